@@ -1,0 +1,357 @@
+/*
+ * util.c - allocation wrappers, the string buffer, UTF-8 validation and the
+ * locale-independent number formatting every renderer uses.
+ *
+ * Numbers are formatted by hand on top of "%.*f" in the "C" conventions: the
+ * program never calls setlocale(LC_ALL, ""), and fmt_* additionally replace a
+ * ',' decimal point should a library have changed LC_NUMERIC behind our back.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void die_oom(size_t n)
+{
+	fprintf(stderr, "noisefloor: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die_oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die_oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		die_oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return s ? xstrndup(s, strlen(s)) : NULL;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b, NULL);
+}
+
+/* ---- struct buf ---- */
+
+void buf_init(struct buf *b)
+{
+	b->s = NULL;
+	b->len = 0;
+	b->alloc = 0;
+}
+
+void buf_release(struct buf *b)
+{
+	free(b->s);
+	buf_init(b);
+}
+
+char *buf_detach(struct buf *b, size_t *len)
+{
+	char *s;
+	buf_grow(b, 0);
+	s = b->s;
+	if (len)
+		*len = b->len;
+	buf_init(b);
+	return s;
+}
+
+void buf_grow(struct buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+	if (need < b->len)
+		die_oom(SIZE_MAX);
+	if (need > b->alloc) {
+		size_t n = b->alloc ? b->alloc : 64;
+		while (n < need)
+			n *= 2;
+		b->s = xrealloc(b->s, n);
+		b->alloc = n;
+	}
+	b->s[b->len] = '\0';
+}
+
+void buf_put(struct buf *b, const void *data, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->s + b->len, data, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_put(b, s, strlen(s));
+}
+
+void buf_putc(struct buf *b, int c)
+{
+	buf_grow(b, 1);
+	b->s[b->len++] = (char)c;
+	b->s[b->len] = '\0';
+}
+
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+	buf_grow(b, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(b->s + b->len, b->alloc - b->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	if ((size_t)n >= b->alloc - b->len) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, b->alloc - b->len, fmt, ap);
+	}
+	b->len += (size_t)n;
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+const char *buf_str(const struct buf *b)
+{
+	return b->s ? b->s : "";
+}
+
+/* ---- UTF-8 ---- */
+
+size_t utf8_invalid_at(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		unsigned cp;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xC2 && c <= 0xDF) {
+			k = 1;
+			cp = c & 0x1F;
+		} else if (c >= 0xE0 && c <= 0xEF) {
+			k = 2;
+			cp = c & 0x0F;
+		} else if (c >= 0xF0 && c <= 0xF4) {
+			k = 3;
+			cp = c & 0x07;
+		} else {
+			return i;
+		}
+		if (n - i <= k)
+			return i;
+		for (size_t j = 1; j <= k; j++) {
+			if ((s[i + j] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + j] & 0x3F);
+		}
+		if ((k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+			return i;
+		i += k + 1;
+	}
+	return n;
+}
+
+int utf8_valid(const char *s, size_t n)
+{
+	return utf8_invalid_at(s, n) == n;
+}
+
+size_t utf8_length(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* ---- numbers ---- */
+
+/* Replace a locale decimal comma that vsnprintf might have produced. */
+static void fix_decimal_point(char *s)
+{
+	for (; *s; s++)
+		if (*s == ',')
+			*s = '.';
+}
+
+void fmt_fixed(struct buf *b, double v, int decimals)
+{
+	char tmp[512];
+	if (!isfinite(v)) {
+		buf_puts(b, isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"));
+		return;
+	}
+	snprintf(tmp, sizeof tmp, "%.*f", decimals, v);
+	fix_decimal_point(tmp);
+	/* "-0.00" reads oddly in a table */
+	if (tmp[0] == '-' && strspn(tmp + 1, "0.") == strlen(tmp + 1))
+		memmove(tmp, tmp + 1, strlen(tmp));
+	buf_puts(b, tmp);
+}
+
+void fmt_grouped(struct buf *b, double v, int decimals)
+{
+	struct buf t = BUF_INIT;
+	const char *s, *dot;
+	size_t intlen, i;
+	fmt_fixed(&t, v, decimals);
+	s = buf_str(&t);
+	if (*s == '-') {
+		buf_putc(b, '-');
+		s++;
+	}
+	dot = strchr(s, '.');
+	intlen = dot ? (size_t)(dot - s) : strlen(s);
+	for (i = 0; i < intlen; i++) {
+		if (i && (intlen - i) % 3 == 0 && s[0] >= '0' && s[0] <= '9')
+			buf_putc(b, ',');
+		buf_putc(b, s[i]);
+	}
+	buf_puts(b, s + intlen);
+	buf_release(&t);
+}
+
+void fmt_sig(struct buf *b, double v, int digits)
+{
+	int mag, decimals;
+	if (!isfinite(v) || v == 0) {
+		fmt_fixed(b, v, 0);
+		return;
+	}
+	mag = (int)floor(log10(fabs(v)));
+	decimals = digits - 1 - mag;
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 12)
+		decimals = 12;
+	{
+		struct buf t = BUF_INIT;
+		char *p;
+		fmt_fixed(&t, v, decimals);
+		p = t.s;
+		if (strchr(p, '.')) {
+			size_t n = strlen(p);
+			while (n && p[n - 1] == '0')
+				p[--n] = '\0';
+			if (n && p[n - 1] == '.')
+				p[--n] = '\0';
+		}
+		buf_puts(b, p);
+		buf_release(&t);
+	}
+}
+
+void fmt_json_number(struct buf *b, double v)
+{
+	char tmp[64];
+	if (!isfinite(v)) {
+		buf_puts(b, "null");
+		return;
+	}
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(tmp, sizeof tmp, "%.0f", v);
+		if (strcmp(tmp, "-0") == 0)
+			strcpy(tmp, "0");
+		buf_puts(b, tmp);
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		fix_decimal_point(tmp);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	buf_puts(b, tmp);
+}
+
+long round_half_away(double v)
+{
+	return (long)(v < 0 ? -floor(-v + 0.5) : floor(v + 0.5));
+}
+
+/* ---- files ---- */
+
+int read_file(const char *path, char **data, size_t *len)
+{
+	FILE *f;
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int err = 0;
+
+	if (strcmp(path, "-") == 0) {
+		f = stdin;
+	} else {
+		f = fopen(path, "rb");
+		if (!f)
+			return errno;
+	}
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_put(&b, chunk, n);
+	if (ferror(f))
+		err = errno ? errno : EIO;
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		buf_release(&b);
+		return err;
+	}
+	*data = buf_detach(&b, len);
+	return 0;
+}

@@ -1,0 +1,90 @@
+/*
+ * util.h - allocation wrappers, a growable string buffer, UTF-8 checks and
+ * locale-independent number formatting shared by every part of noisefloor.
+ *
+ * Allocation failure aborts the program (a CLI gains nothing from half-handled
+ * out-of-memory); every other error is returned as a value.
+ */
+#ifndef NF_UTIL_H
+#define NF_UTIL_H
+
+#include <stddef.h>
+#include <stdarg.h>
+
+/* Abort with a message on out-of-memory. Results are never NULL. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Returns a malloc'd copy of s (NULL stays NULL); caller frees. */
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a malloc'd formatted string; caller frees. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow an array `p` of `*alloc` elements of `size` so index `need-1` fits. */
+#define ALLOC_GROW(p, need, alloc)                                          \
+	do {                                                                \
+		if ((size_t)(need) > (alloc)) {                             \
+			size_t nf__n = (alloc) ? (alloc) * 2 : 8;           \
+			while (nf__n < (size_t)(need)) nf__n *= 2;          \
+			(p) = xrealloc((p), nf__n * sizeof(*(p)));          \
+			(alloc) = nf__n;                                    \
+		}                                                           \
+	} while (0)
+
+/*
+ * A growable byte buffer, always NUL-terminated (git's strbuf).
+ * BUF_INIT or buf_init() gives an empty buffer whose `s` is a valid "".
+ */
+struct buf {
+	char *s;
+	size_t len;
+	size_t alloc;
+};
+#define BUF_INIT { NULL, 0, 0 }
+
+void buf_init(struct buf *b);
+/* Frees the storage; the buffer is empty and reusable afterwards. */
+void buf_release(struct buf *b);
+/* Returns the malloc'd contents (never NULL); the buffer is left empty. */
+char *buf_detach(struct buf *b, size_t *len);
+void buf_grow(struct buf *b, size_t extra);
+void buf_put(struct buf *b, const void *data, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_putc(struct buf *b, int c);
+void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+void buf_reset(struct buf *b);
+/* The contents, or "" for a buffer that never grew. */
+const char *buf_str(const struct buf *b);
+
+/* 1 when s[0..n) is well-formed UTF-8 (no overlongs, surrogates, > U+10FFFF). */
+int utf8_valid(const char *s, size_t n);
+/* Byte offset of the first invalid UTF-8 sequence in s[0..n), or n. */
+size_t utf8_invalid_at(const char *s, size_t n);
+/* Number of code points in a valid UTF-8 string. */
+size_t utf8_length(const char *s);
+
+/*
+ * Number formatting that never depends on the locale (we never call
+ * setlocale(LC_ALL, ""), but libraries or embedders might): '.' is always the
+ * decimal point and there is no grouping. These append to `b`.
+ *   fmt_fixed(b, 3.14159, 2)   -> "3.14"
+ *   fmt_grouped(b, 18383.2, 0) -> "18,383" (thousands separated by ',')
+ *   fmt_sig(b, 0.000123456, 4) -> "0.0001235" (shortest of %.Ng, no exponent
+ *                                  for ordinary magnitudes)
+ */
+void fmt_fixed(struct buf *b, double v, int decimals);
+void fmt_grouped(struct buf *b, double v, int decimals);
+void fmt_sig(struct buf *b, double v, int digits);
+/* Shortest decimal that reads back as exactly v ("%.17g" trimmed), for JSON. */
+void fmt_json_number(struct buf *b, double v);
+
+/* Round half away from zero to an integer (for "faster by 25%"). */
+long round_half_away(double v);
+
+/* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated buffer.
+ * Returns 0, or an errno value; *data is set only on success. */
+int read_file(const char *path, char **data, size_t *len);
+
+#endif
