@@ -1,0 +1,62 @@
+/*
+ * ingest.h - turning input files into the model.
+ *
+ * ingest.c reads a file (or stdin), detects its format and hands it to the
+ * reader for that format (ingest_rounds.c for noisefloor's own rounds format;
+ * one ingest_<runner>.c per runner format). Adding a runner format means one
+ * new file and one line in the table in ingest.c. After all inputs are read,
+ * ingest_finish() assigns implicit round numbers and checks the merged set.
+ */
+#ifndef NF_INGEST_H
+#define NF_INGEST_H
+
+#include <stddef.h>
+#include "error.h"
+#include "model.h"
+
+/* What one input brings: a name for messages and an optional version label
+ * given on the command line as label=path. */
+struct ingest_input {
+	const char *path;  /* "-" for stdin */
+	const char *label; /* NULL unless given as label=path */
+};
+
+/* A reader for one format. `probe` looks at the start of the text and says
+ * whether the format is likely theirs (0 no, 1 maybe, 2 certain); `read`
+ * adds the file's results to the model or fills err (status NF_DATAERR with
+ * "cannot read 'FILE': ..."). The text is NUL-terminated and owned by the
+ * caller. */
+struct ingest_format {
+	const char *name; /* "noisefloor rounds", "hyperfine", ... */
+	int (*probe)(const char *text, size_t len);
+	int (*read)(struct model *m, const struct ingest_input *in,
+		    const char *text, size_t len, struct nf_error *err);
+};
+
+/* Reads one input into the model. NDJSON in the rounds format is streamed line
+ * by line; other formats are read whole and freed as soon as their values are
+ * copied. Returns NF_OK or an error status with err filled. */
+int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error *err);
+
+/* After the last input: assigns round numbers to results that had none (each
+ * input document is one round of each version it contains), rejects
+ * duplicated rounds and empty input. */
+int ingest_finish(struct model *m, struct nf_error *err);
+
+/* Rounds format (ingest_rounds.c). */
+extern const struct ingest_format ingest_format_rounds;
+/* Streams NDJSON rounds from an open stream; used by ingest_file. */
+int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,
+				void *file /* FILE* */, struct nf_error *err);
+
+/* Helpers for format readers ---------------------------------------------- */
+
+/* Normalises a unit ("msec" -> "ms", "us"/"μs" -> "µs", "ops/sec" -> "ops/s")
+ * and says which direction is better for it: BETTER_HIGHER for rates. Returns
+ * the interned unit. Unknown units are kept as given (lower is better). */
+const char *ingest_unit(struct model *m, const char *unit, int *better);
+
+/* Turns a byte offset in text into a 1-based line and column. */
+void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col);
+
+#endif

@@ -1,0 +1,178 @@
+/*
+ * model.h - the one in-memory model of a noisefloor run.
+ *
+ * Data flows one way: ingest fills the input half (documents, environment,
+ * results); analysis.c fills the computed half (comparisons, support lines,
+ * recommendation); each renderer reads the whole model and writes one output.
+ * Renderers never see cJSON or any input format.
+ *
+ * Strings in results (workload, version, platform, unit, ...) are interned in
+ * the model's string pool: identical strings share one copy, so memory grows
+ * with the number of values, not with the input text. Interned strings can be
+ * compared by pointer.
+ */
+#ifndef NF_MODEL_H
+#define NF_MODEL_H
+
+#include <stddef.h>
+
+enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
+
+struct kv {
+	const char *key;   /* interned */
+	const char *value; /* interned */
+};
+
+/* One round of one version of one workload on one platform. */
+struct result {
+	const char *workload; /* interned, valid UTF-8, never empty */
+	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
+	const char *platform; /* interned, "linux-x64" */
+	const char *unit;     /* interned, normalised ("ms", "ops/s") */
+	int better;           /* enum better */
+	int round;            /* >= 1 after ingest */
+	double *passes;       /* owned; finite and > 0 */
+	size_t npasses;       /* >= 1 */
+	const char *timestamp; /* interned ISO 8601, or NULL */
+	const char *note;     /* interned, or NULL */
+	const char *meta_json; /* interned compact JSON of "meta", or NULL */
+	const char *v8;       /* interned meta.v8, or NULL */
+	const char *source;   /* interned input name ("-" for stdin) */
+	size_t where;         /* 1-based: result index (JSON) or line (NDJSON) */
+	int where_is_line;    /* 1 when `where` is a line number */
+	size_t doc;           /* 0-based index of the input document */
+	int back_to_back;     /* 1 when the runner ran this version's rounds in a
+	                         block, not interleaved with other versions */
+};
+
+/* ---- computed by analysis.c ---- */
+
+enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT };
+
+/* A version within one comparison. */
+struct version_stats {
+	const char *version;  /* interned */
+	const char *line;     /* interned "v24", or NULL when not a release line */
+	const char *v8;       /* interned, from the rounds' meta, else the schedule's */
+	const char *status;   /* support status on the report date, or NULL */
+	const struct result **rounds; /* owned array of borrowed pointers, by round */
+	double *values;       /* owned: round values (median of passes), by round */
+	size_t nrounds;
+	double best;          /* lowest value (highest when higher is better) */
+	double worst_round;   /* the other extreme of the round values */
+	double median;        /* median of the round values */
+	double spread;        /* (max - min) / (2 * median); 0 for one round */
+	double change;        /* best / baseline best - 1, signed (0 for baseline) */
+	int change_better;    /* +1 better than the baseline, -1 worse, 0 equal */
+	int is_baseline;
+};
+
+/* Mann-Whitney and friends for one pair of versions (filled by stats code). */
+struct pair_stats {
+	size_t a, b;          /* indexes into comparison.versions */
+	double u, p, p_holm;
+	double ratio;         /* median b / median a */
+	double ci_low, ci_high;
+	double shift;         /* Hodges-Lehmann shift b - a */
+	int significant;
+	int exact;            /* exact distribution used */
+	double p_floor;       /* smallest p reachable with these sample sizes */
+	int rounds_needed;    /* rounds per side needed given the spread, 0 unknown */
+	int borderline;       /* within-noise verdict and test disagree */
+};
+
+/* A step in a long version series (filled by stats code). */
+struct step {
+	size_t before, after; /* indexes into comparison.versions */
+	double change;        /* after best / before best - 1 */
+};
+
+struct comparison {
+	const char *workload, *platform, *unit; /* interned */
+	int better;
+	struct version_stats *versions; /* owned, in version order */
+	size_t nversions;
+	int best_idx, worst_idx;  /* -1 when insufficient */
+	int baseline_idx;         /* -1 when the baseline is not in this comparison */
+	double gap, noise;
+	enum verdict verdict;
+	int linear;
+	char *text;               /* owned verdict sentence */
+	struct pair_stats *pairs; /* owned, may be NULL */
+	size_t npairs;
+	struct step *steps;       /* owned, may be NULL */
+	size_t nsteps;
+	int interleaved;          /* 0 when some rounds ran back to back */
+	char *drift;              /* owned note on drift within a version, or NULL */
+};
+
+/* A release line of the product's schedule, with its status on as_of. */
+struct release_line {
+	char *line;          /* "v24" */
+	int major;
+	char *codename;      /* NULL when none */
+	char start[11], lts[11], maintenance[11], end[11], alpha[11]; /* "" = none */
+	char *v8;            /* V8 at the line's first release, or NULL */
+	char *v8_latest;     /* V8 of the latest release known, or NULL */
+	char *latest;        /* latest release known, or NULL */
+	int annual;          /* annual model: Alpha, Current, LTS, End-of-life */
+	const char *status;  /* static string, on the model's as_of */
+	const char *pick_when; /* static string: who should pick a line in this status */
+	int compared;        /* 1 when a compared version is on this line */
+};
+
+struct schedule {
+	char *product;                /* "Node.js" */
+	struct release_line *lines;   /* owned, ascending major */
+	size_t nlines;
+};
+
+struct model {
+	/* input half */
+	char *title, *subject, *notes;     /* owned, may be NULL */
+	struct kv *env;                    /* environment fields, in input order */
+	size_t nenv, env_alloc;
+	struct result *results;
+	size_t nresults, results_alloc;
+	size_t ndocs;
+	char **sources;                    /* owned input names, in order given */
+	size_t nsources, sources_alloc;
+
+	/* options that shape the analysis */
+	char as_of[11];                    /* YYYY-MM-DD */
+	const char *baseline;              /* version string, or NULL: the oldest */
+	int min_rounds;                    /* default 3 */
+
+	/* computed half */
+	struct comparison *comparisons;    /* owned */
+	size_t ncomparisons;
+	struct schedule schedule;
+	char *recommendation;              /* owned sentence, or NULL */
+	const struct release_line *recommended; /* into schedule, or NULL */
+	char **warnings;                   /* owned sentences shown in every document */
+	size_t nwarnings, warnings_alloc;
+
+	struct strpool *pool;              /* private */
+};
+
+void model_init(struct model *m);
+void model_release(struct model *m);
+
+/* Returns the interned copy of s (NULL stays NULL); the model owns it. */
+const char *model_intern(struct model *m, const char *s);
+const char *model_internn(struct model *m, const char *s, size_t n);
+
+/* Appends a zeroed result and returns it (valid until the next append). */
+struct result *model_add_result(struct model *m);
+/* Sets an environment field, replacing an earlier value of the same key. */
+void model_set_env(struct model *m, const char *key, const char *value);
+const char *model_get_env(const struct model *m, const char *key);
+/* Adds a warning shown in every document; takes a printf format. */
+void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+const char *verdict_name(enum verdict v); /* "faster", "within-noise", "insufficient" */
+
+/* The value of one round: the median of its passes. */
+double result_value(const struct result *r);
+
+#endif

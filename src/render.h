@@ -1,0 +1,46 @@
+/*
+ * render.h - the renderers. Each reads only the model and writes its files
+ * through the outdir; each lives in its own render_<name>.c. The table in
+ * render.c lists them in the order they run.
+ */
+#ifndef NF_RENDER_H
+#define NF_RENDER_H
+
+#include <stdio.h>
+#include "error.h"
+#include "model.h"
+#include "output.h"
+
+struct render_ctx {
+	const char *templates_dir; /* folder with the Mustache templates */
+	const char *font_path;     /* DejaVuSans.ttf */
+	const char *font_bold_path; /* DejaVuSans-Bold.ttf */
+	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
+};
+
+struct renderer {
+	const char *name;          /* as used by --formats: "json", "md", ... */
+	int (*render)(const struct model *m, const struct render_ctx *rc,
+		      struct outdir *od, struct nf_error *err);
+};
+
+extern const struct renderer renderers[];
+extern const size_t nrenderers;
+
+int render_json(const struct model *m, const struct render_ctx *rc,
+		struct outdir *od, struct nf_error *err);
+int render_markdown(const struct model *m, const struct render_ctx *rc,
+		    struct outdir *od, struct nf_error *err);
+
+/* The compact verdict table on the terminal. */
+void render_terminal(const struct model *m, FILE *f);
+
+/* Shared number formatting for every renderer (appends to b):
+ * a measured value with its unit's usual precision, a signed percentage,
+ * a spread as "±x%". */
+struct buf;
+void fmt_value(struct buf *b, double v);
+void fmt_percent_signed(struct buf *b, double ratio_minus_one);
+void fmt_spread(struct buf *b, double spread);
+
+#endif
