@@ -1,0 +1,927 @@
+/*
+ * render_xlsx.c - report.xlsx, the report as a workbook a reviewer can audit.
+ *
+ * Sheets, in order: Summary (verdict table, support windows, recommendation),
+ * Rounds (every pass of every round; the round value is =MEDIAN over the
+ * row's passes), Versions (rounds, best, worst round, median, spread and
+ * change per version as formulas over that version's contiguous Rounds rows),
+ * Support (the release lines on the report date) and Charts (native charts
+ * over those cells). Every derived number is a formula, and each formula's
+ * value is cached from the model so viewers that do not recalculate show the
+ * tool's own numbers.
+ *
+ * Text from the input only ever goes through worksheet_write_string (never a
+ * formula), after clean_text(), so a name such as "=HYPERLINK(...)" stays inert
+ * and invalid UTF-8 or control characters never reach the XML. Chart titles
+ * and series names that would start with '=' (which libxlsxwriter reads as a
+ * cell reference) are linked to the cell holding the text instead.
+ */
+#include "render.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <xlsxwriter.h>
+
+#include "semver.h"
+#include "util.h"
+
+#define XLSX_NAME "report.xlsx"
+#define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
+
+/* Where one version of one comparison lives in the workbook. */
+struct vpos {
+	lxw_row_t first, last; /* Rounds rows of its round values (first > last: none) */
+	lxw_row_t row;         /* its Versions row */
+	int has_rounds;
+};
+
+/* A number format for measured values of one unit, created on demand. */
+struct unit_format {
+	char *unit;   /* owned copy */
+	int decimals;
+	lxw_format *fmt;
+};
+
+/* The workbook being written and everything the sheets share. */
+struct xw {
+	const struct model *m;
+	lxw_workbook *wb;
+	lxw_worksheet *summary, *rounds, *versions, *support, *charts;
+	lxw_format *title, *header, *header_num, *label, *wrap, *warn, *integer,
+		*spread, *signed_pct, *gap, *date, *best_text;
+	struct unit_format *ufmts;
+	size_t nufmts, ufmts_alloc;
+	struct buf text;        /* clean_text() result */
+	struct buf f;           /* formula being built */
+	lxw_error first_error;  /* first failed write, reported at the end */
+	struct vpos **pos;      /* pos[c][v] */
+	const char **cols;      /* every version of every comparison, in order */
+	size_t ncols;
+	lxw_col_t rounds_value_col; /* the Rounds column of round values */
+};
+
+/* Versions sheet columns. */
+enum {
+	V_WORKLOAD, V_PLATFORM, V_VERSION, V_LINE, V_V8, V_STATUS, V_BASELINE,
+	V_ROUNDS, V_BEST, V_WORST, V_MEDIAN, V_SPREAD, V_CHANGE, V_UNIT, V_BETTER,
+	V_NCOLS
+};
+
+/* Remembers the first libxlsxwriter error; later writes carry on so the
+ * message names the first cause. */
+static void note(struct xw *x, lxw_error e)
+{
+	if (e != LXW_NO_ERROR && x->first_error == LXW_NO_ERROR)
+		x->first_error = e;
+}
+
+/*
+ * Returns s as safe cell text: invalid UTF-8 sequences become U+FFFD, control
+ * characters other than tab and newline become spaces (XML 1.0 cannot carry
+ * them and chart caches do not escape them), and the text is cut to the cell
+ * limit at a character boundary. The result lives in x->text until the next
+ * call; NULL becomes "".
+ */
+static const char *clean_text(struct xw *x, const char *s)
+{
+	size_t n, i = 0;
+
+	buf_reset(&x->text);
+	if (!s)
+		return buf_str(&x->text);
+	n = strlen(s);
+	while (i < n) {
+		size_t ok = i + utf8_invalid_at(s + i, n - i);
+		size_t j;
+		for (j = i; j < ok; j++) {
+			unsigned char ch = (unsigned char)s[j];
+			buf_putc(&x->text, (ch < 0x20 && ch != '\t' && ch != '\n') || ch == 0x7f ? ' ' : ch);
+		}
+		if (ok < n) {
+			buf_puts(&x->text, "\xEF\xBF\xBD");
+			ok++;
+		}
+		i = ok;
+	}
+	if (x->text.len > MAX_CELL_TEXT) {
+		size_t cut = MAX_CELL_TEXT;
+		while (cut > 0 && ((unsigned char)x->text.s[cut] & 0xC0) == 0x80)
+			cut--;
+		x->text.s[cut] = '\0';
+		x->text.len = cut;
+	}
+	return buf_str(&x->text);
+}
+
+static void put_text(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		     const char *s, lxw_format *fmt)
+{
+	const char *t = clean_text(x, s);
+	if (!*t) {
+		if (fmt)
+			note(x, worksheet_write_blank(ws, r, c, fmt));
+		return;
+	}
+	note(x, worksheet_write_string(ws, r, c, t, fmt));
+}
+
+static void put_num(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		    double v, lxw_format *fmt)
+{
+	if (isfinite(v))
+		note(x, worksheet_write_number(ws, r, c, v, fmt));
+}
+
+/* Writes the formula built from fmt with `value` as its cached result.
+ * Formulas are built from cell references and function names only, never
+ * from input text. A non-finite value is cached as 0 (viewers recalculate). */
+static void put_formula(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+			lxw_format *cf, double value, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+static void put_formula(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+			lxw_format *cf, double value, const char *fmt, ...)
+{
+	va_list ap;
+
+	buf_reset(&x->f);
+	va_start(ap, fmt);
+	buf_vprintf(&x->f, fmt, ap);
+	va_end(ap);
+	note(x, worksheet_write_formula_num(ws, r, c, buf_str(&x->f), cf,
+					    isfinite(value) ? value : 0));
+}
+
+/* "B7" for a row and column (0-based); buffers of 16 bytes are enough. */
+static const char *cell(char out[16], lxw_row_t r, lxw_col_t c)
+{
+	lxw_rowcol_to_cell(out, r, c);
+	return out;
+}
+
+/* "F2:F8" for a range in one column. */
+static const char *col_range(char out[32], lxw_row_t r1, lxw_row_t r2, lxw_col_t c)
+{
+	lxw_rowcol_to_range(out, r1, c, r2, c);
+	return out;
+}
+
+static void put_date(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		     const char *ymd)
+{
+	lxw_datetime dt = { 0, 0, 0, 0, 0, 0 };
+	if (!ymd || strlen(ymd) != 10 ||
+	    sscanf(ymd, "%4d-%2d-%2d", &dt.year, &dt.month, &dt.day) != 3)
+		return;
+	note(x, worksheet_write_datetime(ws, r, c, &dt, x->date));
+}
+
+/* Decimals that show a value of this size with four significant digits, the
+ * precision of the report's text. */
+static int value_decimals(double v)
+{
+	int d;
+	if (!isfinite(v) || v == 0)
+		return 2;
+	d = 3 - (int)floor(log10(fabs(v)));
+	return d < 0 ? 0 : d > 6 ? 6 : d;
+}
+
+/* The number format for values of `unit` with `decimals` decimals, e.g.
+ * #,##0.00" ms". A unit with a double quote is left out of the format (the
+ * Unit column still shows it). */
+static lxw_format *unit_format(struct xw *x, const char *unit, int decimals)
+{
+	struct buf b = BUF_INIT;
+	struct unit_format *u;
+	size_t i;
+
+	if (!unit)
+		unit = "";
+	for (i = 0; i < x->nufmts; i++)
+		if (x->ufmts[i].decimals == decimals && !strcmp(x->ufmts[i].unit, unit))
+			return x->ufmts[i].fmt;
+	ALLOC_GROW(x->ufmts, x->nufmts + 1, x->ufmts_alloc);
+	u = &x->ufmts[x->nufmts++];
+	u->unit = xstrdup(unit);
+	u->decimals = decimals;
+	u->fmt = workbook_add_format(x->wb);
+	buf_puts(&b, "#,##0");
+	if (decimals > 0) {
+		buf_putc(&b, '.');
+		for (i = 0; i < (size_t)decimals; i++)
+			buf_putc(&b, '0');
+	}
+	if (*unit && !strchr(unit, '"') && utf8_valid(unit, strlen(unit)))
+		buf_printf(&b, "\" %s\"", clean_text(x, unit));
+	format_set_num_format(u->fmt, buf_str(&b));
+	buf_release(&b);
+	return u->fmt;
+}
+
+/* The value format of one comparison: decimals from its smallest best. */
+static lxw_format *comparison_format(struct xw *x, const struct comparison *c)
+{
+	double lo = INFINITY;
+	size_t i;
+	for (i = 0; i < c->nversions; i++)
+		if (c->versions[i].nrounds && isfinite(c->versions[i].best) &&
+		    fabs(c->versions[i].best) < lo)
+			lo = fabs(c->versions[i].best);
+	return unit_format(x, c->unit, value_decimals(lo));
+}
+
+static const char *better_name(int better)
+{
+	return better == BETTER_HIGHER ? "higher" : "lower";
+}
+
+/* Index of a version in the column list, or -1. */
+static int col_index(const struct xw *x, const char *version)
+{
+	size_t i;
+	for (i = 0; i < x->ncols; i++)
+		if (!strcmp(x->cols[i], version))
+			return (int)i;
+	return -1;
+}
+
+/* Collects every version of every comparison once, in version order (input
+ * order among strings that are not versions). */
+static void collect_columns(struct xw *x)
+{
+	const struct model *m = x->m;
+	size_t c, v, alloc = 0;
+
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++) {
+			const char *ver = m->comparisons[c].versions[v].version;
+			size_t at;
+			if (col_index(x, ver) >= 0)
+				continue;
+			ALLOC_GROW(x->cols, x->ncols + 1, alloc);
+			for (at = 0; at < x->ncols; at++)
+				if (semver_cmp(ver, x->cols[at]) < 0)
+					break;
+			memmove(&x->cols[at + 1], &x->cols[at], (x->ncols - at) * sizeof(*x->cols));
+			x->cols[at] = ver;
+			x->ncols++;
+		}
+}
+
+static void make_formats(struct xw *x)
+{
+	x->title = workbook_add_format(x->wb);
+	format_set_bold(x->title);
+	format_set_font_size(x->title, 14);
+
+	x->header = workbook_add_format(x->wb);
+	format_set_bold(x->header);
+	format_set_bg_color(x->header, 0xDDE4EE);
+	format_set_bottom(x->header, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header);
+	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
+
+	x->header_num = workbook_add_format(x->wb);
+	format_set_bold(x->header_num);
+	format_set_bg_color(x->header_num, 0xDDE4EE);
+	format_set_bottom(x->header_num, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header_num);
+	format_set_align(x->header_num, LXW_ALIGN_RIGHT);
+	format_set_align(x->header_num, LXW_ALIGN_VERTICAL_TOP);
+
+	x->label = workbook_add_format(x->wb);
+	format_set_bold(x->label);
+
+	x->wrap = workbook_add_format(x->wb);
+	format_set_text_wrap(x->wrap);
+	format_set_align(x->wrap, LXW_ALIGN_VERTICAL_TOP);
+
+	x->warn = workbook_add_format(x->wb);
+	format_set_font_color(x->warn, 0x9C2A00);
+
+	x->best_text = workbook_add_format(x->wb);
+	format_set_bold(x->best_text);
+
+	x->integer = workbook_add_format(x->wb);
+	format_set_num_format(x->integer, "0");
+
+	x->spread = workbook_add_format(x->wb);
+	format_set_num_format(x->spread, "\"\xC2\xB1\"0.0%");
+
+	x->signed_pct = workbook_add_format(x->wb);
+	format_set_num_format(x->signed_pct, "+0.0%;-0.0%;0.0%");
+
+	x->gap = workbook_add_format(x->wb);
+	format_set_num_format(x->gap, "0.0%");
+
+	x->date = workbook_add_format(x->wb);
+	format_set_num_format(x->date, "yyyy-mm-dd");
+	format_set_align(x->date, LXW_ALIGN_LEFT);
+}
+
+/* Rounds: one row per round, versions of a comparison in contiguous blocks. */
+static void write_rounds(struct xw *x)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->rounds;
+	size_t c, v, k, p, maxp = 1;
+	lxw_row_t row = 1;
+	lxw_col_t vcol;
+	char a[16], b[16];
+
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++)
+			for (k = 0; k < m->comparisons[c].versions[v].nrounds; k++) {
+				const struct result *r = m->comparisons[c].versions[v].rounds[k];
+				if (r && r->npasses > maxp)
+					maxp = r->npasses;
+			}
+	if (maxp > 16000) /* past Excel's 16,384 columns */
+		maxp = 16000;
+	vcol = (lxw_col_t)(4 + maxp);
+	x->rounds_value_col = vcol;
+
+	put_text(x, ws, 0, 0, "Workload", x->header);
+	put_text(x, ws, 0, 1, "Platform", x->header);
+	put_text(x, ws, 0, 2, "Version", x->header);
+	put_text(x, ws, 0, 3, "Round", x->header_num);
+	for (p = 0; p < maxp; p++) {
+		char h[32];
+		snprintf(h, sizeof(h), "Pass %zu", p + 1);
+		put_text(x, ws, 0, (lxw_col_t)(4 + p), h, x->header_num);
+	}
+	put_text(x, ws, 0, vcol, "Round value (median of passes)", x->header_num);
+	put_text(x, ws, 0, vcol + 1, "Unit", x->header);
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		lxw_format *vf = comparison_format(x, cmp);
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			struct vpos *pos = &x->pos[c][v];
+			pos->first = row;
+			for (k = 0; k < vs->nrounds; k++) {
+				const struct result *r = vs->rounds[k];
+				size_t np;
+				if (!r)
+					continue;
+				np = r->npasses < maxp ? r->npasses : maxp;
+				put_text(x, ws, row, 0, cmp->workload, NULL);
+				put_text(x, ws, row, 1, cmp->platform, NULL);
+				put_text(x, ws, row, 2, vs->version, NULL);
+				put_num(x, ws, row, 3, r->round, x->integer);
+				for (p = 0; p < np; p++)
+					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p], vf);
+				put_formula(x, ws, row, vcol, vf, vs->values[k], "=MEDIAN(%s:%s)",
+					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + np - 1)));
+				put_text(x, ws, row, vcol + 1, cmp->unit, NULL);
+				row++;
+			}
+			pos->has_rounds = row > pos->first;
+			pos->last = pos->has_rounds ? row - 1 : pos->first;
+		}
+	}
+
+	worksheet_set_column(ws, 0, 0, 28, NULL);
+	worksheet_set_column(ws, 1, 2, 12, NULL);
+	worksheet_set_column(ws, 3, 3, 7, NULL);
+	worksheet_set_column(ws, 4, (lxw_col_t)(vcol - 1), 11, NULL);
+	worksheet_set_column(ws, vcol, vcol, 16, NULL);
+	worksheet_set_column(ws, vcol + 1, vcol + 1, 8, NULL);
+	worksheet_set_row(ws, 0, 30, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, vcol + 1));
+}
+
+/* Versions: per version, every statistic as a formula over its Rounds rows. */
+static void write_versions(struct xw *x)
+{
+	static const char *const heads[V_NCOLS] = {
+		"Workload", "Platform", "Version", "Release line", "V8", "Status",
+		"Baseline", "Rounds", "Best", "Worst round", "Median of rounds",
+		"Spread", "Change of best vs baseline", "Unit", "Better",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->versions;
+	lxw_row_t row = 1;
+	size_t c, v;
+	char a[16], b[16], rr[32];
+	int col;
+
+	for (col = 0; col < V_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num : x->header);
+
+	/* Rows first, so the change formulas can name the baseline's row. */
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++)
+			x->pos[c][v].row = row++;
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		lxw_format *vf = comparison_format(x, cmp);
+		int higher = cmp->better == BETTER_HIGHER;
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			const struct vpos *pos = &x->pos[c][v];
+			lxw_row_t r = pos->row;
+
+			put_text(x, ws, r, V_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, r, V_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, r, V_VERSION, vs->version,
+				 (int)v == cmp->best_idx ? x->best_text : NULL);
+			put_text(x, ws, r, V_LINE, vs->line, NULL);
+			put_text(x, ws, r, V_V8, vs->v8, NULL);
+			put_text(x, ws, r, V_STATUS, vs->status, NULL);
+			put_text(x, ws, r, V_BASELINE, vs->is_baseline ? "baseline" : NULL, NULL);
+			put_text(x, ws, r, V_UNIT, cmp->unit, NULL);
+			put_text(x, ws, r, V_BETTER, better_name(cmp->better), NULL);
+			if (!pos->has_rounds) {
+				put_num(x, ws, r, V_ROUNDS, 0, x->integer);
+				continue;
+			}
+			col_range(rr, pos->first, pos->last, x->rounds_value_col);
+			put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
+				    "=COUNT(Rounds!%s)", rr);
+			put_formula(x, ws, r, V_BEST, vf, vs->best, "=%s(Rounds!%s)",
+				    higher ? "MAX" : "MIN", rr);
+			put_formula(x, ws, r, V_WORST, vf, vs->worst_round, "=%s(Rounds!%s)",
+				    higher ? "MIN" : "MAX", rr);
+			put_formula(x, ws, r, V_MEDIAN, vf, vs->median, "=MEDIAN(Rounds!%s)", rr);
+			put_formula(x, ws, r, V_SPREAD, x->spread, vs->spread,
+				    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
+				    cell(a, r, V_MEDIAN));
+			if (cmp->baseline_idx >= 0 &&
+			    x->pos[c][cmp->baseline_idx].has_rounds)
+				put_formula(x, ws, r, V_CHANGE, x->signed_pct, vs->change,
+					    "=%s/%s-1", cell(a, r, V_BEST),
+					    cell(b, x->pos[c][cmp->baseline_idx].row, V_BEST));
+		}
+	}
+
+	worksheet_set_column(ws, V_WORKLOAD, V_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, V_PLATFORM, V_VERSION, 12, NULL);
+	worksheet_set_column(ws, V_LINE, V_LINE, 8, NULL);
+	worksheet_set_column(ws, V_V8, V_V8, 20, NULL);
+	worksheet_set_column(ws, V_STATUS, V_STATUS, 16, NULL);
+	worksheet_set_column(ws, V_BASELINE, V_ROUNDS, 9, NULL);
+	worksheet_set_column(ws, V_BEST, V_MEDIAN, 13, NULL);
+	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 9, NULL);
+	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 13, NULL);
+	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
+	worksheet_set_row(ws, 0, 30, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, V_NCOLS - 1));
+}
+
+/* Support: every release line with its status on the report date. */
+static void write_support_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row,
+				int compared_only)
+{
+	static const char *const heads[] = {
+		"Line", "Codename", "Status", "Start", "LTS", "Maintenance", "End",
+		"V8", "Latest release", "Compared", "Who should pick it",
+	};
+	const struct schedule *s = &x->m->schedule;
+	size_t i, h;
+	char status_head[64];
+
+	snprintf(status_head, sizeof(status_head), "Status on %s", x->m->as_of);
+	for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
+		put_text(x, ws, row, (lxw_col_t)h, h == 2 ? status_head : heads[h], x->header);
+	row++;
+	for (i = 0; i < s->nlines; i++) {
+		const struct release_line *l = &s->lines[i];
+		if (compared_only && !l->compared && x->m->recommended != l)
+			continue;
+		put_text(x, ws, row, 0, l->line, x->m->recommended == l ? x->label : NULL);
+		put_text(x, ws, row, 1, l->codename, NULL);
+		put_text(x, ws, row, 2, l->status, NULL);
+		put_date(x, ws, row, 3, l->start);
+		put_date(x, ws, row, 4, l->lts);
+		put_date(x, ws, row, 5, l->maintenance);
+		put_date(x, ws, row, 6, l->end);
+		put_text(x, ws, row, 7, l->v8, NULL);
+		put_text(x, ws, row, 8, l->latest, NULL);
+		put_text(x, ws, row, 9, l->compared ? "yes" : "no", NULL);
+		put_text(x, ws, row, 10, l->pick_when, NULL);
+		row++;
+	}
+}
+
+static void write_support(struct xw *x)
+{
+	lxw_worksheet *ws = x->support;
+	size_t n = x->m->schedule.nlines;
+
+	write_support_table(x, ws, 0, 0);
+	worksheet_set_column(ws, 0, 0, 8, NULL);
+	worksheet_set_column(ws, 1, 1, 12, NULL);
+	worksheet_set_column(ws, 2, 2, 18, NULL);
+	worksheet_set_column(ws, 3, 6, 12, NULL);
+	worksheet_set_column(ws, 7, 7, 20, NULL);
+	worksheet_set_column(ws, 8, 9, 12, NULL);
+	worksheet_set_column(ws, 10, 10, 60, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, n ? (lxw_row_t)n : 1, 10));
+}
+
+/* Summary: title, warnings, the verdict table (frozen, filtered), the
+ * support windows of the compared lines and the recommendation. */
+static void write_summary(struct xw *x)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->summary;
+	lxw_row_t row = 0, head;
+	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols), ncol = gap_col + 5;
+	size_t c, v, i;
+	char a[16], b[16], h[256];
+	struct buf noise = BUF_INIT;
+
+	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : "Benchmark report", x->title);
+	put_text(x, ws, row, 0, "Report date", x->label);
+	put_date(x, ws, row++, 1, m->as_of);
+	put_text(x, ws, row++, 0,
+		 "Round value = median of a round's passes. Best = lowest round value "
+		 "(highest when higher is better). Spread = (max - min) / (2 x median) of "
+		 "the round values. Gap = between the best and the worst version's best. "
+		 "Noise = the largest spread. Every number below is a formula over the "
+		 "Versions and Rounds sheets.", NULL);
+	for (i = 0; i < m->nwarnings; i++)
+		put_text(x, ws, row++, 0, m->warnings[i], x->warn);
+	row++;
+
+	head = row;
+	put_text(x, ws, head, 0, "Workload", x->header);
+	put_text(x, ws, head, 1, "Platform", x->header);
+	put_text(x, ws, head, 2, "Unit", x->header);
+	put_text(x, ws, head, 3, "Better", x->header);
+	for (i = 0; i < x->ncols; i++) {
+		snprintf(h, sizeof(h), "%s best", x->cols[i]);
+		put_text(x, ws, head, (lxw_col_t)(4 + 2 * i), h, x->header_num);
+		snprintf(h, sizeof(h), "%s \xC2\xB1", x->cols[i]);
+		put_text(x, ws, head, (lxw_col_t)(5 + 2 * i), h, x->header_num);
+	}
+	put_text(x, ws, head, gap_col, "Gap", x->header_num);
+	put_text(x, ws, head, gap_col + 1, "Noise", x->header_num);
+	put_text(x, ws, head, gap_col + 2, "Verdict", x->header);
+	put_text(x, ws, head, gap_col + 3, "Best version", x->header);
+	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
+	row++;
+
+	for (c = 0; c < m->ncomparisons; c++, row++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		lxw_format *vf = comparison_format(x, cmp);
+		int first = 1;
+
+		put_text(x, ws, row, 0, cmp->workload, NULL);
+		put_text(x, ws, row, 1, cmp->platform, NULL);
+		put_text(x, ws, row, 2, cmp->unit, NULL);
+		put_text(x, ws, row, 3, better_name(cmp->better), NULL);
+		buf_reset(&noise);
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			const struct vpos *pos = &x->pos[c][v];
+			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
+			if (!pos->has_rounds)
+				continue;
+			put_formula(x, ws, row, bc, vf, vs->best, "=Versions!%s",
+				    cell(a, pos->row, V_BEST));
+			put_formula(x, ws, row, bc + 1, x->spread, vs->spread, "=Versions!%s",
+				    cell(a, pos->row, V_SPREAD));
+			buf_printf(&noise, "%s%s", first ? "" : ",", cell(a, row, bc + 1));
+			first = 0;
+		}
+		if (cmp->best_idx >= 0 && cmp->worst_idx >= 0 &&
+		    x->pos[c][cmp->best_idx].has_rounds && x->pos[c][cmp->worst_idx].has_rounds) {
+			lxw_col_t bb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->best_idx].version));
+			lxw_col_t wb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->worst_idx].version));
+			if (cmp->better == BETTER_HIGHER)
+				put_formula(x, ws, row, gap_col, x->gap, cmp->gap, "=%s/%s-1",
+					    cell(a, row, bb), cell(b, row, wb));
+			else
+				put_formula(x, ws, row, gap_col, x->gap, cmp->gap, "=%s/%s-1",
+					    cell(a, row, wb), cell(b, row, bb));
+			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
+		}
+		if (!first)
+			put_formula(x, ws, row, gap_col + 1, x->spread, cmp->noise, "=MAX(%s)",
+				    buf_str(&noise));
+		put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->label);
+		put_text(x, ws, row, gap_col + 4, cmp->text, NULL);
+	}
+	buf_release(&noise);
+
+	worksheet_set_column(ws, 0, 0, 28, NULL);
+	worksheet_set_column(ws, 1, 1, 11, NULL);
+	worksheet_set_column(ws, 2, 3, 7, NULL);
+	for (i = 0; i < x->ncols; i++) {
+		worksheet_set_column(ws, (lxw_col_t)(4 + 2 * i), (lxw_col_t)(4 + 2 * i), 13, NULL);
+		worksheet_set_column(ws, (lxw_col_t)(5 + 2 * i), (lxw_col_t)(5 + 2 * i), 9, NULL);
+	}
+	worksheet_set_column(ws, gap_col, gap_col + 1, 8, NULL);
+	worksheet_set_column(ws, gap_col + 2, gap_col + 3, 13, NULL);
+	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 80, NULL);
+	worksheet_set_row(ws, head, 30, NULL);
+	worksheet_freeze_panes(ws, head + 1, 1);
+	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1, ncol - 1));
+
+	row++;
+	snprintf(h, sizeof(h), "Support windows on %s (compared and recommended lines; all lines on the Support sheet)",
+		 m->as_of);
+	put_text(x, ws, row++, 0, h, x->label);
+	write_support_table(x, ws, row, 1);
+	for (i = 0; i < m->schedule.nlines; i++)
+		if (m->schedule.lines[i].compared || m->recommended == &m->schedule.lines[i])
+			row++;
+	row += 2;
+	put_text(x, ws, row++, 0, "Recommendation", x->label);
+	put_text(x, ws, row, 0, m->recommendation ? m->recommendation
+			: "No release line is in long-term support on the report date.", NULL);
+}
+
+/* Sets a chart title: the text itself, or when it would start with '=' (a
+ * reference to libxlsxwriter) a link to the cell that holds it. */
+static void chart_title(struct xw *x, lxw_chart *ch, const char *text,
+			const char *sheet, lxw_row_t r, lxw_col_t c)
+{
+	const char *t = clean_text(x, text);
+	if (*t && *t != '=')
+		chart_title_set_name(ch, t);
+	else
+		chart_title_set_name_range(ch, sheet, r, c);
+}
+
+/* Charts: the change-against-baseline overview with its table, then the
+ * best value per version of every workload. */
+static void write_charts(struct xw *x)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->charts;
+	lxw_row_t row = 0, top, chart_row;
+	size_t c, v, i, nseries = 0;
+	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
+	int several_platforms = 0;
+	char a[16], ref[64];
+
+	for (c = 1; c < m->ncomparisons; c++)
+		if (strcmp(m->comparisons[c].platform, m->comparisons[0].platform))
+			several_platforms = 1;
+
+	/* A version gets an overview column unless it is the baseline wherever
+	 * it appears (its change is 0 by definition). */
+	for (i = 0; i < x->ncols; i++) {
+		int other = 0;
+		for (c = 0; c < m->ncomparisons; c++)
+			for (v = 0; v < m->comparisons[c].nversions; v++)
+				if (!strcmp(m->comparisons[c].versions[v].version, x->cols[i]) &&
+				    !m->comparisons[c].versions[v].is_baseline)
+					other = 1;
+		series_col[i] = other ? (int)(2 + nseries++) : -1;
+	}
+
+	put_text(x, ws, row++, 0, "Change of each version's best against the baseline's best "
+		 "(negative is faster for times, positive is better for rates)", x->label);
+	top = row;
+	put_text(x, ws, top, 0, "Workload", x->header);
+	put_text(x, ws, top, 1, "Platform", x->header);
+	for (i = 0; i < x->ncols; i++)
+		if (series_col[i] >= 0)
+			put_text(x, ws, top, (lxw_col_t)series_col[i], x->cols[i], x->header_num);
+	row++;
+	for (c = 0; c < m->ncomparisons; c++, row++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		if (several_platforms) {
+			struct buf l = BUF_INIT;
+			buf_printf(&l, "%s (%s)", cmp->workload, cmp->platform);
+			put_text(x, ws, row, 0, buf_str(&l), NULL);
+			buf_release(&l);
+		} else {
+			put_text(x, ws, row, 0, cmp->workload, NULL);
+		}
+		put_text(x, ws, row, 1, cmp->platform, NULL);
+		if (cmp->baseline_idx < 0 || !x->pos[c][cmp->baseline_idx].has_rounds)
+			continue;
+		for (v = 0; v < cmp->nversions; v++) {
+			int sc = series_col[col_index(x, cmp->versions[v].version)];
+			if (sc < 0 || !x->pos[c][v].has_rounds)
+				continue;
+			put_formula(x, ws, row, (lxw_col_t)sc, x->signed_pct,
+				    cmp->versions[v].change, "=Versions!%s",
+				    cell(a, x->pos[c][v].row, V_CHANGE));
+		}
+	}
+	worksheet_set_column(ws, 0, 0, 30, NULL);
+	worksheet_set_column(ws, 1, (lxw_col_t)(1 + nseries), 11, NULL);
+
+	chart_row = row + 1;
+	if (nseries && m->ncomparisons) {
+		lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_BAR);
+		lxw_chart_options opt = { 0 };
+		lxw_chart_axis *ax;
+		for (i = 0; i < x->ncols; i++) {
+			lxw_chart_series *s;
+			if (series_col[i] < 0)
+				continue;
+			s = chart_add_series(ch, NULL, NULL);
+			chart_series_set_categories(s, "Charts", top + 1, 0, row - 1, 0);
+			chart_series_set_values(s, "Charts", top + 1, (lxw_col_t)series_col[i],
+						row - 1, (lxw_col_t)series_col[i]);
+			chart_series_set_name_range(s, "Charts", top, (lxw_col_t)series_col[i]);
+		}
+		chart_title_set_name(ch, "Change of best against the baseline");
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
+		chart_axis_set_num_format(ax, "+0%;-0%;0%");
+		chart_axis_set_name(ax, "Change of best vs baseline");
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
+		chart_axis_set_reverse(ax); /* first workload on top, as in the table */
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+		opt.x_scale = 2.0;
+		opt.y_scale = 1.0 + 0.15 * (double)(m->ncomparisons > 4 ? m->ncomparisons - 4 : 0);
+		opt.description = "Bar chart of the change of each version's best value "
+				  "against the baseline, per workload";
+		note(x, worksheet_insert_chart_opt(ws, chart_row, 0, ch, &opt));
+		chart_row += (lxw_row_t)(16 * opt.y_scale) + 2;
+	}
+
+	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column)",
+		 x->label);
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		lxw_chart *ch;
+		lxw_chart_series *s;
+		lxw_chart_options opt = { 0 };
+		lxw_chart_axis *ax;
+		lxw_chart_fill best_fill = { 0x2E7D32, 0, 0 }, other_fill = { 0x8A9BB0, 0, 0 };
+		lxw_chart_point *pts, **ptrs;
+		struct buf t = BUF_INIT;
+		lxw_row_t r1 = x->pos[c][0].row, r2 = x->pos[c][cmp->nversions ? cmp->nversions - 1 : 0].row;
+		if (!cmp->nversions)
+			continue;
+
+		ch = workbook_add_chart(x->wb, LXW_CHART_COLUMN);
+		s = chart_add_series(ch, NULL, NULL);
+		chart_series_set_categories(s, "Versions", r1, V_VERSION, r2, V_VERSION);
+		chart_series_set_values(s, "Versions", r1, V_BEST, r2, V_BEST);
+		snprintf(ref, sizeof(ref), "Best (%s is better)", better_name(cmp->better));
+		chart_series_set_name(s, ref);
+		chart_series_set_labels(s);
+		chart_series_set_labels_position(s, LXW_CHART_LABEL_POSITION_OUTSIDE_END);
+		pts = xcalloc(cmp->nversions, sizeof(*pts));
+		ptrs = xcalloc(cmp->nversions + 1, sizeof(*ptrs));
+		for (v = 0; v < cmp->nversions; v++) {
+			pts[v].fill = (int)v == cmp->best_idx ? &best_fill : &other_fill;
+			ptrs[v] = &pts[v];
+		}
+		note(x, chart_series_set_points(s, ptrs));
+		free(pts);
+		free(ptrs);
+
+		buf_printf(&t, "%s", cmp->workload);
+		if (several_platforms)
+			buf_printf(&t, " (%s)", cmp->platform);
+		chart_title(x, ch, buf_str(&t), "Versions", r1, V_WORKLOAD);
+		buf_reset(&t);
+		buf_printf(&t, "Best, %s (%s is better)", cmp->unit, better_name(cmp->better));
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
+		chart_axis_set_name(ax, clean_text(x, buf_str(&t)));
+		chart_axis_set_min(ax, 0);
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
+		chart_axis_set_name(ax, "Version");
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+		buf_reset(&t);
+		buf_printf(&t, "Column chart of the best value per version for %s", cmp->workload);
+		opt.description = xstrdup(clean_text(x, buf_str(&t)));
+		opt.x_offset = (int32_t)(c % 2 ? 520 : 0);
+		note(x, worksheet_insert_chart_opt(ws, chart_row + (lxw_row_t)(c / 2) * 16, 0, ch, &opt));
+		free(opt.description);
+		buf_release(&t);
+	}
+	free(series_col);
+}
+
+/* The creation date: SOURCE_DATE_EPOCH, else the report date at 00:00 UTC,
+ * so the same input always gives the same bytes. */
+static time_t created_time(const struct model *m, const struct render_ctx *rc)
+{
+	struct tm tm;
+	if (rc && rc->source_date >= 0)
+		return (time_t)rc->source_date;
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(m->as_of, "%4d-%2d-%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday) != 3)
+		return 0;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return timegm(&tm);
+}
+
+static void release_xw(struct xw *x)
+{
+	size_t i;
+	for (i = 0; i < x->nufmts; i++)
+		free(x->ufmts[i].unit);
+	free(x->ufmts);
+	if (x->pos) {
+		for (i = 0; i < x->m->ncomparisons; i++)
+			free(x->pos[i]);
+		free(x->pos);
+	}
+	free(x->cols);
+	buf_release(&x->text);
+	buf_release(&x->f);
+}
+
+static int write_workbook(const struct model *m, const struct render_ctx *rc,
+			  const char *path, const char *shown, struct nf_error *err)
+{
+	struct xw x;
+	lxw_doc_properties props;
+	char *title = NULL, *subject = NULL;
+	lxw_error e;
+	size_t c;
+
+	memset(&x, 0, sizeof(x));
+	x.m = m;
+	buf_init(&x.text);
+	buf_init(&x.f);
+	x.wb = workbook_new(path);
+	if (!x.wb)
+		return nf_error_set(err, NF_CANTCREAT, "cannot create '%s'", shown);
+
+	x.pos = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof(*x.pos));
+	for (c = 0; c < m->ncomparisons; c++)
+		x.pos[c] = xcalloc(m->comparisons[c].nversions ? m->comparisons[c].nversions : 1,
+				   sizeof(**x.pos));
+	collect_columns(&x);
+	make_formats(&x);
+
+	x.summary = workbook_add_worksheet(x.wb, "Summary");
+	x.rounds = workbook_add_worksheet(x.wb, "Rounds");
+	x.versions = workbook_add_worksheet(x.wb, "Versions");
+	x.support = workbook_add_worksheet(x.wb, "Support");
+	x.charts = workbook_add_worksheet(x.wb, "Charts");
+	if (!x.summary || !x.rounds || !x.versions || !x.support || !x.charts)
+		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	else {
+		write_rounds(&x);   /* fills the Rounds rows of each version */
+		write_versions(&x); /* fills the Versions rows */
+		write_summary(&x);
+		write_support(&x);
+		write_charts(&x);
+		worksheet_activate(x.summary);
+	}
+
+	memset(&props, 0, sizeof(props));
+	if (m->title && *m->title)
+		props.title = title = xstrdup(clean_text(&x, m->title));
+	if (m->subject && *m->subject)
+		props.subject = subject = xstrdup(clean_text(&x, m->subject));
+	props.comments = "Benchmark report written by noisefloor";
+	props.created = created_time(m, rc);
+	note(&x, workbook_set_properties(x.wb, &props));
+
+	e = workbook_close(x.wb); /* frees the workbook, its sheets and charts */
+	free(title);
+	free(subject);
+	if (x.first_error != LXW_NO_ERROR) {
+		nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
+			     lxw_strerror(x.first_error));
+		release_xw(&x);
+		return NF_CANTCREAT;
+	}
+	release_xw(&x);
+	if (e != LXW_NO_ERROR)
+		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
+				    lxw_strerror(e));
+	return NF_OK;
+}
+
+int render_xlsx(const struct model *m, const struct render_ctx *rc,
+		struct outdir *od, struct nf_error *err)
+{
+	char *path, *shown;
+	int st;
+	locale_t cloc, old = (locale_t)0;
+
+	path = outdir_path(od, XLSX_NAME, err);
+	if (!path)
+		return err->status ? err->status : NF_CANTCREAT;
+	shown = xasprintf("%s/%s", od->dir, XLSX_NAME);
+
+	/* libxlsxwriter prints numbers with the C library: pin "C" for this
+	 * thread in case an embedder changed LC_NUMERIC. */
+	cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	if (cloc)
+		old = uselocale(cloc);
+	st = write_workbook(m, rc, path, shown, err);
+	if (cloc) {
+		uselocale(old);
+		freelocale(cloc);
+	}
+	free(path);
+	free(shown);
+	return st;
+}
