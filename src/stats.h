@@ -1,0 +1,144 @@
+/*
+ * stats.h - the statistics behind the evidence beside the within-noise
+ * verdict: the Mann-Whitney U test as R's wilcox.test computes it, the
+ * Hodges-Lehmann shift, a seeded bootstrap interval for a ratio of medians,
+ * Holm's correction, the power floor of a rank test, a trend test for drift
+ * and the step finder for long version series.
+ *
+ * Every function here is pure: it reads arrays, writes only its outputs,
+ * never prints and never touches the model (evidence.c does that). Inputs are
+ * finite numbers; round values are > 0 where a function says so.
+ */
+#ifndef NF_STATS_H
+#define NF_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Significance level of every test in the report (two-sided). */
+#define STATS_ALPHA 0.05
+/* Bootstrap resamples for stats_bootstrap_ratio. */
+#define STATS_BOOTSTRAP_RESAMPLES 2000
+
+/* The result of a two-sample rank test. */
+struct mw_result {
+	double w;   /* R's W: the rank sum of x minus n(n+1)/2 (U of x) */
+	double p;   /* two-sided p-value; 1 when every value is tied */
+	int exact;  /* 1 when the exact distribution was used */
+};
+
+/*
+ * Two-sided Mann-Whitney U (Wilcoxon rank sum) test of x[0..n) against
+ * y[0..m), n, m >= 1, with the results of R's
+ * wilcox.test(x, y, exact = NULL, correct = TRUE):
+ *  - exact distribution when n < 50, m < 50 and no value occurs twice in the
+ *    combined sample: p = min(1, 2 min(P(U <= W), P(U >= W)));
+ *  - otherwise the normal approximation with the tie-corrected variance and
+ *    the continuity correction 0.5 sign(W - nm/2).
+ * When every value is the same the variance is zero and R returns NA; we
+ * return p = 1 (no evidence of a difference) deliberately.
+ */
+void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
+			struct mw_result *out);
+
+/* P(U <= u) under the null for sample sizes n and m (no ties), as R's
+ * pwilcox(u, n, m). n, m < 50 keeps it exact; larger works but is slow. */
+double stats_pwilcox(double u, size_t n, size_t m);
+
+/* The Hodges-Lehmann shift of b against a: the median of the n*m pairwise
+ * differences b[j] - a[i]. This is minus R's wilcox.test(a, b,
+ * conf.int = TRUE) estimate in the exact case; with ties R finds the same
+ * quantity by root-finding, we compute it directly. */
+double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m);
+
+/* Median of v[0..n) (n >= 1); v is not modified. */
+double stats_median_of(const double *v, size_t n);
+
+/* The q-quantile (0 <= q <= 1) of sorted[0..n), n >= 1, by linear
+ * interpolation between order statistics (R's quantile type 7). */
+double stats_quantile_sorted(const double *sorted, size_t n, double q);
+
+/* A 64-bit FNV-1a hash of the IEEE 754 bit patterns of a[0..n) then b[0..m)
+ * and both sizes: the same data always gives the same seed, on every
+ * platform. */
+uint64_t stats_seed_from_data(const double *a, size_t n, const double *b, size_t m);
+
+/* splitmix64: advances *state and returns the next 64-bit output. */
+uint64_t stats_splitmix64(uint64_t *state);
+
+/*
+ * A percentile bootstrap interval for median(b) / median(a), values > 0:
+ * `resamples` times, resample each side with replacement (its own size),
+ * take the ratio of the medians; the interval is the (1-level)/2 and
+ * (1+level)/2 quantiles (type 7) of those ratios. The generator is
+ * splitmix64 seeded with stats_seed_from_data(a, n, b, m); an index in
+ * [0, k) is ((next >> 32) * k) >> 32. Same input, same interval.
+ */
+void stats_bootstrap_ratio(const double *a, size_t n, const double *b, size_t m,
+			   unsigned resamples, double level, double *low, double *high);
+
+/* Holm's step-down adjustment of p[0..k) into adj[0..k) (may alias p), as
+ * R's p.adjust(p, "holm"). */
+void stats_holm(const double *p, double *adj, size_t k);
+
+/* The smallest two-sided p-value the exact rank test can reach with n
+ * against m values: min(1, 2 / C(n+m, n)). 3 vs 3 gives 0.1, 4 vs 4 0.029. */
+double stats_p_floor(size_t n, size_t m);
+
+/*
+ * Rounds per side needed to tell a from b apart (values > 0), or 0 when that
+ * cannot be said (no difference between the medians, or a single round on
+ * each side so no spread is known). The rule:
+ *   sigma = the pooled standard deviation of the two sides (0 when unknown
+ *           for one side: that side's is taken as the other's);
+ *   gap   = |median(b) - median(a)|;
+ *   n     = the smallest n >= 4 (so the exact floor 2 / C(2n, n) is below
+ *           0.05) with gap >= (z(0.975) + z(0.80)) sigma sqrt(2 / n) / sqrt(3/pi),
+ *           that is 80 % power at the 5 % level for a normal shift, the rank
+ *           test's efficiency 3/pi against the t-test included.
+ * The result is capped at 9999.
+ */
+int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m);
+
+/* The result of a trend test on a series in time order. */
+struct trend_result {
+	double s;   /* Kendall's S: concordant minus discordant pairs with time */
+	double var; /* its null variance (tie-corrected) */
+	double p;   /* two-sided p-value; 1 when fewer than 3 values */
+	int exact;
+};
+
+/*
+ * Mann-Kendall trend test of v[0..n) against its index (time order):
+ * exact when n < 50 and no ties (as R's cor.test(seq_along(v), v,
+ * method = "kendall")), else the normal approximation with the tie-corrected
+ * variance and a continuity correction of 1.
+ */
+void stats_trend(const double *v, size_t n, struct trend_result *out);
+
+/*
+ * Combines trend tests of several independent series (one per version) into
+ * one: S and var add up, p from the normal approximation with a continuity
+ * correction of 1. Returns p (1 when the total variance is 0).
+ */
+double stats_trend_combined(const struct trend_result *t, size_t k, double *s_out);
+
+/*
+ * The step finder. Values v[0..n) (> 0) are a workload's value per version in
+ * version order; noise[0..n) each version's relative noise (its spread).
+ * A version "moves beyond the noise" from a level L when |v/L - 1| exceeds
+ * the larger of its own noise and the level's noise. A step is reported
+ * between i-1 and i when v[i] moves beyond the noise from the current level
+ * and v[i+1] does too, in the same direction (STATS_STEP_MIN_RUN versions
+ * confirm it; a single version that moves and comes back is an outlier, not
+ * a step, and so is a move in the last version alone). After a step the
+ * level is the new segment's median value and its noise the median of its
+ * members' noises.
+ * Writes up to `max` indexes `after` (i) into steps[] and returns the number
+ * of steps found (which may exceed max).
+ */
+#define STATS_STEP_MIN_RUN 2
+size_t stats_find_steps(const double *v, const double *noise, size_t n,
+			size_t *steps, size_t max);
+
+#endif

@@ -1,0 +1,304 @@
+/*
+ * stats-test.c - unit tests of src/stats.c against the reference values in
+ * this folder (R for the rank tests, Holm and the trend test; a second
+ * implementation in Python for the bootstrap) and against series built by
+ * hand for the step finder and the rounds-needed rule.
+ *
+ *     stats-test DIR     (DIR holds the *.tsv files)
+ *
+ * Prints one line per check, "pass<TAB>name" or "fail<TAB>name<TAB>detail",
+ * for tests/t-stats.sh to record; exits 0 unless a file cannot be read.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+static void result(int ok, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#include <stdarg.h>
+static void result(int ok, const char *name, const char *fmt, ...)
+{
+	if (ok) {
+		printf("pass\t%s\n", name);
+		return;
+	}
+	printf("fail\t%s\t", name);
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static int close_to(double a, double b, double tol)
+{
+	return fabs(a - b) <= tol * fmax(1.0, fmax(fabs(a), fabs(b)));
+}
+
+/* Parses "1,2.5,3" into a malloc'd array; caller frees. */
+static double *parse_list(const char *s, size_t *n)
+{
+	size_t cap = 8;
+	double *v = malloc(cap * sizeof(*v));
+	*n = 0;
+	while (*s) {
+		char *end;
+		if (*n == cap)
+			v = realloc(v, (cap *= 2) * sizeof(*v));
+		v[(*n)++] = strtod(s, &end);
+		s = *end == ',' ? end + 1 : end;
+		if (end == s && *s)
+			break;
+	}
+	return v;
+}
+
+/* Splits a line at tabs in place; returns the number of fields. */
+static size_t split_tabs(char *line, char **f, size_t max)
+{
+	size_t k = 0;
+	line[strcspn(line, "\r\n")] = '\0';
+	f[k++] = line;
+	for (char *p = line; *p && k < max; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[k++] = p + 1;
+		}
+	return k;
+}
+
+static FILE *open_in(const char *dir, const char *name)
+{
+	char path[4096];
+	FILE *f;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "stats-test: cannot read '%s'\n", path);
+		exit(2);
+	}
+	return f;
+}
+
+static void test_mann_whitney(const char *dir)
+{
+	FILE *f = open_in(dir, "mannwhitney.tsv");
+	char line[65536], *fl[9], name[300];
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n, m;
+		struct mw_result r;
+		if (line[0] == '#' || split_tabs(line, fl, 9) != 9)
+			continue;
+		double *x = parse_list(fl[1], &n), *y = parse_list(fl[2], &m);
+		double w = strtod(fl[3], NULL);
+		/* R's NA (every value tied) is reported as p = 1 on purpose */
+		double p = strcmp(fl[4], "NA") ? strtod(fl[4], NULL) : 1;
+		int exact = atoi(fl[5]);
+		double shift = strtod(fl[6], NULL), floor_p = strtod(fl[8], NULL);
+
+		stats_mann_whitney(x, n, y, m, &r);
+		snprintf(name, sizeof(name), "mann-whitney %s: W, p and method as R", fl[0]);
+		result(r.w == w && close_to(r.p, p, 1e-10) && r.exact == exact, name,
+		       "W %.17g p %.17g exact %d, R: W %.17g p %.17g exact %d",
+		       r.w, r.p, r.exact, w, p, exact);
+		snprintf(name, sizeof(name), "hodges-lehmann %s", fl[0]);
+		double hl = stats_hodges_lehmann(x, n, y, m);
+		int hl_ok = close_to(hl, shift, 1e-12);
+		if (strcmp(fl[7], "NA"))
+			hl_ok = hl_ok && close_to(hl, strtod(fl[7], NULL), 1e-9);
+		result(hl_ok, name, "%.17g, R: %s (R's estimate %s)", hl, fl[6], fl[7]);
+		snprintf(name, sizeof(name), "power floor %s", fl[0]);
+		result(close_to(stats_p_floor(n, m), floor_p, 1e-12), name, "%.17g, R: %.17g",
+		       stats_p_floor(n, m), floor_p);
+		free(x);
+		free(y);
+	}
+	fclose(f);
+}
+
+static void test_holm(const char *dir)
+{
+	FILE *f = open_in(dir, "holm.tsv");
+	char line[65536], *fl[2], name[64];
+	int k = 0;
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n, n2;
+		if (line[0] == '#' || split_tabs(line, fl, 2) != 2)
+			continue;
+		double *p = parse_list(fl[0], &n), *want = parse_list(fl[1], &n2);
+		double *adj = malloc(n * sizeof(*adj));
+		int ok = n == n2;
+		stats_holm(p, adj, n);
+		for (size_t i = 0; ok && i < n; i++)
+			ok = close_to(adj[i], want[i], 1e-12);
+		snprintf(name, sizeof(name), "holm case %d as p.adjust", ++k);
+		result(ok, name, "for %s", fl[0]);
+		free(p);
+		free(want);
+		free(adj);
+	}
+	fclose(f);
+}
+
+static void test_trend(const char *dir)
+{
+	FILE *f = open_in(dir, "trend.tsv");
+	char line[65536], *fl[5], name[300];
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n;
+		struct trend_result t;
+		if (line[0] == '#' || split_tabs(line, fl, 5) != 5)
+			continue;
+		double *v = parse_list(fl[1], &n);
+		stats_trend(v, n, &t);
+		snprintf(name, sizeof(name), "kendall trend %s as cor.test", fl[0]);
+		result(t.s == strtod(fl[2], NULL) && close_to(t.p, strtod(fl[3], NULL), 1e-10) &&
+		       t.exact == atoi(fl[4]), name, "S %g p %.17g exact %d, R: S %s p %s exact %s",
+		       t.s, t.p, t.exact, fl[2], fl[3], fl[4]);
+		free(v);
+	}
+	fclose(f);
+}
+
+static void test_bootstrap(const char *dir)
+{
+	FILE *f = open_in(dir, "bootstrap.tsv");
+	char line[65536], *fl[6], name[300];
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n, m;
+		double lo, hi, lo2, hi2;
+		if (line[0] == '#' || split_tabs(line, fl, 6) != 6)
+			continue;
+		double *a = parse_list(fl[1], &n), *b = parse_list(fl[2], &m);
+		uint64_t seed = stats_seed_from_data(a, n, b, m);
+		snprintf(name, sizeof(name), "bootstrap seed %s", fl[0]);
+		result(seed == strtoull(fl[5], NULL, 16), name, "%016llx, reference %s",
+		       (unsigned long long)seed, fl[5]);
+		stats_bootstrap_ratio(a, n, b, m, STATS_BOOTSTRAP_RESAMPLES, 0.95, &lo, &hi);
+		snprintf(name, sizeof(name), "bootstrap interval %s as the reference", fl[0]);
+		result(close_to(lo, strtod(fl[3], NULL), 1e-12) && close_to(hi, strtod(fl[4], NULL), 1e-12),
+		       name, "[%.17g, %.17g], reference [%s, %s]", lo, hi, fl[3], fl[4]);
+		stats_bootstrap_ratio(a, n, b, m, STATS_BOOTSTRAP_RESAMPLES, 0.95, &lo2, &hi2);
+		snprintf(name, sizeof(name), "bootstrap %s is deterministic", fl[0]);
+		result(lo == lo2 && hi == hi2, name, "[%.17g, %.17g] then [%.17g, %.17g]",
+		       lo, hi, lo2, hi2);
+		free(a);
+		free(b);
+	}
+	fclose(f);
+
+	/* the seed depends on the data and on how it splits into two sides */
+	double v1[] = { 1, 2 }, v2[] = { 3 }, v3[] = { 1 }, v4[] = { 2, 3 }, v5[] = { 1, 2.0000000001 };
+	result(stats_seed_from_data(v1, 2, v2, 1) != stats_seed_from_data(v3, 1, v4, 2),
+	       "bootstrap seed depends on the split", "same seed");
+	result(stats_seed_from_data(v1, 2, v2, 1) != stats_seed_from_data(v5, 2, v2, 1),
+	       "bootstrap seed depends on every value", "same seed");
+}
+
+struct step_case {
+	const char *name;
+	double v[16];
+	double e[16];
+	size_t n;
+	size_t want[4];
+	size_t nwant;
+};
+
+static void test_steps(void)
+{
+	static const struct step_case cases[] = {
+		{ "none: flat within the noise", { 100, 101, 99, 100.5, 102, 99.5, 100 },
+		  { .03, .03, .03, .03, .03, .03, .03 }, 7, { 0 }, 0 },
+		{ "one step up", { 100, 101, 99, 100, 112, 111, 113, 112 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 4 }, 1 },
+		{ "one step down, noisy after", { 50, 50.3, 49.8, 40, 41, 39.5, 40.5 },
+		  { .01, .01, .01, .03, .03, .03, .03 }, 7, { 3 }, 1 },
+		{ "two steps: regression then fix", { 100, 100, 101, 120, 121, 119, 100, 99, 101 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02, .02 }, 9, { 3, 6 }, 2 },
+		{ "two steps in the same direction", { 100, 99, 110, 111, 110, 125, 124, 126 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 2, 5 }, 2 },
+		{ "none: a single outlier version", { 100, 101, 130, 100, 99, 100 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0 },
+		{ "none: a move in the last version alone", { 100, 101, 100, 99, 100, 130 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0 },
+		{ "step at the last two versions", { 100, 101, 100, 99, 130, 131 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 4 }, 1 },
+		{ "none: a change smaller than a noisy version's spread", { 100, 100, 108, 107, 108 },
+		  { .02, .02, .10, .10, .10 }, 5, { 0 }, 0 },
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const struct step_case *sc = &cases[c];
+		size_t got[8], k = stats_find_steps(sc->v, sc->e, sc->n, got, 8);
+		int ok = k == sc->nwant;
+		char name[200], detail[200] = "";
+		size_t len = 0;
+		for (size_t i = 0; ok && i < k; i++)
+			ok = got[i] == sc->want[i];
+		for (size_t i = 0; i < k && i < 8 && len < sizeof(detail) - 20; i++)
+			len += (size_t)snprintf(detail + len, sizeof(detail) - len, " %zu", got[i]);
+		snprintf(name, sizeof(name), "steps %s", sc->name);
+		result(ok, name, "found %zu step(s):%s", k, detail);
+	}
+	/* max bounds the writes, not the count */
+	double v[] = { 1, 1, 2, 2, 4, 4, 8, 8 }, e[] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+	size_t one[1] = { 99 }, k = stats_find_steps(v, e, 8, one, 1);
+	result(k == 3 && one[0] == 2, "steps: count beyond max, first written",
+	       "k %zu first %zu", k, one[0]);
+}
+
+static void test_rounds_needed(void)
+{
+	double a[] = { 10, 11, 12 }, b[] = { 13, 14, 15 }, c[] = { 11, 12, 13 };
+	double one_a[] = { 10 }, one_b[] = { 12 };
+	int r;
+
+	/* sigma 1, gap 3: 2 (2.8016 / 3)^2 / (3/pi) = 1.83, so the floor's 4 */
+	r = stats_rounds_needed(a, 3, b, 3);
+	result(r == 4, "rounds needed: a clear gap needs the floor's 4", "%d", r);
+	/* sigma 1, gap 1: 2 * 2.8016^2 / 0.95493 = 16.44 -> 17 */
+	r = stats_rounds_needed(a, 3, c, 3);
+	result(r == 17, "rounds needed: a gap of one sigma needs 17", "%d", r);
+	r = stats_rounds_needed(a, 3, a, 3);
+	result(r == 0, "rounds needed: no gap is unknown (0)", "%d", r);
+	r = stats_rounds_needed(one_a, 1, one_b, 1);
+	result(r == 0, "rounds needed: one round each is unknown (0)", "%d", r);
+	r = stats_rounds_needed(one_a, 1, b, 3);
+	result(r == 4, "rounds needed: spread from the side that has it", "%d", r);
+}
+
+static void test_pwilcox(void)
+{
+	/* R: pwilcox(0:3, 3, 3) = 0.05 0.10 0.20 0.35 */
+	const double want[] = { 0.05, 0.10, 0.20, 0.35 };
+	int ok = 1;
+	for (int u = 0; u < 4; u++)
+		ok = ok && close_to(stats_pwilcox(u, 3, 3), want[u], 1e-12);
+	result(ok, "pwilcox(0:3, 3, 3) as R", "mismatch");
+	/* R: pwilcox(1000, 49, 49), pwilcox(500, 40, 45) */
+	double p = stats_pwilcox(1000, 49, 49);
+	result(close_to(p, 0.077968162023427587, 1e-10), "pwilcox(1000, 49, 49) as R", "%.17g", p);
+	p = stats_pwilcox(500, 40, 45);
+	result(close_to(p, 0.00017076816342185441, 1e-10), "pwilcox(500, 40, 45) as R", "%.17g", p);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "tests/stats";
+	test_mann_whitney(dir);
+	test_holm(dir);
+	test_trend(dir);
+	test_bootstrap(dir);
+	test_steps();
+	test_rounds_needed();
+	test_pwilcox();
+	return 0;
+}
