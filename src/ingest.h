@@ -11,6 +11,7 @@
 #define NF_INGEST_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "error.h"
 #include "model.h"
 
@@ -45,9 +46,20 @@ int ingest_finish(struct model *m, struct nf_error *err);
 
 /* Rounds format (ingest_rounds.c). */
 extern const struct ingest_format ingest_format_rounds;
-/* Streams NDJSON rounds from an open stream; used by ingest_file. */
+/* Streams rounds-format NDJSON: `first` is the first line, already read
+ * from f; the rest is read line by line. Used by ingest_file. */
 int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,
-				void *file /* FILE* */, struct nf_error *err);
+				const char *first, size_t first_len, FILE *f,
+				struct nf_error *err);
+
+/* Adds a rounds-format value from a parsed tree: a whole rounds document, or
+ * one result object. `where` names the place for messages (a result index, or
+ * a line when where_is_line). Counts as one input document when `new_doc`.
+ * For adapters (jq mappings) that produce rounds-format JSON. */
+struct cJSON;
+int ingest_rounds_value(struct model *m, const struct ingest_input *in,
+			const struct cJSON *v, size_t where, int where_is_line,
+			int new_doc, struct nf_error *err);
 
 /* Helpers for format readers ---------------------------------------------- */
 

@@ -29,6 +29,10 @@ extern const size_t nrenderers;
 
 int render_json(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
+/* The support table as a JSON array (analysis.json, windows --json). */
+struct jsonw;
+void render_json_support(struct jsonw *w, const struct schedule *s);
+
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
 

@@ -1,0 +1,322 @@
+/*
+ * analysis.c - the published within-noise method.
+ *
+ * Per workload and platform, per version: round value = median of the
+ * round's passes; best = the lowest round value (highest when higher is
+ * better), since interference on a shared machine only ever adds time;
+ * spread = (highest - lowest round value) / (2 * median of round values).
+ * Across versions: gap between the best and the worst best; noise = the
+ * largest spread; a difference counts only when gap > noise.
+ */
+#include "analysis.h"
+#include "semver.h"
+#include "util.h"
+#include "windows.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct model *sort_model;
+
+/* Result order for grouping: workload, platform, version, round. The
+ * workload and platform keep their first-seen order in the input. */
+struct keyed {
+	size_t idx;
+	size_t wl_order, pl_order, ver_order;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	const struct result *rx = &sort_model->results[x->idx], *ry = &sort_model->results[y->idx];
+	int c;
+	if (x->wl_order != y->wl_order)
+		return x->wl_order < y->wl_order ? -1 : 1;
+	if (x->pl_order != y->pl_order)
+		return x->pl_order < y->pl_order ? -1 : 1;
+	if ((c = semver_cmp(rx->version, ry->version)) != 0)
+		return c;
+	if (x->ver_order != y->ver_order)
+		return x->ver_order < y->ver_order ? -1 : 1;
+	if (rx->round != ry->round)
+		return rx->round < ry->round ? -1 : 1;
+	return 0;
+}
+
+/* First-seen order of an interned string among `seen`. */
+static size_t order_of(const char ***seen, size_t *n, size_t *alloc, const char *s)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*seen)[i] == s)
+			return i;
+	ALLOC_GROW(*seen, *n + 1, *alloc);
+	(*seen)[*n] = s;
+	return (*n)++;
+}
+
+/* "24.19.0-node.63" style V8 strings: keep the V8 version proper. */
+static const char *v8_display(struct model *m, const char *v8)
+{
+	const char *dash;
+	if (!v8)
+		return NULL;
+	dash = strstr(v8, "-node.");
+	return dash ? model_internn(m, v8, (size_t)(dash - v8)) : v8;
+}
+
+static void fill_version(struct model *m, struct comparison *c, struct version_stats *vs)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	const struct release_line *l = schedule_find(&m->schedule, vs->version);
+	for (size_t i = 0; i < vs->nrounds; i++) {
+		vs->values[i] = result_value(vs->rounds[i]);
+		if (vs->values[i] < lo)
+			lo = vs->values[i];
+		if (vs->values[i] > hi)
+			hi = vs->values[i];
+		if (!vs->v8 && vs->rounds[i]->v8)
+			vs->v8 = v8_display(m, vs->rounds[i]->v8);
+	}
+	vs->median = stats_median(vs->values, vs->nrounds);
+	vs->best = c->better == BETTER_HIGHER ? hi : lo;
+	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
+	vs->spread = vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	if (l) {
+		struct semver sv = semver_parse(vs->version);
+		vs->line = model_intern(m, l->line);
+		vs->status = l->status;
+		/* the schedule knows V8 only for a line's first and latest release */
+		if (!vs->v8 && l->latest && semver_cmp(vs->version, l->latest) == 0 && sv.nparts == 3)
+			vs->v8 = model_intern(m, l->v8_latest);
+		else if (!vs->v8 && sv.nparts == 3 && sv.minor == 0 && sv.patch == 0 && !sv.pre)
+			vs->v8 = model_intern(m, l->v8);
+	}
+}
+
+/* How much better a is than b, as a fraction: the published gap. */
+static double gap_between(int better, double best_b, double best_w)
+{
+	return better == BETTER_HIGHER ? best_b / best_w - 1 : best_w / best_b - 1;
+}
+
+/* "1 round of 24.11.1: its spread is unknown". Returns malloc'd text. */
+static char *insufficient_text(const struct comparison *c, int min_rounds)
+{
+	struct buf b = BUF_INIT;
+	size_t nshort = 0, nsingle = 0;
+	if (c->nversions < 2) {
+		buf_printf(&b, "insufficient: only %s was measured, nothing to compare",
+			   c->nversions ? c->versions[0].version : "nothing");
+		return buf_detach(&b, NULL);
+	}
+	buf_puts(&b, "insufficient: ");
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		if ((int)v->nrounds >= min_rounds)
+			continue;
+		buf_printf(&b, "%s%zu round%s of %s", nshort ? ", " : "", v->nrounds,
+			   v->nrounds == 1 ? "" : "s", v->version);
+		nshort++;
+		nsingle += v->nrounds == 1;
+	}
+	if (nsingle == nshort)
+		buf_puts(&b, nshort == 1 ? ": its spread is unknown" : ": their spread is unknown");
+	else
+		buf_printf(&b, ": fewer than the %d rounds needed to know the spread", min_rounds);
+	return buf_detach(&b, NULL);
+}
+
+static void judge(struct model *m, struct comparison *c)
+{
+	int short_rounds = 0;
+	c->noise = 0;
+	c->best_idx = c->worst_idx = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		int b = c->better == BETTER_HIGHER;
+		if ((int)v->nrounds < m->min_rounds)
+			short_rounds = 1;
+		if (v->spread > c->noise)
+			c->noise = v->spread;
+		if (b ? v->best > c->versions[c->best_idx].best : v->best < c->versions[c->best_idx].best)
+			c->best_idx = (int)i;
+		if (b ? v->best < c->versions[c->worst_idx].best : v->best > c->versions[c->worst_idx].best)
+			c->worst_idx = (int)i;
+	}
+	c->gap = gap_between(c->better, c->versions[c->best_idx].best, c->versions[c->worst_idx].best);
+
+	/* linear: the bests in version order move one way only */
+	{
+		int up = 0, down = 0;
+		for (size_t i = 1; i < c->nversions; i++) {
+			up |= c->versions[i].best > c->versions[i - 1].best;
+			down |= c->versions[i].best < c->versions[i - 1].best;
+		}
+		c->linear = !(up && down);
+	}
+
+	if (short_rounds || c->nversions < 2) {
+		c->verdict = VERDICT_INSUFFICIENT;
+		c->best_idx = c->worst_idx = -1;
+		c->text = insufficient_text(c, m->min_rounds);
+	} else if (c->gap <= c->noise) {
+		c->verdict = VERDICT_WITHIN_NOISE;
+		c->text = xstrdup("within noise");
+	} else {
+		c->verdict = VERDICT_FASTER;
+		c->text = xasprintf("%s faster by %ld%%%s", c->versions[c->best_idx].version,
+				    round_half_away(c->gap * 100), c->linear ? "" : ", not linear");
+	}
+}
+
+/* Change of each version against the baseline: the metric's own relative
+ * change, signed; better or worse by the metric's direction. */
+static void against_baseline(struct model *m, struct comparison *c)
+{
+	c->baseline_idx = -1;
+	for (size_t i = 0; i < c->nversions; i++) {
+		if (m->baseline ? strcmp(c->versions[i].version, m->baseline) == 0 ||
+					  (semver_cmp(c->versions[i].version, m->baseline) == 0 &&
+					   semver_parse(m->baseline).ok)
+				: i == 0) {
+			c->baseline_idx = (int)i;
+			break;
+		}
+	}
+	for (size_t i = 0; i < c->nversions; i++) {
+		struct version_stats *v = &c->versions[i];
+		double base;
+		v->is_baseline = (int)i == c->baseline_idx;
+		if (c->baseline_idx < 0)
+			continue;
+		base = c->versions[c->baseline_idx].best;
+		v->change = v->best / base - 1;
+		if (v->is_baseline || v->best == base)
+			v->change_better = 0;
+		else if (c->better == BETTER_HIGHER)
+			v->change_better = v->best > base ? 1 : -1;
+		else
+			v->change_better = v->best < base ? 1 : -1;
+	}
+}
+
+static int build_comparisons(struct model *m)
+{
+	struct keyed *k = xmalloc(m->nresults * sizeof *k);
+	const char **wl = NULL, **pl = NULL, **ver = NULL;
+	size_t nwl = 0, awl = 0, npl = 0, apl = 0, nver = 0, aver = 0, alloc = 0;
+
+	for (size_t i = 0; i < m->nresults; i++) {
+		k[i].idx = i;
+		k[i].wl_order = order_of(&wl, &nwl, &awl, m->results[i].workload);
+		k[i].pl_order = order_of(&pl, &npl, &apl, m->results[i].platform);
+		k[i].ver_order = order_of(&ver, &nver, &aver, m->results[i].version);
+	}
+	sort_model = m;
+	qsort(k, m->nresults, sizeof *k, cmp_keyed);
+
+	for (size_t i = 0; i < m->nresults;) {
+		const struct result *first = &m->results[k[i].idx];
+		struct comparison *c;
+		size_t j = i, valloc = 0;
+		while (j < m->nresults && m->results[k[j].idx].workload == first->workload &&
+		       m->results[k[j].idx].platform == first->platform)
+			j++;
+		ALLOC_GROW(m->comparisons, m->ncomparisons + 1, alloc);
+		c = &m->comparisons[m->ncomparisons++];
+		memset(c, 0, sizeof *c);
+		c->workload = first->workload;
+		c->platform = first->platform;
+		c->unit = first->unit;
+		c->better = first->better;
+		c->interleaved = 1;
+		for (size_t a = i; a < j;) {
+			const struct result *r = &m->results[k[a].idx];
+			struct version_stats *vs;
+			size_t b = a;
+			while (b < j && m->results[k[b].idx].version == r->version)
+				b++;
+			ALLOC_GROW(c->versions, c->nversions + 1, valloc);
+			vs = &c->versions[c->nversions++];
+			memset(vs, 0, sizeof *vs);
+			vs->version = r->version;
+			vs->nrounds = b - a;
+			vs->rounds = xmalloc(vs->nrounds * sizeof *vs->rounds);
+			vs->values = xmalloc(vs->nrounds * sizeof *vs->values);
+			for (size_t x = a; x < b; x++) {
+				vs->rounds[x - a] = &m->results[k[x].idx];
+				if (m->results[k[x].idx].back_to_back)
+					c->interleaved = 0;
+			}
+			fill_version(m, c, vs);
+			a = b;
+		}
+		judge(m, c);
+		i = j;
+	}
+	free(k);
+	free(wl);
+	free(pl);
+	free(ver);
+	return 0;
+}
+
+/* Support status of the compared lines, the recommendation, EOL warnings. */
+static void support(struct model *m)
+{
+	const struct release_line *rec;
+	struct buf b = BUF_INIT;
+
+	schedule_apply_date(&m->schedule, m->as_of);
+	for (size_t i = 0; i < m->nresults; i++) {
+		struct release_line *l =
+			(struct release_line *)schedule_find(&m->schedule, m->results[i].version);
+		if (l)
+			l->compared = 1;
+	}
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		const struct release_line *l = &m->schedule.lines[i];
+		if (l->compared && status_is_eol(l->status))
+			model_warn(m, "%s %s is end-of-life since %s: it gets no security fixes; "
+				   "do not deploy it, whatever its speed",
+				   m->schedule.product, l->line, l->end);
+	}
+	rec = schedule_recommend(&m->schedule);
+	m->recommended = rec;
+	if (!rec)
+		return;
+	buf_printf(&b, "Use %s %s (%s%s%s): it is the newest line in %s on %s",
+		   m->schedule.product, rec->line, rec->codename ? rec->codename : "",
+		   rec->codename ? ", " : "", rec->status, rec->status, m->as_of);
+	buf_printf(&b, ", supported until %s", rec->end);
+	if (!rec->compared)
+		buf_puts(&b, "; it was not among the measured versions");
+	m->recommendation = buf_detach(&b, NULL);
+}
+
+int analysis_run(struct model *m, struct nf_error *err)
+{
+	support(m);
+	build_comparisons(m);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		against_baseline(m, &m->comparisons[i]);
+	if (m->baseline) {
+		int found = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			found |= m->comparisons[i].baseline_idx >= 0;
+		if (!found)
+			return nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
+					    m->baseline);
+	}
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->verdict == VERDICT_INSUFFICIENT)
+			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
+		if (!c->interleaved)
+			model_warn(m, "\"%s\" on %s: the runner measured each version's rounds back to back, "
+				   "not interleaved, so machine drift can be charged to a version",
+				   c->workload, c->platform);
+	}
+	return 0;
+}

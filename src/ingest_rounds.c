@@ -1,0 +1,492 @@
+/*
+ * ingest_rounds.c - noisefloor's own rounds format ("noisefloor.rounds/1"),
+ * as one JSON document or as NDJSON (one result per line, optionally a first
+ * line with the document fields).
+ *
+ * Everything is validated here, at the boundary: types, finite positive
+ * numbers, valid UTF-8, no NUL escapes, no duplicate keys. A parsed tree is
+ * freed as soon as its values are copied into the model.
+ */
+#include "ingest.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NAME 1024 /* bytes in a workload, version or platform name */
+
+/* Where a value is, for messages: "result 4" or "line 12". */
+struct place {
+	const struct ingest_input *in;
+	size_t where;
+	int is_line;
+};
+
+static int bad(struct nf_error *err, const struct place *pl, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int bad(struct nf_error *err, const struct place *pl, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (pl->where)
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s %zu: %s", pl->in->path,
+			     pl->is_line ? "line" : "result", pl->where, b.s);
+	else
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s", pl->in->path, b.s);
+	buf_release(&b);
+	return NF_DATAERR;
+}
+
+/* Rejects duplicate keys anywhere in the tree (cJSON keeps both and the
+ * first wins silently). Returns the duplicated name, or NULL. */
+static const char *find_duplicate_key(const cJSON *v, int depth)
+{
+	const cJSON *a, *b;
+	if (depth > 200)
+		return NULL;
+	if (cJSON_IsObject(v)) {
+		for (a = v->child; a; a = a->next)
+			for (b = a->next; b; b = b->next)
+				if (strcmp(a->string, b->string) == 0)
+					return a->string;
+	}
+	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+		for (a = v->child; a; a = a->next) {
+			const char *d = find_duplicate_key(a, depth + 1);
+			if (d)
+				return d;
+		}
+	}
+	return NULL;
+}
+
+/* Offset of a "\u0000" escape inside a JSON string in text, or -1: cJSON
+ * would silently cut the string there. */
+static long find_nul_escape(const char *text, size_t len)
+{
+	int in_str = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (!in_str) {
+			if (c == '"')
+				in_str = 1;
+		} else if (c == '\\') {
+			if (i + 5 < len + 0 && text[i + 1] == 'u' && strncmp(text + i + 2, "0000", 4) == 0)
+				return (long)i;
+			i++;
+		} else if (c == '"') {
+			in_str = 0;
+		}
+	}
+	return -1;
+}
+
+/* Checks a string member: valid UTF-8, no control characters, length. */
+static int check_text(const char *s, const char *key, const struct place *pl,
+		      struct nf_error *err, size_t max)
+{
+	size_t n = strlen(s);
+	if (!utf8_valid(s, n))
+		return bad(err, pl, "\"%s\" is not valid UTF-8 (at byte %zu)", key, utf8_invalid_at(s, n));
+	if (max && n > max)
+		return bad(err, pl, "\"%s\" is longer than %zu bytes", key, max);
+	return 0;
+}
+
+/* Reads an optional string member into *out (interned). Numbers are accepted
+ * for "version" ("24" for 24). */
+static int get_string(struct model *m, const cJSON *obj, const char *key, const char **out,
+		      int required, const struct place *pl, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+	*out = NULL;
+	if (!it || cJSON_IsNull(it)) {
+		if (required)
+			return bad(err, pl, "missing \"%s\"", key);
+		return 0;
+	}
+	if (cJSON_IsNumber(it) && strcmp(key, "version") == 0 && isfinite(it->valuedouble)) {
+		struct buf b = BUF_INIT;
+		fmt_sig(&b, it->valuedouble, 15);
+		*out = model_intern(m, b.s);
+		buf_release(&b);
+		return 0;
+	}
+	if (!cJSON_IsString(it))
+		return bad(err, pl, "\"%s\" must be a string", key);
+	if (check_text(it->valuestring, key, pl, err, MAX_NAME))
+		return NF_DATAERR;
+	if (required && !it->valuestring[0])
+		return bad(err, pl, "\"%s\" is empty", key);
+	*out = model_intern(m, it->valuestring);
+	return 0;
+}
+
+static int read_passes(struct result *r, const cJSON *obj, const struct place *pl,
+		       struct nf_error *err)
+{
+	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(obj, "passes");
+	const cJSON *value = cJSON_GetObjectItemCaseSensitive(obj, "value");
+	const cJSON *it;
+	size_t n = 0, k = 0;
+
+	if (passes && value)
+		return bad(err, pl, "give either \"passes\" or \"value\", not both");
+	if (value) {
+		if (!cJSON_IsNumber(value))
+			return bad(err, pl, "\"value\" must be a number");
+		if (!isfinite(value->valuedouble))
+			return bad(err, pl, "\"value\" is not a finite number");
+		if (value->valuedouble <= 0)
+			return bad(err, pl, "\"value\" must be greater than zero, not %g", value->valuedouble);
+		r->passes = xmalloc(sizeof *r->passes);
+		r->passes[0] = value->valuedouble;
+		r->npasses = 1;
+		return 0;
+	}
+	if (!passes)
+		return bad(err, pl, "missing \"passes\" (an array of the round's measurements)");
+	if (!cJSON_IsArray(passes))
+		return bad(err, pl, "\"passes\" must be an array of numbers");
+	cJSON_ArrayForEach(it, passes)
+		n++;
+	if (n == 0)
+		return bad(err, pl, "\"passes\" is empty");
+	r->passes = xmalloc(n * sizeof *r->passes);
+	cJSON_ArrayForEach(it, passes) {
+		if (!cJSON_IsNumber(it))
+			return bad(err, pl, "\"passes\"[%zu] must be a number", k);
+		if (!isfinite(it->valuedouble))
+			return bad(err, pl, "\"passes\"[%zu] is not a finite number", k);
+		if (it->valuedouble <= 0)
+			return bad(err, pl, "\"passes\"[%zu] must be greater than zero, not %g", k,
+				   it->valuedouble);
+		r->passes[k++] = it->valuedouble;
+	}
+	r->npasses = n;
+	return 0;
+}
+
+/* Loose ISO 8601 check: "2026-11-29T22:15:03Z", with optional fraction and
+ * offset; a bare date is accepted too. */
+static int timestamp_valid(const char *s)
+{
+	size_t n = strlen(s);
+	if (n < 10)
+		return 0;
+	for (size_t i = 0; i < 10; i++)
+		if ((i == 4 || i == 7) ? s[i] != '-' : (s[i] < '0' || s[i] > '9'))
+			return 0;
+	if (n == 10)
+		return 1;
+	if (s[10] != 'T' && s[10] != ' ')
+		return 0;
+	for (size_t i = 11; i < n; i++)
+		if (!strchr("0123456789:.+-Z", s[i]))
+			return 0;
+	return n >= 16;
+}
+
+static int add_result(struct model *m, const struct ingest_input *in, const cJSON *obj,
+		      const struct place *pl, size_t doc, struct nf_error *err)
+{
+	struct result *r;
+	const cJSON *it;
+	const char *better = NULL, *unit = NULL;
+	int unit_better;
+
+	if (!cJSON_IsObject(obj))
+		return bad(err, pl, "a result must be an object");
+	r = model_add_result(m);
+	r->source = model_intern(m, in->path);
+	r->where = pl->where;
+	r->where_is_line = pl->is_line;
+	r->doc = doc;
+
+	if (get_string(m, obj, "workload", &r->workload, 1, pl, err) ||
+	    get_string(m, obj, "version", &r->version, 0, pl, err) ||
+	    get_string(m, obj, "platform", &r->platform, 0, pl, err) ||
+	    get_string(m, obj, "unit", &unit, 1, pl, err) ||
+	    get_string(m, obj, "better", &better, 0, pl, err) ||
+	    get_string(m, obj, "timestamp", &r->timestamp, 0, pl, err) ||
+	    get_string(m, obj, "note", &r->note, 0, pl, err))
+		goto fail;
+	if (!r->version) {
+		if (!in->label) {
+			bad(err, pl, "missing \"version\" (or give it on the command line as VERSION=%s)",
+			    in->path);
+			goto fail;
+		}
+		r->version = model_intern(m, in->label);
+	}
+	if (!r->platform) {
+		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+		if (os && arch) {
+			char *p = xasprintf("%s-%s", os, arch);
+			r->platform = model_intern(m, p);
+			free(p);
+		} else {
+			r->platform = model_intern(m, "unknown");
+		}
+	}
+	r->unit = ingest_unit(m, unit, &unit_better);
+	r->better = unit_better;
+	if (better) {
+		if (strcmp(better, "lower") == 0)
+			r->better = BETTER_LOWER;
+		else if (strcmp(better, "higher") == 0)
+			r->better = BETTER_HIGHER;
+		else {
+			bad(err, pl, "\"better\" must be \"lower\" or \"higher\", not \"%s\"", better);
+			goto fail;
+		}
+	}
+	if (r->timestamp && !timestamp_valid(r->timestamp)) {
+		bad(err, pl, "\"timestamp\" must be ISO 8601 like \"2026-11-29T22:15:03Z\"");
+		goto fail;
+	}
+	it = cJSON_GetObjectItemCaseSensitive(obj, "round");
+	if (it && !cJSON_IsNull(it)) {
+		double v = cJSON_IsNumber(it) ? it->valuedouble : -1;
+		if (!cJSON_IsNumber(it) || v != floor(v) || v < 1 || v > 1e9) {
+			bad(err, pl, "\"round\" must be a whole number from 1");
+			goto fail;
+		}
+		r->round = (int)v;
+	}
+	if (read_passes(r, obj, pl, err))
+		goto fail;
+	it = cJSON_GetObjectItemCaseSensitive(obj, "meta");
+	if (it && !cJSON_IsNull(it)) {
+		const cJSON *v8;
+		char *json;
+		if (!cJSON_IsObject(it)) {
+			bad(err, pl, "\"meta\" must be an object");
+			goto fail;
+		}
+		v8 = cJSON_GetObjectItemCaseSensitive(it, "v8");
+		if (v8 && cJSON_IsString(v8)) {
+			if (check_text(v8->valuestring, "meta.v8", pl, err, MAX_NAME))
+				goto fail;
+			if (v8->valuestring[0])
+				r->v8 = model_intern(m, v8->valuestring);
+		}
+		json = cJSON_PrintUnformatted(it);
+		if (json && !utf8_valid(json, strlen(json))) {
+			free(json);
+			bad(err, pl, "\"meta\" holds text that is not valid UTF-8");
+			goto fail;
+		}
+		r->meta_json = model_intern(m, json);
+		free(json);
+	}
+	return 0;
+fail:
+	/* drop the half-made result */
+	free(r->passes);
+	m->nresults--;
+	return NF_DATAERR;
+}
+
+/* Copies the document fields (title, subject, environment, notes). */
+static int add_doc_fields(struct model *m, const cJSON *doc, const struct place *pl,
+			  struct nf_error *err)
+{
+	const cJSON *it, *env;
+	const char *s;
+	static const char *const text_fields[] = { "title", "subject", "notes" };
+
+	it = cJSON_GetObjectItemCaseSensitive(doc, "format");
+	if (it) {
+		if (!cJSON_IsString(it))
+			return bad(err, pl, "\"format\" must be a string");
+		if (strncmp(it->valuestring, "noisefloor.rounds/", 18) != 0)
+			return bad(err, pl, "\"format\" is \"%.60s\", expected \"noisefloor.rounds/1\"",
+				   it->valuestring);
+		if (strcmp(it->valuestring, "noisefloor.rounds/1") != 0)
+			return bad(err, pl, "format \"%.60s\" is newer than this noisefloor reads "
+				   "(noisefloor.rounds/1)", it->valuestring);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		char **dst = i == 0 ? &m->title : i == 1 ? &m->subject : &m->notes;
+		if (get_string(m, doc, text_fields[i], &s, 0, pl, err))
+			return NF_DATAERR;
+		if (s && !*dst)
+			*dst = xstrdup(s);
+	}
+	env = cJSON_GetObjectItemCaseSensitive(doc, "environment");
+	if (env && !cJSON_IsNull(env)) {
+		if (!cJSON_IsObject(env))
+			return bad(err, pl, "\"environment\" must be an object");
+		cJSON_ArrayForEach(it, env) {
+			struct buf v = BUF_INIT;
+			if (cJSON_IsString(it)) {
+				if (check_text(it->valuestring, it->string, pl, err, MAX_NAME))
+					return NF_DATAERR;
+				buf_puts(&v, it->valuestring);
+			} else if (cJSON_IsNumber(it) && isfinite(it->valuedouble)) {
+				fmt_sig(&v, it->valuedouble, 15);
+			} else if (cJSON_IsBool(it)) {
+				buf_puts(&v, cJSON_IsTrue(it) ? "true" : "false");
+			} else if (cJSON_IsNull(it)) {
+				continue;
+			} else {
+				return bad(err, pl, "\"environment\".\"%s\" must be a string or a number",
+					   it->string);
+			}
+			if (check_text(it->string, "environment key", pl, err, MAX_NAME)) {
+				buf_release(&v);
+				return NF_DATAERR;
+			}
+			model_set_env(m, it->string, v.s);
+			buf_release(&v);
+		}
+	}
+	return 0;
+}
+
+int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJSON *v,
+			size_t where, int where_is_line, int new_doc, struct nf_error *err)
+{
+	struct place pl = { in, where, where_is_line };
+	const cJSON *results, *it;
+	const char *dup;
+	size_t k = 0;
+
+	if (!cJSON_IsObject(v))
+		return bad(err, &pl, "expected a JSON object");
+	if ((dup = find_duplicate_key(v, 0)) != NULL)
+		return bad(err, &pl, "the key \"%s\" appears twice in one object", dup);
+	if (new_doc)
+		m->ndocs++;
+	results = cJSON_GetObjectItemCaseSensitive(v, "results");
+	if (!results && cJSON_GetObjectItemCaseSensitive(v, "workload"))
+		return add_result(m, in, v, &pl, m->ndocs - 1, err);
+	if (add_doc_fields(m, v, &pl, err))
+		return NF_DATAERR;
+	if (!results)
+		return where_is_line ? 0 : bad(err, &pl, "missing \"results\"");
+	if (!cJSON_IsArray(results))
+		return bad(err, &pl, "\"results\" must be an array");
+	cJSON_ArrayForEach(it, results) {
+		struct place rp = { in, where_is_line ? where : ++k, where_is_line };
+		if (add_result(m, in, it, &rp, m->ndocs - 1, err))
+			return NF_DATAERR;
+	}
+	return 0;
+}
+
+/* Parses one JSON text; on error fills err with line:column (line offset by
+ * first_line for NDJSON). Returns the tree or NULL. */
+static cJSON *parse(const struct ingest_input *in, const char *text, size_t len,
+		    size_t first_line, struct nf_error *err)
+{
+	const char *end = NULL;
+	cJSON *root;
+	size_t line, col;
+	long nul = find_nul_escape(text, len);
+
+	if (memchr(text, '\0', len)) {
+		ingest_line_col(text, strlen(text), &line, &col);
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: a NUL byte in the text",
+			     in->path, line + first_line - 1, col);
+		return NULL;
+	}
+	if (nul >= 0) {
+		ingest_line_col(text, (size_t)nul, &line, &col);
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: \\u0000 in a string",
+			     in->path, line + first_line - 1, col);
+		return NULL;
+	}
+	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	if (!root) {
+		size_t off = end ? (size_t)(end - text) : 0;
+		ingest_line_col(text, off, &line, &col);
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: %s", in->path,
+			     line + first_line - 1, col,
+			     off >= len ? "unexpected end of the JSON text" : "invalid JSON");
+	}
+	return root;
+}
+
+static int probe_rounds(const char *text, size_t len)
+{
+	(void)len;
+	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
+		text++;
+	if (*text != '{')
+		return 0;
+	if (strstr(text, "\"noisefloor.rounds/"))
+		return 2;
+	if (strstr(text, "\"workload\"") && (strstr(text, "\"passes\"") || strstr(text, "\"value\"")))
+		return 1;
+	return 0;
+}
+
+static int read_rounds(struct model *m, const struct ingest_input *in, const char *text,
+		       size_t len, struct nf_error *err)
+{
+	cJSON *root = parse(in, text, len, 1, err);
+	int rc;
+	if (!root)
+		return NF_DATAERR;
+	rc = ingest_rounds_value(m, in, root, 0, 0, 1, err);
+	cJSON_Delete(root);
+	return rc;
+}
+
+const struct ingest_format ingest_format_rounds = {
+	"noisefloor rounds (JSON or NDJSON)",
+	probe_rounds,
+	read_rounds,
+};
+
+static int ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
+		       size_t n, size_t lineno, struct nf_error *err)
+{
+	cJSON *v;
+	int rc;
+	size_t i = 0;
+	while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+		i++;
+	if (i == n)
+		return 0; /* blank lines are allowed */
+	v = parse(in, line, n, lineno, err);
+	if (!v)
+		return NF_DATAERR;
+	if (lineno > 1 && !cJSON_GetObjectItemCaseSensitive(v, "workload")) {
+		struct place pl = { in, lineno, 1 };
+		cJSON_Delete(v);
+		return bad(err, &pl, "expected a result object with \"workload\" "
+			   "(document fields belong on the first line)");
+	}
+	rc = ingest_rounds_value(m, in, v, lineno, 1, 0, err);
+	cJSON_Delete(v);
+	return rc;
+}
+
+int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, const char *first,
+				size_t first_len, FILE *f, struct nf_error *err)
+{
+	char *line = NULL;
+	size_t cap = 0, lineno = 1;
+	ssize_t n;
+	int rc;
+
+	m->ndocs++; /* the whole NDJSON file is one document */
+	rc = ndjson_line(m, in, first, first_len, lineno, err);
+	while (!rc && (errno = 0, n = getline(&line, &cap, f)) >= 0)
+		rc = ndjson_line(m, in, line, (size_t)n, ++lineno, err);
+	if (!rc && ferror(f))
+		rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", in->path, strerror(errno));
+	free(line);
+	return rc;
+}

@@ -1,0 +1,129 @@
+/*
+ * jsonw.c - a streaming JSON writer with optional two-space indentation.
+ */
+#include "jsonw.h"
+
+#include <string.h>
+
+void jsonw_init(struct jsonw *w, struct buf *out, int pretty)
+{
+	memset(w, 0, sizeof *w);
+	w->out = out;
+	w->pretty = pretty;
+}
+
+static void newline(struct jsonw *w)
+{
+	if (!w->pretty)
+		return;
+	buf_putc(w->out, '\n');
+	for (int i = 0; i < w->depth; i++)
+		buf_puts(w->out, "  ");
+}
+
+/* Separator and indentation before a value or a key. */
+static void before_value(struct jsonw *w)
+{
+	if (w->after_key) {
+		w->after_key = 0;
+		return;
+	}
+	if (w->depth > 0) {
+		if (w->need_comma[w->depth])
+			buf_putc(w->out, ',');
+		newline(w);
+	}
+	if (w->depth < 64)
+		w->need_comma[w->depth] = 1;
+}
+
+static void begin(struct jsonw *w, char c)
+{
+	before_value(w);
+	buf_putc(w->out, c);
+	w->depth++;
+	if (w->depth < 64)
+		w->need_comma[w->depth] = 0;
+}
+
+static void end(struct jsonw *w, char c)
+{
+	int had = w->depth < 64 && w->need_comma[w->depth];
+	w->depth--;
+	if (had)
+		newline(w);
+	buf_putc(w->out, c);
+}
+
+void jsonw_begin_object(struct jsonw *w) { begin(w, '{'); }
+void jsonw_end_object(struct jsonw *w) { end(w, '}'); }
+void jsonw_begin_array(struct jsonw *w) { begin(w, '['); }
+void jsonw_end_array(struct jsonw *w) { end(w, ']'); }
+
+void json_escape(struct buf *out, const char *s)
+{
+	buf_putc(out, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		switch (c) {
+		case '"': buf_puts(out, "\\\""); break;
+		case '\\': buf_puts(out, "\\\\"); break;
+		case '\n': buf_puts(out, "\\n"); break;
+		case '\r': buf_puts(out, "\\r"); break;
+		case '\t': buf_puts(out, "\\t"); break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				buf_printf(out, "\\u%04x", c);
+			else
+				buf_putc(out, (char)c);
+		}
+	}
+	buf_putc(out, '"');
+}
+
+void jsonw_key(struct jsonw *w, const char *key)
+{
+	before_value(w);
+	json_escape(w->out, key);
+	buf_puts(w->out, w->pretty ? ": " : ":");
+	w->after_key = 1;
+}
+
+void jsonw_string(struct jsonw *w, const char *s)
+{
+	before_value(w);
+	if (s)
+		json_escape(w->out, s);
+	else
+		buf_puts(w->out, "null");
+}
+
+void jsonw_number(struct jsonw *w, double v)
+{
+	before_value(w);
+	fmt_json_number(w->out, v);
+}
+
+void jsonw_int(struct jsonw *w, long long v)
+{
+	before_value(w);
+	buf_printf(w->out, "%lld", v);
+}
+
+void jsonw_bool(struct jsonw *w, int v)
+{
+	before_value(w);
+	buf_puts(w->out, v ? "true" : "false");
+}
+
+void jsonw_null(struct jsonw *w)
+{
+	before_value(w);
+	buf_puts(w->out, "null");
+}
+
+void jsonw_raw(struct jsonw *w, const char *json)
+{
+	before_value(w);
+	buf_puts(w->out, json);
+}

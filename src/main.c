@@ -1,0 +1,456 @@
+/*
+ * main.c - the command layer: options, subcommands, messages and exit codes.
+ *
+ * This is the only place that prints to stderr or exits. Library code returns
+ * a status with a struct nf_error; main prints "noisefloor: <message>" and
+ * exits with the status (documented in --help and the README).
+ */
+#include "analysis.h"
+#include "error.h"
+#include "ingest.h"
+#include "jsonw.h"
+#include "model.h"
+#include "output.h"
+#include "render.h"
+#include "util.h"
+#include "windows.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef NF_VERSION
+#define NF_VERSION "0.0.0"
+#endif
+#ifndef NF_DATADIR
+#define NF_DATADIR "/usr/local/share/noisefloor"
+#endif
+
+#define FONT_DIR "/usr/share/fonts/truetype/dejavu"
+
+static const char usage_text[] =
+	"usage: noisefloor [report] [options] [LABEL=]FILE...\n"
+	"       noisefloor windows [--as-of YYYY-MM-DD] [--schedule FILE] [--json]\n"
+	"       noisefloor --help | --version\n"
+	"\n"
+	"Reads benchmark rounds of several versions (FILE, or - for stdin; several\n"
+	"files merge), applies the within-noise rule, joins the release support\n"
+	"windows and writes analysis.json, blog.md, issue.md, summary.md (and the\n"
+	"other outputs) into the output folder, all or nothing.\n"
+	"\n"
+	"Options:\n"
+	"  -o, --out DIR          output folder (default: out)\n"
+	"      --as-of DATE       report date YYYY-MM-DD (default: today, UTC, or the\n"
+	"                         date of SOURCE_DATE_EPOCH when set)\n"
+	"      --baseline VERSION version the others are compared against\n"
+	"                         (default: the oldest)\n"
+	"      --min-rounds N     rounds each version needs for a verdict (default 3)\n"
+	"      --formats LIST     outputs to write, comma-separated (default: all):\n"
+	"                         %s\n"
+	"      --templates DIR    Mustache templates for the Markdown documents\n"
+	"      --schedule FILE    release schedule (default: the Node.js schedule)\n"
+	"      --json             windows: print JSON\n"
+	"  -q, --quiet            no verdict table on the terminal\n"
+	"  -h, --help             this text\n"
+	"  -V, --version          the version\n"
+	"\n"
+	"Exit status:\n"
+	"  0 done, 2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
+	"  73 cannot write output, 74 I/O error.\n";
+
+struct options {
+	const char *out;
+	const char *as_of;
+	const char *baseline;
+	const char *templates;
+	const char *schedule;
+	const char *formats;
+	int min_rounds;
+	int json;
+	int quiet;
+	char **files;
+	int nfiles;
+};
+
+static void print_usage(FILE *f)
+{
+	struct buf names = BUF_INIT;
+	for (size_t i = 0; i < nrenderers; i++)
+		buf_printf(&names, "%s%s", i ? "," : "", renderers[i].name);
+	fprintf(f, usage_text, names.s);
+	buf_release(&names);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("noisefloor: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'noisefloor --help' for more information.\n", stderr);
+	return NF_USAGE;
+}
+
+static int fail(const struct nf_error *err)
+{
+	fprintf(stderr, "noisefloor: %s\n", err->msg);
+	return err->status;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* Finds a shipped file: $NOISEFLOOR_DATADIR, then beside the executable (the
+ * source tree), then the installed data folder. Returns a malloc'd path. */
+static char *find_resource(const char *rel)
+{
+	const char *env = getenv("NOISEFLOOR_DATADIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *p;
+	if (env && *env)
+		return xasprintf("%s/%s", env, rel);
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		char *slash;
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			p = xasprintf("%s/%s", exe, rel);
+			if (exists(p))
+				return p;
+			free(p);
+		}
+	}
+	return xasprintf("%s/%s", NF_DATADIR, rel);
+}
+
+/* The report date: --as-of, else SOURCE_DATE_EPOCH's date, else today (UTC). */
+static int report_date(const char *as_of, char out[11])
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t;
+	struct tm tm;
+	if (as_of) {
+		if (!date_valid(as_of))
+			return usage_error("--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
+		memcpy(out, as_of, 11);
+		return 0;
+	}
+	if (sde && *sde) {
+		char *end;
+		long long v = strtoll(sde, &end, 10);
+		if (*end || v < 0)
+			return usage_error("SOURCE_DATE_EPOCH must be a number of seconds, not '%s'", sde);
+		t = (time_t)v;
+	} else {
+		t = time(NULL);
+	}
+	gmtime_r(&t, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+	return 0;
+}
+
+static long long source_date(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+	if (!sde || !*sde)
+		return -1;
+	v = strtoll(sde, &end, 10);
+	return *end || v < 0 ? -1 : v;
+}
+
+enum { OPT_AS_OF = 256, OPT_BASELINE, OPT_MIN_ROUNDS, OPT_TEMPLATES, OPT_SCHEDULE,
+       OPT_FORMATS, OPT_JSON };
+
+static const struct option long_options[] = {
+	{ "out", required_argument, NULL, 'o' },
+	{ "as-of", required_argument, NULL, OPT_AS_OF },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "min-rounds", required_argument, NULL, OPT_MIN_ROUNDS },
+	{ "templates", required_argument, NULL, OPT_TEMPLATES },
+	{ "schedule", required_argument, NULL, OPT_SCHEDULE },
+	{ "formats", required_argument, NULL, OPT_FORMATS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Parses argv into o. Returns -1 to go on, or an exit status. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	int c;
+	memset(o, 0, sizeof *o);
+	o->out = "out";
+	o->min_rounds = 3;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":o:qhV", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->out = optarg; break;
+		case OPT_AS_OF: o->as_of = optarg; break;
+		case OPT_BASELINE: o->baseline = optarg; break;
+		case OPT_TEMPLATES: o->templates = optarg; break;
+		case OPT_SCHEDULE: o->schedule = optarg; break;
+		case OPT_FORMATS: o->formats = optarg; break;
+		case OPT_JSON: o->json = 1; break;
+		case 'q': o->quiet = 1; break;
+		case OPT_MIN_ROUNDS: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v < 1 || v > 1000000)
+				return usage_error("--min-rounds wants a whole number from 1, not '%s'", optarg);
+			o->min_rounds = (int)v;
+			break;
+		}
+		case 'h':
+			print_usage(stdout);
+			return NF_OK;
+		case 'V':
+			printf("noisefloor %s\n", NF_VERSION);
+			return NF_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
+	return -1;
+}
+
+/* Loads the schedule named by --schedule, or the shipped one. */
+static int load_schedule(struct schedule *s, const struct options *o, struct nf_error *err)
+{
+	char *path = o->schedule ? xstrdup(o->schedule) : find_resource("data/nodejs-schedule.json");
+	int rc = schedule_load(s, path, err);
+	free(path);
+	return rc;
+}
+
+/* Splits "LABEL=path" when LABEL looks like a label and the whole argument is
+ * not itself an existing file. */
+static struct ingest_input input_from_arg(char *arg, char **label_buf)
+{
+	struct ingest_input in = { arg, NULL };
+	char *eq = strchr(arg, '=');
+	*label_buf = NULL;
+	if (eq && eq != arg && !memchr(arg, '/', (size_t)(eq - arg)) && !exists(arg)) {
+		*label_buf = xstrndup(arg, (size_t)(eq - arg));
+		in.label = *label_buf;
+		in.path = eq + 1;
+	}
+	return in;
+}
+
+/* Reads every input into m and runs the analysis. */
+static int load_and_analyse(struct model *m, const struct options *o, struct nf_error *err)
+{
+	int rc;
+	if (o->nfiles == 0)
+		return nf_error_set(err, NF_USAGE, "no input files (give FILE..., or - for stdin)");
+	if ((rc = report_date(o->as_of, m->as_of)) != 0)
+		return nf_error_set(err, rc, "%s", ""), -rc; /* already reported */
+	m->baseline = o->baseline;
+	m->min_rounds = o->min_rounds;
+	if ((rc = load_schedule(&m->schedule, o, err)) != 0)
+		return rc;
+	for (int i = 0; i < o->nfiles; i++) {
+		char *label;
+		struct ingest_input in = input_from_arg(o->files[i], &label);
+		rc = ingest_file(m, &in, err);
+		free(label);
+		if (rc)
+			return rc;
+	}
+	if ((rc = ingest_finish(m, err)) != 0)
+		return rc;
+	return analysis_run(m, err);
+}
+
+static int wanted(const char *formats, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = formats;
+	if (!formats)
+		return 1;
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+static int check_formats(const char *formats)
+{
+	const char *p = formats;
+	if (!formats)
+		return 0;
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		int ok = 0;
+		for (size_t i = 0; i < nrenderers; i++)
+			ok |= strlen(renderers[i].name) == len && strncmp(renderers[i].name, p, len) == 0;
+		if (!ok) {
+			char *name = xstrndup(p, len);
+			int rc = usage_error("unknown output format '%s' (see --help)", name);
+			free(name);
+			return rc;
+		}
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	struct options o;
+	struct model m;
+	struct nf_error err = { 0, "" };
+	struct outdir od;
+	struct render_ctx rc;
+	char *templates = NULL, *font = NULL, *font_bold = NULL;
+	int status = parse_options(argc, argv, &o);
+
+	if (status >= 0)
+		return status;
+	if ((status = check_formats(o.formats)) != 0)
+		return status;
+	model_init(&m);
+	status = load_and_analyse(&m, &o, &err);
+	if (status < 0) {
+		model_release(&m);
+		return -status;
+	}
+	if (status) {
+		model_release(&m);
+		if (status == NF_USAGE)
+			return usage_error("%s", err.msg);
+		return fail(&err);
+	}
+
+	templates = o.templates ? xstrdup(o.templates) : find_resource("templates");
+	font = xstrdup(getenv("NOISEFLOOR_FONT") ? getenv("NOISEFLOOR_FONT") : FONT_DIR "/DejaVuSans.ttf");
+	font_bold = xstrdup(getenv("NOISEFLOOR_FONT_BOLD") ? getenv("NOISEFLOOR_FONT_BOLD")
+							 : FONT_DIR "/DejaVuSans-Bold.ttf");
+	rc.templates_dir = templates;
+	rc.font_path = font;
+	rc.font_bold_path = font_bold;
+	rc.source_date = source_date();
+
+	status = outdir_open(&od, o.out, &err);
+	for (size_t i = 0; i < nrenderers && !status; i++)
+		if (wanted(o.formats, renderers[i].name))
+			status = renderers[i].render(&m, &rc, &od, &err);
+	if (status) {
+		if (od.staging)
+			outdir_abort(&od);
+	} else {
+		status = outdir_commit(&od, &err);
+	}
+	if (status)
+		fail(&err);
+	else if (!o.quiet)
+		render_terminal(&m, stdout);
+	free(templates);
+	free(font);
+	free(font_bold);
+	model_release(&m);
+	return status;
+}
+
+static int cmd_windows(int argc, char **argv)
+{
+	struct options o;
+	struct schedule s = { 0 };
+	struct nf_error err = { 0, "" };
+	char date[11];
+	int status = parse_options(argc, argv, &o);
+
+	if (status >= 0)
+		return status;
+	if (o.nfiles > 0)
+		return usage_error("windows takes no files, got '%s'", o.files[0]);
+	if ((status = report_date(o.as_of, date)) != 0)
+		return status;
+	if ((status = load_schedule(&s, &o, &err)) != 0)
+		return fail(&err);
+	schedule_apply_date(&s, date);
+	if (o.json) {
+		struct buf out = BUF_INIT;
+		struct jsonw w;
+		jsonw_init(&w, &out, 1);
+		render_json_support(&w, &s);
+		buf_putc(&out, '\n');
+		fputs(out.s, stdout);
+		buf_release(&out);
+	} else {
+		printf("%s release lines on %s\n\n", s.product, date);
+		printf("%-5s %-10s %-16s %-10s %-10s %-10s %-10s %s\n", "Line", "Codename", "Status",
+		       "Start", "LTS", "Maint.", "End", "V8");
+		for (size_t i = 0; i < s.nlines; i++) {
+			const struct release_line *l = &s.lines[i];
+			printf("%-5s %-10s %-16s %-10s %-10s %-10s %-10s %s\n", l->line,
+			       l->codename ? l->codename : "-", l->status, l->start,
+			       l->lts[0] ? l->lts : "-", l->maintenance[0] ? l->maintenance : "-",
+			       l->end, l->v8 ? l->v8 : "-");
+		}
+		{
+			const struct release_line *r = schedule_recommend(&s);
+			if (r)
+				printf("\nFor production: %s %s (%s until %s).\n", s.product, r->line,
+				       r->status, r->end);
+		}
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		schedule_release(&s);
+		fprintf(stderr, "noisefloor: cannot write to standard output: %s\n", strerror(errno));
+		return NF_IOERR;
+	}
+	schedule_release(&s);
+	return 0;
+}
+
+/* Subcommands; a new one is one line here. "report" is the default. */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "report", cmd_report },
+	{ "windows", cmd_windows },
+};
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2) {
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			if (strcmp(argv[1], commands[i].name) == 0)
+				return commands[i].run(argc - 1, argv + 1);
+	}
+	if (argc < 2) {
+		print_usage(stderr);
+		return NF_USAGE;
+	}
+	return cmd_report(argc, argv);
+}

@@ -1,0 +1,216 @@
+/*
+ * model.c - the model's lifetime, its string pool and small accessors.
+ *
+ * The pool is an open-addressing hash set of malloc'd strings; interning the
+ * repeated strings of every result (workload, version, platform, unit, v8)
+ * keeps memory proportional to the number of distinct values.
+ */
+#include "model.h"
+#include "util.h"
+#include "analysis.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct strpool {
+	char **slots;
+	size_t nslots, count;
+};
+
+static size_t hash_bytes(const char *s, size_t n)
+{
+	size_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static void pool_grow(struct strpool *p)
+{
+	size_t n = p->nslots ? p->nslots * 2 : 256;
+	char **slots = xcalloc(n, sizeof *slots);
+	for (size_t i = 0; i < p->nslots; i++) {
+		char *s = p->slots[i];
+		size_t j;
+		if (!s)
+			continue;
+		j = hash_bytes(s, strlen(s)) & (n - 1);
+		while (slots[j])
+			j = (j + 1) & (n - 1);
+		slots[j] = s;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->nslots = n;
+}
+
+const char *model_internn(struct model *m, const char *s, size_t n)
+{
+	struct strpool *p;
+	size_t j;
+	if (!s)
+		return NULL;
+	if (!m->pool)
+		m->pool = xcalloc(1, sizeof *m->pool);
+	p = m->pool;
+	if ((p->count + 1) * 2 > p->nslots)
+		pool_grow(p);
+	j = hash_bytes(s, n) & (p->nslots - 1);
+	while (p->slots[j]) {
+		if (strncmp(p->slots[j], s, n) == 0 && p->slots[j][n] == '\0')
+			return p->slots[j];
+		j = (j + 1) & (p->nslots - 1);
+	}
+	p->slots[j] = xstrndup(s, n);
+	p->count++;
+	return p->slots[j];
+}
+
+const char *model_intern(struct model *m, const char *s)
+{
+	return s ? model_internn(m, s, strlen(s)) : NULL;
+}
+
+void model_init(struct model *m)
+{
+	memset(m, 0, sizeof *m);
+	m->min_rounds = 3;
+}
+
+static void comparison_release(struct comparison *c)
+{
+	for (size_t i = 0; i < c->nversions; i++) {
+		free(c->versions[i].rounds);
+		free(c->versions[i].values);
+	}
+	free(c->versions);
+	free(c->text);
+	free(c->pairs);
+	free(c->steps);
+	free(c->drift);
+}
+
+void model_release(struct model *m)
+{
+	for (size_t i = 0; i < m->nresults; i++)
+		free(m->results[i].passes);
+	free(m->results);
+	free(m->env);
+	for (size_t i = 0; i < m->nsources; i++)
+		free(m->sources[i]);
+	free(m->sources);
+	free(m->title);
+	free(m->subject);
+	free(m->notes);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		comparison_release(&m->comparisons[i]);
+	free(m->comparisons);
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		struct release_line *l = &m->schedule.lines[i];
+		free(l->line);
+		free(l->codename);
+		free(l->v8);
+		free(l->v8_latest);
+		free(l->latest);
+	}
+	free(m->schedule.lines);
+	free(m->schedule.product);
+	free(m->recommendation);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i]);
+	free(m->warnings);
+	if (m->pool) {
+		for (size_t i = 0; i < m->pool->nslots; i++)
+			free(m->pool->slots[i]);
+		free(m->pool->slots);
+		free(m->pool);
+	}
+	model_init(m);
+}
+
+struct result *model_add_result(struct model *m)
+{
+	struct result *r;
+	ALLOC_GROW(m->results, m->nresults + 1, m->results_alloc);
+	r = &m->results[m->nresults++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+void model_set_env(struct model *m, const char *key, const char *value)
+{
+	key = model_intern(m, key);
+	value = model_intern(m, value);
+	for (size_t i = 0; i < m->nenv; i++) {
+		if (m->env[i].key == key) {
+			m->env[i].value = value;
+			return;
+		}
+	}
+	ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
+	m->env[m->nenv].key = key;
+	m->env[m->nenv].value = value;
+	m->nenv++;
+}
+
+const char *model_get_env(const struct model *m, const char *key)
+{
+	for (size_t i = 0; i < m->nenv; i++)
+		if (strcmp(m->env[i].key, key) == 0)
+			return m->env[i].value;
+	return NULL;
+}
+
+void model_warn(struct model *m, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < m->nwarnings; i++) {
+		if (strcmp(m->warnings[i], b.s) == 0) {
+			buf_release(&b);
+			return;
+		}
+	}
+	ALLOC_GROW(m->warnings, m->nwarnings + 1, m->warnings_alloc);
+	m->warnings[m->nwarnings++] = buf_detach(&b, NULL);
+}
+
+const char *verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_FASTER:
+		return "faster";
+	case VERDICT_WITHIN_NOISE:
+		return "within-noise";
+	default:
+		return "insufficient";
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double stats_median(const double *v, size_t n)
+{
+	double small[64], *t = n <= 64 ? small : xmalloc(n * sizeof *t), med;
+	memcpy(t, v, n * sizeof *t);
+	qsort(t, n, sizeof *t, cmp_double);
+	med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	if (t != small)
+		free(t);
+	return med;
+}
+
+double result_value(const struct result *r)
+{
+	return stats_median(r->passes, r->npasses);
+}

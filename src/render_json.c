@@ -1,0 +1,217 @@
+/*
+ * render_json.c - analysis.json: everything the analysis computed, for other
+ * tools. Format "noisefloor.analysis/1".
+ */
+#include "jsonw.h"
+#include "render.h"
+#include "util.h"
+
+static void write_version(struct jsonw *w, const struct comparison *c, const struct version_stats *v)
+{
+	jsonw_begin_object(w);
+	jsonw_key(w, "version");
+	jsonw_string(w, v->version);
+	jsonw_key(w, "line");
+	jsonw_string(w, v->line);
+	jsonw_key(w, "v8");
+	jsonw_string(w, v->v8);
+	jsonw_key(w, "status");
+	jsonw_string(w, v->status);
+	jsonw_key(w, "rounds");
+	jsonw_int(w, (long long)v->nrounds);
+	jsonw_key(w, "best");
+	jsonw_number(w, v->best);
+	jsonw_key(w, "median");
+	jsonw_number(w, v->median);
+	jsonw_key(w, "spread");
+	jsonw_number(w, v->spread);
+	jsonw_key(w, "baseline");
+	jsonw_bool(w, v->is_baseline);
+	if (c->baseline_idx >= 0) {
+		jsonw_key(w, "change");
+		jsonw_number(w, v->change);
+		jsonw_key(w, "change_is");
+		jsonw_string(w, v->change_better > 0 ? "better" : v->change_better < 0 ? "worse" : "same");
+	}
+	jsonw_key(w, "round_values");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < v->nrounds; i++) {
+		jsonw_begin_object(w);
+		jsonw_key(w, "round");
+		jsonw_int(w, v->rounds[i]->round);
+		jsonw_key(w, "value");
+		jsonw_number(w, v->values[i]);
+		jsonw_key(w, "passes");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < v->rounds[i]->npasses; k++)
+			jsonw_number(w, v->rounds[i]->passes[k]);
+		jsonw_end_array(w);
+		if (v->rounds[i]->timestamp) {
+			jsonw_key(w, "timestamp");
+			jsonw_string(w, v->rounds[i]->timestamp);
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_end_object(w);
+}
+
+static void write_comparison(struct jsonw *w, const struct comparison *c)
+{
+	jsonw_begin_object(w);
+	jsonw_key(w, "workload");
+	jsonw_string(w, c->workload);
+	jsonw_key(w, "platform");
+	jsonw_string(w, c->platform);
+	jsonw_key(w, "unit");
+	jsonw_string(w, c->unit);
+	jsonw_key(w, "better");
+	jsonw_string(w, c->better == BETTER_HIGHER ? "higher" : "lower");
+	jsonw_key(w, "versions");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nversions; i++)
+		write_version(w, c, &c->versions[i]);
+	jsonw_end_array(w);
+	jsonw_key(w, "best_version");
+	jsonw_string(w, c->best_idx >= 0 ? c->versions[c->best_idx].version : NULL);
+	jsonw_key(w, "worst_version");
+	jsonw_string(w, c->worst_idx >= 0 ? c->versions[c->worst_idx].version : NULL);
+	jsonw_key(w, "baseline");
+	jsonw_string(w, c->baseline_idx >= 0 ? c->versions[c->baseline_idx].version : NULL);
+	jsonw_key(w, "gap");
+	jsonw_number(w, c->gap);
+	jsonw_key(w, "noise");
+	jsonw_number(w, c->noise);
+	jsonw_key(w, "verdict");
+	jsonw_string(w, verdict_name(c->verdict));
+	jsonw_key(w, "linear");
+	jsonw_bool(w, c->linear);
+	jsonw_key(w, "interleaved");
+	jsonw_bool(w, c->interleaved);
+	jsonw_key(w, "text");
+	jsonw_string(w, c->text);
+	jsonw_end_object(w);
+}
+
+static void write_date(struct jsonw *w, const char *key, const char *d)
+{
+	jsonw_key(w, key);
+	jsonw_string(w, d[0] ? d : NULL);
+}
+
+/* The support table, shared with `noisefloor windows --json`. */
+void render_json_support(struct jsonw *w, const struct schedule *s)
+{
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < s->nlines; i++) {
+		const struct release_line *l = &s->lines[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "line");
+		jsonw_string(w, l->line);
+		jsonw_key(w, "codename");
+		jsonw_string(w, l->codename);
+		jsonw_key(w, "status");
+		jsonw_string(w, l->status);
+		write_date(w, "start", l->start);
+		write_date(w, "lts", l->lts);
+		write_date(w, "maintenance", l->maintenance);
+		write_date(w, "end", l->end);
+		if (l->alpha[0])
+			write_date(w, "alpha", l->alpha);
+		jsonw_key(w, "v8");
+		jsonw_string(w, l->v8);
+		jsonw_key(w, "latest");
+		jsonw_string(w, l->latest);
+		jsonw_key(w, "v8_latest");
+		jsonw_string(w, l->v8_latest);
+		jsonw_key(w, "model");
+		jsonw_string(w, l->annual ? "annual" : "lts");
+		jsonw_key(w, "pick_when");
+		jsonw_string(w, l->pick_when);
+		jsonw_key(w, "compared");
+		jsonw_bool(w, l->compared);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+int render_json(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+		struct nf_error *err)
+{
+	struct buf out = BUF_INIT;
+	struct jsonw w;
+	int status;
+	(void)rc;
+
+	jsonw_init(&w, &out, 1);
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "format");
+	jsonw_string(&w, "noisefloor.analysis/1");
+	jsonw_key(&w, "generator");
+	jsonw_string(&w, "noisefloor " NF_VERSION);
+	jsonw_key(&w, "title");
+	jsonw_string(&w, m->title);
+	jsonw_key(&w, "subject");
+	jsonw_string(&w, m->subject);
+	jsonw_key(&w, "as_of");
+	jsonw_string(&w, m->as_of);
+	jsonw_key(&w, "method");
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "min_rounds");
+	jsonw_int(&w, m->min_rounds);
+	jsonw_key(&w, "round_value");
+	jsonw_string(&w, "median of the round's passes");
+	jsonw_key(&w, "best");
+	jsonw_string(&w, "lowest round value (highest when higher is better)");
+	jsonw_key(&w, "spread");
+	jsonw_string(&w, "(highest - lowest round value) / (2 * median of the round values)");
+	jsonw_key(&w, "rule");
+	jsonw_string(&w, "a difference counts only when the gap exceeds the largest spread");
+	jsonw_end_object(&w);
+	jsonw_key(&w, "environment");
+	jsonw_begin_object(&w);
+	for (size_t i = 0; i < m->nenv; i++) {
+		jsonw_key(&w, m->env[i].key);
+		jsonw_string(&w, m->env[i].value);
+	}
+	jsonw_end_object(&w);
+	jsonw_key(&w, "sources");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nsources; i++)
+		jsonw_string(&w, m->sources[i]);
+	jsonw_end_array(&w);
+	jsonw_key(&w, "comparisons");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		write_comparison(&w, &m->comparisons[i]);
+	jsonw_end_array(&w);
+	jsonw_key(&w, "product");
+	jsonw_string(&w, m->schedule.product);
+	jsonw_key(&w, "support");
+	render_json_support(&w, &m->schedule);
+	jsonw_key(&w, "recommendation");
+	if (m->recommended) {
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "line");
+		jsonw_string(&w, m->recommended->line);
+		jsonw_key(&w, "status");
+		jsonw_string(&w, m->recommended->status);
+		jsonw_key(&w, "end");
+		jsonw_string(&w, m->recommended->end);
+		jsonw_key(&w, "text");
+		jsonw_string(&w, m->recommendation);
+		jsonw_end_object(&w);
+	} else {
+		jsonw_null(&w);
+	}
+	jsonw_key(&w, "warnings");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		jsonw_string(&w, m->warnings[i]);
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	buf_putc(&out, '\n');
+	status = outdir_write(od, "analysis.json", out.s, out.len, err);
+	buf_release(&out);
+	return status;
+}

@@ -1,0 +1,452 @@
+/*
+ * render_md.c - blog.md, issue.md and summary.md from Mustache templates.
+ *
+ * One template context is built from the model and rendered through each
+ * template (templates/<name>.md.mustache, or the user's --templates folder).
+ * {{name}} escapes for GitHub-flavoured Markdown: text from the input cannot
+ * ping anyone (@name, @org/team), open HTML (<script>, </details>), break a
+ * table (|) or start emphasis and code; {{{name}}} is for the Markdown the
+ * renderer itself produces.
+ */
+#include "mustache.h"
+#include "render.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
+
+/* Markdown escaping for text that comes from the input. */
+static void escape_md(struct buf *out, const char *s, size_t n, void *ud)
+{
+	(void)ud;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '&': buf_puts(out, "&amp;"); break;
+		case '<': buf_puts(out, "&lt;"); break;
+		case '>': buf_puts(out, "&gt;"); break;
+		case '|': case '\\': case '`': case '*': case '_': case '[': case ']':
+		case '#': case '~': case '!':
+			buf_putc(out, '\\');
+			buf_putc(out, (char)c);
+			break;
+		case '@':
+			/* a zero-width space after @ keeps GitHub from linking a mention */
+			buf_putc(out, '@');
+			if (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '-' || s[i + 1] == '_'))
+				buf_puts(out, "\xE2\x80\x8B");
+			break;
+		case '\n': case '\r': case '\t':
+			buf_putc(out, ' ');
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				buf_putc(out, ' ');
+			else
+				buf_putc(out, (char)c);
+		}
+	}
+}
+
+/* ---- small context helpers ---- */
+
+static void set_num(struct mctx *o, const char *key, void (*fmt)(struct buf *, double), double v)
+{
+	struct buf b = BUF_INIT;
+	fmt(&b, v);
+	mctx_set_str(o, key, b.s);
+	buf_release(&b);
+}
+
+static void set_fmt(struct mctx *o, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void set_fmt(struct mctx *o, const char *key, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	mctx_set_str(o, key, b.s);
+	buf_release(&b);
+}
+
+static void fmt_pct(struct buf *b, double r)
+{
+	fmt_fixed(b, r * 100, r * 100 < 10 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
+/* All versions of the report in version order (first comparison with the
+ * most versions sets the order; others are appended as met). */
+static size_t collect_versions(const struct model *m, const struct version_stats ***out)
+{
+	const struct version_stats **v = NULL;
+	size_t n = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		for (size_t k = 0; k < c->nversions; k++) {
+			size_t j, at = n;
+			for (j = 0; j < n && v[j]->version != c->versions[k].version; j++)
+				;
+			if (j < n) {
+				if (!v[j]->v8 && c->versions[k].v8)
+					v[j] = &c->versions[k];
+				continue;
+			}
+			/* keep version order: insert after the previous version of c */
+			if (k > 0)
+				for (j = 0; j < n; j++)
+					if (v[j]->version == c->versions[k - 1].version)
+						at = j + 1;
+			ALLOC_GROW(v, n + 1, alloc);
+			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
+			v[at] = &c->versions[k];
+			n++;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static const struct version_stats *find_version(const struct comparison *c, const char *version)
+{
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].version == version)
+			return &c->versions[k];
+	return NULL;
+}
+
+/* The newest version of comparison c on a release line, or NULL. */
+static const struct version_stats *on_line(const struct comparison *c, const char *line)
+{
+	const struct version_stats *found = NULL;
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].line && strcmp(c->versions[k].line, line) == 0)
+			found = &c->versions[k];
+	return found;
+}
+
+static struct mctx *comparison_ctx(const struct model *m, const struct comparison *c,
+				   const struct version_stats **all, size_t nall)
+{
+	struct mctx *o = mctx_object(), *cells = mctx_list(), *rounds = mctx_list();
+	const char *unit = c->unit;
+
+	mctx_set_str(o, "workload", c->workload);
+	mctx_set_str(o, "platform", c->platform);
+	mctx_set_str(o, "unit", unit);
+	mctx_set_str(o, "better", c->better == BETTER_HIGHER ? "higher" : "lower");
+	mctx_set_str(o, "text", c->text);
+	mctx_set_str(o, "verdict", verdict_name(c->verdict));
+	mctx_set_bool(o, "faster", c->verdict == VERDICT_FASTER);
+	mctx_set_bool(o, "within_noise", c->verdict == VERDICT_WITHIN_NOISE);
+	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
+	mctx_set_bool(o, "back_to_back", !c->interleaved);
+	set_num(o, "gap", fmt_pct, c->gap);
+	set_num(o, "noise", fmt_pct, c->noise);
+	if (c->verdict == VERDICT_FASTER) {
+		const struct version_stats *b = &c->versions[c->best_idx], *w = &c->versions[c->worst_idx];
+		struct buf s = BUF_INIT;
+		mctx_set_str(o, "best_version", b->version);
+		mctx_set_str(o, "worst_version", w->version);
+		set_num(o, "best_value", fmt_value, b->best);
+		set_num(o, "worst_value", fmt_value, w->best);
+		/* how often: do the round ranges of the best and worst overlap? */
+		if (c->better == BETTER_HIGHER ? b->worst_round > w->best : b->worst_round < w->best)
+			buf_printf(&s, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",
+				   b->nrounds, b->version, w->nrounds, w->version);
+		else
+			buf_printf(&s, "the round values of %s and %s overlap; the best rounds differ by more than the noise",
+				   b->version, w->version);
+		mctx_set_str(o, "how_often", s.s);
+		buf_release(&s);
+		/* a newer version slower than an older one is a regression */
+		mctx_set_bool(o, "regression", c->worst_idx > c->best_idx);
+	}
+	for (size_t k = 0; k < nall; k++) {
+		const struct version_stats *v = find_version(c, all[k]->version);
+		struct mctx *cell = mctx_object();
+		mctx_set_str(cell, "version", all[k]->version);
+		if (v) {
+			struct buf b = BUF_INIT;
+			fmt_value(&b, v->best);
+			buf_puts(&b, " ");
+			fmt_spread(&b, v->spread);
+			mctx_set_str(cell, "best_spread", b.s);
+			buf_release(&b);
+			set_num(cell, "best", fmt_value, v->best);
+			set_num(cell, "spread", fmt_spread, v->spread);
+			set_fmt(cell, "rounds", "%zu", v->nrounds);
+			mctx_set_bool(cell, "is_best", c->best_idx >= 0 && v == &c->versions[c->best_idx]);
+			mctx_set_bool(cell, "baseline", v->is_baseline);
+			if (c->baseline_idx >= 0 && !v->is_baseline) {
+				struct buf ch = BUF_INIT;
+				fmt_percent_signed(&ch, v->change);
+				if (v->change_better)
+					buf_puts(&ch, v->change_better > 0 ? " (better)" : " (worse)");
+				mctx_set_str(cell, "change", ch.s);
+				buf_release(&ch);
+			}
+		} else {
+			mctx_set_str(cell, "best_spread", "\xE2\x80\x94");
+		}
+		mctx_push(cells, cell);
+	}
+	mctx_set(o, "cells", cells);
+	for (size_t k = 0; k < c->nversions; k++) {
+		const struct version_stats *v = &c->versions[k];
+		for (size_t r = 0; r < v->nrounds; r++) {
+			struct mctx *row = mctx_object();
+			struct buf p = BUF_INIT;
+			mctx_set_str(row, "version", v->version);
+			set_fmt(row, "round", "%d", v->rounds[r]->round);
+			set_num(row, "value", fmt_value, v->values[r]);
+			for (size_t i = 0; i < v->rounds[r]->npasses; i++) {
+				if (i)
+					buf_puts(&p, ", ");
+				fmt_sig(&p, v->rounds[r]->passes[i], 6);
+			}
+			mctx_set_str(row, "passes", p.s);
+			mctx_set_str(row, "timestamp", v->rounds[r]->timestamp);
+			buf_release(&p);
+			mctx_push(rounds, row);
+		}
+	}
+	mctx_set(o, "rounds", rounds);
+	(void)m;
+	return o;
+}
+
+/* The one context every document is rendered from. Caller frees. */
+static struct mctx *build_context(const struct model *m)
+{
+	struct mctx *ctx = mctx_object(), *list;
+	const struct version_stats **all;
+	size_t nall = collect_versions(m, &all);
+	size_t nfaster = 0, nwithin = 0, ninsufficient = 0, maxpasses = 0, minr = (size_t)-1, maxr = 0;
+	const char *rec_line = m->recommended ? m->recommended->line : NULL;
+
+	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "subject", m->subject);
+	mctx_set_str(ctx, "product", m->schedule.product);
+	mctx_set_str(ctx, "as_of", m->as_of);
+	mctx_set_str(ctx, "notes", m->notes);
+	mctx_set_str(ctx, "generator", "noisefloor " NF_VERSION);
+	set_fmt(ctx, "min_rounds", "%d", m->min_rounds);
+
+	list = mctx_list();
+	for (size_t i = 0; i < m->nenv; i++) {
+		struct mctx *e = mctx_object();
+		mctx_set_str(e, "key", m->env[i].key);
+		mctx_set_str(e, "value", m->env[i].value);
+		mctx_push(list, e);
+	}
+	mctx_set(ctx, "environment", list);
+	mctx_set_bool(ctx, "has_environment", m->nenv > 0);
+	{
+		/* "linux x64" for the Platform field */
+		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+		const char *cpu = model_get_env(m, "cpu");
+		struct buf b = BUF_INIT;
+		if (os)
+			buf_printf(&b, "%s%s%s", os, arch ? " " : "", arch ? arch : "");
+		if (cpu)
+			buf_printf(&b, "%s%s", b.len ? ", " : "", cpu);
+		mctx_set_str(ctx, "platform_line", b.len ? b.s : NULL);
+		buf_release(&b);
+	}
+
+	list = mctx_list();
+	for (size_t k = 0; k < nall; k++) {
+		struct mctx *v = mctx_object();
+		mctx_set_str(v, "version", all[k]->version);
+		mctx_set_str(v, "line", all[k]->line);
+		mctx_set_str(v, "v8", all[k]->v8);
+		mctx_set_str(v, "status", all[k]->status);
+		mctx_set_bool(v, "eol", all[k]->status && strcmp(all[k]->status, "End-of-life") == 0);
+		mctx_push(list, v);
+	}
+	mctx_set(ctx, "versions", list);
+
+	list = mctx_list();
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		nfaster += c->verdict == VERDICT_FASTER;
+		nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		for (size_t k = 0; k < c->nversions; k++) {
+			if (c->versions[k].nrounds < minr)
+				minr = c->versions[k].nrounds;
+			if (c->versions[k].nrounds > maxr)
+				maxr = c->versions[k].nrounds;
+			for (size_t r = 0; r < c->versions[k].nrounds; r++)
+				if (c->versions[k].rounds[r]->npasses > maxpasses)
+					maxpasses = c->versions[k].rounds[r]->npasses;
+		}
+		mctx_push(list, comparison_ctx(m, c, all, nall));
+	}
+	mctx_set(ctx, "comparisons", list);
+	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
+	set_fmt(ctx, "n_faster", "%zu", nfaster);
+	set_fmt(ctx, "n_within", "%zu", nwithin);
+	set_fmt(ctx, "n_insufficient", "%zu", ninsufficient);
+	mctx_set_bool(ctx, "any_faster", nfaster > 0);
+	mctx_set_bool(ctx, "any_within", nwithin > 0);
+	mctx_set_bool(ctx, "any_insufficient", ninsufficient > 0);
+	if (minr == maxr)
+		set_fmt(ctx, "rounds", "%zu", maxr);
+	else
+		set_fmt(ctx, "rounds", "%zu to %zu", minr, maxr);
+	set_fmt(ctx, "passes", "%zu", maxpasses);
+
+	/* Where the recommended line stands in each workload. */
+	if (rec_line) {
+		struct mctx *findings = mctx_list();
+		size_t wins = 0, losses = 0, ties = 0, measured = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			const struct version_stats *r = on_line(c, rec_line), *b;
+			struct mctx *f;
+			struct buf t = BUF_INIT;
+			double g;
+			if (!r || c->verdict == VERDICT_INSUFFICIENT)
+				continue;
+			measured++;
+			b = &c->versions[c->best_idx];
+			g = c->better == BETTER_HIGHER ? b->best / r->best - 1 : r->best / b->best - 1;
+			if (r == b && c->verdict == VERDICT_FASTER) {
+				wins++;
+				buf_printf(&t, "fastest (%s)", c->text);
+			} else if (g > c->noise) {
+				losses++;
+				buf_printf(&t, "%ld%% slower than %s, beyond the noise of ", round_half_away(g * 100),
+					   b->version);
+				fmt_spread(&t, c->noise);
+			} else {
+				ties++;
+				buf_puts(&t, "as fast as the best, within the noise");
+			}
+			f = mctx_object();
+			mctx_set_str(f, "workload", c->workload);
+			mctx_set_str(f, "platform", c->platform);
+			mctx_set_str(f, "version", r->version);
+			mctx_set_str(f, "text", t.s);
+			mctx_set_bool(f, "slower", g > c->noise);
+			mctx_push(findings, f);
+			buf_release(&t);
+		}
+		mctx_set(ctx, "rec_findings", findings);
+		set_fmt(ctx, "rec_wins", "%zu", wins);
+		set_fmt(ctx, "rec_losses", "%zu", losses);
+		set_fmt(ctx, "rec_ties", "%zu", ties);
+		mctx_set_bool(ctx, "rec_measured", measured > 0);
+		mctx_set_bool(ctx, "rec_has_losses", losses > 0);
+		mctx_set_str(ctx, "rec_line", rec_line);
+		mctx_set_str(ctx, "rec_status", m->recommended->status);
+		mctx_set_str(ctx, "rec_end", m->recommended->end);
+		mctx_set_str(ctx, "rec_codename", m->recommended->codename);
+	}
+	mctx_set_str(ctx, "recommendation", m->recommendation);
+
+	list = mctx_list();
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		const struct release_line *l = &m->schedule.lines[i];
+		struct mctx *s;
+		/* the table shows the lines someone could still pick, and the
+		 * compared ones whatever their state */
+		if (!l->compared && (strcmp(l->status, "End-of-life") == 0 || strcmp(l->status, "Planned") == 0))
+			continue;
+		s = mctx_object();
+		set_fmt(s, "option", "%s %s%s%s%s", m->schedule.product, l->line, l->codename ? " (" : "",
+			l->codename ? l->codename : "", l->codename ? ")" : "");
+		mctx_set_str(s, "line", l->line);
+		mctx_set_str(s, "status", l->status);
+		mctx_set_str(s, "v8", l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
+		mctx_set_str(s, "end", l->end);
+		mctx_set_str(s, "pick_when", l->pick_when);
+		mctx_set_bool(s, "compared", l->compared);
+		mctx_set_bool(s, "recommended", l == m->recommended);
+		mctx_set_bool(s, "eol", strcmp(l->status, "End-of-life") == 0);
+		mctx_push(list, s);
+	}
+	mctx_set(ctx, "support", list);
+
+	list = mctx_list();
+	for (size_t i = 0; i < m->nwarnings; i++)
+		mctx_push(list, mctx_string(m->warnings[i]));
+	mctx_set(ctx, "warnings", list);
+	mctx_set_bool(ctx, "has_warnings", m->nwarnings > 0);
+
+	list = mctx_list();
+	for (size_t i = 0; i < m->nsources; i++)
+		mctx_push(list, mctx_string(m->sources[i]));
+	mctx_set(ctx, "sources", list);
+	free(all);
+	return ctx;
+}
+
+static char *load_template(const char *dir, const char *name, size_t *len, struct nf_error *err)
+{
+	char *path = xasprintf("%s/%s", dir, name), *text = NULL;
+	int e = read_file(path, &text, len);
+	if (e)
+		nf_error_set(err, e == ENOENT ? NF_NOINPUT : NF_IOERR, "cannot read template '%s': %s",
+			     path, strerror(e));
+	else if (!utf8_valid(text, *len)) {
+		nf_error_set(err, NF_DATAERR, "cannot read template '%s': not valid UTF-8", path);
+		free(text);
+		text = NULL;
+	}
+	free(path);
+	return text;
+}
+
+/* Partials come from the same folder: {{> name}} reads name.mustache. */
+static char *load_partial(const char *name, void *ud)
+{
+	const char *dir = ud;
+	char *path, *text = NULL;
+	size_t len;
+	if (strchr(name, '/') || strstr(name, ".."))
+		return NULL;
+	path = xasprintf("%s/%s.mustache", dir, name);
+	if (read_file(path, &text, &len) != 0)
+		text = NULL;
+	free(path);
+	return text;
+}
+
+int render_markdown(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+		    struct nf_error *err)
+{
+	struct mctx *ctx = build_context(m);
+	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
+	int status = 0;
+
+	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
+		char *name = xasprintf("%s.mustache", documents[i]);
+		size_t len;
+		char *tmpl = load_template(rc->templates_dir, name, &len, err);
+		struct buf out = BUF_INIT;
+		struct mustache_error merr;
+		if (!tmpl) {
+			status = err->status;
+		} else if (mustache_render(tmpl, len, ctx, &opts, &out, &merr) != 0) {
+			status = nf_error_set(err, NF_DATAERR, "cannot use template '%s/%s': line %d, column %d: %s",
+					      rc->templates_dir, name, merr.line, merr.column, merr.message);
+		} else {
+			status = outdir_write(od, documents[i], out.s ? out.s : "", out.len, err);
+		}
+		buf_release(&out);
+		free(tmpl);
+		free(name);
+	}
+	mctx_free(ctx);
+	return status;
+}
