@@ -119,6 +119,11 @@ void model_release(struct model *m)
 	free(m->schedule.lines);
 	free(m->schedule.product);
 	free(m->recommendation);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		free(m->platforms[i].comparisons);
+		free(m->platforms[i].text);
+	}
+	free(m->platforms);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);

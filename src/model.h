@@ -106,6 +106,16 @@ struct comparison {
 	char *drift;              /* owned note on drift within a version, or NULL */
 };
 
+/* One workload across the platforms it was measured on (filled by evidence.c
+ * when the data has several platforms). */
+struct platform_finding {
+	const char *workload;     /* interned */
+	size_t *comparisons;      /* owned: indexes into model.comparisons, by platform */
+	size_t ncomparisons;
+	int consistent;           /* 1 same verdict and winner everywhere, 0 not, -1 one platform */
+	char *text;               /* owned: where the finding reproduces */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -151,6 +161,8 @@ struct model {
 	const struct release_line *recommended; /* into schedule, or NULL */
 	char **warnings;                   /* owned sentences shown in every document */
 	size_t nwarnings, warnings_alloc;
+	struct platform_finding *platforms; /* owned, NULL with one platform */
+	size_t nplatforms;
 
 	struct strpool *pool;              /* private */
 };
