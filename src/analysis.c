@@ -9,6 +9,7 @@
  * largest spread; a difference counts only when gap > noise.
  */
 #include "analysis.h"
+#include "evidence.h"
 #include "semver.h"
 #include "util.h"
 #include "windows.h"
@@ -318,5 +319,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 				   "not interleaved, so machine drift can be charged to a version",
 				   c->workload, c->platform);
 	}
+	evidence_run(m);
 	return 0;
 }

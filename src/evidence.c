@@ -1,0 +1,464 @@
+/*
+ * evidence.c - fills the evidence half of each comparison from the verdicts
+ * analysis.c computed: what a V8 or Node.js maintainer asks for before
+ * taking a regression seriously.
+ *
+ *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
+ *    Hodges-Lehmann shift, a bootstrap interval for the ratio of medians,
+ *    the power floor, and Holm's correction across all pairs of the report;
+ *    a pair is "borderline" when the within-noise rule and the test
+ *    disagree.
+ *  - steps[]: in a series of EVIDENCE_LONG_SERIES or more versions, where
+ *    the best value moves beyond the noise and stays there.
+ *  - run order: whether the timestamps show the versions' rounds ran in
+ *    blocks rather than interleaved, and a trend test for drift within
+ *    versions (Holm across the report's comparisons).
+ *  - platforms[]: one workload's verdicts side by side across platforms.
+ * The numbers come from stats.c; this file decides what they are applied
+ * to and turns them into the model's fields and sentences.
+ */
+#include "evidence.h"
+#include "stats.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int evidence_beyond_noise(const struct version_stats *a, const struct version_stats *b)
+{
+	double hi = a->best > b->best ? a->best : b->best;
+	double lo = a->best > b->best ? b->best : a->best;
+	double noise = a->spread > b->spread ? a->spread : b->spread;
+	/* the published gap: the better best against the worse, either way */
+	return hi / lo - 1 > noise;
+}
+
+/* ---- pairs ---- */
+
+static void fill_pairs(struct comparison *c)
+{
+	size_t k = c->nversions, n = 0;
+
+	c->npairs = k * (k - 1) / 2;
+	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
+	for (size_t a = 0; a < k; a++)
+		for (size_t b = a + 1; b < k; b++) {
+			const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
+			struct pair_stats *p = &c->pairs[n++];
+			struct mw_result mw;
+
+			p->a = a;
+			p->b = b;
+			stats_mann_whitney(va->values, va->nrounds, vb->values, vb->nrounds, &mw);
+			p->u = mw.w;
+			p->p = mw.p;
+			p->exact = mw.exact;
+			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
+			p->ratio = vb->median / va->median;
+			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
+					      STATS_BOOTSTRAP_RESAMPLES, 0.95, &p->ci_low, &p->ci_high);
+			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
+			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
+							       vb->nrounds);
+		}
+}
+
+/* Holm across every pair of the report, then significance and borderline. */
+static void correct_pairs(struct model *m)
+{
+	size_t total = 0, k = 0;
+	double *p;
+
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		total += m->comparisons[i].npairs;
+	if (total == 0)
+		return;
+	p = xmalloc(total * sizeof(*p));
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t j = 0; j < m->comparisons[i].npairs; j++)
+			p[k++] = m->comparisons[i].pairs[j].p;
+	stats_holm(p, p, total);
+	k = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		for (size_t j = 0; j < c->npairs; j++) {
+			struct pair_stats *ps = &c->pairs[j];
+			const struct version_stats *a = &c->versions[ps->a], *b = &c->versions[ps->b];
+			ps->p_holm = p[k++];
+			ps->significant = ps->p_holm < STATS_ALPHA;
+			/* a version short of rounds has no within-noise verdict to
+			 * disagree with */
+			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds)
+				ps->borderline = evidence_beyond_noise(a, b) != ps->significant;
+		}
+	}
+	free(p);
+}
+
+/* ---- steps ---- */
+
+static void fill_steps(struct comparison *c)
+{
+	size_t n = c->nversions, nknown = 0, found;
+	double *v, *e, *known, typical = 0;
+	size_t *before, *after;
+
+	if (n < EVIDENCE_LONG_SERIES)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	e = xmalloc(n * sizeof(*e));
+	known = xmalloc(n * sizeof(*known));
+	before = xmalloc(n * sizeof(*before));
+	after = xmalloc(n * sizeof(*after));
+	for (size_t i = 0; i < n; i++)
+		if (c->versions[i].nrounds >= 2)
+			known[nknown++] = c->versions[i].spread;
+	/* a single round has no spread: it gets the series' typical one */
+	if (nknown)
+		typical = stats_median_of(known, nknown);
+	for (size_t i = 0; i < n; i++) {
+		v[i] = c->versions[i].best;
+		e[i] = c->versions[i].nrounds >= 2 ? c->versions[i].spread : typical;
+	}
+	found = stats_find_steps(v, e, n, before, after, n);
+	if (found) {
+		c->steps = xcalloc(found, sizeof(*c->steps));
+		c->nsteps = found;
+		for (size_t i = 0; i < found; i++) {
+			c->steps[i].before = before[i];
+			c->steps[i].after = after[i];
+			c->steps[i].change = v[after[i]] / v[before[i]] - 1;
+		}
+	}
+	free(v);
+	free(e);
+	free(known);
+	free(before);
+	free(after);
+}
+
+/* ---- run order and drift ---- */
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil). */
+static long days_from_civil(long y, long m, long d)
+{
+	long era, yoe, doy, doe;
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* Reads n digits at s into *v. */
+static int digits(const char *s, int n, long *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 1;
+}
+
+/* Seconds since the epoch of an ISO 8601 timestamp as ingest accepts it:
+ * "YYYY-MM-DD", then optionally "THH:MM", ":SS", ".fff" and "Z" or an offset
+ * "+HH:MM" / "+HHMM" (none means UTC). Returns 0 when it cannot be read. */
+static int parse_time(const char *s, double *out)
+{
+	long y, mo, d, h = 0, mi = 0, sec = 0, oh, om;
+	double frac = 0;
+	const char *p = s + 10;
+
+	if (strlen(s) < 10 || !digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &mo) ||
+	    s[7] != '-' || !digits(s + 8, 2, &d))
+		return 0;
+	if (*p == 'T' || *p == ' ') {
+		if (!digits(p + 1, 2, &h) || p[3] != ':' || !digits(p + 4, 2, &mi))
+			return 0;
+		p += 6;
+		if (*p == ':') {
+			if (!digits(p + 1, 2, &sec))
+				return 0;
+			p += 3;
+			if (*p == '.') {
+				double scale = 0.1;
+				for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+					frac += (*p - '0') * scale;
+			}
+		}
+		if (*p == 'Z') {
+			p++;
+		} else if (*p == '+' || *p == '-') {
+			int sign = *p == '-' ? -1 : 1;
+			if (!digits(p + 1, 2, &oh))
+				return 0;
+			p += 3;
+			if (*p == ':')
+				p++;
+			if (!digits(p, 2, &om))
+				return 0;
+			p += 2;
+			/* local = UTC + offset */
+			h -= sign * oh;
+			mi -= sign * om;
+		}
+	}
+	if (*p)
+		return 0;
+	*out = (double)days_from_civil(y, mo, d) * 86400 + (double)(h * 3600 + mi * 60 + sec) + frac;
+	return 1;
+}
+
+/* One round of a comparison in run order. */
+struct ordered {
+	double time;    /* seconds, or the round number without timestamps */
+	int round;
+	size_t version; /* index into comparison.versions */
+	size_t r;       /* index into the version's rounds */
+};
+
+static int cmp_ordered(const void *pa, const void *pb)
+{
+	const struct ordered *a = pa, *b = pb;
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return (a->version > b->version) - (a->version < b->version);
+}
+
+/* The comparison's rounds in run order: by timestamp when every round has
+ * one, else by round number. Sets *timed. Returns a malloc'd array of
+ * *count entries; caller frees. */
+static struct ordered *run_order(const struct comparison *c, size_t *count, int *timed)
+{
+	size_t n = 0, k = 0;
+	struct ordered *o;
+
+	for (size_t v = 0; v < c->nversions; v++)
+		n += c->versions[v].nrounds;
+	o = xmalloc((n ? n : 1) * sizeof(*o));
+	*timed = 1;
+	for (size_t v = 0; v < c->nversions; v++)
+		for (size_t r = 0; r < c->versions[v].nrounds; r++) {
+			const struct result *res = c->versions[v].rounds[r];
+			o[k].round = res->round;
+			o[k].version = v;
+			o[k].r = r;
+			if (!res->timestamp || !parse_time(res->timestamp, &o[k].time))
+				*timed = 0;
+			k++;
+		}
+	if (!*timed)
+		for (size_t i = 0; i < n; i++)
+			o[i].time = o[i].round;
+	qsort(o, n, sizeof(*o), cmp_ordered);
+	*count = n;
+	return o;
+}
+
+/*
+ * 1 when the rounds in run order show blocks: every version's rounds
+ * contiguous (the versions ran one after the other), or some version with
+ * three or more rounds ran all of them back to back. (Two rounds side by
+ * side happen in interleaved runs too, where one round's order ends with the
+ * version the next round's starts with.)
+ */
+static int ran_in_blocks(const struct comparison *c, const struct ordered *o, size_t n)
+{
+	size_t runs = 0;
+	int some_multi = 0;
+
+	if (c->nversions < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		runs += i == 0 || o[i].version != o[i - 1].version;
+	for (size_t v = 0; v < c->nversions; v++) {
+		size_t first = n, last = 0;
+		some_multi |= c->versions[v].nrounds >= 2;
+		if (c->versions[v].nrounds < 3)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (o[i].version == v) {
+				if (first == n)
+					first = i;
+				last = i;
+			}
+		if (last - first + 1 == c->versions[v].nrounds)
+			return 1;
+	}
+	return some_multi && runs == c->nversions;
+}
+
+/* Trend of the round values with run order within each version, combined
+ * over the versions. Returns the p-value (1 when nothing to test). */
+static double drift_test(const struct comparison *c, const struct ordered *o, size_t n,
+			 double *s, size_t *ntested)
+{
+	struct trend_result *t = xcalloc(c->nversions ? c->nversions : 1, sizeof(*t));
+	double *series = xmalloc((n ? n : 1) * sizeof(*series));
+	size_t k = 0;
+	double p;
+
+	for (size_t v = 0; v < c->nversions; v++) {
+		size_t len = 0;
+		if (c->versions[v].nrounds < 3)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (o[i].version == v)
+				series[len++] = c->versions[v].values[o[i].r];
+		stats_trend(series, len, &t[k++]);
+	}
+	p = stats_trend_combined(t, k, s);
+	*ntested = k;
+	free(t);
+	free(series);
+	return p;
+}
+
+static void run_order_and_drift(struct model *m)
+{
+	size_t nc = m->ncomparisons, nblocked = 0, ndrift_blocked = 0;
+	double *p = xmalloc((nc ? nc : 1) * sizeof(*p)), *s = xmalloc((nc ? nc : 1) * sizeof(*s));
+	size_t *ntested = xcalloc(nc ? nc : 1, sizeof(*ntested));
+	int *timed = xcalloc(nc ? nc : 1, sizeof(*timed));
+	int *blocked = xcalloc(nc ? nc : 1, sizeof(*blocked));
+	struct buf names = BUF_INIT;
+
+	for (size_t i = 0; i < nc; i++) {
+		struct comparison *c = &m->comparisons[i];
+		size_t n;
+		struct ordered *o = run_order(c, &n, &timed[i]);
+		if (timed[i] && c->interleaved && ran_in_blocks(c, o, n)) {
+			c->interleaved = 0;
+			blocked[i] = 1;
+		}
+		p[i] = drift_test(c, o, n, &s[i], &ntested[i]);
+		free(o);
+	}
+	stats_holm(p, p, nc);
+	for (size_t i = 0; i < nc; i++) {
+		struct comparison *c = &m->comparisons[i];
+		struct buf b = BUF_INIT;
+		int rising = s[i] > 0;
+		if (!(p[i] < STATS_ALPHA) || ntested[i] == 0)
+			continue;
+		buf_printf(&b, "later rounds were %s: the round values %s with %s within %s "
+			   "(Mann-Kendall S = %+.0f, p = ",
+			   rising == (c->better == BETTER_LOWER) ? "slower" : "faster",
+			   rising ? "rise" : "fall", timed[i] ? "time" : "the round number",
+			   ntested[i] == 1 ? "the version" : "each version", s[i]);
+		fmt_sig(&b, p[i], 2);
+		buf_puts(&b, " after Holm)");
+		c->drift = buf_detach(&b, NULL);
+		ndrift_blocked += blocked[i];
+	}
+	for (size_t i = 0; i < nc; i++) {
+		if (!blocked[i])
+			continue;
+		if (nblocked < 3)
+			buf_printf(&names, "%s\"%s\" on %s", nblocked ? ", " : "",
+				   m->comparisons[i].workload, m->comparisons[i].platform);
+		nblocked++;
+	}
+	if (nblocked) {
+		if (nblocked > 3)
+			buf_printf(&names, " and %zu more", nblocked - 3);
+		model_warn(m, "the timestamps show the rounds ran in blocks, one version after another, "
+			   "not interleaved (%s): a change of the machine over time is charged to a "
+			   "version%s", names.s,
+			   ndrift_blocked ? ", and the values drift with time" : "");
+	}
+	buf_release(&names);
+	free(p);
+	free(s);
+	free(ntested);
+	free(timed);
+	free(blocked);
+}
+
+/* ---- platforms ---- */
+
+static void fill_platforms(struct model *m)
+{
+	const char *first_platform = NULL;
+	int several = 0;
+	size_t alloc = 0;
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		if (!first_platform)
+			first_platform = m->comparisons[i].platform;
+		several |= m->comparisons[i].platform != first_platform;
+	}
+	if (!several)
+		return;
+	/* comparisons come grouped by workload, platforms in first-seen order */
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct platform_finding *f = NULL;
+		for (size_t k = 0; k < m->nplatforms; k++)
+			if (m->platforms[k].workload == c->workload)
+				f = &m->platforms[k];
+		if (!f) {
+			ALLOC_GROW(m->platforms, m->nplatforms + 1, alloc);
+			f = &m->platforms[m->nplatforms++];
+			memset(f, 0, sizeof(*f));
+			f->workload = c->workload;
+		}
+		f->comparisons = xrealloc(f->comparisons, (f->ncomparisons + 1) * sizeof(*f->comparisons));
+		f->comparisons[f->ncomparisons++] = i;
+	}
+	for (size_t k = 0; k < m->nplatforms; k++) {
+		struct platform_finding *f = &m->platforms[k];
+		const struct comparison *c0 = &m->comparisons[f->comparisons[0]];
+		struct buf b = BUF_INIT;
+		if (f->ncomparisons < 2) {
+			f->consistent = -1;
+			buf_printf(&b, "measured on %s only", c0->platform);
+			f->text = buf_detach(&b, NULL);
+			continue;
+		}
+		f->consistent = 1;
+		for (size_t j = 1; j < f->ncomparisons; j++) {
+			const struct comparison *c = &m->comparisons[f->comparisons[j]];
+			if (c->verdict != c0->verdict || c->verdict == VERDICT_INSUFFICIENT ||
+			    (c->verdict == VERDICT_FASTER &&
+			     c->versions[c->best_idx].version != c0->versions[c0->best_idx].version))
+				f->consistent = 0;
+		}
+		if (c0->verdict == VERDICT_INSUFFICIENT)
+			f->consistent = 0;
+		if (f->consistent) {
+			if (c0->verdict == VERDICT_FASTER)
+				buf_printf(&b, "%s is the fastest on every platform (", c0->versions[c0->best_idx].version);
+			else
+				buf_puts(&b, "within noise on every platform (");
+			for (size_t j = 0; j < f->ncomparisons; j++)
+				buf_printf(&b, "%s%s", j ? ", " : "", m->comparisons[f->comparisons[j]].platform);
+			buf_puts(&b, "): the finding reproduces");
+		} else {
+			buf_puts(&b, "the platforms disagree: ");
+			for (size_t j = 0; j < f->ncomparisons; j++) {
+				const struct comparison *c = &m->comparisons[f->comparisons[j]];
+				buf_printf(&b, "%s%s %s", j ? "; " : "", c->platform, c->text);
+			}
+		}
+		f->text = buf_detach(&b, NULL);
+	}
+}
+
+void evidence_run(struct model *m)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		fill_pairs(&m->comparisons[i]);
+		fill_steps(&m->comparisons[i]);
+	}
+	correct_pairs(m);
+	run_order_and_drift(m);
+	fill_platforms(m);
+}
