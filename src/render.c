@@ -12,6 +12,7 @@
 const struct renderer renderers[] = {
 	{ "json", render_json },
 	{ "md", render_markdown },
+	{ "xlsx", render_xlsx },
 };
 const size_t nrenderers = sizeof renderers / sizeof renderers[0];
 

@@ -35,6 +35,8 @@ void render_json_support(struct jsonw *w, const struct schedule *s);
 
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
+int render_xlsx(const struct model *m, const struct render_ctx *rc,
+		struct outdir *od, struct nf_error *err);
 
 /* The compact verdict table on the terminal. */
 void render_terminal(const struct model *m, FILE *f);

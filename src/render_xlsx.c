@@ -38,10 +38,9 @@ struct vpos {
 	int has_rounds;
 };
 
-/* A number format for measured values of one unit, created on demand. */
-struct unit_format {
-	char *unit;   /* owned copy */
-	int decimals;
+/* A cell format made for one number format code. */
+struct num_format {
+	char *code; /* owned */
 	lxw_format *fmt;
 };
 
@@ -51,9 +50,9 @@ struct xw {
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *rounds, *versions, *support, *charts;
 	lxw_format *title, *header, *header_num, *label, *wrap, *warn, *integer,
-		*spread, *signed_pct, *gap, *date, *best_text;
-	struct unit_format *ufmts;
-	size_t nufmts, ufmts_alloc;
+		*date, *best_text;
+	struct num_format *fmts; /* number formats made so far */
+	size_t nfmts, fmts_alloc;
 	struct buf text;        /* clean_text() result */
 	struct buf f;           /* formula being built */
 	lxw_error first_error;  /* first failed write, reported at the end */
@@ -178,59 +177,75 @@ static void put_date(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
 	note(x, worksheet_write_datetime(ws, r, c, &dt, x->date));
 }
 
-/* Decimals that show a value of this size with four significant digits, the
- * precision of the report's text. */
-static int value_decimals(double v)
+/* The cell format with this number format code, created once. */
+static lxw_format *num_format(struct xw *x, const char *code)
 {
-	int d;
-	if (!isfinite(v) || v == 0)
-		return 2;
-	d = 3 - (int)floor(log10(fabs(v)));
-	return d < 0 ? 0 : d > 6 ? 6 : d;
+	struct num_format *n;
+	size_t i;
+
+	for (i = 0; i < x->nfmts; i++)
+		if (!strcmp(x->fmts[i].code, code))
+			return x->fmts[i].fmt;
+	ALLOC_GROW(x->fmts, x->nfmts + 1, x->fmts_alloc);
+	n = &x->fmts[x->nfmts++];
+	n->code = xstrdup(code);
+	n->fmt = workbook_add_format(x->wb);
+	format_set_num_format(n->fmt, code);
+	return n->fmt;
 }
 
-/* The number format for values of `unit` with `decimals` decimals, e.g.
- * #,##0.00" ms". A unit with a double quote is left out of the format (the
- * Unit column still shows it). */
-static lxw_format *unit_format(struct xw *x, const char *unit, int decimals)
+/*
+ * A measured value's format, chosen per cell as fmt_value() chooses its
+ * digits, so the workbook shows what the Markdown and the PDF show: grouped
+ * integers from 1000, one decimal from 100, two from 1, three significant
+ * digits below 1; then the unit ("0.00\" ms\""). A unit with a double quote
+ * is left out (the Unit column still shows it).
+ */
+static lxw_format *value_format(struct xw *x, const char *unit, double v)
 {
 	struct buf b = BUF_INIT;
-	struct unit_format *u;
-	size_t i;
+	double a = fabs(v);
+	lxw_format *f;
 
-	if (!unit)
-		unit = "";
-	for (i = 0; i < x->nufmts; i++)
-		if (x->ufmts[i].decimals == decimals && !strcmp(x->ufmts[i].unit, unit))
-			return x->ufmts[i].fmt;
-	ALLOC_GROW(x->ufmts, x->nufmts + 1, x->ufmts_alloc);
-	u = &x->ufmts[x->nufmts++];
-	u->unit = xstrdup(unit);
-	u->decimals = decimals;
-	u->fmt = workbook_add_format(x->wb);
-	buf_puts(&b, "#,##0");
-	if (decimals > 0) {
-		buf_putc(&b, '.');
-		for (i = 0; i < (size_t)decimals; i++)
-			buf_putc(&b, '0');
+	if (!isfinite(a) || a >= 1000) {
+		buf_puts(&b, "#,##0");
+	} else if (a >= 100) {
+		buf_puts(&b, "0.0");
+	} else if (a >= 1) {
+		buf_puts(&b, "0.00");
+	} else {
+		int d = a > 0 ? 2 - (int)floor(log10(a)) : 2;
+		buf_puts(&b, "0.0");
+		for (d = d > 12 ? 12 : d; d > 1; d--)
+			buf_putc(&b, '#');
 	}
-	if (*unit && !strchr(unit, '"') && utf8_valid(unit, strlen(unit)))
+	if (unit && *unit && !strchr(unit, '"'))
 		buf_printf(&b, "\" %s\"", clean_text(x, unit));
-	format_set_num_format(u->fmt, buf_str(&b));
+	f = num_format(x, buf_str(&b));
 	buf_release(&b);
-	return u->fmt;
+	return f;
 }
 
-/* The value format of one comparison: decimals from its smallest best. */
-static lxw_format *comparison_format(struct xw *x, const struct comparison *c)
+/* "±3.4%" as fmt_spread() writes it: one decimal below 10%. */
+static lxw_format *spread_format(struct xw *x, double spread)
 {
-	double lo = INFINITY;
-	size_t i;
-	for (i = 0; i < c->nversions; i++)
-		if (c->versions[i].nrounds && isfinite(c->versions[i].best) &&
-		    fabs(c->versions[i].best) < lo)
-			lo = fabs(c->versions[i].best);
-	return unit_format(x, c->unit, value_decimals(lo));
+	return num_format(x, spread * 100 < 10 ? "\"\xC2\xB1\"0.0%" : "\"\xC2\xB1\"0%");
+}
+
+/* A gap: one decimal below 10%. */
+static lxw_format *gap_format(struct xw *x, double gap)
+{
+	return num_format(x, gap * 100 < 10 ? "0.0%" : "0%");
+}
+
+/* "+8.9%", "−12%", "0%" as fmt_percent_signed() writes them. */
+static lxw_format *signed_format(struct xw *x, double r)
+{
+	double pct = fabs(r * 100);
+	if (!(pct >= 0.05))
+		return num_format(x, "0%;0%;0%");
+	return num_format(x, pct < 10 ? "\"+\"0.0%;\"\xE2\x88\x92\"0.0%;0%"
+				      : "\"+\"0%;\"\xE2\x88\x92\"0%;0%");
 }
 
 static const char *better_name(int better)
@@ -308,15 +323,6 @@ static void make_formats(struct xw *x)
 	x->integer = workbook_add_format(x->wb);
 	format_set_num_format(x->integer, "0");
 
-	x->spread = workbook_add_format(x->wb);
-	format_set_num_format(x->spread, "\"\xC2\xB1\"0.0%");
-
-	x->signed_pct = workbook_add_format(x->wb);
-	format_set_num_format(x->signed_pct, "+0.0%;-0.0%;0.0%");
-
-	x->gap = workbook_add_format(x->wb);
-	format_set_num_format(x->gap, "0.0%");
-
 	x->date = workbook_add_format(x->wb);
 	format_set_num_format(x->date, "yyyy-mm-dd");
 	format_set_align(x->date, LXW_ALIGN_LEFT);
@@ -353,12 +359,11 @@ static void write_rounds(struct xw *x)
 		snprintf(h, sizeof(h), "Pass %zu", p + 1);
 		put_text(x, ws, 0, (lxw_col_t)(4 + p), h, x->header_num);
 	}
-	put_text(x, ws, 0, vcol, "Round value (median of passes)", x->header_num);
+	put_text(x, ws, 0, vcol, "Round value (median)", x->header_num);
 	put_text(x, ws, 0, vcol + 1, "Unit", x->header);
 
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
-		lxw_format *vf = comparison_format(x, cmp);
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
 			struct vpos *pos = &x->pos[c][v];
@@ -374,8 +379,10 @@ static void write_rounds(struct xw *x)
 				put_text(x, ws, row, 2, vs->version, NULL);
 				put_num(x, ws, row, 3, r->round, x->integer);
 				for (p = 0; p < np; p++)
-					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p], vf);
-				put_formula(x, ws, row, vcol, vf, vs->values[k], "=MEDIAN(%s:%s)",
+					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p],
+						value_format(x, cmp->unit, r->passes[p]));
+				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
+					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + np - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, NULL);
 				row++;
@@ -422,7 +429,6 @@ static void write_versions(struct xw *x)
 
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
-		lxw_format *vf = comparison_format(x, cmp);
 		int higher = cmp->better == BETTER_HIGHER;
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
@@ -446,17 +452,19 @@ static void write_versions(struct xw *x)
 			col_range(rr, pos->first, pos->last, x->rounds_value_col);
 			put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
 				    "=COUNT(Rounds!%s)", rr);
-			put_formula(x, ws, r, V_BEST, vf, vs->best, "=%s(Rounds!%s)",
+			put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best), vs->best, "=%s(Rounds!%s)",
 				    higher ? "MAX" : "MIN", rr);
-			put_formula(x, ws, r, V_WORST, vf, vs->worst_round, "=%s(Rounds!%s)",
+			put_formula(x, ws, r, V_WORST, value_format(x, cmp->unit, vs->worst_round),
+				    vs->worst_round, "=%s(Rounds!%s)",
 				    higher ? "MIN" : "MAX", rr);
-			put_formula(x, ws, r, V_MEDIAN, vf, vs->median, "=MEDIAN(Rounds!%s)", rr);
-			put_formula(x, ws, r, V_SPREAD, x->spread, vs->spread,
+			put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
+				    vs->median, "=MEDIAN(Rounds!%s)", rr);
+			put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
 				    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
 				    cell(a, r, V_MEDIAN));
 			if (cmp->baseline_idx >= 0 &&
 			    x->pos[c][cmp->baseline_idx].has_rounds)
-				put_formula(x, ws, r, V_CHANGE, x->signed_pct, vs->change,
+				put_formula(x, ws, r, V_CHANGE, signed_format(x, vs->change), vs->change,
 					    "=%s/%s-1", cell(a, r, V_BEST),
 					    cell(b, x->pos[c][cmp->baseline_idx].row, V_BEST));
 		}
@@ -478,25 +486,23 @@ static void write_versions(struct xw *x)
 }
 
 /* Support: every release line with its status on the report date. */
-static void write_support_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row,
-				int compared_only)
+static void write_support(struct xw *x)
 {
 	static const char *const heads[] = {
 		"Line", "Codename", "Status", "Start", "LTS", "Maintenance", "End",
 		"V8", "Latest release", "Compared", "Who should pick it",
 	};
 	const struct schedule *s = &x->m->schedule;
+	lxw_worksheet *ws = x->support;
+	lxw_row_t row = 1;
 	size_t i, h;
 	char status_head[64];
 
 	snprintf(status_head, sizeof(status_head), "Status on %s", x->m->as_of);
 	for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
-		put_text(x, ws, row, (lxw_col_t)h, h == 2 ? status_head : heads[h], x->header);
-	row++;
-	for (i = 0; i < s->nlines; i++) {
+		put_text(x, ws, 0, (lxw_col_t)h, h == 2 ? status_head : heads[h], x->header);
+	for (i = 0; i < s->nlines; i++, row++) {
 		const struct release_line *l = &s->lines[i];
-		if (compared_only && !l->compared && x->m->recommended != l)
-			continue;
 		put_text(x, ws, row, 0, l->line, x->m->recommended == l ? x->label : NULL);
 		put_text(x, ws, row, 1, l->codename, NULL);
 		put_text(x, ws, row, 2, l->status, NULL);
@@ -508,53 +514,31 @@ static void write_support_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row,
 		put_text(x, ws, row, 8, l->latest, NULL);
 		put_text(x, ws, row, 9, l->compared ? "yes" : "no", NULL);
 		put_text(x, ws, row, 10, l->pick_when, NULL);
-		row++;
 	}
-}
-
-static void write_support(struct xw *x)
-{
-	lxw_worksheet *ws = x->support;
-	size_t n = x->m->schedule.nlines;
-
-	write_support_table(x, ws, 0, 0);
 	worksheet_set_column(ws, 0, 0, 8, NULL);
 	worksheet_set_column(ws, 1, 1, 12, NULL);
-	worksheet_set_column(ws, 2, 2, 18, NULL);
+	worksheet_set_column(ws, 2, 2, 20, NULL);
 	worksheet_set_column(ws, 3, 6, 12, NULL);
 	worksheet_set_column(ws, 7, 7, 20, NULL);
-	worksheet_set_column(ws, 8, 9, 12, NULL);
-	worksheet_set_column(ws, 10, 10, 60, NULL);
+	worksheet_set_column(ws, 8, 9, 13, NULL);
+	worksheet_set_column(ws, 10, 10, 70, NULL);
 	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, n ? (lxw_row_t)n : 1, 10));
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, 10));
 }
 
-/* Summary: title, warnings, the verdict table (frozen, filtered), the
- * support windows of the compared lines and the recommendation. */
-static void write_summary(struct xw *x)
+/* The verdict table of the Summary, from row `head`; returns the row after
+ * it. Bests and spreads link to the Versions sheet; gap, noise and the
+ * verdict are formulas over the row's own cells. */
+static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 {
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->summary;
-	lxw_row_t row = 0, head;
-	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols), ncol = gap_col + 5;
+	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols);
+	lxw_row_t row = head + 1;
 	size_t c, v, i;
 	char a[16], b[16], h[256];
 	struct buf noise = BUF_INIT;
 
-	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : "Benchmark report", x->title);
-	put_text(x, ws, row, 0, "Report date", x->label);
-	put_date(x, ws, row++, 1, m->as_of);
-	put_text(x, ws, row++, 0,
-		 "Round value = median of a round's passes. Best = lowest round value "
-		 "(highest when higher is better). Spread = (max - min) / (2 x median) of "
-		 "the round values. Gap = between the best and the worst version's best. "
-		 "Noise = the largest spread. Every number below is a formula over the "
-		 "Versions and Rounds sheets.", NULL);
-	for (i = 0; i < m->nwarnings; i++)
-		put_text(x, ws, row++, 0, m->warnings[i], x->warn);
-	row++;
-
-	head = row;
 	put_text(x, ws, head, 0, "Workload", x->header);
 	put_text(x, ws, head, 1, "Platform", x->header);
 	put_text(x, ws, head, 2, "Unit", x->header);
@@ -570,12 +554,12 @@ static void write_summary(struct xw *x)
 	put_text(x, ws, head, gap_col + 2, "Verdict", x->header);
 	put_text(x, ws, head, gap_col + 3, "Best version", x->header);
 	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
-	row++;
 
 	for (c = 0; c < m->ncomparisons; c++, row++) {
 		const struct comparison *cmp = &m->comparisons[c];
-		lxw_format *vf = comparison_format(x, cmp);
-		int first = 1;
+		int sufficient = cmp->verdict != VERDICT_INSUFFICIENT && cmp->best_idx >= 0 &&
+				 cmp->worst_idx >= 0 && x->pos[c][cmp->best_idx].has_rounds &&
+				 x->pos[c][cmp->worst_idx].has_rounds;
 
 		put_text(x, ws, row, 0, cmp->workload, NULL);
 		put_text(x, ws, row, 1, cmp->platform, NULL);
@@ -588,59 +572,130 @@ static void write_summary(struct xw *x)
 			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
 			if (!pos->has_rounds)
 				continue;
-			put_formula(x, ws, row, bc, vf, vs->best, "=Versions!%s",
-				    cell(a, pos->row, V_BEST));
-			put_formula(x, ws, row, bc + 1, x->spread, vs->spread, "=Versions!%s",
-				    cell(a, pos->row, V_SPREAD));
-			buf_printf(&noise, "%s%s", first ? "" : ",", cell(a, row, bc + 1));
-			first = 0;
+			put_formula(x, ws, row, bc, value_format(x, cmp->unit, vs->best), vs->best,
+				    "=Versions!%s", cell(a, pos->row, V_BEST));
+			put_formula(x, ws, row, bc + 1, spread_format(x, vs->spread), vs->spread,
+				    "=Versions!%s", cell(a, pos->row, V_SPREAD));
+			buf_printf(&noise, "%s%s", noise.len ? "," : "", cell(a, row, bc + 1));
 		}
-		if (cmp->best_idx >= 0 && cmp->worst_idx >= 0 &&
-		    x->pos[c][cmp->best_idx].has_rounds && x->pos[c][cmp->worst_idx].has_rounds) {
+		if (noise.len)
+			put_formula(x, ws, row, gap_col + 1, spread_format(x, cmp->noise), cmp->noise,
+				    "=MAX(%s)", buf_str(&noise));
+		if (sufficient) {
 			lxw_col_t bb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->best_idx].version));
 			lxw_col_t wb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->worst_idx].version));
-			if (cmp->better == BETTER_HIGHER)
-				put_formula(x, ws, row, gap_col, x->gap, cmp->gap, "=%s/%s-1",
-					    cell(a, row, bb), cell(b, row, wb));
-			else
-				put_formula(x, ws, row, gap_col, x->gap, cmp->gap, "=%s/%s-1",
-					    cell(a, row, wb), cell(b, row, bb));
+			/* how much better the best is than the worst, as analysis.c */
+			int hi = cmp->better == BETTER_HIGHER;
+			put_formula(x, ws, row, gap_col, gap_format(x, cmp->gap), cmp->gap,
+				    "=%s/%s-1", cell(a, row, hi ? bb : wb), cell(b, row, hi ? wb : bb));
+			/* the rule: a difference counts only when gap > noise */
+			buf_reset(&x->f);
+			buf_printf(&x->f, "=IF(%s<=", cell(a, row, gap_col));
+			buf_printf(&x->f, "%s,\"%s\",\"%s\")", cell(b, row, gap_col + 1),
+				   verdict_name(VERDICT_WITHIN_NOISE), verdict_name(VERDICT_FASTER));
+			note(x, worksheet_write_formula_str(ws, row, gap_col + 2, buf_str(&x->f),
+							    x->label, verdict_name(cmp->verdict)));
 			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
+		} else {
+			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->label);
 		}
-		if (!first)
-			put_formula(x, ws, row, gap_col + 1, x->spread, cmp->noise, "=MAX(%s)",
-				    buf_str(&noise));
-		put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->label);
 		put_text(x, ws, row, gap_col + 4, cmp->text, NULL);
 	}
 	buf_release(&noise);
 
-	worksheet_set_column(ws, 0, 0, 28, NULL);
-	worksheet_set_column(ws, 1, 1, 11, NULL);
-	worksheet_set_column(ws, 2, 3, 7, NULL);
 	for (i = 0; i < x->ncols; i++) {
 		worksheet_set_column(ws, (lxw_col_t)(4 + 2 * i), (lxw_col_t)(4 + 2 * i), 13, NULL);
 		worksheet_set_column(ws, (lxw_col_t)(5 + 2 * i), (lxw_col_t)(5 + 2 * i), 9, NULL);
 	}
 	worksheet_set_column(ws, gap_col, gap_col + 1, 8, NULL);
-	worksheet_set_column(ws, gap_col + 2, gap_col + 3, 13, NULL);
-	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 80, NULL);
+	worksheet_set_column(ws, gap_col + 2, gap_col + 2, 14, NULL);
+	worksheet_set_column(ws, gap_col + 3, gap_col + 3, 12, NULL);
+	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 40, NULL);
 	worksheet_set_row(ws, head, 30, NULL);
 	worksheet_freeze_panes(ws, head + 1, 1);
-	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1, ncol - 1));
+	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1,
+				     gap_col + 4));
+	return row;
+}
+
+/* Summary: title, method, warnings, the verdict table (frozen, filtered),
+ * the support windows of the compared and recommended lines, the
+ * recommendation and the environment. */
+static void write_summary(struct xw *x)
+{
+	static const char *const method[] = {
+		"Round value: the median of a round's passes (Rounds sheet).",
+		"Best: the lowest round value, or the highest when higher is better. "
+		"Spread: (highest - lowest round value) / (2 x median of the round values) "
+		"(Versions sheet).",
+		"Gap: how much better the best version's best is than the worst version's. "
+		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
+		"Every number below is a formula over the Versions and Rounds sheets: select a "
+		"cell to see how it was made.",
+	};
+	const struct model *m = x->m;
+	const struct schedule *s = &m->schedule;
+	lxw_worksheet *ws = x->summary;
+	lxw_row_t row = 0;
+	size_t i;
+	char h[64];
+
+	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : "Benchmark report", x->title);
+	put_text(x, ws, row, 0, "Report date", x->label);
+	put_date(x, ws, row++, 1, m->as_of);
+	if (m->notes && *m->notes)
+		put_text(x, ws, row++, 0, m->notes, NULL);
+	for (i = 0; i < sizeof(method) / sizeof(*method); i++)
+		put_text(x, ws, row++, 0, method[i], NULL);
+	for (i = 0; i < m->nwarnings; i++) {
+		put_text(x, ws, row, 0, "Warning", x->warn);
+		put_text(x, ws, row++, 1, m->warnings[i], x->warn);
+	}
+	row = write_verdicts(x, row + 1);
+
+	/* The support windows that matter to the choice; every line is on the
+	 * Support sheet. Columns fit the verdict table's widths. */
+	row++;
+	put_text(x, ws, row++, 0, "Support windows", x->label);
+	snprintf(h, sizeof(h), "Status on %s", m->as_of);
+	put_text(x, ws, row, 0, "Line", x->header);
+	put_text(x, ws, row, 1, h, x->header);
+	put_text(x, ws, row, 2, "End", x->header);
+	put_text(x, ws, row, 3, "Compared", x->header);
+	put_text(x, ws, row++, 4, "Who should pick it", x->header);
+	for (i = 0; i < s->nlines; i++) {
+		const struct release_line *l = &s->lines[i];
+		struct buf name = BUF_INIT;
+		if (!l->compared && m->recommended != l)
+			continue;
+		buf_puts(&name, l->line);
+		if (l->codename && *l->codename)
+			buf_printf(&name, " (%s)", l->codename);
+		put_text(x, ws, row, 0, buf_str(&name), m->recommended == l ? x->label : NULL);
+		put_text(x, ws, row, 1, l->status, NULL);
+		put_date(x, ws, row, 2, l->end);
+		put_text(x, ws, row, 3, l->compared ? "yes" : "no", NULL);
+		put_text(x, ws, row++, 4, l->pick_when, NULL);
+		buf_release(&name);
+	}
 
 	row++;
-	snprintf(h, sizeof(h), "Support windows on %s (compared and recommended lines; all lines on the Support sheet)",
-		 m->as_of);
-	put_text(x, ws, row++, 0, h, x->label);
-	write_support_table(x, ws, row, 1);
-	for (i = 0; i < m->schedule.nlines; i++)
-		if (m->schedule.lines[i].compared || m->recommended == &m->schedule.lines[i])
-			row++;
-	row += 2;
 	put_text(x, ws, row++, 0, "Recommendation", x->label);
-	put_text(x, ws, row, 0, m->recommendation ? m->recommendation
+	put_text(x, ws, row++, 0, m->recommendation ? m->recommendation
 			: "No release line is in long-term support on the report date.", NULL);
+
+	if (m->nenv) {
+		row++;
+		put_text(x, ws, row++, 0, "Environment", x->label);
+		for (i = 0; i < m->nenv; i++, row++) {
+			put_text(x, ws, row, 0, m->env[i].key, NULL);
+			put_text(x, ws, row, 1, m->env[i].value, NULL);
+		}
+	}
+
+	worksheet_set_column(ws, 0, 0, 28, NULL);
+	worksheet_set_column(ws, 1, 1, 18, NULL);
+	worksheet_set_column(ws, 2, 3, 11, NULL);
 }
 
 /* Sets a chart title: the text itself, or when it would start with '=' (a
@@ -709,7 +764,7 @@ static void write_charts(struct xw *x)
 			int sc = series_col[col_index(x, cmp->versions[v].version)];
 			if (sc < 0 || !x->pos[c][v].has_rounds)
 				continue;
-			put_formula(x, ws, row, (lxw_col_t)sc, x->signed_pct,
+			put_formula(x, ws, row, (lxw_col_t)sc, signed_format(x, cmp->versions[v].change),
 				    cmp->versions[v].change, "=Versions!%s",
 				    cell(a, x->pos[c][v].row, V_CHANGE));
 		}
@@ -737,7 +792,9 @@ static void write_charts(struct xw *x)
 		chart_axis_set_num_format(ax, "+0%;-0%;0%");
 		chart_axis_set_name(ax, "Change of best vs baseline");
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
-		chart_axis_set_reverse(ax); /* first workload on top, as in the table */
+		/* first workload on top, as in the table, values along the bottom */
+		chart_axis_set_reverse(ax);
+		chart_axis_set_crossing_max(ax);
 		chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 		opt.x_scale = 2.0;
 		opt.y_scale = 1.0 + 0.15 * (double)(m->ncomparisons > 4 ? m->ncomparisons - 4 : 0);
@@ -821,9 +878,9 @@ static time_t created_time(const struct model *m, const struct render_ctx *rc)
 static void release_xw(struct xw *x)
 {
 	size_t i;
-	for (i = 0; i < x->nufmts; i++)
-		free(x->ufmts[i].unit);
-	free(x->ufmts);
+	for (i = 0; i < x->nfmts; i++)
+		free(x->fmts[i].code);
+	free(x->fmts);
 	if (x->pos) {
 		for (i = 0; i < x->m->ncomparisons; i++)
 			free(x->pos[i]);
@@ -866,6 +923,13 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	if (!x.summary || !x.rounds || !x.versions || !x.support || !x.charts)
 		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
 	else {
+		lxw_worksheet *all[] = { x.summary, x.rounds, x.versions, x.support, x.charts };
+		for (c = 0; c < sizeof(all) / sizeof(*all); c++) {
+			/* Printed: landscape, as wide as one page. */
+			worksheet_set_landscape(all[c]);
+			worksheet_set_paper(all[c], 9); /* A4 */
+			worksheet_fit_to_pages(all[c], 1, 0);
+		}
 		write_rounds(&x);   /* fills the Rounds rows of each version */
 		write_versions(&x); /* fills the Versions rows */
 		write_summary(&x);
