@@ -1,0 +1,139 @@
+# The published method, the support windows, the documents and the errors.
+. tests/lib.sh
+T=tests/core
+
+# --- the published table -------------------------------------------------
+o=$(tmpdir)
+check "published table renders" "$NF" report -q --out "$o" "$T/published.json"
+verdict() { jq -r --arg w "$1" '.comparisons[] | select(.workload == $w) | "\(.verdict): \(.text)"' "$o/analysis.json"; }
+check_eq "JSON.stringify: 26 faster by 25%" "faster: 26 faster by 25%" "$(verdict 'JSON.stringify, 20k rows')"
+check_eq "Map: 24 faster by 24%, not linear" "faster: 24 faster by 24%, not linear" "$(verdict 'Map of 200k keys')"
+check_eq "JSON.parse: within noise" "within-noise: within noise" "$(verdict 'JSON.parse, 20k rows')"
+check_eq "best and spread per version" "18.49 0.23|15.64 0.09|14.8 0.14" \
+	"$(jq -r '[.comparisons[] | select(.workload == "JSON.stringify, 20k rows") | .versions[] | "\(.best) \(.spread * 100 | round / 100)"] | join("|")' "$o/analysis.json")"
+check_eq "noise is the largest spread" "0.23" \
+	"$(jq -r '.comparisons[] | select(.workload == "Map of 200k keys") | .noise * 100 | round / 100' "$o/analysis.json")"
+check_eq "analysis.json fields" "noisefloor.analysis/1 2026-11-29 24 22 false" \
+	"$(jq -r '.format + " " + .as_of + " " + (.comparisons[1] | "\(.best_version) \(.worst_version) \(.linear)")' "$o/analysis.json")"
+check "blog.md has the verdict table" grep -q '| JSON.stringify, 20k rows (ms) |.*| 26 faster by 25% |' "$o/blog.md"
+
+# --- baseline change, rates ----------------------------------------------
+o=$(tmpdir)
+check "throughput renders" "$NF" report -q --out "$o" "$T/throughput.json"
+check_eq "ops/s is higher-better" "higher ops/s" "$(jq -r '.comparisons[0] | "\(.better) \(.unit)"' "$o/analysis.json")"
+check_eq "18,383 -> 7,900 ops/s is -57% (worse)" "-57 worse" \
+	"$(jq -r '.comparisons[0].versions[1] | "\(.change * 100 | round) \(.change_is)"' "$o/analysis.json")"
+check "blog shows the signed change" grep -q '−57% (worse)' "$o/blog.md"
+o2=$(tmpdir)
+"$NF" report -q --out "$o2" --baseline 24.0.0 "$T/throughput.json"
+check_eq "--baseline picks the version" "+133% better" \
+	"$(jq -r '.comparisons[0].versions[0] | "+\(.change * 100 | round)% \(.change_is)"' "$o2/analysis.json")"
+check_status "unknown baseline is a usage error" 2 "$NF" report -q --out "$(tmpdir)" --baseline 9.9.9 "$T/throughput.json"
+
+# --- too few rounds --------------------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/single.ndjson"
+check_eq "one round: insufficient, no winner" "insufficient null insufficient: 1 round of 24.11.1: its spread is unknown" \
+	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version) \(.text)"' "$o/analysis.json")"
+check "summary lists insufficient data as a risk" grep -q '1 round of 24.11.1' "$o/summary.md"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --min-rounds 1 "$T/single.ndjson"
+check_eq "--min-rounds 1 allows a verdict" "faster" "$(jq -r '.comparisons[0].verdict' "$o/analysis.json")"
+
+# --- inputs: NDJSON, stdin, implicit rounds, label=path --------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" - < "$T/single.ndjson"
+check_eq "stdin reads like a file" "One round 4" "$(jq -r '"\(.title) \([.comparisons[0].versions[].rounds] | add)"' "$o/analysis.json")"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/implicit1.json" "$T/implicit2.json" "$T/implicit3.json"
+check_eq "each document is one round, in the order given" "3 11,12,13" \
+	"$(jq -r '.comparisons[0].versions[0] | "\(.rounds) \([.round_values[].value] | map(tostring) | join(","))"' "$o/analysis.json")"
+o=$(tmpdir)
+jq -c '.results[] | del(.version)' "$T/throughput.json" | head -3 > "$NF_TMP/nover.ndjson"
+check "label=path gives the version" "$NF" report -q --out "$o" --min-rounds 1 "20.1.0=$NF_TMP/nover.ndjson"
+check_eq "labelled version" "20.1.0" "$(jq -r '.comparisons[0].versions[0].version' "$o/analysis.json")"
+
+# --- support windows --------------------------------------------------------
+w=$("$NF" windows --as-of 2026-11-29 --json | jq -r '.[] | select(.line | test("^v2[0-7]$")) | "\(.line) \(.status)"' | tr '\n' ';')
+check_eq "statuses on 2026-11-29" "v20 End-of-life;v21 End-of-life;v22 Maintenance LTS;v23 End-of-life;v24 Maintenance LTS;v25 End-of-life;v26 Active LTS;v27 Alpha;" "$w"
+st() { "$NF" windows --as-of "$1" --json | jq -r --arg l "$2" '.[] | select(.line == $l) | .status'; }
+check_eq "EOL from the end date itself" "Maintenance LTS End-of-life" "$(st 2026-04-29 v20) $(st 2026-04-30 v20)"
+check_eq "odd line: Current then Maintenance" "Current Maintenance" "$(st 2026-03-31 v25) $(st 2026-04-01 v25)"
+check_eq "annual model: Alpha, Current, LTS" "Planned Alpha Current LTS End-of-life" \
+	"$(st 2026-10-27 v27) $(st 2026-10-28 v27) $(st 2027-04-22 v27) $(st 2027-10-20 v27) $(st 2030-04-30 v27)"
+check_eq "windows --json fields" "line,codename,status,start,lts,maintenance,end,v8" \
+	"$("$NF" windows --as-of 2026-11-29 --json | jq -r '.[0] | keys_unsorted | map(select(IN("line","codename","status","start","lts","maintenance","end","v8"))) | join(",")')"
+check "windows table" sh -c "'$NF' windows --as-of 2026-11-29 | grep -q '^v26 .*Active LTS'"
+check_status "bad date" 2 "$NF" windows --as-of 2026-02-30
+cat > "$NF_TMP/sched.json" <<'S'
+{"v1": {"start": "2020-01-01", "lts": "2020-06-01", "maintenance": "2021-01-01", "end": "2022-01-01", "codename": "One"}}
+S
+check_eq "--schedule reads another product's schedule" "v1 Active LTS" \
+	"$("$NF" windows --as-of 2020-07-01 --schedule "$NF_TMP/sched.json" --json | jq -r '.[0] | "\(.line) \(.status)"')"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --as-of 2026-11-29 "$T/published.json"
+check "recommendation: newest Active LTS" grep -q 'Use Node.js v26 (Active LTS)' "$o/blog.md"
+check_eq "compared v22/v24/v26 with status" "Maintenance LTS,Maintenance LTS,Active LTS" \
+	"$(jq -r '[.comparisons[0].versions[].status] | join(",")' "$o/analysis.json")"
+o=$(tmpdir)
+"$NF" report -q --out "$o" data/examples/node-versions/rounds.json
+check "EOL version warned in every document" sh -c "grep -q 'v20 is end-of-life' '$o/blog.md' && grep -q 'v20 is end-of-life' '$o/issue.md' && grep -q 'v20 is end-of-life' '$o/summary.md'"
+
+# --- errors: one line, exit code, out/ untouched ---------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/published.json"
+before=$(tree_digest "$o")
+msg=$("$NF" report -q --out "$o" "$T/malformed.json" 2>&1); rc=$?
+check_eq "malformed JSON: exit 65" 65 "$rc"
+check_eq "malformed JSON: file, line and column" "noisefloor: cannot read '$T/malformed.json': line 3, column 67: invalid JSON" "$msg"
+check_eq "malformed JSON: out/ untouched" "$before" "$(tree_digest "$o")"
+msg=$("$NF" report -q --out "$o" "$T/negative.json" 2>&1); rc=$?
+check_eq "negative time: exit 65 and the result named" "65 noisefloor: cannot read '$T/negative.json': result 1: \"passes\"[1] must be greater than zero, not -2" "$rc $msg"
+check_eq "negative time: out/ untouched" "$before" "$(tree_digest "$o")"
+check_status "missing input: exit 66" 66 "$NF" report -q --out "$o" "$T/nope.json"
+check_status "directory as input: exit 66" 66 "$NF" report -q --out "$o" "$T"
+check_status "no inputs: usage" 2 "$NF" report -q --out "$o"
+check_status "unknown option: usage" 2 "$NF" report --bogus "$T/published.json"
+check_status "unwritable output: exit 73" 73 "$NF" report -q --out /proc/nope "$T/published.json"
+check_eq "out/ still untouched" "$before" "$(tree_digest "$o")"
+check "no staging folder left behind" sh -c "! ls -a '$o' | grep -q noisefloor-"
+o=$(tmpdir); rmdir "$o"
+"$NF" report -q --out "$o" "$T/malformed.json" 2>/dev/null
+check "a failed run does not create the output folder" test ! -e "$o"
+
+# --- documents ----------------------------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/hostile.json"
+check "no raw mention in issue.md" sh -c "! grep -q '@nodejs/tsc' '$o/issue.md' && ! grep -q '@someone' '$o/blog.md'"
+check "no raw HTML from input" sh -c "! grep -q '<script>' '$o/issue.md' && ! grep -q '</details> ' '$o/issue.md'"
+check "pipes escaped in tables" grep -qF 'nodejs/tsc \| &lt;script' "$o/issue.md"
+if command -v cmark-gfm >/dev/null; then
+	html=$(cmark-gfm -e table "$o/issue.md")
+	check "GitHub rendering keeps the name in one table cell" sh -c "printf '%s' \"\$1\" | grep -q '<td[^>]*>@.*nodejs/tsc | &lt;script&gt;'" _ "$html"
+	check "rendered HTML has no script tag" sh -c "! printf '%s' \"\$1\" | grep -q '<script>'" _ "$html"
+fi
+o=$(tmpdir)
+"$NF" report -q --out "$o" data/examples/node-versions/rounds.json
+check "issue.md has nodejs/node's fields" sh -c "for h in Version Platform Subsystem 'What steps will reproduce the bug?' 'How often does it reproduce?' 'What is the expected behavior?' 'What do you see instead?' 'Additional information'; do grep -q \"^### \$h\" '$o/issue.md' || exit 1; done"
+check_eq "issue.md folds every round" 28 "$(grep -c '^| 2[0-9]\.[0-9.]* | [0-9]* |' "$o/issue.md" | awk '{print int($1/7)}')"
+check "issue.md lists V8 versions" grep -q 'V8 14.6.202.34' "$o/issue.md"
+o2=$(tmpdir)
+"$NF" report -q --out "$o2" data/examples/node-versions/rounds.json
+check "reruns are byte-identical" diff -r "$o" "$o2"
+o3=$(tmpdir)
+LC_ALL=C.UTF-8 LANG=de_DE.UTF-8 LC_NUMERIC=de_DE.UTF-8 "$NF" report -q --out "$o3" data/examples/node-versions/rounds.json
+check "the locale changes nothing" diff -r "$o" "$o3"
+tpl=$(tmpdir)
+cp templates/*.mustache "$tpl/"
+printf 'Custom: {{title}} / {{#comparisons}}{{text}};{{/comparisons}}\n' > "$tpl/summary.md.mustache"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --templates "$tpl" "$T/published.json"
+check_eq "--templates uses the user's templates" "Custom: The published table / 26 faster by 25%;24 faster by 24%, not linear;within noise;" "$(cat "$o/summary.md")"
+printf '{{#comparisons}}oops\n' > "$tpl/summary.md.mustache"
+msg=$("$NF" report -q --out "$o" --templates "$tpl" "$T/published.json" 2>&1); rc=$?
+check_eq "a broken template names itself" "65 noisefloor: cannot use template '$tpl/summary.md.mustache': line 1, column 1: unclosed section \"comparisons\"" "$rc $msg"
+
+# --- the command line ---------------------------------------------------------
+check "--help exits 0 and lists the exit codes" sh -c "'$NF' --help | grep -q '65 bad input data'"
+check_eq "--version" "noisefloor 0.1.0" "$("$NF" --version)"
+check "terminal table" sh -c "'$NF' report --out '$(tmpdir)' '$T/published.json' | grep -q '26 faster by 25%'"
