@@ -56,6 +56,108 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	jsonw_end_object(w);
 }
 
+/* The evidence beside the verdict (evidence.c): pairs, steps, drift. */
+static void write_evidence(struct jsonw *w, const struct comparison *c)
+{
+	jsonw_key(w, "pairs");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *p = &c->pairs[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "a");
+		jsonw_string(w, c->versions[p->a].version);
+		jsonw_key(w, "b");
+		jsonw_string(w, c->versions[p->b].version);
+		jsonw_key(w, "u");
+		jsonw_number(w, p->u);
+		jsonw_key(w, "p");
+		jsonw_number(w, p->p);
+		jsonw_key(w, "p_holm");
+		jsonw_number(w, p->p_holm);
+		jsonw_key(w, "exact");
+		jsonw_bool(w, p->exact);
+		jsonw_key(w, "ratio");
+		jsonw_number(w, p->ratio);
+		jsonw_key(w, "ci");
+		jsonw_begin_array(w);
+		jsonw_number(w, p->ci_low);
+		jsonw_number(w, p->ci_high);
+		jsonw_end_array(w);
+		jsonw_key(w, "shift");
+		jsonw_number(w, p->shift);
+		jsonw_key(w, "significant");
+		jsonw_bool(w, p->significant);
+		jsonw_key(w, "borderline");
+		jsonw_bool(w, p->borderline);
+		jsonw_key(w, "p_floor");
+		jsonw_number(w, p->p_floor);
+		jsonw_key(w, "rounds_needed");
+		if (p->rounds_needed > 0)
+			jsonw_int(w, p->rounds_needed);
+		else
+			jsonw_null(w);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "steps");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nsteps; i++) {
+		const struct step *s = &c->steps[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "before");
+		jsonw_string(w, c->versions[s->before].version);
+		jsonw_key(w, "after");
+		jsonw_string(w, c->versions[s->after].version);
+		jsonw_key(w, "change");
+		jsonw_number(w, s->change);
+		jsonw_key(w, "v8_before");
+		jsonw_string(w, c->versions[s->before].v8);
+		jsonw_key(w, "v8_after");
+		jsonw_string(w, c->versions[s->after].v8);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "drift");
+	jsonw_string(w, c->drift);
+}
+
+/* One workload's verdicts across platforms; [] with a single platform. */
+static void write_platforms(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		const struct platform_finding *f = &m->platforms[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, f->workload);
+		jsonw_key(w, "platforms");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < f->ncomparisons; k++) {
+			const struct comparison *c = &m->comparisons[f->comparisons[k]];
+			jsonw_begin_object(w);
+			jsonw_key(w, "platform");
+			jsonw_string(w, c->platform);
+			jsonw_key(w, "verdict");
+			jsonw_string(w, verdict_name(c->verdict));
+			jsonw_key(w, "best_version");
+			jsonw_string(w, c->best_idx >= 0 ? c->versions[c->best_idx].version : NULL);
+			jsonw_key(w, "text");
+			jsonw_string(w, c->text);
+			jsonw_end_object(w);
+		}
+		jsonw_end_array(w);
+		jsonw_key(w, "consistent");
+		if (f->consistent < 0)
+			jsonw_null(w);
+		else
+			jsonw_bool(w, f->consistent);
+		jsonw_key(w, "text");
+		jsonw_string(w, f->text);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
 static void write_comparison(struct jsonw *w, const struct comparison *c)
 {
 	jsonw_begin_object(w);
@@ -90,6 +192,7 @@ static void write_comparison(struct jsonw *w, const struct comparison *c)
 	jsonw_bool(w, c->interleaved);
 	jsonw_key(w, "text");
 	jsonw_string(w, c->text);
+	write_evidence(w, c);
 	jsonw_end_object(w);
 }
 
@@ -168,6 +271,31 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "rule");
 	jsonw_string(&w, "a difference counts only when the gap exceeds the largest spread");
 	jsonw_end_object(&w);
+	jsonw_key(&w, "statistics");
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "test");
+	jsonw_string(&w, "two-sided Mann-Whitney U on the round values, as R's wilcox.test: exact "
+		     "below 50 rounds a side without ties, else normal with tie and continuity correction");
+	jsonw_key(&w, "correction");
+	jsonw_string(&w, "Holm across every pair of the report");
+	jsonw_key(&w, "alpha");
+	jsonw_number(&w, 0.05);
+	jsonw_key(&w, "shift");
+	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
+	jsonw_key(&w, "ci");
+	jsonw_string(&w, "95% percentile bootstrap of median b / median a, 2000 resamples, seeded from the data");
+	jsonw_key(&w, "p_floor");
+	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
+	jsonw_key(&w, "rounds_needed");
+	jsonw_string(&w, "rounds per side for 80% power at the 5% level given the pooled standard "
+		     "deviation and the gap between the medians (at least 4); null when unknown");
+	jsonw_key(&w, "steps");
+	jsonw_string(&w, "series of 5 or more versions: the best value moves beyond the larger spread "
+		     "and the next version confirms it");
+	jsonw_key(&w, "drift");
+	jsonw_string(&w, "Mann-Kendall trend of round values with time within each version, "
+		     "combined per comparison, Holm across comparisons");
+	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
 	jsonw_begin_object(&w);
 	for (size_t i = 0; i < m->nenv; i++) {
@@ -185,6 +313,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		write_comparison(&w, &m->comparisons[i]);
 	jsonw_end_array(&w);
+	jsonw_key(&w, "platforms");
+	write_platforms(&w, m);
 	jsonw_key(&w, "product");
 	jsonw_string(&w, m->schedule.product);
 	jsonw_key(&w, "support");
