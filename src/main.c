@@ -108,7 +108,8 @@ static int exists(const char *path)
 }
 
 /* Finds a shipped file: $NOISEFLOOR_DATADIR, then beside the executable (the
- * source tree), then the installed data folder. Returns a malloc'd path. */
+ * source tree), then ../share/noisefloor from it (an installed tree, wherever
+ * it was moved), then the configured data folder. Returns a malloc'd path. */
 static char *find_resource(const char *rel)
 {
 	const char *env = getenv("NOISEFLOOR_DATADIR");
@@ -125,6 +126,11 @@ static char *find_resource(const char *rel)
 		if (slash) {
 			*slash = '\0';
 			p = xasprintf("%s/%s", exe, rel);
+			if (exists(p))
+				return p;
+			free(p);
+			/* installed: PREFIX/bin/noisefloor, PREFIX/share/noisefloor */
+			p = xasprintf("%s/../share/noisefloor/%s", exe, rel);
 			if (exists(p))
 				return p;
 			free(p);

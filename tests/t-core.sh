@@ -137,3 +137,18 @@ check_eq "a broken template names itself" "65 noisefloor: cannot use template '$
 check "--help exits 0 and lists the exit codes" sh -c "'$NF' --help | grep -q '65 bad input data'"
 check_eq "--version" "noisefloor 0.1.0" "$("$NF" --version)"
 check "terminal table" sh -c "'$NF' report --out '$(tmpdir)' '$T/published.json' | grep -q '26 faster by 25%'"
+
+# --- make install ---------------------------------------------------------------
+d=$(tmpdir)
+if make -s install DESTDIR="$d" PREFIX=/usr >/dev/null 2>"$NF_TMP/install.log"; then
+	pass "make install"
+	o=$(tmpdir)
+	check "the installed program finds its templates and schedule" \
+		env -u NOISEFLOOR_DATADIR "$d/usr/bin/noisefloor" report -q --out "$o" "$T/published.json"
+	check "installed man page" test -f "$d/usr/share/man/man1/noisefloor.1"
+	o2=$(tmpdir)
+	"$NF" report -q --out "$o2" "$T/published.json"
+	check "installed output is the same" diff "$o/blog.md" "$o2/blog.md"
+else
+	fail "make install" "$(cat "$NF_TMP/install.log")"
+fi
