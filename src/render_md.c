@@ -132,6 +132,13 @@ static const struct version_stats *on_line(const struct comparison *c, const cha
 	return found;
 }
 
+/* The gap between two bests measured like the published gap: the worse
+ * over the better, minus one, whichever way is better. */
+static double pair_gap(double a, double b)
+{
+	return a > b ? a / b - 1 : b / a - 1;
+}
+
 static struct mctx *comparison_ctx(const struct model *m, const struct comparison *c,
 				   const struct version_stats **all, size_t nall)
 {
@@ -183,13 +190,21 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 			set_num(cell, "best", fmt_value, v->best);
 			set_num(cell, "spread", fmt_spread, v->spread);
 			set_fmt(cell, "rounds", "%zu", v->nrounds);
-			mctx_set_bool(cell, "is_best", c->best_idx >= 0 && v == &c->versions[c->best_idx]);
+			/* only a real winner is highlighted */
+			mctx_set_bool(cell, "is_best", c->verdict == VERDICT_FASTER &&
+							v == &c->versions[c->best_idx]);
 			mctx_set_bool(cell, "baseline", v->is_baseline);
 			if (c->baseline_idx >= 0 && !v->is_baseline) {
+				const struct version_stats *base = &c->versions[c->baseline_idx];
 				struct buf ch = BUF_INIT;
 				fmt_percent_signed(&ch, v->change);
 				if (v->change_better)
-					buf_puts(&ch, v->change_better > 0 ? " (better)" : " (worse)");
+					buf_puts(&ch, v->change_better > 0 ? " (better" : " (worse");
+				/* a change smaller than the noise is not a finding */
+				if (v->change_better && pair_gap(v->best, base->best) <= c->noise)
+					buf_puts(&ch, ", within noise");
+				if (v->change_better)
+					buf_putc(&ch, ')');
 				mctx_set_str(cell, "change", ch.s);
 				buf_release(&ch);
 			}
@@ -248,6 +263,13 @@ static struct mctx *build_context(const struct model *m)
 		mctx_push(list, e);
 	}
 	mctx_set(ctx, "environment", list);
+	{
+		struct buf b = BUF_INIT;
+		for (size_t i = 0; i < m->nenv; i++)
+			buf_printf(&b, "%s%s %s", i ? ", " : "", m->env[i].key, m->env[i].value);
+		mctx_set_str(ctx, "environment_line", b.len ? b.s : NULL);
+		buf_release(&b);
+	}
 	mctx_set_bool(ctx, "has_environment", m->nenv > 0);
 	{
 		/* "linux x64" for the Platform field */
@@ -273,6 +295,16 @@ static struct mctx *build_context(const struct model *m)
 		mctx_push(list, v);
 	}
 	mctx_set(ctx, "versions", list);
+	{
+		struct buf b = BUF_INIT;
+		for (size_t k = 0; k < nall; k++) {
+			buf_printf(&b, "%s%s", k ? ", " : "", all[k]->version);
+			if (all[k]->v8)
+				buf_printf(&b, " (V8 %s)", all[k]->v8);
+		}
+		mctx_set_str(ctx, "versions_line", b.s);
+		buf_release(&b);
+	}
 
 	list = mctx_list();
 	for (size_t i = 0; i < m->ncomparisons; i++) {
