@@ -6,6 +6,7 @@
  * exits with the status (documented in --help and the README).
  */
 #include "analysis.h"
+#include "cmd_check.h"
 #include "error.h"
 #include "ingest.h"
 #include "jsonw.h"
@@ -37,6 +38,7 @@
 static const char usage_text[] =
 	"usage: noisefloor [report] [options] [LABEL=]FILE...\n"
 	"       noisefloor windows [--as-of YYYY-MM-DD] [--schedule FILE] [--json]\n"
+	"       noisefloor check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...\n"
 	"       noisefloor --help | --version\n"
 	"\n"
 	"Reads benchmark rounds of several versions (FILE, or - for stdin; several\n"
@@ -445,6 +447,7 @@ static const struct {
 } commands[] = {
 	{ "report", cmd_report },
 	{ "windows", cmd_windows },
+	{ "check", cmd_check },
 };
 
 int main(int argc, char **argv)
