@@ -49,8 +49,8 @@ struct xw {
 	const struct model *m;
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *rounds, *versions, *support, *charts;
-	lxw_format *title, *header, *header_num, *label, *wrap, *warn, *integer,
-		*date, *best_text;
+	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent, *wrap,
+		*warn, *integer, *date, *best_text;
 	struct num_format *fmts; /* number formats made so far */
 	size_t nfmts, fmts_alloc;
 	struct buf text;        /* clean_text() result */
@@ -226,6 +226,20 @@ static lxw_format *value_format(struct xw *x, const char *unit, double v)
 	return f;
 }
 
+/* A pass as measured, all its digits, with the unit. */
+static lxw_format *pass_format(struct xw *x, const char *unit)
+{
+	struct buf b = BUF_INIT;
+	lxw_format *f;
+
+	buf_puts(&b, "General");
+	if (unit && *unit && !strchr(unit, '"'))
+		buf_printf(&b, "\" %s\"", clean_text(x, unit));
+	f = num_format(x, buf_str(&b));
+	buf_release(&b);
+	return f;
+}
+
 /* "±3.4%" as fmt_spread() writes it: one decimal below 10%. */
 static lxw_format *spread_format(struct xw *x, double spread)
 {
@@ -299,6 +313,15 @@ static void make_formats(struct xw *x)
 	format_set_text_wrap(x->header);
 	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
 
+	/* a text header right of a number column, kept apart from it */
+	x->header_ind = workbook_add_format(x->wb);
+	format_set_bold(x->header_ind);
+	format_set_bg_color(x->header_ind, 0xDDE4EE);
+	format_set_bottom(x->header_ind, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header_ind);
+	format_set_align(x->header_ind, LXW_ALIGN_VERTICAL_TOP);
+	format_set_indent(x->header_ind, 1);
+
 	x->header_num = workbook_add_format(x->wb);
 	format_set_bold(x->header_num);
 	format_set_bg_color(x->header_num, 0xDDE4EE);
@@ -309,6 +332,13 @@ static void make_formats(struct xw *x)
 
 	x->label = workbook_add_format(x->wb);
 	format_set_bold(x->label);
+
+	x->verdict = workbook_add_format(x->wb);
+	format_set_bold(x->verdict);
+	format_set_indent(x->verdict, 1);
+
+	x->indent = workbook_add_format(x->wb);
+	format_set_indent(x->indent, 1);
 
 	x->wrap = workbook_add_format(x->wb);
 	format_set_text_wrap(x->wrap);
@@ -360,7 +390,7 @@ static void write_rounds(struct xw *x)
 		put_text(x, ws, 0, (lxw_col_t)(4 + p), h, x->header_num);
 	}
 	put_text(x, ws, 0, vcol, "Round value (median)", x->header_num);
-	put_text(x, ws, 0, vcol + 1, "Unit", x->header);
+	put_text(x, ws, 0, vcol + 1, "Unit", x->header_ind);
 
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
@@ -380,11 +410,11 @@ static void write_rounds(struct xw *x)
 				put_num(x, ws, row, 3, r->round, x->integer);
 				for (p = 0; p < np; p++)
 					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p],
-						value_format(x, cmp->unit, r->passes[p]));
+						pass_format(x, cmp->unit));
 				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
 					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + np - 1)));
-				put_text(x, ws, row, vcol + 1, cmp->unit, NULL);
+				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
 				row++;
 			}
 			pos->has_rounds = row > pos->first;
@@ -420,7 +450,8 @@ static void write_versions(struct xw *x)
 
 	for (col = 0; col < V_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
-			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num : x->header);
+			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num :
+			 col == V_UNIT ? x->header_ind : x->header);
 
 	/* Rows first, so the change formulas can name the baseline's row. */
 	for (c = 0; c < m->ncomparisons; c++)
@@ -443,7 +474,7 @@ static void write_versions(struct xw *x)
 			put_text(x, ws, r, V_V8, vs->v8, NULL);
 			put_text(x, ws, r, V_STATUS, vs->status, NULL);
 			put_text(x, ws, r, V_BASELINE, vs->is_baseline ? "baseline" : NULL, NULL);
-			put_text(x, ws, r, V_UNIT, cmp->unit, NULL);
+			put_text(x, ws, r, V_UNIT, cmp->unit, x->indent);
 			put_text(x, ws, r, V_BETTER, better_name(cmp->better), NULL);
 			if (!pos->has_rounds) {
 				put_num(x, ws, r, V_ROUNDS, 0, x->integer);
@@ -551,7 +582,7 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	}
 	put_text(x, ws, head, gap_col, "Gap", x->header_num);
 	put_text(x, ws, head, gap_col + 1, "Noise", x->header_num);
-	put_text(x, ws, head, gap_col + 2, "Verdict", x->header);
+	put_text(x, ws, head, gap_col + 2, "Verdict", x->header_ind);
 	put_text(x, ws, head, gap_col + 3, "Best version", x->header);
 	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
 
@@ -594,10 +625,10 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 			buf_printf(&x->f, "%s,\"%s\",\"%s\")", cell(b, row, gap_col + 1),
 				   verdict_name(VERDICT_WITHIN_NOISE), verdict_name(VERDICT_FASTER));
 			note(x, worksheet_write_formula_str(ws, row, gap_col + 2, buf_str(&x->f),
-							    x->label, verdict_name(cmp->verdict)));
+							    x->verdict, verdict_name(cmp->verdict)));
 			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
 		} else {
-			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->label);
+			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
 		}
 		put_text(x, ws, row, gap_col + 4, cmp->text, NULL);
 	}
@@ -662,7 +693,8 @@ static void write_summary(struct xw *x)
 	put_text(x, ws, row, 1, h, x->header);
 	put_text(x, ws, row, 2, "End", x->header);
 	put_text(x, ws, row, 3, "Compared", x->header);
-	put_text(x, ws, row++, 4, "Who should pick it", x->header);
+	put_text(x, ws, row, 4, "Who should pick it", x->header);
+	worksheet_set_row(ws, row++, 30, NULL);
 	for (i = 0; i < s->nlines; i++) {
 		const struct release_line *l = &s->lines[i];
 		struct buf name = BUF_INIT;
@@ -694,7 +726,7 @@ static void write_summary(struct xw *x)
 	}
 
 	worksheet_set_column(ws, 0, 0, 28, NULL);
-	worksheet_set_column(ws, 1, 1, 18, NULL);
+	worksheet_set_column(ws, 1, 1, 21, NULL);
 	worksheet_set_column(ws, 2, 3, 11, NULL);
 }
 
@@ -719,12 +751,24 @@ static void write_charts(struct xw *x)
 	lxw_row_t row = 0, top, chart_row;
 	size_t c, v, i, nseries = 0;
 	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
-	int several_platforms = 0;
+	int several_platforms = 0, nlower = 0, nhigher = 0;
+	const char *baseline = NULL; /* the baseline version, when all share one */
+	lxw_row_t breaks[1024];
+	size_t nbreaks = 0;
 	char a[16], ref[64];
+	struct buf t = BUF_INIT;
 
-	for (c = 1; c < m->ncomparisons; c++)
-		if (strcmp(m->comparisons[c].platform, m->comparisons[0].platform))
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		const char *b = cmp->baseline_idx >= 0 ? cmp->versions[cmp->baseline_idx].version : NULL;
+		if (strcmp(cmp->platform, m->comparisons[0].platform))
 			several_platforms = 1;
+		if (c == 0 || (baseline && b && !strcmp(baseline, b)))
+			baseline = b;
+		else
+			baseline = NULL;
+		*(cmp->better == BETTER_HIGHER ? &nhigher : &nlower) += 1;
+	}
 
 	/* A version gets an overview column unless it is the baseline wherever
 	 * it appears (its change is 0 by definition). */
@@ -738,8 +782,14 @@ static void write_charts(struct xw *x)
 		series_col[i] = other ? (int)(2 + nseries++) : -1;
 	}
 
-	put_text(x, ws, row++, 0, "Change of each version's best against the baseline's best "
-		 "(negative is faster for times, positive is better for rates)", x->label);
+	buf_puts(&t, "Change of each version's best against ");
+	if (baseline)
+		buf_printf(&t, "the baseline %s", baseline);
+	else
+		buf_puts(&t, "its comparison's baseline");
+	buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
+			       : " (negative is faster for times, positive is better for rates)");
+	put_text(x, ws, row++, 0, buf_str(&t), x->label);
 	top = row;
 	put_text(x, ws, top, 0, "Workload", x->header);
 	put_text(x, ws, top, 1, "Platform", x->header);
@@ -777,6 +827,12 @@ static void write_charts(struct xw *x)
 		lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_BAR);
 		lxw_chart_options opt = { 0 };
 		lxw_chart_axis *ax;
+		if (!ch) {
+			note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+			free(series_col);
+			buf_release(&t);
+			return;
+		}
 		for (i = 0; i < x->ncols; i++) {
 			lxw_chart_series *s;
 			if (series_col[i] < 0)
@@ -787,14 +843,22 @@ static void write_charts(struct xw *x)
 						row - 1, (lxw_col_t)series_col[i]);
 			chart_series_set_name_range(s, "Charts", top, (lxw_col_t)series_col[i]);
 		}
-		chart_title_set_name(ch, "Change of best against the baseline");
+		buf_reset(&t);
+		buf_puts(&t, "Change of best against ");
+		if (baseline)
+			buf_printf(&t, "%s", baseline);
+		else
+			buf_puts(&t, "the baseline");
+		chart_title_set_name(ch, clean_text(x, buf_str(&t)));
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
 		chart_axis_set_num_format(ax, "+0%;-0%;0%");
 		chart_axis_set_name(ax, "Change of best vs baseline");
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
-		/* first workload on top, as in the table, values along the bottom */
+		/* first workload on top, as in the table; names left of the plot,
+		 * values along the bottom */
 		chart_axis_set_reverse(ax);
 		chart_axis_set_crossing_max(ax);
+		chart_axis_set_label_position(ax, LXW_CHART_AXIS_LABEL_POSITION_LOW);
 		chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 		opt.x_scale = 2.0;
 		opt.y_scale = 1.0 + 0.15 * (double)(m->ncomparisons > 4 ? m->ncomparisons - 4 : 0);
@@ -803,6 +867,7 @@ static void write_charts(struct xw *x)
 		note(x, worksheet_insert_chart_opt(ws, chart_row, 0, ch, &opt));
 		chart_row += (lxw_row_t)(16 * opt.y_scale) + 2;
 	}
+	breaks[nbreaks++] = chart_row; /* printed: per-workload charts from a new page */
 
 	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column)",
 		 x->label);
@@ -814,12 +879,17 @@ static void write_charts(struct xw *x)
 		lxw_chart_axis *ax;
 		lxw_chart_fill best_fill = { 0x2E7D32, 0, 0 }, other_fill = { 0x8A9BB0, 0, 0 };
 		lxw_chart_point *pts, **ptrs;
-		struct buf t = BUF_INIT;
-		lxw_row_t r1 = x->pos[c][0].row, r2 = x->pos[c][cmp->nversions ? cmp->nversions - 1 : 0].row;
+		lxw_row_t r1, r2, at = chart_row + (lxw_row_t)(c / 2) * 16;
+
 		if (!cmp->nversions)
 			continue;
-
+		r1 = x->pos[c][0].row;
+		r2 = x->pos[c][cmp->nversions - 1].row;
 		ch = workbook_add_chart(x->wb, LXW_CHART_COLUMN);
+		if (!ch) {
+			note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+			break;
+		}
 		s = chart_add_series(ch, NULL, NULL);
 		chart_series_set_categories(s, "Versions", r1, V_VERSION, r2, V_VERSION);
 		chart_series_set_values(s, "Versions", r1, V_BEST, r2, V_BEST);
@@ -837,6 +907,7 @@ static void write_charts(struct xw *x)
 		free(pts);
 		free(ptrs);
 
+		buf_reset(&t);
 		buf_printf(&t, "%s", cmp->workload);
 		if (several_platforms)
 			buf_printf(&t, " (%s)", cmp->platform);
@@ -853,10 +924,15 @@ static void write_charts(struct xw *x)
 		buf_printf(&t, "Column chart of the best value per version for %s", cmp->workload);
 		opt.description = xstrdup(clean_text(x, buf_str(&t)));
 		opt.x_offset = (int32_t)(c % 2 ? 520 : 0);
-		note(x, worksheet_insert_chart_opt(ws, chart_row + (lxw_row_t)(c / 2) * 16, 0, ch, &opt));
+		note(x, worksheet_insert_chart_opt(ws, at, 0, ch, &opt));
 		free(opt.description);
-		buf_release(&t);
+		/* printed: two rows of two charts a page */
+		if (c % 4 == 0 && c && nbreaks + 1 < sizeof(breaks) / sizeof(*breaks))
+			breaks[nbreaks++] = at;
 	}
+	breaks[nbreaks] = 0;
+	note(x, worksheet_set_h_pagebreaks(ws, breaks));
+	buf_release(&t);
 	free(series_col);
 }
 
