@@ -65,16 +65,15 @@ size_t check_regressions(const struct model *m, struct buf *out, size_t *checked
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			const struct pair_stats *p;
-			double hi, lo, noise;
+			double hi, lo;
 			if ((int)k == c->baseline_idx)
 				continue;
 			n++;
 			p = find_pair(c, (size_t)c->baseline_idx, k);
-			if (v->change_better >= 0 || !p || !p->significant || !evidence_beyond_noise(base, v))
+			if (v->change_better >= 0 || !p || !p->significant || !evidence_beyond_noise(c, base, v))
 				continue;
 			hi = v->best > base->best ? v->best : base->best;
 			lo = v->best > base->best ? base->best : v->best;
-			noise = v->spread > base->spread ? v->spread : base->spread;
 			buf_printf(out, "regression: \"%s\" on %s: %s is worse than %s by ", c->workload,
 				   c->platform, v->version, base->version);
 			fmt_fixed(out, (hi / lo - 1) * 100, 1);
@@ -83,7 +82,7 @@ size_t check_regressions(const struct model *m, struct buf *out, size_t *checked
 			buf_puts(out, " against ");
 			fmt_value(out, base->best);
 			buf_printf(out, " %s), beyond the noise of ", c->unit);
-			fmt_spread(out, noise);
+			fmt_spread(out, c->noise);
 			buf_puts(out, "; p = ");
 			fmt_sig(out, p->p_holm, 2);
 			buf_puts(out, " after Holm\n");

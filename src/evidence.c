@@ -25,13 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-int evidence_beyond_noise(const struct version_stats *a, const struct version_stats *b)
+int evidence_beyond_noise(const struct comparison *c, const struct version_stats *a,
+			  const struct version_stats *b)
 {
 	double hi = a->best > b->best ? a->best : b->best;
 	double lo = a->best > b->best ? b->best : a->best;
-	double noise = a->spread > b->spread ? a->spread : b->spread;
 	/* the published gap: the better best against the worse, either way */
-	return hi / lo - 1 > noise;
+	return hi / lo - 1 > c->noise;
 }
 
 /* ---- pairs ---- */
@@ -90,7 +90,7 @@ static void correct_pairs(struct model *m)
 			/* a version short of rounds has no within-noise verdict to
 			 * disagree with */
 			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds)
-				ps->borderline = evidence_beyond_noise(a, b) != ps->significant;
+				ps->borderline = evidence_beyond_noise(c, a, b) != ps->significant;
 		}
 	}
 	free(p);

@@ -20,8 +20,10 @@
  */
 void evidence_run(struct model *m);
 
-/* The within-noise rule applied to two versions of a comparison: 1 when the
- * gap between their bests exceeds the larger of their spreads. */
-int evidence_beyond_noise(const struct version_stats *a, const struct version_stats *b);
+/* The within-noise rule applied to two versions of comparison c: 1 when the
+ * gap between their bests exceeds the comparison's noise (its largest
+ * spread), as the documents mark a change "within noise" or not. */
+int evidence_beyond_noise(const struct comparison *c, const struct version_stats *a,
+			  const struct version_stats *b);
 
 #endif
