@@ -19,6 +19,14 @@
 /* The formats, in the order their probes are tried (ties go to the first). */
 static const struct ingest_format *const formats[] = {
 	&ingest_format_rounds,
+	&ingest_format_hyperfine,
+	&ingest_format_gbench,
+	&ingest_format_mitata,
+	&ingest_format_tinybench,
+	&ingest_format_benchmarkjs,
+	&ingest_format_autocannon,
+	&ingest_format_comparejs,
+	&ingest_format_pyperf,
 };
 static const size_t nformats = sizeof formats / sizeof formats[0];
 

@@ -46,6 +46,10 @@ int ingest_finish(struct model *m, struct nf_error *err);
 
 /* Rounds format (ingest_rounds.c). */
 extern const struct ingest_format ingest_format_rounds;
+/* Other runners' output (ingest_<runner>.c), rules in README.md. */
+extern const struct ingest_format ingest_format_hyperfine, ingest_format_gbench,
+	ingest_format_mitata, ingest_format_tinybench, ingest_format_benchmarkjs,
+	ingest_format_autocannon, ingest_format_comparejs, ingest_format_pyperf;
 /* Streams rounds-format NDJSON: `first` is the first line, already read
  * from f; the rest is read line by line. Used by ingest_file. */
 int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,

@@ -1,0 +1,92 @@
+/*
+ * ingest_benchmarkjs.c - benchmark.js results as projects save them: each
+ * benchmark's name, hz and stats, for example from a suite's 'complete'
+ * handler:
+ *
+ *   JSON.stringify(this.map((b) => ({ name: b.name, hz: b.hz, stats: b.stats })))
+ *   [{"name": "sort", "hz": 295.7, "stats": {"sample": [s, ...], "mean": ...}}]
+ *
+ * One file is one round of each benchmark. stats.sample holds seconds per
+ * operation, one per cycle; each becomes a pass in operations per second
+ * (1 / sample), the unit benchmark.js reports (hz), so higher is better.
+ * The version is the label, else the benchmark name (benchmarks compared
+ * with each other in one suite) with the file name as the workload.
+ */
+#include "ingest_runner.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <string.h>
+
+static int probe_benchmarkjs(const char *text, size_t len)
+{
+	if (!runner_has_key(text, len, 1, "name") || !runner_has_key(text, len, 1, "stats"))
+		return 0;
+	return strstr(text, "\"sample\"") ? 2 : 1;
+}
+
+static int read_bench(struct model *m, const struct ingest_input *in, const cJSON *b,
+		      size_t index, const char *stem, struct nf_error *err)
+{
+	char where[64];
+	const char *name;
+	const cJSON *stats, *sample;
+	double *passes;
+	size_t n;
+	struct result *r;
+
+	snprintf(where, sizeof where, "[%zu]", index);
+	if (!cJSON_IsObject(b))
+		return runner_bad(err, in, where, "must be an object");
+	if (runner_string(b, "name", 1, &name, in, where, err))
+		return NF_DATAERR;
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "aborted")) ||
+	    cJSON_GetObjectItemCaseSensitive(b, "error"))
+		return runner_bad(err, in, where, "\"%s\" was aborted or failed", name);
+	stats = cJSON_GetObjectItemCaseSensitive(b, "stats");
+	if (!cJSON_IsObject(stats))
+		return runner_bad(err, in, where, "\"stats\" must be an object");
+	sample = cJSON_GetObjectItemCaseSensitive(stats, "sample");
+	if (!sample)
+		return runner_bad(err, in, where, "\"stats\" has no \"sample\" (keep b.stats whole "
+				  "when saving the results)");
+	if (!cJSON_IsArray(sample))
+		return runner_bad(err, in, where, "\"stats\".\"sample\" must be an array");
+	if (runner_passes(sample, 1, 1, &passes, &n, in, where, err))
+		return NF_DATAERR;
+	r = runner_result(m, in, index + 1, 0, in->label ? name : stem,
+			  in->label ? in->label : name, "ops/s", NULL, passes, n);
+	runner_meta(m, r, "benchmark.js", NULL);
+	return 0;
+}
+
+static int read_benchmarkjs(struct model *m, const struct ingest_input *in, const char *text,
+			    size_t len, struct nf_error *err)
+{
+	cJSON *root = runner_parse(in, text, len, err);
+	const cJSON *b;
+	const char *stem;
+	size_t i = 0;
+	int rc = 0;
+
+	if (!root)
+		return NF_DATAERR;
+	if (!cJSON_IsArray(root) || !root->child) {
+		cJSON_Delete(root);
+		return runner_bad(err, in, NULL, "expected a non-empty array of benchmarks");
+	}
+	m->ndocs++;
+	stem = runner_stem(m, in);
+	cJSON_ArrayForEach(b, root) {
+		if ((rc = read_bench(m, in, b, i++, stem, err)) != 0)
+			break;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+const struct ingest_format ingest_format_benchmarkjs = {
+	"benchmark.js",
+	probe_benchmarkjs,
+	read_benchmarkjs,
+};

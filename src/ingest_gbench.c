@@ -1,0 +1,219 @@
+/*
+ * ingest_gbench.c - Google Benchmark's JSON output (--benchmark_format=json
+ * or --benchmark_out=FILE).
+ *
+ *   {"context": {"date": ..., "num_cpus": 2, ...},
+ *    "benchmarks": [{"name": "BM_Sort/old", "run_name": "BM_Sort/old",
+ *                    "run_type": "iteration", "repetition_index": 0,
+ *                    "real_time": 5313140.2, "time_unit": "ns", ...},
+ *                   {"run_type": "aggregate", "aggregate_name": "mean", ...}]}
+ *
+ * Every "iteration" entry (one per --benchmark_repetitions repetition) is a
+ * round of one pass, its real_time per iteration; aggregates are left out,
+ * since they summarise those same repetitions. Repetitions run back to back.
+ * The version is the label, else the last part of the run name
+ * ("BM_Sort/old" is version "old" of "BM_Sort"; "name:value" parts give the
+ * value), else the whole run name with the file name as the workload.
+ */
+#include "ingest_runner.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int probe_gbench(const char *text, size_t len)
+{
+	if (!runner_has_key(text, len, 0, "benchmarks") || !runner_has_key(text, len, 0, "context"))
+		return 0;
+	return strstr(text, "\"real_time\"") && strstr(text, "\"time_unit\"") ? 2 : 0;
+}
+
+/* Run-name parts that Google Benchmark appends for options, not arguments. */
+static int option_part(const char *s, size_t n)
+{
+	static const char *const prefixes[] = { "min_time:", "min_warmup_time:", "iterations:",
+						 "repeats:", "threads:" };
+	static const char *const words[] = { "real_time", "manual_time", "process_time" };
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+		if (n >= strlen(prefixes[i]) && strncmp(s, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (n == strlen(words[i]) && strncmp(s, words[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Splits a run name into workload and version (both malloc'd). Returns 0
+ * when the name has no version part. */
+static int split_name(const char *name, char **workload, char **version)
+{
+	const char *end = name + strlen(name), *slash, *colon;
+	struct buf w = BUF_INIT;
+
+	/* the version is the last part that is not an option part */
+	for (;;) {
+		slash = end;
+		while (slash > name && slash[-1] != '/')
+			slash--;
+		if (slash == name)
+			return 0;
+		if (!option_part(slash, (size_t)(end - slash)))
+			break;
+		end = slash - 1;
+	}
+	buf_put(&w, name, (size_t)(slash - 1 - name));
+	buf_puts(&w, end); /* the option parts stay in the workload */
+	*workload = buf_detach(&w, NULL);
+	colon = memchr(slash, ':', (size_t)(end - slash));
+	if (colon)
+		slash = colon + 1;
+	*version = xstrndup(slash, (size_t)(end - slash));
+	return 1;
+}
+
+/* A small map from run name to the number of rounds seen, for files without
+ * repetition_index. */
+struct seen {
+	const char **names;
+	int *count;
+	size_t n, alloc, count_alloc;
+};
+
+static int next_round(struct seen *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->names[i] == name)
+			return ++s->count[i];
+	ALLOC_GROW(s->names, s->n + 1, s->alloc);
+	ALLOC_GROW(s->count, s->n + 1, s->count_alloc);
+	s->names[s->n] = name;
+	s->count[s->n++] = 1;
+	return 1;
+}
+
+static int read_entry(struct model *m, const struct ingest_input *in, const cJSON *e,
+		      size_t index, const char *stem, const char *date, struct seen *seen,
+		      struct nf_error *err)
+{
+	char where[64];
+	const char *name, *run_name, *run_type, *unit, *err_msg;
+	const cJSON *it;
+	double real_time, rep = 0;
+	int has_rep;
+	char *workload = NULL, *version = NULL;
+	struct result *r;
+	double *pass;
+	int rc = 0;
+
+	snprintf(where, sizeof where, "benchmarks[%zu]", index);
+	if (!cJSON_IsObject(e))
+		return runner_bad(err, in, where, "must be an object");
+	if (runner_string(e, "name", 1, &name, in, where, err) ||
+	    runner_string(e, "run_name", 0, &run_name, in, where, err) ||
+	    runner_string(e, "run_type", 0, &run_type, in, where, err))
+		return NF_DATAERR;
+	if (run_type && strcmp(run_type, "aggregate") == 0)
+		return 0;
+	it = cJSON_GetObjectItemCaseSensitive(e, "error_occurred");
+	if (cJSON_IsTrue(it)) {
+		if (runner_string(e, "error_message", 0, &err_msg, in, where, err))
+			return NF_DATAERR;
+		return runner_bad(err, in, where, "\"%s\" failed: %s", name,
+				  err_msg ? err_msg : "error_occurred is true");
+	}
+	if (runner_number(e, "real_time", 1, &real_time, NULL, in, where, err) ||
+	    runner_string(e, "time_unit", 1, &unit, in, where, err) ||
+	    runner_number(e, "repetition_index", 0, &rep, &has_rep, in, where, err))
+		return NF_DATAERR;
+	if (!(real_time > 0))
+		return runner_bad(err, in, where, "\"real_time\" must be above zero");
+	if (strcmp(unit, "ns") && strcmp(unit, "us") && strcmp(unit, "ms") && strcmp(unit, "s"))
+		return runner_bad(err, in, where, "\"time_unit\" must be ns, us, ms or s, not \"%s\"",
+				  unit);
+	if (has_rep && (rep < 0 || rep != floor(rep) || rep > 1e9))
+		return runner_bad(err, in, where, "\"repetition_index\" must be a whole number from 0");
+	if (!run_name)
+		run_name = name;
+
+	if (in->label) {
+		workload = xstrdup(run_name);
+		version = xstrdup(in->label);
+	} else if (!split_name(run_name, &workload, &version)) {
+		workload = xstrdup(stem);
+		version = xstrdup(run_name);
+	}
+	if (runner_check_name(workload, "the workload from the name", in, where, err) ||
+	    runner_check_name(version, "the version from the name", in, where, err)) {
+		rc = NF_DATAERR;
+		goto out;
+	}
+	pass = xmalloc(sizeof *pass);
+	*pass = real_time;
+	r = runner_result(m, in, index + 1, 0, workload, version, unit, NULL, pass, 1);
+	r->round = has_rep ? (int)rep + 1 : next_round(seen, model_intern(m, run_name));
+	r->back_to_back = 1;
+	r->timestamp = date;
+	runner_meta(m, r, "google-benchmark", NULL);
+out:
+	free(workload);
+	free(version);
+	return rc;
+}
+
+static int read_gbench(struct model *m, const struct ingest_input *in, const char *text,
+		       size_t len, struct nf_error *err)
+{
+	cJSON *root = runner_parse(in, text, len, err);
+	const cJSON *benchmarks, *context, *e;
+	const char *date = NULL, *stem, *s;
+	struct seen seen = { 0 };
+	size_t i = 0, before;
+	double cpus;
+	int has_cpus, rc = 0;
+
+	if (!root)
+		return NF_DATAERR;
+	context = cJSON_GetObjectItemCaseSensitive(root, "context");
+	if (!cJSON_IsObject(context)) {
+		rc = runner_bad(err, in, NULL, "\"context\" must be an object");
+		goto out;
+	}
+	if (runner_string(context, "date", 0, &s, in, "context", err) ||
+	    runner_number(context, "num_cpus", 0, &cpus, &has_cpus, in, "context", err)) {
+		rc = NF_DATAERR;
+		goto out;
+	}
+	date = runner_timestamp(m, s);
+	if (has_cpus && cpus >= 1 && cpus < 1e6) {
+		char *v = xasprintf("%.0f", cpus);
+		runner_env_default(m, "cores", v);
+		free(v);
+	}
+	if (!(benchmarks = runner_array(root, "benchmarks", in, NULL, err))) {
+		rc = NF_DATAERR;
+		goto out;
+	}
+	m->ndocs++;
+	stem = runner_stem(m, in);
+	before = m->nresults;
+	cJSON_ArrayForEach(e, benchmarks) {
+		if ((rc = read_entry(m, in, e, i++, stem, date, &seen, err)) != 0)
+			break;
+	}
+	if (!rc && m->nresults == before)
+		rc = runner_bad(err, in, NULL, "no per-repetition results (run_type \"iteration\"): "
+				"run without --benchmark_report_aggregates_only");
+out:
+	free(seen.names);
+	free(seen.count);
+	cJSON_Delete(root);
+	return rc;
+}
+
+const struct ingest_format ingest_format_gbench = {
+	"Google Benchmark",
+	probe_gbench,
+	read_gbench,
+};

@@ -1,0 +1,361 @@
+/*
+ * ingest_runner.c - helpers shared by the readers of other runners' output
+ * (ingest_hyperfine.c, ingest_gbench.c, ...): key-based probing, parsing,
+ * checked getters and result construction. See ingest_runner.h.
+ */
+#include "ingest_runner.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NAME 1024
+
+/* ---- probing ---------------------------------------------------------- */
+
+static const char *skip_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	return p;
+}
+
+/* p at an opening quote; returns the position after the closing quote. */
+static const char *skip_string(const char *p, const char *e)
+{
+	for (p++; p < e; p++) {
+		if (*p == '\\')
+			p++;
+		else if (*p == '"')
+			return p + 1;
+	}
+	return e;
+}
+
+static const char *skip_value(const char *p, const char *e)
+{
+	int depth = 0;
+	if (p < e && *p == '"')
+		return skip_string(p, e);
+	if (p < e && *p != '{' && *p != '[') {
+		while (p < e && !strchr(",}] \t\r\n", *p))
+			p++;
+		return p;
+	}
+	while (p < e) {
+		if (*p == '"') {
+			p = skip_string(p, e);
+			continue;
+		}
+		if (*p == '{' || *p == '[')
+			depth++;
+		else if ((*p == '}' || *p == ']') && --depth == 0)
+			return p + 1;
+		p++;
+	}
+	return e;
+}
+
+int runner_has_key(const char *text, size_t len, int in_first_element, const char *key)
+{
+	const char *p = text, *e = text + len;
+	size_t klen = strlen(key);
+
+	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	p = skip_ws(p, e);
+	if (in_first_element) {
+		if (p == e || *p != '[')
+			return 0;
+		p = skip_ws(p + 1, e);
+	}
+	if (p == e || *p != '{')
+		return 0;
+	p = skip_ws(p + 1, e);
+	while (p < e && *p == '"') {
+		const char *k = p + 1, *kend = skip_string(p, e);
+		if ((size_t)(kend - k - 1) == klen && memcmp(k, key, klen) == 0)
+			return 1;
+		p = skip_ws(kend, e);
+		if (p == e || *p != ':')
+			return 0;
+		p = skip_value(skip_ws(p + 1, e), e);
+		p = skip_ws(p, e);
+		if (p == e || *p != ',')
+			return 0;
+		p = skip_ws(p + 1, e);
+	}
+	return 0;
+}
+
+/* ---- errors and parsing ----------------------------------------------- */
+
+int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *where,
+	       const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (where)
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s: %s", in->path, where, b.s);
+	else
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s", in->path, b.s);
+	buf_release(&b);
+	return NF_DATAERR;
+}
+
+static const char *duplicate_key(const cJSON *v, int depth)
+{
+	const cJSON *a, *b;
+	if (depth > 200)
+		return NULL;
+	if (cJSON_IsObject(v))
+		for (a = v->child; a; a = a->next)
+			for (b = a->next; b; b = b->next)
+				if (strcmp(a->string, b->string) == 0)
+					return a->string;
+	if (cJSON_IsObject(v) || cJSON_IsArray(v))
+		for (a = v->child; a; a = a->next) {
+			const char *d = duplicate_key(a, depth + 1);
+			if (d)
+				return d;
+		}
+	return NULL;
+}
+
+/* Offset of a "\u0000" escape inside a string, or -1 (cJSON would cut the
+ * string there without a word). */
+static long nul_escape(const char *t, size_t len)
+{
+	int in_str = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (!in_str) {
+			in_str = t[i] == '"';
+		} else if (t[i] == '\\') {
+			if (i + 5 < len && t[i + 1] == 'u' && memcmp(t + i + 2, "0000", 4) == 0)
+				return (long)i;
+			i++;
+		} else if (t[i] == '"') {
+			in_str = 0;
+		}
+	}
+	return -1;
+}
+
+cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
+		    struct nf_error *err)
+{
+	const char *end = NULL, *dup;
+	size_t line, col, off;
+	long nul;
+	cJSON *root;
+
+	if (memchr(text, '\0', len)) {
+		ingest_line_col(text, strlen(text), &line, &col);
+		return runner_bad(err, in, NULL, "line %zu, column %zu: a NUL byte in the text",
+				  line, col), NULL;
+	}
+	if ((nul = nul_escape(text, len)) >= 0) {
+		ingest_line_col(text, (size_t)nul, &line, &col);
+		return runner_bad(err, in, NULL, "line %zu, column %zu: \\u0000 in a string",
+				  line, col), NULL;
+	}
+	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	if (!root) {
+		off = end ? (size_t)(end - text) : 0;
+		ingest_line_col(text, off, &line, &col);
+		return runner_bad(err, in, NULL, "line %zu, column %zu: %s", line, col,
+				  off >= len ? "unexpected end of the JSON text" : "invalid JSON"), NULL;
+	}
+	if ((dup = duplicate_key(root, 0)) != NULL) {
+		runner_bad(err, in, NULL, "the key \"%s\" appears twice in one object", dup);
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* ---- getters ---------------------------------------------------------- */
+
+int runner_check_name(const char *s, const char *what, const struct ingest_input *in,
+		      const char *where, struct nf_error *err)
+{
+	size_t n = strlen(s);
+	if (!utf8_valid(s, n))
+		return runner_bad(err, in, where, "%s is not valid UTF-8 (at byte %zu)", what,
+				  utf8_invalid_at(s, n));
+	if (n == 0)
+		return runner_bad(err, in, where, "%s is empty", what);
+	if (n > MAX_NAME)
+		return runner_bad(err, in, where, "%s is longer than %d bytes", what, MAX_NAME);
+	return 0;
+}
+
+int runner_string(const cJSON *obj, const char *key, int required, const char **out,
+		  const struct ingest_input *in, const char *where, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+	struct buf what = BUF_INIT;
+	int rc = 0;
+
+	*out = NULL;
+	if (!it || cJSON_IsNull(it))
+		return required ? runner_bad(err, in, where, "missing \"%s\"", key) : 0;
+	if (!cJSON_IsString(it))
+		return runner_bad(err, in, where, "\"%s\" must be a string", key);
+	buf_printf(&what, "\"%s\"", key);
+	if (!required && !it->valuestring[0])
+		return buf_release(&what), 0; /* an empty optional string is absent */
+	rc = runner_check_name(it->valuestring, what.s, in, where, err);
+	buf_release(&what);
+	if (!rc)
+		*out = it->valuestring;
+	return rc;
+}
+
+int runner_number(const cJSON *obj, const char *key, int required, double *out, int *present,
+		  const struct ingest_input *in, const char *where, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (present)
+		*present = 0;
+	if (!it || cJSON_IsNull(it))
+		return required ? runner_bad(err, in, where, "missing \"%s\"", key) : 0;
+	if (!cJSON_IsNumber(it))
+		return runner_bad(err, in, where, "\"%s\" must be a number", key);
+	if (!isfinite(it->valuedouble))
+		return runner_bad(err, in, where, "\"%s\" is not a finite number", key);
+	*out = it->valuedouble;
+	if (present)
+		*present = 1;
+	return 0;
+}
+
+const cJSON *runner_array(const cJSON *obj, const char *key, const struct ingest_input *in,
+			  const char *where, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!it)
+		return runner_bad(err, in, where, "missing \"%s\"", key), NULL;
+	if (!cJSON_IsArray(it))
+		return runner_bad(err, in, where, "\"%s\" must be an array", key), NULL;
+	return it;
+}
+
+int runner_passes(const cJSON *arr, double scale, int reciprocal, double **out, size_t *n,
+		  const struct ingest_input *in, const char *where, struct nf_error *err)
+{
+	const cJSON *it;
+	size_t count = 0, k = 0;
+	double *v;
+
+	cJSON_ArrayForEach(it, arr)
+		count++;
+	if (count == 0)
+		return runner_bad(err, in, where, "\"%s\" is empty", arr->string ? arr->string : "samples");
+	v = xmalloc(count * sizeof *v);
+	cJSON_ArrayForEach(it, arr) {
+		double x;
+		if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) || it->valuedouble <= 0) {
+			free(v);
+			return runner_bad(err, in, where, "\"%s\"[%zu] must be a finite number above zero",
+					  arr->string ? arr->string : "samples", k);
+		}
+		x = reciprocal ? 1 / it->valuedouble : it->valuedouble;
+		x *= scale;
+		if (!isfinite(x) || x <= 0) {
+			free(v);
+			return runner_bad(err, in, where, "\"%s\"[%zu] is out of range",
+					  arr->string ? arr->string : "samples", k);
+		}
+		v[k++] = x;
+	}
+	*out = v;
+	*n = count;
+	return 0;
+}
+
+/* ---- results ---------------------------------------------------------- */
+
+const char *runner_stem(struct model *m, const struct ingest_input *in)
+{
+	const char *base = strrchr(in->path, '/'), *dot;
+	if (strcmp(in->path, "-") == 0)
+		return model_intern(m, "stdin");
+	base = base ? base + 1 : in->path;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		return model_intern(m, base);
+	return model_internn(m, base, (size_t)(dot - base));
+}
+
+struct result *runner_result(struct model *m, const struct ingest_input *in, size_t where,
+			     int where_is_line, const char *workload, const char *version,
+			     const char *unit, const char *platform, double *passes,
+			     size_t npasses)
+{
+	struct result *r = model_add_result(m);
+	int better;
+
+	r->source = model_intern(m, in->path);
+	r->doc = m->ndocs ? m->ndocs - 1 : 0;
+	r->where = where;
+	r->where_is_line = where_is_line;
+	r->workload = model_intern(m, workload);
+	r->version = model_intern(m, version);
+	r->unit = ingest_unit(m, unit, &better);
+	r->better = better;
+	if (platform && *platform) {
+		r->platform = model_intern(m, platform);
+	} else {
+		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+		char *p = os && arch ? xasprintf("%s-%s", os, arch) : NULL;
+		r->platform = model_intern(m, p ? p : "unknown");
+		free(p);
+	}
+	r->passes = passes;
+	r->npasses = npasses;
+	return r;
+}
+
+void runner_meta(struct model *m, struct result *r, const char *runner, const char *extra)
+{
+	struct buf b = BUF_INIT;
+	buf_puts(&b, "{\"runner\":");
+	buf_printf(&b, "\"%s\"", runner); /* runner names are plain ASCII */
+	if (extra && *extra)
+		buf_printf(&b, ",%s", extra);
+	buf_putc(&b, '}');
+	r->meta_json = model_intern(m, b.s);
+	buf_release(&b);
+}
+
+void runner_env_default(struct model *m, const char *key, const char *value)
+{
+	if (value && *value && !model_get_env(m, key))
+		model_set_env(m, key, value);
+}
+
+const char *runner_timestamp(struct model *m, const char *s)
+{
+	char buf[64];
+	size_t n = s ? strlen(s) : 0;
+	if (n < 10 || n >= sizeof buf)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		int digit = c >= '0' && c <= '9';
+		if (i < 10 ? ((i == 4 || i == 7) ? c != '-' : !digit)
+			   : i == 10 ? (c != 'T' && c != ' ') : !(digit || strchr(":.+-Z", c)))
+			return NULL;
+	}
+	memcpy(buf, s, n + 1);
+	if (n > 10)
+		buf[10] = 'T';
+	return model_intern(m, buf);
+}

@@ -1,0 +1,91 @@
+/*
+ * ingest_runner.h - what the readers of other runners' output share:
+ * probing a JSON text by its keys, parsing with line:column errors, checked
+ * getters that name the path to a bad value, and making a result with the
+ * fields every reader fills the same way.
+ *
+ * Every error is "cannot read 'FILE': <where>: <rule>" with NF_DATAERR.
+ */
+#ifndef NF_INGEST_RUNNER_H
+#define NF_INGEST_RUNNER_H
+
+#include <stddef.h>
+#include "error.h"
+#include "ingest.h"
+#include "model.h"
+
+struct cJSON;
+
+/* 1 when the JSON text's top-level value is an object with member `key`
+ * (in_first_element 0), or an array whose first element is an object with
+ * member `key` (in_first_element 1). Scans without building a tree and
+ * ignores keys of nested values, so text inside strings cannot match. */
+int runner_has_key(const char *text, size_t len, int in_first_element, const char *key);
+
+/* Fills err with "cannot read 'FILE': WHERE: RULE" (no "WHERE: " when where
+ * is NULL) and returns NF_DATAERR. */
+int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *where,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Parses a whole JSON text. Rejects NUL bytes, "\u0000" escapes and
+ * duplicate keys; syntax errors give line and column. Returns the tree
+ * (caller frees with cJSON_Delete) or NULL with err filled. */
+struct cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
+			   struct nf_error *err);
+
+/* The member `key` of obj as a string: valid UTF-8, at most 1024 bytes,
+ * non-empty when required. Sets *out to the tree's string (borrowed) or NULL
+ * when absent and not required. `where` names obj for messages. */
+int runner_string(const struct cJSON *obj, const char *key, int required, const char **out,
+		  const struct ingest_input *in, const char *where, struct nf_error *err);
+
+/* The member `key` of obj as a finite number; *present is 0 when absent and
+ * not required (present may be NULL when required). */
+int runner_number(const struct cJSON *obj, const char *key, int required, double *out,
+		  int *present, const struct ingest_input *in, const char *where,
+		  struct nf_error *err);
+
+/* The member `key` of obj, which must be an array (of any length), or NULL
+ * with err filled. */
+const struct cJSON *runner_array(const struct cJSON *obj, const char *key,
+				 const struct ingest_input *in, const char *where,
+				 struct nf_error *err);
+
+/* Copies an array of numbers into a malloc'd array (caller frees): every
+ * element finite and > 0, at least one. scale multiplies each value;
+ * reciprocal makes each value 1/value first (seconds per op -> ops/s). */
+int runner_passes(const struct cJSON *arr, double scale, int reciprocal, double **out,
+		  size_t *n, const struct ingest_input *in, const char *where,
+		  struct nf_error *err);
+
+/* Checks a name the reader made itself (workload, version): valid UTF-8,
+ * non-empty, at most 1024 bytes. */
+int runner_check_name(const char *s, const char *what, const struct ingest_input *in,
+		      const char *where, struct nf_error *err);
+
+/* The input's file name without folders and extension ("bench" for
+ * "out/bench.json", "stdin" for "-"); interned. The workload name for
+ * files whose entries name versions, not workloads. */
+const char *runner_stem(struct model *m, const struct ingest_input *in);
+
+/* Appends a result with source, doc (the input's document: m->ndocs - 1),
+ * where, workload, version, unit and better filled, the platform taken from
+ * `platform` or else the environment's os-arch or else "unknown", and the
+ * passes owned. Call after counting the input's document in m->ndocs. */
+struct result *runner_result(struct model *m, const struct ingest_input *in, size_t where,
+			     int where_is_line, const char *workload, const char *version,
+			     const char *unit, const char *platform, double *passes,
+			     size_t npasses);
+
+/* Sets meta_json to {"runner": runner} plus any extra members given as a
+ * compact JSON fragment ("\"runtime\":\"node\"") or NULL. */
+void runner_meta(struct model *m, struct result *r, const char *runner, const char *extra);
+
+/* The interned ISO 8601 form of a runner's date ("2026-11-29 22:24:48.3"
+ * gets a 'T'), or NULL when s is NULL or not a date of that shape. */
+const char *runner_timestamp(struct model *m, const char *s);
+
+/* Sets an environment field only when no input has set it yet. */
+void runner_env_default(struct model *m, const char *key, const char *value);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * ingest_tinybench.c - tinybench results as projects save them: the tasks'
+ * names and results, serialised with
+ *
+ *   JSON.stringify(bench.tasks.map(({ name, result }) => ({ name, result })))
+ *
+ * tinybench 4 and newer (Bench({ retainSamples: true })):
+ *   [{"name": "sort", "result": {"state": "completed",
+ *     "latency": {"samples": [ms, ...], ...}, "runtime": "node",
+ *     "runtimeVersion": "22.23.5", ...}}]
+ * tinybench 2 and 3 (vitest bench):
+ *   [{"name": "sort", "result": {"samples": [ms, ...], "hz": ..., ...}}]
+ *
+ * One file is one round of each task; its latency samples (ms) are the
+ * passes. The version is the label, else the runtime version tinybench 4+
+ * records, else the task name (tasks compared with each other in one file)
+ * with the file name as the workload.
+ */
+#include "ingest_runner.h"
+#include "jsonw.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int probe_tinybench(const char *text, size_t len)
+{
+	if (!runner_has_key(text, len, 1, "name") || !runner_has_key(text, len, 1, "result"))
+		return 0;
+	return strstr(text, "\"latency\"") || strstr(text, "\"samples\"") ? 2 : 1;
+}
+
+static int read_task(struct model *m, const struct ingest_input *in, const cJSON *task,
+		     size_t index, const char *stem, struct nf_error *err)
+{
+	char where[64];
+	const char *name, *state, *runtime, *rt_version, *version, *workload;
+	const cJSON *result, *latency, *samples, *error;
+	struct buf meta = BUF_INIT;
+	double *passes;
+	size_t n;
+	struct result *r;
+
+	snprintf(where, sizeof where, "tasks[%zu]", index);
+	if (!cJSON_IsObject(task))
+		return runner_bad(err, in, where, "must be an object");
+	if (runner_string(task, "name", 1, &name, in, where, err))
+		return NF_DATAERR;
+	result = cJSON_GetObjectItemCaseSensitive(task, "result");
+	if (!cJSON_IsObject(result))
+		return runner_bad(err, in, where, "\"%s\" has no \"result\" object (did it run?)", name);
+	if (runner_string(result, "state", 0, &state, in, where, err) ||
+	    runner_string(result, "runtime", 0, &runtime, in, where, err) ||
+	    runner_string(result, "runtimeVersion", 0, &rt_version, in, where, err))
+		return NF_DATAERR;
+	error = cJSON_GetObjectItemCaseSensitive(result, "error");
+	if ((state && strcmp(state, "completed") != 0) || (error && !cJSON_IsNull(error)))
+		return runner_bad(err, in, where, "\"%s\" did not complete (state \"%s\")", name,
+				  state ? state : "errored");
+	latency = cJSON_GetObjectItemCaseSensitive(result, "latency");
+	if (latency && !cJSON_IsObject(latency))
+		return runner_bad(err, in, where, "\"result\".\"latency\" must be an object");
+	samples = cJSON_GetObjectItemCaseSensitive(latency ? latency : result, "samples");
+	if (!samples || cJSON_IsNull(samples))
+		return runner_bad(err, in, where, "\"%s\" has no latency samples: create the Bench "
+				  "with retainSamples: true (tinybench 4 and newer)", name);
+	if (!cJSON_IsArray(samples))
+		return runner_bad(err, in, where, "\"samples\" must be an array");
+
+	if (in->label) {
+		version = in->label;
+		workload = name;
+	} else if (rt_version) {
+		version = rt_version;
+		workload = name;
+	} else {
+		version = name;
+		workload = stem;
+	}
+	if (runner_passes(samples, 1, 0, &passes, &n, in, where, err))
+		return NF_DATAERR;
+	r = runner_result(m, in, index + 1, 0, workload, version, "ms", NULL, passes, n);
+	if (runtime) {
+		buf_puts(&meta, "\"runtime\":");
+		json_escape(&meta, runtime);
+	}
+	if (rt_version) {
+		buf_puts(&meta, meta.len ? ",\"runtime_version\":" : "\"runtime_version\":");
+		json_escape(&meta, rt_version);
+	}
+	runner_meta(m, r, "tinybench", meta.len ? meta.s : NULL);
+	buf_release(&meta);
+	return 0;
+}
+
+static int read_tinybench(struct model *m, const struct ingest_input *in, const char *text,
+			  size_t len, struct nf_error *err)
+{
+	cJSON *root = runner_parse(in, text, len, err);
+	const cJSON *task;
+	const char *stem;
+	size_t i = 0;
+	int rc = 0;
+
+	if (!root)
+		return NF_DATAERR;
+	if (!cJSON_IsArray(root) || !root->child) {
+		cJSON_Delete(root);
+		return runner_bad(err, in, NULL, "expected a non-empty array of tasks");
+	}
+	m->ndocs++;
+	stem = runner_stem(m, in);
+	cJSON_ArrayForEach(task, root) {
+		if ((rc = read_task(m, in, task, i++, stem, err)) != 0)
+			break;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+const struct ingest_format ingest_format_tinybench = {
+	"tinybench",
+	probe_tinybench,
+	read_tinybench,
+};
