@@ -36,7 +36,8 @@ int evidence_beyond_noise(const struct comparison *c, const struct version_stats
 
 /* ---- pairs ---- */
 
-static void fill_pairs(struct comparison *c)
+/* alpha: the level rounds_needed plans for (0.05 / pairs in the report). */
+static void fill_pairs(struct comparison *c, double alpha)
 {
 	size_t k = c->nversions, n = 0;
 
@@ -60,7 +61,7 @@ static void fill_pairs(struct comparison *c)
 					      STATS_BOOTSTRAP_RESAMPLES, 0.95, &p->ci_low, &p->ci_high);
 			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
-							       vb->nrounds);
+							       vb->nrounds, alpha);
 		}
 }
 
@@ -454,8 +455,15 @@ static void fill_platforms(struct model *m)
 
 void evidence_run(struct model *m)
 {
+	size_t npairs = 0;
+	double alpha;
+
+	/* rounds_needed plans for Holm's first step over the whole report */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
+	alpha = STATS_ALPHA / (double)(npairs ? npairs : 1);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		fill_pairs(&m->comparisons[i]);
+		fill_pairs(&m->comparisons[i], alpha);
 		fill_steps(&m->comparisons[i]);
 	}
 	correct_pairs(m);

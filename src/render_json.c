@@ -287,8 +287,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "p_floor");
 	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
 	jsonw_key(&w, "rounds_needed");
-	jsonw_string(&w, "rounds per side for 80% power at the 5% level given the pooled standard "
-		     "deviation and the gap between the medians (at least 4); null when unknown");
+	jsonw_string(&w, "rounds per side for 80% power at the level 0.05 / pairs given the pooled "
+		     "standard deviation and the gap between the medians; null when unknown");
 	jsonw_key(&w, "steps");
 	jsonw_string(&w, "series of 5 or more versions: the best value moves beyond the larger spread "
 		     "and the next version confirms it");

@@ -139,6 +139,181 @@ static double pair_gap(double a, double b)
 	return a > b ? a / b - 1 : b / a - 1;
 }
 
+/* ---- the evidence beside the verdict (evidence.c) ---- */
+
+/* "+0.64" / "−1.15": a signed shift in the workload's unit. */
+static void fmt_shift(struct buf *b, double v)
+{
+	buf_puts(b, v > 0 ? "+" : v < 0 ? "\xE2\x88\x92" : "");
+	fmt_value(b, fabs(v));
+}
+
+/* A sentence for a pair where the within-noise rule and the rank test
+ * disagree. Appends to b. */
+static void borderline_text(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+			    size_t npairs)
+{
+	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
+	if (!p->significant) {
+		buf_printf(b, "%s and %s are ", va->version, vb->version);
+		fmt_pct(b, pair_gap(va->best, vb->best));
+		buf_puts(b, " apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the rank test does not confirm it (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_printf(b, " after Holm's correction over %zu pairs; with %zu and %zu rounds the "
+			   "smallest reachable p is ", npairs, va->nrounds, vb->nrounds);
+		fmt_sig(b, p->p_floor, 2);
+		/* only when more rounds would help: the plan is for the medians */
+		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
+		    (size_t)p->rounds_needed > vb->nrounds)
+			buf_printf(b, ", and about %d rounds per version would be needed to tell",
+				   p->rounds_needed);
+		buf_puts(b, ")");
+	} else {
+		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_puts(b, " after Holm): the median moved by ");
+		fmt_percent_signed(b, p->ratio - 1);
+		buf_puts(b, " (95 % interval ");
+		fmt_percent_signed(b, p->ci_low - 1);
+		buf_puts(b, " to ");
+		fmt_percent_signed(b, p->ci_high - 1);
+		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
+	}
+}
+
+/* pairs, steps, drift and borderline notes of one comparison. */
+static void evidence_ctx(const struct model *m, const struct comparison *c, struct mctx *o)
+{
+	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
+	size_t npairs = 0, nborder = 0;
+
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		npairs += m->comparisons[i].npairs;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *p = &c->pairs[i];
+		struct mctx *row = mctx_object();
+		struct buf b = BUF_INIT;
+		mctx_set_str(row, "a", c->versions[p->a].version);
+		mctx_set_str(row, "b", c->versions[p->b].version);
+		buf_reset(&b);
+		fmt_fixed(&b, p->ratio, 3);
+		mctx_set_str(row, "ratio", b.s);
+		buf_reset(&b);
+		fmt_fixed(&b, p->ci_low, 3);
+		buf_puts(&b, "\xE2\x80\x93");
+		fmt_fixed(&b, p->ci_high, 3);
+		mctx_set_str(row, "ci", b.s);
+		buf_reset(&b);
+		fmt_shift(&b, p->shift);
+		mctx_set_str(row, "shift", b.s);
+		buf_reset(&b);
+		fmt_sig(&b, p->u, 6);
+		mctx_set_str(row, "u", b.s);
+		buf_reset(&b);
+		fmt_sig(&b, p->p, 2);
+		mctx_set_str(row, "p", b.s);
+		buf_reset(&b);
+		fmt_sig(&b, p->p_holm, 2);
+		mctx_set_str(row, "p_holm", b.s);
+		mctx_set_bool(row, "significant", p->significant);
+		mctx_set_bool(row, "borderline", p->borderline);
+		mctx_set_bool(row, "exact", p->exact);
+		if (p->borderline) {
+			buf_reset(&b);
+			borderline_text(&b, c, p, npairs);
+			mctx_push(notes, mctx_string(b.s));
+			nborder++;
+		}
+		buf_release(&b);
+		mctx_push(pairs, row);
+	}
+	for (size_t i = 0; i < c->nsteps; i++) {
+		const struct step *st = &c->steps[i];
+		const struct version_stats *vb = &c->versions[st->before], *va = &c->versions[st->after];
+		struct mctx *row = mctx_object();
+		struct buf b = BUF_INIT;
+		mctx_set_str(row, "before", vb->version);
+		mctx_set_str(row, "after", va->version);
+		mctx_set_str(row, "v8_before", vb->v8);
+		mctx_set_str(row, "v8_after", va->v8);
+		fmt_percent_signed(&b, st->change);
+		mctx_set_str(row, "change", b.s);
+		buf_reset(&b);
+		buf_printf(&b, "between %s and %s", vb->version, va->version);
+		if (vb->v8 && va->v8)
+			buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
+		buf_puts(&b, ": best round ");
+		fmt_percent_signed(&b, st->change);
+		mctx_set_str(row, "text", b.s);
+		buf_release(&b);
+		mctx_push(steps, row);
+	}
+	mctx_set(o, "pairs", pairs);
+	mctx_set_bool(o, "has_pairs", c->npairs > 0);
+	mctx_set(o, "steps", steps);
+	mctx_set_bool(o, "has_steps", c->nsteps > 0);
+	mctx_set(o, "borderline_notes", notes);
+	mctx_set_bool(o, "has_borderline", nborder > 0);
+	mctx_set_str(o, "drift", c->drift);
+}
+
+/* Report-wide evidence: counts, the power floor, platforms. */
+static void evidence_report_ctx(const struct model *m, struct mctx *ctx)
+{
+	struct mctx *platforms = mctx_list();
+	size_t npairs = 0, nsig = 0, nborder = 0, nsteps = 0, ndrift = 0;
+	double floor = 1;
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		npairs += c->npairs;
+		nsteps += c->nsteps;
+		ndrift += c->drift != NULL;
+		for (size_t k = 0; k < c->npairs; k++) {
+			nsig += c->pairs[k].significant;
+			nborder += c->pairs[k].borderline;
+			if (c->pairs[k].p_floor < floor)
+				floor = c->pairs[k].p_floor;
+		}
+	}
+	set_fmt(ctx, "n_pairs", "%zu", npairs);
+	set_fmt(ctx, "n_significant", "%zu", nsig);
+	mctx_set_bool(ctx, "any_pairs", npairs > 0);
+	mctx_set_bool(ctx, "any_borderline", nborder > 0);
+	mctx_set_bool(ctx, "any_steps", nsteps > 0);
+	mctx_set_bool(ctx, "any_drift", ndrift > 0);
+	if (npairs) {
+		/* Holm's first step compares the smallest p with alpha / pairs */
+		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
+		fmt_sig(&b, floor, 2);
+		buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the smallest "
+			   "p below ", npairs);
+		fmt_sig(&b, 0.05 / (double)npairs, 2);
+		if (floor * (double)npairs >= 0.05)
+			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
+				     "before the test can confirm anything");
+		else
+			buf_printf(&b, "; %zu pair%s significant", nsig, nsig == 1 ? " is" : "s are");
+		mctx_set_str(ctx, "power_note", b.s);
+	}
+	buf_release(&b);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		const struct platform_finding *f = &m->platforms[i];
+		struct mctx *row = mctx_object();
+		mctx_set_str(row, "workload", f->workload);
+		mctx_set_str(row, "text", f->text);
+		mctx_set_bool(row, "consistent", f->consistent == 1);
+		mctx_push(platforms, row);
+	}
+	mctx_set(ctx, "platforms", platforms);
+	mctx_set_bool(ctx, "has_platforms", m->nplatforms > 0);
+}
+
 static struct mctx *comparison_ctx(const struct model *m, const struct comparison *c,
 				   const struct version_stats **all, size_t nall)
 {
@@ -234,7 +409,7 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 		}
 	}
 	mctx_set(o, "rounds", rounds);
-	(void)m;
+	evidence_ctx(m, c, o);
 	return o;
 }
 
@@ -324,6 +499,7 @@ static struct mctx *build_context(const struct model *m)
 		mctx_push(list, comparison_ctx(m, c, all, nall));
 	}
 	mctx_set(ctx, "comparisons", list);
+	evidence_report_ctx(m, ctx);
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	set_fmt(ctx, "n_within", "%zu", nwithin);

@@ -323,14 +323,28 @@ static double sum_squares(const double *v, size_t n)
 	return ss;
 }
 
-int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m)
+double stats_norm_quantile_upper(double q)
 {
-	/* z(0.975) + z(0.80), and the rank test's efficiency 3/pi */
-	const double zsum = 1.959963984540054 + 0.8416212335729143;
-	const double are = 3 / M_PI;
+	/* bisection on the tail: slow next to a rational approximation, but
+	 * exact to the last bits of erfc and called a few times per report */
+	double lo = -40, hi = 40;
+	for (int i = 0; i < 200 && hi - lo > 1e-15; i++) {
+		double mid = (lo + hi) / 2;
+		if (norm_sf(mid) > q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
+{
+	const double zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+	const double are = 3 / M_PI; /* the rank test's efficiency under normal errors */
 	double gap = fabs(stats_median_of(b, m) - stats_median_of(a, n));
 	double ss = 0, sigma, need;
-	size_t df = 0;
+	size_t df = 0, floor_n = 1;
 
 	if (n >= 2) {
 		ss += sum_squares(a, n);
@@ -340,14 +354,16 @@ int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m)
 		ss += sum_squares(b, m);
 		df += m - 1;
 	}
-	if (gap == 0 || df == 0)
+	if (gap == 0 || df == 0 || !(alpha > 0))
 		return 0;
 	sigma = sqrt(ss / (double)df);
 	/* gap >= zsum sigma sqrt(2/n) / sqrt(are)  <=>  n >= 2 (zsum sigma / gap)^2 / are */
 	need = 2 * (zsum * sigma / gap) * (zsum * sigma / gap) / are;
 	need = ceil(need - 1e-9);
-	if (need < 4)
-		need = 4;
+	while (floor_n < 9999 && !(stats_p_floor(floor_n, floor_n) < alpha))
+		floor_n++;
+	if (need < (double)floor_n)
+		need = (double)floor_n;
 	return need > 9999 ? 9999 : (int)need;
 }
 
@@ -464,12 +480,12 @@ static int beyond(double v, double level, double noise)
 }
 
 size_t stats_find_steps(const double *v, const double *noise, size_t n,
-			size_t *steps, size_t max)
+			size_t *before, size_t *after, size_t max)
 {
 	/* the current segment: members' values and noises, for medians */
 	double *seg_v = xmalloc((n ? n : 1) * sizeof(*seg_v));
 	double *seg_e = xmalloc((n ? n : 1) * sizeof(*seg_e));
-	size_t nseg = 0, found = 0;
+	size_t nseg = 0, found = 0, last_on_level = 0;
 	double level, level_noise;
 
 	if (n == 0) {
@@ -497,8 +513,10 @@ size_t stats_find_steps(const double *v, const double *noise, size_t n,
 			confirmed = beyond(v[i + k], level, ek) == d;
 		}
 		if (confirmed) {
-			if (found < max)
-				steps[found] = i;
+			if (found < max) {
+				before[found] = last_on_level;
+				after[found] = i;
+			}
 			found++;
 			nseg = 0;
 		} else if (d != 0) {
@@ -506,6 +524,7 @@ size_t stats_find_steps(const double *v, const double *noise, size_t n,
 		}
 		seg_v[nseg] = v[i];
 		seg_e[nseg++] = noise[i];
+		last_on_level = i;
 		level = stats_median_of(seg_v, nseg);
 		level_noise = stats_median_of(seg_e, nseg);
 	}

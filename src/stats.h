@@ -86,19 +86,24 @@ void stats_holm(const double *p, double *adj, size_t k);
 double stats_p_floor(size_t n, size_t m);
 
 /*
- * Rounds per side needed to tell a from b apart (values > 0), or 0 when that
- * cannot be said (no difference between the medians, or a single round on
- * each side so no spread is known). The rule:
- *   sigma = the pooled standard deviation of the two sides (0 when unknown
- *           for one side: that side's is taken as the other's);
+ * Rounds per side needed to tell a from b apart (values > 0) at the
+ * two-sided level alpha (the report passes 0.05 / its number of pairs, the
+ * first step of Holm's correction), or 0 when that cannot be said (no
+ * difference between the medians, or a single round on each side so no
+ * spread is known). The rule:
+ *   sigma = the pooled standard deviation of the two sides (a side with one
+ *           round contributes nothing);
  *   gap   = |median(b) - median(a)|;
- *   n     = the smallest n >= 4 (so the exact floor 2 / C(2n, n) is below
- *           0.05) with gap >= (z(0.975) + z(0.80)) sigma sqrt(2 / n) / sqrt(3/pi),
- *           that is 80 % power at the 5 % level for a normal shift, the rank
- *           test's efficiency 3/pi against the t-test included.
+ *   n     = the smallest n such that the exact floor 2 / C(2n, n) is below
+ *           alpha and gap >= (z(1 - alpha/2) + z(0.80)) sigma sqrt(2 / n) / sqrt(3/pi):
+ *           80 % power for a normal shift, with the rank test's efficiency
+ *           3/pi against the t-test.
  * The result is capped at 9999.
  */
-int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m);
+int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha);
+
+/* The upper quantile z with P(Z > z) = q for a standard normal Z, 0 < q < 1. */
+double stats_norm_quantile_upper(double q);
 
 /* The result of a trend test on a series in time order. */
 struct trend_result {
@@ -134,11 +139,13 @@ double stats_trend_combined(const struct trend_result *t, size_t k, double *s_ou
  * a step, and so is a move in the last version alone). After a step the
  * level is the new segment's median value and its noise the median of its
  * members' noises.
- * Writes up to `max` indexes `after` (i) into steps[] and returns the number
- * of steps found (which may exceed max).
+ * Writes up to `max` steps into before[] and after[]: `after` is the first
+ * version on the new level, `before` the last version that was on the old
+ * level (not an outlier in between), so the change lies between the two.
+ * Returns the number of steps found (which may exceed max).
  */
 #define STATS_STEP_MIN_RUN 2
 size_t stats_find_steps(const double *v, const double *noise, size_t n,
-			size_t *steps, size_t max);
+			size_t *before, size_t *after, size_t max);
 
 #endif

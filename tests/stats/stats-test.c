@@ -209,48 +209,53 @@ struct step_case {
 	double v[16];
 	double e[16];
 	size_t n;
-	size_t want[4];
+	size_t want[4];     /* after */
 	size_t nwant;
+	size_t before[4];   /* when not simply after - 1 */
 };
 
 static void test_steps(void)
 {
 	static const struct step_case cases[] = {
 		{ "none: flat within the noise", { 100, 101, 99, 100.5, 102, 99.5, 100 },
-		  { .03, .03, .03, .03, .03, .03, .03 }, 7, { 0 }, 0 },
+		  { .03, .03, .03, .03, .03, .03, .03 }, 7, { 0 }, 0, { 0 } },
 		{ "one step up", { 100, 101, 99, 100, 112, 111, 113, 112 },
-		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 4 }, 1 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 4 }, 1, { 0 } },
 		{ "one step down, noisy after", { 50, 50.3, 49.8, 40, 41, 39.5, 40.5 },
-		  { .01, .01, .01, .03, .03, .03, .03 }, 7, { 3 }, 1 },
+		  { .01, .01, .01, .03, .03, .03, .03 }, 7, { 3 }, 1, { 0 } },
 		{ "two steps: regression then fix", { 100, 100, 101, 120, 121, 119, 100, 99, 101 },
-		  { .02, .02, .02, .02, .02, .02, .02, .02, .02 }, 9, { 3, 6 }, 2 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02, .02 }, 9, { 3, 6 }, 2, { 0 } },
 		{ "two steps in the same direction", { 100, 99, 110, 111, 110, 125, 124, 126 },
-		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 2, 5 }, 2 },
+		  { .02, .02, .02, .02, .02, .02, .02, .02 }, 8, { 2, 5 }, 2, { 0 } },
 		{ "none: a single outlier version", { 100, 101, 130, 100, 99, 100 },
-		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0, { 0 } },
 		{ "none: a move in the last version alone", { 100, 101, 100, 99, 100, 130 },
-		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 0 }, 0, { 0 } },
 		{ "step at the last two versions", { 100, 101, 100, 99, 130, 131 },
-		  { .02, .02, .02, .02, .02, .02 }, 6, { 4 }, 1 },
+		  { .02, .02, .02, .02, .02, .02 }, 6, { 4 }, 1, { 0 } },
 		{ "none: a change smaller than a noisy version's spread", { 100, 100, 108, 107, 108 },
-		  { .02, .02, .10, .10, .10 }, 5, { 0 }, 0 },
+		  { .02, .02, .10, .10, .10 }, 5, { 0 }, 0, { 0 } },
+		{ "an outlier just before a step is not its 'before'", { 100, 101, 100, 80, 120, 121, 120 },
+		  { .02, .02, .02, .02, .02, .02, .02 }, 7, { 4 }, 1, { 2 } },
 	};
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		const struct step_case *sc = &cases[c];
-		size_t got[8], k = stats_find_steps(sc->v, sc->e, sc->n, got, 8);
+		size_t got[8], gotb[8], k = stats_find_steps(sc->v, sc->e, sc->n, gotb, got, 8);
 		int ok = k == sc->nwant;
 		char name[200], detail[200] = "";
 		size_t len = 0;
 		for (size_t i = 0; ok && i < k; i++)
-			ok = got[i] == sc->want[i];
-		for (size_t i = 0; i < k && i < 8 && len < sizeof(detail) - 20; i++)
-			len += (size_t)snprintf(detail + len, sizeof(detail) - len, " %zu", got[i]);
+			ok = got[i] == sc->want[i] &&
+			     gotb[i] == (sc->before[i] ? sc->before[i] : sc->want[i] - 1);
+		for (size_t i = 0; i < k && i < 8 && len < sizeof(detail) - 40; i++)
+			len += (size_t)snprintf(detail + len, sizeof(detail) - len, " %zu-%zu",
+						gotb[i], got[i]);
 		snprintf(name, sizeof(name), "steps %s", sc->name);
 		result(ok, name, "found %zu step(s):%s", k, detail);
 	}
 	/* max bounds the writes, not the count */
 	double v[] = { 1, 1, 2, 2, 4, 4, 8, 8 }, e[] = { 0, 0, 0, 0, 0, 0, 0, 0 };
-	size_t one[1] = { 99 }, k = stats_find_steps(v, e, 8, one, 1);
+	size_t oneb[1], one[1] = { 99 }, k = stats_find_steps(v, e, 8, oneb, one, 1);
 	result(k == 3 && one[0] == 2, "steps: count beyond max, first written",
 	       "k %zu first %zu", k, one[0]);
 }
@@ -259,19 +264,32 @@ static void test_rounds_needed(void)
 {
 	double a[] = { 10, 11, 12 }, b[] = { 13, 14, 15 }, c[] = { 11, 12, 13 };
 	double one_a[] = { 10 }, one_b[] = { 12 };
+	double z;
 	int r;
 
+	/* R: qnorm(1 - 0.05/84) = 3.2411521655173563 */
+	z = stats_norm_quantile_upper(0.05 / 84);
+	result(close_to(z, 3.2411521655173563, 1e-12), "normal quantile as R's qnorm", "%.17g", z);
+	z = stats_norm_quantile_upper(0.20);
+	result(close_to(z, 0.8416212335729143, 1e-12), "normal quantile z(0.80) as R's qnorm", "%.17g", z);
 	/* sigma 1, gap 3: 2 (2.8016 / 3)^2 / (3/pi) = 1.83, so the floor's 4 */
-	r = stats_rounds_needed(a, 3, b, 3);
+	r = stats_rounds_needed(a, 3, b, 3, 0.05);
 	result(r == 4, "rounds needed: a clear gap needs the floor's 4", "%d", r);
 	/* sigma 1, gap 1: 2 * 2.8016^2 / 0.95493 = 16.44 -> 17 */
-	r = stats_rounds_needed(a, 3, c, 3);
+	r = stats_rounds_needed(a, 3, c, 3, 0.05);
 	result(r == 17, "rounds needed: a gap of one sigma needs 17", "%d", r);
-	r = stats_rounds_needed(a, 3, a, 3);
+	/* alpha 0.05/42 (42 pairs): R: 2 ((qnorm(1-0.05/84) + qnorm(0.8)) / 1)^2 / (3/pi) = 34.9 */
+	r = stats_rounds_needed(a, 3, c, 3, 0.05 / 42);
+	result(r == 35, "rounds needed: corrected alpha, one sigma needs 35", "%d", r);
+	/* gap 3 sigma at 0.05/42: 3.88 by the power rule, but 2/C(12,6) = 0.0022
+	 * is not below 0.00119 and 2/C(14,7) = 0.00058 is: 7 */
+	r = stats_rounds_needed(a, 3, b, 3, 0.05 / 42);
+	result(r == 7, "rounds needed: corrected alpha raises the floor to 7", "%d", r);
+	r = stats_rounds_needed(a, 3, a, 3, 0.05);
 	result(r == 0, "rounds needed: no gap is unknown (0)", "%d", r);
-	r = stats_rounds_needed(one_a, 1, one_b, 1);
+	r = stats_rounds_needed(one_a, 1, one_b, 1, 0.05);
 	result(r == 0, "rounds needed: one round each is unknown (0)", "%d", r);
-	r = stats_rounds_needed(one_a, 1, b, 3);
+	r = stats_rounds_needed(one_a, 1, b, 3, 0.05);
 	result(r == 4, "rounds needed: spread from the side that has it", "%d", r);
 }
 

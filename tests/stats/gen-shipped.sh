@@ -1,0 +1,42 @@
+#!/bin/sh
+# gen-shipped.sh - R's view of the shipped dataset, for an end-to-end check of
+# the pairs[] in analysis.json (tests/t-stats.sh).
+#
+#     sh tests/stats/gen-shipped.sh > tests/stats/shipped-pairs.tsv
+#
+# Python extracts each round's value (the median of its passes) from
+# data/examples/node-versions/rounds.json; R runs wilcox.test on every pair of
+# versions of every workload in version order and Holm over all of them.
+# Output: workload, a, b, W, p, p_holm (17 significant digits).
+set -eu
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+python3 - data/examples/node-versions/rounds.json > "$tmp" <<'PY'
+import json, statistics, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    print("\t".join([r["workload"], r["version"], str(r["round"]),
+                     repr(statistics.median(r["passes"]))]))
+PY
+Rscript - "$tmp" <<'R'
+args <- commandArgs(trailingOnly = TRUE)
+d <- read.delim(args[1], header = FALSE, quote = "", col.names = c("w", "v", "r", "x"),
+		colClasses = c("character", "character", "integer", "numeric"))
+vkey <- function(v) sapply(strsplit(v, ".", fixed = TRUE), function(p) sum(as.numeric(p) * c(1e6, 1e3, 1)))
+rows <- list()
+for (w in unique(d$w)) {
+	vs <- unique(d$v[d$w == w]); vs <- vs[order(vkey(vs))]
+	for (i in seq_along(vs)) for (j in seq_along(vs)) if (i < j) {
+		x <- d$x[d$w == w & d$v == vs[i]]; y <- d$x[d$w == w & d$v == vs[j]]
+		t <- suppressWarnings(wilcox.test(x, y))
+		rows[[length(rows) + 1]] <- data.frame(w = w, a = vs[i], b = vs[j],
+						       W = t$statistic[[1]], p = t$p.value)
+	}
+}
+out <- do.call(rbind, rows)
+out$p_holm <- p.adjust(out$p, "holm")
+cat("# workload\ta\tb\tW\tp\tp_holm\n")
+for (k in seq_len(nrow(out)))
+	cat(paste(out$w[k], out$a[k], out$b[k], sprintf("%.17g", out$W[k]),
+		  sprintf("%.17g", out$p[k]), sprintf("%.17g", out$p_holm[k]), sep = "\t"), "\n", sep = "")
+R
