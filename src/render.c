@@ -12,6 +12,8 @@
 const struct renderer renderers[] = {
 	{ "json", render_json },
 	{ "md", render_markdown },
+	{ "charts", render_charts },
+	{ "pdf", render_pdf },
 	{ "xlsx", render_xlsx },
 };
 const size_t nrenderers = sizeof renderers / sizeof renderers[0];

@@ -37,6 +37,10 @@ int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
 int render_xlsx(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
+int render_charts(const struct model *m, const struct render_ctx *rc,
+		  struct outdir *od, struct nf_error *err);
+int render_pdf(const struct model *m, const struct render_ctx *rc,
+	       struct outdir *od, struct nf_error *err);
 
 /* The compact verdict table on the terminal. */
 void render_terminal(const struct model *m, FILE *f);

@@ -1,20 +1,1039 @@
 /*
- * render_pdf.c - the "pdf" renderer: out/report.pdf, the whole evidence on
- * A4 pages (summary, verdicts, charts as vectors, support windows, method,
- * every round in an appendix). Work in progress: not yet in the renderer
- * table.
+ * render_pdf.c - the "pdf" renderer: out/report.pdf, the whole evidence in
+ * one A4 document.
+ *
+ * Title, report date and environment; the summary (decision, risks); the
+ * verdict tables; every chart as vectors at the full text width; the support
+ * windows; the method; an appendix with every round and its passes. Page
+ * numbers, bookmarks, table headers repeated across page breaks.
+ *
+ * Text is DejaVu Sans embedded through libharu's UTF-8 support and measured
+ * with chart.c's FreeType metrics of the same files, so wrapping here and in
+ * the charts agree. libharu 2.3.0 writes no dates or IDs of its own; the
+ * creation date comes from SOURCE_DATE_EPOCH only, so the same input gives
+ * the same bytes.
  */
+#include "chart.h"
 #include "render.h"
+#include "semver.h"
+#include "windows.h"
 
-int render_pdf(const struct model *m, const struct render_ctx *rc, struct outdir *od,
-	       struct nf_error *err);
+#include <hpdf.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-int render_pdf(const struct model *m, const struct render_ctx *rc, struct outdir *od,
-	       struct nf_error *err)
+#ifndef NF_VERSION
+#define NF_VERSION "dev"
+#endif
+
+/* A4 in points, and the text block. */
+#define PAGE_W 595.276
+#define PAGE_H 841.89
+#define MARGIN_X 56.0
+#define MARGIN_TOP 54.0
+#define MARGIN_BOTTOM 64.0
+#define TEXT_W (PAGE_W - 2 * MARGIN_X)
+#define BOTTOM (PAGE_H - MARGIN_BOTTOM)
+
+/* Type sizes and leading, in points. */
+#define SZ_BODY 9.5
+#define LEAD_BODY 13.8
+#define SZ_SMALL 7.8
+#define LEAD_SMALL 10.4
+#define SZ_TABLE 8.4
+#define LEAD_TABLE 11.2
+#define SZ_H1 20.0
+#define SZ_H2 13.0
+#define SZ_H3 10.5
+
+#define INK 0x222222u
+#define MUTED 0x666666u
+#define RULE 0xBBBBBBu
+#define ZEBRA 0xF4F5F7u
+#define ACCENT 0x0072B2u
+
+/* Charts in the PDF: the text width, a base size that prints well. */
+static const struct chart_style print = { TEXT_W, 8.0 };
+
+struct pdf {
+	const struct model *m;
+	HPDF_Doc doc;
+	HPDF_Font font[2];       /* regular, bold */
+	HPDF_Encoder utf8;
+	struct chart_fonts *cf;
+	HPDF_Page page;
+	HPDF_Page *pages;
+	size_t npages, pages_alloc;
+	double y;                /* top of the next line, from the page top */
+	HPDF_STATUS error, detail;
+};
+
+static void on_error(HPDF_STATUS error, HPDF_STATUS detail, void *user)
 {
-	(void)m;
-	(void)rc;
-	(void)od;
-	(void)err;
-	return 0;
+	struct pdf *p = user;
+	if (!p->error) {
+		p->error = error;
+		p->detail = detail;
+	}
+}
+
+/* ---- pages and text ---- */
+
+static void new_page(struct pdf *p)
+{
+	p->page = HPDF_AddPage(p->doc);
+	HPDF_Page_SetWidth(p->page, (HPDF_REAL)PAGE_W);
+	HPDF_Page_SetHeight(p->page, (HPDF_REAL)PAGE_H);
+	ALLOC_GROW(p->pages, p->npages + 1, p->pages_alloc);
+	p->pages[p->npages++] = p->page;
+	p->y = MARGIN_TOP;
+}
+
+/* Starts a new page unless h points still fit on this one. */
+static void need(struct pdf *p, double h)
+{
+	if (p->y + h > BOTTOM && p->y > MARGIN_TOP)
+		new_page(p);
+}
+
+static double width(const struct pdf *p, int bold, double size, const char *s)
+{
+	return chart_text_width(p->cf, bold, size, s);
+}
+
+static void set_fill(HPDF_Page page, uint32_t c)
+{
+	HPDF_Page_SetRGBFill(page, ((c >> 16) & 0xFF) / 255.0f, ((c >> 8) & 0xFF) / 255.0f,
+			     (c & 0xFF) / 255.0f);
+}
+
+static void set_stroke(HPDF_Page page, uint32_t c)
+{
+	HPDF_Page_SetRGBStroke(page, ((c >> 16) & 0xFF) / 255.0f, ((c >> 8) & 0xFF) / 255.0f,
+			       (c & 0xFF) / 255.0f);
+}
+
+enum align { LEFT, CENTER, RIGHT };
+
+/* One line of text with its baseline `base` points below the page top. */
+static void text_at(struct pdf *p, double x, double base, const char *s, int bold,
+		    double size, uint32_t color, enum align a)
+{
+	double w = a == LEFT ? 0 : width(p, bold, size, s);
+	if (a == CENTER)
+		x -= w / 2;
+	else if (a == RIGHT)
+		x -= w;
+	HPDF_Page_BeginText(p->page);
+	HPDF_Page_SetFontAndSize(p->page, p->font[bold ? 1 : 0], (HPDF_REAL)size);
+	set_fill(p->page, color);
+	HPDF_Page_TextOut(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - base), s);
+	HPDF_Page_EndText(p->page);
+}
+
+static void hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_t color)
+{
+	set_stroke(p->page, color);
+	HPDF_Page_SetLineWidth(p->page, (HPDF_REAL)lw);
+	HPDF_Page_MoveTo(p->page, (HPDF_REAL)x0, (HPDF_REAL)(PAGE_H - y));
+	HPDF_Page_LineTo(p->page, (HPDF_REAL)x1, (HPDF_REAL)(PAGE_H - y));
+	HPDF_Page_Stroke(p->page);
+}
+
+static void fill_rect(struct pdf *p, double x, double y, double w, double h, uint32_t color)
+{
+	set_fill(p->page, color);
+	HPDF_Page_Rectangle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y - h), (HPDF_REAL)w,
+			    (HPDF_REAL)h);
+	HPDF_Page_Fill(p->page);
+}
+
+static void dot(struct pdf *p, double x, double y, double r, uint32_t color)
+{
+	set_fill(p->page, color);
+	HPDF_Page_Circle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), (HPDF_REAL)r);
+	HPDF_Page_Fill(p->page);
+}
+
+/* Baseline of a line of `size` text in a line box of height `lead`. */
+static double base_in(const struct pdf *p, double top, double lead, double size, int bold)
+{
+	return top + (lead + chart_cap_height(p->cf, bold) * size) / 2;
+}
+
+/* A wrapped paragraph at x with width w, flowing across pages. */
+static void paragraph_at(struct pdf *p, double x, double w, const char *text, int bold,
+			 double size, double lead, uint32_t color)
+{
+	char **lines;
+	size_t n = chart_wrap(p->cf, bold, size, text, w, 0, &lines);
+	for (size_t i = 0; i < n; i++) {
+		need(p, lead);
+		text_at(p, x, base_in(p, p->y, lead, size, bold), lines[i], bold, size, color, LEFT);
+		p->y += lead;
+	}
+	chart_lines_free(lines, n);
+}
+
+static void paragraph(struct pdf *p, const char *text)
+{
+	paragraph_at(p, MARGIN_X, TEXT_W, text, 0, SZ_BODY, LEAD_BODY, INK);
+	p->y += LEAD_BODY * 0.45;
+}
+
+/* Height of a wrapped paragraph, to keep blocks together. */
+static double paragraph_height(const struct pdf *p, double w, const char *text, int bold,
+			       double size, double lead)
+{
+	char **lines;
+	size_t n = chart_wrap(p->cf, bold, size, text, w, 0, &lines);
+	chart_lines_free(lines, n);
+	return (double)n * lead;
+}
+
+/* A bookmark to the current position. */
+static void bookmark(struct pdf *p, HPDF_Outline parent, const char *title, HPDF_Outline *out)
+{
+	HPDF_Outline o = HPDF_CreateOutline(p->doc, parent, title, p->utf8);
+	HPDF_Destination d = HPDF_Page_CreateDestination(p->page);
+	HPDF_Destination_SetFitH(d, (HPDF_REAL)(PAGE_H - p->y + 6));
+	HPDF_Outline_SetDestination(o, d);
+	if (out)
+		*out = o;
+}
+
+/* A section heading, kept with at least `keep` points of what follows. */
+static void heading(struct pdf *p, const char *title, double keep)
+{
+	if (p->y > MARGIN_TOP)
+		p->y += 10;
+	need(p, 26 + keep);
+	bookmark(p, NULL, title, NULL);
+	text_at(p, MARGIN_X, base_in(p, p->y, 18, SZ_H2, 1), title, 1, SZ_H2, INK, LEFT);
+	p->y += 18;
+	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y + 1, 0.6, ACCENT);
+	p->y += 8;
+}
+
+static void subheading(struct pdf *p, const char *title, double keep)
+{
+	p->y += 4;
+	need(p, 16 + keep);
+	text_at(p, MARGIN_X, base_in(p, p->y, 15, SZ_H3, 1), title, 1, SZ_H3, INK, LEFT);
+	p->y += 16;
+}
+
+/* "Label   wrapped text" with the label in a column of its own. */
+static void field(struct pdf *p, const char *label, const char *text, double labw)
+{
+	double h = paragraph_height(p, TEXT_W - labw, text, 0, SZ_BODY, LEAD_BODY);
+	double top;
+	need(p, fmin(h, LEAD_BODY * 3));
+	top = p->y;
+	text_at(p, MARGIN_X, base_in(p, top, LEAD_BODY, SZ_BODY, 1), label, 1, SZ_BODY, INK, LEFT);
+	paragraph_at(p, MARGIN_X + labw, TEXT_W - labw, text, 0, SZ_BODY, LEAD_BODY, INK);
+	p->y += 3;
+}
+
+/* ---- tables ---- */
+
+struct col {
+	const char *title;
+	double w;            /* points; the columns add up to TEXT_W */
+	int right;           /* right-aligned (numbers) */
+};
+
+/* A cell: lines separated by '\n'; the first in the table face, the rest
+ * smaller and muted. */
+struct cell {
+	char *text;          /* owned */
+	int bold;
+	uint32_t marker;     /* a coloured dot before the text, or CHART_NONE */
+};
+
+struct table {
+	struct col *cols;
+	size_t ncols;
+	struct cell *cells;  /* rows x ncols */
+	size_t nrows, alloc;
+	const char *caption; /* repeated with "(continued)" after a page break */
+};
+
+#define CELL_PAD 4.0
+#define ROW_PAD 3.2
+
+static struct cell *table_row(struct table *t)
+{
+	struct cell *row;
+	ALLOC_GROW(t->cells, (t->nrows + 1) * t->ncols, t->alloc);
+	row = &t->cells[t->nrows * t->ncols];
+	for (size_t i = 0; i < t->ncols; i++) {
+		row[i].text = NULL;
+		row[i].bold = 0;
+		row[i].marker = CHART_NONE;
+	}
+	t->nrows++;
+	return row;
+}
+
+static void table_release(struct table *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i].text);
+	free(t->cells);
+}
+
+/* Wrapped lines of one cell: lines[] and whether each is a first-face line. */
+struct cell_lines {
+	char **lines;
+	int *main;
+	size_t n;
+	double h;
+};
+
+static void cell_layout(const struct pdf *p, const struct cell *c, double w,
+			struct cell_lines *out)
+{
+	const char *s = c->text ? c->text : "";
+	size_t alloc = 0;
+	int first = 1;
+	double avail = w - 2 * CELL_PAD - (c->marker != CHART_NONE ? 9 : 0);
+	memset(out, 0, sizeof *out);
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : xstrdup(s);
+		char **ls;
+		size_t k = chart_wrap(p->cf, first && c->bold, first ? SZ_TABLE : SZ_SMALL, part,
+				      avail, 0, &ls);
+		for (size_t i = 0; i < k; i++) {
+			ALLOC_GROW(out->lines, out->n + 1, alloc);
+			out->main = xrealloc(out->main, alloc * sizeof *out->main);
+			out->lines[out->n] = ls[i];
+			out->main[out->n++] = first;
+			out->h += first ? LEAD_TABLE : LEAD_SMALL;
+		}
+		free(ls);
+		free(part);
+		if (!nl)
+			break;
+		s = nl + 1;
+		first = 0;
+	}
+}
+
+static void cell_lines_free(struct cell_lines *cl)
+{
+	chart_lines_free(cl->lines, cl->n);
+	free(cl->main);
+}
+
+static double header_height(const struct pdf *p, const struct table *t)
+{
+	double h = LEAD_TABLE;
+	for (size_t i = 0; i < t->ncols; i++) {
+		struct cell c = { (char *)t->cols[i].title, 1, CHART_NONE };
+		struct cell_lines cl;
+		cell_layout(p, &c, t->cols[i].w, &cl);
+		h = fmax(h, cl.h);
+		cl.lines = NULL;
+		cell_lines_free(&cl);
+	}
+	return h + 2 * ROW_PAD;
+}
+
+static void draw_header(struct pdf *p, const struct table *t, int continued)
+{
+	double x = MARGIN_X, h = header_height(p, t);
+	if (continued && t->caption) {
+		char *s = xasprintf("%s (continued)", t->caption);
+		text_at(p, MARGIN_X, base_in(p, p->y, LEAD_SMALL, SZ_SMALL, 0), s, 0, SZ_SMALL, MUTED,
+			LEFT);
+		free(s);
+		p->y += LEAD_SMALL + 2;
+	}
+	for (size_t i = 0; i < t->ncols; i++) {
+		struct cell c = { (char *)t->cols[i].title, 1, CHART_NONE };
+		struct cell_lines cl;
+		double yy = p->y + ROW_PAD + (h - 2 * ROW_PAD) ;
+		cell_layout(p, &c, t->cols[i].w, &cl);
+		/* header text sits at the bottom of the header row */
+		yy -= cl.h;
+		for (size_t k = 0; k < cl.n; k++) {
+			double lead = cl.main[k] ? LEAD_TABLE : LEAD_SMALL;
+			double size = cl.main[k] ? SZ_TABLE : SZ_SMALL;
+			int bold = cl.main[k];
+			double base = base_in(p, yy, lead, size, bold);
+			if (t->cols[i].right)
+				text_at(p, x + t->cols[i].w - CELL_PAD, base, cl.lines[k], bold, size,
+					cl.main[k] ? INK : MUTED, RIGHT);
+			else
+				text_at(p, x + CELL_PAD, base, cl.lines[k], bold, size,
+					cl.main[k] ? INK : MUTED, LEFT);
+			yy += lead;
+		}
+		cell_lines_free(&cl);
+		x += t->cols[i].w;
+	}
+	p->y += h;
+	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y, 0.8, INK);
+}
+
+static void table_draw(struct pdf *p, const struct table *t)
+{
+	double hh = header_height(p, t);
+	struct cell_lines *cl = xcalloc(t->ncols, sizeof *cl);
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct cell *row = &t->cells[r * t->ncols];
+		double h = LEAD_TABLE, x = MARGIN_X;
+		for (size_t i = 0; i < t->ncols; i++) {
+			cell_layout(p, &row[i], t->cols[i].w, &cl[i]);
+			h = fmax(h, cl[i].h);
+		}
+		h += 2 * ROW_PAD;
+		if (r == 0) {
+			need(p, hh + h);
+			draw_header(p, t, 0);
+		} else if (p->y + h > BOTTOM) {
+			new_page(p);
+			draw_header(p, t, 1);
+		}
+		if (r % 2 == 1)
+			fill_rect(p, MARGIN_X, p->y, TEXT_W, h, ZEBRA);
+		for (size_t i = 0; i < t->ncols; i++) {
+			double yy = p->y + ROW_PAD;
+			for (size_t k = 0; k < cl[i].n; k++) {
+				int main = cl[i].main[k], bold = main && row[i].bold;
+				double lead = main ? LEAD_TABLE : LEAD_SMALL;
+				double size = main ? SZ_TABLE : SZ_SMALL;
+				double base = base_in(p, yy, lead, size, bold);
+				uint32_t col = main ? INK : MUTED;
+				if (k == 0 && row[i].marker != CHART_NONE)
+					dot(p, x + CELL_PAD + 3, yy + lead / 2, 3, row[i].marker);
+				if (t->cols[i].right)
+					text_at(p, x + t->cols[i].w - CELL_PAD, base, cl[i].lines[k], bold,
+						size, col, RIGHT);
+				else
+					text_at(p, x + CELL_PAD + (row[i].marker != CHART_NONE ? 9 : 0),
+						base, cl[i].lines[k], bold, size, col, LEFT);
+				yy += lead;
+			}
+			x += t->cols[i].w;
+			cell_lines_free(&cl[i]);
+		}
+		p->y += h;
+	}
+	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y, 0.5, RULE);
+	p->y += 10;
+	free(cl);
+}
+
+/* ---- charts ---- */
+
+static void chart(struct pdf *p, const struct chart_spec *sp)
+{
+	struct chart_scene sc;
+	chart_layout(sp, &print, p->cf, &sc);
+	need(p, sc.height);
+	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, MARGIN_X, PAGE_H - p->y, 1.0);
+	p->y += sc.height + 12;
+	chart_scene_free(&sc);
+}
+
+/* ---- the content ---- */
+
+static size_t all_versions(const struct model *m, const char ***out)
+{
+	const char **v = NULL;
+	size_t n = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
+			const char *s = m->comparisons[i].versions[j].version;
+			size_t k, at;
+			for (k = 0; k < n && v[k] != s; k++)
+				;
+			if (k < n)
+				continue;
+			for (at = n; at > 0 && semver_cmp(v[at - 1], s) > 0; at--)
+				;
+			ALLOC_GROW(v, n + 1, alloc);
+			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
+			v[at] = s;
+			n++;
+		}
+	*out = v;
+	return n;
+}
+
+/* Rounds per version and passes per round as "7" or "3 to 7". */
+static void count_range(const struct model *m, int passes, struct buf *b)
+{
+	size_t lo = (size_t)-1, hi = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
+			const struct version_stats *vs = &m->comparisons[i].versions[j];
+			if (!passes) {
+				lo = vs->nrounds < lo ? vs->nrounds : lo;
+				hi = vs->nrounds > hi ? vs->nrounds : hi;
+				continue;
+			}
+			for (size_t r = 0; r < vs->nrounds; r++) {
+				size_t k = vs->rounds[r]->npasses;
+				lo = k < lo ? k : lo;
+				hi = k > hi ? k : hi;
+			}
+		}
+	if (hi == 0)
+		lo = 0;
+	if (lo == hi)
+		buf_printf(b, "%zu", hi);
+	else
+		buf_printf(b, "%zu to %zu", lo, hi);
+}
+
+static const char *report_title(const struct model *m)
+{
+	return m->title && *m->title ? m->title : "Benchmark report";
+}
+
+static void title_block(struct pdf *p)
+{
+	const struct model *m = p->m;
+	struct buf b = BUF_INIT;
+	const char **vers;
+	size_t nvers = all_versions(m, &vers);
+	char **lines;
+	size_t n;
+
+	text_at(p, MARGIN_X, base_in(p, p->y, 12, SZ_SMALL, 1), "BENCHMARK REPORT", 1, SZ_SMALL,
+		ACCENT, LEFT);
+	p->y += 16;
+	n = chart_wrap(p->cf, 1, SZ_H1, report_title(m), TEXT_W, 0, &lines);
+	for (size_t i = 0; i < n; i++) {
+		text_at(p, MARGIN_X, base_in(p, p->y, SZ_H1 * 1.2, SZ_H1, 1), lines[i], 1, SZ_H1, INK,
+			LEFT);
+		p->y += SZ_H1 * 1.2;
+	}
+	chart_lines_free(lines, n);
+	p->y += 4;
+	buf_printf(&b, "Report date %s \xC2\xB7 %zu workload%s \xC2\xB7 %zu version%s \xC2\xB7 ",
+		   m->as_of, m->ncomparisons, m->ncomparisons == 1 ? "" : "s", nvers,
+		   nvers == 1 ? "" : "s");
+	count_range(m, 0, &b);
+	buf_puts(&b, " rounds per version");
+	paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
+	buf_release(&b);
+	free(vers);
+	p->y += 8;
+}
+
+static void environment(struct pdf *p)
+{
+	const struct model *m = p->m;
+	struct table t = { 0 };
+	struct col cols[] = { { "Environment", 110, 0 }, { "", TEXT_W - 110, 0 } };
+	struct buf b = BUF_INIT;
+
+	t.cols = cols;
+	t.ncols = 2;
+	for (size_t i = 0; i < m->nenv; i++) {
+		struct cell *row = table_row(&t);
+		row[0].text = xstrdup(m->env[i].key);
+		row[1].text = xstrdup(m->env[i].value);
+	}
+	{
+		const char **vers;
+		size_t nvers = all_versions(m, &vers);
+		struct cell *row = table_row(&t);
+		for (size_t k = 0; k < nvers; k++) {
+			const char *v8 = NULL;
+			for (size_t i = 0; i < m->ncomparisons && !v8; i++)
+				for (size_t j = 0; j < m->comparisons[i].nversions; j++)
+					if (m->comparisons[i].versions[j].version == vers[k] &&
+					    m->comparisons[i].versions[j].v8)
+						v8 = m->comparisons[i].versions[j].v8;
+			buf_printf(&b, "%s%s", k ? ", " : "", vers[k]);
+			if (v8)
+				buf_printf(&b, " (V8 %s)", v8);
+		}
+		row[0].text = xstrdup("versions");
+		row[1].text = buf_detach(&b, NULL);
+		free(vers);
+	}
+	if (m->nsources) {
+		struct cell *row = table_row(&t);
+		for (size_t i = 0; i < m->nsources; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", m->sources[i]);
+		row[0].text = xstrdup(m->nsources == 1 ? "input" : "inputs");
+		row[1].text = buf_detach(&b, NULL);
+	}
+	if (m->notes && *m->notes) {
+		struct cell *row = table_row(&t);
+		row[0].text = xstrdup("notes");
+		row[1].text = xstrdup(m->notes);
+	}
+	table_draw(p, &t);
+	table_release(&t);
+}
+
+static void summary(struct pdf *p)
+{
+	const struct model *m = p->m;
+	size_t nf = 0, nw = 0, ni = 0;
+	struct buf b = BUF_INIT;
+	double labw = 62;
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		nf += m->comparisons[i].verdict == VERDICT_FASTER;
+		nw += m->comparisons[i].verdict == VERDICT_WITHIN_NOISE;
+		ni += m->comparisons[i].verdict == VERDICT_INSUFFICIENT;
+	}
+	heading(p, "Summary", LEAD_BODY * 4);
+	if (m->recommendation)
+		buf_printf(&b, "%s.", m->recommendation);
+	else
+		buf_puts(&b, "No line of the schedule is in long-term support on the report date, "
+			 "so there is no recommendation.");
+	field(p, "Decision", b.s, labw);
+	buf_reset(&b);
+	buf_printf(&b, "%zu of %zu workload%s differ beyond the noise", nf, m->ncomparisons,
+		   m->ncomparisons == 1 ? "" : "s");
+	if (nw)
+		buf_printf(&b, "; %zu %s within the noise, where these measurements cannot tell the "
+			   "versions apart", nw, nw == 1 ? "is" : "are");
+	if (ni)
+		buf_printf(&b, "; %zu %s too few rounds to judge", ni, ni == 1 ? "has" : "have");
+	buf_puts(&b, ".");
+	field(p, "Findings", b.s, labw);
+	if (!m->nwarnings) {
+		field(p, "Risks", "None found.", labw);
+	} else {
+		for (size_t i = 0; i < m->nwarnings; i++) {
+			buf_reset(&b);
+			buf_printf(&b, "%s.", m->warnings[i]);
+			if (b.len >= 2 && b.s[b.len - 2] == '.')
+				b.s[--b.len] = '\0';
+			field(p, i == 0 ? "Risks" : "", b.s, labw);
+		}
+	}
+	buf_release(&b);
+}
+
+static uint32_t verdict_color(enum verdict v)
+{
+	return v == VERDICT_FASTER ? 0x009E73u : v == VERDICT_WITHIN_NOISE ? 0x999999u : 0xE69F00u;
+}
+
+static void verdicts(struct pdf *p, char **names)
+{
+	const struct model *m = p->m;
+	struct table t = { 0 };
+	struct col cols[] = {
+		{ "Workload", 150, 0 }, { "Verdict", TEXT_W - 150 - 3 * 62, 0 },
+		{ "Best round", 62, 1 }, { "Gap", 62, 1 }, { "Noise", 62, 1 },
+	};
+	int plat = 0;
+	(void)names;
+	for (size_t i = 1; i < m->ncomparisons; i++)
+		plat |= m->comparisons[i].platform != m->comparisons[0].platform;
+
+	heading(p, "Verdicts", 60);
+	paragraph(p, "Gap: how much better the best version's best round is than the worst "
+		  "version's. Noise: the largest spread of the versions' rounds. A version wins "
+		  "only when the gap is larger than the noise.");
+	t.cols = cols;
+	t.ncols = 5;
+	t.caption = "Verdicts";
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct cell *row = table_row(&t);
+		struct buf b = BUF_INIT;
+		if (plat)
+			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->platform, c->unit);
+		else
+			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->unit,
+						c->better == BETTER_HIGHER ? "higher is better"
+									   : "lower is better");
+		row[1].text = xstrdup(c->text);
+		row[1].marker = verdict_color(c->verdict);
+		row[1].bold = c->verdict == VERDICT_FASTER;
+		if (c->verdict != VERDICT_INSUFFICIENT) {
+			fmt_value(&b, c->versions[c->best_idx].best);
+			buf_printf(&b, " %s\n%s", c->unit, c->versions[c->best_idx].version);
+			row[2].text = buf_detach(&b, NULL);
+			fmt_fixed(&b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+			buf_putc(&b, '%');
+			row[3].text = buf_detach(&b, NULL);
+			fmt_spread(&b, c->noise);
+			row[4].text = buf_detach(&b, NULL);
+		}
+	}
+	table_draw(p, &t);
+	table_release(&t);
+}
+
+/* Best round per version with its change against the baseline. */
+static void per_version(struct pdf *p)
+{
+	const struct model *m = p->m;
+	const char **vers;
+	size_t nvers = all_versions(m, &vers);
+	struct table t = { 0 };
+	struct col *cols;
+	double vw;
+
+	if (nvers < 2 || nvers > 6) {
+		free(vers);
+		return;
+	}
+	subheading(p, "Best round of each version", 80);
+	paragraph(p, "Each cell: the best round, then its change against the baseline and the "
+		  "version's spread. The best version of each workload is in bold.");
+	vw = fmin(72, (TEXT_W - 150) / (double)nvers);
+	cols = xcalloc(nvers + 1, sizeof *cols);
+	cols[0].title = "Workload";
+	cols[0].w = TEXT_W - vw * (double)nvers;
+	for (size_t k = 0; k < nvers; k++) {
+		cols[k + 1].title = vers[k];
+		cols[k + 1].w = vw;
+		cols[k + 1].right = 1;
+	}
+	t.cols = cols;
+	t.ncols = nvers + 1;
+	t.caption = "Best round of each version";
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct cell *row = table_row(&t);
+		row[0].text = xasprintf("%s\n%s", c->workload, c->unit);
+		for (size_t j = 0; j < c->nversions; j++) {
+			const struct version_stats *vs = &c->versions[j];
+			struct buf b = BUF_INIT;
+			size_t k;
+			for (k = 0; k < nvers && vers[k] != vs->version; k++)
+				;
+			if (k == nvers)
+				continue;
+			fmt_value(&b, vs->best);
+			buf_putc(&b, '\n');
+			if (vs->is_baseline)
+				buf_puts(&b, "baseline");
+			else if (c->baseline_idx >= 0)
+				fmt_percent_signed(&b, vs->change);
+			if (vs->nrounds > 1) {
+				buf_puts(&b, vs->is_baseline || c->baseline_idx >= 0 ? " \xC2\xB7 " : "");
+				fmt_spread(&b, vs->spread);
+			}
+			row[k + 1].text = buf_detach(&b, NULL);
+			row[k + 1].bold = (int)j == c->best_idx && c->verdict == VERDICT_FASTER;
+		}
+	}
+	table_draw(p, &t);
+	table_release(&t);
+	free(cols);
+	free(vers);
+}
+
+static void charts(struct pdf *p)
+{
+	const struct model *m = p->m;
+	struct chart_spec sp;
+	heading(p, "Charts", 200);
+	if (chart_spec_overview(m, &sp)) {
+		chart(p, &sp);
+		chart_spec_free(&sp);
+	}
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		chart_spec_strip(m, &m->comparisons[i], &sp);
+		chart(p, &sp);
+		chart_spec_free(&sp);
+		if (chart_is_series(&m->comparisons[i])) {
+			chart_spec_series(m, &m->comparisons[i], &sp);
+			chart(p, &sp);
+			chart_spec_free(&sp);
+		}
+	}
+}
+
+static void support(struct pdf *p)
+{
+	const struct model *m = p->m;
+	struct table t = { 0 };
+	struct col cols[] = {
+		{ "Line", 78, 0 }, { "Status", 74, 0 }, { "Start", 56, 1 }, { "End", 56, 1 },
+		{ "V8", 62, 1 }, { "Who should pick it", TEXT_W - 78 - 74 - 56 - 56 - 62, 0 },
+	};
+	size_t shown = 0;
+
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		const struct release_line *l = &m->schedule.lines[i];
+		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
+			continue;
+		shown++;
+	}
+	if (!shown)
+		return;
+	heading(p, "Support windows", 60);
+	{
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "Status of each %s release line on %s: the measured lines and every "
+			   "line that can still be picked.",
+			   m->schedule.product ? m->schedule.product : "", m->as_of);
+		paragraph(p, b.s);
+		buf_release(&b);
+	}
+	t.cols = cols;
+	t.ncols = 6;
+	t.caption = "Support windows";
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		const struct release_line *l = &m->schedule.lines[i];
+		struct cell *row;
+		struct buf b = BUF_INIT;
+		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
+			continue;
+		row = table_row(&t);
+		buf_puts(&b, l->line);
+		if (l->codename)
+			buf_printf(&b, " %s", l->codename);
+		if (l->compared || l == m->recommended)
+			buf_printf(&b, "\n%s%s%s", l->compared ? "measured" : "",
+				   l->compared && l == m->recommended ? ", " : "",
+				   l == m->recommended ? "recommended" : "");
+		row[0].text = buf_detach(&b, NULL);
+		row[0].bold = l == m->recommended;
+		row[1].text = xstrdup(l->status);
+		row[1].marker = status_is_eol(l->status) ? 0xD55E00u : CHART_NONE;
+		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
+		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
+		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
+		row[5].text = xstrdup(l->pick_when ? l->pick_when : "");
+	}
+	table_draw(p, &t);
+	table_release(&t);
+}
+
+static void method(struct pdf *p)
+{
+	const struct model *m = p->m;
+	struct buf b = BUF_INIT;
+	const char *base = NULL;
+	int interleaved = 1;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		interleaved &= c->interleaved;
+		if (!base && c->baseline_idx >= 0)
+			base = c->versions[c->baseline_idx].version;
+	}
+	heading(p, "Method", LEAD_BODY * 4);
+	buf_puts(&b, "Rounds and passes. Each version ran ");
+	count_range(m, 0, &b);
+	buf_puts(&b, " rounds of every workload, ");
+	buf_puts(&b, interleaved ? "interleaved with the other versions, so slow phases of the "
+				   "machine hit every version alike. "
+				 : "some of them back to back rather than interleaved, so drift of the "
+				   "machine can be charged to a version. ");
+	buf_puts(&b, "A round ran ");
+	count_range(m, 1, &b);
+	buf_puts(&b, " timed passes; its value is the median of its passes, so a single "
+		 "disturbed pass does not move it.");
+	paragraph(p, b.s);
+	buf_reset(&b);
+	paragraph(p, "Best and spread. A version's best is its lowest round value (the highest "
+		  "for rates), because interference on a shared machine only ever adds time. Its "
+		  "spread is (highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median round "
+		  "value), shown as \xC2\xB1x%: how far the rounds of one version disagree.");
+	paragraph(p, "Within noise. The gap is how much better the best version's best round "
+		  "is than the worst version's; the noise is the largest spread among the "
+		  "versions. A difference counts only when the gap is larger than the noise. "
+		  "Otherwise the verdict is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these "
+		  "measurements cannot tell the versions apart, which is not the same as proof "
+		  "that they are equal. \xE2\x80\x9CNot linear\xE2\x80\x9D means the best rounds do "
+		  "not move one way only from the oldest version to the newest.");
+	buf_printf(&b, "Insufficient. A version with fewer than %d rounds has no known spread, "
+		   "so its workload gets no verdict.", m->min_rounds);
+	paragraph(p, b.s);
+	buf_reset(&b);
+	if (base) {
+		buf_printf(&b, "Change against the baseline (%s): a version's best divided by the "
+			   "baseline's best, minus one; negative means a lower value.", base);
+		paragraph(p, b.s);
+	}
+	buf_release(&b);
+}
+
+static void appendix(struct pdf *p)
+{
+	const struct model *m = p->m;
+	HPDF_Outline parent;
+	new_page(p);
+	need(p, 0);
+	bookmark(p, NULL, "Appendix: every round", &parent);
+	text_at(p, MARGIN_X, base_in(p, p->y, 18, SZ_H2, 1), "Appendix: every round", 1, SZ_H2,
+		INK, LEFT);
+	p->y += 18;
+	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y + 1, 0.6, ACCENT);
+	p->y += 8;
+	paragraph(p, "Every round of every version with its timed passes. The round's value is "
+		  "the median of its passes; the best round of each version is in bold.");
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct table t = { 0 };
+		struct col cols[] = {
+			{ "Version", 70, 0 }, { "Round", 40, 1 }, { "Value", 62, 1 },
+			{ "Passes", TEXT_W - 70 - 40 - 62, 0 },
+		};
+		struct buf b = BUF_INIT;
+		char *title = xasprintf("%s (%s, %s)", c->workload, c->unit, c->platform);
+		cols[2].title = "Value";
+		t.cols = cols;
+		t.ncols = 4;
+		t.caption = title;
+		subheading(p, title, 60);
+		p->y -= 2;
+		bookmark(p, parent, c->workload, NULL);
+		p->y += 2;
+		for (size_t j = 0; j < c->nversions; j++) {
+			const struct version_stats *vs = &c->versions[j];
+			int best_marked = 0;
+			for (size_t r = 0; r < vs->nrounds; r++) {
+				const struct result *res = vs->rounds[r];
+				struct cell *row = table_row(&t);
+				row[0].text = xstrdup(r == 0 ? vs->version : "");
+				row[1].text = xasprintf("%d", res->round);
+				fmt_value(&b, vs->values[r]);
+				row[2].text = buf_detach(&b, NULL);
+				if (!best_marked && vs->values[r] == vs->best) {
+					row[2].bold = 1;
+					best_marked = 1;
+				}
+				for (size_t k = 0; k < res->npasses; k++) {
+					if (k)
+						buf_puts(&b, "   ");
+					fmt_value(&b, res->passes[k]);
+				}
+				row[3].text = buf_detach(&b, NULL);
+			}
+		}
+		table_draw(p, &t);
+		table_release(&t);
+		free(title);
+	}
+}
+
+/* Page numbers and the running title, once the page count is known. */
+static void footers(struct pdf *p)
+{
+	const char *title = report_title(p->m);
+	char **lines;
+	size_t n = chart_wrap(p->cf, 0, SZ_SMALL, title, TEXT_W * 0.6, 1, &lines);
+	for (size_t i = 0; i < p->npages; i++) {
+		char num[64];
+		double base = PAGE_H - MARGIN_BOTTOM + 30;
+		p->page = p->pages[i];
+		hrule(p, MARGIN_X, MARGIN_X + TEXT_W, base - 12, 0.4, RULE);
+		text_at(p, MARGIN_X, base, lines[0], 0, SZ_SMALL, MUTED, LEFT);
+		snprintf(num, sizeof num, "Page %zu of %zu", i + 1, p->npages);
+		text_at(p, MARGIN_X + TEXT_W, base, num, 0, SZ_SMALL, MUTED, RIGHT);
+	}
+	chart_lines_free(lines, n);
+}
+
+static void metadata(struct pdf *p, const struct render_ctx *rc)
+{
+	const struct model *m = p->m;
+	const char *author = model_get_env(m, "author");
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, report_title(m));
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_AUTHOR, author ? author : "noisefloor");
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_CREATOR, "noisefloor " NF_VERSION);
+	if (m->subject)
+		HPDF_SetInfoAttr(p->doc, HPDF_INFO_SUBJECT, m->subject);
+	if (rc->source_date >= 0) {
+		time_t t = (time_t)rc->source_date;
+		struct tm tm;
+		HPDF_Date d;
+		gmtime_r(&t, &tm);
+		memset(&d, 0, sizeof d);
+		d.year = tm.tm_year + 1900;
+		d.month = tm.tm_mon + 1;
+		d.day = tm.tm_mday;
+		d.hour = tm.tm_hour;
+		d.minutes = tm.tm_min;
+		d.seconds = tm.tm_sec;
+		d.ind = 'Z';
+		HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, d);
+		HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, d);
+	}
+}
+
+int render_pdf(const struct model *m, const struct render_ctx *rc,
+	       struct outdir *od, struct nf_error *err)
+{
+	struct pdf p;
+	const char *name[2];
+	char **names;
+	int status;
+
+	memset(&p, 0, sizeof p);
+	p.m = m;
+	if ((status = chart_fonts_open(&p.cf, rc->font_path, rc->font_bold_path, err)) != NF_OK)
+		return status;
+	p.doc = HPDF_New(on_error, &p);
+	if (!p.doc) {
+		chart_fonts_free(p.cf);
+		return nf_error_set(err, NF_IOERR, "cannot write 'report.pdf': libharu failed to start");
+	}
+	HPDF_SetCompressionMode(p.doc, HPDF_COMP_ALL);
+	HPDF_UseUTFEncodings(p.doc);
+	HPDF_SetCurrentEncoder(p.doc, "UTF-8");
+	p.utf8 = HPDF_GetEncoder(p.doc, "UTF-8");
+	name[0] = HPDF_LoadTTFontFromFile(p.doc, rc->font_path, HPDF_TRUE);
+	name[1] = HPDF_LoadTTFontFromFile(p.doc, rc->font_bold_path, HPDF_TRUE);
+	if (!name[0] || !name[1]) {
+		HPDF_Free(p.doc);
+		chart_fonts_free(p.cf);
+		return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
+				    name[0] ? rc->font_bold_path : rc->font_path);
+	}
+	p.font[0] = HPDF_GetFont(p.doc, name[0], "UTF-8");
+	p.font[1] = HPDF_GetFont(p.doc, name[1], "UTF-8");
+	HPDF_SetPageMode(p.doc, HPDF_PAGE_MODE_USE_OUTLINE);
+	metadata(&p, rc);
+
+	names = chart_file_names(m);
+	new_page(&p);
+	title_block(&p);
+	environment(&p);
+	summary(&p);
+	verdicts(&p, names);
+	per_version(&p);
+	charts(&p);
+	support(&p);
+	method(&p);
+	appendix(&p);
+	footers(&p);
+	chart_lines_free(names, m->ncomparisons);
+
+	if (!p.error)
+		HPDF_SaveToStream(p.doc);
+	if (!p.error) {
+		HPDF_UINT32 size = HPDF_GetStreamSize(p.doc);
+		HPDF_BYTE *data = xmalloc(size ? size : 1);
+		HPDF_UINT32 got = size;
+		HPDF_ResetStream(p.doc);
+		if (HPDF_ReadFromStream(p.doc, data, &got) != HPDF_OK && got != size)
+			status = nf_error_set(err, NF_IOERR, "cannot write 'report.pdf': short read");
+		else
+			status = outdir_write(od, "report.pdf", data, got, err);
+		free(data);
+	}
+	if (p.error)
+		status = nf_error_set(err, NF_IOERR,
+				      "cannot write 'report.pdf': libharu error 0x%04X (detail %u)",
+				      (unsigned)p.error, (unsigned)p.detail);
+	HPDF_Free(p.doc);
+	free(p.pages);
+	chart_fonts_free(p.cf);
+	return status;
 }

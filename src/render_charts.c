@@ -1,0 +1,82 @@
+/*
+ * render_charts.c - the "charts" renderer: one SVG per chart in out/charts, each with a PNG
+ * preview beside it (for places that take no SVG, such as issue trackers).
+ *
+ *   overview.svg        every workload's change against the baseline
+ *   <workload>.svg      per comparison: every round per version (strip plot)
+ *   <workload>-series.svg  a long version series, when there is one
+ *
+ * File names come from chart_file_names() so other renderers can link them.
+ */
+#include "chart.h"
+#include "render.h"
+
+#include <stdlib.h>
+
+/* Blog width: browsers show the SVG at 1:1 in px. */
+static const struct chart_style web = { 800, 13 };
+/* PNG previews have two device pixels per px, sharp on high-density screens. */
+#define PNG_SCALE 2.0
+
+/* Lays out one spec and writes name.svg and name.png under charts/. */
+static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
+		       struct outdir *od, const char *name, struct nf_error *err)
+{
+	struct chart_scene sc;
+	struct buf b = BUF_INIT;
+	char *path;
+	int rc;
+
+	chart_layout(sp, &web, f, &sc);
+	rc = chart_svg(&sc, f, &b, err);
+	if (rc == NF_OK) {
+		path = xasprintf("charts/%s.svg", name);
+		rc = outdir_write(od, path, b.s, b.len, err);
+		free(path);
+	}
+	if (rc == NF_OK) {
+		buf_reset(&b);
+		rc = chart_png(&sc, f, PNG_SCALE, &b, err);
+	}
+	if (rc == NF_OK) {
+		path = xasprintf("charts/%s.png", name);
+		rc = outdir_write(od, path, b.s, b.len, err);
+		free(path);
+	}
+	buf_release(&b);
+	chart_scene_free(&sc);
+	return rc;
+}
+
+int render_charts(const struct model *m, const struct render_ctx *rc,
+		  struct outdir *od, struct nf_error *err)
+{
+	struct chart_fonts *f;
+	struct chart_spec sp;
+	char **names;
+	int status;
+
+	if ((status = chart_fonts_open(&f, rc->font_path, rc->font_bold_path, err)) != NF_OK)
+		return status;
+	names = chart_file_names(m);
+	if (chart_spec_overview(m, &sp)) {
+		status = write_chart(&sp, f, od, "overview", err);
+		chart_spec_free(&sp);
+	}
+	for (size_t i = 0; status == NF_OK && i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		chart_spec_strip(m, c, &sp);
+		status = write_chart(&sp, f, od, names[i], err);
+		chart_spec_free(&sp);
+		if (status == NF_OK && chart_is_series(c)) {
+			char *name = xasprintf("%s-series", names[i]);
+			chart_spec_series(m, c, &sp);
+			status = write_chart(&sp, f, od, name, err);
+			chart_spec_free(&sp);
+			free(name);
+		}
+	}
+	chart_lines_free(names, m->ncomparisons);
+	chart_fonts_free(f);
+	return status;
+}
