@@ -1,0 +1,226 @@
+# report.xlsx: its parts, a cached value on every formula, native charts,
+# LibreOffice's recalculated numbers against analysis.json and the Markdown,
+# names that stay inert text, the same bytes for the same input.
+. tests/lib.sh
+T=tests/xlsx
+DATA=data/examples/node-versions/rounds.json
+
+# kv_compare NAME EXPECTED ACTUAL: both are "key<TAB>value" lists; numbers
+# must agree to 1e-9 relative, text exactly, and no key may be missing.
+kv_compare() {
+	local out
+	if out=$(awk -F'\t' '
+		function isnum(s) { return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }
+		FNR == NR { want[$1] = $2; next }
+		{ if ($1 in got) { print "twice: " $1; bad++ } got[$1] = $2 }
+		END {
+			for (k in want) {
+				if (!(k in got)) { print "missing: " k; bad++; continue }
+				w = want[k]; g = got[k]
+				if (isnum(w) && isnum(g)) {
+					d = w - g; if (d < 0) d = -d
+					m = w < 0 ? -w : w
+					if (d > 1e-9 * m + 1e-12) { print k ": want " w ", got " g; bad++ }
+				} else if (w != g) { print k ": want \"" w "\", got \"" g "\""; bad++ }
+			}
+			for (k in got) if (!(k in want)) { print "unexpected: " k; bad++ }
+			n = 0; for (k in want) n++
+			if (n == 0) { print "nothing to compare"; bad++ }
+			exit bad > 0
+		}' "$2" "$3" 2>&1); then pass "$1"
+	else fail "$1" "$(printf '%s\n' "$out" | head -n 20)"; fi
+}
+
+# The awk helpers that read LibreOffice's CSV (tab-separated, text with a
+# quote is quoted, percentages come as "4.3%").
+CSV_AWK='
+function unq(s) { if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) } return s }
+function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("%.17g", s / 100) } return s }
+function col(name,   i) { for (i = 1; i <= NF; i++) if (unq($i) == name) return i; return 0 }
+'
+
+# sheet_kv FILE.csv: Versions or Rounds or Summary numbers as key/value.
+versions_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		NR == 1 { r = col("Rounds"); b = col("Best"); m = col("Median of rounds")
+		          s = col("Spread"); c = col("Change of best vs baseline"); next }
+		$1 != "" { k = unq($1) "|" unq($2) "|" unq($3) "|"
+		           print k "rounds\t" val($r); print k "best\t" val($b)
+		           print k "median\t" val($m); print k "spread\t" val($s)
+		           if ($c != "") print k "change\t" val($c) }' "$1"
+}
+rounds_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		NR == 1 { r = col("Round"); v = col("Round value (median)"); next }
+		$1 != "" { print unq($1) "|" unq($2) "|" unq($3) "|" $r "\t" val($v) }' "$1"
+}
+summary_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		!head && unq($1) == "Workload" && unq($2) == "Platform" {
+			head = 1
+			for (i = 1; i <= NF; i++) {
+				h = unq($i)
+				if (h ~ / best$/) { sub(/ best$/, "", h); what[i] = h "|best" }
+				else if (h ~ / \302\261$/) { sub(/ \302\261$/, "", h); what[i] = h "|spread" }
+				else if (h == "Gap") what[i] = "gap"
+				else if (h == "Noise") what[i] = "noise"
+				else if (h == "Verdict") what[i] = "verdict"
+			}
+			next
+		}
+		head == 1 && $1 == "" { head = 2 }
+		head == 1 { for (i in what) if ($i != "") print unq($1) "|" unq($2) "|" what[i] "\t" val($i) }' "$1"
+}
+
+# Expected values from analysis.json, keyed the same way.
+json_versions_kv() {
+	jq -r '.comparisons[] as $c | $c.versions[] | "\($c.workload)|\($c.platform)|\(.version)|" as $k |
+		"\($k)rounds\t\(.rounds)", "\($k)best\t\(.best)", "\($k)median\t\(.median)",
+		"\($k)spread\t\(.spread)", (if .change != null then "\($k)change\t\(.change)" else empty end)' "$1"
+}
+json_rounds_kv() {
+	jq -r '.comparisons[] as $c | $c.versions[] as $v | $v.round_values[] |
+		"\($c.workload)|\($c.platform)|\($v.version)|\(.round)\t\(.value)"' "$1"
+}
+json_summary_kv() {
+	jq -r '.comparisons[] as $c | "\($c.workload)|\($c.platform)|" as $k |
+		($c.versions[] | "\($k)\(.version)|best\t\(.best)", "\($k)\(.version)|spread\t\(.spread)"),
+		(if $c.verdict != "insufficient" then "\($k)gap\t\($c.gap)" else empty end),
+		"\($k)noise\t\($c.noise)", "\($k)verdict\t\($c.verdict)"' "$1"
+}
+
+# cached_vs_csv SHEET.xml SHEET.csv PREFIX: writes PREFIX.cached (every
+# formula's cached value, by cell) and PREFIX.csv (what LibreOffice computed
+# for those cells).
+cached_vs_csv() {
+	grep -o '<c r="[A-Z]*[0-9]*"[^>]*><f>[^<]*</f><v>[^<]*</v></c>' "$1" |
+		sed -E 's#^<c r="([A-Z]+)([0-9]+)".*<v>([^<]*)</v></c>$#\1\t\2\t\3#' > "$3.refs"
+	awk -F'\t' '{ print $1 $2 "\t" $3 }' "$3.refs" > "$3.cached"
+	awk -F'\t' "$CSV_AWK"'
+		FNR == NR { c = 0
+		            for (i = 1; i <= length($1); i++) c = c * 26 + index("ABCDEFGHIJKLMNOPQRSTUVWXYZ", substr($1, i, 1))
+		            at[FNR] = $2 SUBSEP c; ref[FNR] = $1 $2; n = FNR; next }
+		{ for (i = 1; i <= NF; i++) cell[FNR SUBSEP i] = val($i) }
+		END { for (j = 1; j <= n; j++) print ref[j] "\t" cell[at[j]] }' "$3.refs" "$2" > "$3.csv"
+}
+
+o=$(tmpdir)
+check "shipped dataset renders json, md and xlsx" "$NF" report -q --out "$o/a" --formats json,md,xlsx "$DATA"
+x=$o/a/report.xlsx
+mkdir -p "$o/x" && (cd "$o/x" && unzip -q "$x")
+
+# --- the parts ----------------------------------------------------------
+check_eq "sheets in order" "Summary Rounds Versions Support Charts" \
+	"$(grep -o '<sheet name="[^"]*"' "$o/x/xl/workbook.xml" | sed 's/.*="//; s/"$//' | paste -sd' ')"
+check "every XML part is well-formed" sh -c 'find "$1" -name "*.xml" -o -name "*.rels" | xargs xmllint --noout' _ "$o/x"
+check_eq "one MEDIAN formula per round" "$(jq '[.comparisons[].versions[].round_values[]] | length' "$o/a/analysis.json")" \
+	"$(grep -o '<f>MEDIAN([A-Z]*[0-9]*:[A-Z]*[0-9]*)</f>' "$o/x/xl/worksheets/sheet2.xml" | wc -l)"
+nf=$(cat "$o"/x/xl/worksheets/sheet*.xml | grep -o '<f>' | wc -l)
+nv=$(cat "$o"/x/xl/worksheets/sheet*.xml | grep -o '<f>[^<]*</f><v>[^<][^<]*</v>' | wc -l)
+check "every formula has a cached value ($nv of $nf)" test "$nf" -gt 300 -a "$nf" -eq "$nv"
+check "Versions: best is MIN over the version's rounds" \
+	grep -q '<c r="I2"[^>]*><f>MIN(Rounds!J2:J8)</f><v>27.299</v>' "$o/x/xl/worksheets/sheet3.xml"
+check "Versions: spread is (MAX-MIN)/(2*median)" \
+	grep -q '<f>(MAX(Rounds!J2:J8)-MIN(Rounds!J2:J8))/(2\*K2)</f>' "$o/x/xl/worksheets/sheet3.xml"
+check "Summary: the verdict is a formula over gap and noise" \
+	grep -q '<f>IF(M[0-9]*&lt;=N[0-9]*,"within-noise","faster")</f><v>faster</v>' "$o/x/xl/worksheets/sheet1.xml"
+check "Summary: frozen header and autofilter" \
+	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A[0-9]*:Q[0-9]*\"" "$1"' _ "$o/x/xl/worksheets/sheet1.xml"
+check_eq "eight native charts" "8" "$(ls "$o"/x/xl/charts/chart*.xml | wc -l)"
+check "overview: bars over the change column, data cached" \
+	sh -c 'grep -q "<c:barDir val=\"bar\"/>" "$1" && grep -q "<c:f>Charts!\$C\$3:\$C\$9</c:f><c:numCache>" "$1"' _ "$o/x/xl/charts/chart1.xml"
+check "per workload: best of each version from Versions" \
+	grep -q '<c:f>Versions!\$I\$2:\$I\$5</c:f><c:numCache><c:formatCode>[^<]*</c:formatCode><c:ptCount val="4"/>' "$o/x/xl/charts/chart2.xml"
+check "numbers carry their unit" grep -q 'formatCode="0.00&quot; ms&quot;"' "$o/x/xl/styles.xml"
+check_eq "created from SOURCE_DATE_EPOCH" "2026-11-29T00:00:00Z" \
+	"$(sed -n 's/.*<dcterms:created[^>]*>\([^<]*\)<.*/\1/p' "$o/x/docProps/core.xml")"
+
+# --- the same bytes ------------------------------------------------------
+"$NF" report -q --out "$o/b" --formats xlsx "$DATA"
+check "same input, same bytes" cmp "$x" "$o/b/report.xlsx"
+env -u SOURCE_DATE_EPOCH "$NF" report -q --out "$o/c" --formats xlsx --as-of 2026-11-30 "$DATA"
+env -u SOURCE_DATE_EPOCH "$NF" report -q --out "$o/d" --formats xlsx --as-of 2026-11-30 "$DATA"
+check "without SOURCE_DATE_EPOCH: same bytes" cmp "$o/c/report.xlsx" "$o/d/report.xlsx"
+check_eq "without SOURCE_DATE_EPOCH: created on the report date" "2026-11-30T00:00:00Z" \
+	"$(unzip -p "$o/c/report.xlsx" docProps/core.xml | sed -n 's/.*<dcterms:created[^>]*>\([^<]*\)<.*/\1/p')"
+mkdir -p "$o/locale"
+if command -v localedef >/dev/null && [ -e /usr/share/i18n/locales/de_DE ] &&
+	localedef -i de_DE -f UTF-8 "$o/locale/de_DE.UTF-8" 2>/dev/null; then
+	LOCPATH=$o/locale LC_ALL=de_DE.UTF-8 "$NF" report -q --out "$o/de" --formats xlsx "$DATA"
+	check "under LC_ALL=de_DE.UTF-8: same bytes" cmp "$x" "$o/de/report.xlsx"
+else
+	fail "under LC_ALL=de_DE.UTF-8: same bytes" "cannot build the de_DE.UTF-8 locale (package locales)"
+fi
+
+# --- names that look like formulas, gaps in the table --------------------
+check "formula-like names render" "$NF" report -q --out "$o/n" --formats json,xlsx "$T/names.json"
+mkdir -p "$o/nx" && (cd "$o/nx" && unzip -q "$o/n/report.xlsx")
+check_eq "no formula is made of a name" "" \
+	"$(cat "$o"/nx/xl/worksheets/sheet*.xml | grep -o '<f>[^<]*</f>' | grep -e HYPERLINK -e 'SUM(1' -e 'cmd|' -e '+1+2')"
+check "the names are shared strings" \
+	sh -c 'grep -qF "<t>=HYPERLINK(\"http://example.com\",\"click\")</t>" "$1" &&
+		grep -qF "<t>@SUM(1,2)</t>" "$1" && grep -qF "<t>+1+2</t>" "$1"' _ "$o/nx/xl/sharedStrings.xml"
+check "a title starting with = links to its cell" \
+	grep -q '<c:title><c:tx><c:strRef><c:f>Versions!\$A\$2</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>=HYPERLINK' \
+	"$o/nx/xl/charts/chart2.xml"
+check "every XML part is well-formed (names)" sh -c 'find "$1" -name "*.xml" -o -name "*.rels" | xargs xmllint --noout' _ "$o/nx"
+check_status "invalid UTF-8 is refused before any output" 65 "$NF" report -q --out "$o/u" --formats xlsx "$T/bad-utf8.json"
+check "no workbook from invalid UTF-8" test ! -e "$o/u/report.xlsx"
+if [ -x "$NF_ASAN" ]; then
+	check_status "sanitizer build writes the workbook cleanly" 0 "$NF_ASAN" report -q --out "$o/asan" --formats xlsx "$T/names.json"
+fi
+
+# --- LibreOffice recalculates everything ----------------------------------
+# A private profile that recalculates every formula on load (otherwise it
+# trusts the cached values); recalc-probe.xlsx caches 999 for =A1*3 with A1=2
+# and proves it.
+mkdir -p "$o/lo/user" "$o/csv" "$o/shown"
+cat > "$o/lo/user/registrymodifications.xcu" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+EOF
+cp "$x" "$o/shipped.xlsx"; cp "$o/n/report.xlsx" "$o/names.xlsx"
+lo() { timeout 300 libreoffice -env:UserInstallation="file://$o/lo" --headless "$@" >"$o/lo.log" 2>&1; }
+# tab-separated, UTF-8, raw values (not as shown), every sheet
+lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
+	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$T/recalc-probe.xlsx"
+check_eq "LibreOffice recalculates on load" "2	6" "$(cat "$o/csv/recalc-probe-Probe.csv" 2>&1)"
+
+for w in shipped names; do
+	if [ $w = shipped ]; then j=$o/a/analysis.json; else j=$o/n/analysis.json; fi
+	json_versions_kv "$j" > "$o/$w.v.want"; versions_kv "$o/csv/$w-Versions.csv" > "$o/$w.v.got"
+	kv_compare "$w: Versions (rounds, best, median, spread, change) equal analysis.json" "$o/$w.v.want" "$o/$w.v.got"
+	json_rounds_kv "$j" > "$o/$w.r.want"; rounds_kv "$o/csv/$w-Rounds.csv" > "$o/$w.r.got"
+	kv_compare "$w: every round value equals analysis.json" "$o/$w.r.want" "$o/$w.r.got"
+	json_summary_kv "$j" > "$o/$w.s.want"; summary_kv "$o/csv/$w-Summary.csv" > "$o/$w.s.got"
+	kv_compare "$w: Summary bests, spreads, gap, noise, verdict equal analysis.json" "$o/$w.s.want" "$o/$w.s.got"
+	mkdir -p "$o/$w.x" && (cd "$o/$w.x" && unzip -q "$o/$w.xlsx")
+	n=1
+	for s in Summary Rounds Versions Support Charts; do
+		if [ $s != Support ]; then
+			cached_vs_csv "$o/$w.x/xl/worksheets/sheet$n.xml" "$o/csv/$w-$s.csv" "$o/$w.$s"
+			kv_compare "$w: $s: every cached value is what LibreOffice computes" \
+				"$o/$w.$s.cached" "$o/$w.$s.csv"
+		fi
+		n=$((n + 1))
+	done
+done
+
+# --- what a reviewer sees: the Markdown's table, digit for digit ----------
+lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,true,false,false,-1' \
+	--outdir "$o/shown" "$o/shipped.xlsx"
+# rebuild "| workload (unit) | 27.30 ±4.3% | ... | finding |" from the sheet
+awk -F'\t' "$CSV_AWK"'
+	!head && unq($1) == "Workload" && unq($2) == "Platform" { head = 1; for (i = 1; i <= NF; i++) h[i] = unq($i); next }
+	head == 1 && $1 == "" { exit }
+	head == 1 {
+		line = "| " unq($1) " (" unq($3) ") |"
+		for (i = 5; i <= NF; i++) if (h[i] ~ / best$/) { b = unq($i); sub(/ [^ ]*$/, "", b); line = line " " b " " unq($(i + 1)) " |" }
+		for (i = 1; i <= NF; i++) if (h[i] == "Finding") line = line " " unq($i) " |"
+		print line
+	}' "$o/shown/shipped-Summary.csv" > "$o/shown.rows"
+missing=$(while IFS= read -r l; do grep -qF -- "$l" "$o"/a/*.md || printf '%s\n' "$l"; done < "$o/shown.rows")
+check_eq "the Summary shows the Markdown's numbers and verdicts ($(wc -l < "$o/shown.rows") rows)" "" "$missing"
+check_eq "seven rows shown" "7" "$(wc -l < "$o/shown.rows")"
