@@ -34,3 +34,203 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 else
 	fail "stats unit tests build" "$(tail -n 20 "$NF_TMP/stats-test.log")"
 fi
+
+# ---- the binary ----
+
+# rounds_json < lines "workload|version|platform|round|value|timestamp|v8"
+# prints a rounds document; each round has one pass, so its value is exact.
+rounds_json() {
+	awk -F'|' 'BEGIN { print "{ \"format\": \"noisefloor.rounds/1\", \"results\": ["; n = 0 }
+	NF >= 5 {
+		printf "%s{ \"workload\": \"%s\", \"version\": \"%s\", \"platform\": \"%s\", \"round\": %s, \"unit\": \"ms\", \"passes\": [%s]", (n++ ? ",\n" : ""), $1, $2, $3, $4, $5
+		if ($6 != "") printf ", \"timestamp\": \"%s\"", $6
+		if ($7 != "") printf ", \"meta\": { \"v8\": \"%s\" }", $7
+		printf " }"
+	}
+	END { print "\n] }" }'
+}
+
+# series VALUES... : one workload over versions 24.10.0 ... with 3 rounds each
+# (value-1, value, value+1) and V8 versions that change with the minor.
+series() {
+	local versions=(24.10.0 24.10.1 24.11.0 24.11.1 24.12.0 24.12.1 24.13.0 24.13.1)
+	local v8s=(13.6.233.8 13.6.233.8 13.6.233.10 13.6.233.10 13.6.233.17 13.6.233.17 13.6.233.20 13.6.233.20)
+	local i=0 v
+	for v in "$@"; do
+		for r in 1 2 3; do
+			echo "Parse|${versions[$i]}|linux-x64|$r|$(awk -v v="$v" -v r="$r" 'BEGIN { print v + r - 2 }')||${v8s[$i]}"
+		done
+		i=$((i + 1))
+	done | rounds_json
+}
+
+d=$(tmpdir)
+series 100 100 101 100 112 112 113 > "$d/one-step.json"
+"$NF" report -q --formats json,md --out "$d/one" "$d/one-step.json" > /dev/null 2>&1
+check_eq "one step: found between 24.11.1 and 24.12.0 with the V8 versions" \
+	"24.11.1 24.12.0 13.6.233.10 13.6.233.17 0.12" \
+	"$(jq -r '.comparisons[0].steps[] | "\(.before) \(.after) \(.v8_before) \(.v8_after) \(.change * 100 | round / 100)"' "$d/one/analysis.json")"
+check "one step: the issue names the versions and the V8 change" \
+	grep -qF "between 24.11.1 and 24.12.0 (V8 13.6.233.10 → 13.6.233.17): best round +12%" "$d/one/issue.md"
+
+series 100 100 112 113 112 112 99 100 > "$d/two-steps.json"
+"$NF" report -q --formats json --out "$d/two" "$d/two-steps.json" > /dev/null 2>&1
+check_eq "two steps: up at 24.11.0, back down at 24.13.0" \
+	"24.10.1>24.11.0 24.12.1>24.13.0" \
+	"$(jq -r '[.comparisons[0].steps[] | "\(.before)>\(.after)"] | join(" ")' "$d/two/analysis.json")"
+
+series 100 101 100 99 100 101 100 > "$d/flat.json"
+series 100 100 130 100 100 100 > "$d/outlier.json"
+series 100 100 100 112 > "$d/short.json"
+for f in flat outlier short; do
+	"$NF" report -q --formats json --out "$d/$f" "$d/$f.json" > /dev/null 2>&1
+done
+check_eq "no step: a flat series" "0" "$(jq '.comparisons[0].steps | length' "$d/flat/analysis.json")"
+check_eq "no step: one version off and back" "0" "$(jq '.comparisons[0].steps | length' "$d/outlier/analysis.json")"
+check_eq "no step search below 5 versions" "0" "$(jq '.comparisons[0].steps | length' "$d/short/analysis.json")"
+"$NF" report -q --formats md --out "$d/flat-md" "$d/flat.json" > /dev/null 2>&1
+check "no steps section in the issue without steps" \
+	bash -c "[ -s '$d/flat-md/issue.md' ] && ! grep -q 'Where the value changes' '$d/flat-md/issue.md'"
+
+# ---- pairs on the shipped dataset, against R ----
+ship="$NF_ROOT/data/examples/node-versions/rounds.json"
+"$NF" report -q --formats json,md --out "$d/ship" "$ship" > /dev/null 2>&1
+jq -r '.comparisons[] as $c | $c.pairs[] | [$c.workload, .a, .b, .u, .p, .p_holm] | @tsv' \
+	"$d/ship/analysis.json" > "$d/ship-pairs.tsv"
+check_eq "shipped data: every pair's W, p and Holm p as R's wilcox.test and p.adjust" "42 ok" \
+	"$(awk -F'\t' 'function rel(a, b) { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); if (m < 1) m = 1; return d / m }
+		NR == FNR { if ($0 !~ /^#/) ref[++n] = $0; next }
+		{ split(ref[FNR], r, "\t"); k++
+		  if (r[1] != $1 || r[2] != $2 || r[3] != $3 || r[4] != $4 + 0 || rel(r[5], $5) > 1e-10 || rel(r[6], $6) > 1e-10) { print "mismatch: " $0 " / " ref[FNR]; bad++ } }
+		END { if (!bad && k == n) print k " ok"; else print k " of " n }' \
+		"$S/shipped-pairs.tsv" "$d/ship-pairs.tsv")"
+check_eq "shipped data: ratio is median b / median a, inside its interval" "true" \
+	"$(jq '[.comparisons[] | . as $c | .pairs[] | . as $p |
+		($c.versions[] | select(.version == $p.a) | .median) as $ma |
+		($c.versions[] | select(.version == $p.b) | .median) as $mb |
+		(($p.ratio - $mb / $ma) | fabs) < 1e-12 and $p.ci[0] <= $p.ci[1] and (.ci | length) == 2
+		and (has("shift") and has("significant") and has("p_floor"))] | all' "$d/ship/analysis.json")"
+check_eq "shipped data: significant means p_holm < 0.05" "true" \
+	"$(jq '[.comparisons[].pairs[] | .significant == (.p_holm < 0.05)] | all' "$d/ship/analysis.json")"
+check "shipped data: the issue has the rank-test table with Holm p-values" \
+	grep -qF "| Map of 200k keys | 20.20.2 → 26.12.1 | 0.646 |" "$d/ship/issue.md"
+check "shipped data: the issue states the power floor" \
+	grep -qF "the smallest p-value the rank test can reach is 0.00058; across the 42 pairs" "$d/ship/issue.md"
+check "shipped data: the blog explains the borderline pairs" \
+	grep -qF "**JSON.stringify, 20k rows**: 20.20.2 and 24.22.3 are within the noise of ±21%, yet the rank test finds" "$d/ship/blog.md"
+check "shipped data: the summary stays short (no test tables)" \
+	bash -c "! grep -qE 'Holm|Mann|p-value' '$d/ship/summary.md'"
+
+# ---- the bootstrap is seeded from the data ----
+jq '.results |= reverse' "$ship" > "$d/reversed.json"
+"$NF" report -q --formats json --out "$d/rev" "$d/reversed.json" > /dev/null 2>&1
+"$NF" report -q --formats json --out "$d/ship2" "$ship" > /dev/null 2>&1
+check_eq "bootstrap: the same intervals on a second run" \
+	"$(jq -c '[.comparisons[].pairs[].ci]' "$d/ship/analysis.json")" \
+	"$(jq -c '[.comparisons[].pairs[].ci]' "$d/ship2/analysis.json")"
+check_eq "bootstrap: the same intervals whatever the order of the results in the file" \
+	"$(jq -c '[.comparisons[] | .workload as $w | .pairs[] | [$w, .a, .b, .ci]] | sort' "$d/ship/analysis.json")" \
+	"$(jq -c '[.comparisons[] | .workload as $w | .pairs[] | [$w, .a, .b, .ci]] | sort' "$d/rev/analysis.json")"
+
+# ---- 1-3 rounds and ties ----
+{
+	echo "One|1.0|linux-x64|1|10||"
+	echo "One|2.0|linux-x64|1|12||"
+	echo "Same|1.0|linux-x64|1|5||"; echo "Same|1.0|linux-x64|2|5||"; echo "Same|1.0|linux-x64|3|5||"
+	echo "Same|2.0|linux-x64|1|5||"; echo "Same|2.0|linux-x64|2|5||"; echo "Same|2.0|linux-x64|3|5||"
+	for r in 1 2 3; do echo "Three|1.0|linux-x64|$r|$((10 + r))||"; echo "Three|2.0|linux-x64|$r|$((20 + r))||"; done
+} | rounds_json > "$d/tiny.json"
+"$NF" report -q --formats json --out "$d/tiny" "$d/tiny.json" > /dev/null 2>&1
+check_eq "1 vs 1 round: p = 1 as in R, exact" "1 true 1" \
+	"$(jq -r '.comparisons[] | select(.workload == "One") | .pairs[0] | "\(.p) \(.exact) \(.p_floor)"' "$d/tiny/analysis.json")"
+check_eq "all values tied: p = 1, not significant (R gives NA)" "1 false false" \
+	"$(jq -r '.comparisons[] | select(.workload == "Same") | .pairs[0] | "\(.p) \(.significant) \(.exact)"' "$d/tiny/analysis.json")"
+check_eq "3 vs 3 rounds apart: p = 0.1 = the power floor, never significant" "0.1 0.1 false" \
+	"$(jq -r '.comparisons[] | select(.workload == "Three") | .pairs[0] | "\(.p) \(.p_floor) \(.significant)"' "$d/tiny/analysis.json")"
+check_eq "3 vs 3 rounds: the shift is the Hodges-Lehmann estimate" "10" \
+	"$(jq -r '.comparisons[] | select(.workload == "Three") | .pairs[0].shift' "$d/tiny/analysis.json")"
+
+# ---- run order: blocks and drift ----
+ts() { printf '2026-11-29T10:%02d:00Z' "$1"; }
+{
+	for r in 1 2 3 4 5; do echo "Block|1.0|linux-x64|$r|$((100 + r % 2))|$(ts "$r")|"; done
+	for r in 1 2 3 4 5; do echo "Block|2.0|linux-x64|$r|$((100 + r % 2))|$(ts $((r + 10)))|"; done
+} | rounds_json > "$d/blocks.json"
+{
+	for r in 1 2 3 4 5; do
+		echo "Inter|1.0|linux-x64|$r|$((100 + r % 2))|$(ts $((2 * r)))|"
+		echo "Inter|2.0|linux-x64|$r|$((100 + r % 2))|$(ts $((2 * r + 1)))|"
+	done
+} | rounds_json > "$d/interleaved.json"
+"$NF" report -q --formats json,md --out "$d/blocks" "$d/blocks.json" > /dev/null 2>&1
+"$NF" report -q --formats json,md --out "$d/inter" "$d/interleaved.json" > /dev/null 2>&1
+check_eq "blocks: timestamps in blocks mark the comparison not interleaved" "false" \
+	"$(jq '.comparisons[0].interleaved' "$d/blocks/analysis.json")"
+for doc in blog.md issue.md summary.md; do
+	check "blocks: the warning is in $doc" grep -q "the timestamps show the rounds ran in blocks" "$d/blocks/$doc"
+done
+check_eq "blocks: the warning is in analysis.json" "1" \
+	"$(jq '[.warnings[] | select(test("ran in blocks"))] | length' "$d/blocks/analysis.json")"
+check_eq "interleaved timestamps: no warning, interleaved" "true 0" \
+	"$(jq -r '"\(.comparisons[0].interleaved) \([.warnings[] | select(test("ran in blocks"))] | length)"' "$d/inter/analysis.json")"
+
+{
+	for r in 1 2 3 4 5 6 7; do
+		echo "Drift|1.0|linux-x64|$r|$((100 + 3 * r))|$(ts $((2 * r)))|"
+		echo "Drift|2.0|linux-x64|$r|$((101 + 3 * r))|$(ts $((2 * r + 1)))|"
+	done
+} | rounds_json > "$d/drift.json"
+"$NF" report -q --formats json,md --out "$d/drift" "$d/drift.json" > /dev/null 2>&1
+check "drift: rounds getting slower with time are flagged" \
+	jq -e '.comparisons[0].drift | test("^later rounds were slower")' "$d/drift/analysis.json"
+check "drift: the issue shows it" grep -qF "later rounds were slower" "$d/drift/issue.md"
+check_eq "drift: none in interleaved data without a trend" "null" "$(jq '.comparisons[0].drift' "$d/inter/analysis.json")"
+
+# ---- platforms ----
+{
+	for r in 1 2 3 4 5; do
+		for p in linux-x64 darwin-arm64; do
+			echo "Fast|1.0|$p|$r|$((200 + r))||"; echo "Fast|2.0|$p|$r|$((100 + r))||"
+		done
+		echo "Mixed|1.0|linux-x64|$r|$((200 + r))||"; echo "Mixed|2.0|linux-x64|$r|$((100 + r))||"
+		echo "Mixed|1.0|darwin-arm64|$r|$((100 + r))||"; echo "Mixed|2.0|darwin-arm64|$r|$((100 + r))||"
+	done
+} | rounds_json > "$d/platforms.json"
+"$NF" report -q --formats json,md --out "$d/plat" "$d/platforms.json" > /dev/null 2>&1
+check_eq "platforms: a finding on both reproduces, a finding on one does not" \
+	"Fast true faster,faster|Mixed false faster,within-noise" \
+	"$(jq -r '[.platforms[] | "\(.workload) \(.consistent) \([.platforms[].verdict] | join(","))"] | join("|")' "$d/plat/analysis.json")"
+check "platforms: the issue says where it reproduces" \
+	grep -qF "Fast: 2.0 is the fastest on every platform (linux-x64, darwin-arm64): the finding reproduces." "$d/plat/issue.md"
+check_eq "platforms: empty with one platform" "0" "$(jq '.platforms | length' "$d/ship/analysis.json")"
+
+# ---- noisefloor check ----
+{
+	for r in 1 2 3 4 5 6 7; do
+		echo "Slow|1.0|linux-x64|$r|$((100 + r % 3))||"; echo "Slow|2.0|linux-x64|$r|$((130 + r % 3))||"
+		echo "Same|1.0|linux-x64|$r|$((100 + r % 3))||"; echo "Same|2.0|linux-x64|$r|$((100 + (r + 1) % 3))||"
+	done
+} | rounds_json > "$d/regressed.json"
+out=$("$NF" check "$d/regressed.json" 2>&1); rc=$?
+check_eq "check: exit 1 on a regression beyond the noise and significant" "1" "$rc"
+# R: p.adjust(c(wilcox.test(100 + (1:7) %% 3, 130 + (1:7) %% 3)$p.value, ...), "holm")[1] = 0.0038
+check_eq "check: one line per failure" \
+	'regression: "Slow" on linux-x64: 2.0 is worse than 1.0 by 30.0% (best 130.0 against 100.0 ms), beyond the noise of ±1.0%; p = 0.0038 after Holm' \
+	"$out"
+check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check --baseline 2.0 "$d/regressed.json"
+check_eq "check: passing prints one line, -q nothing" \
+	"no regression: 2 versions checked against the baseline, none worse beyond the noise and significant after Holm|" \
+	"$("$NF" check --baseline 2.0 "$d/regressed.json")|$("$NF" check -q --baseline 2.0 "$d/regressed.json")"
+check_status "check: 3 rounds a side can never be significant: exit 0" 0 "$NF" check -q "$d/tiny.json"
+check_status "check: the shipped data has a significant regression (Regex, 24.22.3): exit 1" 1 \
+	"$NF" check "$ship"
+check_status "check: an unknown baseline is a usage error" 2 "$NF" check --baseline 9.9.9 "$d/regressed.json"
+check_status "check: no files is a usage error" 2 "$NF" check
+check_status "check: a missing file exits 66" 66 "$NF" check "$d/nope.json"
+check_eq "check: --help to stdout, exit 0" "0 usage: noisefloor check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE..." \
+	"$("$NF" check --help > "$d/help.txt"; echo "$? $(head -n 1 "$d/help.txt")")"
+if [ -x "$NF_ASAN" ]; then
+	check_status "check: clean under ASan and UBSan" 1 "$NF_ASAN" check "$ship"
+	check_status "report with steps, drift and platforms: clean under ASan and UBSan" 0 \
+		"$NF_ASAN" report -q --formats json,md --out "$d/asan" "$d/two-steps.json" "$d/drift.json" "$d/platforms.json"
+fi
