@@ -6,9 +6,11 @@
  * exits with the status (documented in --help and the README).
  */
 #include "analysis.h"
+#include "cmd_convert.h"
 #include "cmd_check.h"
 #include "error.h"
 #include "ingest.h"
+#include "ingest_jq.h"
 #include "jsonw.h"
 #include "model.h"
 #include "output.h"
@@ -39,6 +41,7 @@ static const char usage_text[] =
 	"usage: noisefloor [report] [options] [LABEL=]FILE...\n"
 	"       noisefloor windows [--as-of YYYY-MM-DD] [--schedule FILE] [--json]\n"
 	"       noisefloor check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...\n"
+	"       noisefloor convert [--jq FILE | --jq-program PROGRAM] [LABEL=]FILE...\n"
 	"       noisefloor --help | --version\n"
 	"\n"
 	"Reads benchmark rounds of several versions (FILE, or - for stdin; several\n"
@@ -57,6 +60,8 @@ static const char usage_text[] =
 	"                         %s\n"
 	"      --templates DIR    Mustache templates for the Markdown documents\n"
 	"      --schedule FILE    release schedule (default: the Node.js schedule)\n"
+	"      --jq FILE          map each input's JSON with this jq program to rounds\n"
+	"      --jq-program PROG  the same, with the program given on the command line\n"
 	"      --json             windows: print JSON\n"
 	"  -q, --quiet            no verdict table on the terminal\n"
 	"  -h, --help             this text\n"
@@ -73,6 +78,7 @@ struct options {
 	const char *templates;
 	const char *schedule;
 	const char *formats;
+	const char *jq_file, *jq_program;
 	int min_rounds;
 	int json;
 	int quiet;
@@ -179,7 +185,7 @@ static long long source_date(void)
 }
 
 enum { OPT_AS_OF = 256, OPT_BASELINE, OPT_MIN_ROUNDS, OPT_TEMPLATES, OPT_SCHEDULE,
-       OPT_FORMATS, OPT_JSON };
+       OPT_FORMATS, OPT_JSON, OPT_JQ, OPT_JQ_PROGRAM };
 
 static const struct option long_options[] = {
 	{ "out", required_argument, NULL, 'o' },
@@ -190,6 +196,8 @@ static const struct option long_options[] = {
 	{ "schedule", required_argument, NULL, OPT_SCHEDULE },
 	{ "formats", required_argument, NULL, OPT_FORMATS },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "jq", required_argument, NULL, OPT_JQ },
+	{ "jq-program", required_argument, NULL, OPT_JQ_PROGRAM },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -214,6 +222,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_SCHEDULE: o->schedule = optarg; break;
 		case OPT_FORMATS: o->formats = optarg; break;
 		case OPT_JSON: o->json = 1; break;
+		case OPT_JQ: o->jq_file = optarg; break;
+		case OPT_JQ_PROGRAM: o->jq_program = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case OPT_MIN_ROUNDS: {
 			char *end;
@@ -264,6 +274,25 @@ static struct ingest_input input_from_arg(char *arg, char **label_buf)
 	return in;
 }
 
+/* Reads every input into m, through the jq mapping when one is given. */
+static int load_inputs(struct model *m, const struct options *o, struct nf_error *err)
+{
+	struct ingest_jq *jq = NULL;
+	int rc = 0;
+	if (o->jq_file && o->jq_program)
+		return nf_error_set(err, NF_USAGE, "give --jq or --jq-program, not both");
+	if ((o->jq_file || o->jq_program) && !(jq = ingest_jq_new(o->jq_file, o->jq_program, err)))
+		return err->status;
+	for (int i = 0; i < o->nfiles && !rc; i++) {
+		char *label;
+		struct ingest_input in = input_from_arg(o->files[i], &label);
+		rc = jq ? ingest_jq_file(jq, m, &in, err) : ingest_file(m, &in, err);
+		free(label);
+	}
+	ingest_jq_free(jq);
+	return rc ? rc : ingest_finish(m, err);
+}
+
 /* Reads every input into m and runs the analysis. */
 static int load_and_analyse(struct model *m, const struct options *o, struct nf_error *err)
 {
@@ -276,15 +305,7 @@ static int load_and_analyse(struct model *m, const struct options *o, struct nf_
 	m->min_rounds = o->min_rounds;
 	if ((rc = load_schedule(&m->schedule, o, err)) != 0)
 		return rc;
-	for (int i = 0; i < o->nfiles; i++) {
-		char *label;
-		struct ingest_input in = input_from_arg(o->files[i], &label);
-		rc = ingest_file(m, &in, err);
-		free(label);
-		if (rc)
-			return rc;
-	}
-	if ((rc = ingest_finish(m, err)) != 0)
+	if ((rc = load_inputs(m, o, err)) != 0)
 		return rc;
 	return analysis_run(m, err);
 }
@@ -440,6 +461,28 @@ static int cmd_windows(int argc, char **argv)
 	return 0;
 }
 
+/* convert: the merged input as rounds-format NDJSON on stdout. */
+static int cmd_convert(int argc, char **argv)
+{
+	struct options o;
+	struct model m;
+	struct nf_error err = { 0, "" };
+	int status = parse_options(argc, argv, &o);
+
+	if (status >= 0)
+		return status;
+	if (o.nfiles == 0)
+		return usage_error("%s", "convert: no input files (give FILE..., or - for stdin)");
+	model_init(&m);
+	status = load_inputs(&m, &o, &err);
+	if (!status)
+		status = convert_write(&m, stdout, &err);
+	model_release(&m);
+	if (status == NF_USAGE)
+		return usage_error("%s", err.msg);
+	return status ? fail(&err) : 0;
+}
+
 /* Subcommands; a new one is one line here. "report" is the default. */
 static const struct {
 	const char *name;
@@ -448,6 +491,7 @@ static const struct {
 	{ "report", cmd_report },
 	{ "windows", cmd_windows },
 	{ "check", cmd_check },
+	{ "convert", cmd_convert },
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,112 @@
+/*
+ * cmd_convert.c - the work of `noisefloor convert`: the model's input half
+ * written back as noisefloor.rounds/1 NDJSON (see cmd_convert.h). Reading
+ * the output again gives the same results, so any input noisefloor reads can
+ * be handed on to tools that only know the rounds format.
+ */
+#include "cmd_convert.h"
+#include "jsonw.h"
+#include "util.h"
+
+#include <errno.h>
+#include <string.h>
+
+static void write_doc(const struct model *m, struct buf *b)
+{
+	struct jsonw w;
+	jsonw_init(&w, b, 0);
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "format");
+	jsonw_string(&w, "noisefloor.rounds/1");
+	if (m->title) {
+		jsonw_key(&w, "title");
+		jsonw_string(&w, m->title);
+	}
+	if (m->subject) {
+		jsonw_key(&w, "subject");
+		jsonw_string(&w, m->subject);
+	}
+	if (m->notes) {
+		jsonw_key(&w, "notes");
+		jsonw_string(&w, m->notes);
+	}
+	if (m->nenv) {
+		jsonw_key(&w, "environment");
+		jsonw_begin_object(&w);
+		for (size_t i = 0; i < m->nenv; i++) {
+			jsonw_key(&w, m->env[i].key);
+			jsonw_string(&w, m->env[i].value);
+		}
+		jsonw_end_object(&w);
+	}
+	jsonw_end_object(&w);
+	buf_putc(b, '\n');
+}
+
+static void write_result(const struct result *r, struct buf *b)
+{
+	struct jsonw w;
+	jsonw_init(&w, b, 0);
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "workload");
+	jsonw_string(&w, r->workload);
+	jsonw_key(&w, "version");
+	jsonw_string(&w, r->version);
+	jsonw_key(&w, "platform");
+	jsonw_string(&w, r->platform);
+	jsonw_key(&w, "round");
+	jsonw_int(&w, r->round);
+	jsonw_key(&w, "unit");
+	jsonw_string(&w, r->unit);
+	jsonw_key(&w, "better");
+	jsonw_string(&w, r->better == BETTER_HIGHER ? "higher" : "lower");
+	if (r->timestamp) {
+		jsonw_key(&w, "timestamp");
+		jsonw_string(&w, r->timestamp);
+	}
+	if (r->note) {
+		jsonw_key(&w, "note");
+		jsonw_string(&w, r->note);
+	}
+	/* not part of the rounds format's rules yet: kept so the fact that the
+	 * runner did not interleave versions is not lost on the way */
+	if (r->back_to_back) {
+		jsonw_key(&w, "back_to_back");
+		jsonw_bool(&w, 1);
+	}
+	jsonw_key(&w, "passes");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < r->npasses; i++)
+		jsonw_number(&w, r->passes[i]);
+	jsonw_end_array(&w);
+	if (r->meta_json) {
+		jsonw_key(&w, "meta");
+		jsonw_raw(&w, r->meta_json);
+	}
+	jsonw_end_object(&w);
+	buf_putc(b, '\n');
+}
+
+int convert_write(const struct model *m, FILE *out, struct nf_error *err)
+{
+	struct buf b = BUF_INIT;
+	int rc = NF_OK;
+
+	write_doc(m, &b);
+	for (size_t i = 0; i < m->nresults && rc == NF_OK; i++) {
+		write_result(&m->results[i], &b);
+		if (b.len >= 65536 || i + 1 == m->nresults) {
+			if (fwrite(b.s, 1, b.len, out) != b.len)
+				rc = NF_IOERR;
+			buf_reset(&b);
+		}
+	}
+	if (rc == NF_OK && b.len && fwrite(b.s, 1, b.len, out) != b.len)
+		rc = NF_IOERR;
+	if (rc == NF_OK && fflush(out) != 0)
+		rc = NF_IOERR;
+	if (rc != NF_OK)
+		nf_error_set(err, NF_IOERR, "cannot write to standard output: %s", strerror(errno));
+	buf_release(&b);
+	return rc;
+}
