@@ -18,6 +18,7 @@
  */
 #include "render.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -33,7 +34,7 @@
 
 /* Where one version of one comparison lives in the workbook. */
 struct vpos {
-	lxw_row_t first, last; /* Rounds rows of its round values (first > last: none) */
+	lxw_row_t first, last; /* Rounds rows of its round values, when has_rounds */
 	lxw_row_t row;         /* its Versions row */
 	int has_rounds;
 };
@@ -49,7 +50,7 @@ struct xw {
 	const struct model *m;
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *rounds, *versions, *support, *charts;
-	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent, *wrap,
+	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
 		*warn, *integer, *date, *best_text;
 	struct num_format *fmts; /* number formats made so far */
 	size_t nfmts, fmts_alloc;
@@ -340,10 +341,6 @@ static void make_formats(struct xw *x)
 	x->indent = workbook_add_format(x->wb);
 	format_set_indent(x->indent, 1);
 
-	x->wrap = workbook_add_format(x->wb);
-	format_set_text_wrap(x->wrap);
-	format_set_align(x->wrap, LXW_ALIGN_VERTICAL_TOP);
-
 	x->warn = workbook_add_format(x->wb);
 	format_set_font_color(x->warn, 0x9C2A00);
 
@@ -356,6 +353,24 @@ static void make_formats(struct xw *x)
 	x->date = workbook_add_format(x->wb);
 	format_set_num_format(x->date, "yyyy-mm-dd");
 	format_set_align(x->date, LXW_ALIGN_LEFT);
+}
+
+/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has six
+ * columns besides the passes, the Summary seven besides two per version.
+ * (Too many rows is reported by libxlsxwriter itself.) */
+static int fits(const struct xw *x)
+{
+	const struct model *m = x->m;
+	size_t c, v, k, maxp = 0;
+
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++)
+			for (k = 0; k < m->comparisons[c].versions[v].nrounds; k++) {
+				const struct result *r = m->comparisons[c].versions[v].rounds[k];
+				if (r && r->npasses > maxp)
+					maxp = r->npasses;
+			}
+	return maxp + 6 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
 /* Rounds: one row per round, versions of a comparison in contiguous blocks. */
@@ -375,8 +390,6 @@ static void write_rounds(struct xw *x)
 				if (r && r->npasses > maxp)
 					maxp = r->npasses;
 			}
-	if (maxp > 16000) /* past Excel's 16,384 columns */
-		maxp = 16000;
 	vcol = (lxw_col_t)(4 + maxp);
 	x->rounds_value_col = vcol;
 
@@ -951,6 +964,26 @@ static time_t created_time(const struct model *m, const struct render_ctx *rc)
 	return timegm(&tm);
 }
 
+/* libxlsxwriter's message for e in our style (lower case, no final period),
+ * with the system's reason when there is one. Returns a static buffer. */
+static const char *lxw_reason(lxw_error e, int saved_errno)
+{
+	static char msg[256];
+	size_t n;
+
+	if (saved_errno && (e == LXW_ERROR_CREATING_XLSX_FILE || e == LXW_ERROR_CREATING_TMPFILE ||
+			    e == LXW_ERROR_ZIP_FILE_OPERATION || e == LXW_ERROR_ZIP_CLOSE))
+		snprintf(msg, sizeof(msg), "%s", strerror(saved_errno));
+	else
+		snprintf(msg, sizeof(msg), "%s", lxw_strerror(e));
+	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
+		msg[0] = (char)(msg[0] - 'A' + 'a');
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '.' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	return msg;
+}
+
 static void release_xw(struct xw *x)
 {
 	size_t i;
@@ -974,6 +1007,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	lxw_doc_properties props;
 	char *title = NULL, *subject = NULL;
 	lxw_error e;
+	int saved_errno;
 	size_t c;
 
 	memset(&x, 0, sizeof(x));
@@ -1006,12 +1040,17 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 			worksheet_set_paper(all[c], 9); /* A4 */
 			worksheet_fit_to_pages(all[c], 1, 0);
 		}
-		write_rounds(&x);   /* fills the Rounds rows of each version */
-		write_versions(&x); /* fills the Versions rows */
-		write_summary(&x);
-		write_support(&x);
-		write_charts(&x);
-		worksheet_activate(x.summary);
+		if (!fits(&x))
+			note(&x, LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE);
+		else
+			write_rounds(&x); /* fills the Rounds rows of each version */
+		if (x.first_error == LXW_NO_ERROR) {
+			write_versions(&x); /* fills the Versions rows */
+			write_summary(&x);
+			write_support(&x);
+			write_charts(&x);
+			worksheet_activate(x.summary);
+		}
 	}
 
 	memset(&props, 0, sizeof(props));
@@ -1023,20 +1062,23 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	props.created = created_time(m, rc);
 	note(&x, workbook_set_properties(x.wb, &props));
 
+	errno = 0;
 	e = workbook_close(x.wb); /* frees the workbook, its sheets and charts */
+	saved_errno = errno;
 	free(title);
 	free(subject);
-	if (x.first_error != LXW_NO_ERROR) {
-		nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
-			     lxw_strerror(x.first_error));
-		release_xw(&x);
-		return NF_CANTCREAT;
+	if (x.first_error != LXW_NO_ERROR) { /* the first cause, not its echo */
+		e = x.first_error;
+		saved_errno = 0;
 	}
 	release_xw(&x);
-	if (e != LXW_NO_ERROR)
-		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
-				    lxw_strerror(e));
-	return NF_OK;
+	if (e == LXW_NO_ERROR)
+		return NF_OK;
+	if (e == LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE)
+		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': more rounds or passes "
+				    "than a worksheet holds (1,048,576 rows, 16,384 columns)", shown);
+	return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
+			    lxw_reason(e, saved_errno));
 }
 
 int render_xlsx(const struct model *m, const struct render_ctx *rc,
