@@ -231,13 +231,66 @@ static size_t draw_index(uint64_t *state, size_t k)
 	return (size_t)((r * (uint64_t)k) >> 32);
 }
 
+/* The median of t[0..k), k >= 1, reordering t: quickselect (Hoare
+ * partition) for the upper middle element; for even k the lower middle is
+ * then the largest of the elements left of it. Same value as sorting. */
+static double select_median(double *t, size_t k)
+{
+	size_t lo = 0, hi = k - 1, mid = k / 2;
+
+	while (lo < hi) {
+		double pivot = t[lo + (hi - lo) / 2];
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (t[i] < pivot)
+				i++;
+			while (t[j] > pivot)
+				j--;
+			if (i <= j) {
+				double x = t[i];
+				t[i] = t[j];
+				t[j] = x;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		/* now t[lo..j] <= pivot <= t[i..hi], and j < i */
+		if (mid <= j)
+			hi = j;
+		else if (mid >= i)
+			lo = i;
+		else
+			break; /* t[j+1..i-1] all equal the pivot */
+	}
+	if (k % 2)
+		return t[mid];
+	{
+		double below = t[0];
+		for (size_t i = 1; i < mid; i++)
+			if (t[i] > below)
+				below = t[i];
+		return (below + t[mid]) / 2;
+	}
+}
+
 /* The median of k values drawn with replacement from v[0..k); tmp has room
  * for k values. */
 static double resample_median(uint64_t *state, const double *v, size_t k, double *tmp)
 {
 	for (size_t i = 0; i < k; i++)
 		tmp[i] = v[draw_index(state, k)];
-	qsort(tmp, k, sizeof(*tmp), cmp_double);
+	if (k > 16)
+		return select_median(tmp, k);
+	/* insertion sort wins for the usual handful of rounds */
+	for (size_t i = 1; i < k; i++) {
+		double x = tmp[i];
+		size_t j = i;
+		for (; j > 0 && tmp[j - 1] > x; j--)
+			tmp[j] = tmp[j - 1];
+		tmp[j] = x;
+	}
 	return k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
 }
 

@@ -80,6 +80,11 @@ CASES = [
      [41.558, 44.998, 46.499, 47.527, 43.421, 43.233, 44.01]),
     ("2v5", [0.431, 0.402], [4.51, 0.39, 4.77, 0.41, 4.62]),
     ("equal", [5.0, 5.0, 5.0], [5.0, 5.0, 5.0]),
+    # more than 16 rounds a side, with ties (the C code selects rather than sorts there)
+    ("20v25-ties", [float(40 + (i * 7) % 11) for i in range(20)],
+     [float(43 + (i * 5) % 13) for i in range(25)]),
+    ("17v18", [100 + ((i * 37) % 17) / 4 for i in range(17)],
+     [103 + ((i * 29) % 19) / 8 for i in range(18)]),
 ]
 
 print("# name\ta\tb\tlow\thigh\tseed")
