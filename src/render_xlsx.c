@@ -355,13 +355,10 @@ static void make_formats(struct xw *x)
 	format_set_align(x->date, LXW_ALIGN_LEFT);
 }
 
-/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has six
- * columns besides the passes, the Summary seven besides two per version.
- * (Too many rows is reported by libxlsxwriter itself.) */
-static int fits(const struct xw *x)
+/* The most passes of any round (at least 1). */
+static size_t max_passes(const struct model *m)
 {
-	const struct model *m = x->m;
-	size_t c, v, k, maxp = 0;
+	size_t c, v, k, maxp = 1;
 
 	for (c = 0; c < m->ncomparisons; c++)
 		for (v = 0; v < m->comparisons[c].nversions; v++)
@@ -370,7 +367,15 @@ static int fits(const struct xw *x)
 				if (r && r->npasses > maxp)
 					maxp = r->npasses;
 			}
-	return maxp + 6 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
+	return maxp;
+}
+
+/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has six
+ * columns besides the passes, the Summary nine besides two per version.
+ * (Too many rows is reported by libxlsxwriter itself.) */
+static int fits(const struct xw *x)
+{
+	return max_passes(x->m) + 6 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
 /* Rounds: one row per round, versions of a comparison in contiguous blocks. */
@@ -378,19 +383,11 @@ static void write_rounds(struct xw *x)
 {
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->rounds;
-	size_t c, v, k, p, maxp = 1;
+	size_t c, v, k, p, maxp = max_passes(m);
 	lxw_row_t row = 1;
-	lxw_col_t vcol;
+	lxw_col_t vcol = (lxw_col_t)(4 + maxp);
 	char a[16], b[16];
 
-	for (c = 0; c < m->ncomparisons; c++)
-		for (v = 0; v < m->comparisons[c].nversions; v++)
-			for (k = 0; k < m->comparisons[c].versions[v].nrounds; k++) {
-				const struct result *r = m->comparisons[c].versions[v].rounds[k];
-				if (r && r->npasses > maxp)
-					maxp = r->npasses;
-			}
-	vcol = (lxw_col_t)(4 + maxp);
 	x->rounds_value_col = vcol;
 
 	put_text(x, ws, 0, 0, "Workload", x->header);
@@ -413,20 +410,18 @@ static void write_rounds(struct xw *x)
 			pos->first = row;
 			for (k = 0; k < vs->nrounds; k++) {
 				const struct result *r = vs->rounds[k];
-				size_t np;
 				if (!r)
 					continue;
-				np = r->npasses < maxp ? r->npasses : maxp;
 				put_text(x, ws, row, 0, cmp->workload, NULL);
 				put_text(x, ws, row, 1, cmp->platform, NULL);
 				put_text(x, ws, row, 2, vs->version, NULL);
 				put_num(x, ws, row, 3, r->round, x->integer);
-				for (p = 0; p < np; p++)
+				for (p = 0; p < r->npasses; p++)
 					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p],
 						pass_format(x, cmp->unit));
 				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
 					    vs->values[k], "=MEDIAN(%s:%s)",
-					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + np - 1)));
+					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + r->npasses - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
 				row++;
 			}
@@ -496,11 +491,10 @@ static void write_versions(struct xw *x)
 			col_range(rr, pos->first, pos->last, x->rounds_value_col);
 			put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
 				    "=COUNT(Rounds!%s)", rr);
-			put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best), vs->best, "=%s(Rounds!%s)",
-				    higher ? "MAX" : "MIN", rr);
+			put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best),
+				    vs->best, "=%s(Rounds!%s)", higher ? "MAX" : "MIN", rr);
 			put_formula(x, ws, r, V_WORST, value_format(x, cmp->unit, vs->worst_round),
-				    vs->worst_round, "=%s(Rounds!%s)",
-				    higher ? "MIN" : "MAX", rr);
+				    vs->worst_round, "=%s(Rounds!%s)", higher ? "MIN" : "MAX", rr);
 			put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
 				    vs->median, "=MEDIAN(Rounds!%s)", rr);
 			put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
