@@ -681,7 +681,7 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 			break;
 		}
 		case MARK_BAR: {
-			double w = th * 0.72;
+			double w = fmin(th * 0.72, F * 1.3);
 			uint32_t fill = mk->pale ? chart_tint(mk->color, 0.6) : mk->color;
 			uint32_t stroke = mk->pale ? mk->color : CHART_NONE;
 			if (cols)
@@ -952,8 +952,9 @@ static void layout_columns(struct layout *L)
 		if (mk->kind != MARK_BREAK)
 			continue;
 		x = L->cat_pos[mk->cat];
-		s_line(L->sc, x, L->y + brk_level[i] * lsize * 1.35, x, L->bottom, CHART_AXIS,
-		       F * 0.07, DASH_DASHED);
+		if (mk->cat > 0) /* the first category's label needs no rule */
+			s_line(L->sc, x, L->y + brk_level[i] * lsize * 1.35, x, L->bottom, CHART_AXIS,
+			       F * 0.07, DASH_DASHED);
 		if (mk->text) {
 			double tx = x + F * 0.25, w = chart_text_width(L->f, 0, lsize, mk->text);
 			if (tx + w > L->right)
@@ -1115,9 +1116,8 @@ static size_t rounds_per_version(const struct comparison *c)
 	return n;
 }
 
-/* The verdict with the two numbers behind it, capitalised:
- * "Within noise. The best rounds are at most 5.7% apart; the largest
- * spread is ±19%." */
+/* The verdict with the two numbers behind it, capitalised: "Within noise.
+ * The best rounds are 5.7% apart, inside the noise of ±19%." */
 static void verdict_sentence(struct buf *b, const struct comparison *c)
 {
 	size_t at = b->len;
@@ -1127,9 +1127,10 @@ static void verdict_sentence(struct buf *b, const struct comparison *c)
 	buf_putc(b, '.');
 	if (c->verdict == VERDICT_INSUFFICIENT)
 		return;
-	buf_puts(b, " The best rounds are at most ");
+	buf_puts(b, c->verdict == VERDICT_FASTER ? " The gap of " : " The best rounds are ");
 	fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-	buf_puts(b, "% apart; the largest spread is ");
+	buf_puts(b, c->verdict == VERDICT_FASTER ? "% between the best rounds clears the noise of "
+						  : "% apart, inside the noise of ");
 	fmt_spread(b, c->noise);
 	buf_putc(b, '.');
 }
@@ -1326,7 +1327,8 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		legend_add(sp, vers[i], chart_version_color(m, vers[i]), 0);
 	}
 	free(vers);
-	legend_add(sp, "within noise", CHART_AXIS, 5);
+	if (nbeyond < nbars)
+		legend_add(sp, "within noise", CHART_AXIS, 5);
 	legend_add(sp, "noise band", CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	return 1;
@@ -1360,11 +1362,9 @@ void chart_spec_series(const struct model *m, const struct comparison *c,
 	spec_init(sp, c->nversions);
 	sp->columns = 1;
 	sp->title = xasprintf("%s across %zu versions", c->workload, c->nversions);
-	buf_printf(&b, "Best round of each version in version order%s%s. ",
-		   several_platforms(m) ? ", " : "", several_platforms(m) ? c->platform : "");
-	buf_puts(&b, c->text);
-	if (b.len)
-		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	verdict_sentence(&b, c);
+	buf_printf(&b, " Best round of each version in version order%s%s.",
+		   several_platforms(m) ? " on " : "", several_platforms(m) ? c->platform : "");
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Best round (%s), %s", c->unit, direction(c->better));
 	buf_printf(&d, "Line chart of the best round of \"%s\" on %s for %zu versions in version "

@@ -189,6 +189,80 @@ static void xml_escape(struct buf *b, const char *s)
 	}
 }
 
+static int is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '#' || c == '.' || c == '-';
+}
+
+/*
+ * Copies cairo's SVG with every decimal number cut to two decimals (rounded
+ * half up, on the digits, so no locale is involved). cairo writes six
+ * decimals for glyph outlines and coordinates; a hundredth of a pixel is
+ * invisible, and the file shrinks by about a third. Names such as "glyph0-1"
+ * are left alone.
+ */
+static void compact_numbers(const char *s, size_t n, struct buf *out)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i, dot = 0, end;
+		char num[64];
+		size_t k, len;
+		int neg = 0;
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		      (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) ||
+		    (i > 0 && is_word_char(s[i - 1]))) {
+			buf_putc(out, s[i++]);
+			continue;
+		}
+		if (s[j] == '-')
+			neg = 1, j++;
+		while (j < n && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if (j < n && s[j] == '.' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9') {
+			dot = j++;
+			while (j < n && s[j] >= '0' && s[j] <= '9')
+				j++;
+		}
+		end = j;
+		if (!dot || end - dot - 1 <= 2 || end - i >= sizeof num) {
+			buf_put(out, s + i, end - i);
+			i = end;
+			continue;
+		}
+		/* digits of the integer part and two decimals, then round */
+		len = 0;
+		num[len++] = '0'; /* room for a carry */
+		for (k = i + neg; k < dot + 3; k++)
+			num[len++] = s[k];
+		if (s[dot + 3] >= '5') {
+			for (k = len; k-- > 0;) {
+				if (num[k] == '.')
+					continue;
+				if (num[k] == '9') {
+					num[k] = '0';
+					continue;
+				}
+				num[k]++;
+				break;
+			}
+		}
+		num[len] = '\0';
+		while (num[len - 1] == '0')
+			num[--len] = '\0';
+		if (num[len - 1] == '.')
+			num[--len] = '\0';
+		{
+			const char *p = num[0] == '0' && num[1] != '.' && num[1] ? num + 1 : num;
+			if (neg && strcmp(p, "0") != 0)
+				buf_putc(out, '-');
+			buf_puts(out, p);
+		}
+		i = end;
+	}
+}
+
 static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)
 {
 	for (int i = 0; i < 2; i++)
@@ -236,13 +310,13 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 		buf_release(&svg);
 		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': no SVG root", sc->title);
 	}
-	buf_put(out, svg.s, (size_t)(end + 1 - svg.s));
+	compact_numbers(svg.s, (size_t)(end + 1 - svg.s), out);
 	buf_puts(out, "\n<title>");
 	xml_escape(out, sc->title);
 	buf_puts(out, "</title>\n<desc>");
 	xml_escape(out, sc->desc);
 	buf_puts(out, "</desc>");
-	buf_puts(out, end + 1);
+	compact_numbers(end + 1, svg.len - (size_t)(end + 1 - svg.s), out);
 	buf_release(&svg);
 	return NF_OK;
 }

@@ -204,17 +204,20 @@ static void bookmark(struct pdf *p, HPDF_Outline parent, const char *title, HPDF
 		*out = o;
 }
 
-/* A section heading, kept with at least `keep` points of what follows. */
-static void heading(struct pdf *p, const char *title, double keep)
+/* A section heading, kept with at least `keep` points of what follows;
+ * returns its bookmark. */
+static HPDF_Outline heading(struct pdf *p, const char *title, double keep)
 {
+	HPDF_Outline o;
 	if (p->y > MARGIN_TOP)
 		p->y += 10;
 	need(p, 26 + keep);
-	bookmark(p, NULL, title, NULL);
+	bookmark(p, NULL, title, &o);
 	text_at(p, MARGIN_X, base_in(p, p->y, 18, SZ_H2, 1), title, 1, SZ_H2, INK, LEFT);
 	p->y += 18;
 	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y + 1, 0.6, ACCENT);
 	p->y += 8;
+	return o;
 }
 
 static void subheading(struct pdf *p, const char *title, double keep)
@@ -241,7 +244,7 @@ static void field(struct pdf *p, const char *label, const char *text, double lab
 
 struct col {
 	const char *title;
-	double w;            /* points; the columns add up to TEXT_W */
+	double w;            /* points; 0 = fit the content, < 0 = take the rest */
 	int right;           /* right-aligned (numbers) */
 };
 
@@ -259,6 +262,9 @@ struct table {
 	struct cell *cells;  /* rows x ncols */
 	size_t nrows, alloc;
 	const char *caption; /* repeated with "(continued)" after a page break */
+	int *group;          /* optional group of each row: shading alternates by
+	                        group and a rule separates groups */
+	size_t group_alloc;
 };
 
 #define CELL_PAD 4.0
@@ -283,6 +289,63 @@ static void table_release(struct table *t)
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i].text);
 	free(t->cells);
+	free(t->group);
+}
+
+/* Puts the last row added into group g. */
+static void table_group(struct table *t, int g)
+{
+	ALLOC_GROW(t->group, t->nrows, t->group_alloc);
+	t->group[t->nrows - 1] = g;
+}
+
+/* Natural width of a cell: its widest line plus padding. */
+static double cell_width(const struct pdf *p, const char *text, int bold, int marker)
+{
+	double w = 0;
+	int first = 1;
+	const char *s = text ? text : "";
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : xstrdup(s);
+		w = fmax(w, width(p, first && bold, first ? SZ_TABLE : SZ_SMALL, part));
+		free(part);
+		if (!nl)
+			break;
+		s = nl + 1;
+		first = 0;
+	}
+	return w + 2 * CELL_PAD + (marker ? 9 : 0) + 0.5;
+}
+
+/* Resolves column widths: content-fitted columns get their natural width,
+ * the flexible column the rest; without one, the spare width is shared. */
+static void table_widths(const struct pdf *p, struct table *t)
+{
+	double used = 0, flex = 0;
+	size_t nflex = 0;
+	for (size_t i = 0; i < t->ncols; i++) {
+		struct col *c = &t->cols[i];
+		if (c->w == 0) {
+			c->w = cell_width(p, c->title, 1, 0);
+			for (size_t r = 0; r < t->nrows; r++) {
+				const struct cell *cell = &t->cells[r * t->ncols + i];
+				c->w = fmax(c->w, cell_width(p, cell->text, cell->bold,
+							     cell->marker != CHART_NONE));
+			}
+		}
+		if (c->w < 0)
+			nflex++;
+		else
+			used += c->w;
+	}
+	flex = TEXT_W - used;
+	for (size_t i = 0; i < t->ncols; i++) {
+		if (nflex && t->cols[i].w < 0)
+			t->cols[i].w = flex / (double)nflex;
+		else if (!nflex)
+			t->cols[i].w += flex / (double)t->ncols;
+	}
 }
 
 /* Wrapped lines of one cell: lines[] and whether each is a first-face line. */
@@ -380,14 +443,24 @@ static void draw_header(struct pdf *p, const struct table *t, int continued)
 	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y, 0.8, INK);
 }
 
-static void table_draw(struct pdf *p, const struct table *t)
+/*
+ * Draws the table from the cursor, breaking across pages with the header
+ * repeated. In a grouped table the first column names the group only on its
+ * first row, and again (muted) on the first row of a new page.
+ */
+static void table_draw(struct pdf *p, struct table *t)
 {
-	double hh = header_height(p, t);
+	double hh;
 	struct cell_lines *cl = xcalloc(t->ncols, sizeof *cl);
+	const char *group_label = NULL;
+
+	table_widths(p, t);
+	hh = header_height(p, t);
 
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct cell *row = &t->cells[r * t->ncols];
 		double h = LEAD_TABLE, x = MARGIN_X;
+		int broke = r == 0;
 		for (size_t i = 0; i < t->ncols; i++) {
 			cell_layout(p, &row[i], t->cols[i].w, &cl[i]);
 			h = fmax(h, cl[i].h);
@@ -399,9 +472,17 @@ static void table_draw(struct pdf *p, const struct table *t)
 		} else if (p->y + h > BOTTOM) {
 			new_page(p);
 			draw_header(p, t, 1);
+			broke = 1;
 		}
-		if (r % 2 == 1)
+		if (t->group ? t->group[r] % 2 == 1 : r % 2 == 1)
 			fill_rect(p, MARGIN_X, p->y, TEXT_W, h, ZEBRA);
+		if (t->group && !broke && t->group[r] != t->group[r - 1])
+			hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y, 0.3, RULE);
+		if (t->group && row[0].text && *row[0].text)
+			group_label = row[0].text;
+		else if (t->group && broke && group_label)
+			text_at(p, MARGIN_X + CELL_PAD, base_in(p, p->y + ROW_PAD, LEAD_TABLE, SZ_TABLE, 0),
+				group_label, 0, SZ_TABLE, MUTED, LEFT);
 		for (size_t i = 0; i < t->ncols; i++) {
 			double yy = p->y + ROW_PAD;
 			for (size_t k = 0; k < cl[i].n; k++) {
@@ -432,13 +513,20 @@ static void table_draw(struct pdf *p, const struct table *t)
 
 /* ---- charts ---- */
 
-static void chart(struct pdf *p, const struct chart_spec *sp)
+/* Lays a chart out at the text width and draws it whole on one page, with
+ * a bookmark under `parent`; under a new section heading when `section`. */
+static void chart(struct pdf *p, const struct chart_spec *sp, const char *section,
+		  HPDF_Outline *parent)
 {
 	struct chart_scene sc;
 	chart_layout(sp, &print, p->cf, &sc);
-	need(p, sc.height);
+	if (section)
+		*parent = heading(p, section, sc.height);
+	else
+		need(p, sc.height);
+	bookmark(p, *parent, sp->title, NULL);
 	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, MARGIN_X, PAGE_H - p->y, 1.0);
-	p->y += sc.height + 12;
+	p->y += sc.height + 14;
 	chart_scene_free(&sc);
 }
 
@@ -533,7 +621,7 @@ static void environment(struct pdf *p)
 {
 	const struct model *m = p->m;
 	struct table t = { 0 };
-	struct col cols[] = { { "Environment", 110, 0 }, { "", TEXT_W - 110, 0 } };
+	struct col cols[] = { { "Environment", 0, 0 }, { "", -1, 0 } };
 	struct buf b = BUF_INIT;
 
 	t.cols = cols;
@@ -631,8 +719,8 @@ static void verdicts(struct pdf *p, char **names)
 	const struct model *m = p->m;
 	struct table t = { 0 };
 	struct col cols[] = {
-		{ "Workload", 150, 0 }, { "Verdict", TEXT_W - 150 - 3 * 62, 0 },
-		{ "Best round", 62, 1 }, { "Gap", 62, 1 }, { "Noise", 62, 1 },
+		{ "Workload", 150, 0 }, { "Verdict", -1, 0 },
+		{ "Best round", 0, 1 }, { "Gap", 0, 1 }, { "Noise", 0, 1 },
 	};
 	int plat = 0;
 	(void)names;
@@ -682,8 +770,6 @@ static void per_version(struct pdf *p)
 	size_t nvers = all_versions(m, &vers);
 	struct table t = { 0 };
 	struct col *cols;
-	double vw;
-
 	if (nvers < 2 || nvers > 6) {
 		free(vers);
 		return;
@@ -691,13 +777,11 @@ static void per_version(struct pdf *p)
 	subheading(p, "Best round of each version", 80);
 	paragraph(p, "Each cell: the best round, then its change against the baseline and the "
 		  "version's spread. The best version of each workload is in bold.");
-	vw = fmin(72, (TEXT_W - 150) / (double)nvers);
 	cols = xcalloc(nvers + 1, sizeof *cols);
 	cols[0].title = "Workload";
-	cols[0].w = TEXT_W - vw * (double)nvers;
+	cols[0].w = -1;
 	for (size_t k = 0; k < nvers; k++) {
 		cols[k + 1].title = vers[k];
-		cols[k + 1].w = vw;
 		cols[k + 1].right = 1;
 	}
 	t.cols = cols;
@@ -739,18 +823,21 @@ static void charts(struct pdf *p)
 {
 	const struct model *m = p->m;
 	struct chart_spec sp;
-	heading(p, "Charts", 200);
+	HPDF_Outline parent = NULL;
+	const char *section = "Charts";
 	if (chart_spec_overview(m, &sp)) {
-		chart(p, &sp);
+		chart(p, &sp, section, &parent);
 		chart_spec_free(&sp);
+		section = NULL;
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		chart_spec_strip(m, &m->comparisons[i], &sp);
-		chart(p, &sp);
+		chart(p, &sp, section, &parent);
 		chart_spec_free(&sp);
+		section = NULL;
 		if (chart_is_series(&m->comparisons[i])) {
 			chart_spec_series(m, &m->comparisons[i], &sp);
-			chart(p, &sp);
+			chart(p, &sp, NULL, &parent);
 			chart_spec_free(&sp);
 		}
 	}
@@ -761,8 +848,8 @@ static void support(struct pdf *p)
 	const struct model *m = p->m;
 	struct table t = { 0 };
 	struct col cols[] = {
-		{ "Line", 78, 0 }, { "Status", 74, 0 }, { "Start", 56, 1 }, { "End", 56, 1 },
-		{ "V8", 62, 1 }, { "Who should pick it", TEXT_W - 78 - 74 - 56 - 56 - 62, 0 },
+		{ "Line", 0, 0 }, { "Status", 0, 0 }, { "Start", 0, 1 }, { "End", 0, 1 },
+		{ "V8", 0, 1 }, { "Who should pick it", -1, 0 },
 	};
 	size_t shown = 0;
 
@@ -819,6 +906,7 @@ static void method(struct pdf *p)
 	struct buf b = BUF_INIT;
 	const char *base = NULL;
 	int interleaved = 1;
+	const double labw = 78;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		interleaved &= c->interleaved;
@@ -826,38 +914,39 @@ static void method(struct pdf *p)
 			base = c->versions[c->baseline_idx].version;
 	}
 	heading(p, "Method", LEAD_BODY * 4);
-	buf_puts(&b, "Rounds and passes. Each version ran ");
+	buf_puts(&b, "Each version ran ");
 	count_range(m, 0, &b);
 	buf_puts(&b, " rounds of every workload, ");
-	buf_puts(&b, interleaved ? "interleaved with the other versions, so slow phases of the "
-				   "machine hit every version alike. "
+	buf_puts(&b, interleaved ? "interleaved with the other versions, so a slow phase of the "
+				   "machine hits every version alike. "
 				 : "some of them back to back rather than interleaved, so drift of the "
 				   "machine can be charged to a version. ");
 	buf_puts(&b, "A round ran ");
 	count_range(m, 1, &b);
-	buf_puts(&b, " timed passes; its value is the median of its passes, so a single "
-		 "disturbed pass does not move it.");
-	paragraph(p, b.s);
+	buf_puts(&b, " timed passes; its value is the median of its passes, so one disturbed "
+		 "pass does not move it.");
+	field(p, "Rounds", b.s, labw);
+	field(p, "Best", "A version's lowest round value (the highest for rates): interference on "
+	      "a shared machine only ever adds time, so the best round is the one closest to what "
+	      "the version can do.", labw);
+	field(p, "Spread", "(highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median "
+	      "round value), shown as \xC2\xB1x%: how far the rounds of one version disagree.", labw);
+	field(p, "Within noise", "The gap is how much better the best version's best round is "
+	      "than the worst version's; the noise is the largest spread among the versions. A "
+	      "difference counts only when the gap is larger than the noise. Otherwise the verdict "
+	      "is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these measurements cannot tell the "
+	      "versions apart, which is not proof that they are equal.", labw);
+	field(p, "Not linear", "The best rounds do not move one way only from the oldest version "
+	      "to the newest.", labw);
 	buf_reset(&b);
-	paragraph(p, "Best and spread. A version's best is its lowest round value (the highest "
-		  "for rates), because interference on a shared machine only ever adds time. Its "
-		  "spread is (highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median round "
-		  "value), shown as \xC2\xB1x%: how far the rounds of one version disagree.");
-	paragraph(p, "Within noise. The gap is how much better the best version's best round "
-		  "is than the worst version's; the noise is the largest spread among the "
-		  "versions. A difference counts only when the gap is larger than the noise. "
-		  "Otherwise the verdict is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these "
-		  "measurements cannot tell the versions apart, which is not the same as proof "
-		  "that they are equal. \xE2\x80\x9CNot linear\xE2\x80\x9D means the best rounds do "
-		  "not move one way only from the oldest version to the newest.");
-	buf_printf(&b, "Insufficient. A version with fewer than %d rounds has no known spread, "
-		   "so its workload gets no verdict.", m->min_rounds);
-	paragraph(p, b.s);
-	buf_reset(&b);
+	buf_printf(&b, "A version with fewer than %d rounds has no known spread, so its workload "
+		   "gets no verdict.", m->min_rounds);
+	field(p, "Insufficient", b.s, labw);
 	if (base) {
-		buf_printf(&b, "Change against the baseline (%s): a version's best divided by the "
-			   "baseline's best, minus one; negative means a lower value.", base);
-		paragraph(p, b.s);
+		buf_reset(&b);
+		buf_printf(&b, "Change against %s: a version's best divided by the baseline's best, "
+			   "minus one; negative means a lower value.", base);
+		field(p, "Baseline", b.s, labw);
 	}
 	buf_release(&b);
 }
@@ -867,39 +956,53 @@ static void appendix(struct pdf *p)
 	const struct model *m = p->m;
 	HPDF_Outline parent;
 	new_page(p);
-	need(p, 0);
-	bookmark(p, NULL, "Appendix: every round", &parent);
-	text_at(p, MARGIN_X, base_in(p, p->y, 18, SZ_H2, 1), "Appendix: every round", 1, SZ_H2,
-		INK, LEFT);
-	p->y += 18;
-	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y + 1, 0.6, ACCENT);
-	p->y += 8;
-	paragraph(p, "Every round of every version with its timed passes. The round's value is "
-		  "the median of its passes; the best round of each version is in bold.");
+	parent = heading(p, "Appendix: every round", 80);
+	paragraph(p, "Every round of every version with its timed passes, in the order measured. "
+		  "A round's value is the median of its passes; the best round of each version is "
+		  "in bold.");
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		struct table t = { 0 };
-		struct col cols[] = {
-			{ "Version", 70, 0 }, { "Round", 40, 1 }, { "Value", 62, 1 },
-			{ "Passes", TEXT_W - 70 - 40 - 62, 0 },
-		};
+		struct col *cols;
+		size_t npasses = 0, ncols;
+		int split;
 		struct buf b = BUF_INIT;
 		char *title = xasprintf("%s (%s, %s)", c->workload, c->unit, c->platform);
-		cols[2].title = "Value";
+
+		for (size_t j = 0; j < c->nversions; j++)
+			for (size_t r = 0; r < c->versions[j].nrounds; r++)
+				if (c->versions[j].rounds[r]->npasses > npasses)
+					npasses = c->versions[j].rounds[r]->npasses;
+		/* one aligned column per pass while they fit, else one list */
+		split = npasses <= 9;
+		ncols = 3 + (split ? npasses : 1);
+		cols = xcalloc(ncols, sizeof *cols);
+		cols[0] = (struct col){ "Version", 0, 0 };
+		cols[1] = (struct col){ "Round", 0, 1 };
+		cols[2] = (struct col){ "Value", 0, 1 };
+		if (split) {
+			for (size_t k = 0; k < npasses; k++) {
+				char *h = xasprintf(k ? "%zu" : "pass %zu", k + 1);
+				cols[3 + k] = (struct col){ h, 0, 1 };
+			}
+		} else {
+			cols[3] = (struct col){ "Passes", -1, 0 };
+		}
 		t.cols = cols;
-		t.ncols = 4;
+		t.ncols = ncols;
 		t.caption = title;
 		subheading(p, title, 60);
-		p->y -= 2;
+		p->y -= 16;
 		bookmark(p, parent, c->workload, NULL);
-		p->y += 2;
+		p->y += 16;
 		for (size_t j = 0; j < c->nversions; j++) {
 			const struct version_stats *vs = &c->versions[j];
 			int best_marked = 0;
 			for (size_t r = 0; r < vs->nrounds; r++) {
 				const struct result *res = vs->rounds[r];
 				struct cell *row = table_row(&t);
+				table_group(&t, (int)j);
 				row[0].text = xstrdup(r == 0 ? vs->version : "");
 				row[1].text = xasprintf("%d", res->round);
 				fmt_value(&b, vs->values[r]);
@@ -909,15 +1012,22 @@ static void appendix(struct pdf *p)
 					best_marked = 1;
 				}
 				for (size_t k = 0; k < res->npasses; k++) {
-					if (k)
+					if (!split && k)
 						buf_puts(&b, "   ");
 					fmt_value(&b, res->passes[k]);
+					if (split)
+						row[3 + k].text = buf_detach(&b, NULL);
 				}
-				row[3].text = buf_detach(&b, NULL);
+				if (!split)
+					row[3].text = buf_detach(&b, NULL);
 			}
 		}
 		table_draw(p, &t);
 		table_release(&t);
+		if (split)
+			for (size_t k = 0; k < npasses; k++)
+				free((char *)cols[3 + k].title);
+		free(cols);
 		free(title);
 	}
 }
