@@ -515,8 +515,8 @@ static void write_versions(struct xw *x)
 	worksheet_set_column(ws, V_STATUS, V_STATUS, 16, NULL);
 	worksheet_set_column(ws, V_BASELINE, V_ROUNDS, 9, NULL);
 	worksheet_set_column(ws, V_BEST, V_MEDIAN, 13, NULL);
-	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 9, NULL);
-	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 13, NULL);
+	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
+	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
 	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
 	worksheet_set_row(ws, 0, 30, NULL);
 	worksheet_freeze_panes(ws, 1, 0);
