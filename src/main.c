@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +497,9 @@ static const struct {
 
 int main(int argc, char **argv)
 {
+	/* past a file size limit (ulimit -f), write() fails with EFBIG and the
+	 * run ends with a message instead of being killed half-way */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc >= 2) {
 		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 			if (strcmp(argv[1], commands[i].name) == 0)

@@ -2,22 +2,43 @@
  * output.c - the output folder, written all or nothing.
  *
  * Files go to a staging folder inside the output folder (same file system,
- * so rename() is atomic); commit renames them into place, abort removes the
- * staging folder. A failure before commit leaves the output folder exactly as
- * it was.
+ * so rename() is atomic); commit moves them into place, abort removes the
+ * staging folder. A failure before or during commit leaves the output folder
+ * exactly as it was: commit keeps a hard link to each file it replaces and
+ * puts every one back if a later rename fails.
+ *
+ * Concurrent runs into one folder take turns: outdir_open takes an exclusive
+ * flock() on the output folder itself (no lock file is left behind) and holds
+ * it until commit or abort, so the folder always holds one run's complete
+ * set. Holding the lock also proves that any other staging folder found in
+ * the output folder belongs to a run that died: it is removed.
+ *
+ * The lock is kept in a small table here rather than in struct outdir; a
+ * process has at most a few output folders open at once.
  */
 #define _XOPEN_SOURCE 700
 #include "output.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define STAGING_PREFIX ".noisefloor-"
+#define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
+
+/* The locked output folder of each open outdir. */
+static struct {
+	const struct outdir *od;
+	int fd;
+} locks[8];
 
 /* mkdir -p; returns 0 or errno. *created says whether the last part is new. */
 static int mkdirs(const char *path, int *created)
@@ -45,35 +66,120 @@ static int mkdirs(const char *path, int *created)
 	return rc;
 }
 
+/* Opens and exclusively locks the folder dir, waiting for another run to
+ * finish. Returns the descriptor, or -1 with errno set. When a run that held
+ * the lock removed the folder meanwhile (it had created it and failed), the
+ * folder is made again and locked afresh. */
+static int lock_dir(const char *dir, int *created)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		struct stat a, b;
+		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), e;
+		if (fd < 0)
+			return -1;
+		while (flock(fd, LOCK_EX) != 0) {
+			if (errno != EINTR) {
+				e = errno;
+				close(fd);
+				errno = e;
+				return -1;
+			}
+		}
+		if (fstat(fd, &a) == 0 && stat(dir, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return fd;
+		close(fd);
+		if ((e = mkdirs(dir, created)) != 0) {
+			errno = e;
+			return -1;
+		}
+	}
+	errno = EBUSY;
+	return -1;
+}
+
+static void unlock_dir(const struct outdir *od)
+{
+	for (size_t i = 0; i < sizeof locks / sizeof locks[0]; i++) {
+		if (locks[i].od == od) {
+			close(locks[i].fd);
+			locks[i].od = NULL;
+			return;
+		}
+	}
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_tree(const char *path)
+{
+	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Removes staging folders left by runs that died before commit or abort;
+ * called with the folder locked, so none of them is in use. */
+static void remove_stale_staging(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		char *path;
+		if (strncmp(e->d_name, STAGING_PREFIX, strlen(STAGING_PREFIX)) != 0 ||
+		    strlen(e->d_name) != strlen(STAGING_PREFIX) + 6)
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			remove_tree(path);
+		free(path);
+	}
+	closedir(d);
+}
+
+static int open_failed(struct outdir *od, const char *dir, const char *why,
+		       struct nf_error *err)
+{
+	nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': %s", dir, why);
+	unlock_dir(od);
+	if (od->created_dir)
+		rmdir(dir);
+	free(od->staging);
+	free(od->dir);
+	memset(od, 0, sizeof *od);
+	return NF_CANTCREAT;
+}
+
 int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 {
 	struct stat st;
-	int e;
+	size_t slot;
+	int e, fd;
 	memset(od, 0, sizeof *od);
 	od->dir = xstrdup(dir);
-	if ((e = mkdirs(dir, &od->created_dir)) != 0) {
-		nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': %s", dir, strerror(e));
-		free(od->dir);
-		od->dir = NULL;
-		return NF_CANTCREAT;
-	}
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': not a folder", dir);
-		free(od->dir);
-		od->dir = NULL;
-		return NF_CANTCREAT;
-	}
-	od->staging = xasprintf("%s/.noisefloor-XXXXXX", dir);
-	if (!mkdtemp(od->staging)) {
-		e = errno;
-		nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': %s", dir, strerror(e));
-		if (od->created_dir)
-			rmdir(dir);
-		free(od->staging);
-		free(od->dir);
-		memset(od, 0, sizeof *od);
-		return NF_CANTCREAT;
-	}
+	if ((e = mkdirs(dir, &od->created_dir)) != 0)
+		return open_failed(od, dir, strerror(e), err);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return open_failed(od, dir, "not a folder", err);
+	for (slot = 0; slot < sizeof locks / sizeof locks[0] && locks[slot].od; slot++)
+		;
+	if (slot == sizeof locks / sizeof locks[0])
+		return open_failed(od, dir, "too many output folders open", err);
+	if ((fd = lock_dir(dir, &od->created_dir)) < 0)
+		return open_failed(od, dir, strerror(errno), err);
+	locks[slot].od = od;
+	locks[slot].fd = fd;
+	remove_stale_staging(dir);
+	od->staging = xasprintf("%s/" STAGING_PREFIX "XXXXXX", dir);
+	if (!mkdtemp(od->staging))
+		return open_failed(od, dir, strerror(errno), err);
 	return 0;
 }
 
@@ -95,6 +201,13 @@ char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
 	ALLOC_GROW(od->names, od->nnames + 1, od->names_alloc);
 	od->names[od->nnames++] = xstrdup(name);
 	return path;
+}
+
+/* The status for an errno met while writing: a full disk or a failing device
+ * is an I/O error, anything else (permissions, a bad path) cannot write. */
+static int write_status(int e)
+{
+	return e == ENOSPC || e == EDQUOT || e == EIO || e == EFBIG ? NF_IOERR : NF_CANTCREAT;
 }
 
 int outdir_write(struct outdir *od, const char *name, const void *data, size_t len,
@@ -120,44 +233,121 @@ int outdir_write(struct outdir *od, const char *name, const void *data, size_t l
 	}
 	free(path);
 	if (e)
-		return nf_error_set(err, e == ENOSPC || e == EDQUOT || e == EIO ? NF_IOERR : NF_CANTCREAT,
-				    "cannot write '%s/%s': %s", od->dir, name, strerror(e));
+		return nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir, name,
+				    strerror(e));
 	return 0;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* fsync()s a file or folder by path; returns 0 or errno (EINVAL, a file
+ * system that cannot sync, counts as success). */
+static int sync_path(const char *path, int flags)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
+	int fd = open(path, flags | O_CLOEXEC), e = 0;
+	if (fd < 0)
+		return errno;
+	if (fsync(fd) != 0 && errno != EINVAL)
+		e = errno;
+	close(fd);
+	return e;
 }
 
-static void remove_tree(const char *path)
+/* What commit did for one name, so it can be undone. */
+struct step {
+	char *from, *to, *backup; /* staging file, final place, hard link to the old file */
+	char *made_dir;           /* a folder commit created for it, or NULL */
+	int had_old, placed;
+};
+
+/* Puts the output folder back as it was before commit touched it. */
+static void roll_back(struct step *s, size_t n)
 {
-	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	while (n-- > 0) {
+		if (s[n].placed)
+			rename(s[n].to, s[n].from);
+		if (s[n].had_old)
+			rename(s[n].backup, s[n].to);
+		if (s[n].made_dir)
+			rmdir(s[n].made_dir);
+	}
+}
+
+/* Moves one staged file into place, keeping the file it replaces as a hard
+ * link in the staging folder. Returns 0 or errno. */
+static int place(struct outdir *od, struct step *s, const char *name)
+{
+	struct stat st;
+	char *slash;
+	int created, e;
+	s->from = xasprintf("%s/%s", od->staging, name);
+	s->to = xasprintf("%s/%s", od->dir, name);
+	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
+	if ((e = sync_path(s->from, O_RDONLY)) != 0)
+		return e;
+	slash = strrchr(s->to, '/');
+	*slash = '\0';
+	e = mkdirs(s->to, &created);
+	if (!e && created)
+		s->made_dir = xstrdup(s->to);
+	*slash = '/';
+	if (e)
+		return e;
+	if (lstat(s->to, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return EISDIR;
+		slash = strrchr(s->backup, '/');
+		*slash = '\0';
+		e = mkdirs(s->backup, &created);
+		*slash = '/';
+		if (e)
+			return e;
+		/* a hard link keeps the old file in place until rename replaces it;
+		 * where links are not supported, move it away instead */
+		if (link(s->to, s->backup) != 0 && rename(s->to, s->backup) != 0)
+			return errno;
+		s->had_old = 1;
+	}
+	if (rename(s->from, s->to) != 0)
+		return errno;
+	s->placed = 1;
+	return 0;
 }
 
 int outdir_commit(struct outdir *od, struct nf_error *err)
 {
-	int rc = 0;
-	for (size_t i = 0; i < od->nnames && !rc; i++) {
-		char *from = xasprintf("%s/%s", od->staging, od->names[i]);
-		char *to = xasprintf("%s/%s", od->dir, od->names[i]);
-		char *slash = strrchr(to, '/');
-		int created, e = 0;
-		*slash = '\0';
-		e = mkdirs(to, &created);
-		*slash = '/';
-		if (!e && rename(from, to) != 0)
-			e = errno;
-		if (e)
-			rc = nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", to, strerror(e));
-		free(from);
-		free(to);
+	struct step *steps = xcalloc(od->nnames ? od->nnames : 1, sizeof *steps);
+	size_t i;
+	int rc = 0, e = 0;
+
+	for (i = 0; i < od->nnames && !e; i++)
+		e = place(od, &steps[i], od->names[i]);
+	if (e) {
+		rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", steps[i - 1].to,
+				  strerror(e));
+		roll_back(steps, i);
+	} else {
+		/* make the renames durable: the output folder and its subfolders */
+		for (i = 0; i < od->nnames && !e; i++) {
+			char *slash = strrchr(steps[i].to, '/');
+			*slash = '\0';
+			e = sync_path(steps[i].to, O_RDONLY | O_DIRECTORY);
+			*slash = '/';
+		}
+		if (e) {
+			rc = nf_error_set(err, NF_IOERR, "cannot write output folder '%s': %s",
+					  od->dir, strerror(e));
+			roll_back(steps, od->nnames);
+		}
 	}
+	for (i = 0; i < od->nnames; i++) {
+		free(steps[i].from);
+		free(steps[i].to);
+		free(steps[i].backup);
+		free(steps[i].made_dir);
+	}
+	free(steps);
 	remove_tree(od->staging);
-	for (size_t i = 0; i < od->nnames; i++)
+	unlock_dir(od);
+	for (i = 0; i < od->nnames; i++)
 		free(od->names[i]);
 	free(od->names);
 	free(od->staging);
@@ -172,6 +362,7 @@ void outdir_abort(struct outdir *od)
 		remove_tree(od->staging);
 	if (od->created_dir && od->dir)
 		rmdir(od->dir);
+	unlock_dir(od);
 	for (size_t i = 0; i < od->nnames; i++)
 		free(od->names[i]);
 	free(od->names);
