@@ -39,7 +39,7 @@ function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("
 function col(name,   i) { for (i = 1; i <= NF; i++) if (unq($i) == name) return i; return 0 }
 '
 
-# sheet_kv FILE.csv: Versions or Rounds or Summary numbers as key/value.
+# versions_kv, rounds_kv, summary_kv FILE.csv: a sheet's numbers as key/value.
 versions_kv() {
 	awk -F'\t' "$CSV_AWK"'
 		NR == 1 { r = col("Rounds"); b = col("Best"); m = col("Median of rounds")
