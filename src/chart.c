@@ -1169,14 +1169,19 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 			mark_add(sp, MARK_DOT, i, -1, vs->values[r], vs->values[r], col, NULL);
 		mark_add(sp, MARK_BEST, i, -1, vs->best, vs->best, col, NULL);
 
+		buf_printf(&d, " %s: %zu round%s, best ", vs->version, vs->nrounds,
+			   vs->nrounds == 1 ? "" : "s");
+		fmt_value(&d, vs->best);
+		buf_printf(&d, " %s", c->unit);
 		fmt_value(&s, vs->best);
 		buf_printf(&s, " %s", c->unit);
 		if (vs->nrounds > 1) {
+			buf_puts(&d, ", spread ");
+			fmt_spread(&d, vs->spread);
 			buf_puts(&s, "  ");
 			fmt_spread(&s, vs->spread);
 		}
-		buf_printf(&d, " %s: best %s over %zu round%s.", vs->version, buf_str(&s),
-			   vs->nrounds, vs->nrounds == 1 ? "" : "s");
+		buf_putc(&d, '.');
 		mark_add(sp, MARK_SIDE, i, -1, 0, 0, CHART_INK, buf_detach(&s, NULL));
 	}
 	sp->desc = buf_detach(&d, NULL);
@@ -1252,17 +1257,20 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			sp->cats[ncats] = xstrdup(c->workload);
 		sp->cat_notes[ncats] = xasprintf("%s%s%s", c->text, mixed ? "; " : "",
 						 mixed ? direction(c->better) : "");
-		buf_printf(&d, " %s:", sp->cats[ncats]);
+		buf_printf(&d, " %s", sp->cats[ncats]);
 		if (c->verdict == VERDICT_INSUFFICIENT) {
 			mark_add(sp, MARK_NOTE, ncats, -1, 0, 0, CHART_MUTED,
 				 xstrdup("not enough rounds to know the noise"));
-			buf_puts(&d, " not enough rounds.");
+			buf_puts(&d, ": not enough rounds.");
 			ncats++;
 			continue;
 		}
 		noise_band(c->noise, &lo, &hi);
 		mark_add(sp, MARK_BAND, ncats, -1, lo, hi, CHART_NOISE, NULL);
 		mags[nmags++] = c->noise;
+		buf_puts(&d, " (noise ");
+		fmt_spread(&d, c->noise);
+		buf_puts(&d, "):");
 		for (size_t j = 0; j < c->nversions; j++) {
 			const struct version_stats *vs = &c->versions[j];
 			struct buf t = BUF_INIT;
@@ -1278,13 +1286,14 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			nbars++;
 			nbeyond += !mk->pale;
 			fmt_percent_signed(&t, vs->change);
-			buf_printf(&d, " %s %s%s;", vs->version, buf_str(&t),
-				   mk->pale ? " (within noise)" : "");
+			buf_printf(&d, "%s %s %s%s", sub ? "," : "", vs->version, buf_str(&t),
+				   mk->pale ? " within noise" : "");
 			mark_add(sp, MARK_LABEL, ncats, sub, vs->change, 0, CHART_INK,
 				 buf_detach(&t, NULL));
 			mags[nmags++] = fabs(vs->change);
 			sub++;
 		}
+		buf_putc(&d, '.');
 		ncats++;
 	}
 

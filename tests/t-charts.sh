@@ -1,0 +1,109 @@
+# The charts in out/charts: well-formed SVG that renders, accessible, 1:1 in
+# browsers, unique file names, PNG previews, the same bytes on every run.
+# NF_UPDATE_GOLDEN=1 tests/run charts rewrites the golden file (review the diff).
+. tests/lib.sh
+T=tests/charts
+DATA=data/examples/node-versions/rounds.json
+
+# The parts of every SVG a reader relies on, one block per file:
+# name, size, <title>, <desc>.
+svg_summary() {
+	for f in "$1"/charts/*.svg; do
+		printf '%s %s %s\n' "$(basename "$f")" \
+			"$(xmllint --xpath 'string(/*/@width)' "$f")" "$(xmllint --xpath 'string(/*/@height)' "$f")"
+		xmllint --xpath 'string(/*/*[local-name()="title"])' "$f"; echo
+		xmllint --xpath 'string(/*/*[local-name()="desc"])' "$f"; echo
+	done
+}
+
+# --- the shipped dataset -----------------------------------------------------
+o=$(tmpdir)
+check "shipped dataset renders charts" "$NF" report -q --formats charts --out "$o" "$DATA"
+check_eq "one overview and one strip plot per workload" \
+	"concatenate-50k-strings json-parse-20k-rows json-stringify-20k-rows map-of-200k-keys overview regex-over-100k-emails sha-256-of-8-mb sort-200k-integers" \
+	"$(cd "$o/charts" && ls *.svg | sed 's/\.svg$//' | tr '\n' ' ' | sed 's/ $//')"
+bad=""
+for f in "$o"/charts/*.svg; do
+	xmllint --noout "$f" 2>/dev/null || bad="$bad $(basename "$f"):xml"
+	rsvg-convert -o "$NF_TMP/render.png" "$f" 2>/dev/null || bad="$bad $(basename "$f"):render"
+	[ "$(od -An -tu1 -j16 -N4 "$NF_TMP/render.png" | tr -s ' ')" = " 0 0 3 32" ] ||
+		bad="$bad $(basename "$f"):not-800px"
+done
+check_eq "every SVG is well-formed and renders at 800 px" "" "$bad"
+
+bad=""
+for f in "$o"/charts/*.svg; do
+	# <title> and <desc> are the root's first two children; sizes in px
+	first=$(xmllint --xpath 'concat(local-name(/*/*[1]), " ", local-name(/*/*[2]))' "$f")
+	[ "$first" = "title desc" ] || bad="$bad $(basename "$f"):$first"
+	case "$(xmllint --xpath 'string(/*/@width)' "$f")" in *px) ;; *) bad="$bad $(basename "$f"):unit" ;; esac
+	[ -n "$(xmllint --xpath 'string(/*/*[local-name()="desc"])' "$f")" ] || bad="$bad $(basename "$f"):desc"
+done
+check_eq "every SVG has <title> and <desc> first, px units" "" "$bad"
+
+check "text is drawn with glyphs (a font was loaded)" \
+	test "$(grep -c '<symbol' "$o/charts/overview.svg")" -gt 30
+check_eq "the verdict is in the strip plot's description" "1" \
+	"$(grep -c 'Verdict: 26.12.1 faster by 40%.' "$o/charts/json-parse-20k-rows.svg")"
+check "the overview describes each change" \
+	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 +10% within noise, 24.22.3 −3.4% within noise, 26.12.1 −32%.' \
+	"$o/charts/overview.svg"
+check "Okabe-Ito colours (blue, orange, bluish green, vermillion)" \
+	test "$(grep -c 'rgb(0%,44.71%,69.8%)\|rgb(90.2%,62.35%,0%)\|rgb(0%,61.96%,45.1%)\|rgb(83.53%,36.86%,0%)' \
+		"$o/charts/json-parse-20k-rows.svg")" -ge 4
+
+bad=""
+for f in "$o"/charts/*.png; do
+	# PNG signature, 2 device pixels per px, colour type 2: RGB without alpha
+	[ "$(od -An -tx1 -N4 "$f" | tr -d ' ')" = "89504e47" ] || bad="$bad $(basename "$f"):sig"
+	[ "$(od -An -tu1 -j16 -N4 "$f" | tr -s ' ')" = " 0 0 6 64" ] || bad="$bad $(basename "$f"):width"
+	[ "$(od -An -tu1 -j25 -N1 "$f" | tr -d ' ')" = "2" ] || bad="$bad $(basename "$f"):alpha"
+done
+check_eq "a 1600 px RGB PNG preview beside every SVG" "" "$bad"
+check_eq "as many PNGs as SVGs" "$(ls "$o"/charts/*.svg | wc -l)" "$(ls "$o"/charts/*.png | wc -l)"
+
+o2=$(tmpdir)
+"$NF" report -q --formats charts --out "$o2" "$DATA"
+check_eq "a rerun gives the same bytes" "$(tree_digest "$o")" "$(tree_digest "$o2")"
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+	o3=$(tmpdir)
+	LC_ALL=de_DE.UTF-8 "$NF" report -q --formats charts --out "$o3" "$DATA"
+	check_eq "a German locale changes nothing" "$(tree_digest "$o")" "$(tree_digest "$o3")"
+fi
+
+# --- non-ASCII names, long names, colliding slugs ---------------------------
+o=$(tmpdir)
+check "non-ASCII workloads render" "$NF" report -q --formats charts --out "$o" "$T/unicode.json"
+check_eq "file names are ASCII, unique, accents dropped" \
+	"cafe-2.svg cafe.svg overview.svg tri-d-un-tableau-facade-unicode.svg workload-2.svg workload.svg" \
+	"$(cd "$o/charts" && ls *.svg | tr '\n' ' ' | sed 's/ $//')"
+check_eq "titles keep the full UTF-8 names" "Tri d’un tableau — façade Ünïcode → ✓" \
+	"$(xmllint --xpath 'string(/*/*[local-name()="title"])' "$o/charts/tri-d-un-tableau-facade-unicode.svg")"
+summary=$(svg_summary "$o")
+[ -n "${NF_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$summary" > "$T/expected-svg.txt"
+check_eq "golden: chart sizes, titles and descriptions" "$(cat "$T/expected-svg.txt")" "$summary"
+bad=""
+for f in "$o"/charts/*.svg; do
+	xmllint --noout "$f" 2>/dev/null && rsvg-convert -o "$NF_TMP/render.png" "$f" 2>/dev/null ||
+		bad="$bad $(basename "$f")"
+done
+check_eq "non-ASCII SVGs are well-formed and render" "" "$bad"
+
+# --- a long version series --------------------------------------------------
+o=$(tmpdir)
+check "a long version series renders" "$NF" report -q --formats charts --out "$o" "$T/series.json"
+check "the series gets its own chart" test -s "$o/charts/json-parse-20k-rows-series.svg"
+check_eq "V8 changes are marked where the minor version changes" \
+	"From 20.0.0: V8 11.3. From 22.0.0: V8 12.4. From 24.0.0: V8 13.6." \
+	"$(xmllint --xpath 'string(/*/*[local-name()="desc"])' "$o/charts/json-parse-20k-rows-series.svg" |
+		grep -o 'From [^:]*: V8 [0-9.]*\.' | tr '\n' ' ' | sed 's/ $//')"
+check "the series chart renders" rsvg-convert -o "$NF_TMP/series.png" "$o/charts/json-parse-20k-rows-series.svg"
+check "rates are labelled higher-is-better" grep -q '(ops/s, higher is better)' \
+	"$o/charts/http-hello-world-series.svg"
+
+# --- errors -----------------------------------------------------------------
+o=$(tmpdir)
+out=$(NOISEFLOOR_FONT=/nonexistent/DejaVuSans.ttf "$NF" report -q --formats charts --out "$o/x" "$DATA" 2>&1)
+check_eq "a missing font is reported, exit 66" \
+	"66 noisefloor: cannot load the font '/nonexistent/DejaVuSans.ttf'" "$? $out"
+check "and nothing is left behind" test ! -e "$o/x"
