@@ -155,6 +155,8 @@ cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
 	long nul;
 	cJSON *root;
 
+	if (in->label && runner_check_name(in->label, "the label", in, NULL, err))
+		return NULL;
 	if (memchr(text, '\0', len)) {
 		ingest_line_col(text, strlen(text), &line, &col);
 		return runner_bad(err, in, NULL, "line %zu, column %zu: a NUL byte in the text",

@@ -29,7 +29,8 @@ int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *
 
 /* Parses a whole JSON text. Rejects NUL bytes, "\u0000" escapes and
  * duplicate keys; syntax errors give line and column. Returns the tree
- * (caller frees with cJSON_Delete) or NULL with err filled. */
+ * (caller frees with cJSON_Delete) or NULL with err filled. Checks the
+ * input's label (valid UTF-8, not too long) too. */
 struct cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
 			   struct nf_error *err);
 

@@ -144,6 +144,9 @@ jq '.[0].name = "sort"' $F/benchmarkjs/node20.json | sed 's/"sort"/"so\xffrt"/' 
 check_eq "invalid UTF-8 in a name is refused" \
 	"noisefloor: cannot read '$d/utf8.json': [0]: \"name\" is not valid UTF-8 (at byte 2)" \
 	"$("$NF" convert 20="$d/utf8.json" 2>&1 >/dev/null)"
+check_eq "a label that is not UTF-8 is refused" \
+	"noisefloor: cannot read '$F/benchmarkjs/node20.json': the label is not valid UTF-8 (at byte 1)" \
+	"$("$NF" convert "$(printf 'a\xff')=$F/benchmarkjs/node20.json" 2>&1 >/dev/null)"
 sed '0,/"command"/s//"command": "x", "command"/' $F/hyperfine/named.json > "$d/dup.json"
 check_eq "a duplicated key is refused" \
 	"noisefloor: cannot read '$d/dup.json': the key \"command\" appears twice in one object" \
