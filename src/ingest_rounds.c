@@ -253,6 +253,14 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		bad(err, pl, "\"timestamp\" must be ISO 8601 like \"2026-11-29T22:15:03Z\"");
 		goto fail;
 	}
+	it = cJSON_GetObjectItemCaseSensitive(obj, "back_to_back");
+	if (it && !cJSON_IsNull(it)) {
+		if (!cJSON_IsBool(it)) {
+			bad(err, pl, "\"back_to_back\" must be true or false");
+			goto fail;
+		}
+		r->back_to_back = cJSON_IsTrue(it);
+	}
 	it = cJSON_GetObjectItemCaseSensitive(obj, "round");
 	if (it && !cJSON_IsNull(it)) {
 		double v = cJSON_IsNumber(it) ? it->valuedouble : -1;
