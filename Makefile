@@ -85,7 +85,7 @@ install: all
 	install -m 644 templates/*.mustache $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 data/*.json $(DESTDIR)$(DATADIR)/data/
 	install -d $(DESTDIR)$(DATADIR)/data/adapters
-	install -m 644 data/adapters/* $(DESTDIR)$(DATADIR)/data/adapters/
+	cp -R data/adapters/. $(DESTDIR)$(DATADIR)/data/adapters/
 	install -m 644 doc/noisefloor.1 $(DESTDIR)$(MANDIR)/man1/noisefloor.1
 
 uninstall:
