@@ -400,7 +400,6 @@ static double header_height(const struct pdf *p, const struct table *t)
 		struct cell_lines cl;
 		cell_layout(p, &c, t->cols[i].w, &cl);
 		h = fmax(h, cl.h);
-		cl.lines = NULL;
 		cell_lines_free(&cl);
 	}
 	return h + 2 * ROW_PAD;
