@@ -148,15 +148,16 @@ static char *find_resource(const char *rel)
 	return xasprintf("%s/%s", NF_DATADIR, rel);
 }
 
-/* The report date: --as-of, else SOURCE_DATE_EPOCH's date, else today (UTC). */
-static int report_date(const char *as_of, char out[11])
+/* The report date: --as-of, else SOURCE_DATE_EPOCH's date, else today (UTC).
+ * Fails with NF_USAGE and err filled. */
+static int report_date(const char *as_of, char out[11], struct nf_error *err)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 	time_t t;
 	struct tm tm;
 	if (as_of) {
 		if (!date_valid(as_of))
-			return usage_error("--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
+			return nf_error_set(err, NF_USAGE, "--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
 		memcpy(out, as_of, 11);
 		return 0;
 	}
@@ -164,7 +165,8 @@ static int report_date(const char *as_of, char out[11])
 		char *end;
 		long long v = strtoll(sde, &end, 10);
 		if (*end || v < 0)
-			return usage_error("SOURCE_DATE_EPOCH must be a number of seconds, not '%s'", sde);
+			return nf_error_set(err, NF_USAGE,
+					    "SOURCE_DATE_EPOCH must be a number of seconds, not '%s'", sde);
 		t = (time_t)v;
 	} else {
 		t = time(NULL);
@@ -300,8 +302,8 @@ static int load_and_analyse(struct model *m, const struct options *o, struct nf_
 	int rc;
 	if (o->nfiles == 0)
 		return nf_error_set(err, NF_USAGE, "no input files (give FILE..., or - for stdin)");
-	if ((rc = report_date(o->as_of, m->as_of)) != 0)
-		return nf_error_set(err, rc, "%s", ""), -rc; /* already reported */
+	if ((rc = report_date(o->as_of, m->as_of, err)) != 0)
+		return rc;
 	m->baseline = o->baseline;
 	m->min_rounds = o->min_rounds;
 	if ((rc = load_schedule(&m->schedule, o, err)) != 0)
@@ -369,10 +371,6 @@ static int cmd_report(int argc, char **argv)
 		return status;
 	model_init(&m);
 	status = load_and_analyse(&m, &o, &err);
-	if (status < 0) {
-		model_release(&m);
-		return -status;
-	}
 	if (status) {
 		model_release(&m);
 		if (status == NF_USAGE)
@@ -422,8 +420,8 @@ static int cmd_windows(int argc, char **argv)
 		return status;
 	if (o.nfiles > 0)
 		return usage_error("windows takes no files, got '%s'", o.files[0]);
-	if ((status = report_date(o.as_of, date)) != 0)
-		return status;
+	if (report_date(o.as_of, date, &err) != 0)
+		return usage_error("%s", err.msg);
 	if ((status = load_schedule(&s, &o, &err)) != 0)
 		return fail(&err);
 	schedule_apply_date(&s, date);
