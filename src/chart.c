@@ -1025,14 +1025,16 @@ void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
 	sc->desc = xstrdup(sp->desc ? sp->desc : sp->title);
 
 	/* a white background, so the chart reads on dark pages too */
-	s_rect(sc, 0, 0, L.W, 0, CHART_WHITE, CHART_NONE, 0);
+	if (st->background)
+		s_rect(sc, 0, 0, L.W, 0, CHART_WHITE, CHART_NONE, 0);
 	header(&L);
 	if (sp->columns)
 		layout_columns(&L);
 	else
 		layout_rows(&L);
 	sc->height = ceil(L.y + L.M);
-	sc->prims[0].h = sc->height;
+	if (st->background)
+		sc->prims[0].h = sc->height;
 	free(L.cat_pos);
 	free(L.cat_size);
 }

@@ -170,6 +170,8 @@ struct chart_spec {
 struct chart_style {
 	double width;
 	double font;
+	int background;   /* 1: paint white under the chart (web pages may be
+	                     dark); 0: leave the page as it is (PDF) */
 };
 
 void chart_spec_free(struct chart_spec *sp);

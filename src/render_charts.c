@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 /* Blog width: browsers show the SVG at 1:1 in px. */
-static const struct chart_style web = { 800, 13 };
+static const struct chart_style web = { 800, 13, 1 };
 /* PNG previews have two device pixels per px, sharp on high-density screens. */
 #define PNG_SCALE 2.0
 

@@ -54,8 +54,12 @@
 #define ZEBRA 0xF4F5F7u
 #define ACCENT 0x0072B2u
 
-/* Charts in the PDF: the text width, a base size that prints well. */
-static const struct chart_style print = { TEXT_W, 8.0 };
+/* Charts in the PDF: a base size that prints well, and a width whose inner
+ * part (inside the chart's own margin of 1.25 base sizes) is the text width,
+ * so chart text lines up with the page text. */
+#define CHART_FONT 8.0
+#define CHART_MARGIN (1.25 * CHART_FONT)
+static const struct chart_style print = { TEXT_W + 2 * CHART_MARGIN, CHART_FONT, 0 };
 
 struct pdf {
 	const struct model *m;
@@ -519,13 +523,15 @@ static void chart(struct pdf *p, const struct chart_spec *sp, const char *sectio
 {
 	struct chart_scene sc;
 	chart_layout(sp, &print, p->cf, &sc);
-	if (section)
-		*parent = heading(p, section, sc.height);
-	else
-		need(p, sc.height);
+	if (section) {
+		*parent = heading(p, section, sc.height - CHART_MARGIN);
+		p->y += 4;
+	} else
+		need(p, sc.height - 2 * CHART_MARGIN);
 	bookmark(p, *parent, sp->title, NULL);
-	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, MARGIN_X, PAGE_H - p->y, 1.0);
-	p->y += sc.height + 14;
+	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, MARGIN_X - CHART_MARGIN,
+			PAGE_H - p->y + CHART_MARGIN, 1.0);
+	p->y += sc.height - CHART_MARGIN + 4;
 	chart_scene_free(&sc);
 }
 
@@ -643,7 +649,7 @@ static void environment(struct pdf *p)
 						v8 = m->comparisons[i].versions[j].v8;
 			buf_printf(&b, "%s%s", k ? ", " : "", vers[k]);
 			if (v8)
-				buf_printf(&b, " (V8 %s)", v8);
+				buf_printf(&b, " (V8\xC2\xA0%s)", v8);
 		}
 		row[0].text = xstrdup("versions");
 		row[1].text = buf_detach(&b, NULL);
