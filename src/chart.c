@@ -713,6 +713,13 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 		case MARK_LABEL: {
 			double size = F * SMALL, gap = F * 0.35;
 			int away_hi = mk->v0 >= mk->v1;
+			if (!cols && (mk->v0 < L->d0 || mk->v0 > L->d1)) {
+				/* the bar runs off the axis: the label goes inside its end */
+				s_text(L->sc, L->f, away_hi ? a - gap : a + gap,
+				       mid_baseline(L, c, size, 1), mk->text, size, 1, CHART_WHITE,
+				       away_hi ? ANCHOR_END : ANCHOR_START, 0);
+				break;
+			}
 			if (cols)
 				s_text(L->sc, L->f, c, away_hi ? a - gap : a + gap + size * 0.75, mk->text,
 				       size, 0, CHART_INK, ANCHOR_MIDDLE, 0);
@@ -832,6 +839,18 @@ static void layout_rows(struct layout *L)
 	}
 	L->bottom = y;
 	domain(L, L->right - L->left);
+	if (sidew == 0) {
+		/* the last tick label is centred on the right edge: keep it inside */
+		struct buf b = BUF_INIT;
+		double hw;
+		tick_label(&b, &L->t, tick_at(&L->t, L->t.n - 1), sp->percent);
+		hw = chart_text_width(L->f, 0, tsize, buf_str(&b)) / 2;
+		buf_release(&b);
+		if (L->right + hw > L->W - F * 0.3) {
+			L->right = L->W - F * 0.3 - hw;
+			domain(L, L->right - L->left);
+		}
+	}
 
 	/* row separators, bands, grid, then marks */
 	for (size_t i = 1; i < sp->ncats; i++)
@@ -1137,10 +1156,33 @@ static void verdict_sentence(struct buf *b, const struct comparison *c)
 	buf_putc(b, '.');
 }
 
+/* The index of version i's release line among the lines of c, in order;
+ * versions without a line share one index. */
+static size_t line_index(const struct comparison *c, size_t i)
+{
+	size_t n = 0;
+	for (size_t j = 0; j <= i; j++) {
+		const char *l = c->versions[j].line ? c->versions[j].line : "";
+		size_t k;
+		for (k = 0; k < j; k++)
+			if (strcmp(c->versions[k].line ? c->versions[k].line : "", l) == 0)
+				break;
+		if (k == j) {
+			if (j == i)
+				return n;
+			n++;
+		} else if (j == i) {
+			return line_index(c, k);
+		}
+	}
+	return 0;
+}
+
 void chart_spec_strip(const struct model *m, const struct comparison *c,
 		      struct chart_spec *sp)
 {
 	struct buf b = BUF_INIT, d = BUF_INIT;
+	int series = chart_is_series(c); /* many versions: colour by release line */
 	size_t nr = rounds_per_version(c), np = passes_per_round(c);
 
 	spec_init(sp, c->nversions);
@@ -1155,7 +1197,8 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 		   "Verdict: %s.", c->workload, c->platform, c->unit, direction(c->better), c->text);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
-		uint32_t col = chart_version_color(m, vs->version);
+		uint32_t col = series ? chart_palette(line_index(c, i))
+				      : chart_version_color(m, vs->version);
 		struct buf s = BUF_INIT;
 		double lo = INFINITY, hi = -INFINITY;
 		sp->cats[i] = xstrdup(vs->version);
@@ -1188,6 +1231,11 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 	}
 	sp->desc = buf_detach(&d, NULL);
 
+	if (series)
+		for (size_t i = 0; i < c->nversions; i++)
+			if (line_index(c, i) == (i ? line_index(c, i - 1) + 1 : 0))
+				legend_add(sp, c->versions[i].line ? c->versions[i].line : "no release line",
+					   chart_palette(line_index(c, i)), 0);
 	legend_add(sp, "round (median of its passes)", CHART_MUTED, 1);
 	legend_add(sp, "best round", CHART_MUTED, 2);
 	legend_add(sp, "range of the rounds", CHART_MUTED, 6);
@@ -1209,6 +1257,13 @@ static void noise_band(double noise, double *lo, double *hi)
 	*hi = noise;
 }
 
+/* Workloads in the overview: those with a baseline, except long version
+ * series, which get a series chart of their own. */
+static int in_overview(const struct comparison *c)
+{
+	return c->baseline_idx >= 0 && !chart_is_series(c);
+}
+
 int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 {
 	size_t nsub = 1, ncats = 0, nlower = 0, nhigher = 0, nbeyond = 0, nbars = 0;
@@ -1217,12 +1272,13 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	const char *base = NULL;
 	int same_base = 1;
 	double *mags = NULL;
-	size_t nmags = 0;
+	size_t nmags = 0, nshown = 0, shown_alloc = 0;
+	const char **shown = NULL; /* versions with a bar, for the legend */
 	struct buf d = BUF_INIT, b = BUF_INIT;
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		if (c->baseline_idx < 0)
+		if (!in_overview(c))
 			continue;
 		ncats++;
 		if (c->nversions - 1 > nsub)
@@ -1237,6 +1293,16 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	}
 	if (!ncats)
 		return 0;
+	{
+		/* nothing to draw when no workload has a bar */
+		size_t nwith = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			nwith += in_overview(&m->comparisons[i]) &&
+				 m->comparisons[i].nversions > 1 &&
+				 m->comparisons[i].verdict != VERDICT_INSUFFICIENT;
+		if (!nwith)
+			return 0;
+	}
 
 	spec_init(sp, ncats);
 	sp->nsub = (int)nsub;
@@ -1251,7 +1317,7 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		const struct comparison *c = &m->comparisons[i];
 		double lo, hi;
 		int sub = 0, mixed = nlower && nhigher;
-		if (c->baseline_idx < 0)
+		if (!in_overview(c))
 			continue;
 		if (several_platforms(m))
 			sp->cats[ncats] = xasprintf("%s (%s)", c->workload, c->platform);
@@ -1269,7 +1335,6 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		}
 		noise_band(c->noise, &lo, &hi);
 		mark_add(sp, MARK_BAND, ncats, -1, lo, hi, CHART_NOISE, NULL);
-		mags[nmags++] = c->noise;
 		buf_puts(&d, " (noise ");
 		fmt_spread(&d, c->noise);
 		buf_puts(&d, "):");
@@ -1278,12 +1343,19 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			struct buf t = BUF_INIT;
 			struct chart_mark *mk;
 			double big, small;
+			size_t k;
 			if (vs->is_baseline)
 				continue;
 			big = fmax(vs->best, c->versions[c->baseline_idx].best);
 			small = fmin(vs->best, c->versions[c->baseline_idx].best);
 			mk = mark_add(sp, MARK_BAR, ncats, sub, 0, vs->change,
 				      chart_version_color(m, vs->version), NULL);
+			for (k = 0; k < nshown && shown[k] != vs->version; k++)
+				;
+			if (k == nshown) {
+				ALLOC_GROW(shown, nshown + 1, shown_alloc);
+				shown[nshown++] = vs->version;
+			}
 			mk->pale = big / small - 1 <= c->noise;
 			nbars++;
 			nbeyond += !mk->pale;
@@ -1299,23 +1371,55 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		ncats++;
 	}
 
-	/* one huge change must not flatten every other bar: clip the axis */
-	if (nmags >= 2) {
-		double a = 0, s = 0;
+	/* room for the labels at the bar ends */
+	{
+		double span = fmax(sp->vmax, 0) - fmin(sp->vmin, 0), lo = 0, hi = 0;
+		for (size_t i = 0; i < sp->nmarks; i++)
+			if (sp->marks[i].kind == MARK_BAR) {
+				lo = fmin(lo, sp->marks[i].v1);
+				hi = fmax(hi, sp->marks[i].v1);
+			}
+		sp->vmin = fmin(sp->vmin, lo - (lo < 0 ? 0.08 * span : 0));
+		sp->vmax = fmax(sp->vmax, hi + (hi > 0 ? 0.08 * span : 0));
+	}
+
+	/* one huge change must not flatten every other bar: clip the axis
+	 * (never inside a noise band) */
+	if (nbars >= 3) {
+		double a = 0, s = 0, noise = 0;
 		for (size_t i = 0; i < nmags; i++)
-			a = fmax(a, mags[i]);
+			if (!isnan(mags[i]))
+				a = fmax(a, mags[i]);
 		for (size_t i = 0; i < nmags; i++)
-			if (mags[i] < a)
+			if (!isnan(mags[i]) && mags[i] < a)
 				s = fmax(s, mags[i]);
-		if (s > 0 && a > 4 * s) {
-			sp->clip_lo = -2.5 * s;
-			sp->clip_hi = 2.5 * s;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			if (in_overview(&m->comparisons[i]) &&
+			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+				noise = fmax(noise, m->comparisons[i].noise);
+		s = fmax(2.5 * s, 1.2 * noise);
+		if (s > 0 && a > 1.6 * s) {
+			sp->clip_lo = -s;
+			sp->clip_hi = s;
 			sp->note = xstrdup("Bars that run off the axis are cut at its end; "
 					   "their labels give the full change.");
 		}
 	}
 	free(mags);
 
+	{
+		size_t nseries = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			nseries += m->comparisons[i].baseline_idx >= 0 && chart_is_series(&m->comparisons[i]);
+		if (nseries) {
+			char *note = xasprintf("%s%s%zu workload%s measured on a long version series %s a "
+					       "chart of %s own.", sp->note ? sp->note : "",
+					       sp->note ? " " : "", nseries, nseries == 1 ? "" : "s",
+					       nseries == 1 ? "has" : "have", nseries == 1 ? "its" : "their");
+			free(sp->note);
+			sp->note = note;
+		}
+	}
 	sp->title = same_base ? xasprintf("Best round of each version against %s", base)
 			      : xstrdup("Best round of each version against the baseline");
 	buf_printf(&b, "%zu of %zu differences clear the noise of their workload. "
@@ -1333,11 +1437,14 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	}
 	nvers = model_versions(m, &vers);
 	for (size_t i = 0; i < nvers; i++) {
-		if (same_base && strcmp(vers[i], base) == 0)
-			continue;
-		legend_add(sp, vers[i], chart_version_color(m, vers[i]), 0);
+		size_t k;
+		for (k = 0; k < nshown && shown[k] != vers[i]; k++)
+			;
+		if (k < nshown)
+			legend_add(sp, vers[i], chart_version_color(m, vers[i]), 0);
 	}
 	free(vers);
+	free(shown);
 	if (nbeyond < nbars)
 		legend_add(sp, "within noise", CHART_AXIS, 5);
 	legend_add(sp, "noise band", CHART_NOISE, 3);

@@ -522,16 +522,23 @@ static void chart(struct pdf *p, const struct chart_spec *sp, const char *sectio
 		  HPDF_Outline *parent)
 {
 	struct chart_scene sc;
+	double content, avail, s, left;
 	chart_layout(sp, &print, p->cf, &sc);
+	/* the inked part; a chart taller than a page is scaled down to fit */
+	content = sc.height - 2 * CHART_MARGIN;
+	avail = BOTTOM - MARGIN_TOP - 40;
+	s = content > avail ? avail / content : 1;
 	if (section) {
-		*parent = heading(p, section, sc.height - CHART_MARGIN);
+		*parent = heading(p, section, content * s);
 		p->y += 4;
-	} else
-		need(p, sc.height - 2 * CHART_MARGIN);
+	} else {
+		need(p, content * s);
+	}
 	bookmark(p, *parent, sp->title, NULL);
-	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, MARGIN_X - CHART_MARGIN,
-			PAGE_H - p->y + CHART_MARGIN, 1.0);
-	p->y += sc.height - CHART_MARGIN + 4;
+	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
+	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, left,
+			PAGE_H - p->y + CHART_MARGIN * s, s);
+	p->y += content * s + 14;
 	chart_scene_free(&sc);
 }
 
