@@ -5,11 +5,18 @@
  * first line) or read whole and handed to the format whose probe is surest.
  * ingest_finish() then numbers rounds across documents and checks the merged
  * set, so format readers only describe what their file says.
+ *
+ * The limits (README, "Limits and guarantees") are enforced here for every
+ * format: a file read whole is at most MAX_DOCUMENT bytes (its size is
+ * checked before reading when it is a regular file), a line at most MAX_LINE,
+ * JSON nests at most MAX_DEPTH levels, and ingest_finish() checks every
+ * result against the model's contract, whichever reader made it.
  */
 #include "ingest.h"
 #include "util.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +36,13 @@ static const struct ingest_format *const formats[] = {
 	&ingest_format_pyperf,
 };
 static const size_t nformats = sizeof formats / sizeof formats[0];
+
+#define MAX_DOCUMENT ((size_t)256 << 20) /* bytes in an input read whole */
+#define MAX_LINE ((size_t)16 << 20)      /* bytes in one line of NDJSON */
+#define MAX_DEPTH 1000                   /* JSON nesting, as cJSON allows */
+#define MAX_NAME 1024                    /* bytes in a name or a text field */
+#define MAX_ROUNDS 100000                /* round number of one version */
+#define MAX_PASSES 100000                /* passes in one round */
 
 void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col)
 {
@@ -114,13 +128,98 @@ static int looks_like_ndjson_line(const char *line, size_t len)
 	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL;
 }
 
-static int read_rest(FILE *f, struct buf *b)
+/* "256 MiB", "4.0 GiB": a size for messages. */
+static void size_str(struct buf *b, uint64_t n)
+{
+	if (n >= (uint64_t)1 << 30) {
+		fmt_fixed(b, (double)n / (1 << 30), 1);
+		buf_puts(b, " GiB");
+	} else if (n >= 1 << 20) {
+		buf_printf(b, "%" PRIu64 " MiB", n >> 20);
+	} else {
+		buf_printf(b, "%" PRIu64 " bytes", n);
+	}
+}
+
+static int too_large(const struct ingest_input *in, uint64_t size, int exact,
+		     struct nf_error *err)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	if (exact) {
+		size_str(&a, size);
+		buf_puts(&a, " is ");
+	}
+	size_str(&b, MAX_DOCUMENT);
+	nf_error_set(err, NF_DATAERR, "cannot read '%s': %slarger than %s, the limit for a file "
+		     "read whole (NDJSON is read line by line and may be longer)", in->path,
+		     a.len ? a.s : "", b.s);
+	buf_release(&a);
+	buf_release(&b);
+	return NF_DATAERR;
+}
+
+/* Reads one line, up to and including its '\n', into b (replacing what it
+ * held). Returns its length (0 at the end of the input), or -1 when the line
+ * is longer than max bytes; b then holds its first max + 1 bytes. Check
+ * ferror(f) for read errors. */
+static ssize_t read_line(FILE *f, struct buf *b, size_t max)
+{
+	int c;
+	buf_reset(b);
+	while (b->len <= max && (c = getc_unlocked(f)) != EOF) {
+		if (b->len + 1 >= b->alloc)
+			buf_grow(b, b->alloc ? b->alloc : 4096);
+		b->s[b->len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (b->alloc)
+		b->s[b->len] = '\0';
+	return b->len > max ? -1 : (ssize_t)b->len;
+}
+
+/* Reads the rest of f after `have` bytes into b, up to MAX_DOCUMENT bytes in
+ * all; stops early at a NUL byte (no format is binary). */
+static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
+		     struct nf_error *err)
 {
 	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (b->len + n > MAX_DOCUMENT)
+			return too_large(in, MAX_DOCUMENT, 0, err);
 		buf_put(b, chunk, n);
-	return ferror(f) ? (errno ? errno : EIO) : 0;
+		if (memchr(chunk, '\0', n))
+			break;
+	}
+	if (ferror(f))
+		return nf_error_set(err, nf_status_for_read_errno(errno ? errno : EIO),
+				    "cannot read '%s': %s", in->path, strerror(errno ? errno : EIO));
+	return 0;
+}
+
+/* Offset in a JSON text of the bracket that opens level MAX_DEPTH + 1, or -1
+ * when the text nests no deeper than that. Strings are skipped. */
+static long too_deep_at(const char *text, size_t len)
+{
+	int depth = 0, in_str = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == '[' || c == '{') {
+			if (++depth > MAX_DEPTH)
+				return (long)i;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	return -1;
 }
 
 static int read_whole(struct model *m, const struct ingest_input *in, struct buf *text,
@@ -132,8 +231,24 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 
 	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
 		p++;
+	if (memchr(text->s ? text->s : "", '\0', text->len)) {
+		size_t line, col;
+		ingest_line_col(text->s, strlen(text->s), &line, &col);
+		return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
+				    "a NUL byte (not a text file)", in->path, line, col);
+	}
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
+	if (*p == '{' || *p == '[') {
+		long at = too_deep_at(text->s, text->len);
+		if (at >= 0) {
+			size_t line, col;
+			ingest_line_col(text->s, (size_t)at, &line, &col);
+			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
+					    "nested deeper than %d levels", in->path, line, col,
+					    MAX_DEPTH);
+		}
+	}
 	for (size_t i = 0; i < nformats; i++) {
 		int s = formats[i]->probe(buf_str(text), text->len);
 		if (s > score) {
@@ -157,8 +272,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 {
 	FILE *f;
 	struct stat st;
-	char *line = NULL;
-	size_t cap = 0;
+	struct buf line = BUF_INIT;
 	ssize_t n;
 	int rc;
 	int is_stdin = strcmp(in->path, "-") == 0;
@@ -175,26 +289,27 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	}
 	add_source(m, in->path);
 
+	/* The first line says whether this is NDJSON (streamed, any length) or
+	 * a file read whole (MAX_DOCUMENT at most). A first line longer than
+	 * MAX_LINE can only be a file read whole. */
 	errno = 0;
-	n = getline(&line, &cap, f);
-	if (n < 0 && ferror(f)) {
-		rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", in->path, strerror(errno));
-	} else if (n > 0 && looks_like_ndjson_line(line, (size_t)n)) {
+	n = read_line(f, &line, MAX_LINE);
+	if (ferror(f)) {
+		int e = errno ? errno : EIO;
+		rc = nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
+				  strerror(e));
+	} else if (n > 0 && looks_like_ndjson_line(line.s, (size_t)n)) {
 		/* streamed: memory stays proportional to the values kept */
-		rc = ingest_rounds_ndjson_stream(m, in, line, (size_t)n, f, err);
+		rc = ingest_rounds_ndjson_stream(m, in, line.s, (size_t)n, f, err);
+	} else if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+		   (uint64_t)st.st_size > MAX_DOCUMENT) {
+		rc = too_large(in, (uint64_t)st.st_size, 1, err);
 	} else {
-		struct buf text = BUF_INIT;
-		int e;
-		if (n > 0)
-			buf_put(&text, line, (size_t)n);
-		e = read_rest(f, &text);
-		if (e)
-			rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", in->path, strerror(e));
-		else
-			rc = read_whole(m, in, &text, err);
-		buf_release(&text);
+		rc = read_rest(in, f, &line, err);
+		if (!rc)
+			rc = read_whole(m, in, &line, err);
 	}
-	free(line);
+	buf_release(&line);
 	if (!is_stdin)
 		fclose(f);
 	return rc;
@@ -235,6 +350,97 @@ static void where_str(struct buf *b, const struct result *r)
 	buf_printf(b, "'%s' %s %zu", r->source, r->where_is_line ? "line" : "result", r->where);
 }
 
+/* The first control character in s (C0, DEL or C1; tab, line feed and
+ * carriage return only when !allow_space), or 0. s is valid UTF-8. */
+static unsigned control_char(const char *s, int allow_space)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f) {
+			if (!(allow_space && (*p == '\t' || *p == '\n' || *p == '\r')))
+				return *p;
+		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+			return p[1];
+		}
+	}
+	return 0;
+}
+
+/* Checks one text of the model: valid UTF-8, at most MAX_NAME bytes, no
+ * control characters (names: none at all; free text: tab and line breaks),
+ * names that are required not empty. Fills *why and returns 1 when it is
+ * not. */
+static int text_bad(const char *s, int is_name, int required, struct buf *why)
+{
+	size_t n = strlen(s);
+	unsigned c;
+	if (!utf8_valid(s, n))
+		buf_printf(why, "is not valid UTF-8 (at byte %zu)", utf8_invalid_at(s, n));
+	else if (n > MAX_NAME)
+		buf_printf(why, "is longer than %d bytes", MAX_NAME);
+	else if (required && !*s)
+		buf_puts(why, "is empty");
+	else if ((c = control_char(s, !is_name)) != 0)
+		buf_printf(why, "holds the control character U+%04X", c);
+	else
+		return 0;
+	return 1;
+}
+
+/* The model's contract for one result, whichever reader made it: names and
+ * texts as text_bad() wants, 1 to MAX_PASSES passes, each finite and > 0. */
+static int check_result(const struct result *r, struct nf_error *err)
+{
+	static const char *const names[] = { "workload", "version", "platform", "unit",
+					     "timestamp", "note", "meta.v8" };
+	const char *values[] = { r->workload, r->version, r->platform, r->unit,
+				 r->timestamp, r->note, r->v8 };
+	struct buf why = BUF_INIT;
+	int rc = 0;
+
+	for (size_t k = 0; k < sizeof names / sizeof names[0] && !why.len; k++) {
+		struct buf t = BUF_INIT;
+		if (!values[k] && k < 4)
+			buf_printf(&why, "\"%s\" is missing", names[k]);
+		else if (values[k] && text_bad(values[k], k != 5, k < 4, &t))
+			buf_printf(&why, "\"%s\" %s", names[k], t.s);
+		buf_release(&t);
+	}
+	if (!why.len && (r->npasses == 0 || r->npasses > MAX_PASSES))
+		buf_printf(&why, "%zu passes (1 to %d are allowed)", r->npasses, MAX_PASSES);
+	for (size_t k = 0; k < r->npasses && !why.len; k++)
+		if (!isfinite(r->passes[k]) || r->passes[k] <= 0)
+			buf_printf(&why, "pass %zu is not a finite number greater than zero", k + 1);
+	if (why.len)
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': %s %zu: %s",
+				  r->source ? r->source : "-",
+				  r->where_is_line ? "line" : "result", r->where, why.s);
+	buf_release(&why);
+	return rc;
+}
+
+/* The document fields and the environment, from any input. */
+static int check_doc_fields(const struct model *m, struct nf_error *err)
+{
+	const char *const names[] = { "title", "subject", "notes" };
+	const char *const values[] = { m->title, m->subject, m->notes };
+	struct buf why = BUF_INIT;
+	int rc = 0;
+	for (size_t k = 0; k < 3 && !rc; k++)
+		if (values[k] && text_bad(values[k], 0, 0, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use the input's \"%s\": it %s",
+					  names[k], why.s);
+	for (size_t k = 0; k < m->nenv && !rc; k++) {
+		if (text_bad(m->env[k].key, 1, 1, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use an \"environment\" field: "
+					  "its name %s", why.s);
+		else if (text_bad(m->env[k].value, 0, 0, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use \"environment\".\"%s\": it %s",
+					  m->env[k].key, why.s);
+	}
+	buf_release(&why);
+	return rc;
+}
+
 /* Within one (workload, platform): convert time units to the first one seen;
  * mixing a time with a rate, or two rates, is an error. */
 static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *err)
@@ -269,8 +475,29 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	size_t *idx, i = 0;
 	int rc = 0;
 
-	if (m->nresults == 0)
+	if (m->nresults == 0) {
+		if (m->nsources == 1)
+			return nf_error_set(err, NF_DATAERR, "cannot read '%s': no results in it",
+					    m->sources[0]);
 		return nf_error_set(err, NF_DATAERR, "no results in the input");
+	}
+	if ((rc = check_doc_fields(m, err)) != 0)
+		return rc;
+	for (size_t k = 0; k < m->nresults; k++) {
+		/* names are interned: a run of results sharing them is checked once */
+		const struct result *r = &m->results[k], *p = k ? r - 1 : NULL;
+		if (p && r->workload == p->workload && r->version == p->version &&
+		    r->platform == p->platform && r->unit == p->unit && r->note == p->note &&
+		    r->timestamp == p->timestamp && r->v8 == p->v8 && r->npasses <= MAX_PASSES) {
+			int ok = 1;
+			for (size_t j = 0; j < r->npasses && ok; j++)
+				ok = isfinite(r->passes[j]) && r->passes[j] > 0;
+			if (ok && r->npasses)
+				continue;
+		}
+		if ((rc = check_result(r, err)) != 0)
+			return rc;
+	}
 	idx = xmalloc(m->nresults * sizeof *idx);
 	for (size_t k = 0; k < m->nresults; k++)
 		idx[k] = k;
@@ -293,7 +520,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	 * a round are the next round of their document. */
 	for (i = 0; i < m->nresults && !rc;) {
 		size_t j = i;
-		int offset = 0, doc_max = 0;
+		long long offset = 0, doc_max = 0;
 		size_t doc = m->results[idx[i]].doc;
 		struct result *a = &m->results[idx[i]];
 		while (j < m->nresults) {
@@ -301,15 +528,28 @@ int ingest_finish(struct model *m, struct nf_error *err)
 			if (r->workload != a->workload || r->platform != a->platform ||
 			    r->version != a->version)
 				break;
+			long long round;
 			if (r->doc != doc) {
 				offset = doc_max;
 				doc = r->doc;
 			}
-			r->round = r->round ? offset + r->round : doc_max + 1;
-			if (r->round > doc_max)
-				doc_max = r->round;
+			round = r->round > 0 ? offset + r->round : doc_max + 1;
+			if (round > MAX_ROUNDS) {
+				struct buf w = BUF_INIT;
+				where_str(&w, r);
+				rc = nf_error_set(err, NF_DATAERR,
+						  "more than %d rounds of %s for \"%s\" on %s (%s)",
+						  MAX_ROUNDS, r->version, r->workload, r->platform, w.s);
+				buf_release(&w);
+				break;
+			}
+			r->round = (int)round;
+			if (round > doc_max)
+				doc_max = round;
 			j++;
 		}
+		if (rc)
+			break;
 		/* duplicates: the same round twice within the group */
 		qsort(idx + i, j - i, sizeof *idx, cmp_round);
 		for (size_t x = i + 1; x < j && !rc; x++) {

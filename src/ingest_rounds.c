@@ -17,7 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_NAME 1024 /* bytes in a workload, version or platform name */
+/* Limits, as in ingest.c and README.md ("Limits and guarantees"). */
+#define MAX_NAME 1024              /* bytes in a name or a text field */
+#define MAX_LINE ((size_t)16 << 20) /* bytes in one line of NDJSON */
+#define MAX_DEPTH 1000             /* JSON nesting, as cJSON allows */
+#define MAX_ROUNDS 100000          /* round number */
+#define MAX_PASSES 100000          /* passes in one round */
 
 /* Where a value is, for messages: "result 4" or "line 12". */
 struct place {
@@ -45,18 +50,41 @@ static int bad(struct nf_error *err, const struct place *pl, const char *fmt, ..
 	return NF_DATAERR;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* Rejects duplicate keys anywhere in the tree (cJSON keeps both and the
- * first wins silently). Returns the duplicated name, or NULL. */
+ * first wins silently). Returns the duplicated name, or NULL. cJSON trees are
+ * at most MAX_DEPTH deep; large objects are sorted, not compared pairwise. */
 static const char *find_duplicate_key(const cJSON *v, int depth)
 {
 	const cJSON *a, *b;
-	if (depth > 200)
+	if (depth > MAX_DEPTH)
 		return NULL;
 	if (cJSON_IsObject(v)) {
+		size_t n = 0;
 		for (a = v->child; a; a = a->next)
-			for (b = a->next; b; b = b->next)
-				if (strcmp(a->string, b->string) == 0)
-					return a->string;
+			n++;
+		if (n <= 16) {
+			for (a = v->child; a; a = a->next)
+				for (b = a->next; b; b = b->next)
+					if (strcmp(a->string, b->string) == 0)
+						return a->string;
+		} else {
+			const char **keys = xmalloc(n * sizeof *keys), *dup = NULL;
+			size_t k = 0;
+			for (a = v->child; a; a = a->next)
+				keys[k++] = a->string;
+			qsort(keys, n, sizeof *keys, cmp_str);
+			for (k = 1; k < n && !dup; k++)
+				if (strcmp(keys[k - 1], keys[k]) == 0)
+					dup = keys[k];
+			free(keys);
+			if (dup)
+				return dup;
+		}
 	}
 	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
 		for (a = v->child; a; a = a->next) {
@@ -89,8 +117,17 @@ static long find_nul_escape(const char *text, size_t len)
 	return -1;
 }
 
-/* Checks a string member: valid UTF-8, no control characters, length. */
-static int check_text(const char *s, const char *key, const struct place *pl,
+/* 1 for the members that are free text, where tabs and line breaks may
+ * appear; every other string is a name. */
+static int is_free_text(const char *key)
+{
+	return strcmp(key, "note") == 0 || strcmp(key, "notes") == 0 ||
+	       strcmp(key, "title") == 0 || strcmp(key, "subject") == 0;
+}
+
+/* Checks a string member: valid UTF-8, no control characters (C0, DEL, C1;
+ * free text may hold tab, line feed and carriage return), length. */
+static int check_text(const char *s, const char *key, int free_text, const struct place *pl,
 		      struct nf_error *err, size_t max)
 {
 	size_t n = strlen(s);
@@ -98,6 +135,14 @@ static int check_text(const char *s, const char *key, const struct place *pl,
 		return bad(err, pl, "\"%s\" is not valid UTF-8 (at byte %zu)", key, utf8_invalid_at(s, n));
 	if (max && n > max)
 		return bad(err, pl, "\"%s\" is longer than %zu bytes", key, max);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		unsigned c = *p < 0x20 || *p == 0x7f ? *p
+			   : *p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F ? p[1] : 0x100;
+		if (c == 0x100 || (free_text && (c == '\t' || c == '\n' || c == '\r')))
+			continue;
+		return bad(err, pl, "\"%s\" holds the control character U+%04X at byte %zu", key, c,
+			   (size_t)(p - (const unsigned char *)s));
+	}
 	return 0;
 }
 
@@ -122,7 +167,7 @@ static int get_string(struct model *m, const cJSON *obj, const char *key, const 
 	}
 	if (!cJSON_IsString(it))
 		return bad(err, pl, "\"%s\" must be a string", key);
-	if (check_text(it->valuestring, key, pl, err, MAX_NAME))
+	if (check_text(it->valuestring, key, is_free_text(key), pl, err, MAX_NAME))
 		return NF_DATAERR;
 	if (required && !it->valuestring[0])
 		return bad(err, pl, "\"%s\" is empty", key);
@@ -160,6 +205,9 @@ static int read_passes(struct result *r, const cJSON *obj, const struct place *p
 		n++;
 	if (n == 0)
 		return bad(err, pl, "\"passes\" is empty");
+	if (n > MAX_PASSES)
+		return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have", n,
+			   MAX_PASSES);
 	r->passes = xmalloc(n * sizeof *r->passes);
 	cJSON_ArrayForEach(it, passes) {
 		if (!cJSON_IsNumber(it))
@@ -264,8 +312,8 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 	it = cJSON_GetObjectItemCaseSensitive(obj, "round");
 	if (it && !cJSON_IsNull(it)) {
 		double v = cJSON_IsNumber(it) ? it->valuedouble : -1;
-		if (!cJSON_IsNumber(it) || v != floor(v) || v < 1 || v > 1e9) {
-			bad(err, pl, "\"round\" must be a whole number from 1");
+		if (!cJSON_IsNumber(it) || v != floor(v) || v < 1 || v > MAX_ROUNDS) {
+			bad(err, pl, "\"round\" must be a whole number from 1 to %d", MAX_ROUNDS);
 			goto fail;
 		}
 		r->round = (int)v;
@@ -282,7 +330,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		}
 		v8 = cJSON_GetObjectItemCaseSensitive(it, "v8");
 		if (v8 && cJSON_IsString(v8)) {
-			if (check_text(v8->valuestring, "meta.v8", pl, err, MAX_NAME))
+			if (check_text(v8->valuestring, "meta.v8", 0, pl, err, MAX_NAME))
 				goto fail;
 			if (v8->valuestring[0])
 				r->v8 = model_intern(m, v8->valuestring);
@@ -336,8 +384,10 @@ static int add_doc_fields(struct model *m, const cJSON *doc, const struct place 
 			return bad(err, pl, "\"environment\" must be an object");
 		cJSON_ArrayForEach(it, env) {
 			struct buf v = BUF_INIT;
+			if (check_text(it->string, "environment key", 0, pl, err, MAX_NAME))
+				return NF_DATAERR;
 			if (cJSON_IsString(it)) {
-				if (check_text(it->valuestring, it->string, pl, err, MAX_NAME))
+				if (check_text(it->valuestring, it->string, 1, pl, err, MAX_NAME))
 					return NF_DATAERR;
 				buf_puts(&v, it->valuestring);
 			} else if (cJSON_IsNumber(it) && isfinite(it->valuedouble)) {
@@ -349,10 +399,6 @@ static int add_doc_fields(struct model *m, const cJSON *doc, const struct place 
 			} else {
 				return bad(err, pl, "\"environment\".\"%s\" must be a string or a number",
 					   it->string);
-			}
-			if (check_text(it->string, "environment key", pl, err, MAX_NAME)) {
-				buf_release(&v);
-				return NF_DATAERR;
 			}
 			model_set_env(m, it->string, v.s);
 			buf_release(&v);
@@ -384,12 +430,37 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJ
 		return where_is_line ? 0 : bad(err, &pl, "missing \"results\"");
 	if (!cJSON_IsArray(results))
 		return bad(err, &pl, "\"results\" must be an array");
+	if (!results->child)
+		return bad(err, &pl, "\"results\" is empty");
 	cJSON_ArrayForEach(it, results) {
 		struct place rp = { in, where_is_line ? where : ++k, where_is_line };
 		if (add_result(m, in, it, &rp, m->ndocs - 1, err))
 			return NF_DATAERR;
 	}
 	return 0;
+}
+
+/* The nesting depth of a JSON text at byte offset off (strings skipped):
+ * tells cJSON's nesting limit apart from a syntax error. */
+static int nesting_at(const char *text, size_t off)
+{
+	int depth = 0, in_str = 0;
+	for (size_t i = 0; i <= off && text[i]; i++) {
+		char c = text[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	return depth;
 }
 
 /* Parses one JSON text; on error fills err with line:column (line offset by
@@ -417,10 +488,16 @@ static cJSON *parse(const struct ingest_input *in, const char *text, size_t len,
 	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (!root) {
 		size_t off = end ? (size_t)(end - text) : 0;
+		int deep = nesting_at(text, off) > MAX_DEPTH;
 		ingest_line_col(text, off, &line, &col);
-		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: %s", in->path,
-			     line + first_line - 1, col,
-			     off >= len ? "unexpected end of the JSON text" : "invalid JSON");
+		if (deep)
+			nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: nested "
+				     "deeper than %d levels", in->path, line + first_line - 1, col,
+				     MAX_DEPTH);
+		else
+			nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: %s",
+				     in->path, line + first_line - 1, col,
+				     off >= len ? "unexpected end of the JSON text" : "invalid JSON");
 	}
 	return root;
 }
@@ -481,20 +558,52 @@ static int ndjson_line(struct model *m, const struct ingest_input *in, const cha
 	return rc;
 }
 
+/* Reads one line, up to and including its '\n', into b (replacing what it
+ * held). Returns its length (0 at the end of the input), or -1 when it is
+ * longer than MAX_LINE bytes. Check ferror(f) for read errors. */
+static long read_line(FILE *f, struct buf *b)
+{
+	int c;
+	buf_reset(b);
+	while (b->len <= MAX_LINE && (c = getc_unlocked(f)) != EOF) {
+		if (b->len + 1 >= b->alloc)
+			buf_grow(b, b->alloc ? b->alloc : 4096);
+		b->s[b->len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (b->alloc)
+		b->s[b->len] = '\0';
+	return b->len > MAX_LINE ? -1 : (long)b->len;
+}
+
 int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, const char *first,
 				size_t first_len, FILE *f, struct nf_error *err)
 {
-	char *line = NULL;
-	size_t cap = 0, lineno = 1;
-	ssize_t n;
+	struct buf line = BUF_INIT;
+	size_t lineno = 1, before = m->nresults;
+	long n;
 	int rc;
 
 	m->ndocs++; /* the whole NDJSON file is one document */
 	rc = ndjson_line(m, in, first, first_len, lineno, err);
-	while (!rc && (errno = 0, n = getline(&line, &cap, f)) >= 0)
-		rc = ndjson_line(m, in, line, (size_t)n, ++lineno, err);
-	if (!rc && ferror(f))
-		rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", in->path, strerror(errno));
-	free(line);
+	while (!rc && (errno = 0, n = read_line(f, &line)) != 0 && !ferror(f)) {
+		if (n < 0) {
+			struct place pl = { in, lineno + 1, 1 };
+			rc = bad(err, &pl, "longer than %zu MiB, the limit for one line",
+				 MAX_LINE >> 20);
+			break;
+		}
+		rc = ndjson_line(m, in, line.s, (size_t)n, ++lineno, err);
+	}
+	if (!rc && ferror(f)) {
+		int e = errno ? errno : EIO;
+		rc = nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
+				  strerror(e));
+	}
+	if (!rc && m->nresults == before)
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': no results in it (only the "
+				  "document fields)", in->path);
+	buf_release(&line);
 	return rc;
 }

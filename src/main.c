@@ -104,9 +104,21 @@ static int usage_error(const char *fmt, const char *arg)
 	return NF_USAGE;
 }
 
+/* Prints the error as one line; control characters from the input (a name
+ * quoted in the message) are shown as '?' so they cannot act on the
+ * terminal. */
 static int fail(const struct nf_error *err)
 {
-	fprintf(stderr, "noisefloor: %s\n", err->msg);
+	char msg[sizeof err->msg];
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)err->msg; *p && n < sizeof msg - 1; p++) {
+		if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
+			p++, msg[n++] = '?';
+		else
+			msg[n++] = *p < 0x20 || *p == 0x7f ? '?' : (char)*p;
+	}
+	msg[n] = '\0';
+	fprintf(stderr, "noisefloor: %s\n", msg);
 	return err->status;
 }
 
