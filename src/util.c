@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void die_oom(size_t n)
 {
@@ -327,8 +328,13 @@ long round_half_away(double v)
 
 /* ---- files ---- */
 
+/* Files read whole are at most this long (as inputs are, see ingest.c):
+ * past it read_file fails with EFBIG instead of filling memory. */
+#define READ_FILE_MAX ((size_t)256 << 20)
+
 int read_file(const char *path, char **data, size_t *len)
 {
+	struct stat st;
 	FILE *f;
 	struct buf b = BUF_INIT;
 	char chunk[65536];
@@ -342,9 +348,16 @@ int read_file(const char *path, char **data, size_t *len)
 		if (!f)
 			return errno;
 	}
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > READ_FILE_MAX)
+		err = EFBIG;
+	while (!err && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (b.len + n > READ_FILE_MAX) {
+			err = EFBIG;
+			break;
+		}
 		buf_put(&b, chunk, n);
-	if (ferror(f))
+	}
+	if (!err && ferror(f))
 		err = errno ? errno : EIO;
 	if (f != stdin)
 		fclose(f);
