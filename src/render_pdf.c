@@ -446,6 +446,24 @@ static void draw_header(struct pdf *p, const struct table *t, int continued)
 	hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y, 0.8, INK);
 }
 
+/* Height of the first n rows: a table starts on a new page rather than
+ * leave its header with fewer rows behind. */
+static double rows_height(const struct pdf *p, const struct table *t, size_t n)
+{
+	double total = 0;
+	for (size_t r = 0; r < t->nrows && r < n; r++) {
+		double h = LEAD_TABLE;
+		for (size_t i = 0; i < t->ncols; i++) {
+			struct cell_lines cl;
+			cell_layout(p, &t->cells[r * t->ncols + i], t->cols[i].w, &cl);
+			h = fmax(h, cl.h);
+			cell_lines_free(&cl);
+		}
+		total += h + 2 * ROW_PAD;
+	}
+	return total;
+}
+
 /*
  * Draws the table from the cursor, breaking across pages with the header
  * repeated. In a grouped table the first column names the group only on its
@@ -470,7 +488,7 @@ static void table_draw(struct pdf *p, struct table *t)
 		}
 		h += 2 * ROW_PAD;
 		if (r == 0) {
-			need(p, hh + h);
+			need(p, hh + rows_height(p, t, 3));
 			draw_header(p, t, 0);
 		} else if (p->y + h > BOTTOM) {
 			new_page(p);
@@ -719,6 +737,24 @@ static void summary(struct pdf *p)
 		}
 	}
 	buf_release(&b);
+	if (m->nplatforms) {
+		struct table t = { 0 };
+		struct col cols[] = { { "Workload", 150, 0 }, { "Across platforms", -1, 0 } };
+		t.cols = cols;
+		t.ncols = 2;
+		t.caption = "Across platforms";
+		subheading(p, "Does it reproduce on every platform?", 40);
+		for (size_t i = 0; i < m->nplatforms; i++) {
+			const struct platform_finding *f = &m->platforms[i];
+			struct cell *row = table_row(&t);
+			row[0].text = xstrdup(f->workload);
+			row[1].text = xstrdup(f->text);
+			row[1].marker = f->consistent == 1 ? 0x009E73u : f->consistent == 0 ? 0xE69F00u
+											 : 0x999999u;
+		}
+		table_draw(p, &t);
+		table_release(&t);
+	}
 }
 
 static uint32_t verdict_color(enum verdict v)
@@ -726,7 +762,7 @@ static uint32_t verdict_color(enum verdict v)
 	return v == VERDICT_FASTER ? 0x009E73u : v == VERDICT_WITHIN_NOISE ? 0x999999u : 0xE69F00u;
 }
 
-static void verdicts(struct pdf *p, char **names)
+static void verdicts(struct pdf *p)
 {
 	const struct model *m = p->m;
 	struct table t = { 0 };
@@ -735,7 +771,6 @@ static void verdicts(struct pdf *p, char **names)
 		{ "Best round", 0, 1 }, { "Gap", 0, 1 }, { "Noise", 0, 1 },
 	};
 	int plat = 0;
-	(void)names;
 	for (size_t i = 1; i < m->ncomparisons; i++)
 		plat |= m->comparisons[i].platform != m->comparisons[0].platform;
 
@@ -1094,7 +1129,6 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 {
 	struct pdf p;
 	const char *name[2];
-	char **names;
 	int status;
 
 	memset(&p, 0, sizeof p);
@@ -1123,19 +1157,17 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	HPDF_SetPageMode(p.doc, HPDF_PAGE_MODE_USE_OUTLINE);
 	metadata(&p, rc);
 
-	names = chart_file_names(m);
 	new_page(&p);
 	title_block(&p);
 	environment(&p);
 	summary(&p);
-	verdicts(&p, names);
+	verdicts(&p);
 	per_version(&p);
 	charts(&p);
 	support(&p);
 	method(&p);
 	appendix(&p);
 	footers(&p);
-	chart_lines_free(names, m->ncomparisons);
 
 	if (!p.error)
 		HPDF_SaveToStream(p.doc);
