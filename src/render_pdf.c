@@ -1002,8 +1002,7 @@ static void appendix(struct pdf *p)
 {
 	const struct model *m = p->m;
 	HPDF_Outline parent;
-	new_page(p);
-	parent = heading(p, "Appendix: every round", 80);
+	parent = heading(p, "Appendix: every round", 160);
 	paragraph(p, "Every round of every version with its timed passes, in the order measured. "
 		  "A round's value is the median of its passes; the best round of each version is "
 		  "in bold.");
