@@ -337,6 +337,8 @@ static void table_widths(const struct pdf *p, struct table *t)
 				c->w = fmax(c->w, cell_width(p, cell->text, cell->bold,
 							     cell->marker != CHART_NONE));
 			}
+			if (c->right)
+				c->w += 6; /* air between neighbouring number columns */
 		}
 		if (c->w < 0)
 			nflex++;
