@@ -142,7 +142,8 @@ struct chart_mark {
 struct chart_legend {
 	char *label;      /* owned */
 	uint32_t color;
-	int shape;        /* 0 swatch, 1 dot, 2 diamond, 3 band, 4 dashed rule, 5 pale swatch */
+	int shape;        /* 0 swatch, 1 dot, 2 diamond, 3 band, 4 dashed rule,
+	                     5 pale swatch, 6 range bar */
 };
 
 struct chart_spec {
