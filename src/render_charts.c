@@ -1,6 +1,7 @@
 /*
- * render_charts.c - the "charts" renderer: one SVG per chart in out/charts, each with a PNG
- * preview beside it (for places that take no SVG, such as issue trackers).
+ * render_charts.c - the "charts" renderer: one SVG per chart in out/charts,
+ * each with a PNG preview beside it (for places that take no SVG, such as
+ * issue trackers).
  *
  *   overview.svg        every workload's change against the baseline
  *   <workload>.svg      per comparison: every round per version (strip plot)
