@@ -398,6 +398,7 @@ static int cmd_report(int argc, char **argv)
 	rc.font_path = font;
 	rc.font_bold_path = font_bold;
 	rc.source_date = source_date();
+	rc.with_charts = wanted(o.formats, "charts");
 
 	status = outdir_open(&od, o.out, &err);
 	for (size_t i = 0; i < nrenderers && !status; i++)

@@ -16,6 +16,7 @@ struct render_ctx {
 	const char *font_path;     /* DejaVuSans.ttf */
 	const char *font_bold_path; /* DejaVuSans-Bold.ttf */
 	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
+	int with_charts;           /* the charts renderer runs: documents may link them */
 };
 
 struct renderer {

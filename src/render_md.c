@@ -8,6 +8,7 @@
  * table (|) or start emphasis and code; {{{name}}} is for the Markdown the
  * renderer itself produces.
  */
+#include "chart.h"
 #include "mustache.h"
 #include "render.h"
 #include "util.h"
@@ -315,7 +316,7 @@ static void evidence_report_ctx(const struct model *m, struct mctx *ctx)
 }
 
 static struct mctx *comparison_ctx(const struct model *m, const struct comparison *c,
-				   const struct version_stats **all, size_t nall)
+				   const struct version_stats **all, size_t nall, const char *chart)
 {
 	struct mctx *o = mctx_object(), *cells = mctx_list(), *rounds = mctx_list();
 	const char *unit = c->unit;
@@ -409,13 +410,25 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 		}
 	}
 	mctx_set(o, "rounds", rounds);
+	if (chart) {
+		char *path = xasprintf("charts/%s.svg", chart);
+		mctx_set_str(o, "chart", path);
+		free(path);
+		if (chart_is_series(c)) {
+			path = xasprintf("charts/%s-series.svg", chart);
+			mctx_set_str(o, "series_chart", path);
+			free(path);
+		}
+	}
 	evidence_ctx(m, c, o);
 	return o;
 }
 
-/* The one context every document is rendered from. Caller frees. */
-static struct mctx *build_context(const struct model *m)
+/* The one context every document is rendered from; with_charts adds links
+ * to the charts the charts renderer writes (same file names). Caller frees. */
+static struct mctx *build_context(const struct model *m, int with_charts)
 {
+	char **chart_names = with_charts ? chart_file_names(m) : NULL;
 	struct mctx *ctx = mctx_object(), *list;
 	const struct version_stats **all;
 	size_t nall = collect_versions(m, &all);
@@ -496,7 +509,7 @@ static struct mctx *build_context(const struct model *m)
 				if (c->versions[k].rounds[r]->npasses > maxpasses)
 					maxpasses = c->versions[k].rounds[r]->npasses;
 		}
-		mctx_push(list, comparison_ctx(m, c, all, nall));
+		mctx_push(list, comparison_ctx(m, c, all, nall, chart_names ? chart_names[i] : NULL));
 	}
 	mctx_set(ctx, "comparisons", list);
 	evidence_report_ctx(m, ctx);
@@ -595,6 +608,14 @@ static struct mctx *build_context(const struct model *m)
 	for (size_t i = 0; i < m->nsources; i++)
 		mctx_push(list, mctx_string(m->sources[i]));
 	mctx_set(ctx, "sources", list);
+	if (chart_names) {
+		struct chart_spec sp;
+		if (chart_spec_overview(m, &sp)) {
+			mctx_set_str(ctx, "overview_chart", "charts/overview.svg");
+			chart_spec_free(&sp);
+		}
+		chart_lines_free(chart_names, m->ncomparisons);
+	}
 	free(all);
 	return ctx;
 }
@@ -633,7 +654,7 @@ static char *load_partial(const char *name, void *ud)
 int render_markdown(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		    struct nf_error *err)
 {
-	struct mctx *ctx = build_context(m);
+	struct mctx *ctx = build_context(m, rc->with_charts);
 	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
 	int status = 0;
 

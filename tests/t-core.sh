@@ -152,3 +152,14 @@ if make -s install DESTDIR="$d" PREFIX=/usr >/dev/null 2>"$NF_TMP/install.log"; 
 else
 	fail "make install" "$(cat "$NF_TMP/install.log")"
 fi
+
+# --- documents link the charts that exist --------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/published.json"
+links=$(grep -o '](charts/[^)]*)' "$o/blog.md" | sed 's/^](//; s/)$//')
+check "blog.md links the overview and every strip chart" test "$(printf '%s\n' "$links" | wc -l)" -eq 4
+missing=""; for l in $links; do [ -f "$o/$l" ] || missing="$missing $l"; done
+check_eq "every linked chart exists" "" "$missing"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --formats json,md "$T/published.json"
+check "no chart links when charts are not written" sh -c "! grep -q 'charts/' '$o/blog.md'"
