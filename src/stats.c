@@ -116,39 +116,49 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
-/* Sizes of the groups of equal values in sorted[0..n): adds sum(t^3 - t). */
-static double tie_term(const double *sorted, size_t n)
+/* One value of the combined sample, and which side it came from. */
+struct tagged {
+	double v;
+	int is_x;
+};
+
+static int cmp_tagged(const void *pa, const void *pb)
 {
-	double sum = 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-		while (j < n && sorted[j] == sorted[i])
-			j++;
-		double t = (double)(j - i);
-		sum += t * t * t - t;
-		i = j;
-	}
-	return sum;
+	const struct tagged *a = pa, *b = pb;
+	return (a->v > b->v) - (a->v < b->v);
 }
 
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
-	double w = 0, dn = (double)n, dm = (double)m;
+	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
 	size_t nn = n + m;
-	double *all = xmalloc(nn * sizeof(*all));
-	double ties;
+	struct tagged *all = xmalloc(nn * sizeof(*all));
 
-	/* W = #{x > y} + #{x == y} / 2, which equals R's rank sum of x minus
-	 * n(n+1)/2 with average ranks for ties. */
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < m; j++)
-			w += x[i] > y[j] ? 1 : x[i] == y[j] ? 0.5 : 0;
-	memcpy(all, x, n * sizeof(*all));
-	memcpy(all + n, y, m * sizeof(*all));
-	qsort(all, nn, sizeof(*all), cmp_double);
-	ties = tie_term(all, nn);
+	for (size_t i = 0; i < n; i++) {
+		all[i].v = x[i];
+		all[i].is_x = 1;
+	}
+	for (size_t j = 0; j < m; j++) {
+		all[n + j].v = y[j];
+		all[n + j].is_x = 0;
+	}
+	qsort(all, nn, sizeof(*all), cmp_tagged);
+	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
+	 * sums are whole or half numbers, exact in doubles */
+	for (size_t i = 0; i < nn;) {
+		size_t j = i + 1, nx = 0;
+		while (j < nn && all[j].v == all[i].v)
+			j++;
+		for (size_t k = i; k < j; k++)
+			nx += (size_t)all[k].is_x;
+		double t = (double)(j - i);
+		w += (double)nx * ((double)(i + 1) + (double)j) / 2; /* average of ranks i+1..j */
+		ties += t * t * t - t;
+		i = j;
+	}
 	free(all);
+	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
 	if (n < 50 && m < 50 && ties == 0) {
@@ -174,17 +184,73 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 	}
 }
 
+/* A key that orders doubles as unsigned integers (-0 just below +0). */
+static uint64_t order_key(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, sizeof(u));
+	return u >> 63 ? ~u : u | (1ULL << 63);
+}
+
+static double from_order_key(uint64_t k)
+{
+	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
+	double d;
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+/* #{(i, j): b[j] - a[i] <= d} for sorted a[0..n), b[0..m): the i that
+ * qualify for b[j] are a suffix whose start only moves right as j grows
+ * (floating-point subtraction is monotone), so two pointers suffice. */
+static double count_at_most(const double *a, size_t n, const double *b, size_t m, double d)
+{
+	size_t p = 0;
+	double count = 0;
+	for (size_t j = 0; j < m; j++) {
+		while (p < n && b[j] - a[p] > d)
+			p++;
+		count += (double)(n - p);
+	}
+	return count;
+}
+
+/* The k-th smallest (1-based) of the differences b[j] - a[i]: bisection
+ * over the doubles between the smallest and the largest difference, in
+ * their integer order, so it lands exactly on a difference. */
+static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
+{
+	uint64_t lo = order_key(b[0] - a[n - 1]), hi = order_key(b[m - 1] - a[0]);
+	/* invariant: count(hi) >= k; answer in [lo, hi] */
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (count_at_most(a, n, b, m, from_order_key(mid)) >= k)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return from_order_key(lo);
+}
+
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
 {
-	double *d = xmalloc(n * m * sizeof(*d));
-	double med;
+	double *sa = xmalloc(n * sizeof(*sa)), *sb = xmalloc(m * sizeof(*sb));
+	double total = (double)n * (double)m, med;
 
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < m; j++)
-			d[i * m + j] = b[j] - a[i];
-	med = stats_median_of(d, n * m);
-	free(d);
-	return med;
+	/* O((n + m) log) time and O(n + m) memory rather than all n*m
+	 * differences: thousands of rounds a side stay cheap */
+	memcpy(sa, a, n * sizeof(*sa));
+	memcpy(sb, b, m * sizeof(*sb));
+	qsort(sa, n, sizeof(*sa), cmp_double);
+	qsort(sb, m, sizeof(*sb), cmp_double);
+	if (fmod(total, 2) == 1)
+		med = kth_difference(sa, n, sb, m, (total + 1) / 2);
+	else
+		med = (kth_difference(sa, n, sb, m, total / 2) +
+		       kth_difference(sa, n, sb, m, total / 2 + 1)) / 2;
+	free(sa);
+	free(sb);
+	return med + 0.0; /* no "-0" */
 }
 
 /* Feeds the 8 bytes of w, least significant first, to an FNV-1a hash. */

@@ -293,6 +293,39 @@ static void test_rounds_needed(void)
 	result(r == 4, "rounds needed: spread from the side that has it", "%d", r);
 }
 
+/* The Hodges-Lehmann shift by selection against the plain definition: sort
+ * all n*m differences and take their median. */
+static void test_hodges_lehmann_random(void)
+{
+	uint64_t state = 20261129;
+	int bad = 0;
+	char detail[200] = "";
+
+	for (int t = 0; t < 400 && !bad; t++) {
+		size_t n = 1 + stats_splitmix64(&state) % 40, m = 1 + stats_splitmix64(&state) % 40;
+		double a[40], b[40], d[1600], naive, fast;
+		int ints = t % 2;
+		for (size_t i = 0; i < n; i++)
+			a[i] = ints ? (double)(stats_splitmix64(&state) % 7)
+				    : (double)(stats_splitmix64(&state) % 100000) / 997.0 - 30;
+		for (size_t j = 0; j < m; j++)
+			b[j] = ints ? (double)(stats_splitmix64(&state) % 7)
+				    : (double)(stats_splitmix64(&state) % 100000) / 991.0 - 31;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < m; j++)
+				d[i * m + j] = b[j] - a[i];
+		naive = stats_median_of(d, n * m);
+		fast = stats_hodges_lehmann(a, n, b, m);
+		if (naive != fast) {
+			bad = 1;
+			snprintf(detail, sizeof(detail), "case %d (%zu vs %zu): %.17g, sorted: %.17g",
+				 t, n, m, fast, naive);
+		}
+	}
+	result(!bad, "hodges-lehmann by selection equals the median of all differences (400 cases)",
+	       "%s", detail);
+}
+
 static void test_pwilcox(void)
 {
 	/* R: pwilcox(0:3, 3, 3) = 0.05 0.10 0.20 0.35 */
@@ -318,5 +351,6 @@ int main(int argc, char **argv)
 	test_steps();
 	test_rounds_needed();
 	test_pwilcox();
+	test_hodges_lehmann_random();
 	return 0;
 }
