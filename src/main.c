@@ -69,7 +69,8 @@ static const char usage_text[] =
 	"  -V, --version          the version\n"
 	"\n"
 	"Exit status:\n"
-	"  0 done, 2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
+	"  0 done, 1 check: a workload is worse than the baseline beyond the noise,\n"
+	"  2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
 	"  73 cannot write output, 74 I/O error.\n";
 
 struct options {
