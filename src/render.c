@@ -31,6 +31,12 @@ void fmt_value(struct buf *b, double v)
 		fmt_sig(b, v, 3);
 }
 
+void fmt_value_signed(struct buf *b, double v)
+{
+	buf_puts(b, v > 0 ? "+" : v < 0 ? "\xE2\x88\x92" : "");
+	fmt_value(b, fabs(v));
+}
+
 void fmt_percent_signed(struct buf *b, double r)
 {
 	double pct = r * 100;

@@ -47,10 +47,12 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 void render_terminal(const struct model *m, FILE *f);
 
 /* Shared number formatting for every renderer (appends to b):
- * a measured value with its unit's usual precision, a signed percentage,
- * a spread as "±x%". */
+ * a measured value with its unit's usual precision, the same signed ("+0.64",
+ * "−1.15", for a shift between versions), a signed percentage, a spread as
+ * "±x%". */
 struct buf;
 void fmt_value(struct buf *b, double v);
+void fmt_value_signed(struct buf *b, double v);
 void fmt_percent_signed(struct buf *b, double ratio_minus_one);
 void fmt_spread(struct buf *b, double spread);
 

@@ -759,6 +759,14 @@ static void summary(struct pdf *p)
 	}
 }
 
+/* The gap between two bests as the verdicts state it: the worse over the
+ * better, minus one, in percent with one decimal below 10%. */
+static void fmt_gap(struct buf *b, double gap)
+{
+	fmt_fixed(b, gap * 100, gap < 0.1 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
 static uint32_t verdict_color(enum verdict v)
 {
 	return v == VERDICT_FASTER ? 0x009E73u : v == VERDICT_WITHIN_NOISE ? 0x999999u : 0xE69F00u;
@@ -800,8 +808,7 @@ static void verdicts(struct pdf *p)
 			fmt_value(&b, c->versions[c->best_idx].best);
 			buf_printf(&b, " %s\n%s", c->unit, c->versions[c->best_idx].version);
 			row[2].text = buf_detach(&b, NULL);
-			fmt_fixed(&b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-			buf_putc(&b, '%');
+			fmt_gap(&b, c->gap);
 			row[3].text = buf_detach(&b, NULL);
 			fmt_spread(&b, c->noise);
 			row[4].text = buf_detach(&b, NULL);
@@ -890,6 +897,331 @@ static void charts(struct pdf *p)
 			chart_spec_free(&sp);
 		}
 	}
+}
+
+/* ---- the statistics beside the verdict ---- */
+
+#define NOTE_LABEL_W 78.0
+
+/* Pairs in the whole report: Holm's correction runs over all of them. */
+static size_t report_pairs(const struct model *m)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		n += m->comparisons[i].npairs;
+	return n;
+}
+
+/* The pair of comparison c with the smallest reachable p, or NULL. */
+static const struct pair_stats *strongest_pair(const struct comparison *c)
+{
+	const struct pair_stats *best = NULL;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (!best || c->pairs[i].p_floor < best->p_floor)
+			best = &c->pairs[i];
+	return best;
+}
+
+/* 1 when even the smallest p comparison c's rounds can reach stays above
+ * the level Holm's first step needs over the report's npairs: then no pair
+ * of c can be significant, and every pair beyond the noise is borderline
+ * for that reason alone. */
+static int floor_binds(const struct comparison *c, size_t npairs)
+{
+	const struct pair_stats *s = strongest_pair(c);
+	return s && s->p_floor >= 0.05 / (double)npairs;
+}
+
+/* Whether the table shows a pair: all of them, except in a long series,
+ * where the pairs of neighbouring versions are the story and the others
+ * are shown only when significant, or borderline for a reason of their
+ * own (not just the power floor). */
+static int pair_shown(const struct comparison *c, const struct pair_stats *ps, int binds)
+{
+	return !chart_is_series(c) || ps->b == ps->a + 1 || ps->significant ||
+	       (ps->borderline && !binds);
+}
+
+/* One comparison's pairs: ratio of medians with its interval, shift, U,
+ * p and p after Holm, formatted as issue.md formats them. */
+static void pairs_table(struct pdf *p, const struct comparison *c, const char *caption,
+			int binds)
+{
+	struct table t = { 0 };
+	char *shift_head = xasprintf("Shift\n%s", c->unit);
+	struct col cols[] = {
+		{ "a \xE2\x86\x92 b", 0, 0 }, { "Median b/a", 0, 1 }, { "95% interval", 0, 1 },
+		{ shift_head, 0, 1 }, { "U", 0, 1 }, { "p", 0, 1 }, { "p (Holm)", 0, 1 },
+		{ "Test", -1, 0 },
+	};
+	struct buf b = BUF_INIT;
+
+	t.cols = cols;
+	t.ncols = sizeof cols / sizeof cols[0];
+	t.caption = caption;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *ps = &c->pairs[i];
+		struct cell *row;
+		if (!pair_shown(c, ps, binds))
+			continue;
+		row = table_row(&t);
+		row[0].text = xasprintf("%s \xE2\x86\x92 %s", c->versions[ps->a].version,
+					c->versions[ps->b].version);
+		fmt_fixed(&b, ps->ratio, 3);
+		row[1].text = buf_detach(&b, NULL);
+		fmt_fixed(&b, ps->ci_low, 3);
+		buf_puts(&b, "\xE2\x80\x93");
+		fmt_fixed(&b, ps->ci_high, 3);
+		row[2].text = buf_detach(&b, NULL);
+		fmt_value_signed(&b, ps->shift);
+		row[3].text = buf_detach(&b, NULL);
+		fmt_sig(&b, ps->u, 6);
+		row[4].text = buf_detach(&b, NULL);
+		fmt_sig(&b, ps->p, 2);
+		row[5].text = buf_detach(&b, NULL);
+		fmt_sig(&b, ps->p_holm, 2);
+		row[6].text = buf_detach(&b, NULL);
+		row[6].bold = ps->significant;
+		if (ps->significant || ps->borderline) {
+			row[7].text = xasprintf("%s%s%s", ps->significant ? "significant" : "",
+						ps->significant && ps->borderline ? ", " : "",
+						ps->borderline ? "borderline" : "");
+			row[7].bold = ps->significant;
+			row[7].marker = ps->borderline ? 0xE69F00u : 0x009E73u;
+		}
+	}
+	buf_release(&b);
+	table_draw(p, &t);
+	table_release(&t);
+	free(shift_head);
+}
+
+/* A sentence for a pair where the within-noise rule and the test disagree
+ * (appends to b). */
+static void borderline_note(const struct comparison *c, const struct pair_stats *ps,
+			    struct buf *b)
+{
+	const struct version_stats *va = &c->versions[ps->a], *vb = &c->versions[ps->b];
+	buf_printf(b, "%s \xE2\x86\x92 %s: ", va->version, vb->version);
+	if (!ps->significant) {
+		fmt_gap(b, va->best > vb->best ? va->best / vb->best - 1 : vb->best / va->best - 1);
+		buf_puts(b, " apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the test does not confirm it (p = ");
+		fmt_sig(b, ps->p_holm, 2);
+		buf_puts(b, " after Holm)");
+		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > va->nrounds &&
+		    (size_t)ps->rounds_needed > vb->nrounds)
+			buf_printf(b, "; about %d rounds per version would be needed to tell",
+				   ps->rounds_needed);
+	} else {
+		buf_puts(b, "within the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", yet the test finds the rounds consistently apart (p = ");
+		fmt_sig(b, ps->p_holm, 2);
+		buf_puts(b, " after Holm): the median moved by ");
+		fmt_percent_signed(b, ps->ratio - 1);
+		buf_puts(b, " (95% interval ");
+		fmt_percent_signed(b, ps->ci_low - 1);
+		buf_puts(b, " to ");
+		fmt_percent_signed(b, ps->ci_high - 1);
+		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
+	}
+	buf_putc(b, '.');
+}
+
+/* Why no pair of c can be significant, when the power floor binds: the
+ * rounds of its strongest pair, the smallest p they can reach, the level
+ * Holm's first step needs, and the fewest rounds per version that would
+ * confirm one of its differences (appends to b). */
+static void power_note(const struct comparison *c, size_t npairs, struct buf *b)
+{
+	const struct pair_stats *s = strongest_pair(c);
+	int needed = 0;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *ps = &c->pairs[i];
+		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > c->versions[ps->a].nrounds &&
+		    (size_t)ps->rounds_needed > c->versions[ps->b].nrounds &&
+		    (!needed || ps->rounds_needed < needed))
+			needed = ps->rounds_needed;
+	}
+	buf_printf(b, "%zu vs %zu rounds: the smallest reachable p is ",
+		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
+	fmt_sig(b, s->p_floor, 2);
+	buf_printf(b, ", and Holm's correction over the %zu pairs of the report needs p below ",
+		   npairs);
+	fmt_sig(b, 0.05 / (double)npairs, 2);
+	buf_puts(b, ", so no pair here can be significant");
+	if (needed)
+		buf_printf(b, "; about %d rounds per version would be needed to confirm the "
+			   "clearest of these differences", needed);
+	buf_putc(b, '.');
+}
+
+/* A note with its first letter in upper case (the model's sentences start
+ * in lower case to be embedded). */
+static void note_field(struct pdf *p, const char *label, const char *text)
+{
+	char *s = xasprintf("%s.", text);
+	if (*s >= 'a' && *s <= 'z')
+		*s = (char)(*s - 'a' + 'A');
+	field(p, label, s, NOTE_LABEL_W);
+	free(s);
+}
+
+/* Above a comparison's table: power, steps, drift, run order and, under the
+ * workload's last platform, the finding across platforms. */
+static void evidence_notes(struct pdf *p, size_t ci, size_t npairs)
+{
+	const struct model *m = p->m;
+	const struct comparison *c = &m->comparisons[ci];
+	struct buf b = BUF_INIT;
+
+	if (floor_binds(c, npairs)) {
+		power_note(c, npairs, &b);
+		field(p, "Power", b.s, NOTE_LABEL_W);
+	}
+	for (size_t i = 0; i < c->nsteps; i++) {
+		const struct step *st = &c->steps[i];
+		const struct version_stats *vb = &c->versions[st->before], *va = &c->versions[st->after];
+		buf_reset(&b);
+		buf_printf(&b, "between %s and %s", vb->version, va->version);
+		if (vb->v8 && va->v8 && strcmp(vb->v8, va->v8) != 0)
+			buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
+		else if (vb->v8 && va->v8)
+			buf_printf(&b, " (both V8 %s)", vb->v8);
+		buf_puts(&b, ": best round ");
+		fmt_percent_signed(&b, st->change);
+		field(p, i == 0 ? "Steps" : "", b.s, NOTE_LABEL_W);
+	}
+	if (c->drift)
+		note_field(p, "Drift", c->drift);
+	if (!c->interleaved)
+		note_field(p, "Run order", "some versions ran their rounds back to back rather than "
+			   "interleaved with the others, so a change of the machine over time can be "
+			   "charged to a version");
+	for (size_t k = 0; k < m->nplatforms; k++) {
+		const struct platform_finding *f = &m->platforms[k];
+		if (f->workload == c->workload && f->comparisons[f->ncomparisons - 1] == ci)
+			note_field(p, "Platforms", f->text);
+	}
+	buf_release(&b);
+}
+
+/* Below a comparison's table: a sentence per borderline pair, or one line
+ * for them all when the power floor alone explains them. */
+static void borderline_notes(struct pdf *p, const struct comparison *c, int binds)
+{
+	struct buf b = BUF_INIT;
+	size_t n = 0;
+	for (size_t i = 0; i < c->npairs; i++) {
+		if (!c->pairs[i].borderline)
+			continue;
+		if (!binds) {
+			buf_reset(&b);
+			borderline_note(c, &c->pairs[i], &b);
+			field(p, n ? "" : "Borderline", b.s, NOTE_LABEL_W);
+		}
+		n++;
+	}
+	if (binds && n) {
+		buf_printf(&b, "%zu pair%s apart beyond the noise of ", n, n == 1 ? " is" : "s are");
+		fmt_spread(&b, c->noise);
+		buf_puts(&b, ", which the test cannot confirm with these rounds (see Power).");
+		field(p, "Borderline", b.s, NOTE_LABEL_W);
+	}
+	buf_release(&b);
+}
+
+/*
+ * Statistical evidence: what the rank test adds to the within-noise rule
+ * and the report's power floor, then per comparison the notes on power,
+ * steps, drift, run order and platforms, its table of pairs and the
+ * borderline pairs explained.
+ */
+static void evidence(struct pdf *p)
+{
+	const struct model *m = p->m;
+	size_t npairs = report_pairs(m), nsig = 0;
+	double floor = 1;
+	HPDF_Outline parent;
+	struct buf b = BUF_INIT;
+
+	if (!npairs)
+		return;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t k = 0; k < m->comparisons[i].npairs; k++) {
+			nsig += m->comparisons[i].pairs[k].significant;
+			floor = fmin(floor, m->comparisons[i].pairs[k].p_floor);
+		}
+	parent = heading(p, "Statistical evidence", LEAD_BODY * 6);
+	buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank test "
+		   "(Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu pairs "
+		   "of versions in this report) asks whether one version's rounds are "
+		   "consistently apart from the other's. Where the two disagree, neither claim "
+		   "is safe.", npairs);
+	paragraph(p, b.s);
+	paragraph(p, "For each pair of an older version a and a newer b: the median of b's "
+		  "rounds over a's with its 95% bootstrap interval (2000 resamples, seeded from "
+		  "the data); the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
+		  "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
+		  "gives them, and p after Holm's correction. A pair is significant when p after "
+		  "Holm is below 0.05; borderline when the within-noise rule and the test "
+		  "disagree.");
+	/* Holm's first step compares the smallest p with alpha / pairs */
+	buf_reset(&b);
+	buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
+	fmt_sig(&b, floor, 2);
+	buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the "
+		   "smallest p below ", npairs);
+	fmt_sig(&b, 0.05 / (double)npairs, 2);
+	if (floor * (double)npairs >= 0.05)
+		buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
+			 "before the test can confirm anything.");
+	else
+		buf_printf(&b, "; %zu pair%s significant.", nsig, nsig == 1 ? " is" : "s are");
+	paragraph(p, b.s);
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		int binds = floor_binds(c, npairs);
+		size_t shown = 0, neighbours = 0;
+		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved)
+			continue;
+		buf_reset(&b);
+		buf_printf(&b, "%s (%s, %s)", c->workload, c->unit, c->platform);
+		subheading(p, b.s, 80);
+		p->y -= 16;
+		bookmark(p, parent, c->workload, NULL);
+		p->y += 16;
+		evidence_notes(p, i, npairs);
+		if (!c->npairs)
+			continue;
+		for (size_t k = 0; k < c->npairs; k++) {
+			shown += pair_shown(c, &c->pairs[k], binds);
+			neighbours += c->pairs[k].b == c->pairs[k].a + 1;
+		}
+		if (shown < c->npairs) {
+			struct buf s = BUF_INIT;
+			buf_printf(&s, "Shown: the %zu pairs of neighbouring versions", neighbours);
+			if (shown > neighbours)
+				buf_printf(&s, " and %zu other significant or borderline pair%s",
+					   shown - neighbours, shown - neighbours == 1 ? "" : "s");
+			buf_printf(&s, "; all %zu pairs of this long series are in analysis.json and "
+				   "the workbook's Pairs sheet.", c->npairs);
+			/* kept with the table's header and first rows */
+			p->y += 2;
+			need(p, paragraph_height(p, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL) + 4 +
+				LEAD_TABLE + LEAD_SMALL + 2 * ROW_PAD + 3 * (LEAD_TABLE + 2 * ROW_PAD));
+			paragraph_at(p, MARGIN_X, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL, MUTED);
+			p->y += 4;
+			buf_release(&s);
+		}
+		p->y += 4;
+		pairs_table(p, c, b.s, binds);
+		borderline_notes(p, c, binds);
+	}
+	buf_release(&b);
 }
 
 static void support(struct pdf *p)
@@ -1165,6 +1497,7 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	verdicts(&p);
 	per_version(&p);
 	charts(&p);
+	evidence(&p);
 	support(&p);
 	method(&p);
 	appendix(&p);

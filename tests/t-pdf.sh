@@ -1,6 +1,8 @@
 # out/report.pdf: a valid, compressed A4 document with embedded fonts, the
-# verdicts and every UTF-8 name as text, page numbers, metadata, and the same
-# bytes for the same input and SOURCE_DATE_EPOCH.
+# verdicts and every UTF-8 name as text, the statistical evidence (pairs,
+# power floor, steps, drift, run order, platforms) as analysis.json has it,
+# page numbers, metadata, and the same bytes for the same input and
+# SOURCE_DATE_EPOCH.
 # NF_UPDATE_GOLDEN=1 tests/run pdf rewrites the golden file (review the diff).
 . tests/lib.sh
 T=tests/charts
@@ -51,9 +53,46 @@ check_eq "every page is numbered 'Page N of M'" "" "$bad"
 check "a table broken across pages repeats its header" \
 	test "$(pdftotext -layout "$pdf" - 2>/dev/null | grep -c '(continued)')" -ge 1
 check_eq "the repeated header heads the next page" "$(pdftotext -layout "$pdf" - 2>/dev/null | grep -c '(continued)')" \
-	"$(pdftotext -layout "$pdf" - 2>/dev/null | grep -A2 '(continued)' | grep -c 'Version *Round *Value')"
-check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Support windows|Method|Appendix: every round|" \
+	"$(pdftotext -layout "$pdf" - 2>/dev/null | grep -A3 '(continued)' | grep -cE 'Version *Round *Value|a ?→ ?b +Median b/a')"
+check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Statistical evidence|Support windows|Method|Appendix: every round|" \
 	"$(qpdf --json=2 --json-key=outlines "$pdf" | jq -r '.outlines[].title' | tr '\n' '|')"
+
+
+# --- statistical evidence -------------------------------------------------------
+# pdf_pairs PDF: the rows of the pairs tables as "workload|a|b|ratio|U|p|p Holm",
+# the workload taken from the table's heading "workload (unit, platform)".
+pdf_pairs() {
+	pdftotext -layout "$1" - 2>/dev/null | awk '
+		{ gsub(/\f/, "") }
+		/^ *Statistical evidence *$/ { on = 1; next }
+		/^ *Support windows *$/ { on = 0 }
+		!on { next }
+		/^[^ ].* \([^,()]+, [^,()]+\) *$/ { w = $0; sub(/ *$/, "", w); sub(/ \([^()]*\)$/, "", w); next }
+		{ sub(/^ +/, "") }
+		$2 == "\342\206\222" && $4 ~ /^[0-9]+[.][0-9]+$/ { print w "|" $1 "|" $3 "|" $4 "|" $7 "|" $8 "|" $9 }'
+}
+# json_pairs ANALYSIS [FILTER]: the same from analysis.json, formatted as the
+# documents format them (ratio to 3 decimals, U to 6 and p to 2 significant
+# digits); FILTER selects pairs (default all).
+json_pairs() {
+	jq -r ".comparisons[] as \$c | \$c.pairs[] | ${2:-.} | [\$c.workload, .a, .b, .ratio, .u, .p, .p_holm] | @tsv" "$1" |
+		awk -F'\t' '{ printf "%s|%s|%s|%.3f|%.6g|%.2g|%.2g\n", $1, $2, $3, $4, $5, $6, $7 }'
+}
+pairs_want=$(json_pairs "$o/analysis.json")
+check_eq "evidence: every pair with U, p and p after Holm as analysis.json ($(wc -l <<< "$pairs_want") pairs)" \
+	"$pairs_want" "$(pdf_pairs "$pdf")"
+check "evidence: what the test adds to the within-noise rule" \
+	grep -qF "The within-noise rule compares best rounds against the spread; a rank test (Mann–Whitney U on all rounds, Holm-corrected across the 42 pairs of versions in this report) asks whether" <<< "$text"
+check "evidence: the report's power floor" \
+	grep -qF "the smallest p-value the rank test can reach is 0.00058; across the 42 pairs of this report Holm's correction needs the smallest p below 0.0012; 10 pairs are significant." <<< "$text"
+missing=""
+while IFS=$'\t' read -r a b sig; do
+	if [ "$sig" = true ]; then s="$a → $b: within the noise of ±"; else s="$a → $b: "; fi
+	case "$text" in *"$s"*) ;; *) missing="$missing [$s]" ;; esac
+done < <(jq -r '.comparisons[].pairs[] | select(.borderline) | [.a, .b, .significant] | @tsv' "$o/analysis.json")
+check_eq "evidence: a sentence for each borderline pair" "" "$missing"
+check "evidence: more rounds where more would tell" \
+	grep -qF "20.20.2 → 26.12.1: 23% apart, beyond the noise of ±21%, but the test does not confirm it (p = 1 after Holm); about 26 rounds per version would be needed to tell." <<< "$text"
 
 o2=$(tmpdir)
 "$NF" report -q --formats pdf --out "$o2" "$DATA"
@@ -93,3 +132,60 @@ check "a long version series renders a PDF" "$NF" report -q --formats pdf --out 
 text=$(flat_text "$o/report.pdf")
 check "the series chart is in it" grep -q 'JSON.parse, 20k rows across 13 versions' <<< "$text"
 check "with V8 labels" grep -q 'V8 12.4' <<< "$text"
+"$NF" report -q --formats json --out "$o" "$T/series.json"
+missing=""
+while IFS=$'\t' read -r before after v8b v8a change; do
+	s=$(awk -v b="$before" -v a="$after" -v v8b="$v8b" -v v8a="$v8a" -v c="$change" 'BEGIN {
+		pct = c * 100; m = pct < 0 ? -pct : pct
+		printf "between %s and %s (%s): best round %s" (m < 10 ? "%.1f" : "%.0f") "%%", b, a,
+			(v8b == v8a ? "both V8 " v8b : "V8 " v8b " → " v8a), (pct < 0 ? "−" : "+"), m }')
+	case "$text" in *"$s"*) ;; *) missing="$missing [$s]" ;; esac
+done < <(jq -r '.comparisons[].steps[] | [.before, .after, .v8_before, .v8_after, .change] | @tsv' "$o/analysis.json")
+check_eq "series: every step with the V8 versions on each side" "" "$missing"
+check "series: the step is the first one of JSON.parse" \
+	grep -qF "Steps between 20.18.0 and 22.0.0 (V8 11.3.244.8 → 12.4.254.14): best round −20%" <<< "$text"
+check "series: 3 rounds a version can never be significant, and the PDF says why" \
+	grep -qF "Power 3 vs 3 rounds: the smallest reachable p is 0.1, and Holm's correction over the 156 pairs of the report needs p below 0.00032, so no pair here can be significant; about 8 rounds per version would be needed" <<< "$text"
+check_eq "series: neighbouring versions only, with the rest named" \
+	"$(json_pairs "$o/analysis.json" 'select(. as $p | $c.versions | map(.version) | index($p.b) - index($p.a) == 1)')" \
+	"$(pdf_pairs "$o/report.pdf")"
+check_eq "series: the note on the pairs left out" "2" \
+	"$(grep -oF "Shown: the 12 pairs of neighbouring versions; all 78 pairs of this long series are in analysis.json and the workbook's Pairs sheet." <<< "$text" | wc -l)"
+
+# tables of 21 pairs: three cannot fit on two pages without a break
+jq -n '{format: "noisefloor.rounds/1", title: "Seven versions", results: [
+	range(0; 3) as $w | range(0; 7) as $v | range(1; 6) as $r |
+	{workload: "Workload \($w + 1)", version: "2\($v).0.0", platform: "linux-x64", round: $r,
+	 unit: "ms", passes: [100 + $w + $v * 2 + (($r * 7 + $v) % 5)]}]}' > "$o/seven.json"
+"$NF" report -q --formats json,pdf --out "$o/seven" "$o/seven.json"
+evidence=$(pdftotext -layout "$o/seven/report.pdf" - 2>/dev/null | sed -n '/Statistical evidence/,/Support windows/p')
+check "a pairs table broken across pages repeats its caption" grep -q 'Workload [0-9] (ms, linux-x64) (continued)' <<< "$evidence"
+check_eq "and its header" "$(grep -c '(continued)' <<< "$evidence")" \
+	"$(grep -A3 '(continued)' <<< "$evidence" | grep -cE 'a ?→ ?b +Median b/a +95% interval +ms +U +p +p \(Holm\) +Test')"
+check_eq "and every row is there once" "$(json_pairs "$o/seven/analysis.json")" "$(pdf_pairs "$o/seven/report.pdf")"
+
+# drift, run order and platforms: a workload on two platforms with drift
+# within the versions, one run in blocks, one with 3 rounds a version
+E=tests/pdf-evidence
+o=$(tmpdir)
+check "evidence fixture renders" "$NF" report -q --formats json,pdf --out "$o" "$E/evidence.json"
+check "qpdf --check passes (evidence)" qpdf --check "$o/report.pdf"
+text=$(flat_text "$o/report.pdf")
+check_eq "evidence fixture: every pair as analysis.json" "$(json_pairs "$o/analysis.json")" "$(pdf_pairs "$o/report.pdf")"
+missing=""
+for s in "Drift Later rounds were slower: the round values rise with time within each version (Mann-Kendall S = +63, p = 0.00000023 after Holm)." \
+	"Run order Some versions ran their rounds back to back rather than interleaved with the others" \
+	"Platforms 26.2.0 is the fastest on every platform (linux-x64, darwin-arm64): the finding reproduces." \
+	"Platforms Measured on linux-x64 only." \
+	"Power 5 vs 5 rounds: the smallest reachable p is 0.0079, and Holm's correction over the 9 pairs of the report needs p below 0.0056, so no pair here can be significant" \
+	"Borderline 3 pairs are apart beyond the noise of ±0.4%, which the test cannot confirm with these rounds (see Power)."; do
+	case "$text" in *"$s"*) ;; *) missing="$missing [$s]" ;; esac
+done
+check_eq "evidence fixture: drift, run order, platforms, power and borderline notes" "" "$missing"
+check_eq "evidence fixture: the drift note is analysis.json's" \
+	"$(jq -r '.comparisons[0].drift' "$o/analysis.json")" \
+	"$(grep -o 'later rounds were slower: the round values rise with time[^)]*)' <<< "${text//Later/later}" | head -n 1)"
+if [ -x "$NF_ASAN" ]; then
+	check_status "sanitizer build renders the evidence PDF cleanly" 0 \
+		"$NF_ASAN" report -q --formats pdf --out "$o/asan" "$E/evidence.json" "$T/series.json"
+fi
