@@ -5,6 +5,9 @@
  * Rounds (every pass of every round; the round value is =MEDIAN over the
  * row's passes), Versions (rounds, best, worst round, median, spread and
  * change per version as formulas over that version's contiguous Rounds rows),
+ * Pairs (the rank test of every pair of versions: counts, ratio of medians
+ * and power floor as formulas over Versions, the test's results as values),
+ * Steps (only when a long series has steps: bests and change over Versions),
  * Support (the release lines on the report date) and Charts (native charts
  * over those cells). Every derived number is a formula, and each formula's
  * value is cached from the model so viewers that do not recalculate show the
@@ -49,7 +52,7 @@ struct num_format {
 struct xw {
 	const struct model *m;
 	lxw_workbook *wb;
-	lxw_worksheet *summary, *rounds, *versions, *support, *charts;
+	lxw_worksheet *summary, *rounds, *versions, *pairs, *steps, *support, *charts;
 	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
 		*warn, *integer, *date, *best_text;
 	struct num_format *fmts; /* number formats made so far */
@@ -68,6 +71,19 @@ enum {
 	V_WORKLOAD, V_PLATFORM, V_VERSION, V_LINE, V_V8, V_STATUS, V_BASELINE,
 	V_ROUNDS, V_BEST, V_WORST, V_MEDIAN, V_SPREAD, V_CHANGE, V_UNIT, V_BETTER,
 	V_NCOLS
+};
+
+/* Pairs sheet columns. */
+enum {
+	P_WORKLOAD, P_PLATFORM, P_A, P_B, P_ROUNDS_A, P_ROUNDS_B, P_U, P_P, P_P_HOLM,
+	P_RATIO, P_CI_LOW, P_CI_HIGH, P_SHIFT, P_UNIT, P_SIGNIFICANT, P_BORDERLINE,
+	P_FLOOR, P_NEEDED, P_NCOLS
+};
+
+/* Steps sheet columns. */
+enum {
+	S_WORKLOAD, S_PLATFORM, S_BEFORE, S_V8_BEFORE, S_AFTER, S_V8_AFTER,
+	S_BEST_BEFORE, S_BEST_AFTER, S_CHANGE, S_UNIT, S_NCOLS
 };
 
 /* Remembers the first libxlsxwriter error; later writes carry on so the
@@ -196,35 +212,73 @@ static lxw_format *num_format(struct xw *x, const char *code)
 }
 
 /*
- * A measured value's format, chosen per cell as fmt_value() chooses its
- * digits, so the workbook shows what the Markdown and the PDF show: grouped
- * integers from 1000, one decimal from 100, two from 1, three significant
- * digits below 1; then the unit ("0.00\" ms\""). A unit with a double quote
- * is left out (the Unit column still shows it).
+ * The number format code of a measured value (appended to b), chosen per
+ * cell as fmt_value() chooses its digits, so the workbook shows what the
+ * Markdown and the PDF show: grouped integers from 1000, one decimal from
+ * 100, two from 1, three significant digits below 1; then the unit
+ * ("0.00\" ms\""). A unit with a double quote is left out (the Unit column
+ * still shows it).
  */
+static void value_code(struct xw *x, struct buf *b, const char *unit, double v)
+{
+	double a = fabs(v);
+
+	if (!isfinite(a) || a >= 1000) {
+		buf_puts(b, "#,##0");
+	} else if (a >= 100) {
+		buf_puts(b, "0.0");
+	} else if (a >= 1) {
+		buf_puts(b, "0.00");
+	} else {
+		int d = a > 0 ? 2 - (int)floor(log10(a)) : 2;
+		buf_puts(b, "0.0");
+		for (d = d > 12 ? 12 : d; d > 1; d--)
+			buf_putc(b, '#');
+	}
+	if (unit && *unit && !strchr(unit, '"'))
+		buf_printf(b, "\" %s\"", clean_text(x, unit));
+}
+
+/* The cell format of value_code(). */
 static lxw_format *value_format(struct xw *x, const char *unit, double v)
 {
 	struct buf b = BUF_INIT;
-	double a = fabs(v);
 	lxw_format *f;
 
-	if (!isfinite(a) || a >= 1000) {
-		buf_puts(&b, "#,##0");
-	} else if (a >= 100) {
-		buf_puts(&b, "0.0");
-	} else if (a >= 1) {
-		buf_puts(&b, "0.00");
-	} else {
-		int d = a > 0 ? 2 - (int)floor(log10(a)) : 2;
-		buf_puts(&b, "0.0");
-		for (d = d > 12 ? 12 : d; d > 1; d--)
-			buf_putc(&b, '#');
-	}
-	if (unit && *unit && !strchr(unit, '"'))
-		buf_printf(&b, "\" %s\"", clean_text(x, unit));
+	value_code(x, &b, unit, v);
 	f = num_format(x, buf_str(&b));
 	buf_release(&b);
 	return f;
+}
+
+/* The same, signed as fmt_value_signed() writes it: "+0.64 ms", "−1.15 ms". */
+static lxw_format *signed_value_format(struct xw *x, const char *unit, double v)
+{
+	struct buf code = BUF_INIT, b = BUF_INIT;
+	lxw_format *f;
+
+	value_code(x, &code, unit, v);
+	buf_printf(&b, "\"+\"%s;\"\xE2\x88\x92\"%s;%s", buf_str(&code), buf_str(&code),
+		   buf_str(&code));
+	f = num_format(x, buf_str(&b));
+	buf_release(&code);
+	buf_release(&b);
+	return f;
+}
+
+/* A p-value with two significant digits and no trailing zeros, as
+ * fmt_sig(b, p, 2) writes it: "0.0023", "0.8", "1". */
+static lxw_format *p_format(struct xw *x, double p)
+{
+	char code[32] = "0.";
+	int d;
+
+	if (!isfinite(p) || p <= 0 || p >= 0.995)
+		return num_format(x, "0");
+	d = 1 - (int)floor(log10(p));
+	for (d = d > 20 ? 20 : d < 1 ? 1 : d; d > 0; d--)
+		strcat(code, "#");
+	return num_format(x, code);
 }
 
 /* A pass as measured, all its digits, with the unit. */
@@ -523,6 +577,171 @@ static void write_versions(struct xw *x)
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, V_NCOLS - 1));
 }
 
+/*
+ * Pairs: the rank test of every pair of versions of every comparison, in
+ * analysis.json's order. Rounds, the ratio of medians, significance and the
+ * power floor are formulas over the Versions sheet and the row's own cells;
+ * U, p, p after Holm (which needs every pair of the report), the bootstrap
+ * interval, the shift and the rounds needed are the model's values.
+ */
+static void write_pairs(struct xw *x)
+{
+	static const char *const heads[P_NCOLS] = {
+		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
+		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
+		"95% interval low", "95% interval high", "Shift b - a (Hodges-Lehmann)", "Unit",
+		"Significant (p after Holm < 0.05)", "Borderline (rule and test disagree)",
+		"Smallest reachable p", "Rounds per version needed",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->pairs;
+	lxw_format *ratio = num_format(x, "0.000");
+	lxw_row_t row = 1;
+	size_t c, i;
+	char a[16], b[16];
+	int col;
+
+	for (col = 0; col < P_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
+			 col == P_UNIT ? x->header_ind :
+			 col >= P_FLOOR ? x->header_num : x->header);
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		for (i = 0; i < cmp->npairs; i++, row++) {
+			const struct pair_stats *ps = &cmp->pairs[i];
+			const struct version_stats *va = &cmp->versions[ps->a], *vb = &cmp->versions[ps->b];
+			const struct vpos *pa = &x->pos[c][ps->a], *pb = &x->pos[c][ps->b];
+			int linked = pa->has_rounds && pb->has_rounds;
+
+			put_text(x, ws, row, P_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, row, P_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, P_A, va->version, NULL);
+			put_text(x, ws, row, P_B, vb->version, NULL);
+			if (linked) {
+				put_formula(x, ws, row, P_ROUNDS_A, x->integer, (double)va->nrounds,
+					    "=Versions!%s", cell(a, pa->row, V_ROUNDS));
+				put_formula(x, ws, row, P_ROUNDS_B, x->integer, (double)vb->nrounds,
+					    "=Versions!%s", cell(a, pb->row, V_ROUNDS));
+				put_formula(x, ws, row, P_RATIO, ratio, ps->ratio, "=Versions!%s/Versions!%s",
+					    cell(a, pb->row, V_MEDIAN), cell(b, pa->row, V_MEDIAN));
+			} else {
+				put_num(x, ws, row, P_ROUNDS_A, (double)va->nrounds, x->integer);
+				put_num(x, ws, row, P_ROUNDS_B, (double)vb->nrounds, x->integer);
+				put_num(x, ws, row, P_RATIO, ps->ratio, ratio);
+			}
+			put_num(x, ws, row, P_U, ps->u, NULL);
+			put_num(x, ws, row, P_P, ps->p, p_format(x, ps->p));
+			put_num(x, ws, row, P_P_HOLM, ps->p_holm, p_format(x, ps->p_holm));
+			put_num(x, ws, row, P_CI_LOW, ps->ci_low, ratio);
+			put_num(x, ws, row, P_CI_HIGH, ps->ci_high, ratio);
+			put_num(x, ws, row, P_SHIFT, ps->shift,
+				signed_value_format(x, cmp->unit, ps->shift));
+			put_text(x, ws, row, P_UNIT, cmp->unit, x->indent);
+			/* the level as alpha, the same rule as the model's */
+			buf_reset(&x->f);
+			buf_printf(&x->f, "=IF(%s<0.05,\"yes\",\"no\")", cell(a, row, P_P_HOLM));
+			note(x, worksheet_write_formula_str(ws, row, P_SIGNIFICANT, buf_str(&x->f),
+							    ps->significant ? x->best_text : NULL,
+							    ps->significant ? "yes" : "no"));
+			put_text(x, ws, row, P_BORDERLINE, ps->borderline ? "yes" : "no", NULL);
+			/* 2 / C(n + m, n), which a spreadsheet's COMBIN holds up to
+			 * about 1000 rounds in all */
+			if (va->nrounds + vb->nrounds <= 1000)
+				put_formula(x, ws, row, P_FLOOR, p_format(x, ps->p_floor), ps->p_floor,
+					    "=MIN(1,2/COMBIN(%s+%s,%s))", cell(a, row, P_ROUNDS_A),
+					    cell(b, row, P_ROUNDS_B), cell(a, row, P_ROUNDS_A));
+			else
+				put_num(x, ws, row, P_FLOOR, ps->p_floor, p_format(x, ps->p_floor));
+			if (ps->rounds_needed > 0)
+				put_num(x, ws, row, P_NEEDED, ps->rounds_needed, x->integer);
+		}
+	}
+
+	worksheet_set_column(ws, P_WORKLOAD, P_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, P_PLATFORM, P_B, 12, NULL);
+	worksheet_set_column(ws, P_ROUNDS_A, P_ROUNDS_B, 8, NULL);
+	worksheet_set_column(ws, P_U, P_P_HOLM, 10, NULL);
+	worksheet_set_column(ws, P_RATIO, P_CI_HIGH, 11, NULL);
+	worksheet_set_column(ws, P_SHIFT, P_SHIFT, 14, NULL);
+	worksheet_set_column(ws, P_UNIT, P_UNIT, 8, NULL);
+	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
+	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, P_NCOLS - 1));
+}
+
+/* 1 when some comparison has a step: then the workbook has a Steps sheet. */
+static int any_steps(const struct model *m)
+{
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		if (m->comparisons[c].nsteps)
+			return 1;
+	return 0;
+}
+
+/* Steps: where the best value of a long series moves and stays, with the
+ * V8 versions on each side; bests link to Versions, the change is a
+ * formula over them. */
+static void write_steps(struct xw *x)
+{
+	static const char *const heads[S_NCOLS] = {
+		"Workload", "Platform", "Before (last on the old level)", "V8 before",
+		"After (first on the new level)", "V8 after", "Best before", "Best after",
+		"Change of best", "Unit",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->steps;
+	lxw_row_t row = 1;
+	size_t c, i;
+	char a[16], b[16];
+	int col;
+
+	for (col = 0; col < S_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= S_BEST_BEFORE && col <= S_CHANGE ? x->header_num :
+			 col == S_UNIT ? x->header_ind : x->header);
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		for (i = 0; i < cmp->nsteps; i++, row++) {
+			const struct step *st = &cmp->steps[i];
+			const struct version_stats *vb = &cmp->versions[st->before];
+			const struct version_stats *va = &cmp->versions[st->after];
+			const struct vpos *pb = &x->pos[c][st->before], *pa = &x->pos[c][st->after];
+
+			put_text(x, ws, row, S_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, row, S_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, S_BEFORE, vb->version, NULL);
+			put_text(x, ws, row, S_V8_BEFORE, vb->v8, NULL);
+			put_text(x, ws, row, S_AFTER, va->version, NULL);
+			put_text(x, ws, row, S_V8_AFTER, va->v8, NULL);
+			put_text(x, ws, row, S_UNIT, cmp->unit, x->indent);
+			if (!pb->has_rounds || !pa->has_rounds) {
+				put_num(x, ws, row, S_BEST_BEFORE, vb->best, value_format(x, cmp->unit, vb->best));
+				put_num(x, ws, row, S_BEST_AFTER, va->best, value_format(x, cmp->unit, va->best));
+				put_num(x, ws, row, S_CHANGE, st->change, signed_format(x, st->change));
+				continue;
+			}
+			put_formula(x, ws, row, S_BEST_BEFORE, value_format(x, cmp->unit, vb->best),
+				    vb->best, "=Versions!%s", cell(a, pb->row, V_BEST));
+			put_formula(x, ws, row, S_BEST_AFTER, value_format(x, cmp->unit, va->best),
+				    va->best, "=Versions!%s", cell(a, pa->row, V_BEST));
+			put_formula(x, ws, row, S_CHANGE, signed_format(x, st->change), st->change,
+				    "=%s/%s-1", cell(a, row, S_BEST_AFTER), cell(b, row, S_BEST_BEFORE));
+		}
+	}
+	worksheet_set_column(ws, S_WORKLOAD, S_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, S_PLATFORM, S_PLATFORM, 12, NULL);
+	worksheet_set_column(ws, S_BEFORE, S_V8_AFTER, 16, NULL);
+	worksheet_set_column(ws, S_BEST_BEFORE, S_CHANGE, 12, NULL);
+	worksheet_set_column(ws, S_UNIT, S_UNIT, 8, NULL);
+	worksheet_set_row(ws, 0, 30, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, S_NCOLS - 1));
+}
+
 /* Support: every release line with its status on the report date. */
 static void write_support(struct xw *x)
 {
@@ -668,6 +887,9 @@ static void write_summary(struct xw *x)
 		"(Versions sheet).",
 		"Gap: how much better the best version's best is than the worst version's. "
 		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
+		"Pairs: the two-sided Mann-Whitney test of every pair of versions on the round "
+		"values, p after Holm's correction across all pairs (significant below 0.05), "
+		"the ratio of medians with its 95% bootstrap interval and the Hodges-Lehmann shift.",
 		"Every number below is a formula over the Versions and Rounds sheets: select a "
 		"cell to see how it was made.",
 	};
@@ -1022,13 +1244,17 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	x.summary = workbook_add_worksheet(x.wb, "Summary");
 	x.rounds = workbook_add_worksheet(x.wb, "Rounds");
 	x.versions = workbook_add_worksheet(x.wb, "Versions");
+	x.pairs = workbook_add_worksheet(x.wb, "Pairs");
+	x.steps = any_steps(m) ? workbook_add_worksheet(x.wb, "Steps") : NULL;
 	x.support = workbook_add_worksheet(x.wb, "Support");
 	x.charts = workbook_add_worksheet(x.wb, "Charts");
-	if (!x.summary || !x.rounds || !x.versions || !x.support || !x.charts)
+	if (!x.summary || !x.rounds || !x.versions || !x.pairs || (any_steps(m) && !x.steps) ||
+	    !x.support || !x.charts)
 		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
 	else {
-		lxw_worksheet *all[] = { x.summary, x.rounds, x.versions, x.support, x.charts };
-		for (c = 0; c < sizeof(all) / sizeof(*all); c++) {
+		lxw_worksheet *all[] = { x.summary, x.rounds, x.versions, x.pairs, x.support,
+					 x.charts, x.steps };
+		for (c = 0; c < sizeof(all) / sizeof(*all) && all[c]; c++) {
 			/* Printed: landscape, as wide as one page. */
 			worksheet_set_landscape(all[c]);
 			worksheet_set_paper(all[c], 9); /* A4 */
@@ -1040,6 +1266,9 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 			write_rounds(&x); /* fills the Rounds rows of each version */
 		if (x.first_error == LXW_NO_ERROR) {
 			write_versions(&x); /* fills the Versions rows */
+			write_pairs(&x);
+			if (x.steps)
+				write_steps(&x);
 			write_summary(&x);
 			write_support(&x);
 			write_charts(&x);

@@ -1,6 +1,7 @@
 # report.xlsx: its parts, a cached value on every formula, native charts,
-# LibreOffice's recalculated numbers against analysis.json and the Markdown,
-# names that stay inert text, the same bytes for the same input.
+# LibreOffice's recalculated numbers against analysis.json and the Markdown
+# (rounds, versions, verdicts, every pair's test and every step), names that
+# stay inert text, the same bytes for the same input.
 . tests/lib.sh
 T=tests/xlsx
 DATA=data/examples/node-versions/rounds.json
@@ -72,6 +73,28 @@ summary_kv() {
 		head == 1 { for (i in what) if ($i != "") print unq($1) "|" unq($2) "|" what[i] "\t" val($i) }' "$1"
 }
 
+pairs_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		NR == 1 { ra = col("Rounds a"); rb = col("Rounds b"); u = col("U (Mann-Whitney)"); p = col("p")
+		          h = col("p after Holm"); r = col("Ratio of medians b / a"); lo = col("95% interval low")
+		          hi = col("95% interval high"); s = col("Shift b - a (Hodges-Lehmann)")
+		          sig = col("Significant (p after Holm < 0.05)"); b = col("Borderline (rule and test disagree)")
+		          f = col("Smallest reachable p"); n = col("Rounds per version needed"); next }
+		$1 != "" { k = unq($1) "|" unq($2) "|" unq($3) "|" unq($4) "|"
+		           print k "rounds_a\t" val($ra); print k "rounds_b\t" val($rb); print k "u\t" val($u)
+		           print k "p\t" val($p); print k "p_holm\t" val($h); print k "ratio\t" val($r)
+		           print k "ci_low\t" val($lo); print k "ci_high\t" val($hi); print k "shift\t" val($s)
+		           print k "significant\t" unq($sig); print k "borderline\t" unq($b)
+		           print k "p_floor\t" val($f); if ($n != "") print k "rounds_needed\t" val($n) }' "$1"
+}
+steps_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		NR == 1 { b = col("Before (last on the old level)"); a = col("After (first on the new level)")
+		          vb = col("V8 before"); va = col("V8 after"); c = col("Change of best"); next }
+		$1 != "" { k = unq($1) "|" unq($2) "|" unq($b) "|" unq($a) "|"
+		           print k "v8_before\t" unq($vb); print k "v8_after\t" unq($va); print k "change\t" val($c) }' "$1"
+}
+
 # Expected values from analysis.json, keyed the same way.
 json_versions_kv() {
 	jq -r '.comparisons[] as $c | $c.versions[] | "\($c.workload)|\($c.platform)|\(.version)|" as $k |
@@ -87,6 +110,21 @@ json_summary_kv() {
 		($c.versions[] | "\($k)\(.version)|best\t\(.best)", "\($k)\(.version)|spread\t\(.spread)"),
 		(if $c.verdict != "insufficient" then "\($k)gap\t\($c.gap)" else empty end),
 		"\($k)noise\t\($c.noise)", "\($k)verdict\t\($c.verdict)"' "$1"
+}
+
+json_pairs_kv() {
+	jq -r '.comparisons[] as $c | $c.pairs[] | . as $p | "\($c.workload)|\($c.platform)|\(.a)|\(.b)|" as $k |
+		"\($k)rounds_a\t\($c.versions[] | select(.version == $p.a) | .rounds)",
+		"\($k)rounds_b\t\($c.versions[] | select(.version == $p.b) | .rounds)",
+		"\($k)u\t\(.u)", "\($k)p\t\(.p)", "\($k)p_holm\t\(.p_holm)", "\($k)ratio\t\(.ratio)",
+		"\($k)ci_low\t\(.ci[0])", "\($k)ci_high\t\(.ci[1])", "\($k)shift\t\(.shift)",
+		"\($k)significant\t\(if .significant then "yes" else "no" end)",
+		"\($k)borderline\t\(if .borderline then "yes" else "no" end)", "\($k)p_floor\t\(.p_floor)",
+		(if .rounds_needed != null then "\($k)rounds_needed\t\(.rounds_needed)" else empty end)' "$1"
+}
+json_steps_kv() {
+	jq -r '.comparisons[] as $c | $c.steps[] | "\($c.workload)|\($c.platform)|\(.before)|\(.after)|" as $k |
+		"\($k)v8_before\t\(.v8_before)", "\($k)v8_after\t\(.v8_after)", "\($k)change\t\(.change)"' "$1"
 }
 
 # cached_vs_csv SHEET.xml SHEET.csv PREFIX: writes PREFIX.cached (every
@@ -110,7 +148,7 @@ x=$o/a/report.xlsx
 mkdir -p "$o/x" && (cd "$o/x" && unzip -q "$x")
 
 # --- the parts ----------------------------------------------------------
-check_eq "sheets in order" "Summary Rounds Versions Support Charts" \
+check_eq "sheets in order" "Summary Rounds Versions Pairs Support Charts" \
 	"$(grep -o '<sheet name="[^"]*"' "$o/x/xl/workbook.xml" | sed 's/.*="//; s/"$//' | paste -sd' ')"
 check "every XML part is well-formed" sh -c 'find "$1" -name "*.xml" -o -name "*.rels" | xargs xmllint --noout' _ "$o/x"
 check_eq "one MEDIAN formula per round" "$(jq '[.comparisons[].versions[].round_values[]] | length' "$o/a/analysis.json")" \
@@ -126,6 +164,19 @@ check "Summary: the verdict is a formula over gap and noise" \
 	grep -q '<f>IF(M[0-9]*&lt;=N[0-9]*,"within-noise","faster")</f><v>faster</v>' "$o/x/xl/worksheets/sheet1.xml"
 check "Summary: frozen header and autofilter" \
 	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A[0-9]*:Q[0-9]*\"" "$1"' _ "$o/x/xl/worksheets/sheet1.xml"
+check "Pairs: the ratio of medians is median b / median a on the Versions sheet" \
+	grep -q '<c r="J2"[^>]*><f>Versions!K3/Versions!K2</f><v>0.95985' "$o/x/xl/worksheets/sheet4.xml"
+check "Pairs: rounds link to Versions, the power floor is 2 / C(n + m, n)" \
+	sh -c 'grep -q "<c r=\"E2\"[^>]*><f>Versions!H2</f><v>7</v>" "$1" &&
+		grep -q "<c r=\"Q2\"[^>]*><f>MIN(1,2/COMBIN(E2+F2,E2))</f><v>0.00058" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
+check "Pairs: significant is a formula over p after Holm" \
+	grep -q '<c r="O3"[^>]*t="str"><f>IF(I3&lt;0.05,"yes","no")</f><v>yes</v>' "$o/x/xl/worksheets/sheet4.xml"
+check_eq "Pairs: one row per pair" "$(jq '[.comparisons[].pairs[]] | length' "$o/a/analysis.json")" \
+	"$(grep -o '<f>IF(I[0-9]*&lt;0.05' "$o/x/xl/worksheets/sheet4.xml" | wc -l)"
+check "Pairs: frozen header and autofilter over every column" \
+	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A1:R43\"" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
+check "Pairs: p with two significant digits, shifts signed with the unit" \
+	sh -c 'grep -q "formatCode=\"0.#####\"" "$1" && grep -qF "formatCode=\"&quot;+&quot;0.00&quot; ms&quot;;&quot;−&quot;0.00&quot; ms&quot;;0.00&quot; ms&quot;\"" "$1"' _ "$o/x/xl/styles.xml"
 check_eq "eight native charts" "8" "$(ls "$o"/x/xl/charts/chart*.xml | wc -l)"
 check "overview: bars over the change column, data cached" \
 	sh -c 'grep -q "<c:barDir val=\"bar\"/>" "$1" && grep -q "<c:f>Charts!\$C\$3:\$C\$9</c:f><c:numCache>" "$1"' _ "$o/x/xl/charts/chart1.xml"
@@ -191,24 +242,45 @@ cat > "$o/lo/user/registrymodifications.xcu" <<'EOF'
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
 </oor:items>
 EOF
-cp "$x" "$o/shipped.xlsx"; cp "$o/n/report.xlsx" "$o/names.xlsx"
+# a long series with steps: a Steps sheet after Pairs
+check "a series with steps renders" "$NF" report -q --out "$o/s" --formats json,xlsx tests/charts/series.json
+mkdir -p "$o/sx" && (cd "$o/sx" && unzip -q "$o/s/report.xlsx")
+check_eq "sheets in order, with Steps" "Summary Rounds Versions Pairs Steps Support Charts" \
+	"$(grep -o '<sheet name="[^"]*"' "$o/sx/xl/workbook.xml" | sed 's/.*="//; s/"$//' | paste -sd' ')"
+check "Steps: bests link to Versions, the change is after / before - 1" \
+	sh -c 'grep -q "<c r=\"G2\"[^>]*><f>Versions![A-Z]*[0-9]*</f>" "$1" && grep -q "<c r=\"I2\"[^>]*><f>H2/G2-1</f><v>-0.2015" "$1"' _ "$o/sx/xl/worksheets/sheet5.xml"
+if [ -x "$NF_ASAN" ]; then
+	check_status "sanitizer build writes Pairs and Steps cleanly" 0 \
+		"$NF_ASAN" report -q --out "$o/sasan" --formats xlsx tests/charts/series.json
+fi
+
+cp "$x" "$o/shipped.xlsx"; cp "$o/n/report.xlsx" "$o/names.xlsx"; cp "$o/s/report.xlsx" "$o/series.xlsx"
 lo() { timeout 300 libreoffice -env:UserInstallation="file://$o/lo" --headless "$@" >"$o/lo.log" 2>&1; }
 # tab-separated, UTF-8, raw values (not as shown), every sheet
 lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
-	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$T/recalc-probe.xlsx"
+	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$o/series.xlsx" "$T/recalc-probe.xlsx"
 check_eq "LibreOffice recalculates on load" "2	6" "$(cat "$o/csv/recalc-probe-Probe.csv" 2>&1)"
 
-for w in shipped names; do
-	if [ $w = shipped ]; then j=$o/a/analysis.json; else j=$o/n/analysis.json; fi
+for w in shipped names series; do
+	case $w in shipped) j=$o/a/analysis.json ;; names) j=$o/n/analysis.json ;; series) j=$o/s/analysis.json ;; esac
 	json_versions_kv "$j" > "$o/$w.v.want"; versions_kv "$o/csv/$w-Versions.csv" > "$o/$w.v.got"
 	kv_compare "$w: Versions (rounds, best, median, spread, change) equal analysis.json" "$o/$w.v.want" "$o/$w.v.got"
 	json_rounds_kv "$j" > "$o/$w.r.want"; rounds_kv "$o/csv/$w-Rounds.csv" > "$o/$w.r.got"
 	kv_compare "$w: every round value equals analysis.json" "$o/$w.r.want" "$o/$w.r.got"
 	json_summary_kv "$j" > "$o/$w.s.want"; summary_kv "$o/csv/$w-Summary.csv" > "$o/$w.s.got"
 	kv_compare "$w: Summary bests, spreads, gap, noise, verdict equal analysis.json" "$o/$w.s.want" "$o/$w.s.got"
+	json_pairs_kv "$j" > "$o/$w.p.want"; pairs_kv "$o/csv/$w-Pairs.csv" > "$o/$w.p.got"
+	kv_compare "$w: Pairs (rounds, U, p, Holm p, ratio, interval, shift, flags, power) equal analysis.json" \
+		"$o/$w.p.want" "$o/$w.p.got"
+	sheets="Summary Rounds Versions Pairs Support Charts"
+	if [ $w = series ]; then
+		json_steps_kv "$j" > "$o/$w.st.want"; steps_kv "$o/csv/$w-Steps.csv" > "$o/$w.st.got"
+		kv_compare "$w: Steps (V8 on each side, change) equal analysis.json" "$o/$w.st.want" "$o/$w.st.got"
+		sheets="Summary Rounds Versions Pairs Steps Support Charts"
+	fi
 	mkdir -p "$o/$w.x" && (cd "$o/$w.x" && unzip -q "$o/$w.xlsx")
 	n=1
-	for s in Summary Rounds Versions Support Charts; do
+	for s in $sheets; do
 		if [ $s != Support ]; then
 			cached_vs_csv "$o/$w.x/xl/worksheets/sheet$n.xml" "$o/csv/$w-$s.csv" "$o/$w.$s"
 			kv_compare "$w: $s: every cached value is what LibreOffice computes" \
