@@ -902,6 +902,9 @@ static void charts(struct pdf *p)
 /* ---- the statistics beside the verdict ---- */
 
 #define NOTE_LABEL_W 78.0
+/* A pairs table's header (two lines) with its first three rows, which
+ * table_draw keeps together: what a heading above it must keep. */
+#define PAIRS_START_H (LEAD_TABLE + LEAD_SMALL + 2 * ROW_PAD + 3 * (LEAD_TABLE + 2 * ROW_PAD))
 
 /* Pairs in the whole report: Holm's correction runs over all of them. */
 static size_t report_pairs(const struct model *m)
@@ -1190,7 +1193,7 @@ static void evidence(struct pdf *p)
 			continue;
 		buf_reset(&b);
 		buf_printf(&b, "%s (%s, %s)", c->workload, c->unit, c->platform);
-		subheading(p, b.s, 80);
+		subheading(p, b.s, PAIRS_START_H + 6);
 		p->y -= 16;
 		bookmark(p, parent, c->workload, NULL);
 		p->y += 16;
@@ -1211,8 +1214,8 @@ static void evidence(struct pdf *p)
 				   "the workbook's Pairs sheet.", c->npairs);
 			/* kept with the table's header and first rows */
 			p->y += 2;
-			need(p, paragraph_height(p, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL) + 4 +
-				LEAD_TABLE + LEAD_SMALL + 2 * ROW_PAD + 3 * (LEAD_TABLE + 2 * ROW_PAD));
+			need(p, paragraph_height(p, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL) + 10 +
+				PAIRS_START_H);
 			paragraph_at(p, MARGIN_X, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL, MUTED);
 			p->y += 4;
 			buf_release(&s);
