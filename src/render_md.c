@@ -142,13 +142,6 @@ static double pair_gap(double a, double b)
 
 /* ---- the evidence beside the verdict (evidence.c) ---- */
 
-/* "+0.64" / "−1.15": a signed shift in the workload's unit. */
-static void fmt_shift(struct buf *b, double v)
-{
-	buf_puts(b, v > 0 ? "+" : v < 0 ? "\xE2\x88\x92" : "");
-	fmt_value(b, fabs(v));
-}
-
 /* A sentence for a pair where the within-noise rule and the rank test
  * disagree. Appends to b. */
 static void borderline_text(struct buf *b, const struct comparison *c, const struct pair_stats *p,
@@ -209,7 +202,7 @@ static void evidence_ctx(const struct model *m, const struct comparison *c, stru
 		fmt_fixed(&b, p->ci_high, 3);
 		mctx_set_str(row, "ci", b.s);
 		buf_reset(&b);
-		fmt_shift(&b, p->shift);
+		fmt_value_signed(&b, p->shift);
 		mctx_set_str(row, "shift", b.s);
 		buf_reset(&b);
 		fmt_sig(&b, p->u, 6);
