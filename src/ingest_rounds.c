@@ -55,10 +55,11 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Rejects duplicate keys anywhere in the tree (cJSON keeps both and the
- * first wins silently). Returns the duplicated name, or NULL. cJSON trees are
- * at most MAX_DEPTH deep; large objects are sorted, not compared pairwise. */
-static const char *find_duplicate_key(const cJSON *v, int depth)
+/* Rejects duplicate keys anywhere in the tree but below `skip` (cJSON keeps
+ * both and the first wins silently). Returns the duplicated name, or NULL.
+ * cJSON trees are at most MAX_DEPTH deep; large objects are sorted, not
+ * compared pairwise. */
+static const char *find_duplicate_key(const cJSON *v, int depth, const cJSON *skip)
 {
 	const cJSON *a, *b;
 	if (depth > MAX_DEPTH)
@@ -88,7 +89,7 @@ static const char *find_duplicate_key(const cJSON *v, int depth)
 	}
 	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
 		for (a = v->child; a; a = a->next) {
-			const char *d = find_duplicate_key(a, depth + 1);
+			const char *d = a == skip ? NULL : find_duplicate_key(a, depth + 1, NULL);
 			if (d)
 				return d;
 		}
@@ -248,11 +249,13 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 {
 	struct result *r;
 	const cJSON *it;
-	const char *better = NULL, *unit = NULL;
+	const char *better = NULL, *unit = NULL, *dup;
 	int unit_better;
 
 	if (!cJSON_IsObject(obj))
 		return bad(err, pl, "a result must be an object");
+	if ((dup = find_duplicate_key(obj, 0, NULL)) != NULL)
+		return bad(err, pl, "the key \"%s\" appears twice in one object", dup);
 	r = model_add_result(m);
 	r->source = model_intern(m, in->path);
 	r->where = pl->where;
@@ -417,11 +420,12 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJ
 
 	if (!cJSON_IsObject(v))
 		return bad(err, &pl, "expected a JSON object");
-	if ((dup = find_duplicate_key(v, 0)) != NULL)
+	/* each result's own keys are checked by add_result, which names it */
+	results = cJSON_GetObjectItemCaseSensitive(v, "results");
+	if ((dup = find_duplicate_key(v, 0, results)) != NULL)
 		return bad(err, &pl, "the key \"%s\" appears twice in one object", dup);
 	if (new_doc)
 		m->ndocs++;
-	results = cJSON_GetObjectItemCaseSensitive(v, "results");
 	if (!results && cJSON_GetObjectItemCaseSensitive(v, "workload"))
 		return add_result(m, in, v, &pl, m->ndocs - 1, err);
 	if (add_doc_fields(m, v, &pl, err))

@@ -43,9 +43,12 @@ static struct {
 /* mkdir -p; returns 0 or errno. *created says whether the last part is new. */
 static int mkdirs(const char *path, int *created)
 {
-	char *p = xstrdup(path);
+	char *p;
 	int rc = 0;
 	*created = 0;
+	if (!*path)
+		return ENOENT;
+	p = xstrdup(path);
 	for (char *s = p + 1; *s; s++) {
 		if (*s != '/')
 			continue;
