@@ -5,6 +5,8 @@
 #   make test       install missing Debian packages (build and test tools), build, run every test
 #   make install    install binary, templates, data and man page under $(DESTDIR)$(PREFIX)
 #   make asan       build ./noisefloor-asan with AddressSanitizer and UBSan
+#   make leakcheck  valgrind over a report with every output format, and error paths
+#   make fuzz       build the libFuzzer targets (fuzz/) and run each for FUZZ_TIME seconds
 #
 # Overridable: CC, CFLAGS, LDFLAGS, PKG_CONFIG, PREFIX, DESTDIR; V=1 shows commands.
 
@@ -32,7 +34,7 @@ NF_LIBS    = $(PKG_LIBS) -lhpdf -ljq -lm
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
              libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
-             valgrind clang libreoffice-calc-nogui locales
+             valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev
 
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
@@ -63,6 +65,72 @@ noisefloor-asan: $(SRCS) $(HDRS)
 	$(Q)$(CC) $(NF_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -o $@ $(SRCS) $(NF_LIBS)
 
+# valgrind over a full report (every output format) and a few error paths.
+leakcheck: all
+	$(Q)tests/run leakcheck
+
+# libFuzzer targets, one per input path (fuzz/README.md): built with clang,
+# ASan and UBSan from the same sources as noisefloor (without main.c).
+FUZZ_CC      ?= clang
+FUZZ_TIME    ?= 60
+FUZZ_FORMATS  = rounds hyperfine gbench mitata tinybench benchmarkjs autocannon comparejs pyperf
+FUZZ_TARGETS  = any ndjson jq mustache schedule $(FUZZ_FORMATS)
+FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=undefined
+FUZZ_OBJS    := $(filter-out fuzz/build/obj/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \
+                fuzz/build/obj/fuzz.o
+FUZZ_BINS    := $(FUZZ_TARGETS:%=fuzz/build/fuzz-%)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz/build/obj/%.o: src/%.c $(HDRS)
+	@$(if $(Q),echo "  FUZZCC  $<")
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+fuzz/build/obj/fuzz.o: fuzz/fuzz.c fuzz/fuzz.h $(HDRS)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -Isrc -c -o $@ $<
+
+$(FUZZ_FORMATS:%=fuzz/build/fuzz-%): fuzz/build/fuzz-%: fuzz/fuzz_format.c fuzz/fuzz.h $(FUZZ_OBJS)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc \
+		-DNF_FUZZ_FORMAT=ingest_format_$* -o $@ $< $(FUZZ_OBJS) $(NF_LIBS)
+
+fuzz/build/fuzz-%: fuzz/fuzz_%.c fuzz/fuzz.h $(FUZZ_OBJS)
+	@$(if $(Q),echo "  FUZZLD  $@")
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJS) \
+		$(NF_LIBS)
+
+# New inputs go to fuzz/build/corpus/NAME, crashes to fuzz/build/crashes/NAME.
+fuzz: fuzz-build
+	$(Q)failed=""; for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/build/corpus/$$t fuzz/build/crashes/$$t fuzz/corpus/$$t; \
+		echo "  FUZZ    $$t ($(FUZZ_TIME) s)"; \
+		if fuzz/build/fuzz-$$t -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 \
+			-artifact_prefix=fuzz/build/crashes/$$t/ fuzz/build/corpus/$$t fuzz/corpus/$$t \
+			$$(test -d fuzz/regressions/$$t && echo fuzz/regressions/$$t) \
+			> fuzz/build/$$t.log 2>&1; then \
+			grep '^Done' fuzz/build/$$t.log | sed 's/^/          /'; \
+		else \
+			grep -m1 -A12 'ERROR\|runtime error' fuzz/build/$$t.log | sed 's/^/          /'; \
+			failed="$$failed $$t"; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed (inputs in fuzz/build/crashes/)"; exit 1; fi
+
+# Adds the new inputs that reach new code to fuzz/corpus/NAME, cut to
+# FUZZ_MERGE_LEN bytes so the committed corpus stays small.
+FUZZ_MERGE_LEN ?= 256
+fuzz-merge: fuzz-build
+	$(Q)for t in $(FUZZ_TARGETS); do \
+		mkdir -p fuzz/corpus/$$t fuzz/build/corpus/$$t; \
+		fuzz/build/fuzz-$$t -merge=1 -max_len=$(FUZZ_MERGE_LEN) fuzz/corpus/$$t \
+			fuzz/build/corpus/$$t > fuzz/build/$$t-merge.log 2>&1 || \
+			{ tail -n 30 fuzz/build/$$t-merge.log; exit 1; }; \
+		echo "  MERGE   $$t: $$(ls fuzz/corpus/$$t | wc -l) inputs"; \
+	done
+
 deps:
 	$(Q)tools/install-deps $(BUILD_DEPS)
 
@@ -75,7 +143,7 @@ report: deps
 	./noisefloor report data/examples/node-versions/rounds.json --out out
 
 test: test-deps
-	$(Q)$(MAKE) --no-print-directory all asan
+	$(Q)$(MAKE) --no-print-directory all asan fuzz-build
 	$(Q)tests/run
 
 install: all
@@ -93,6 +161,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build noisefloor noisefloor-asan tests/tmp
+	rm -rf build noisefloor noisefloor-asan tests/tmp fuzz/build
 
-.PHONY: all asan deps test-deps report test install uninstall clean
+.PHONY: all asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test install \
+	uninstall clean

@@ -1,0 +1,77 @@
+/*
+ * fuzz.c - the shared part of the fuzz targets (see fuzz.h).
+ */
+#define _GNU_SOURCE
+#include "fuzz.h"
+
+#include "analysis.h"
+#include "error.h"
+#include "ingest.h"
+#include "render.h"
+#include "util.h"
+#include "windows.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* A memfd with the given bytes; returns its descriptor. */
+static int memfd_with(const void *data, size_t size)
+{
+	int fd = memfd_create("fuzz", MFD_CLOEXEC);
+	if (fd < 0 || (size && write(fd, data, size) != (ssize_t)size)) {
+		perror("fuzz: memfd");
+		abort();
+	}
+	return fd;
+}
+
+void fuzz_model_init(struct model *m)
+{
+	static char schedule[64];
+	struct nf_error err;
+	if (!schedule[0]) {
+		/* read once: later runs do not depend on the working folder */
+		char *text;
+		size_t len;
+		if (read_file("data/nodejs-schedule.json", &text, &len) != 0) {
+			fprintf(stderr, "fuzz: run from the top of the source tree\n");
+			abort();
+		}
+		snprintf(schedule, sizeof schedule, "/proc/self/fd/%d", memfd_with(text, len));
+		free(text);
+	}
+	model_init(m);
+	memcpy(m->as_of, "2026-11-29", 11);
+	m->min_rounds = 3;
+	if (schedule_load(&m->schedule, schedule, &err) != 0) {
+		fprintf(stderr, "fuzz: %s\n", err.msg);
+		abort();
+	}
+}
+
+void fuzz_model_finish(struct model *m)
+{
+	struct nf_error err;
+	if (ingest_finish(m, &err) == 0 && analysis_run(m, &err) == 0) {
+		FILE *null = fopen("/dev/null", "w");
+		if (null) {
+			render_terminal(m, null);
+			fclose(null);
+		}
+	}
+	model_release(m);
+}
+
+const char *fuzz_file(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	static char path[64];
+	if (fd >= 0)
+		close(fd);
+	fd = memfd_with(data, size);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	return path;
+}
