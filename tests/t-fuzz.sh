@@ -1,0 +1,34 @@
+# The libFuzzer targets (fuzz/, built by `make fuzz-build`, which `make test`
+# runs): each replays its committed corpus and the regression inputs of
+# crashes found earlier, then fuzzes a few thousand inputs from a fixed seed.
+# `make fuzz` is the long run.
+. tests/lib.sh
+targets=$(sed -n 's/^FUZZ_TARGETS *= *//p' Makefile | sed "s/\$(FUZZ_FORMATS)/$(sed -n 's/^FUZZ_FORMATS *= *//p' Makefile)/")
+check "fuzz targets listed in the Makefile" test -n "$targets"
+for t in $targets; do
+	bin=fuzz/build/fuzz-$t
+	if [ ! -x "$bin" ]; then
+		fail "fuzz-$t is built" "run make fuzz-build (make test does)"
+		continue
+	fi
+	dirs="fuzz/corpus/$t"
+	[ -d "fuzz/regressions/$t" ] && dirs="$dirs fuzz/regressions/$t"
+	n=$(cat $dirs/* 2>/dev/null | wc -c)
+	check "fuzz-$t: corpus and regressions replay cleanly ($(ls $dirs | grep -vc ':$') inputs, $n bytes)" \
+		"$bin" -runs=0 $dirs
+	scratch=$(tmpdir)
+	check "fuzz-$t: 3000 fresh inputs from a fixed seed" \
+		"$bin" -seed=1 -runs=3000 -max_total_time=4 -timeout=10 -rss_limit_mb=4096 \
+		-artifact_prefix="$scratch/" "$scratch" $dirs
+done
+
+# Regression inputs of the ingest targets also go through the real program.
+for f in fuzz/regressions/*/*; do
+	[ -f "$f" ] || continue
+	case "$f" in fuzz/regressions/mustache/* | fuzz/regressions/schedule/*) continue ;; esac
+	out=$("$NF_ASAN" report -q --out "$(tmpdir)" "24.0.0=$f" 2>&1); rc=$?
+	case $rc in
+	0 | 65 | 66) pass "noisefloor-asan reads $f (exit $rc)" ;;
+	*) fail "noisefloor-asan reads $f (exit $rc)" "$out" ;;
+	esac
+done

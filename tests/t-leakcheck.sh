@@ -1,0 +1,32 @@
+# valgrind (`make leakcheck`): no invalid access, no uninitialised value used,
+# no leak, over a report with every output format and over error paths.
+. tests/lib.sh
+if ! command -v valgrind >/dev/null; then
+	fail "valgrind is installed" "install valgrind (make test-deps)"
+	exit 0
+fi
+vg() { # vg NAME STATUS ARGS...: noisefloor under valgrind exits STATUS, valgrind finds nothing
+	local name=$1 want=$2 log rc; shift 2
+	log=$(tmpdir)/valgrind.log
+	valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible \
+		--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 \
+		--log-file="$log" "$NF" "$@" > /dev/null 2>&1
+	rc=$?
+	if [ "$rc" -eq "$want" ] && [ ! -s "$log" ]; then pass "valgrind: $name"
+	else fail "valgrind: $name (exit $rc, wanted $want)" "$(head -n 40 "$log")"; fi
+}
+vg "full report, every output format" 0 report -q --out "$(tmpdir)" data/examples/node-versions/rounds.json
+vg "hostile names" 0 report -q --out "$(tmpdir)" --formats json,md,xlsx tests/hardening/hostile.json
+vg "NDJSON on stdin, terminal table" 0 report --out "$(tmpdir)" --formats json - < tests/core/single.ndjson
+vg "runner formats" 0 report -q --out "$(tmpdir)" --formats json --min-rounds 1 \
+	tests/fixtures/hyperfine/node22.json tests/fixtures/hyperfine/node24.json
+vg "a jq mapping" 0 convert --jq data/adapters/per-day.jq data/adapters/per-day-example/run-1/node-22.json
+vg "malformed input" 65 report -q --out "$(tmpdir)" tests/bad/malformed.json
+vg "bad value in NDJSON" 65 report -q --out "$(tmpdir)" tests/bad/bad-line.ndjson
+tpl=$(tmpdir); cp templates/*.mustache "$tpl/"; printf '{{#x}}\n' > "$tpl/issue.md.mustache"
+vg "a broken template" 65 report -q --out "$(tmpdir)" --templates "$tpl" tests/core/published.json
+vg "an output that cannot be written" 73 report -q --out /proc/nope tests/core/published.json
+vg "a failed commit" 73 report -q --out "$(d=$(tmpdir); echo x > "$d/charts"; echo "$d")" \
+	--formats json,charts tests/core/published.json
+vg "check" 1 check data/examples/node-versions/rounds.json
+vg "windows" 0 windows --json
