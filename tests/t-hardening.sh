@@ -126,6 +126,16 @@ awk 'BEGIN { printf "{\"format\": \"noisefloor.rounds/1\", \"results\": [{\"work
 check_status "an object with 200,000 keys is checked for duplicates by sorting, not pairwise" 0 \
 	timeout 120 "$NF" report -q --out "$(tmpdir)" --min-rounds 1 --formats json "$t/wide.json"
 
+# Valid inputs at the edges (1024-byte names and versions, values near the
+# ends of the double range) render in every output format.
+for f in long-names extreme-values; do
+	out=$(ASAN_OPTIONS="$ASAN_OPTIONS:hard_rss_limit_mb=1024" timeout 120 \
+		"$NF_ASAN" report -q --out "$(tmpdir)" --min-rounds 1 "$H/$f.json" 2>&1); rc=$?
+	if [ $rc -eq 0 ]; then pass "valid edge case $f.json: every output format"
+	else fail "valid edge case $f.json: every output format (exit $rc)" \
+		"$(printf '%s\n' "$out" | grep -v '^[[:space:]]*0x\|memory map' | head -n 5)"; fi
+done
+
 # --- hostile names are inert in every output -----------------------------------
 h=$(tmpdir)
 "$NF_ASAN" report --out "$h" "$H/hostile.json" > "$h.terminal"
