@@ -42,6 +42,8 @@ for f in tests/core/published.json tests/core/throughput.json; do
 	cp "$seeds/ndjson/$(basename "$f" .json).ndjson" "$seeds/any/"
 done
 add jq "${rounds[@]}" tests/core/*.ndjson data/adapters/*/*.json
+mkdir -p "$seeds/render"
+cp "$seeds/any/"* "$seeds/render/"
 add schedule data/nodejs-schedule.json
 mkdir -p "$seeds/mustache"
 for f in templates/*.mustache; do
