@@ -196,7 +196,9 @@ size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
 			out[n++] = buf_detach(&line, NULL);
 		}
 		/* a word wider than the line is cut at character boundaries */
-		while (text_width_n(f, bold, size, w, wl) > maxw) {
+		/* (fit_prefix takes at least one character, so this ends even
+		 * when the line is narrower than any character) */
+		while (wl && text_width_n(f, bold, size, w, wl) > maxw) {
 			size_t k = fit_prefix(f, bold, size, w, wl, maxw);
 			ALLOC_GROW(out, n + 1, alloc);
 			out[n++] = xstrndup(w, k);

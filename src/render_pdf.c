@@ -322,6 +322,9 @@ static double cell_width(const struct pdf *p, const char *text, int bold, int ma
 	return w + 2 * CELL_PAD + (marker ? 9 : 0) + 0.5;
 }
 
+#define TEXT_MIN 40.0 /* a text column is not squeezed below this */
+#define FLEX_MIN 72.0 /* nor a flexible one */
+
 /* Resolves column widths: content-fitted columns get their natural width,
  * the flexible column the rest; without one, the spare width is shared. */
 static void table_widths(const struct pdf *p, struct table *t)
@@ -344,6 +347,29 @@ static void table_widths(const struct pdf *p, struct table *t)
 			nflex++;
 		else
 			used += c->w;
+	}
+	/* Wider than the page: the widest text columns give up width and wrap
+	 * (down to one common width, never below TEXT_MIN), numbers keep
+	 * theirs, and a flexible column keeps room for a word or two. */
+	if (used + FLEX_MIN * (double)nflex > TEXT_W) {
+		double over = used + FLEX_MIN * (double)nflex - TEXT_W, lo = TEXT_MIN, hi = TEXT_W;
+		for (int it = 0; it < 50; it++) {
+			double level = (lo + hi) / 2, cut = 0;
+			for (size_t i = 0; i < t->ncols; i++)
+				if (!t->cols[i].right && t->cols[i].w > level)
+					cut += t->cols[i].w - level;
+			if (cut > over)
+				lo = level;
+			else
+				hi = level;
+		}
+		for (size_t i = 0; i < t->ncols; i++) {
+			struct col *c = &t->cols[i];
+			if (!c->right && c->w > hi) {
+				used -= c->w - hi;
+				c->w = hi;
+			}
+		}
 	}
 	flex = TEXT_W - used;
 	for (size_t i = 0; i < t->ncols; i++) {
@@ -588,7 +614,8 @@ static size_t all_versions(const struct model *m, const char ***out)
 }
 
 /* Rounds per version and passes per round as "7" or "3 to 7". */
-static void count_range(const struct model *m, int passes, struct buf *b)
+static void count_range(const struct model *m, int passes, const char *one, const char *many,
+			struct buf *b)
 {
 	size_t lo = (size_t)-1, hi = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++)
@@ -608,9 +635,9 @@ static void count_range(const struct model *m, int passes, struct buf *b)
 	if (hi == 0)
 		lo = 0;
 	if (lo == hi)
-		buf_printf(b, "%zu", hi);
+		buf_printf(b, "%zu %s", hi, hi == 1 ? one : many);
 	else
-		buf_printf(b, "%zu to %zu", lo, hi);
+		buf_printf(b, "%zu to %zu %s", lo, hi, many);
 }
 
 static const char *report_title(const struct model *m)
@@ -641,8 +668,8 @@ static void title_block(struct pdf *p)
 	buf_printf(&b, "Report date %s \xC2\xB7 %zu workload%s \xC2\xB7 %zu version%s \xC2\xB7 ",
 		   m->as_of, m->ncomparisons, m->ncomparisons == 1 ? "" : "s", nvers,
 		   nvers == 1 ? "" : "s");
-	count_range(m, 0, &b);
-	buf_puts(&b, " rounds per version");
+	count_range(m, 0, "round", "rounds", &b);
+	buf_puts(&b, " per version");
 	paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
 	buf_release(&b);
 	free(vers);
@@ -1299,15 +1326,15 @@ static void method(struct pdf *p)
 	}
 	heading(p, "Method", LEAD_BODY * 4);
 	buf_puts(&b, "Each version ran ");
-	count_range(m, 0, &b);
-	buf_puts(&b, " rounds of every workload, ");
+	count_range(m, 0, "round", "rounds", &b);
+	buf_puts(&b, " of every workload, ");
 	buf_puts(&b, interleaved ? "interleaved with the other versions, so a slow phase of the "
 				   "machine hits every version alike. "
 				 : "some of them back to back rather than interleaved, so drift of the "
 				   "machine can be charged to a version. ");
 	buf_puts(&b, "A round ran ");
-	count_range(m, 1, &b);
-	buf_puts(&b, " timed passes; its value is the median of its passes, so one disturbed "
+	count_range(m, 1, "timed pass", "timed passes", &b);
+	buf_puts(&b, "; its value is the median of its passes, so one disturbed "
 		 "pass does not move it.");
 	field(p, "Rounds", b.s, labw);
 	field(p, "Best", "A version's lowest round value (the highest for rates): interference on "

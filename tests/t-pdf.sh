@@ -189,3 +189,14 @@ if [ -x "$NF_ASAN" ]; then
 	check_status "sanitizer build renders the evidence PDF cleanly" 0 \
 		"$NF_ASAN" report -q --formats pdf --out "$o/asan" "$E/evidence.json" "$T/series.json"
 fi
+
+# Long version names leave a narrow column in the pairs table: the text columns
+# wrap, the table fits the page and the report ends (a zero-width wrap once
+# looped forever).
+jq -n '{format: "noisefloor.rounds/1", results: [range(0; 2) as $v | range(1; 4) as $r |
+	{workload: "w", version: (if $v == 0 then "a-rather-long-configuration-name-for-the-baseline-build" else "another-quite-long-configuration-name" end),
+	 round: $r, unit: "ops/s", passes: [1000 * ($v + 1) + $r]}]}' > "$NF_TMP/longnames.json"
+o=$(tmpdir)
+check "long version names: the PDF is written" timeout 60 "$NF" report -q --formats pdf --out "$o" "$NF_TMP/longnames.json"
+check "long version names: the pairs table keeps its Test column whole" \
+	sh -c "t=\$(pdftotext -layout '$o/report.pdf' - 2>/dev/null); printf '%s' \"\$t\" | grep -qw borderline && ! printf '%s' \"\$t\" | grep -qw borderlin"
