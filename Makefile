@@ -113,7 +113,9 @@ fuzz: fuzz-build
 			> fuzz/build/$$t.log 2>&1; then \
 			grep '^Done' fuzz/build/$$t.log | sed 's/^/          /'; \
 		else \
-			grep -m1 -A12 'ERROR\|runtime error' fuzz/build/$$t.log | sed 's/^/          /'; \
+			grep -m1 'runtime error\|ERROR' fuzz/build/$$t.log | sed 's/^/          /'; \
+			grep -m1 'SUMMARY' fuzz/build/$$t.log | sed 's/^/          /'; \
+			grep -m1 'Test unit written' fuzz/build/$$t.log | sed 's/^/          /'; \
 			failed="$$failed $$t"; \
 		fi; \
 	done; \

@@ -42,8 +42,12 @@ for f in tests/core/published.json tests/core/throughput.json; do
 	cp "$seeds/ndjson/$(basename "$f" .json).ndjson" "$seeds/any/"
 done
 add jq "${rounds[@]}" tests/core/*.ndjson data/adapters/*/*.json
-mkdir -p "$seeds/render"
-cp "$seeds/any/"* "$seeds/render/"
+# rendering is slow: a few inputs of each kind
+add render tests/core/published.json tests/core/throughput.json tests/core/single.ndjson \
+	tests/core/hostile.json data/examples/node-versions/rounds.json
+for f in tests/fixtures/*/; do
+	add render "$(ls "$f"*.json "$f"*.csv 2>/dev/null | head -n 1)"
+done
 add schedule data/nodejs-schedule.json
 mkdir -p "$seeds/mustache"
 for f in templates/*.mustache; do
