@@ -511,15 +511,23 @@ int main(int argc, char **argv)
 {
 	/* past a file size limit (ulimit -f), write() fails with EFBIG and the
 	 * run ends with a message instead of being killed half-way */
+	int status = -1;
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc >= 2) {
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0] && status < 0; i++)
 			if (strcmp(argv[1], commands[i].name) == 0)
-				return commands[i].run(argc - 1, argv + 1);
+				status = commands[i].run(argc - 1, argv + 1);
 	}
 	if (argc < 2) {
 		print_usage(stderr);
 		return NF_USAGE;
 	}
-	return cmd_report(argc, argv);
+	if (status < 0)
+		status = cmd_report(argc, argv);
+	/* the verdict table or help that never reached stdout is an error too */
+	if (status == NF_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+		fprintf(stderr, "noisefloor: cannot write to standard output: %s\n", strerror(errno));
+		status = NF_IOERR;
+	}
+	return status;
 }
