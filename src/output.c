@@ -70,14 +70,21 @@ static int mkdirs(const char *path, int *created)
 }
 
 /* Opens and exclusively locks the folder dir, waiting for another run to
- * finish. Returns the descriptor, or -1 with errno set. When a run that held
- * the lock removed the folder meanwhile (it had created it and failed), the
+ * finish. Returns the descriptor, or -1 with errno set. When another run
+ * removed the folder meanwhile (it had created it and then failed), the
  * folder is made again and locked afresh. */
 static int lock_dir(const char *dir, int *created)
 {
 	for (int tries = 0; tries < 100; tries++) {
 		struct stat a, b;
 		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), e;
+		if (fd < 0 && errno == ENOENT && tries < 99) {
+			if ((e = mkdirs(dir, created)) != 0) {
+				errno = e;
+				return -1;
+			}
+			continue;
+		}
 		if (fd < 0)
 			return -1;
 		while (flock(fd, LOCK_EX) != 0) {
