@@ -8,6 +8,7 @@
  * freed as soon as its values are copied into the model.
  */
 #include "ingest.h"
+#include "json_input.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>
@@ -20,7 +21,6 @@
 /* Limits, as in ingest.c and README.md ("Limits and guarantees"). */
 #define MAX_NAME 1024              /* bytes in a name or a text field */
 #define MAX_LINE ((size_t)16 << 20) /* bytes in one line of NDJSON */
-#define MAX_DEPTH 1000             /* JSON nesting, as cJSON allows */
 #define MAX_ROUNDS 100000          /* round number */
 #define MAX_PASSES 100000          /* passes in one round */
 
@@ -48,74 +48,6 @@ static int bad(struct nf_error *err, const struct place *pl, const char *fmt, ..
 		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s", pl->in->path, b.s);
 	buf_release(&b);
 	return NF_DATAERR;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Rejects duplicate keys anywhere in the tree but below `skip` (cJSON keeps
- * both and the first wins silently). Returns the duplicated name, or NULL.
- * cJSON trees are at most MAX_DEPTH deep; large objects are sorted, not
- * compared pairwise. */
-static const char *find_duplicate_key(const cJSON *v, int depth, const cJSON *skip)
-{
-	const cJSON *a, *b;
-	if (depth > MAX_DEPTH)
-		return NULL;
-	if (cJSON_IsObject(v)) {
-		size_t n = 0;
-		for (a = v->child; a; a = a->next)
-			n++;
-		if (n <= 16) {
-			for (a = v->child; a; a = a->next)
-				for (b = a->next; b; b = b->next)
-					if (strcmp(a->string, b->string) == 0)
-						return a->string;
-		} else {
-			const char **keys = xmalloc(n * sizeof *keys), *dup = NULL;
-			size_t k = 0;
-			for (a = v->child; a; a = a->next)
-				keys[k++] = a->string;
-			qsort(keys, n, sizeof *keys, cmp_str);
-			for (k = 1; k < n && !dup; k++)
-				if (strcmp(keys[k - 1], keys[k]) == 0)
-					dup = keys[k];
-			free(keys);
-			if (dup)
-				return dup;
-		}
-	}
-	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
-		for (a = v->child; a; a = a->next) {
-			const char *d = a == skip ? NULL : find_duplicate_key(a, depth + 1, NULL);
-			if (d)
-				return d;
-		}
-	}
-	return NULL;
-}
-
-/* Offset of a "\u0000" escape inside a JSON string in text, or -1: cJSON
- * would silently cut the string there. */
-static long find_nul_escape(const char *text, size_t len)
-{
-	int in_str = 0;
-	for (size_t i = 0; i < len; i++) {
-		char c = text[i];
-		if (!in_str) {
-			if (c == '"')
-				in_str = 1;
-		} else if (c == '\\') {
-			if (i + 5 < len + 0 && text[i + 1] == 'u' && strncmp(text + i + 2, "0000", 4) == 0)
-				return (long)i;
-			i++;
-		} else if (c == '"') {
-			in_str = 0;
-		}
-	}
-	return -1;
 }
 
 /* 1 for the members that are free text, where tabs and line breaks may
@@ -254,7 +186,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 
 	if (!cJSON_IsObject(obj))
 		return bad(err, pl, "a result must be an object");
-	if ((dup = find_duplicate_key(obj, 0, NULL)) != NULL)
+	if ((dup = json_duplicate_key(obj, NULL)) != NULL)
 		return bad(err, pl, "the key \"%s\" appears twice in one object", dup);
 	r = model_add_result(m);
 	r->source = model_intern(m, in->path);
@@ -422,7 +354,7 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJ
 		return bad(err, &pl, "expected a JSON object");
 	/* each result's own keys are checked by add_result, which names it */
 	results = cJSON_GetObjectItemCaseSensitive(v, "results");
-	if ((dup = find_duplicate_key(v, 0, results)) != NULL)
+	if ((dup = json_duplicate_key(v, results)) != NULL)
 		return bad(err, &pl, "the key \"%s\" appears twice in one object", dup);
 	if (new_doc)
 		m->ndocs++;
@@ -444,65 +376,17 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJ
 	return 0;
 }
 
-/* The nesting depth of a JSON text at byte offset off (strings skipped):
- * tells cJSON's nesting limit apart from a syntax error. */
-static int nesting_at(const char *text, size_t off)
-{
-	int depth = 0, in_str = 0;
-	for (size_t i = 0; i <= off && text[i]; i++) {
-		char c = text[i];
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = 0;
-		} else if (c == '"') {
-			in_str = 1;
-		} else if (c == '[' || c == '{') {
-			depth++;
-		} else if ((c == ']' || c == '}') && depth > 0) {
-			depth--;
-		}
-	}
-	return depth;
-}
-
-/* Parses one JSON text; on error fills err with line:column (line offset by
- * first_line for NDJSON). Returns the tree or NULL. */
+/* Parses one JSON text; on error fills err with "cannot read 'FILE':
+ * line L, column C: ..." (lines counted from first_line for NDJSON). Returns
+ * the tree or NULL. */
 static cJSON *parse(const struct ingest_input *in, const char *text, size_t len,
 		    size_t first_line, struct nf_error *err)
 {
-	const char *end = NULL;
-	cJSON *root;
-	size_t line, col;
-	long nul = find_nul_escape(text, len);
-
-	if (memchr(text, '\0', len)) {
-		ingest_line_col(text, strlen(text), &line, &col);
-		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: a NUL byte in the text",
-			     in->path, line + first_line - 1, col);
-		return NULL;
-	}
-	if (nul >= 0) {
-		ingest_line_col(text, (size_t)nul, &line, &col);
-		nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: \\u0000 in a string",
-			     in->path, line + first_line - 1, col);
-		return NULL;
-	}
-	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-	if (!root) {
-		size_t off = end ? (size_t)(end - text) : 0;
-		int deep = nesting_at(text, off) > MAX_DEPTH;
-		ingest_line_col(text, off, &line, &col);
-		if (deep)
-			nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: nested "
-				     "deeper than %d levels", in->path, line + first_line - 1, col,
-				     MAX_DEPTH);
-		else
-			nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: %s",
-				     in->path, line + first_line - 1, col,
-				     off >= len ? "unexpected end of the JSON text" : "invalid JSON");
-	}
+	struct buf why = BUF_INIT;
+	cJSON *root = json_input_parse(text, len, first_line, &why);
+	if (!root)
+		nf_error_set(err, NF_DATAERR, "cannot read '%s': %s", in->path, why.s);
+	buf_release(&why);
 	return root;
 }
 

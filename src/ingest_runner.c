@@ -4,6 +4,7 @@
  * checked getters and result construction. See ingest_runner.h.
  */
 #include "ingest_runner.h"
+#include "json_input.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>
@@ -109,72 +110,23 @@ int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *
 	return NF_DATAERR;
 }
 
-static const char *duplicate_key(const cJSON *v, int depth)
-{
-	const cJSON *a, *b;
-	if (depth > 200)
-		return NULL;
-	if (cJSON_IsObject(v))
-		for (a = v->child; a; a = a->next)
-			for (b = a->next; b; b = b->next)
-				if (strcmp(a->string, b->string) == 0)
-					return a->string;
-	if (cJSON_IsObject(v) || cJSON_IsArray(v))
-		for (a = v->child; a; a = a->next) {
-			const char *d = duplicate_key(a, depth + 1);
-			if (d)
-				return d;
-		}
-	return NULL;
-}
-
-/* Offset of a "\u0000" escape inside a string, or -1 (cJSON would cut the
- * string there without a word). */
-static long nul_escape(const char *t, size_t len)
-{
-	int in_str = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (!in_str) {
-			in_str = t[i] == '"';
-		} else if (t[i] == '\\') {
-			if (i + 5 < len && t[i + 1] == 'u' && memcmp(t + i + 2, "0000", 4) == 0)
-				return (long)i;
-			i++;
-		} else if (t[i] == '"') {
-			in_str = 0;
-		}
-	}
-	return -1;
-}
-
 cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
 		    struct nf_error *err)
 {
-	const char *end = NULL, *dup;
-	size_t line, col, off;
-	long nul;
+	struct buf why = BUF_INIT;
+	const char *dup;
 	cJSON *root;
 
 	if (in->label && runner_check_name(in->label, "the label", in, NULL, err))
 		return NULL;
-	if (memchr(text, '\0', len)) {
-		ingest_line_col(text, strlen(text), &line, &col);
-		return runner_bad(err, in, NULL, "line %zu, column %zu: a NUL byte in the text",
-				  line, col), NULL;
-	}
-	if ((nul = nul_escape(text, len)) >= 0) {
-		ingest_line_col(text, (size_t)nul, &line, &col);
-		return runner_bad(err, in, NULL, "line %zu, column %zu: \\u0000 in a string",
-				  line, col), NULL;
-	}
-	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	root = json_input_parse(text, len, 1, &why);
 	if (!root) {
-		off = end ? (size_t)(end - text) : 0;
-		ingest_line_col(text, off, &line, &col);
-		return runner_bad(err, in, NULL, "line %zu, column %zu: %s", line, col,
-				  off >= len ? "unexpected end of the JSON text" : "invalid JSON"), NULL;
+		runner_bad(err, in, NULL, "%s", why.s);
+		buf_release(&why);
+		return NULL;
 	}
-	if ((dup = duplicate_key(root, 0)) != NULL) {
+	buf_release(&why);
+	if ((dup = json_duplicate_key(root, NULL)) != NULL) {
 		runner_bad(err, in, NULL, "the key \"%s\" appears twice in one object", dup);
 		cJSON_Delete(root);
 		return NULL;

@@ -7,6 +7,7 @@
  * its end date itself, as nodejs.org counts it.
  */
 #include "windows.h"
+#include "json_input.h"
 #include "semver.h"
 #include "util.h"
 
@@ -186,8 +187,9 @@ static int cmp_line(const void *a, const void *b)
 int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 {
 	char *text;
-	size_t len, line, col;
-	const char *end = NULL;
+	size_t len;
+	struct buf why = BUF_INIT;
+	const char *dup;
 	cJSON *root, *it;
 	int e, rc = 0;
 	size_t alloc = 0;
@@ -196,18 +198,20 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 	if ((e = read_file(path, &text, &len)) != 0)
 		return nf_error_set(err, nf_status_for_read_errno(e), "cannot read schedule '%s': %s",
 				    path, strerror(e));
-	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-	if (!root) {
-		size_t off = end ? (size_t)(end - text) : 0;
-		line = 1, col = 1;
-		for (size_t i = 0; i < off && i < len; i++, col++)
-			if (text[i] == '\n')
-				line++, col = 0;
-		free(text);
-		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': line %zu, column %zu: invalid JSON",
-				    path, line, col);
-	}
+	root = json_input_parse(text, len, 1, &why);
 	free(text);
+	if (!root) {
+		nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': %s", path, why.s);
+		buf_release(&why);
+		return NF_DATAERR;
+	}
+	buf_release(&why);
+	if ((dup = json_duplicate_key(root, NULL)) != NULL) {
+		nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': the key \"%s\" appears twice",
+			     path, dup);
+		cJSON_Delete(root);
+		return NF_DATAERR;
+	}
 	if (!cJSON_IsObject(root)) {
 		cJSON_Delete(root);
 		return nf_error_set(err, NF_DATAERR,

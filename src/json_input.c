@@ -1,0 +1,131 @@
+/*
+ * json_input.c - cJSON with the checks every input needs (see json_input.h).
+ */
+#include "json_input.h"
+#include "ingest.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Offset of a "\u0000" escape inside a JSON string, or -1. */
+static long nul_escape(const char *text, size_t len)
+{
+	int in_str = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (!in_str) {
+			if (c == '"')
+				in_str = 1;
+		} else if (c == '\\') {
+			if (i + 5 < len && text[i + 1] == 'u' && strncmp(text + i + 2, "0000", 4) == 0)
+				return (long)i;
+			i++;
+		} else if (c == '"') {
+			in_str = 0;
+		}
+	}
+	return -1;
+}
+
+/* The nesting depth at byte offset off (strings skipped): tells cJSON's
+ * nesting limit apart from a syntax error. */
+static int nesting_at(const char *text, size_t off)
+{
+	int depth = 0, in_str = 0;
+	for (size_t i = 0; i <= off && text[i]; i++) {
+		char c = text[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ']' || c == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	return depth;
+}
+
+cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct buf *why)
+{
+	const char *end = NULL;
+	cJSON *root;
+	size_t line, col, off;
+	long nul;
+
+	if (memchr(text, '\0', len)) {
+		ingest_line_col(text, strlen(text), &line, &col);
+		buf_printf(why, "line %zu, column %zu: a NUL byte in the text", line + first_line - 1, col);
+		return NULL;
+	}
+	if ((nul = nul_escape(text, len)) >= 0) {
+		ingest_line_col(text, (size_t)nul, &line, &col);
+		buf_printf(why, "line %zu, column %zu: \\u0000 in a string", line + first_line - 1, col);
+		return NULL;
+	}
+	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	if (root)
+		return root;
+	off = end ? (size_t)(end - text) : 0;
+	ingest_line_col(text, off, &line, &col);
+	if (nesting_at(text, off) > JSON_MAX_DEPTH)
+		buf_printf(why, "line %zu, column %zu: nested deeper than %d levels",
+			   line + first_line - 1, col, JSON_MAX_DEPTH);
+	else
+		buf_printf(why, "line %zu, column %zu: %s", line + first_line - 1, col,
+			   off >= len ? "unexpected end of the JSON text" : "invalid JSON");
+	return NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static const char *duplicate_below(const cJSON *v, int depth, const cJSON *skip)
+{
+	const cJSON *a, *b;
+	if (depth > JSON_MAX_DEPTH)
+		return NULL;
+	if (cJSON_IsObject(v)) {
+		size_t n = 0;
+		for (a = v->child; a; a = a->next)
+			n++;
+		if (n <= 16) {
+			for (a = v->child; a; a = a->next)
+				for (b = a->next; b; b = b->next)
+					if (strcmp(a->string, b->string) == 0)
+						return a->string;
+		} else {
+			const char **keys = xmalloc(n * sizeof *keys), *dup = NULL;
+			size_t k = 0;
+			for (a = v->child; a; a = a->next)
+				keys[k++] = a->string;
+			qsort(keys, n, sizeof *keys, cmp_str);
+			for (k = 1; k < n && !dup; k++)
+				if (strcmp(keys[k - 1], keys[k]) == 0)
+					dup = keys[k];
+			free(keys);
+			if (dup)
+				return dup;
+		}
+	}
+	if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+		for (a = v->child; a; a = a->next) {
+			const char *d = a == skip ? NULL : duplicate_below(a, depth + 1, NULL);
+			if (d)
+				return d;
+		}
+	}
+	return NULL;
+}
+
+const char *json_duplicate_key(const cJSON *v, const cJSON *skip)
+{
+	return duplicate_below(v, 0, skip);
+}

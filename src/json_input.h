@@ -1,0 +1,32 @@
+/*
+ * json_input.h - parsing JSON input the way noisefloor reads every input.
+ *
+ * cJSON is lenient where a report must not be: it cuts a string at "\u0000",
+ * keeps both values of a duplicated key (the first wins silently) and reports
+ * its nesting limit like a syntax error. These checks close those gaps for
+ * the rounds reader, the runner-format readers and the schedule loader.
+ */
+#ifndef NF_JSON_INPUT_H
+#define NF_JSON_INPUT_H
+
+#include <stddef.h>
+#include "util.h"
+
+#define JSON_MAX_DEPTH 1000 /* nesting, as cJSON allows */
+
+struct cJSON;
+
+/* Parses text[0..len) (text[len] must be NUL) as one JSON value. Refuses NUL
+ * bytes, "\u0000" escapes and nesting deeper than JSON_MAX_DEPTH. On failure
+ * returns NULL and appends "line L, column C: <why>" to why, lines counted
+ * from first_line (1 for a whole file, the line number for an NDJSON line).
+ * Duplicate keys are not checked here: see json_duplicate_key. Caller frees
+ * the tree with cJSON_Delete. */
+struct cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct buf *why);
+
+/* The first key that appears twice in one object anywhere in v, except below
+ * `skip` (NULL: everywhere), or NULL. Large objects are sorted, not compared
+ * pairwise. */
+const char *json_duplicate_key(const struct cJSON *v, const struct cJSON *skip);
+
+#endif
