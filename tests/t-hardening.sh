@@ -213,6 +213,7 @@ for limit in 1000 20000 60000 120000; do
 done
 m=$(tmpdir)
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=1m noisefloor-test "$m" 2>/dev/null; then
+	trap 'umount "$m" 2>/dev/null' EXIT
 	"$NF" report -q --out "$m/out" tests/core/published.json
 	used=$(du -sk "$m" | cut -f1)
 	# leave 0, 16, 64, 160 and 320 KiB free for a report that needs more
