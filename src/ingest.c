@@ -7,12 +7,13 @@
  * set, so format readers only describe what their file says.
  *
  * The limits (README, "Limits and guarantees") are enforced here for every
- * format: a file read whole is at most MAX_DOCUMENT bytes (its size is
- * checked before reading when it is a regular file), a line at most MAX_LINE,
- * JSON nests at most MAX_DEPTH levels, and ingest_finish() checks every
+ * format: a file read whole is at most INGEST_MAX_DOCUMENT bytes (its size is
+ * checked before reading when it is a regular file), a line at most INGEST_MAX_LINE,
+ * JSON nests at most JSON_MAX_DEPTH levels, and ingest_finish() checks every
  * result against the model's contract, whichever reader made it.
  */
 #include "ingest.h"
+#include "json_input.h"
 #include "util.h"
 
 #include <errno.h>
@@ -36,13 +37,6 @@ static const struct ingest_format *const formats[] = {
 	&ingest_format_pyperf,
 };
 static const size_t nformats = sizeof formats / sizeof formats[0];
-
-#define MAX_DOCUMENT ((size_t)256 << 20) /* bytes in an input read whole */
-#define MAX_LINE ((size_t)16 << 20)      /* bytes in one line of NDJSON */
-#define MAX_DEPTH 1000                   /* JSON nesting, as cJSON allows */
-#define MAX_NAME 1024                    /* bytes in a name or a text field */
-#define MAX_ROUNDS 100000                /* round number of one version */
-#define MAX_PASSES 100000                /* passes in one round */
 
 void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col)
 {
@@ -149,7 +143,7 @@ static int too_large(const struct ingest_input *in, uint64_t size, int exact,
 		size_str(&a, size);
 		buf_puts(&a, " is ");
 	}
-	size_str(&b, MAX_DOCUMENT);
+	size_str(&b, INGEST_MAX_DOCUMENT);
 	nf_error_set(err, NF_DATAERR, "cannot read '%s': %slarger than %s, the limit for a file "
 		     "read whole (NDJSON is read line by line and may be longer)", in->path,
 		     a.len ? a.s : "", b.s);
@@ -158,27 +152,7 @@ static int too_large(const struct ingest_input *in, uint64_t size, int exact,
 	return NF_DATAERR;
 }
 
-/* Reads one line, up to and including its '\n', into b (replacing what it
- * held). Returns its length (0 at the end of the input), or -1 when the line
- * is longer than max bytes; b then holds its first max + 1 bytes. Check
- * ferror(f) for read errors. */
-static ssize_t read_line(FILE *f, struct buf *b, size_t max)
-{
-	int c;
-	buf_reset(b);
-	while (b->len <= max && (c = getc_unlocked(f)) != EOF) {
-		if (b->len + 1 >= b->alloc)
-			buf_grow(b, b->alloc ? b->alloc : 4096);
-		b->s[b->len++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	if (b->alloc)
-		b->s[b->len] = '\0';
-	return b->len > max ? -1 : (ssize_t)b->len;
-}
-
-/* Reads the rest of f after `have` bytes into b, up to MAX_DOCUMENT bytes in
+/* Reads the rest of f after `have` bytes into b, up to INGEST_MAX_DOCUMENT bytes in
  * all; stops early at a NUL byte (no format is binary). */
 static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
 		     struct nf_error *err)
@@ -186,8 +160,8 @@ static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
 	char chunk[65536];
 	size_t n;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (b->len + n > MAX_DOCUMENT)
-			return too_large(in, MAX_DOCUMENT, 0, err);
+		if (b->len + n > INGEST_MAX_DOCUMENT)
+			return too_large(in, INGEST_MAX_DOCUMENT, 0, err);
 		buf_put(b, chunk, n);
 		if (memchr(chunk, '\0', n))
 			break;
@@ -196,30 +170,6 @@ static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
 		return nf_error_set(err, nf_status_for_read_errno(errno ? errno : EIO),
 				    "cannot read '%s': %s", in->path, strerror(errno ? errno : EIO));
 	return 0;
-}
-
-/* Offset in a JSON text of the bracket that opens level MAX_DEPTH + 1, or -1
- * when the text nests no deeper than that. Strings are skipped. */
-static long too_deep_at(const char *text, size_t len)
-{
-	int depth = 0, in_str = 0;
-	for (size_t i = 0; i < len; i++) {
-		char c = text[i];
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = 0;
-		} else if (c == '"') {
-			in_str = 1;
-		} else if (c == '[' || c == '{') {
-			if (++depth > MAX_DEPTH)
-				return (long)i;
-		} else if ((c == ']' || c == '}') && depth > 0) {
-			depth--;
-		}
-	}
-	return -1;
 }
 
 static int read_whole(struct model *m, const struct ingest_input *in, struct buf *text,
@@ -240,13 +190,13 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
 	if (*p == '{' || *p == '[') {
-		long at = too_deep_at(text->s, text->len);
+		long at = json_too_deep_at(text->s, text->len);
 		if (at >= 0) {
 			size_t line, col;
 			ingest_line_col(text->s, (size_t)at, &line, &col);
 			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
 					    "nested deeper than %d levels", in->path, line, col,
-					    MAX_DEPTH);
+					    JSON_MAX_DEPTH);
 		}
 	}
 	for (size_t i = 0; i < nformats; i++) {
@@ -290,10 +240,10 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	add_source(m, in->path);
 
 	/* The first line says whether this is NDJSON (streamed, any length) or
-	 * a file read whole (MAX_DOCUMENT at most). A first line longer than
-	 * MAX_LINE can only be a file read whole. */
+	 * a file read whole (INGEST_MAX_DOCUMENT at most). A first line longer than
+	 * INGEST_MAX_LINE can only be a file read whole. */
 	errno = 0;
-	n = read_line(f, &line, MAX_LINE);
+	n = buf_read_line(&line, f, INGEST_MAX_LINE);
 	if (ferror(f)) {
 		int e = errno ? errno : EIO;
 		rc = nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
@@ -302,7 +252,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 		/* streamed: memory stays proportional to the values kept */
 		rc = ingest_rounds_ndjson_stream(m, in, line.s, (size_t)n, f, err);
 	} else if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-		   (uint64_t)st.st_size > MAX_DOCUMENT) {
+		   (uint64_t)st.st_size > INGEST_MAX_DOCUMENT) {
 		rc = too_large(in, (uint64_t)st.st_size, 1, err);
 	} else {
 		rc = read_rest(in, f, &line, err);
@@ -365,7 +315,7 @@ static unsigned control_char(const char *s, int allow_space)
 	return 0;
 }
 
-/* Checks one text of the model: valid UTF-8, at most MAX_NAME bytes, no
+/* Checks one text of the model: valid UTF-8, at most INGEST_MAX_NAME bytes, no
  * control characters (names: none at all; free text: tab and line breaks),
  * names that are required not empty. Fills *why and returns 1 when it is
  * not. */
@@ -375,8 +325,8 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 	unsigned c;
 	if (!utf8_valid(s, n))
 		buf_printf(why, "is not valid UTF-8 (at byte %zu)", utf8_invalid_at(s, n));
-	else if (n > MAX_NAME)
-		buf_printf(why, "is longer than %d bytes", MAX_NAME);
+	else if (n > INGEST_MAX_NAME)
+		buf_printf(why, "is longer than %d bytes", INGEST_MAX_NAME);
 	else if (required && !*s)
 		buf_puts(why, "is empty");
 	else if ((c = control_char(s, !is_name)) != 0)
@@ -387,7 +337,7 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 }
 
 /* The model's contract for one result, whichever reader made it: names and
- * texts as text_bad() wants, 1 to MAX_PASSES passes, each finite and > 0. */
+ * texts as text_bad() wants, 1 to INGEST_MAX_PASSES passes, each finite and > 0. */
 static int check_result(const struct result *r, struct nf_error *err)
 {
 	static const char *const names[] = { "workload", "version", "platform", "unit",
@@ -405,8 +355,8 @@ static int check_result(const struct result *r, struct nf_error *err)
 			buf_printf(&why, "\"%s\" %s", names[k], t.s);
 		buf_release(&t);
 	}
-	if (!why.len && (r->npasses == 0 || r->npasses > MAX_PASSES))
-		buf_printf(&why, "%zu passes (1 to %d are allowed)", r->npasses, MAX_PASSES);
+	if (!why.len && (r->npasses == 0 || r->npasses > INGEST_MAX_PASSES))
+		buf_printf(&why, "%zu passes (1 to %d are allowed)", r->npasses, INGEST_MAX_PASSES);
 	for (size_t k = 0; k < r->npasses && !why.len; k++)
 		if (!isfinite(r->passes[k]) || r->passes[k] <= 0)
 			buf_printf(&why, "pass %zu is not a finite number greater than zero", k + 1);
@@ -488,7 +438,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		const struct result *r = &m->results[k], *p = k ? r - 1 : NULL;
 		if (p && r->workload == p->workload && r->version == p->version &&
 		    r->platform == p->platform && r->unit == p->unit && r->note == p->note &&
-		    r->timestamp == p->timestamp && r->v8 == p->v8 && r->npasses <= MAX_PASSES) {
+		    r->timestamp == p->timestamp && r->v8 == p->v8 && r->npasses <= INGEST_MAX_PASSES) {
 			int ok = 1;
 			for (size_t j = 0; j < r->npasses && ok; j++)
 				ok = isfinite(r->passes[j]) && r->passes[j] > 0;
@@ -534,12 +484,12 @@ int ingest_finish(struct model *m, struct nf_error *err)
 				doc = r->doc;
 			}
 			round = r->round > 0 ? offset + r->round : doc_max + 1;
-			if (round > MAX_ROUNDS) {
+			if (round > INGEST_MAX_ROUNDS) {
 				struct buf w = BUF_INIT;
 				where_str(&w, r);
 				rc = nf_error_set(err, NF_DATAERR,
 						  "more than %d rounds of %s for \"%s\" on %s (%s)",
-						  MAX_ROUNDS, r->version, r->workload, r->platform, w.s);
+						  INGEST_MAX_ROUNDS, r->version, r->workload, r->platform, w.s);
 				buf_release(&w);
 				break;
 			}

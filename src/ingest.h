@@ -15,6 +15,14 @@
 #include "error.h"
 #include "model.h"
 
+/* Limits on input, the same for every format (README: "Limits and
+ * guarantees"); past one, a clear error with status NF_DATAERR. */
+#define INGEST_MAX_DOCUMENT ((size_t)256 << 20) /* bytes in an input read whole */
+#define INGEST_MAX_LINE ((size_t)16 << 20)      /* bytes in one line of NDJSON */
+#define INGEST_MAX_NAME 1024                    /* bytes in a name or a text field */
+#define INGEST_MAX_ROUNDS 100000                /* round number of one version */
+#define INGEST_MAX_PASSES 100000                /* passes in one round */
+
 /* What one input brings: a name for messages and an optional version label
  * given on the command line as label=path. */
 struct ingest_input {

@@ -18,12 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Limits, as in ingest.c and README.md ("Limits and guarantees"). */
-#define MAX_NAME 1024              /* bytes in a name or a text field */
-#define MAX_LINE ((size_t)16 << 20) /* bytes in one line of NDJSON */
-#define MAX_ROUNDS 100000          /* round number */
-#define MAX_PASSES 100000          /* passes in one round */
-
 /* Where a value is, for messages: "result 4" or "line 12". */
 struct place {
 	const struct ingest_input *in;
@@ -100,7 +94,7 @@ static int get_string(struct model *m, const cJSON *obj, const char *key, const 
 	}
 	if (!cJSON_IsString(it))
 		return bad(err, pl, "\"%s\" must be a string", key);
-	if (check_text(it->valuestring, key, is_free_text(key), pl, err, MAX_NAME))
+	if (check_text(it->valuestring, key, is_free_text(key), pl, err, INGEST_MAX_NAME))
 		return NF_DATAERR;
 	if (required && !it->valuestring[0])
 		return bad(err, pl, "\"%s\" is empty", key);
@@ -138,9 +132,9 @@ static int read_passes(struct result *r, const cJSON *obj, const struct place *p
 		n++;
 	if (n == 0)
 		return bad(err, pl, "\"passes\" is empty");
-	if (n > MAX_PASSES)
+	if (n > INGEST_MAX_PASSES)
 		return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have", n,
-			   MAX_PASSES);
+			   INGEST_MAX_PASSES);
 	r->passes = xmalloc(n * sizeof *r->passes);
 	cJSON_ArrayForEach(it, passes) {
 		if (!cJSON_IsNumber(it))
@@ -247,8 +241,8 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 	it = cJSON_GetObjectItemCaseSensitive(obj, "round");
 	if (it && !cJSON_IsNull(it)) {
 		double v = cJSON_IsNumber(it) ? it->valuedouble : -1;
-		if (!cJSON_IsNumber(it) || v != floor(v) || v < 1 || v > MAX_ROUNDS) {
-			bad(err, pl, "\"round\" must be a whole number from 1 to %d", MAX_ROUNDS);
+		if (!cJSON_IsNumber(it) || v != floor(v) || v < 1 || v > INGEST_MAX_ROUNDS) {
+			bad(err, pl, "\"round\" must be a whole number from 1 to %d", INGEST_MAX_ROUNDS);
 			goto fail;
 		}
 		r->round = (int)v;
@@ -265,7 +259,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		}
 		v8 = cJSON_GetObjectItemCaseSensitive(it, "v8");
 		if (v8 && cJSON_IsString(v8)) {
-			if (check_text(v8->valuestring, "meta.v8", 0, pl, err, MAX_NAME))
+			if (check_text(v8->valuestring, "meta.v8", 0, pl, err, INGEST_MAX_NAME))
 				goto fail;
 			if (v8->valuestring[0])
 				r->v8 = model_intern(m, v8->valuestring);
@@ -319,10 +313,10 @@ static int add_doc_fields(struct model *m, const cJSON *doc, const struct place 
 			return bad(err, pl, "\"environment\" must be an object");
 		cJSON_ArrayForEach(it, env) {
 			struct buf v = BUF_INIT;
-			if (check_text(it->string, "environment key", 0, pl, err, MAX_NAME))
+			if (check_text(it->string, "environment key", 0, pl, err, INGEST_MAX_NAME))
 				return NF_DATAERR;
 			if (cJSON_IsString(it)) {
-				if (check_text(it->valuestring, it->string, 1, pl, err, MAX_NAME))
+				if (check_text(it->valuestring, it->string, 1, pl, err, INGEST_MAX_NAME))
 					return NF_DATAERR;
 				buf_puts(&v, it->valuestring);
 			} else if (cJSON_IsNumber(it) && isfinite(it->valuedouble)) {
@@ -446,25 +440,6 @@ static int ndjson_line(struct model *m, const struct ingest_input *in, const cha
 	return rc;
 }
 
-/* Reads one line, up to and including its '\n', into b (replacing what it
- * held). Returns its length (0 at the end of the input), or -1 when it is
- * longer than MAX_LINE bytes. Check ferror(f) for read errors. */
-static long read_line(FILE *f, struct buf *b)
-{
-	int c;
-	buf_reset(b);
-	while (b->len <= MAX_LINE && (c = getc_unlocked(f)) != EOF) {
-		if (b->len + 1 >= b->alloc)
-			buf_grow(b, b->alloc ? b->alloc : 4096);
-		b->s[b->len++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	if (b->alloc)
-		b->s[b->len] = '\0';
-	return b->len > MAX_LINE ? -1 : (long)b->len;
-}
-
 int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, const char *first,
 				size_t first_len, FILE *f, struct nf_error *err)
 {
@@ -475,11 +450,11 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, 
 
 	m->ndocs++; /* the whole NDJSON file is one document */
 	rc = ndjson_line(m, in, first, first_len, lineno, err);
-	while (!rc && (errno = 0, n = read_line(f, &line)) != 0 && !ferror(f)) {
+	while (!rc && (errno = 0, n = buf_read_line(&line, f, INGEST_MAX_LINE)) != 0 && !ferror(f)) {
 		if (n < 0) {
 			struct place pl = { in, lineno + 1, 1 };
 			rc = bad(err, &pl, "longer than %zu MiB, the limit for one line",
-				 MAX_LINE >> 20);
+				 INGEST_MAX_LINE >> 20);
 			break;
 		}
 		rc = ndjson_line(m, in, line.s, (size_t)n, ++lineno, err);

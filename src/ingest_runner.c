@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_NAME 1024
 
 /* ---- probing ---------------------------------------------------------- */
 
@@ -145,8 +144,8 @@ int runner_check_name(const char *s, const char *what, const struct ingest_input
 				  utf8_invalid_at(s, n));
 	if (n == 0)
 		return runner_bad(err, in, where, "%s is empty", what);
-	if (n > MAX_NAME)
-		return runner_bad(err, in, where, "%s is longer than %d bytes", what, MAX_NAME);
+	if (n > INGEST_MAX_NAME)
+		return runner_bad(err, in, where, "%s is longer than %d bytes", what, INGEST_MAX_NAME);
 	return 0;
 }
 

@@ -28,12 +28,10 @@ static long nul_escape(const char *text, size_t len)
 	return -1;
 }
 
-/* The nesting depth at byte offset off (strings skipped): tells cJSON's
- * nesting limit apart from a syntax error. */
-static int nesting_at(const char *text, size_t off)
+long json_too_deep_at(const char *text, size_t len)
 {
 	int depth = 0, in_str = 0;
-	for (size_t i = 0; i <= off && text[i]; i++) {
+	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 		if (in_str) {
 			if (c == '\\')
@@ -43,12 +41,13 @@ static int nesting_at(const char *text, size_t off)
 		} else if (c == '"') {
 			in_str = 1;
 		} else if (c == '[' || c == '{') {
-			depth++;
+			if (++depth > JSON_MAX_DEPTH)
+				return (long)i;
 		} else if ((c == ']' || c == '}') && depth > 0) {
 			depth--;
 		}
 	}
-	return depth;
+	return -1;
 }
 
 cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct buf *why)
@@ -56,7 +55,7 @@ cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct 
 	const char *end = NULL;
 	cJSON *root;
 	size_t line, col, off;
-	long nul;
+	long nul, deep;
 
 	if (memchr(text, '\0', len)) {
 		ingest_line_col(text, strlen(text), &line, &col);
@@ -68,17 +67,19 @@ cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct 
 		buf_printf(why, "line %zu, column %zu: \\u0000 in a string", line + first_line - 1, col);
 		return NULL;
 	}
+	if ((deep = json_too_deep_at(text, len)) >= 0) {
+		ingest_line_col(text, (size_t)deep, &line, &col);
+		buf_printf(why, "line %zu, column %zu: nested deeper than %d levels",
+			   line + first_line - 1, col, JSON_MAX_DEPTH);
+		return NULL;
+	}
 	root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (root)
 		return root;
 	off = end ? (size_t)(end - text) : 0;
 	ingest_line_col(text, off, &line, &col);
-	if (nesting_at(text, off) > JSON_MAX_DEPTH)
-		buf_printf(why, "line %zu, column %zu: nested deeper than %d levels",
-			   line + first_line - 1, col, JSON_MAX_DEPTH);
-	else
-		buf_printf(why, "line %zu, column %zu: %s", line + first_line - 1, col,
-			   off >= len ? "unexpected end of the JSON text" : "invalid JSON");
+	buf_printf(why, "line %zu, column %zu: %s", line + first_line - 1, col,
+		   off >= len ? "unexpected end of the JSON text" : "invalid JSON");
 	return NULL;
 }
 

@@ -24,6 +24,10 @@ struct cJSON;
  * the tree with cJSON_Delete. */
 struct cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct buf *why);
 
+/* Offset of the bracket that opens nesting level JSON_MAX_DEPTH + 1 in a
+ * JSON text (strings skipped), or -1 when it nests no deeper than that. */
+long json_too_deep_at(const char *text, size_t len);
+
 /* The first key that appears twice in one object anywhere in v, except below
  * `skip` (NULL: everywhere), or NULL. Large objects are sorted, not compared
  * pairwise. */

@@ -167,6 +167,22 @@ const char *buf_str(const struct buf *b)
 	return b->s ? b->s : "";
 }
 
+long buf_read_line(struct buf *b, FILE *f, size_t max)
+{
+	int c;
+	buf_reset(b);
+	while (b->len <= max && (c = getc_unlocked(f)) != EOF) {
+		if (b->len + 1 >= b->alloc)
+			buf_grow(b, b->alloc ? b->alloc : 4096);
+		b->s[b->len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (b->alloc)
+		b->s[b->len] = '\0';
+	return b->len > max ? -1 : (long)b->len;
+}
+
 /* ---- UTF-8 ---- */
 
 size_t utf8_invalid_at(const char *str, size_t n)

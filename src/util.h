@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 /* Abort with a message on out-of-memory. Results are never NULL. */
 void *xmalloc(size_t n);
@@ -57,6 +58,12 @@ void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void buf_reset(struct buf *b);
 /* The contents, or "" for a buffer that never grew. */
 const char *buf_str(const struct buf *b);
+
+/* Reads one line, up to and including its '\n', into b (replacing what it
+ * held). Returns its length (0 at the end of the input), or -1 when the line
+ * is longer than max bytes (b then holds its first max + 1 bytes). Check
+ * ferror(f) for read errors. */
+long buf_read_line(struct buf *b, FILE *f, size_t max);
 
 /* 1 when s[0..n) is well-formed UTF-8 (no overlongs, surrogates, > U+10FFFF). */
 int utf8_valid(const char *s, size_t n);
