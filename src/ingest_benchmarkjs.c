@@ -61,28 +61,9 @@ static int read_bench(struct model *m, const struct ingest_input *in, const cJSO
 }
 
 static int read_benchmarkjs(struct model *m, const struct ingest_input *in, const char *text,
-			    size_t len, struct nf_error *err)
+			     size_t len, struct nf_error *err)
 {
-	cJSON *root = runner_parse(in, text, len, err);
-	const cJSON *b;
-	const char *stem;
-	size_t i = 0;
-	int rc = 0;
-
-	if (!root)
-		return NF_DATAERR;
-	if (!cJSON_IsArray(root) || !root->child) {
-		cJSON_Delete(root);
-		return runner_bad(err, in, NULL, "expected a non-empty array of benchmarks");
-	}
-	m->ndocs++;
-	stem = runner_stem(m, in);
-	cJSON_ArrayForEach(b, root) {
-		if ((rc = read_bench(m, in, b, i++, stem, err)) != 0)
-			break;
-	}
-	cJSON_Delete(root);
-	return rc;
+	return runner_read_array(m, in, text, len, "benchmarks", read_bench, err);
 }
 
 const struct ingest_format ingest_format_benchmarkjs = {

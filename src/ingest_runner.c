@@ -133,6 +133,31 @@ cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
 	return root;
 }
 
+int runner_read_array(struct model *m, const struct ingest_input *in, const char *text,
+		      size_t len, const char *what, runner_element_fn each, struct nf_error *err)
+{
+	cJSON *root = runner_parse(in, text, len, err);
+	const cJSON *el;
+	const char *stem;
+	size_t i = 0;
+	int rc = 0;
+
+	if (!root)
+		return NF_DATAERR;
+	if (!cJSON_IsArray(root) || !root->child) {
+		cJSON_Delete(root);
+		return runner_bad(err, in, NULL, "expected a non-empty array of %s", what);
+	}
+	m->ndocs++;
+	stem = runner_stem(m, in);
+	cJSON_ArrayForEach(el, root) {
+		if ((rc = each(m, in, el, i++, stem, err)) != 0)
+			break;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
 /* ---- getters ---------------------------------------------------------- */
 
 int runner_check_name(const char *s, const char *what, const struct ingest_input *in,

@@ -34,6 +34,16 @@ int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *
 struct cJSON *runner_parse(const struct ingest_input *in, const char *text, size_t len,
 			   struct nf_error *err);
 
+/* Reads a JSON text whose top level is a non-empty array (`what` names its
+ * elements in the error, "benchmarks"), counts it as one input document and
+ * calls each() on every element with its index and the file's stem
+ * (runner_stem). Stops at the first error. */
+typedef int (*runner_element_fn)(struct model *m, const struct ingest_input *in,
+				 const struct cJSON *el, size_t index, const char *stem,
+				 struct nf_error *err);
+int runner_read_array(struct model *m, const struct ingest_input *in, const char *text,
+		      size_t len, const char *what, runner_element_fn each, struct nf_error *err);
+
 /* The member `key` of obj as a string: valid UTF-8, at most 1024 bytes,
  * non-empty when required. Sets *out to the tree's string (borrowed) or NULL
  * when absent and not required. `where` names obj for messages. */

@@ -95,28 +95,9 @@ static int read_task(struct model *m, const struct ingest_input *in, const cJSON
 }
 
 static int read_tinybench(struct model *m, const struct ingest_input *in, const char *text,
-			  size_t len, struct nf_error *err)
+			   size_t len, struct nf_error *err)
 {
-	cJSON *root = runner_parse(in, text, len, err);
-	const cJSON *task;
-	const char *stem;
-	size_t i = 0;
-	int rc = 0;
-
-	if (!root)
-		return NF_DATAERR;
-	if (!cJSON_IsArray(root) || !root->child) {
-		cJSON_Delete(root);
-		return runner_bad(err, in, NULL, "expected a non-empty array of tasks");
-	}
-	m->ndocs++;
-	stem = runner_stem(m, in);
-	cJSON_ArrayForEach(task, root) {
-		if ((rc = read_task(m, in, task, i++, stem, err)) != 0)
-			break;
-	}
-	cJSON_Delete(root);
-	return rc;
+	return runner_read_array(m, in, text, len, "tasks", read_task, err);
 }
 
 const struct ingest_format ingest_format_tinybench = {
