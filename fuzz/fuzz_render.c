@@ -16,12 +16,21 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 
+static char dir[PATH_MAX];
+
+/* The scratch folder is empty after each input (the output is aborted). */
+static void remove_dir(void)
+{
+	rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[PATH_MAX], templates[PATH_MAX];
+	static char templates[PATH_MAX];
 	struct render_ctx rc = { .templates_dir = templates,
 				 .font_path = FONT_DIR "/DejaVuSans.ttf",
 				 .font_bold_path = FONT_DIR "/DejaVuSans-Bold.ttf",
@@ -38,6 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			perror("fuzz: run from the top of the source tree");
 			abort();
 		}
+		atexit(remove_dir);
 	}
 	fuzz_model_init(&m);
 	if (ingest_file(&m, &in, &err) == 0 && m.nresults <= 64 && ingest_finish(&m, &err) == 0 &&

@@ -17,7 +17,7 @@ for t in $targets; do
 	[ -d "fuzz/regressions/$t" ] && dirs="$dirs fuzz/regressions/$t"
 	n=$(find $dirs -type f | wc -l)
 	scratch=$(tmpdir)
-	check "fuzz-$t: $n corpus and regression inputs, then up to 2000 fresh ones from a fixed seed" \
+	TMPDIR=$scratch check "fuzz-$t: $n corpus and regression inputs, then up to 2000 fresh ones from a fixed seed" \
 		"$bin" -seed=1 -runs=2000 -max_total_time=3 -timeout=30 -rss_limit_mb=2048 \
 		-artifact_prefix="$scratch/" "$scratch" $dirs
 done
