@@ -135,7 +135,7 @@ static void size_str(struct buf *b, uint64_t n)
 	}
 }
 
-static int too_large(const struct ingest_input *in, uint64_t size, int exact,
+int ingest_too_large(const struct ingest_input *in, uint64_t size, int exact,
 		     struct nf_error *err)
 {
 	struct buf a = BUF_INIT, b = BUF_INIT;
@@ -161,7 +161,7 @@ static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
 	size_t n;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
 		if (b->len + n > INGEST_MAX_DOCUMENT)
-			return too_large(in, INGEST_MAX_DOCUMENT, 0, err);
+			return ingest_too_large(in, INGEST_MAX_DOCUMENT, 0, err);
 		buf_put(b, chunk, n);
 		if (memchr(chunk, '\0', n))
 			break;
@@ -253,7 +253,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 		rc = ingest_rounds_ndjson_stream(m, in, line.s, (size_t)n, f, err);
 	} else if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 		   (uint64_t)st.st_size > INGEST_MAX_DOCUMENT) {
-		rc = too_large(in, (uint64_t)st.st_size, 1, err);
+		rc = ingest_too_large(in, (uint64_t)st.st_size, 1, err);
 	} else {
 		rc = read_rest(in, f, &line, err);
 		if (!rc)
@@ -310,6 +310,12 @@ static unsigned control_char(const char *s, int allow_space)
 				return *p;
 		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
 			return p[1];
+		} else if (*p == 0xE2 && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) ||
+							     (p[2] >= 0xAA && p[2] <= 0xAE))) ||
+					  (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
+			/* bidirectional controls (U+200E-200F, U+202A-202E,
+			 * U+2066-2069) can make a name read as another */
+			return 0x2000u + (unsigned)((p[1] & 0x3F) << 6 | (p[2] & 0x3F));
 		}
 	}
 	return 0;

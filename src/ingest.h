@@ -11,6 +11,7 @@
 #define NF_INGEST_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "error.h"
 #include "model.h"
@@ -79,6 +80,12 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in,
  * and says which direction is better for it: BETTER_HIGHER for rates. Returns
  * the interned unit. Unknown units are kept as given (lower is better). */
 const char *ingest_unit(struct model *m, const char *unit, int *better);
+
+/* Fills err for an input over INGEST_MAX_DOCUMENT ("5.0 GiB is larger than
+ * 256 MiB, the limit ..."; the size is shown when exact) and returns
+ * NF_DATAERR. */
+int ingest_too_large(const struct ingest_input *in, uint64_t size, int exact,
+		     struct nf_error *err);
 
 /* Turns a byte offset in text into a 1-based line and column. */
 void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col);

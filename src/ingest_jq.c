@@ -181,7 +181,9 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 	jv_parser *parser;
 	int e, rc = 0;
 
-	if ((e = read_file(in->path, &text, &len)) != 0)
+	if ((e = read_file(in->path, &text, &len)) == EFBIG)
+		return ingest_too_large(in, INGEST_MAX_DOCUMENT, 0, err);
+	if (e != 0)
 		return nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
 				    strerror(e));
 	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);

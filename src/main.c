@@ -349,6 +349,8 @@ static int check_formats(const char *formats)
 	const char *p = formats;
 	if (!formats)
 		return 0;
+	if (!*formats)
+		return usage_error("%s", "--formats wants at least one output (see --help)");
 	while (*p) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);

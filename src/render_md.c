@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 
@@ -41,6 +42,22 @@ static void escape_md(struct buf *out, const char *s, size_t n, void *ud)
 			buf_putc(out, '@');
 			if (i + 1 < n && (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '-' || s[i + 1] == '_'))
 				buf_puts(out, "\xE2\x80\x8B");
+			break;
+		case ':':
+			/* "http://x" and "www.x" would become links on GitHub: a
+			 * zero-width space keeps them plain text */
+			buf_putc(out, ':');
+			if (i + 2 < n && s[i + 1] == '/' && s[i + 2] == '/')
+				buf_puts(out, "\xE2\x80\x8B");
+			break;
+		case 'w': case 'W':
+			buf_putc(out, (char)c);
+			if (i + 3 < n && strncasecmp(s + i, "www.", 4) == 0 &&
+			    (i == 0 || !isalnum((unsigned char)s[i - 1]))) {
+				buf_put(out, s + i + 1, 2);
+				buf_puts(out, "\xE2\x80\x8B");
+				i += 2;
+			}
 			break;
 		case '\n': case '\r': case '\t':
 			buf_putc(out, ' ');

@@ -266,6 +266,11 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 		schedule_release(s);
 		return rc;
 	}
+	if (s->nlines == 0) {
+		schedule_release(s);
+		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': no release lines in it",
+				    path);
+	}
 	if (!s->product)
 		s->product = xstrdup("Node.js");
 	qsort(s->lines, s->nlines, sizeof *s->lines, cmp_line);

@@ -163,3 +163,23 @@ check_eq "every linked chart exists" "" "$missing"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --formats json,md "$T/published.json"
 check "no chart links when charts are not written" sh -c "! grep -q 'charts/' '$o/blog.md'"
+
+# --- more inert text and refusals -------------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$T/links.json"
+if command -v cmark-gfm >/dev/null; then
+	check_eq "URLs and www. names do not become links on GitHub" 0 \
+		"$(cat "$o/blog.md" "$o/issue.md" "$o/summary.md" | cmark-gfm -e autolink -e table | grep -c '<a href')"
+fi
+printf '{"format":"noisefloor.rounds/1","results":[{"workload":"abc\xe2\x80\xaecba","version":"1","unit":"ms","passes":[1]}]}' > "$NF_TMP/bidi.json"
+msg=$("$NF" report -q --out "$(tmpdir)" "$NF_TMP/bidi.json" 2>&1); rc=$?
+check_eq "a bidirectional override in a name is refused" "65" "$rc"
+check "the message names the character" sh -c "printf '%s' \"\$1\" | grep -q 'U+202E'" _ "$msg"
+check_status "--formats '' is a usage error" 2 "$NF" report -q --formats '' --out "$(tmpdir)" "$T/published.json"
+echo '{}' > "$NF_TMP/empty-schedule.json"
+msg=$("$NF" windows --schedule "$NF_TMP/empty-schedule.json" 2>&1); rc=$?
+check_eq "an empty schedule is refused" "65 noisefloor: cannot read schedule '$NF_TMP/empty-schedule.json': no release lines in it" "$rc $msg"
+truncate -s 300M "$NF_TMP/huge.json"
+msg=$("$NF" report -q --out "$(tmpdir)" --jq-program '.' "$NF_TMP/huge.json" 2>&1); rc=$?
+check_eq "--jq on a file over the limit: exit 65 and the limit" "65 noisefloor: cannot read '$NF_TMP/huge.json': larger than 256 MiB, the limit for a file read whole (NDJSON is read line by line and may be longer)" "$rc $msg"
+rm -f "$NF_TMP/huge.json"
