@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Every output, in the order written. A new output is one line here. */
@@ -58,6 +59,46 @@ void fmt_spread(struct buf *b, double spread)
 	buf_putc(b, '%');
 }
 
+/* All versions of the report in version order (first comparison with the
+ * most versions sets the order; others are appended as met). */
+size_t render_versions(const struct model *m, const struct version_stats ***out)
+{
+	const struct version_stats **v = NULL;
+	size_t n = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		for (size_t k = 0; k < c->nversions; k++) {
+			size_t j, at = n;
+			for (j = 0; j < n && v[j]->version != c->versions[k].version; j++)
+				;
+			if (j < n) {
+				if (!v[j]->v8 && c->versions[k].v8)
+					v[j] = &c->versions[k];
+				continue;
+			}
+			/* keep version order: insert after the previous version of c */
+			if (k > 0)
+				for (j = 0; j < n; j++)
+					if (v[j]->version == c->versions[k - 1].version)
+						at = j + 1;
+			ALLOC_GROW(v, n + 1, alloc);
+			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
+			v[at] = &c->versions[k];
+			n++;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static const struct version_stats *find_version(const struct comparison *c, const char *version)
+{
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].version == version)
+			return &c->versions[k];
+	return NULL;
+}
+
 /* Display width of a UTF-8 string (one column per code point). */
 static size_t width(const char *s)
 {
@@ -96,46 +137,68 @@ static void shorten(struct buf *out, const char *s, size_t max)
 
 void render_terminal(const struct model *m, FILE *f)
 {
-	size_t wname = 8, wcell = 0;
+	const struct version_stats **all;
+	size_t nall = render_versions(m, &all), wname = 8, *wcell = xcalloc(nall + 1, sizeof *wcell);
 	struct buf b = BUF_INIT;
+	int platforms = 0;
 
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		size_t n = width(c->workload) + (m->ncomparisons > 1 ? width(c->platform) + 3 : 0);
-		if (n > wname)
-			wname = n;
-		for (size_t k = 0; k < c->nversions; k++) {
-			buf_reset(&b);
-			buf_printf(&b, "%s ", c->versions[k].version);
-			fmt_value(&b, c->versions[k].best);
-			buf_putc(&b, ' ');
-			fmt_spread(&b, c->versions[k].spread);
-			if (width(b.s) > wcell)
-				wcell = width(b.s);
-		}
-	}
-	if (wname > 40)
-		wname = 40;
+	for (size_t i = 1; i < m->ncomparisons; i++)
+		platforms |= m->comparisons[i].platform != m->comparisons[0].platform;
+	/* column widths: workload (unit[, platform]), then one per version */
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		buf_reset(&b);
-		shorten(&b, c->workload, 40);
-		pad(f, b.s, wname, 0);
-		fputs("  ", f);
-		for (size_t k = 0; k < c->nversions; k++) {
+		shorten(&b, c->workload, 32);
+		buf_printf(&b, " (%s%s%s)", c->unit, platforms ? ", " : "", platforms ? c->platform : "");
+		if (width(b.s) > wname)
+			wname = width(b.s);
+		for (size_t k = 0; k < nall; k++) {
+			const struct version_stats *v = find_version(c, all[k]->version);
 			buf_reset(&b);
-			buf_printf(&b, "%s ", c->versions[k].version);
-			fmt_value(&b, c->versions[k].best);
-			buf_putc(&b, ' ');
-			fmt_spread(&b, c->versions[k].spread);
-			pad(f, b.s, wcell, 0);
-			fputs("  ", f);
+			if (v) {
+				fmt_value(&b, v->best);
+				buf_putc(&b, ' ');
+				fmt_spread(&b, v->spread);
+			}
+			if (width(b.s) > wcell[k])
+				wcell[k] = width(b.s);
 		}
-		fprintf(f, "%s (%s)\n", c->text, c->unit);
+	}
+	for (size_t k = 0; k < nall; k++)
+		if (width(all[k]->version) > wcell[k])
+			wcell[k] = width(all[k]->version);
+	pad(f, "", wname, 0);
+	for (size_t k = 0; k < nall; k++) {
+		fputs("  ", f);
+		pad(f, all[k]->version, wcell[k], 1);
+	}
+	fputs("  verdict\n", f);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		buf_reset(&b);
+		shorten(&b, c->workload, 32);
+		buf_printf(&b, " (%s%s%s)", c->unit, platforms ? ", " : "", platforms ? c->platform : "");
+		pad(f, b.s, wname, 0);
+		for (size_t k = 0; k < nall; k++) {
+			const struct version_stats *v = find_version(c, all[k]->version);
+			buf_reset(&b);
+			if (v) {
+				fmt_value(&b, v->best);
+				buf_putc(&b, ' ');
+				fmt_spread(&b, v->spread);
+			} else {
+				buf_puts(&b, "-");
+			}
+			fputs("  ", f);
+			pad(f, b.s, wcell[k], 1);
+		}
+		fprintf(f, "  %s\n", c->text);
 	}
 	for (size_t i = 0; i < m->nwarnings; i++)
 		fprintf(f, "warning: %s\n", m->warnings[i]);
 	if (m->recommendation)
-		fprintf(f, "%s\n", m->recommendation);
+		fprintf(f, "%s.\n", m->recommendation);
 	buf_release(&b);
+	free(wcell);
+	free(all);
 }

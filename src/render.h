@@ -43,6 +43,12 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 
+/* Every version of the report, in version order (a comparison's order is
+ * kept; versions met later are placed after their predecessor). Sets *out to
+ * a malloc'd array of borrowed pointers (caller frees the array) and returns
+ * its length. */
+size_t render_versions(const struct model *m, const struct version_stats ***out);
+
 /* The compact verdict table on the terminal. */
 void render_terminal(const struct model *m, FILE *f);
 

@@ -100,38 +100,6 @@ static void fmt_pct(struct buf *b, double r)
 	buf_putc(b, '%');
 }
 
-/* All versions of the report in version order (first comparison with the
- * most versions sets the order; others are appended as met). */
-static size_t collect_versions(const struct model *m, const struct version_stats ***out)
-{
-	const struct version_stats **v = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		for (size_t k = 0; k < c->nversions; k++) {
-			size_t j, at = n;
-			for (j = 0; j < n && v[j]->version != c->versions[k].version; j++)
-				;
-			if (j < n) {
-				if (!v[j]->v8 && c->versions[k].v8)
-					v[j] = &c->versions[k];
-				continue;
-			}
-			/* keep version order: insert after the previous version of c */
-			if (k > 0)
-				for (j = 0; j < n; j++)
-					if (v[j]->version == c->versions[k - 1].version)
-						at = j + 1;
-			ALLOC_GROW(v, n + 1, alloc);
-			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
-			v[at] = &c->versions[k];
-			n++;
-		}
-	}
-	*out = v;
-	return n;
-}
-
 static const struct version_stats *find_version(const struct comparison *c, const char *version)
 {
 	for (size_t k = 0; k < c->nversions; k++)
@@ -441,7 +409,7 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 	char **chart_names = with_charts ? chart_file_names(m) : NULL;
 	struct mctx *ctx = mctx_object(), *list;
 	const struct version_stats **all;
-	size_t nall = collect_versions(m, &all);
+	size_t nall = render_versions(m, &all);
 	size_t nfaster = 0, nwithin = 0, ninsufficient = 0, maxpasses = 0, minr = (size_t)-1, maxr = 0;
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
