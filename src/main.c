@@ -405,8 +405,10 @@ static int cmd_report(int argc, char **argv)
 
 	status = outdir_open(&od, o.out, &err);
 	for (size_t i = 0; i < nrenderers && !status; i++)
-		if (wanted(o.formats, renderers[i].name))
+		if (wanted(o.formats, renderers[i].name)) {
+			od.writer = renderers[i].name;
 			status = renderers[i].render(&m, &rc, &od, &err);
+		}
 	if (status) {
 		if (od.staging)
 			outdir_abort(&od);

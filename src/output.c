@@ -13,6 +13,11 @@
  * set. Holding the lock also proves that any other staging folder found in
  * the output folder belongs to a run that died: it is removed.
  *
+ * A successful commit also removes what the previous run's writers wrote and
+ * the same writers did not write now, from the list each run leaves in
+ * MANIFEST, so one output's files never mix two runs; nothing else in the
+ * folder is touched.
+ *
  * The lock is kept in a small table here rather than in struct outdir; a
  * process has at most a few output folders open at once.
  */
@@ -33,6 +38,7 @@
 
 #define STAGING_PREFIX ".noisefloor-"
 #define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
+#define MANIFEST ".noisefloor.files" /* the files the last run wrote, one a line */
 
 /* The locked output folder of each open outdir. */
 static struct {
@@ -209,6 +215,8 @@ char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
 		if (strcmp(od->names[i], name) == 0)
 			return path;
 	ALLOC_GROW(od->names, od->nnames + 1, od->names_alloc);
+	ALLOC_GROW(od->owners, od->nnames + 1, od->owners_alloc);
+	od->owners[od->nnames] = od->writer;
 	od->names[od->nnames++] = xstrdup(name);
 	return path;
 }
@@ -322,11 +330,93 @@ static int place(struct outdir *od, struct step *s, const char *name)
 	return 0;
 }
 
+/* The manifest of the previous run in the output folder ("" when none),
+ * malloc'd; caller frees. */
+static char *read_manifest(const struct outdir *od)
+{
+	char *path = xasprintf("%s/%s", od->dir, MANIFEST), *text = NULL;
+	size_t len;
+	if (read_file(path, &text, &len) != 0)
+		text = xstrdup("");
+	free(path);
+	return text;
+}
+
+/* 1 when this run's writer `owner` wrote files. */
+static int writer_ran(const struct outdir *od, const char *owner)
+{
+	for (size_t i = 0; i < od->nnames; i++)
+		if (od->owners[i] && strcmp(od->owners[i], owner) == 0)
+			return 1;
+	return 0;
+}
+
+static int written(const struct outdir *od, const char *name)
+{
+	for (size_t i = 0; i < od->nnames; i++)
+		if (strcmp(od->names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Walks the previous run's manifest ("writer<TAB>name" lines, modified in
+ * place). With keep set, appends to `keep` the lines of writers that did not
+ * run this time (their files stay, so they stay listed); without it, removes
+ * the files that a writer which ran again did not write this time (the chart
+ * of a workload no longer measured), and their folders when that leaves them
+ * empty. Only names from our own manifest are touched, never a user's file;
+ * failures are ignored. */
+static void old_manifest(const struct outdir *od, const char *old, struct buf *keep)
+{
+	char *copy = xstrdup(old), *save = NULL;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *path, *slash, *name = strchr(line, '\t');
+		if (!name)
+			continue;
+		*name++ = '\0';
+		if (!*name || name[0] == '/' || strstr(name, "..") || strcmp(name, MANIFEST) == 0 ||
+		    written(od, name))
+			continue;
+		if (!writer_ran(od, line)) {
+			if (keep)
+				buf_printf(keep, "%s\t%s\n", line, name);
+			continue;
+		}
+		if (keep)
+			continue;
+		path = xasprintf("%s/%s", od->dir, name);
+		if (unlink(path) == 0)
+			while ((slash = strrchr(path, '/')) && slash > path + strlen(od->dir)) {
+				*slash = '\0';
+				if (rmdir(path) != 0)
+					break;
+			}
+		free(path);
+	}
+	free(copy);
+}
+
 int outdir_commit(struct outdir *od, struct nf_error *err)
 {
-	struct step *steps = xcalloc(od->nnames ? od->nnames : 1, sizeof *steps);
+	struct step *steps;
+	struct buf manifest = BUF_INIT;
+	char *old = read_manifest(od);
 	size_t i;
 	int rc = 0, e = 0;
+
+	for (i = 0; i < od->nnames; i++)
+		if (od->owners[i])
+			buf_printf(&manifest, "%s\t%s\n", od->owners[i], od->names[i]);
+	old_manifest(od, old, &manifest);
+	od->writer = NULL;
+	rc = outdir_write(od, MANIFEST, manifest.s, manifest.len, err);
+	buf_release(&manifest);
+	if (rc) {
+		free(old);
+		outdir_abort(od);
+		return rc;
+	}
+	steps = xcalloc(od->nnames, sizeof *steps);
 
 	for (i = 0; i < od->nnames && !e; i++)
 		e = place(od, &steps[i], od->names[i]);
@@ -348,6 +438,9 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 			roll_back(steps, od->nnames);
 		}
 	}
+	if (!rc)
+		old_manifest(od, old, NULL);
+	free(old);
 	for (i = 0; i < od->nnames; i++) {
 		free(steps[i].from);
 		free(steps[i].to);
@@ -360,6 +453,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	for (i = 0; i < od->nnames; i++)
 		free(od->names[i]);
 	free(od->names);
+	free(od->owners);
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
@@ -376,6 +470,7 @@ void outdir_abort(struct outdir *od)
 	for (size_t i = 0; i < od->nnames; i++)
 		free(od->names[i]);
 	free(od->names);
+	free(od->owners);
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);

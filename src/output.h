@@ -15,7 +15,12 @@ struct outdir {
 	char *dir;       /* the output folder, as given */
 	char *staging;   /* dir/.noisefloor-XXXXXX */
 	char **names;    /* relative names written, in order */
-	size_t nnames, names_alloc;
+	const char **owners; /* the writer of each name (see `writer`) */
+	size_t nnames, names_alloc, owners_alloc;
+	const char *writer; /* set by the caller: who writes the next files
+	                       (a renderer's name, static); recorded so a
+	                       later run removes only the files of the
+	                       writers it runs again */
 	int created_dir; /* we created `dir` and remove it again on abort */
 };
 

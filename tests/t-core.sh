@@ -187,3 +187,16 @@ t=$("$NF" report --out "$(tmpdir)" "$T/published.json")
 check_eq "terminal: a header of versions, one row per workload" \
 	"22 24 26 verdict|JSON.stringify, 20k rows (ms) 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 faster by 25%" \
 	"$(printf '%s\n' "$t" | sed -n '1p;2p' | tr -s ' ' | sed 's/^ //' | paste -sd '|')"
+
+# --- the folder holds one run's files ---------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" data/examples/node-versions/rounds.json
+touch "$o/notes-of-mine.txt"
+"$NF" report -q --out "$o" "$T/published.json"
+check "charts of workloads no longer measured are removed" test ! -e "$o/charts/sort-200k-integers.svg"
+check "this run's charts are there" test -f "$o/charts/map-of-200k-keys.svg"
+check "a file noisefloor did not write stays" test -f "$o/notes-of-mine.txt"
+"$NF" report -q --out "$o" --formats json,md "$T/published.json"
+check "outputs this run did not write are left alone" test -f "$o/report.pdf" -a -f "$o/charts/map-of-200k-keys.svg"
+"$NF" report -q --out "$o" --formats charts "$T/single.ndjson"
+check_eq "a writer that runs again replaces its whole set" "sort.png sort.svg" "$(ls "$o/charts" | tr '\n' ' ' | sed 's/ $//')"
