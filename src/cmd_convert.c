@@ -6,6 +6,7 @@
  */
 #include "cmd_convert.h"
 #include "jsonw.h"
+#include "render.h"
 #include "util.h"
 
 #include <errno.h>
@@ -32,12 +33,7 @@ static void write_doc(const struct model *m, struct buf *b)
 	}
 	if (m->nenv) {
 		jsonw_key(&w, "environment");
-		jsonw_begin_object(&w);
-		for (size_t i = 0; i < m->nenv; i++) {
-			jsonw_key(&w, m->env[i].key);
-			jsonw_string(&w, m->env[i].value);
-		}
-		jsonw_end_object(&w);
+		render_json_environment(&w, m);
 	}
 	jsonw_end_object(&w);
 	buf_putc(b, '\n');

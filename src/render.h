@@ -33,6 +33,8 @@ int render_json(const struct model *m, const struct render_ctx *rc,
 /* The support table as a JSON array (analysis.json, windows --json). */
 struct jsonw;
 void render_json_support(struct jsonw *w, const struct schedule *s);
+/* The environment fields as one JSON object (analysis.json, convert). */
+void render_json_environment(struct jsonw *w, const struct model *m);
 
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);

@@ -202,6 +202,17 @@ static void write_date(struct jsonw *w, const char *key, const char *d)
 	jsonw_string(w, d[0] ? d : NULL);
 }
 
+/* The environment as one JSON object, shared with `noisefloor convert`. */
+void render_json_environment(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_object(w);
+	for (size_t i = 0; i < m->nenv; i++) {
+		jsonw_key(w, m->env[i].key);
+		jsonw_string(w, m->env[i].value);
+	}
+	jsonw_end_object(w);
+}
+
 /* The support table, shared with `noisefloor windows --json`. */
 void render_json_support(struct jsonw *w, const struct schedule *s)
 {
@@ -297,12 +308,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 		     "combined per comparison, Holm across comparisons");
 	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
-	jsonw_begin_object(&w);
-	for (size_t i = 0; i < m->nenv; i++) {
-		jsonw_key(&w, m->env[i].key);
-		jsonw_string(&w, m->env[i].value);
-	}
-	jsonw_end_object(&w);
+	render_json_environment(&w, m);
 	jsonw_key(&w, "sources");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nsources; i++)

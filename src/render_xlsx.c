@@ -432,6 +432,17 @@ static int fits(const struct xw *x)
 	return max_passes(x->m) + 6 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
+/* Ends a sheet's table: header row height (0 keeps the default), header
+ * frozen, and an autofilter over rows 0..row-1 and columns 0..lastcol. */
+static void finish_table(struct xw *x, lxw_worksheet *ws, double header_height, lxw_row_t row,
+			 lxw_col_t lastcol)
+{
+	if (header_height > 0)
+		worksheet_set_row(ws, 0, header_height, NULL);
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
+}
+
 /* Rounds: one row per round, versions of a comparison in contiguous blocks. */
 static void write_rounds(struct xw *x)
 {
@@ -490,9 +501,7 @@ static void write_rounds(struct xw *x)
 	worksheet_set_column(ws, 4, (lxw_col_t)(vcol - 1), 11, NULL);
 	worksheet_set_column(ws, vcol, vcol, 16, NULL);
 	worksheet_set_column(ws, vcol + 1, vcol + 1, 8, NULL);
-	worksheet_set_row(ws, 0, 30, NULL);
-	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, vcol + 1));
+	finish_table(x, ws, 30, row, vcol + 1);
 }
 
 /* Versions: per version, every statistic as a formula over its Rounds rows. */
@@ -572,9 +581,7 @@ static void write_versions(struct xw *x)
 	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
 	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
 	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
-	worksheet_set_row(ws, 0, 30, NULL);
-	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, V_NCOLS - 1));
+	finish_table(x, ws, 30, row, V_NCOLS - 1);
 }
 
 /*
@@ -668,9 +675,7 @@ static void write_pairs(struct xw *x)
 	worksheet_set_column(ws, P_UNIT, P_UNIT, 8, NULL);
 	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
 	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
-	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, P_NCOLS - 1));
+	finish_table(x, ws, 45, row, P_NCOLS - 1);
 }
 
 /* 1 when some comparison has a step: then the workbook has a Steps sheet. */
@@ -737,9 +742,7 @@ static void write_steps(struct xw *x)
 	worksheet_set_column(ws, S_BEFORE, S_V8_AFTER, 16, NULL);
 	worksheet_set_column(ws, S_BEST_BEFORE, S_CHANGE, 12, NULL);
 	worksheet_set_column(ws, S_UNIT, S_UNIT, 8, NULL);
-	worksheet_set_row(ws, 0, 30, NULL);
-	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, S_NCOLS - 1));
+	finish_table(x, ws, 30, row, S_NCOLS - 1);
 }
 
 /* Support: every release line with its status on the report date. */
@@ -779,8 +782,7 @@ static void write_support(struct xw *x)
 	worksheet_set_column(ws, 7, 7, 20, NULL);
 	worksheet_set_column(ws, 8, 9, 13, NULL);
 	worksheet_set_column(ws, 10, 10, 70, NULL);
-	worksheet_freeze_panes(ws, 1, 0);
-	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, 10));
+	finish_table(x, ws, 0, row, 10);
 }
 
 /* The verdict table of the Summary, from row `head`; returns the row after
