@@ -14,6 +14,7 @@
  * the same bytes.
  */
 #include "chart.h"
+#include "hpdf_tounicode.h"
 #include "render.h"
 #include "semver.h"
 #include "windows.h"
@@ -1517,6 +1518,8 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	}
 	p.font[0] = HPDF_GetFont(p.doc, name[0], "UTF-8");
 	p.font[1] = HPDF_GetFont(p.doc, name[1], "UTF-8");
+	hpdf_tounicode_identity(p.font[0]);
+	hpdf_tounicode_identity(p.font[1]);
 	HPDF_SetPageMode(p.doc, HPDF_PAGE_MODE_USE_OUTLINE);
 	metadata(&p, rc);
 
