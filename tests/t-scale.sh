@@ -115,3 +115,10 @@ if [ -n "${NF_SLOW:-}" ]; then
 else
 	echo "# skipped: the million-value run (NF_SLOW=1 runs it)"
 fi
+
+# --- rounds.csv keeps hostile text inert --------------------------------------
+o=$(tmpdir)
+"$NF" report -q --formats csv --out "$o" tests/hardening/hostile.json
+check "rounds.csv: a name that looks like a formula gets an apostrophe" \
+	grep -qF ',"'"'"'=HYPERLINK(""http://example.com/x"",""click"")",' "$o/rounds.csv"
+check "rounds.csv: an @ name too" grep -qF ",'@SUM(1+2)" "$o/rounds.csv"
