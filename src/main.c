@@ -370,6 +370,51 @@ static int check_formats(const char *formats)
 	return 0;
 }
 
+/* The terminal's width: $COLUMNS, 80 when unknown. */
+static size_t terminal_columns(void)
+{
+	const char *s = getenv("COLUMNS");
+	char *end;
+	long v = s ? strtol(s, &end, 10) : 0;
+	return s && *s && !*end && v >= 40 && v <= 1000 ? (size_t)v : 80;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "wrote out/: analysis.json, blog.md, …, charts/ (82 files)": the files
+ * about to be committed, top-level ones by name, each folder once with its
+ * count. Returns a malloc'd string; caller frees. */
+static char *written_line(const struct outdir *od)
+{
+	struct buf b = BUF_INIT;
+	char **names = xcalloc(od->nnames + 1, sizeof *names);
+	size_t n = 0, len = strlen(od->dir);
+	for (size_t i = 0; i < od->nnames; i++)
+		if (od->names[i][0] != '.')
+			names[n++] = od->names[i];
+	qsort(names, n, sizeof *names, cmp_name);
+	buf_printf(&b, "wrote %s%s:", od->dir, len && od->dir[len - 1] == '/' ? "" : "/");
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			const char *slash = strchr(names[i], '/');
+			if (pass == 0 && !slash) {
+				buf_printf(&b, "%s %s", b.s[b.len - 1] == ':' ? "" : ",", names[i]);
+			} else if (pass == 1 && slash && (i == 0 || strncmp(names[i - 1], names[i],
+					(size_t)(slash - names[i]) + 1) != 0)) {
+				size_t k = i, dl = (size_t)(slash - names[i]) + 1;
+				while (k < n && strncmp(names[k], names[i], dl) == 0)
+					k++;
+				buf_printf(&b, "%s %.*s (%zu files)", b.s[b.len - 1] == ':' ? "" : ",",
+					   (int)dl, names[i], k - i);
+			}
+		}
+	free(names);
+	return buf_detach(&b, NULL);
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	struct options o;
@@ -377,7 +422,7 @@ static int cmd_report(int argc, char **argv)
 	struct nf_error err = { 0, "" };
 	struct outdir od;
 	struct render_ctx rc;
-	char *templates = NULL, *font = NULL, *font_bold = NULL;
+	char *templates = NULL, *font = NULL, *font_bold = NULL, *wrote = NULL;
 	int status = parse_options(argc, argv, &o);
 
 	if (status >= 0)
@@ -413,12 +458,16 @@ static int cmd_report(int argc, char **argv)
 		if (od.staging)
 			outdir_abort(&od);
 	} else {
+		wrote = written_line(&od);
 		status = outdir_commit(&od, &err);
 	}
-	if (status)
+	if (status) {
 		fail(&err);
-	else if (!o.quiet)
-		render_terminal(&m, stdout);
+	} else if (!o.quiet) {
+		render_terminal(&m, terminal_columns(), stdout, stderr);
+		render_terminal_line(stdout, wrote, terminal_columns());
+	}
+	free(wrote);
 	free(templates);
 	free(font);
 	free(font_bold);

@@ -54,8 +54,12 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
  * its length. */
 size_t render_versions(const struct model *m, const struct version_stats ***out);
 
-/* The compact verdict table on the terminal. */
-void render_terminal(const struct model *m, FILE *f);
+/* The verdict table on the terminal, one per platform, fitted to `columns`
+ * (render_terminal.c); the warnings, grouped, go to `warn`. */
+void render_terminal(const struct model *m, size_t columns, FILE *f, FILE *warn);
+/* Prints text wrapped at spaces to `columns`, continuation lines indented
+ * by two. */
+void render_terminal_line(FILE *f, const char *text, size_t columns);
 
 /* Shared number formatting for every renderer (appends to b):
  * a measured value with its unit's usual precision, the same signed ("+0.64",

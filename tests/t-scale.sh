@@ -81,10 +81,12 @@ check "warnings go to stderr, repeated ones grouped with a count" \
 	test "$(grep -c '^warning:' "$h/stderr")" -ge 1 -a "$(grep -c '^warning:' "$h/stderr")" -le 6 \
 	-a "$(grep -c '^warning:' "$h/stdout")" -eq 0
 check "one line says where the files went" grep -qE "^wrote $o/: analysis\.json, blog\.md, .*issue\.md" "$h/stdout"
-check_eq "the terminal fits 80 columns when COLUMNS is unknown" "80" \
-	"$(env -u COLUMNS "$NF" report -q --formats json --out "$h/o80" "${inputs[@]}" >/dev/null 2>&1
-	   env -u COLUMNS "$NF" report --formats json --out "$h/o80" "${inputs[@]}" 2>/dev/null |
-	   LC_ALL=C.UTF-8 wc -L | awk '{ print ($1 <= 80) ? 80 : $1 }')"
+env -u COLUMNS "$NF" report --formats json --out "$h/o80" "${inputs[@]}" >"$h/stdout80" 2>/dev/null
+w80=$(LC_ALL=C.UTF-8 wc -L < "$h/stdout80")
+check "the terminal fits 80 columns when COLUMNS is unknown ($w80)" test "$w80" -le 80
+check_eq "row labels are distinct at 60 columns too" "" \
+	"$(COLUMNS=60 "$NF" report --formats json --out "$h/o80" "${inputs[@]}" 2>/dev/null |
+	   grep -E '^[^ ].*  +[0-9]' | sed -E 's/  +[0-9].*//' | sort | uniq -d)"
 
 # --- histories have a time axis ----------------------------------------------
 dated=$(jq '[.comparisons[] | select([.versions[].round_values[].timestamp // empty | .[0:10]] | unique | length > 1)] | length' "$o/analysis.json")
