@@ -9,6 +9,7 @@
  * largest spread; a difference counts only when gap > noise.
  */
 #include "analysis.h"
+#include "timeline.h"
 #include "evidence.h"
 #include "semver.h"
 #include "util.h"
@@ -320,5 +321,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 				   c->workload, c->platform);
 	}
 	evidence_run(m);
+	timeline_run(m);
 	return 0;
 }

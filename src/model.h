@@ -116,6 +116,18 @@ struct platform_finding {
 	char *text;               /* owned: where the finding reproduces */
 };
 
+/* A day on which the versions that ran on a platform were all far slower
+ * than usual across the workloads: the machine, not a version (filled by
+ * timeline.c from dated rounds). */
+struct bad_day {
+	char date[11];            /* YYYY-MM-DD as the timestamps give it */
+	const char *platform;     /* interned */
+	const char **versions;    /* owned array of interned versions, by name */
+	size_t nversions;
+	double speed;             /* typical speed that day against each version's
+	                             usual (0.5: half as fast) */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -163,6 +175,8 @@ struct model {
 	size_t nwarnings, warnings_alloc;
 	struct platform_finding *platforms; /* owned, NULL with one platform */
 	size_t nplatforms;
+	struct bad_day *bad_days;          /* owned, by platform and date */
+	size_t nbad_days;
 
 	struct strpool *pool;              /* private */
 };

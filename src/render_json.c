@@ -321,6 +321,25 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_end_array(&w);
 	jsonw_key(&w, "platforms");
 	write_platforms(&w, m);
+	jsonw_key(&w, "bad_days");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nbad_days; i++) {
+		const struct bad_day *d = &m->bad_days[i];
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "date");
+		jsonw_string(&w, d->date);
+		jsonw_key(&w, "platform");
+		jsonw_string(&w, d->platform);
+		jsonw_key(&w, "versions");
+		jsonw_begin_array(&w);
+		for (size_t k = 0; k < d->nversions; k++)
+			jsonw_string(&w, d->versions[k]);
+		jsonw_end_array(&w);
+		jsonw_key(&w, "speed");
+		jsonw_number(&w, d->speed);
+		jsonw_end_object(&w);
+	}
+	jsonw_end_array(&w);
 	jsonw_key(&w, "product");
 	jsonw_string(&w, m->schedule.product);
 	jsonw_key(&w, "support");
