@@ -6,11 +6,15 @@
  *   overview.svg        every workload's change against the baseline
  *   <workload>.svg      per comparison: every round per version (strip plot)
  *   <workload>-series.svg  a long version series, when there is one
+ *   <workload>-time.svg    a history (rounds dated over several days):
+ *                          every round against its date (chart_time.c)
  *
  * File names come from chart_file_names() so other renderers can link them.
  */
 #include "chart.h"
+#include "chart_time.h"
 #include "render.h"
+#include "timeline.h"
 
 #include <stdlib.h>
 
@@ -19,16 +23,15 @@ static const struct chart_style web = { 800, 13, 1 };
 /* PNG previews have two device pixels per px, sharp on high-density screens. */
 #define PNG_SCALE 2.0
 
-/* Lays out one spec and writes name.svg and name.png under charts/. */
-static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
+/* Writes a laid-out scene as name.svg and name.png under charts/. */
+static int write_scene(const struct chart_scene *scp, const struct chart_fonts *f,
 		       struct outdir *od, const char *name, struct nf_error *err)
 {
-	struct chart_scene sc;
+	const struct chart_scene sc = *scp;
 	struct buf b = BUF_INIT;
 	char *path;
 	int rc;
 
-	chart_layout(sp, &web, f, &sc);
 	rc = chart_svg(&sc, f, &b, err);
 	if (rc == NF_OK) {
 		path = xasprintf("charts/%s.svg", name);
@@ -45,6 +48,17 @@ static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
 		free(path);
 	}
 	buf_release(&b);
+	return rc;
+}
+
+/* Lays out one spec and writes name.svg and name.png under charts/. */
+static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
+		       struct outdir *od, const char *name, struct nf_error *err)
+{
+	struct chart_scene sc;
+	int rc;
+	chart_layout(sp, &web, f, &sc);
+	rc = write_scene(&sc, f, od, name, err);
 	chart_scene_free(&sc);
 	return rc;
 }
@@ -74,6 +88,14 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 			chart_spec_series(m, c, &sp);
 			status = write_chart(&sp, f, od, name, err);
 			chart_spec_free(&sp);
+			free(name);
+		}
+		if (status == NF_OK && timeline_dated(c)) {
+			struct chart_scene sc;
+			char *name = xasprintf("%s-time", names[i]);
+			chart_time_scene(m, c, &web, f, &sc);
+			status = write_scene(&sc, f, od, name, err);
+			chart_scene_free(&sc);
 			free(name);
 		}
 	}
