@@ -8,9 +8,10 @@
  * --help, so the two cannot drift. main.c lists the commands; cli_main()
  * picks one, parses argv with its table and calls its run function.
  *
- * Only this layer prints to stderr, and only through cli_error() and
- * cli_fail(), which show control characters (C0, DEL, C1, invalid UTF-8)
- * as '?', so nothing taken from argv or an input can act on the terminal.
+ * Only this layer prints to stderr (besides the out-of-memory abort), and
+ * only through cli_error() and cli_fail(), which show control characters
+ * (C0, DEL, C1, bidirectional controls, invalid UTF-8) as '?', so nothing
+ * taken from argv or an input can act on the terminal.
  */
 #ifndef NF_CLI_H
 #define NF_CLI_H
