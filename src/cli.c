@@ -81,13 +81,14 @@ static void put_sanitised(struct buf *b, const char *s)
 			p++;
 			continue;
 		}
-		if ((n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && *p == 0xC2 && p[1] <= 0x9F) ||
-		    (n == 3 && *p == 0xE2 && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) ||
-								 (p[2] >= 0xAA && p[2] <= 0xAE))) ||
-					      (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))))
-			buf_putc(b, '?');
-		else
-			buf_put(b, p, n);
+		{
+			char one[5] = { 0 };
+			memcpy(one, p, n);
+			if (utf8_control_char(one, 0))
+				buf_putc(b, '?');
+			else
+				buf_put(b, p, n);
+		}
 		p += n;
 	}
 }
