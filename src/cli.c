@@ -201,8 +201,12 @@ static void help_text(struct buf *b, const struct cli_command *cmd)
 
 /* ---- parsing ---- */
 
+/* Adds option id to getopt's tables, once. */
 static void add_option(struct option *lo, size_t *n, struct buf *shortopts, enum cli_opt id)
 {
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(lo[i].name, catalogue[id].name) == 0)
+			return;
 	lo[*n].name = catalogue[id].name;
 	lo[*n].has_arg = catalogue[id].arg ? required_argument : no_argument;
 	lo[*n].flag = NULL;
