@@ -12,7 +12,7 @@
 #include "chart.h"
 
 /* Lays out the time chart of comparison c (timeline_dated(c) must hold)
- * into sc (filled; release with chart_scene_free). */
+ * into sc (filled; release with chart_scene_release). */
 void chart_time_scene(const struct model *m, const struct comparison *c,
 		      const struct chart_style *st, const struct chart_fonts *f,
 		      struct chart_scene *sc);

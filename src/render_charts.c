@@ -59,7 +59,7 @@ static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
 	int rc;
 	chart_layout(sp, &web, f, &sc);
 	rc = write_scene(&sc, f, od, name, err);
-	chart_scene_free(&sc);
+	chart_scene_release(&sc);
 	return rc;
 }
 
@@ -76,18 +76,18 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 	names = chart_file_names(m);
 	if (chart_spec_overview(m, &sp)) {
 		status = write_chart(&sp, f, od, "overview", err);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 	}
 	for (size_t i = 0; status == NF_OK && i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		chart_spec_strip(m, c, &sp);
 		status = write_chart(&sp, f, od, names[i], err);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 		if (status == NF_OK && chart_is_series(c)) {
 			char *name = xasprintf("%s-series", names[i]);
 			chart_spec_series(m, c, &sp);
 			status = write_chart(&sp, f, od, name, err);
-			chart_spec_free(&sp);
+			chart_spec_release(&sp);
 			free(name);
 		}
 		if (status == NF_OK && timeline_dated(c)) {
@@ -95,7 +95,7 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 			char *name = xasprintf("%s-time", names[i]);
 			chart_time_scene(m, c, &web, f, &sc);
 			status = write_scene(&sc, f, od, name, err);
-			chart_scene_free(&sc);
+			chart_scene_release(&sc);
 			free(name);
 		}
 	}
