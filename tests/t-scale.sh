@@ -35,6 +35,9 @@ check_eq "rounds.csv columns" "date,release,line,v8,platform,workload,unit,round
 check "rounds.csv: a round with its date, exact release and value" \
 	grep -q '^2025-11-27,24.11.1,v24,13.6.233.10,linux-x64,Production · insert,ops/s,' "$o/rounds.csv"
 
+check "the workbook's Rounds sheet carries each round's date, line and V8" \
+	sh -c 'unzip -p "$1" xl/sharedStrings.xml | grep -q "<t>Date</t>.*<t>Line</t>.*<t>V8</t>.*<t>2025-11-27</t>"' _ "$o/report.xlsx"
+
 # --- the PDF stays a document -------------------------------------------------
 pdf=$o/report.pdf
 pages=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
