@@ -9,6 +9,7 @@
  * largest spread; a difference counts only when gap > noise.
  */
 #include "analysis.h"
+#include "releases.h"
 #include "timeline.h"
 #include "evidence.h"
 #include "semver.h"
@@ -322,5 +323,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 	}
 	evidence_run(m);
 	timeline_run(m);
+	releases_run(m);
 	return 0;
 }

@@ -91,6 +91,7 @@ static void comparison_release(struct comparison *c)
 	free(c->pairs);
 	free(c->steps);
 	free(c->drift);
+	free(c->release_steps);
 }
 
 void model_release(struct model *m)

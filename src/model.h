@@ -87,6 +87,18 @@ struct step {
 	double change;        /* after best / before best - 1 */
 };
 
+/* Two consecutive exact releases of one release line in a comparison, and
+ * whether the round values moved between them (filled by releases.c). */
+struct release_step {
+	size_t a, b;          /* indexes into comparison.versions, same line, a older */
+	double ratio;         /* median b / median a (round values) */
+	double p, p_holm;     /* rank test of a's rounds against b's; Holm across
+	                         every release pair of the report */
+	int step;             /* significant after Holm and the medians moved by at
+	                         least RELEASES_MIN_CHANGE */
+	char last_a[11], first_b[11]; /* dates of a's last and b's first round, "" unknown */
+};
+
 struct comparison {
 	const char *workload, *platform, *unit; /* interned */
 	int better;
@@ -104,6 +116,8 @@ struct comparison {
 	size_t nsteps;
 	int interleaved;          /* 0 when some rounds ran back to back */
 	char *drift;              /* owned note on drift within a version, or NULL */
+	struct release_step *release_steps; /* owned, may be NULL */
+	size_t nrelease_steps;
 };
 
 /* One workload across the platforms it was measured on (filled by evidence.c

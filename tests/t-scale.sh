@@ -105,6 +105,14 @@ check "analysis.json names the bad day" \
 	jq -e '[.bad_days[]? | select(.date == "2025-11-27" and (.versions | length) >= 3)] | length == 1' "$o/analysis.json"
 check "the issue calls it a bad day of the machine" grep -q '2025-11-27.*bad day of the machine' "$o/issue.md"
 
+# --- releases inside a line ---------------------------------------------------
+check_eq "the step inside v24 is placed between 24.11.1 and 24.12.0, in the ten insert workloads only" \
+	'[[["24.11.1","24.12.0"],10]]' \
+	"$(jq -c '[.comparisons[] | .release_steps[] | select(.step) | [.before, .after]] | group_by(.) | map([.[0], length])' "$o/analysis.json")"
+check_eq "with its dates and V8 versions on either side" \
+	"13.6.233.10 13.6.233.17 true" \
+	"$(jq -r '[.comparisons[] | select(.workload == "Production · insert" and .platform == "linux-x64") | .release_steps[] | select(.step)][0] | "\(.v8_before) \(.v8_after) \(.last_day_before < .first_day_after)"' "$o/analysis.json")"
+
 # --- a million values ---------------------------------------------------------
 if [ -n "${NF_SLOW:-}" ]; then
 	big=$(tmpdir)
