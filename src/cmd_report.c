@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 
@@ -94,13 +96,19 @@ static char *env_or(const char *name, const char *fallback)
 	return xstrdup(v ? v : fallback);
 }
 
-/* The terminal's width: $COLUMNS, 80 when unknown. */
+/* The terminal's width: $COLUMNS, else the width of the terminal standard
+ * output is (shells rarely export COLUMNS), else 80. */
 static size_t terminal_columns(void)
 {
 	const char *s = getenv("COLUMNS");
 	char *end;
 	long v = s ? strtol(s, &end, 10) : 0;
-	return s && *s && !*end && v >= 40 && v <= 1000 ? (size_t)v : 80;
+	struct winsize ws;
+	if (s && *s && !*end && v >= 40 && v <= 1000)
+		return (size_t)v;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
 }
 
 static int cmp_name(const void *a, const void *b)
