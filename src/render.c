@@ -16,7 +16,7 @@ const struct renderer renderers[] = {
 	{ "charts", render_charts },
 	{ "pdf", render_pdf },
 	{ "xlsx", render_xlsx },
-	{ "csv", render_csv },
+	{ "rounds", render_rounds },
 };
 const size_t nrenderers = sizeof renderers / sizeof renderers[0];
 

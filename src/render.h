@@ -43,7 +43,7 @@ int render_xlsx(const struct model *m, const struct render_ctx *rc,
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err);
 /* rounds.csv: one row per round with its date and exact release. */
-int render_csv(const struct model *m, const struct render_ctx *rc,
+int render_rounds(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);

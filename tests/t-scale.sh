@@ -31,7 +31,7 @@ check_eq "issue.md summarises the inputs instead of listing them" "0" \
 rounds=$(jq '[.comparisons[].versions[].rounds] | add' "$o/analysis.json")
 check_eq "rounds.csv has a header and one row per round" "$((rounds + 1))" "$(wc -l < "$o/rounds.csv")"
 check_eq "rounds.csv columns" "date,release,line,v8,platform,workload,unit,round,value,passes" \
-	"$(head -n 1 "$o/rounds.csv")"
+	"$(head -n 1 "$o/rounds.csv" | tr -d '\r')"
 check "rounds.csv: a round with its date, exact release and value" \
 	grep -q '^2025-11-27,24.11.1,v24,13.6.233.10,linux-x64,Production · insert,ops/s,' "$o/rounds.csv"
 
@@ -131,7 +131,7 @@ fi
 
 # --- rounds.csv keeps hostile text inert --------------------------------------
 o=$(tmpdir)
-"$NF" report -q --formats csv --out "$o" tests/hardening/hostile.json
+"$NF" report -q --formats rounds --out "$o" tests/hardening/hostile.json
 check "rounds.csv: a name that looks like a formula gets an apostrophe" \
 	grep -qF ',"'"'"'=HYPERLINK(""http://example.com/x"",""click"")",' "$o/rounds.csv"
 check "rounds.csv: an @ name too" grep -qF ",'@SUM(1+2)" "$o/rounds.csv"

@@ -1,5 +1,5 @@
 /*
- * render_csv.c - rounds.csv: one row per round, the raw data a document
+ * render_rounds.c - rounds.csv: one row per round, the raw data a document
  * leaves out once it is too long to show it (issue.md tells the reader to
  * attach this file; report.pdf and the workbook point to it).
  *
@@ -7,7 +7,7 @@
  * release (the version as given), line ("v24", empty when the version is no
  * release line), v8, platform, workload, unit, round, value (the round value,
  * the median of its passes), passes (every pass, separated by spaces).
- * RFC 4180 quoting; a text field that a spreadsheet would read as a formula
+ * RFC 4180: CRLF line ends, quoting where needed; a text field that a spreadsheet would read as a formula
  * (starting with = + - @, tab or carriage return) gets a leading apostrophe,
  * so opening the file never runs anything from the input. Numbers are
  * written in the shortest form that reads back to the same double.
@@ -36,14 +36,14 @@ static void field(struct buf *b, const char *s)
 		buf_putc(b, '"');
 }
 
-int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+int render_rounds(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 	       struct nf_error *err)
 {
 	struct buf b = BUF_INIT;
 	int status;
 	(void)rc;
 
-	buf_puts(&b, "date,release,line,v8,platform,workload,unit,round,value,passes\n");
+	buf_puts(&b, "date,release,line,v8,platform,workload,unit,round,value,passes\r\n");
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t k = 0; k < c->nversions; k++) {
@@ -72,7 +72,7 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 						buf_putc(&b, ' ');
 					fmt_json_number(&b, res->passes[p]);
 				}
-				buf_putc(&b, '\n');
+				buf_puts(&b, "\r\n");
 			}
 		}
 	}
