@@ -227,3 +227,37 @@ char **digest_warnings(const struct model *m, size_t *n)
 	*n = ng;
 	return out;
 }
+
+void digest_inputs(const struct model *m, struct digest_inputs *in)
+{
+	size_t common = 0;
+	memset(in, 0, sizeof *in);
+	in->n = m->nsources;
+	if (m->nsources > 0) {
+		common = strlen(m->sources[0]);
+		for (size_t i = 1; i < m->nsources; i++) {
+			size_t k = 0;
+			while (k < common && m->sources[i][k] == m->sources[0][k])
+				k++;
+			common = k;
+		}
+		while (common > 0 && m->sources[0][common - 1] != '/')
+			common--;
+	}
+	in->folder = xstrndup(m->nsources ? m->sources[0] : "", common);
+	for (size_t i = 0; i < m->nresults; i++) {
+		const char *t = m->results[i].timestamp;
+		if (!t || strlen(t) < 10)
+			continue;
+		if (!in->first[0] || strncmp(t, in->first, 10) < 0)
+			memcpy(in->first, t, 10);
+		if (!in->last[0] || strncmp(t, in->last, 10) > 0)
+			memcpy(in->last, t, 10);
+	}
+}
+
+void digest_inputs_release(struct digest_inputs *in)
+{
+	free(in->folder);
+	in->folder = NULL;
+}

@@ -39,4 +39,16 @@ void digest_cut_end(struct buf *out, const char *s, size_t maxw);
  */
 char **digest_warnings(const struct model *m, size_t *n);
 
+/* The inputs of a report in a few words, for documents that cannot list
+ * hundreds of paths: how many, the folder they share (with its final '/',
+ * "" when none), and the first and last day of the rounds' timestamps ("" when
+ * none). */
+struct digest_inputs {
+	size_t n;
+	char *folder;               /* owned */
+	char first[11], last[11];
+};
+void digest_inputs(const struct model *m, struct digest_inputs *in);
+void digest_inputs_release(struct digest_inputs *in);
+
 #endif

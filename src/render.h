@@ -42,7 +42,11 @@ int render_xlsx(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err);
-/* rounds.csv: one row per round with its date and exact release. */
+/* rounds.csv: one row per round with its date and exact release. The file's
+ * bytes are render_rounds_csv's (appended to out), so a document can give
+ * their checksum. */
+struct buf;
+void render_rounds_csv(const struct model *m, struct buf *out);
 int render_rounds(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 int render_pdf(const struct model *m, const struct render_ctx *rc,

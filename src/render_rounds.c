@@ -36,12 +36,9 @@ static void field(struct buf *b, const char *s)
 		buf_putc(b, '"');
 }
 
-int render_rounds(const struct model *m, const struct render_ctx *rc, struct outdir *od,
-	       struct nf_error *err)
+void render_rounds_csv(const struct model *m, struct buf *out)
 {
-	struct buf b = BUF_INIT;
-	int status;
-	(void)rc;
+	struct buf b = *out;
 
 	buf_puts(&b, "date,release,line,v8,platform,workload,unit,round,value,passes\r\n");
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -76,6 +73,16 @@ int render_rounds(const struct model *m, const struct render_ctx *rc, struct out
 			}
 		}
 	}
+	*out = b;
+}
+
+int render_rounds(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+		  struct nf_error *err)
+{
+	struct buf b = BUF_INIT;
+	int status;
+	(void)rc;
+	render_rounds_csv(m, &b);
 	status = outdir_write(od, "rounds.csv", b.s, b.len, err);
 	buf_release(&b);
 	return status;
