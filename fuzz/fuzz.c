@@ -58,7 +58,7 @@ void fuzz_model_finish(struct model *m)
 	if (ingest_finish(m, &err) == 0 && analysis_run(m, &err) == 0) {
 		FILE *null = fopen("/dev/null", "w");
 		if (null) {
-			render_terminal(m, null);
+			render_terminal(m, 80, null, null);
 			fclose(null);
 		}
 	}
