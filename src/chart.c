@@ -10,7 +10,8 @@
  * every backend.
  */
 #include "chart.h"
-#include "render.h"
+#include "fmt.h"
+#include "report.h"
 #include "semver.h"
 
 #include <ft2build.h>
@@ -1067,50 +1068,15 @@ static const char *direction(int better)
 	return better == BETTER_HIGHER ? "higher is better" : "lower is better";
 }
 
-/* Distinct versions of the model in semantic-version order. */
-static size_t model_versions(const struct model *m, const char ***out)
-{
-	const char **v = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		for (size_t j = 0; j < c->nversions; j++) {
-			size_t k, at;
-			for (k = 0; k < n; k++)
-				if (v[k] == c->versions[j].version)
-					break;
-			if (k < n)
-				continue;
-			/* insert in order; unordered strings go after their peers */
-			for (at = n; at > 0 && semver_cmp(v[at - 1], c->versions[j].version) > 0; at--)
-				;
-			ALLOC_GROW(v, n + 1, alloc);
-			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
-			v[at] = c->versions[j].version;
-			n++;
-		}
-	}
-	*out = v;
-	return n;
-}
-
 uint32_t chart_version_color(const struct model *m, const char *version)
 {
 	const char **v;
-	size_t n = model_versions(m, &v), i;
+	size_t n = report_version_order(m, &v), i;
 	for (i = 0; i < n; i++)
 		if (v[i] == version || strcmp(v[i], version) == 0)
 			break;
 	free(v);
 	return chart_palette(i);
-}
-
-static int several_platforms(const struct model *m)
-{
-	for (size_t i = 1; i < m->ncomparisons; i++)
-		if (m->comparisons[i].platform != m->comparisons[0].platform)
-			return 1;
-	return 0;
 }
 
 /* Passes per round when every round has the same number, else 0. */
@@ -1184,13 +1150,13 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 		      struct chart_spec *sp)
 {
 	struct buf b = BUF_INIT, d = BUF_INIT;
-	int series = chart_is_series(c); /* many versions: colour by release line */
+	int series = report_chart_series(c); /* many versions: colour by release line */
 	size_t nr = rounds_per_version(c), np = passes_per_round(c);
 
 	spec_init(sp, c->nversions);
 	sp->title = xstrdup(c->workload);
 	verdict_sentence(&b, c);
-	if (several_platforms(m))
+	if (report_several_platforms(m))
 		buf_printf(&b, " Platform: %s.", c->platform);
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
@@ -1259,11 +1225,9 @@ static void noise_band(double noise, double *lo, double *hi)
 	*hi = noise;
 }
 
-/* Workloads in the overview: those with a baseline, except long version
- * series, which get a series chart of their own. */
 static int in_overview(const struct comparison *c)
 {
-	return c->baseline_idx >= 0 && !chart_is_series(c);
+	return report_in_overview(c);
 }
 
 int chart_spec_overview(const struct model *m, struct chart_spec *sp)
@@ -1293,18 +1257,8 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		else
 			nlower++;
 	}
-	if (!ncats)
+	if (!report_has_overview(m))
 		return 0;
-	{
-		/* nothing to draw when no workload has a bar */
-		size_t nwith = 0;
-		for (size_t i = 0; i < m->ncomparisons; i++)
-			nwith += in_overview(&m->comparisons[i]) &&
-				 m->comparisons[i].nversions > 1 &&
-				 m->comparisons[i].verdict != VERDICT_INSUFFICIENT;
-		if (!nwith)
-			return 0;
-	}
 
 	spec_init(sp, ncats);
 	sp->nsub = (int)nsub;
@@ -1321,7 +1275,7 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		int sub = 0, mixed = nlower && nhigher;
 		if (!in_overview(c))
 			continue;
-		if (several_platforms(m))
+		if (report_several_platforms(m))
 			sp->cats[ncats] = xasprintf("%s (%s)", c->workload, c->platform);
 		else
 			sp->cats[ncats] = xstrdup(c->workload);
@@ -1412,7 +1366,7 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	{
 		size_t nseries = 0;
 		for (size_t i = 0; i < m->ncomparisons; i++)
-			nseries += m->comparisons[i].baseline_idx >= 0 && chart_is_series(&m->comparisons[i]);
+			nseries += m->comparisons[i].baseline_idx >= 0 && report_chart_series(&m->comparisons[i]);
 		if (nseries) {
 			char *note = xasprintf("%s%s%zu workload%s measured on a long version series %s a "
 					       "chart of %s own.", sp->note ? sp->note : "",
@@ -1437,7 +1391,7 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		sp->lo_hint = xstrdup("\xE2\x86\x90 slower");
 		sp->hi_hint = xstrdup("faster \xE2\x86\x92");
 	}
-	nvers = model_versions(m, &vers);
+	nvers = report_version_order(m, &vers);
 	for (size_t i = 0; i < nvers; i++) {
 		size_t k;
 		for (k = 0; k < nshown && shown[k] != vers[i]; k++)
@@ -1452,11 +1406,6 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	legend_add(sp, "noise band", CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	return 1;
-}
-
-int chart_is_series(const struct comparison *c)
-{
-	return c->nversions >= 8;
 }
 
 /* "12.4.254.21" -> "12.4" (malloc'd), or NULL. */
@@ -1484,7 +1433,7 @@ void chart_spec_series(const struct model *m, const struct comparison *c,
 	sp->title = xasprintf("%s across %zu versions", c->workload, c->nversions);
 	verdict_sentence(&b, c);
 	buf_printf(&b, " Best round of each version in version order%s%s.",
-		   several_platforms(m) ? " on " : "", several_platforms(m) ? c->platform : "");
+		   report_several_platforms(m) ? " on " : "", report_several_platforms(m) ? c->platform : "");
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Best round (%s), %s", c->unit, direction(c->better));
 	buf_printf(&d, "Line chart of the best round of \"%s\" on %s for %zu versions in version "
@@ -1550,82 +1499,18 @@ void chart_spec_series(const struct model *m, const struct comparison *c,
 	sp->desc = buf_detach(&d, NULL);
 }
 
-/* ---- file names ---- */
-
-/* Appends an ASCII slug of s: letters and digits lower-cased, Latin-1
- * letters without their accents, everything else one '-'. */
-static void slug_append(struct buf *b, const char *s)
+void chart_spec_planned(const struct model *m, const struct report_chart *ch,
+			struct chart_spec *sp)
 {
-	static const char latin1[] =
-		"aaaaaaaceeeeiiiidnooooo-ouuuuyts" /* U+00C0..U+00DF */
-		"aaaaaaaceeeeiiiidnooooo-ouuuuyty"; /* U+00E0..U+00FF */
-	int dash = 0;
-	while (*s) {
-		unsigned cp = utf8_next(&s);
-		char ch = 0;
-		if (cp < 0x80 && ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')))
-			ch = (char)cp;
-		else if (cp >= 'A' && cp <= 'Z')
-			ch = (char)(cp - 'A' + 'a');
-		else if (cp >= 0xC0 && cp <= 0xFF && latin1[cp - 0xC0] != '-')
-			ch = latin1[cp - 0xC0];
-		if (ch) {
-			if (dash && b->len && b->s[b->len - 1] != '-')
-				buf_putc(b, '-');
-			dash = 0;
-			buf_putc(b, ch);
-			if (cp == 0xDF)
-				buf_putc(b, 's'); /* ß -> ss */
-		} else {
-			dash = 1;
-		}
-		if (b->len >= 60)
-			break;
+	switch (ch->kind) {
+	case REPORT_CHART_OVERVIEW:
+		chart_spec_overview(m, sp); /* planned only when it has bars */
+		break;
+	case REPORT_CHART_STRIP:
+		chart_spec_strip(m, &m->comparisons[ch->comparison], sp);
+		break;
+	case REPORT_CHART_SERIES:
+		chart_spec_series(m, &m->comparisons[ch->comparison], sp);
+		break;
 	}
-}
-
-static int name_taken(char **names, size_t n, const char *s)
-{
-	size_t len = strlen(s);
-	if (strcmp(s, "overview") == 0)
-		return 1;
-	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(names[i]);
-		if (strcmp(names[i], s) == 0)
-			return 1;
-		/* "x-series" is the series chart of "x" */
-		if (k + 7 == len && strncmp(s, names[i], k) == 0 && strcmp(s + k, "-series") == 0)
-			return 1;
-		if (len + 7 == k && strncmp(names[i], s, len) == 0 &&
-		    strcmp(names[i] + len, "-series") == 0)
-			return 1;
-	}
-	return 0;
-}
-
-char **chart_file_names(const struct model *m)
-{
-	char **names = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *names);
-	int plat = several_platforms(m);
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		struct buf b = BUF_INIT;
-		size_t base_len;
-		slug_append(&b, m->comparisons[i].workload);
-		if (plat) {
-			buf_putc(&b, '-');
-			slug_append(&b, m->comparisons[i].platform);
-		}
-		while (b.len && b.s[b.len - 1] == '-')
-			b.s[--b.len] = '\0';
-		if (!b.len)
-			buf_puts(&b, "workload");
-		base_len = b.len;
-		for (int k = 2; name_taken(names, i, b.s); k++) {
-			b.len = base_len;
-			b.s[b.len] = '\0';
-			buf_printf(&b, "-%d", k);
-		}
-		names[i] = buf_detach(&b, NULL);
-	}
-	return names;
 }

@@ -377,6 +377,7 @@ static int cmd_report(int argc, char **argv)
 	struct nf_error err = { 0, "" };
 	struct outdir od;
 	struct render_ctx rc;
+	struct report rep;
 	char *templates = NULL, *font = NULL, *font_bold = NULL;
 	int status = parse_options(argc, argv, &o);
 
@@ -402,6 +403,8 @@ static int cmd_report(int argc, char **argv)
 	rc.font_bold_path = font_bold;
 	rc.source_date = source_date();
 	rc.with_charts = wanted(o.formats, "charts");
+	report_build(&rep, &m, rc.with_charts);
+	rc.report = &rep;
 
 	status = outdir_open(&od, o.out, &err);
 	for (size_t i = 0; i < nrenderers && !status; i++)
@@ -418,7 +421,8 @@ static int cmd_report(int argc, char **argv)
 	if (status)
 		fail(&err);
 	else if (!o.quiet)
-		render_terminal(&m, stdout);
+		render_terminal(&rep, stdout);
+	report_release(&rep);
 	free(templates);
 	free(font);
 	free(font_bold);

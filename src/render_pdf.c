@@ -13,10 +13,8 @@
  * creation date comes from SOURCE_DATE_EPOCH only, so the same input gives
  * the same bytes.
  */
-#include "chart.h"
+#include "chart_hpdf.h"
 #include "render.h"
-#include "semver.h"
-#include "windows.h"
 
 #include <hpdf.h>
 #include <math.h>
@@ -63,6 +61,7 @@ static const struct chart_style print = { TEXT_W + 2 * CHART_MARGIN, CHART_FONT,
 
 struct pdf {
 	const struct model *m;
+	const struct report *r; /* what to show (report.h) */
 	HPDF_Doc doc;
 	HPDF_Font font[2];       /* regular, bold */
 	HPDF_Encoder utf8;
@@ -590,29 +589,6 @@ static void chart(struct pdf *p, const struct chart_spec *sp, const char *sectio
 
 /* ---- the content ---- */
 
-static size_t all_versions(const struct model *m, const char ***out)
-{
-	const char **v = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
-			const char *s = m->comparisons[i].versions[j].version;
-			size_t k, at;
-			for (k = 0; k < n && v[k] != s; k++)
-				;
-			if (k < n)
-				continue;
-			for (at = n; at > 0 && semver_cmp(v[at - 1], s) > 0; at--)
-				;
-			ALLOC_GROW(v, n + 1, alloc);
-			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
-			v[at] = s;
-			n++;
-		}
-	*out = v;
-	return n;
-}
-
 /* Rounds per version and passes per round as "7" or "3 to 7". */
 static void count_range(const struct model *m, int passes, const char *one, const char *many,
 			struct buf *b)
@@ -649,8 +625,7 @@ static void title_block(struct pdf *p)
 {
 	const struct model *m = p->m;
 	struct buf b = BUF_INIT;
-	const char **vers;
-	size_t nvers = all_versions(m, &vers);
+	size_t nvers = p->r->nversions;
 	char **lines;
 	size_t n;
 
@@ -672,7 +647,6 @@ static void title_block(struct pdf *p)
 	buf_puts(&b, " per version");
 	paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
 	buf_release(&b);
-	free(vers);
 	p->y += 8;
 }
 
@@ -691,23 +665,15 @@ static void environment(struct pdf *p)
 		row[1].text = xstrdup(m->env[i].value);
 	}
 	{
-		const char **vers;
-		size_t nvers = all_versions(m, &vers);
 		struct cell *row = table_row(&t);
-		for (size_t k = 0; k < nvers; k++) {
-			const char *v8 = NULL;
-			for (size_t i = 0; i < m->ncomparisons && !v8; i++)
-				for (size_t j = 0; j < m->comparisons[i].nversions; j++)
-					if (m->comparisons[i].versions[j].version == vers[k] &&
-					    m->comparisons[i].versions[j].v8)
-						v8 = m->comparisons[i].versions[j].v8;
-			buf_printf(&b, "%s%s", k ? ", " : "", vers[k]);
-			if (v8)
-				buf_printf(&b, " (V8\xC2\xA0%s)", v8);
+		for (size_t k = 0; k < p->r->nversions; k++) {
+			const struct report_version *v = &p->r->versions[k];
+			buf_printf(&b, "%s%s", k ? ", " : "", v->version);
+			if (v->vs->v8)
+				buf_printf(&b, " (V8\xC2\xA0%s)", v->vs->v8);
 		}
 		row[0].text = xstrdup("versions");
 		row[1].text = buf_detach(&b, NULL);
-		free(vers);
 	}
 	if (m->nsources) {
 		struct cell *row = table_row(&t);
@@ -786,14 +752,6 @@ static void summary(struct pdf *p)
 	}
 }
 
-/* The gap between two bests as the verdicts state it: the worse over the
- * better, minus one, in percent with one decimal below 10%. */
-static void fmt_gap(struct buf *b, double gap)
-{
-	fmt_fixed(b, gap * 100, gap < 0.1 ? 1 : 0);
-	buf_putc(b, '%');
-}
-
 static uint32_t verdict_color(enum verdict v)
 {
 	return v == VERDICT_FASTER ? 0x009E73u : v == VERDICT_WITHIN_NOISE ? 0x999999u : 0xE69F00u;
@@ -835,7 +793,7 @@ static void verdicts(struct pdf *p)
 			fmt_value(&b, c->versions[c->best_idx].best);
 			buf_printf(&b, " %s\n%s", c->unit, c->versions[c->best_idx].version);
 			row[2].text = buf_detach(&b, NULL);
-			fmt_gap(&b, c->gap);
+			fmt_percent(&b, c->gap);
 			row[3].text = buf_detach(&b, NULL);
 			fmt_spread(&b, c->noise);
 			row[4].text = buf_detach(&b, NULL);
@@ -849,14 +807,12 @@ static void verdicts(struct pdf *p)
 static void per_version(struct pdf *p)
 {
 	const struct model *m = p->m;
-	const char **vers;
-	size_t nvers = all_versions(m, &vers);
+	const struct report_version *vers = p->r->versions;
+	size_t nvers = p->r->nversions;
 	struct table t = { 0 };
 	struct col *cols;
-	if (nvers < 2 || nvers > 6) {
-		free(vers);
+	if (nvers < 2 || nvers > 6)
 		return;
-	}
 	subheading(p, "Best round of each version", 80);
 	paragraph(p, "Each cell: the best round, then its change against the baseline and the "
 		  "version's spread. The best version of each workload is in bold.");
@@ -864,7 +820,7 @@ static void per_version(struct pdf *p)
 	cols[0].title = "Workload";
 	cols[0].w = -1;
 	for (size_t k = 0; k < nvers; k++) {
-		cols[k + 1].title = vers[k];
+		cols[k + 1].title = vers[k].version;
 		cols[k + 1].right = 1;
 	}
 	t.cols = cols;
@@ -874,13 +830,10 @@ static void per_version(struct pdf *p)
 		const struct comparison *c = &m->comparisons[i];
 		struct cell *row = table_row(&t);
 		row[0].text = xasprintf("%s\n%s", c->workload, c->unit);
-		for (size_t j = 0; j < c->nversions; j++) {
-			const struct version_stats *vs = &c->versions[j];
+		for (size_t k = 0; k < nvers; k++) {
+			const struct version_stats *vs = report_cell(c, vers[k].version);
 			struct buf b = BUF_INIT;
-			size_t k;
-			for (k = 0; k < nvers && vers[k] != vs->version; k++)
-				;
-			if (k == nvers)
+			if (!vs)
 				continue;
 			fmt_value(&b, vs->best);
 			buf_putc(&b, '\n');
@@ -893,36 +846,26 @@ static void per_version(struct pdf *p)
 				fmt_spread(&b, vs->spread);
 			}
 			row[k + 1].text = buf_detach(&b, NULL);
-			row[k + 1].bold = (int)j == c->best_idx && c->verdict == VERDICT_FASTER;
+			row[k + 1].bold = c->verdict == VERDICT_FASTER && vs == &c->versions[c->best_idx];
 		}
 	}
 	table_draw(p, &t);
 	table_release(&t);
 	free(cols);
-	free(vers);
 }
 
+/* The charts of the presentation model's plan, as the charts renderer
+ * writes them. */
 static void charts(struct pdf *p)
 {
-	const struct model *m = p->m;
 	struct chart_spec sp;
 	HPDF_Outline parent = NULL;
 	const char *section = "Charts";
-	if (chart_spec_overview(m, &sp)) {
+	for (size_t i = 0; i < p->r->ncharts; i++) {
+		chart_spec_planned(p->m, &p->r->charts[i], &sp);
 		chart(p, &sp, section, &parent);
 		chart_spec_free(&sp);
 		section = NULL;
-	}
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		chart_spec_strip(m, &m->comparisons[i], &sp);
-		chart(p, &sp, section, &parent);
-		chart_spec_free(&sp);
-		section = NULL;
-		if (chart_is_series(&m->comparisons[i])) {
-			chart_spec_series(m, &m->comparisons[i], &sp);
-			chart(p, &sp, NULL, &parent);
-			chart_spec_free(&sp);
-		}
 	}
 }
 
@@ -933,42 +876,13 @@ static void charts(struct pdf *p)
  * table_draw keeps together: what a heading above it must keep. */
 #define PAIRS_START_H (LEAD_TABLE + LEAD_SMALL + 2 * ROW_PAD + 3 * (LEAD_TABLE + 2 * ROW_PAD))
 
-/* Pairs in the whole report: Holm's correction runs over all of them. */
-static size_t report_pairs(const struct model *m)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		n += m->comparisons[i].npairs;
-	return n;
-}
-
-/* The pair of comparison c with the smallest reachable p, or NULL. */
-static const struct pair_stats *strongest_pair(const struct comparison *c)
-{
-	const struct pair_stats *best = NULL;
-	for (size_t i = 0; i < c->npairs; i++)
-		if (!best || c->pairs[i].p_floor < best->p_floor)
-			best = &c->pairs[i];
-	return best;
-}
-
-/* 1 when even the smallest p comparison c's rounds can reach stays above
- * the level Holm's first step needs over the report's npairs: then no pair
- * of c can be significant, and every pair beyond the noise is borderline
- * for that reason alone. */
-static int floor_binds(const struct comparison *c, size_t npairs)
-{
-	const struct pair_stats *s = strongest_pair(c);
-	return s && s->p_floor >= 0.05 / (double)npairs;
-}
-
 /* Whether the table shows a pair: all of them, except in a long series,
  * where the pairs of neighbouring versions are the story and the others
  * are shown only when significant, or borderline for a reason of their
  * own (not just the power floor). */
 static int pair_shown(const struct comparison *c, const struct pair_stats *ps, int binds)
 {
-	return !chart_is_series(c) || ps->b == ps->a + 1 || ps->significant ||
+	return !report_chart_series(c) || ps->b == ps->a + 1 || ps->significant ||
 	       (ps->borderline && !binds);
 }
 
@@ -979,8 +893,9 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 {
 	struct table t = { 0 };
 	char *shift_head = xasprintf("Shift\n%s", c->unit);
+	char *ci_head = xasprintf("%s interval", p->r->method.ci_text);
 	struct col cols[] = {
-		{ "a \xE2\x86\x92 b", 0, 0 }, { "Median b/a", 0, 1 }, { "95% interval", 0, 1 },
+		{ "a \xE2\x86\x92 b", 0, 0 }, { "Median b/a", 0, 1 }, { ci_head, 0, 1 },
 		{ shift_head, 0, 1 }, { "U", 0, 1 }, { "p", 0, 1 }, { "p (Holm)", 0, 1 },
 		{ "Test", -1, 0 },
 	};
@@ -1024,68 +939,7 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 	table_draw(p, &t);
 	table_release(&t);
 	free(shift_head);
-}
-
-/* A sentence for a pair where the within-noise rule and the test disagree
- * (appends to b). */
-static void borderline_note(const struct comparison *c, const struct pair_stats *ps,
-			    struct buf *b)
-{
-	const struct version_stats *va = &c->versions[ps->a], *vb = &c->versions[ps->b];
-	buf_printf(b, "%s \xE2\x86\x92 %s: ", va->version, vb->version);
-	if (!ps->significant) {
-		fmt_gap(b, va->best > vb->best ? va->best / vb->best - 1 : vb->best / va->best - 1);
-		buf_puts(b, " apart, beyond the noise of ");
-		fmt_spread(b, c->noise);
-		buf_puts(b, ", but the test does not confirm it (p = ");
-		fmt_sig(b, ps->p_holm, 2);
-		buf_puts(b, " after Holm)");
-		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > va->nrounds &&
-		    (size_t)ps->rounds_needed > vb->nrounds)
-			buf_printf(b, "; about %d rounds per version would be needed to tell",
-				   ps->rounds_needed);
-	} else {
-		buf_puts(b, "within the noise of ");
-		fmt_spread(b, c->noise);
-		buf_puts(b, ", yet the test finds the rounds consistently apart (p = ");
-		fmt_sig(b, ps->p_holm, 2);
-		buf_puts(b, " after Holm): the median moved by ");
-		fmt_percent_signed(b, ps->ratio - 1);
-		buf_puts(b, " (95% interval ");
-		fmt_percent_signed(b, ps->ci_low - 1);
-		buf_puts(b, " to ");
-		fmt_percent_signed(b, ps->ci_high - 1);
-		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
-	}
-	buf_putc(b, '.');
-}
-
-/* Why no pair of c can be significant, when the power floor binds: the
- * rounds of its strongest pair, the smallest p they can reach, the level
- * Holm's first step needs, and the fewest rounds per version that would
- * confirm one of its differences (appends to b). */
-static void power_note(const struct comparison *c, size_t npairs, struct buf *b)
-{
-	const struct pair_stats *s = strongest_pair(c);
-	int needed = 0;
-	for (size_t i = 0; i < c->npairs; i++) {
-		const struct pair_stats *ps = &c->pairs[i];
-		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > c->versions[ps->a].nrounds &&
-		    (size_t)ps->rounds_needed > c->versions[ps->b].nrounds &&
-		    (!needed || ps->rounds_needed < needed))
-			needed = ps->rounds_needed;
-	}
-	buf_printf(b, "%zu vs %zu rounds: the smallest reachable p is ",
-		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
-	fmt_sig(b, s->p_floor, 2);
-	buf_printf(b, ", and Holm's correction over the %zu pairs of the report needs p below ",
-		   npairs);
-	fmt_sig(b, 0.05 / (double)npairs, 2);
-	buf_puts(b, ", so no pair here can be significant");
-	if (needed)
-		buf_printf(b, "; about %d rounds per version would be needed to confirm the "
-			   "clearest of these differences", needed);
-	buf_putc(b, '.');
+	free(ci_head);
 }
 
 /* A note with its first letter in upper case (the model's sentences start
@@ -1101,16 +955,14 @@ static void note_field(struct pdf *p, const char *label, const char *text)
 
 /* Above a comparison's table: power, steps, drift, run order and, under the
  * workload's last platform, the finding across platforms. */
-static void evidence_notes(struct pdf *p, size_t ci, size_t npairs)
+static void evidence_notes(struct pdf *p, size_t ci)
 {
 	const struct model *m = p->m;
 	const struct comparison *c = &m->comparisons[ci];
 	struct buf b = BUF_INIT;
 
-	if (floor_binds(c, npairs)) {
-		power_note(c, npairs, &b);
-		field(p, "Power", b.s, NOTE_LABEL_W);
-	}
+	if (p->r->comparisons[ci].power_note)
+		note_field(p, "Power", p->r->comparisons[ci].power_note);
 	for (size_t i = 0; i < c->nsteps; i++) {
 		const struct step *st = &c->steps[i];
 		const struct version_stats *vb = &c->versions[st->before], *va = &c->versions[st->after];
@@ -1140,27 +992,18 @@ static void evidence_notes(struct pdf *p, size_t ci, size_t npairs)
 
 /* Below a comparison's table: a sentence per borderline pair, or one line
  * for them all when the power floor alone explains them. */
-static void borderline_notes(struct pdf *p, const struct comparison *c, int binds)
+static void borderline_notes(struct pdf *p, size_t ci)
 {
-	struct buf b = BUF_INIT;
+	const struct comparison *c = &p->m->comparisons[ci];
+	const struct report_comparison *rc = &p->r->comparisons[ci];
 	size_t n = 0;
-	for (size_t i = 0; i < c->npairs; i++) {
-		if (!c->pairs[i].borderline)
-			continue;
-		if (!binds) {
-			buf_reset(&b);
-			borderline_note(c, &c->pairs[i], &b);
-			field(p, n ? "" : "Borderline", b.s, NOTE_LABEL_W);
-		}
-		n++;
+	if (rc->borderline_summary) {
+		note_field(p, "Borderline", rc->borderline_summary);
+		return;
 	}
-	if (binds && n) {
-		buf_printf(&b, "%zu pair%s apart beyond the noise of ", n, n == 1 ? " is" : "s are");
-		fmt_spread(&b, c->noise);
-		buf_puts(&b, ", which the test cannot confirm with these rounds (see Power).");
-		field(p, "Borderline", b.s, NOTE_LABEL_W);
-	}
-	buf_release(&b);
+	for (size_t i = 0; i < c->npairs; i++)
+		if (rc->borderline[i])
+			note_field(p, n++ ? "" : "Borderline", rc->borderline[i]);
 }
 
 /*
@@ -1172,18 +1015,13 @@ static void borderline_notes(struct pdf *p, const struct comparison *c, int bind
 static void evidence(struct pdf *p)
 {
 	const struct model *m = p->m;
-	size_t npairs = report_pairs(m), nsig = 0;
-	double floor = 1;
+	const struct report *r = p->r;
+	size_t npairs = r->npairs;
 	HPDF_Outline parent;
 	struct buf b = BUF_INIT;
 
 	if (!npairs)
 		return;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t k = 0; k < m->comparisons[i].npairs; k++) {
-			nsig += m->comparisons[i].pairs[k].significant;
-			floor = fmin(floor, m->comparisons[i].pairs[k].p_floor);
-		}
 	parent = heading(p, "Statistical evidence", LEAD_BODY * 6);
 	buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank test "
 		   "(Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu pairs "
@@ -1191,30 +1029,22 @@ static void evidence(struct pdf *p)
 		   "consistently apart from the other's. Where the two disagree, neither claim "
 		   "is safe.", npairs);
 	paragraph(p, b.s);
-	paragraph(p, "For each pair of an older version a and a newer b: the median of b's "
-		  "rounds over a's with its 95% bootstrap interval (2000 resamples, seeded from "
-		  "the data); the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
-		  "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
-		  "gives them, and p after Holm's correction. A pair is significant when p after "
-		  "Holm is below 0.05; borderline when the within-noise rule and the test "
-		  "disagree.");
-	/* Holm's first step compares the smallest p with alpha / pairs */
 	buf_reset(&b);
-	buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
-	fmt_sig(&b, floor, 2);
-	buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the "
-		   "smallest p below ", npairs);
-	fmt_sig(&b, 0.05 / (double)npairs, 2);
-	if (floor * (double)npairs >= 0.05)
-		buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
-			 "before the test can confirm anything.");
-	else
-		buf_printf(&b, "; %zu pair%s significant.", nsig, nsig == 1 ? " is" : "s are");
+	buf_printf(&b, "For each pair of an older version a and a newer b: the median of b's "
+		   "rounds over a's with its %s bootstrap interval (%s resamples, seeded from "
+		   "the data); the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
+		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
+		   "gives them, and p after Holm's correction. A pair is significant when p after "
+		   "Holm is below %s; borderline when the within-noise rule and the test "
+		   "disagree.", r->method.ci_text, r->method.resamples_text, r->method.alpha_text);
+	paragraph(p, b.s);
+	buf_reset(&b);
+	buf_printf(&b, "%s.", r->power_note);
 	paragraph(p, b.s);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		int binds = floor_binds(c, npairs);
+		int binds = r->comparisons[i].power_binds;
 		size_t shown = 0, neighbours = 0;
 		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved)
 			continue;
@@ -1224,7 +1054,7 @@ static void evidence(struct pdf *p)
 		p->y -= 16;
 		bookmark(p, parent, c->workload, NULL);
 		p->y += 16;
-		evidence_notes(p, i, npairs);
+		evidence_notes(p, i);
 		if (!c->npairs)
 			continue;
 		for (size_t k = 0; k < c->npairs; k++) {
@@ -1249,7 +1079,7 @@ static void evidence(struct pdf *p)
 		}
 		p->y += 4;
 		pairs_table(p, c, b.s, binds);
-		borderline_notes(p, c, binds);
+		borderline_notes(p, i);
 	}
 	buf_release(&b);
 }
@@ -1264,12 +1094,8 @@ static void support(struct pdf *p)
 	};
 	size_t shown = 0;
 
-	for (size_t i = 0; i < m->schedule.nlines; i++) {
-		const struct release_line *l = &m->schedule.lines[i];
-		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
-			continue;
-		shown++;
-	}
+	for (size_t i = 0; i < p->r->nlines; i++)
+		shown += p->r->lines[i].shown;
 	if (!shown)
 		return;
 	heading(p, "Support windows", 60);
@@ -1284,11 +1110,11 @@ static void support(struct pdf *p)
 	t.cols = cols;
 	t.ncols = 6;
 	t.caption = "Support windows";
-	for (size_t i = 0; i < m->schedule.nlines; i++) {
-		const struct release_line *l = &m->schedule.lines[i];
+	for (size_t i = 0; i < p->r->nlines; i++) {
+		const struct release_line *l = p->r->lines[i].line;
 		struct cell *row;
 		struct buf b = BUF_INIT;
-		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
+		if (!p->r->lines[i].shown)
 			continue;
 		row = table_row(&t);
 		buf_puts(&b, l->line);
@@ -1301,7 +1127,7 @@ static void support(struct pdf *p)
 		row[0].text = buf_detach(&b, NULL);
 		row[0].bold = l == m->recommended;
 		row[1].text = xstrdup(l->status);
-		row[1].marker = status_is_eol(l->status) ? 0xD55E00u : CHART_NONE;
+		row[1].marker = p->r->lines[i].eol ? 0xD55E00u : CHART_NONE;
 		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
 		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
 		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
@@ -1496,6 +1322,7 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 
 	memset(&p, 0, sizeof p);
 	p.m = m;
+	p.r = rc->report;
 	if ((status = chart_fonts_open(&p.cf, rc->font_path, rc->font_bold_path, err)) != NF_OK)
 		return status;
 	p.doc = HPDF_New(on_error, &p);

@@ -29,7 +29,6 @@
 #include <time.h>
 #include <xlsxwriter.h>
 
-#include "semver.h"
 #include "util.h"
 
 #define XLSX_NAME "report.xlsx"
@@ -51,6 +50,7 @@ struct num_format {
 /* The workbook being written and everything the sheets share. */
 struct xw {
 	const struct model *m;
+	const struct report *r; /* what to show (report.h) */
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *rounds, *versions, *pairs, *steps, *support, *charts;
 	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
@@ -332,27 +332,13 @@ static int col_index(const struct xw *x, const char *version)
 	return -1;
 }
 
-/* Collects every version of every comparison once, in version order (input
- * order among strings that are not versions). */
+/* The version columns: the presentation model's one version order. */
 static void collect_columns(struct xw *x)
 {
-	const struct model *m = x->m;
-	size_t c, v, alloc = 0;
-
-	for (c = 0; c < m->ncomparisons; c++)
-		for (v = 0; v < m->comparisons[c].nversions; v++) {
-			const char *ver = m->comparisons[c].versions[v].version;
-			size_t at;
-			if (col_index(x, ver) >= 0)
-				continue;
-			ALLOC_GROW(x->cols, x->ncols + 1, alloc);
-			for (at = 0; at < x->ncols; at++)
-				if (semver_cmp(ver, x->cols[at]) < 0)
-					break;
-			memmove(&x->cols[at + 1], &x->cols[at], (x->ncols - at) * sizeof(*x->cols));
-			x->cols[at] = ver;
-			x->ncols++;
-		}
+	x->ncols = x->r->nversions;
+	x->cols = xcalloc(x->ncols ? x->ncols : 1, sizeof(*x->cols));
+	for (size_t i = 0; i < x->ncols; i++)
+		x->cols[i] = x->r->versions[i].version;
 }
 
 static void make_formats(struct xw *x)
@@ -929,7 +915,7 @@ static void write_summary(struct xw *x)
 	for (i = 0; i < s->nlines; i++) {
 		const struct release_line *l = &s->lines[i];
 		struct buf name = BUF_INIT;
-		if (!l->compared && m->recommended != l)
+		if (!x->r->lines[i].shown)
 			continue;
 		buf_puts(&name, l->line);
 		if (l->codename && *l->codename)
@@ -1240,6 +1226,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	for (c = 0; c < m->ncomparisons; c++)
 		x.pos[c] = xcalloc(m->comparisons[c].nversions ? m->comparisons[c].nversions : 1,
 				   sizeof(**x.pos));
+	x.r = rc->report;
 	collect_columns(&x);
 	make_formats(&x);
 
