@@ -579,11 +579,13 @@ static void write_versions(struct xw *x)
  */
 static void write_pairs(struct xw *x)
 {
-	static const char *const heads[P_NCOLS] = {
+	const struct report_method *mt = &x->r->method;
+	char ci_low[40], ci_high[40], sig[64];
+	const char *const heads[P_NCOLS] = {
 		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
 		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
-		"95% interval low", "95% interval high", "Shift b - a (Hodges-Lehmann)", "Unit",
-		"Significant (p after Holm < 0.05)", "Borderline (rule and test disagree)",
+		ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
+		sig, "Borderline (rule and test disagree)",
 		"Smallest reachable p", "Rounds per version needed",
 	};
 	const struct model *m = x->m;
@@ -594,6 +596,9 @@ static void write_pairs(struct xw *x)
 	char a[16], b[16];
 	int col;
 
+	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
+	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
+	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
 	for (col = 0; col < P_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
@@ -634,7 +639,8 @@ static void write_pairs(struct xw *x)
 			put_text(x, ws, row, P_UNIT, cmp->unit, x->indent);
 			/* the level as alpha, the same rule as the model's */
 			buf_reset(&x->f);
-			buf_printf(&x->f, "=IF(%s<0.05,\"yes\",\"no\")", cell(a, row, P_P_HOLM));
+			buf_printf(&x->f, "=IF(%s<%s,\"yes\",\"no\")", cell(a, row, P_P_HOLM),
+				   mt->alpha_text);
 			note(x, worksheet_write_formula_str(ws, row, P_SIGNIFICANT, buf_str(&x->f),
 							    ps->significant ? x->best_text : NULL,
 							    ps->significant ? "yes" : "no"));
@@ -875,9 +881,7 @@ static void write_summary(struct xw *x)
 		"(Versions sheet).",
 		"Gap: how much better the best version's best is than the worst version's. "
 		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
-		"Pairs: the two-sided Mann-Whitney test of every pair of versions on the round "
-		"values, p after Holm's correction across all pairs (significant below 0.05), "
-		"the ratio of medians with its 95% bootstrap interval and the Hodges-Lehmann shift.",
+		NULL, /* pairs: from the method facts, below */
 		"Every number below is a formula over the Versions and Rounds sheets: select a "
 		"cell to see how it was made.",
 	};
@@ -893,8 +897,17 @@ static void write_summary(struct xw *x)
 	put_date(x, ws, row++, 1, m->as_of);
 	if (m->notes && *m->notes)
 		put_text(x, ws, row++, 0, m->notes, NULL);
-	for (i = 0; i < sizeof(method) / sizeof(*method); i++)
-		put_text(x, ws, row++, 0, method[i], NULL);
+	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
+		char *pairs = NULL;
+		if (!method[i])
+			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
+					  "versions on the round values, p after Holm's correction across "
+					  "all pairs (significant below %s), the ratio of medians with its "
+					  "%s bootstrap interval and the Hodges-Lehmann shift.",
+					  x->r->method.alpha_text, x->r->method.ci_text);
+		put_text(x, ws, row++, 0, method[i] ? method[i] : pairs, NULL);
+		free(pairs);
+	}
 	for (i = 0; i < m->nwarnings; i++) {
 		put_text(x, ws, row, 0, "Warning", x->warn);
 		put_text(x, ws, row++, 1, m->warnings[i], x->warn);
