@@ -1,7 +1,7 @@
 /*
  * render.h - the renderers. Each reads only the model and writes its files
- * through the outdir; each lives in its own render_<name>.c. The table in
- * render.c lists them in the order they run. Each lays out what the
+ * through the outdir; each lives in its own render_<name>.c. The OUTPUTS list in
+ * render.c declares them and lists them in the order they run. Each lays out what the
  * presentation model (rc->report, report.h) says; none recomputes it.
  */
 #ifndef NF_RENDER_H
@@ -48,9 +48,6 @@ int render_xlsx(const struct model *m, const struct render_ctx *rc,
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err);
 int render_pdf(const struct model *m, const struct render_ctx *rc,
-	       struct outdir *od, struct nf_error *err);
-
-int render_csv(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 
 /* The compact verdict table on the terminal. */
