@@ -323,7 +323,8 @@ static struct mctx *build_context(const struct report *r)
 	struct mctx *ctx = mctx_object(), *list;
 	const struct report_version *all = r->versions;
 	size_t nall = r->nversions;
-	size_t nfaster = 0, nwithin = 0, ninsufficient = 0, maxpasses = 0, minr = (size_t)-1, maxr = 0;
+	size_t nfaster = r->nfaster, nwithin = r->nwithin, ninsufficient = r->ninsufficient;
+	size_t maxpasses = 0, minr = (size_t)-1, maxr = 0;
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
@@ -388,9 +389,6 @@ static struct mctx *build_context(const struct report *r)
 	list = mctx_list();
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		nfaster += c->verdict == VERDICT_FASTER;
-		nwithin += c->verdict == VERDICT_WITHIN_NOISE;
-		ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
 		for (size_t k = 0; k < c->nversions; k++) {
 			if (c->versions[k].nrounds < minr)
 				minr = c->versions[k].nrounds;

@@ -131,15 +131,10 @@ static void environment(struct pdf *p)
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
-	size_t nf = 0, nw = 0, ni = 0;
+	size_t nf = p->r->nfaster, nw = p->r->nwithin, ni = p->r->ninsufficient;
 	struct buf b = BUF_INIT;
 	double labw = 62;
 
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		nf += m->comparisons[i].verdict == VERDICT_FASTER;
-		nw += m->comparisons[i].verdict == VERDICT_WITHIN_NOISE;
-		ni += m->comparisons[i].verdict == VERDICT_INSUFFICIENT;
-	}
 	pdf_heading(p, "Summary", LEAD_BODY * 4);
 	if (m->recommendation)
 		buf_printf(&b, "%s.", m->recommendation);
@@ -157,12 +152,12 @@ static void summary(struct pdf *p)
 		buf_printf(&b, "; %zu %s too few rounds to judge", ni, ni == 1 ? "has" : "have");
 	buf_puts(&b, ".");
 	pdf_field(p, "Findings", b.s, labw);
-	if (!m->nwarnings) {
+	if (!p->r->nwarnings) {
 		pdf_field(p, "Risks", "None found.", labw);
 	} else {
-		for (size_t i = 0; i < m->nwarnings; i++) {
+		for (size_t i = 0; i < p->r->nwarnings; i++) {
 			buf_reset(&b);
-			buf_printf(&b, "%s.", m->warnings[i]);
+			buf_printf(&b, "%s.", p->r->warnings[i]);
 			if (b.len >= 2 && b.s[b.len - 2] == '.')
 				b.s[--b.len] = '\0';
 			pdf_field(p, i == 0 ? "Risks" : "", b.s, labw);

@@ -209,6 +209,9 @@ static void build_evidence(struct report *r)
 	r->p_floor = 1;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
+		r->nfaster += c->verdict == VERDICT_FASTER;
+		r->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		r->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
 		r->npairs += c->npairs;
 		r->nsteps += c->nsteps;
 		r->ndrift += c->drift != NULL;

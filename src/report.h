@@ -104,6 +104,9 @@ struct report {
 	size_t nlines;
 	struct report_comparison *comparisons; /* owned: parallel to model.comparisons */
 
+	/* verdict counts */
+	size_t nfaster, nwithin, ninsufficient;
+
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
 	double p_floor;           /* smallest p any pair can reach (1 without pairs) */
