@@ -155,13 +155,7 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		mctx_set_str(row, "v8_after", va->v8);
 		fmt_percent_signed(&b, st->change);
 		mctx_set_str(row, "change", b.s);
-		buf_reset(&b);
-		buf_printf(&b, "between %s and %s", vb->version, va->version);
-		if (vb->v8 && va->v8)
-			buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
-		buf_puts(&b, ": best round ");
-		fmt_percent_signed(&b, st->change);
-		mctx_set_str(row, "text", b.s);
+		mctx_set_str(row, "text", rcmp->steps[i]);
 		buf_release(&b);
 		mctx_push(steps, row);
 	}

@@ -391,23 +391,11 @@ static void evidence_notes(struct pdf *p, size_t ci)
 {
 	const struct model *m = p->m;
 	const struct comparison *c = &m->comparisons[ci];
-	struct buf b = BUF_INIT;
 
 	if (p->r->comparisons[ci].power_note)
 		note_field(p, "Power", p->r->comparisons[ci].power_note);
-	for (size_t i = 0; i < c->nsteps; i++) {
-		const struct step *st = &c->steps[i];
-		const struct version_stats *vb = &c->versions[st->before], *va = &c->versions[st->after];
-		buf_reset(&b);
-		buf_printf(&b, "between %s and %s", vb->version, va->version);
-		if (vb->v8 && va->v8 && strcmp(vb->v8, va->v8) != 0)
-			buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
-		else if (vb->v8 && va->v8)
-			buf_printf(&b, " (both V8 %s)", vb->v8);
-		buf_puts(&b, ": best round ");
-		fmt_percent_signed(&b, st->change);
-		pdf_field(p, i == 0 ? "Steps" : "", b.s, NOTE_LABEL_W);
-	}
+	for (size_t i = 0; i < c->nsteps; i++)
+		pdf_field(p, i == 0 ? "Steps" : "", p->r->comparisons[ci].steps[i], NOTE_LABEL_W);
 	if (c->drift)
 		note_field(p, "Drift", c->drift);
 	if (!c->interleaved)
@@ -419,7 +407,6 @@ static void evidence_notes(struct pdf *p, size_t ci)
 		if (f->workload == c->workload && f->comparisons[f->ncomparisons - 1] == ci)
 			note_field(p, "Platforms", f->text);
 	}
-	buf_release(&b);
 }
 
 /* Below a comparison's table: a sentence per borderline pair, or one line

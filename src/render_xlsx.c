@@ -870,8 +870,8 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 }
 
 /* Summary: title, method, warnings, the verdict table (frozen, filtered),
- * the support windows of the compared and recommended lines, the
- * recommendation and the environment. */
+ * the support windows of the lines the documents show (report.h `shown`),
+ * the recommendation and the environment. */
 static void write_summary(struct xw *x)
 {
 	static const char *const method[] = {
@@ -914,8 +914,8 @@ static void write_summary(struct xw *x)
 	}
 	row = write_verdicts(x, row + 1);
 
-	/* The support windows that matter to the choice; every line is on the
-	 * Support sheet. Columns fit the verdict table's widths. */
+	/* The support windows that matter to the choice, as every document
+	 * shows them; every line is on the Support sheet. Columns fit the verdict table's widths. */
 	row++;
 	put_text(x, ws, row++, 0, "Support windows", x->label);
 	snprintf(h, sizeof(h), "Status on %s", m->as_of);

@@ -253,6 +253,20 @@ static void build_evidence(struct report *r)
 			rc->borderline[k] = buf_detach(&b, NULL);
 			rc->nborderline++;
 		}
+		rc->steps = xcalloc(c->nsteps ? c->nsteps : 1, sizeof *rc->steps);
+		for (size_t k = 0; k < c->nsteps; k++) {
+			const struct step *st = &c->steps[k];
+			const struct version_stats *vb = &c->versions[st->before];
+			const struct version_stats *va = &c->versions[st->after];
+			buf_printf(&b, "between %s and %s", vb->version, va->version);
+			if (vb->v8 && va->v8 && strcmp(vb->v8, va->v8) != 0)
+				buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
+			else if (vb->v8 && va->v8)
+				buf_printf(&b, " (both V8 %s)", vb->v8);
+			buf_puts(&b, ": best round ");
+			fmt_percent_signed(&b, st->change);
+			rc->steps[k] = buf_detach(&b, NULL);
+		}
 		rc->power_binds = s && s->p_floor >= r->holm_level;
 		if (rc->power_binds)
 			rc->power_note = comparison_power_note(r, c);
@@ -459,6 +473,9 @@ void report_release(struct report *r)
 		for (size_t k = 0; k < r->m->comparisons[i].npairs; k++)
 			free(rc->borderline[k]);
 		free(rc->borderline);
+		for (size_t k = 0; k < r->m->comparisons[i].nsteps; k++)
+			free(rc->steps[k]);
+		free(rc->steps);
 		free(rc->power_note);
 		free(rc->borderline_summary);
 	}

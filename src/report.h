@@ -77,6 +77,8 @@ struct report_comparison {
 	                             on a pair where the within-noise rule and the
 	                             test disagree, or NULL */
 	size_t nborderline;
+	char **steps;             /* owned, one per step (c->nsteps): "between a and
+	                             b (V8 x → y): best round +12%" */
 	int power_binds;          /* no pair of this comparison can be significant */
 	char *power_note;         /* owned when power_binds: why, or NULL */
 	char *borderline_summary; /* owned when power_binds and borderline pairs:
