@@ -15,7 +15,7 @@
 
 /* ---- specs ---- */
 
-void chart_spec_free(struct chart_spec *sp)
+void chart_spec_release(struct chart_spec *sp)
 {
 	free(sp->title);
 	free(sp->subtitle);

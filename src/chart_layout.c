@@ -44,7 +44,7 @@ uint32_t chart_tint(uint32_t c, double t)
 
 /* ---- scenes ---- */
 
-void chart_scene_free(struct chart_scene *sc)
+void chart_scene_release(struct chart_scene *sc)
 {
 	for (size_t i = 0; i < sc->nprims; i++) {
 		free(sc->prims[i].pts);

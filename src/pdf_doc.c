@@ -337,7 +337,7 @@ static void cell_layout(const struct pdf *p, const struct pdf_cell *c, double w,
 	}
 }
 
-static void cell_lines_free(struct cell_lines *cl)
+static void cell_lines_release(struct cell_lines *cl)
 {
 	chart_lines_free(cl->lines, cl->n);
 	free(cl->main);
@@ -351,7 +351,7 @@ static double header_height(const struct pdf *p, const struct pdf_table *t)
 		struct cell_lines cl;
 		cell_layout(p, &c, t->cols[i].w, &cl);
 		h = fmax(h, cl.h);
-		cell_lines_free(&cl);
+		cell_lines_release(&cl);
 	}
 	return h + 2 * ROW_PAD;
 }
@@ -386,7 +386,7 @@ static void draw_header(struct pdf *p, const struct pdf_table *t, int continued)
 					cl.main[k] ? INK : MUTED, LEFT);
 			yy += lead;
 		}
-		cell_lines_free(&cl);
+		cell_lines_release(&cl);
 		x += t->cols[i].w;
 	}
 	p->y += h;
@@ -404,7 +404,7 @@ static double rows_height(const struct pdf *p, const struct pdf_table *t, size_t
 			struct cell_lines cl;
 			cell_layout(p, &t->cells[r * t->ncols + i], t->cols[i].w, &cl);
 			h = fmax(h, cl.h);
-			cell_lines_free(&cl);
+			cell_lines_release(&cl);
 		}
 		total += h + 2 * ROW_PAD;
 	}
@@ -470,7 +470,7 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t)
 				yy += lead;
 			}
 			x += t->cols[i].w;
-			cell_lines_free(&cl[i]);
+			cell_lines_release(&cl[i]);
 		}
 		p->y += h;
 	}
@@ -504,7 +504,7 @@ void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
 	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, left,
 			PAGE_H - p->y + CHART_MARGIN * s, s);
 	p->y += content * s + 14;
-	chart_scene_free(&sc);
+	chart_scene_release(&sc);
 }
 
 /* ---- the document ---- */

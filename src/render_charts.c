@@ -46,7 +46,7 @@ static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
 		free(path);
 	}
 	buf_release(&b);
-	chart_scene_free(&sc);
+	chart_scene_release(&sc);
 	return rc;
 }
 
@@ -63,7 +63,7 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 	for (size_t i = 0; status == NF_OK && i < r->ncharts; i++) {
 		chart_spec_planned(m, &r->charts[i], &sp);
 		status = write_chart(&sp, f, od, r->charts[i].stem, err);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 	}
 	chart_fonts_free(f);
 	return status;

@@ -296,7 +296,7 @@ static void charts(struct pdf *p)
 	for (size_t i = 0; i < p->r->ncharts; i++) {
 		chart_spec_planned(p->m, &p->r->charts[i], &sp);
 		pdf_chart(p, &sp, section, &parent);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 		section = NULL;
 	}
 }
