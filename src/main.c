@@ -8,6 +8,7 @@
 #include "analysis.h"
 #include "cmd_convert.h"
 #include "cmd_check.h"
+#include "cmd_run.h"
 #include "error.h"
 #include "ingest.h"
 #include "ingest_jq.h"
@@ -43,6 +44,7 @@ static const char usage_text[] =
 	"       noisefloor windows [--as-of YYYY-MM-DD] [--schedule FILE] [--json]\n"
 	"       noisefloor check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...\n"
 	"       noisefloor convert [--jq FILE | --jq-program PROGRAM] [LABEL=]FILE...\n"
+	"       noisefloor run [options] --version LABEL=COMMAND... (see run --help)\n"
 	"       noisefloor --help | --version\n"
 	"\n"
 	"Reads benchmark rounds of several versions (FILE, or - for stdin; several\n"
@@ -509,6 +511,7 @@ static const struct {
 	{ "windows", cmd_windows },
 	{ "check", cmd_check },
 	{ "convert", cmd_convert },
+	{ "run", cmd_run },
 };
 
 int main(int argc, char **argv)
