@@ -1732,7 +1732,8 @@ int cmd_run(int argc, char **argv)
 
 	if (r.done_rounds >= r.s.rounds) {
 		if (!r.quiet)
-			say(0, "'%s' already holds all %d rounds", r.out, r.s.rounds);
+			say(0, "'%s' already holds all %d round%s", r.out, r.s.rounds,
+			    r.s.rounds == 1 ? "" : "s");
 		rc = r.report_dir ? run_report(&r) : 0;
 		goto done;
 	}
@@ -1774,8 +1775,8 @@ stopped:
 		tell_rounds_kept(&r);
 	} else {
 		if (!r.quiet)
-			say(0, "'%s' holds %d complete rounds of %zu versions", r.out, r.done_rounds,
-			    r.s.nv);
+			say(0, "'%s' holds %d complete round%s of %zu version%s", r.out, r.done_rounds,
+			    r.done_rounds == 1 ? "" : "s", r.s.nv, r.s.nv == 1 ? "" : "s");
 		if (r.report_dir)
 			rc = run_report(&r);
 	}
