@@ -1254,9 +1254,20 @@ static int read_output(struct run *r, struct version *v, int round, const char *
 	if (!rc)
 		rc = ingest_finish(&m, &err);
 	if (rc) {
+		/* the temporary file is named for what it holds */
+		const char *name = strcmp(path, r->output_path) == 0 ? "{out}" : "stdout";
+		char *msg = err.msg, *hit = strstr(msg, path);
+		struct buf b = BUF_INIT;
+		if (hit) {
+			buf_put(&b, msg, (size_t)(hit - msg));
+			buf_puts(&b, name);
+			buf_puts(&b, hit + strlen(path));
+			msg = b.s;
+		}
 		progress_clear(r);
 		say(0, "version '%s'%s%.0d: the command's output is not usable: %s", v->label,
-		    round ? ", round " : ", warm-up", round, err.msg);
+		    round ? ", round " : ", warm-up", round, msg);
+		buf_release(&b);
 		model_release(&m);
 		return NF_DATAERR;
 	}
