@@ -73,7 +73,8 @@ static const char usage_text[] =
 	"Exit status:\n"
 	"  0 done, 1 check: a workload is worse than the baseline beyond the noise,\n"
 	"  2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
-	"  73 cannot write output, 74 I/O error.\n";
+	"  73 cannot write output, 74 I/O error; run also: 1 a command failed,\n"
+	"  75 --strict: a noise check failed, 130 stopped by SIGINT or SIGTERM.\n";
 
 struct options {
 	const char *out;

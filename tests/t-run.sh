@@ -35,7 +35,7 @@ d=$(tmpdir)
 "$NF" run --rounds 4 --passes 1 --warmup 0 --version a='sleep 0.15' --version b='sleep 0.15' \
 	--out "$d/i.ndjson" 2> "$d/err" &
 pid=$!
-for _ in $(seq 200); do [ "$(wc -l < "$d/i.ndjson" 2>/dev/null || echo 0)" -ge 5 ] && break; sleep 0.02; done
+for _ in $(seq 200); do [ "$(cat "$d/i.ndjson" 2>/dev/null | wc -l)" -ge 5 ] && break; sleep 0.02; done
 sleep 0.05
 kill -INT $pid
 wait $pid
@@ -220,3 +220,8 @@ assert "download-artifact" in steps and "noisefloor report" in steps
 check "run.sh is valid bash" bash -n "$NF_ROOT/data/examples/node-versions/run.sh"
 check "run.sh hands the rounds to noisefloor run --measure output" \
 	grep -q 'run --measure output' "$NF_ROOT/data/examples/node-versions/run.sh"
+
+# --- help ------------------------------------------------------------------
+check_eq "run --help to stdout, exit 0" "0 usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND..." \
+	"$("$NF" run --help > "$NF_TMP/run-help.txt"; echo "$? $(head -n 1 "$NF_TMP/run-help.txt")")"
+check "the main help names run" sh -c "'$NF' --help | grep -q 'noisefloor run \[options\]'"
