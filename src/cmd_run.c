@@ -327,6 +327,10 @@ static int check_versions(struct settings *s)
 				    v->label, MAX_COMMAND);
 		if (!utf8_valid(v->command, strlen(v->command)))
 			return say(NF_USAGE, "the command of version '%s' is not valid UTF-8", v->label);
+		for (const unsigned char *c = (const unsigned char *)v->command; *c; c++)
+			if ((*c < 0x20 && *c != '\t' && *c != '\n') || *c == 0x7f)
+				return say(NF_USAGE, "the command of version '%s' holds the control "
+					   "character U+%04X", v->label, *c);
 		v->words = exec_split(v->command, &why);
 		if (!v->words && (!s->shell || strspn(v->command, " \t\n") == strlen(v->command)))
 			return say(NF_USAGE, "cannot run version '%s': %s ('%s')", v->label, why,
@@ -1014,7 +1018,7 @@ static void last_lines(const char *path, struct buf *out)
 static char *const *command_argv(const struct run *r, const struct version *v,
 				 const char *command, char *sh[4])
 {
-	if (!r->s.shell && v && !strstr(command, "{out}"))
+	if (!r->s.shell && v)
 		return v->words;
 	sh[0] = "/bin/sh";
 	sh[1] = "-c";
@@ -1039,18 +1043,21 @@ static enum outcome run_one(struct run *r, char *const *argv, const char *out_pa
 	return res->status == 0 && !res->exec_errno ? RAN_OK : RAN_FAILED;
 }
 
-/* The command of v with {out} replaced by the output file (shell-quoted
- * when it goes through the shell); malloc'd. */
+/* The command of v with {out} replaced by the output file, quoted when
+ * the path holds anything but letters, digits and / . _ - (write {out}
+ * bare in the command); malloc'd. */
 static char *command_for(const struct run *r, const struct version *v)
 {
 	struct buf q = BUF_INIT;
+	const char *path = r->output_path;
 	char *c;
 	if (!strstr(v->command, "{out}"))
 		return xstrdup(v->command);
-	if (r->s.shell)
-		exec_shell_quote(&q, r->output_path);
+	if (strspn(path, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-") ==
+	    strlen(path))
+		buf_puts(&q, path);
 	else
-		buf_puts(&q, r->output_path);
+		exec_shell_quote(&q, path);
 	c = substitute(v->command, "out", q.s);
 	buf_release(&q);
 	return c;
@@ -1133,7 +1140,7 @@ static char *wall_workload(const struct settings *s)
 	char *common = NULL;
 	if (s->name)
 		return xstrdup(s->name);
-	if (s->tmpl && strlen(s->tmpl) <= INGEST_MAX_NAME)
+	if (s->tmpl && !name_problem(s->tmpl))
 		return xstrdup(s->tmpl);
 	for (size_t i = 0; i < s->nv; i++) {
 		struct buf b = BUF_INIT;
@@ -1325,49 +1332,52 @@ static int read_output(struct run *r, struct version *v, int round, const char *
 /* --measure output: one run of v; its output read. round 0 is a warm-up. */
 static enum outcome measure_output(struct run *r, struct version *v, int round, struct round *rd)
 {
-	char *sh[4], *command = command_for(r, v);
-	char *const *argv = command_argv(r, v, command, sh);
+	char *sh[4], *command = command_for(r, v), **words = NULL;
 	int to_file = strstr(v->command, "{out}") != NULL;
+	const char *path = to_file ? r->output_path : r->stdout_path;
+	char *const *argv;
 	struct exec_result res;
 	char ts[40];
 	enum outcome o;
+	const char *why;
 
-	if ((o = prepare(r, v, round)) != RAN_OK) {
-		free(command);
-		return o;
-	}
+	/* --no-shell with {out}: the words of the command with the path in it */
+	if (!r->s.shell && to_file && (words = exec_split(command, &why)) != NULL)
+		argv = words;
+	else
+		argv = command_argv(r, v, command, sh);
+	if ((o = prepare(r, v, round)) != RAN_OK)
+		goto out;
 	unlink(r->output_path);
 	iso_now(ts);
 	o = run_one(r, argv, to_file ? NULL : r->stdout_path, &res);
 	if (o == RAN_FAILED) {
-		if (failed(r, v, round, "the command", v->command, &res)) {
-			free(command);
-			return o;
-		}
+		if (failed(r, v, round, "the command", v->command, &res))
+			goto out;
 		/* recorded: what it printed is still read when it is readable */
-		if (access(to_file ? r->output_path : r->stdout_path, R_OK) != 0 ||
-		    read_output(r, v, round, to_file ? r->output_path : r->stdout_path, ts, res.status,
-				rd) != 0) {
+		if (access(path, R_OK) != 0 || read_output(r, v, round, path, ts, res.status, rd) != 0) {
 			if (rd) {
 				rd->failed = xrealloc(rd->failed, (rd->nfailed + 1) * sizeof *rd->failed);
 				rd->failed[rd->nfailed++] = v->label;
 			}
 		}
-		free(command);
-		return RAN_OK;
+		o = RAN_OK;
+		goto out;
 	}
-	free(command);
 	if (o != RAN_OK)
-		return o;
+		goto out;
 	if (to_file && access(r->output_path, F_OK) != 0) {
 		progress_clear(r);
 		say(0, "version '%s'%s%.0d: the command wrote nothing into {out}", v->label,
 		    round ? ", round " : ", warm-up", round);
-		return RAN_ERROR;
+		o = RAN_ERROR;
+	} else if (read_output(r, v, round, path, ts, 0, rd) != 0) {
+		o = RAN_ERROR;
 	}
-	if (read_output(r, v, round, to_file ? r->output_path : r->stdout_path, ts, 0, rd) != 0)
-		return RAN_ERROR;
-	return RAN_OK;
+out:
+	exec_argv_free(words);
+	free(command);
+	return o;
 }
 
 /* Serialises one complete round into b. */
@@ -1394,6 +1404,7 @@ static void round_json(struct run *r, int rno, struct round *rd, double load_bef
 			cJSON_AddNumberToObject(p->meta, "load_before", round(load_before * 100) / 100);
 		if (load_after >= 0)
 			cJSON_AddNumberToObject(p->meta, "load_after", round(load_after * 100) / 100);
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "failed");
 		if (rd->nfailed) {
 			failed_arr = cJSON_AddArrayToObject(p->meta, "failed");
 			for (size_t k = 0; k < rd->nfailed; k++)

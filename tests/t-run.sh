@@ -119,6 +119,8 @@ bad "--order" "noisefloor: --order wants rotate or random, not 'sideways'" \
 	--order sideways --version a='touch ran'
 bad "--no-shell with an unclosed quote" "noisefloor: cannot run version 'a': a quote is not closed ('touch 'ran')" \
 	--no-shell --version a="touch 'ran"
+bad "a control character in a command" "noisefloor: the command of version 'a' holds the control character U+001B" \
+	--version a="$(printf 'touch ran\033')"
 bad "no versions" "noisefloor: run: give the versions to compare (--version LABEL=COMMAND or --list NAME=V1,V2 COMMAND)"
 out=$("$NF" run --version a="touch $d/ran" --out "$d/no/such/dir.ndjson" 2>&1); rc=$?
 check_eq "an unwritable --out" "2 noisefloor: cannot write '$d/no/such/dir.ndjson': No such file or directory" "$rc $out"
@@ -178,6 +180,18 @@ check_eq "output that is not results stops the run with 65" \
 check "--no-shell runs the words directly" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
 	--version a="printf '{\"workload\": \"w w\", \"unit\": \"ms\", \"passes\": [7]}\n'" --out "$d/ns.ndjson"
 check_eq "with the arguments as quoted" "w w [7]" "$(jq -rc 'select(.workload) | "\(.workload) \(.passes)"' "$d/ns.ndjson")"
+check "--no-shell with {out}" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
+	--version 22="cp $NF_ROOT/tests/fixtures/hyperfine/node22.json {out}" --out "$d/nso.ndjson"
+check_eq "reads the file the command wrote" "hyperfine" \
+	"$(jq -r 'select(.workload) | .meta.runner' "$d/nso.ndjson" | sort -u)"
+check "the output's meta is kept beside what the round records" "$NF" run -q --ignore-failure \
+	--measure output --rounds 1 --warmup 0 --version a='exit 5' \
+	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1], \"meta\": {\"failed\": 1, \"order\": 2, \"mine\": 3}}'" \
+	--out "$d/meta.ndjson"
+check_eq "one value per key" '{"failed":["a"],"order":["a","b"],"mine":3,"exit_status":0}' \
+	"$(jq -c 'select(.workload) | .meta | {failed, order, mine, exit_status}' "$d/meta.ndjson")"
+o=$(tmpdir)
+check "and report reads it" "$NF" report -q --min-rounds 1 --out "$o" "$d/meta.ndjson"
 
 # --- --order random --seed -----------------------------------------------
 d=$(tmpdir)
