@@ -64,7 +64,7 @@ static const char run_usage[] =
 	"      --rounds N          rounds (default 7)\n"
 	"      --passes N          timed runs per version per round (default 5; wall)\n"
 	"      --warmup N          untimed runs of each version first (default 1)\n"
-	"      --prepare CMD       run before every timed run, untimed\n"
+	"      --prepare CMD       run before every run (warm-ups too), untimed\n"
 	"      --order ORDER       rotate (default) or random\n"
 	"      --seed S            seed of --order random\n"
 	"      --measure WHAT      wall (default): time each run; output: the command\n"

@@ -30,6 +30,21 @@ check "no progress line when stderr is not a terminal" \
 	sh -c '! "$1" run --rounds 1 --passes 1 --warmup 0 --version a=true --out "$2" 2>&1 | grep -q "round 1/"' \
 	sh "$NF" "$d/quiet.ndjson"
 
+# --- --prepare, --name, --report, the progress line ------------------------
+d=$(tmpdir)
+check "--prepare, --name and --report DIR" "$NF" run -q --rounds 2 --passes 2 --warmup 1 \
+	--prepare "echo x >> $d/prepare.log" --name "two sleeps" --version a='sleep 0.01' \
+	--version b='sleep 0.02' --out "$d/p.ndjson" --report "$d/report"
+check_eq "--prepare runs before every run, warm-ups too" 10 "$(wc -l < "$d/prepare.log")"
+check_eq "--name names the workload" "two sleeps" "$(jq -r 'select(.workload) | .workload' "$d/p.ndjson" | sort -u)"
+check_eq "--report renders the file at the end" "two sleeps 2" \
+	"$(jq -r '.comparisons[0] | "\(.workload) \(.versions[0].rounds)"' "$d/report/analysis.json")"
+if command -v script >/dev/null; then
+	script -qc "'$NF' run --rounds 1 --passes 1 --warmup 0 --version a=true --out '$d/tty.ndjson'" /dev/null \
+		> "$d/tty.txt" 2>&1 < /dev/null
+	check "a progress line on a terminal" grep -q "round 1/1 · version a · 0:00 elapsed" "$d/tty.txt"
+fi
+
 # --- interrupted in round 3, then resumed --------------------------------
 d=$(tmpdir)
 "$NF" run --rounds 4 --passes 1 --warmup 0 --version a='sleep 0.15' --version b='sleep 0.15' \
