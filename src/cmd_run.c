@@ -158,20 +158,37 @@ struct round {
 
 static int say(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Prints "noisefloor: <message>" on stderr, control characters as '?', and
- * returns status. */
+/* Prints "noisefloor: <message>" on stderr and returns status. Control
+ * characters (C0 but line feed, DEL, C1) and bytes that are not UTF-8 are
+ * shown as '?', so nothing from a command line or an output acts on the
+ * terminal. */
 static int say(int status, const char *fmt, ...)
 {
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, out = BUF_INIT;
 	va_list ap;
+	size_t i = 0;
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	for (char *p = b.s; p && *p; p++)
-		if ((unsigned char)*p < 0x20 && *p != '\n')
-			*p = '?';
-	fprintf(stderr, "noisefloor: %s\n", buf_str(&b));
+	while (i < b.len) {
+		size_t ok = i + utf8_invalid_at(b.s + i, b.len - i);
+		for (; i < ok; i++) {
+			unsigned char c = (unsigned char)b.s[i];
+			if (c == 0xC2 && i + 1 < ok && (unsigned char)b.s[i + 1] <= 0x9F) {
+				buf_putc(&out, '?');
+				i++;
+			} else {
+				buf_putc(&out, (c < 0x20 && c != '\n') || c == 0x7f ? '?' : c);
+			}
+		}
+		if (i < b.len) {
+			buf_putc(&out, '?');
+			i++;
+		}
+	}
+	fprintf(stderr, "noisefloor: %s\n", buf_str(&out));
 	buf_release(&b);
+	buf_release(&out);
 	return status;
 }
 

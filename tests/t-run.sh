@@ -136,6 +136,8 @@ bad "--no-shell with an unclosed quote" "noisefloor: cannot run version 'a': a q
 	--no-shell --version a="touch 'ran"
 bad "a control character in a command" "noisefloor: the command of version 'a' holds the control character U+001B" \
 	--version a="$(printf 'touch ran\033')"
+bad "control characters in messages are shown as ?" "noisefloor: the version label 'a?[31m?' holds a control character" \
+	--version "$(printf 'a\033[31m\302\233')=touch ran"
 bad "no versions" "noisefloor: run: give the versions to compare (--version LABEL=COMMAND or --list NAME=V1,V2 COMMAND)"
 out=$("$NF" run --version a="touch $d/ran" --out "$d/no/such/dir.ndjson" 2>&1); rc=$?
 check_eq "an unwritable --out" "2 noisefloor: cannot write '$d/no/such/dir.ndjson': No such file or directory" "$rc $out"
