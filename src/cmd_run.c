@@ -1,5 +1,5 @@
 /*
- * cmd_run.c - `noisefloor run`: the runner the method needs (cmd_run.h).
+ * cmd_run.c - `noisefloor run`: the runner the method needs.
  *
  * Every version runs in every round, in an order rotated (or shuffled) from
  * round to round, so drift of the machine is shared by all versions instead
@@ -16,7 +16,7 @@
  * Commands' output (--measure output) is read by the same readers as
  * `report` (ingest.c), into a model of its own for each run.
  */
-#include "cmd_run.h"
+#include "cli.h"
 #include "error.h"
 #include "ingest.h"
 #include "jsonw.h"
@@ -158,37 +158,28 @@ struct round {
 
 static int say(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Prints "noisefloor: <message>" on stderr and returns status. Control
- * characters (C0 but line feed, DEL, C1) and bytes that are not UTF-8 are
- * shown as '?', so nothing from a command line or an output acts on the
- * terminal. */
+/* Prints "noisefloor: <message>" on stderr through the command layer's
+ * sanitising cli_error(), one line per line of the message, and returns
+ * status. A usage error is one line here, without the pointer to --help:
+ * the issue asks for one line before anything runs. */
 static int say(int status, const char *fmt, ...)
 {
-	struct buf b = BUF_INIT, out = BUF_INIT;
+	struct buf b = BUF_INIT;
 	va_list ap;
-	size_t i = 0;
+	const char *p;
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	while (i < b.len) {
-		size_t ok = i + utf8_invalid_at(b.s + i, b.len - i);
-		for (; i < ok; i++) {
-			unsigned char c = (unsigned char)b.s[i];
-			if (c == 0xC2 && i + 1 < ok && (unsigned char)b.s[i + 1] <= 0x9F) {
-				buf_putc(&out, '?');
-				i++;
-			} else {
-				buf_putc(&out, (c < 0x20 && c != '\n') || c == 0x7f ? '?' : c);
-			}
-		}
-		if (i < b.len) {
-			buf_putc(&out, '?');
-			i++;
-		}
+	p = buf_str(&b);
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		cli_error(NULL, NF_OK, "%.*s", n, p);
+		if (!nl)
+			break;
+		p = nl + 1;
 	}
-	fprintf(stderr, "noisefloor: %s\n", buf_str(&out));
 	buf_release(&b);
-	buf_release(&out);
 	return status;
 }
 
@@ -1019,7 +1010,7 @@ static void last_lines(const char *path, struct buf *out)
 		}
 	}
 	if (len) {
-		buf_puts(out, "\nnoisefloor: its last lines on stderr:");
+		buf_puts(out, "\nits last lines on stderr:");
 		for (size_t i = start; i < len; i++) {
 			if (i == start || text[i - 1] == '\n')
 				buf_puts(out, "\n  ");
@@ -1732,7 +1723,13 @@ static int adopt_settings(struct run *r, struct settings *f)
 	return check_versions(cl) ? NF_USAGE : 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* The subcommand; argv[0] is "run". Parses its own options (README,
+ * "noisefloor run"; `noisefloor run --help`). Returns the exit status:
+ * 0 done, 1 a version's command failed, 2 usage error, 65 a command's
+ * output is not readable, 66 --resume of a missing file, 73/74 the rounds
+ * file cannot be written, 75 --strict refused a noisy machine, 130 stopped
+ * by SIGINT or SIGTERM (complete rounds kept). */
+static int run_main(int argc, char **argv)
 {
 	struct run r;
 	struct settings f;
@@ -1824,3 +1821,18 @@ done:
 	run_release(&r);
 	return rc;
 }
+
+static const struct cli_option run_options[] = { { CLI_NOPTS, NULL } };
+
+/* Its options do not fit a table: --version is repeatable and means a
+ * version here, not the program's version; it parses its own argv. */
+const struct cli_command cmd_run = {
+	.name = "run",
+	.synopsis = "run [options] --version LABEL=COMMAND... | --list NAME=V1,V2,... COMMAND",
+	.about = "Runs every version's command in every round, interleaved, and appends each\n"
+		 "complete round to a rounds file (see noisefloor run --help).\n",
+	.options = run_options,
+	.exit_status = "  0 done, 1 a command failed, 2 usage error, 65 a command's output is not\n"
+		       "  readable, 75 --strict refused, 130 stopped by SIGINT or SIGTERM.\n",
+	.run_argv = run_main,
+};

@@ -99,8 +99,8 @@ check_eq "a failing command stops the run with status 1" 1 "$?"
 check_eq "with the command, its status and its last stderr lines" \
 	"noisefloor: version 'b', round 2: the command '$fcmd' exited with status 3
 noisefloor: its last lines on stderr:
-  first
-  boom: no such thing
+noisefloor:   first
+noisefloor:   boom: no such thing
 noisefloor: '$d/f.ndjson' holds 1 complete round of 3; to continue: noisefloor run --resume --out '$d/f.ndjson'" \
 	"$(grep -v '^noisefloor: warning' "$d/err")"
 check_eq "the complete round is kept" "1 a;1 b;" "$(order_of "$d/f.ndjson")"
