@@ -15,13 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct version_stats *find_version(const struct comparison *c, const char *version)
-{
-	for (size_t k = 0; k < c->nversions; k++)
-		if (c->versions[k].version == version)
-			return &c->versions[k];
-	return NULL;
-}
+#define find_version report_cell
 
 static void pad(FILE *f, const char *s, size_t w, int right)
 {
@@ -97,11 +91,12 @@ void render_terminal_line(FILE *f, const char *text, size_t columns)
 }
 
 /* One platform's table (comparisons idx[0..n)), or its one sentence. */
-static void platform_table(const struct model *m, const size_t *idx, size_t n, int heading,
+static void platform_table(const struct report *r, const size_t *idx, size_t n, int heading,
 			   size_t columns, FILE *f)
 {
-	const struct version_stats **all;
-	size_t nall = render_versions(m, &all), nv = 0;
+	const struct model *m = r->m;
+	const struct report_version *all = r->versions;
+	size_t nall = r->nversions, nv = 0;
 	const char **ver = xcalloc(nall + 1, sizeof *ver);
 	const char *platform = m->comparisons[idx[0]].platform;
 	const char *unit = m->comparisons[idx[0]].unit;
@@ -112,8 +107,8 @@ static void platform_table(const struct model *m, const size_t *idx, size_t n, i
 		one_unit &= m->comparisons[idx[i]].unit == unit;
 	for (size_t k = 0; k < nall; k++)
 		for (size_t i = 0; i < n; i++)
-			if (find_version(&m->comparisons[idx[i]], all[k]->version)) {
-				ver[nv++] = all[k]->version;
+			if (find_version(&m->comparisons[idx[i]], all[k].version)) {
+				ver[nv++] = all[k].version;
 				break;
 			}
 	if (nv == 1) {
@@ -132,7 +127,6 @@ static void platform_table(const struct model *m, const size_t *idx, size_t n, i
 			fprintf(f, "%s: only %s was measured (up to %zu rounds), nothing to compare "
 				"(%zu workload%s)\n", platform, ver[0], rounds, n, n == 1 ? "" : "s");
 		free(ver);
-		free(all);
 		return;
 	}
 
@@ -286,11 +280,11 @@ static void platform_table(const struct model *m, const size_t *idx, size_t n, i
 	free(names);
 	buf_release(&b);
 	free(ver);
-	free(all);
 }
 
-void render_terminal(const struct model *m, size_t columns, FILE *f, FILE *warn)
+void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn)
 {
+	const struct model *m = r->m;
 	const char **platforms = xcalloc(m->ncomparisons + 1, sizeof *platforms);
 	size_t np = 0, *idx = xcalloc(m->ncomparisons + 1, sizeof *idx);
 
@@ -308,7 +302,7 @@ void render_terminal(const struct model *m, size_t columns, FILE *f, FILE *warn)
 				idx[n++] = i;
 		if (p > 0)
 			fputc('\n', f);
-		platform_table(m, idx, n, np > 1, columns, f);
+		platform_table(r, idx, n, np > 1, columns, f);
 	}
 	if (np > 1)
 		fputc('\n', f);

@@ -12,7 +12,7 @@
  * the day.
  */
 #include "timeline.h"
-#include "analysis.h"
+#include "stats.h"
 #include "util.h"
 
 #include <math.h>
@@ -126,7 +126,7 @@ void timeline_run(struct model *m)
 		ALLOC_GROW(dv, ndv + 1, dalloc);
 		dv[ndv].first = i;
 		dv[ndv].n = j - i;
-		dv[ndv].factor = stats_median(v, j - i);
+		dv[ndv].factor = stats_median_of(v, j - i);
 		ndv++;
 		free(v);
 		i = j;
@@ -141,10 +141,10 @@ void timeline_run(struct model *m)
 		double *f = xmalloc((b - a) * sizeof *f), *dev = xmalloc((b - a) * sizeof *dev);
 		for (size_t k = a; k < b; k++)
 			f[k - a] = dv[k].factor;
-		double centre = stats_median(f, b - a);
+		double centre = stats_median_of(f, b - a);
 		for (size_t k = a; k < b; k++)
 			dev[k - a] = fabs(dv[k].factor - centre);
-		double sd = 1.4826 * stats_median(dev, b - a);
+		double sd = 1.4826 * stats_median_of(dev, b - a);
 		free(f);
 		free(dev);
 		for (size_t d = a; d < b && sd > 0;) {
