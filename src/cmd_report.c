@@ -173,6 +173,7 @@ static int run(const struct cli_args *a)
 	rc.font_bold_path = font_bold;
 	rc.source_date = cli_source_date();
 	rc.with_charts = wanted(formats, "charts");
+	rc.with_rounds = wanted(formats, "rounds");
 	report_build(&rep, &m, rc.with_charts);
 	rc.report = &rep;
 

@@ -20,6 +20,7 @@ struct render_ctx {
 	const char *font_bold_path; /* DejaVuSans-Bold.ttf */
 	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
 	int with_charts;           /* the charts renderer runs: documents may link them */
+	int with_rounds;           /* rounds.csv is written: documents may point to it */
 	const struct report *report; /* the presentation model: what to show, in
 	                                which order, with which sentences */
 };
