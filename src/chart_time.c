@@ -357,26 +357,25 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 			circle(sc, XP(t), YP(v->values[r]), F * 0.22, chart_tint(col, 0.45), col, F * 0.06);
 		}
 	}
-	/* the two extreme rounds, labelled */
+	/* the two extreme rounds: ringed here, named under the plot (text next
+	 * to a point would collide with the release labels) */
 	for (int e = 0; e < 2; e++) {
 		size_t k = e ? good_k : bad_k, r = e ? good_r : bad_r;
-		const struct result *res = c->versions[k].rounds[r];
-		double t, x, yv;
-		if (!timeline_day(res, &t))
+		double t;
+		if (!timeline_day(c->versions[k].rounds[r], &t))
 			continue;
-		x = XP(t), yv = YP(c->versions[k].values[r]);
-		buf_reset(&tl);
-		round_label(&tl, res, c->versions[k].version);
-		if (e == 0 && worst_day)
-			buf_puts(&tl, " (bad day)");
-		double tw = chart_text_width(f, 0, F * SMALL, tl.s);
-		int rightside = x + F * 0.6 + tw < right;
-		double ty = yv + (yv < top + F ? F * 1.1 : yv > bottom - F * 0.5 ? -F * 0.6 : 0.3 * F);
-		circle(sc, x, yv, F * 0.38, CHART_NONE, CHART_INK, F * 0.08);
-		text(sc, f, rightside ? x + F * 0.6 : x - F * 0.6, ty, tl.s, F * SMALL, 0, CHART_INK,
-		     rightside ? ANCHOR_START : ANCHOR_END, 0);
+		circle(sc, XP(t), YP(c->versions[k].values[r]), F * 0.42, CHART_NONE, CHART_INK, F * 0.1);
 	}
 	y = bottom + F * 2.2;
+	buf_reset(&b);
+	buf_puts(&b, "Ringed: the slowest round, ");
+	round_label(&b, worst, c->versions[bad_k].version);
+	if (worst_day)
+		buf_puts(&b, " (a bad day of the machine)");
+	buf_puts(&b, ", and the fastest, ");
+	round_label(&b, bestr, c->versions[good_k].version);
+	buf_puts(&b, ".");
+	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_INK);
 	buf_reset(&b);
 	buf_printf(&b, "Each dot is one round (the median of its passes); %s. Dashed rules: the "
 		   "first day each release ran (releases running from the start have none).", dir);

@@ -210,16 +210,25 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_str(ctx, "alpha", r->method.alpha_text);
 	mctx_set_str(ctx, "resamples", r->method.resamples_text);
 	mctx_set_str(ctx, "ci_level", r->method.ci_text);
+	size_t ncross = 0;
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		const struct platform_finding *f = &m->platforms[i];
-		struct mctx *row = mctx_object();
+		struct mctx *row;
+		size_t n = 0;
+		/* a platform where one version ran has nothing to compare */
+		for (size_t k = 0; k < f->ncomparisons; k++)
+			n += m->comparisons[f->comparisons[k]].nversions > 1;
+		if (n < 2)
+			continue;
+		ncross++;
+		row = mctx_object();
 		mctx_set_str(row, "workload", f->workload);
 		mctx_set_str(row, "text", f->text);
 		mctx_set_bool(row, "consistent", f->consistent == 1);
 		mctx_push(platforms, row);
 	}
 	mctx_set(ctx, "platforms", platforms);
-	mctx_set_bool(ctx, "has_platforms", m->nplatforms > 0);
+	mctx_set_bool(ctx, "has_platforms", ncross > 0);
 }
 
 /* One comparison for the templates; cells for the versions all[0..nall)

@@ -172,6 +172,18 @@ static void environment(struct pdf *p)
 	pdf_table_release(&t);
 }
 
+static int platform_single(const struct model *m, const char *platform);
+
+/* 1 when a workload's finding across platforms compares at least two
+ * platforms where more than one version ran. */
+static int cross_platform(const struct model *m, const struct platform_finding *f)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < f->ncomparisons; k++)
+		n += !platform_single(m, m->comparisons[f->comparisons[k]].platform);
+	return n >= 2;
+}
+
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
@@ -219,7 +231,12 @@ static void summary(struct pdf *p)
 		free(t);
 	}
 	buf_release(&b);
-	if (m->nplatforms) {
+	/* across platforms: only workloads measured on two platforms where
+	 * something can be compared (a single-version platform has no verdict) */
+	size_t ncross = 0;
+	for (size_t i = 0; i < m->nplatforms; i++)
+		ncross += cross_platform(m, &m->platforms[i]);
+	if (ncross) {
 		struct pdf_table t = { 0 };
 		struct pdf_col cols[] = { { "Workload", 150, 0 }, { "Across platforms", -1, 0 } };
 		t.cols = cols;
@@ -228,7 +245,10 @@ static void summary(struct pdf *p)
 		pdf_subheading(p, "Does it reproduce on every platform?", 40);
 		for (size_t i = 0; i < m->nplatforms; i++) {
 			const struct platform_finding *f = &m->platforms[i];
-			struct pdf_cell *row = pdf_table_row(&t);
+			struct pdf_cell *row;
+			if (!cross_platform(m, f))
+				continue;
+			row = pdf_table_row(&t);
 			row[0].text = xstrdup(f->workload);
 			row[1].text = xstrdup(f->text);
 			row[1].marker = f->consistent == 1 ? 0x009E73u : f->consistent == 0 ? 0xE69F00u
