@@ -4,7 +4,7 @@
  * taking a regression seriously.
  *
  *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
- *    Hodges-Lehmann shift, a bootstrap interval for the ratio of medians,
+ *    Hodges-Lehmann shift, the rank test's interval for the ratio of medians,
  *    the power floor, and Holm's correction across all pairs of the report;
  *    a pair is "borderline" when the within-noise rule and the test
  *    disagree.
@@ -57,8 +57,8 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->exact = mw.exact;
 			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
 			p->ratio = vb->median / va->median;
-			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
-					      STATS_BOOTSTRAP_RESAMPLES, 0.95, &p->ci_low, &p->ci_high);
+			stats_ratio_interval(va->values, va->nrounds, vb->values, vb->nrounds, 0.95,
+					     &p->ci_low, &p->ci_high);
 			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);

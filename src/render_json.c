@@ -4,6 +4,7 @@
  */
 #include "jsonw.h"
 #include "render.h"
+#include "stats.h"
 #include "util.h"
 
 static void write_version(struct jsonw *w, const struct comparison *c, const struct version_stats *v)
@@ -294,7 +295,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "shift");
 	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
 	jsonw_key(&w, "ci");
-	jsonw_string(&w, "95% percentile bootstrap of median b / median a, 2000 resamples, seeded from the data");
+	jsonw_string(&w, "95% interval of median b / median a from " STATS_RATIO_INTERVAL_METHOD);
 	jsonw_key(&w, "p_floor");
 	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
 	jsonw_key(&w, "rounds_needed");

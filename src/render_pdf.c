@@ -16,6 +16,7 @@
 #include "chart.h"
 #include "render.h"
 #include "semver.h"
+#include "stats.h"
 #include "windows.h"
 
 #include <hpdf.h>
@@ -1192,8 +1193,8 @@ static void evidence(struct pdf *p)
 		   "is safe.", npairs);
 	paragraph(p, b.s);
 	paragraph(p, "For each pair of an older version a and a newer b: the median of b's "
-		  "rounds over a's with its 95% bootstrap interval (2000 resamples, seeded from "
-		  "the data); the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
+		  "rounds over a's with its 95% interval from " STATS_RATIO_INTERVAL_METHOD
+		  "; the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
 		  "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
 		  "gives them, and p after Holm's correction. A pair is significant when p after "
 		  "Holm is below 0.05; borderline when the within-noise rule and the test "

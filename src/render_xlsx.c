@@ -30,6 +30,7 @@
 #include <xlsxwriter.h>
 
 #include "semver.h"
+#include "stats.h"
 #include "util.h"
 
 #define XLSX_NAME "report.xlsx"
@@ -588,8 +589,8 @@ static void write_versions(struct xw *x)
  * Pairs: the rank test of every pair of versions of every comparison, in
  * analysis.json's order. Rounds, the ratio of medians, significance and the
  * power floor are formulas over the Versions sheet and the row's own cells;
- * U, p, p after Holm (which needs every pair of the report), the bootstrap
- * interval, the shift and the rounds needed are the model's values.
+ * U, p, p after Holm (which needs every pair of the report), the rank
+ * test's interval, the shift and the rounds needed are the model's values.
  */
 static void write_pairs(struct xw *x)
 {
@@ -891,7 +892,8 @@ static void write_summary(struct xw *x)
 		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
 		"Pairs: the two-sided Mann-Whitney test of every pair of versions on the round "
 		"values, p after Holm's correction across all pairs (significant below 0.05), "
-		"the ratio of medians with its 95% bootstrap interval and the Hodges-Lehmann shift.",
+		"the ratio of medians with its 95% interval from " STATS_RATIO_INTERVAL_METHOD
+		" and the Hodges-Lehmann shift.",
 		"Every number below is a formula over the Versions and Rounds sheets: select a "
 		"cell to see how it was made.",
 	};

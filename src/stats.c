@@ -2,7 +2,8 @@
  * stats.c - the small statistics noisefloor needs beside its within-noise
  * method, written out rather than linked (GSL is GPL and has no Mann-Whitney
  * test): rank tests with their exact null distributions by counting, the
- * normal tail through erfc, a seeded bootstrap, Holm, and the step finder.
+ * normal tail through erfc, the rank test's interval for a ratio, Holm, and
+ * the step finder.
  *
  * The rank tests follow R 4.2's wilcox.test and cor.test line by line where
  * R makes a choice (exact or normal, which tail, the corrections), so that a
@@ -184,22 +185,6 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 	}
 }
 
-/* A key that orders doubles as unsigned integers (-0 just below +0). */
-static uint64_t order_key(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u >> 63 ? ~u : u | (1ULL << 63);
-}
-
-static double from_order_key(uint64_t k)
-{
-	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
-	double d;
-	memcpy(&d, &u, sizeof(d));
-	return d;
-}
-
 /* #{(i, j): b[j] - a[i] <= d} for sorted a[0..n), b[0..m): the i that
  * qualify for b[j] are a suffix whose start only moves right as j grows
  * (floating-point subtraction is monotone), so two pointers suffice. */
@@ -215,21 +200,155 @@ static double count_at_most(const double *a, size_t n, const double *b, size_t m
 	return count;
 }
 
-/* The k-th smallest (1-based) of the differences b[j] - a[i]: bisection
- * over the doubles between the smallest and the largest difference, in
- * their integer order, so it lands exactly on a difference. */
+/* The element of rank k (0-based) of t[0..len), reordering t (quickselect
+ * with a median-of-three pivot). */
+static double select_kth(double *t, size_t len, size_t k)
+{
+	size_t lo = 0, hi = len - 1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		double x = t[lo], y = t[mid], z = t[hi], pivot;
+		pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+		while (i <= j) {
+			while (t[i] < pivot)
+				i++;
+			while (t[j] > pivot)
+				j--;
+			if (i <= j) {
+				double w = t[i];
+				t[i] = t[j];
+				t[j] = w;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		/* t[lo..j] <= pivot <= t[i..hi], and j < i */
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return t[k]; /* t[j+1..i-1] all equal the pivot */
+	}
+	return t[k];
+}
+
+/* The next double below d (d finite). */
+static double below(double d)
+{
+	return nextafter(d, -INFINITY);
+}
+
+/*
+ * The k-th smallest (1-based, 1 <= k <= n*m) of the differences b[j] - a[i]
+ * of sorted a[0..n), b[0..m), without forming the n*m differences: a
+ * selection over the implicit sorted matrix in O((n + m) log(n m)) time and
+ * O(n + m) memory.
+ *
+ * The candidates are the differences in a value band (lo, hi], known to hold
+ * the answer by their counts. While the band holds more than a few times
+ * n + m differences, draw a sample of it, take two sample quantiles just
+ * around the target's place as pivots (Floyd and Rivest's selection) and
+ * narrow the band to them by counting; each round leaves about 1/16 of the
+ * band. Then the band's differences are listed (each row's are a run of b,
+ * found with two pointers) and the answer selected among them. The draws
+ * come from splitmix64 with a fixed seed: they only steer the speed, the
+ * result is the exact order statistic whatever they are.
+ */
 static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
 {
-	uint64_t lo = order_key(b[0] - a[n - 1]), hi = order_key(b[m - 1] - a[0]);
-	/* invariant: count(hi) >= k; answer in [lo, hi] */
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		if (count_at_most(a, n, b, m, from_order_key(mid)) >= k)
-			hi = mid;
-		else
-			lo = mid + 1;
+	double total = (double)n * (double)m, lo = -INFINITY, hi = INFINITY;
+	double cnt_lo = 0, cnt_hi = total, limit = 4.0 * (double)(n + m) + 64;
+	size_t *first = xmalloc(n * sizeof(*first)), *end = xmalloc(n * sizeof(*end));
+	double *cum = xmalloc((n + 1) * sizeof(*cum)), *t, result;
+	uint64_t state = 0x6e6f697365666c72ULL; /* fixed: only the speed depends on it */
+	size_t len = 0;
+
+	for (;;) {
+		/* row i's band is b[first[i]..end[i]): b[j] - a[i] in (lo, hi];
+		 * both bounds move right as a[i] grows */
+		size_t f = 0, e = 0;
+		cum[0] = 0;
+		for (size_t r = 0; r < n; r++) {
+			while (f < m && !(b[f] - a[r] > lo))
+				f++;
+			if (e < f)
+				e = f;
+			while (e < m && b[e] - a[r] <= hi)
+				e++;
+			first[r] = f;
+			end[r] = e;
+		}
+		for (size_t i = 0; i < n; i++)
+			cum[i + 1] = cum[i] + (double)(end[i] - first[i]);
+		if (cnt_hi - cnt_lo <= limit)
+			break;
+		{
+			/* sample the band, pick pivots around the target's place */
+			double band = cum[n], want = (k - cnt_lo) / band, piv[2], c_le, c_lt;
+			size_t s = 1024, spread = 64;
+			double *sample = xmalloc(s * sizeof(*sample));
+			for (size_t q = 0; q < s; q++) {
+				double r = (double)(stats_splitmix64(&state) >> 11) * 0x1p-53 * band;
+				size_t l = 0, h = n; /* largest i with cum[i] <= r */
+				while (h - l > 1) {
+					size_t mid = l + (h - l) / 2;
+					if (cum[mid] <= r)
+						l = mid;
+					else
+						h = mid;
+				}
+				{
+					size_t off = (size_t)(r - cum[l]);
+					if (first[l] + off >= end[l])
+						off = end[l] - first[l] - 1;
+					sample[q] = b[first[l] + off] - a[l];
+				}
+			}
+			{
+				double at = want * (double)s;
+				size_t lq = at > (double)spread ? (size_t)(at - (double)spread) : 0;
+				size_t hq = at + (double)spread < (double)(s - 1) ? (size_t)(at + (double)spread) : s - 1;
+				piv[1] = select_kth(sample, s, hq);
+				piv[0] = select_kth(sample, hq + 1, lq);
+			}
+			free(sample);
+			for (int w = 0; w < 2; w++) {
+				double pv = piv[w];
+				if (!(pv > lo && pv <= hi))
+					continue; /* an earlier pivot already cut it off */
+				c_le = count_at_most(a, n, b, m, pv);
+				if (c_le < k) {
+					lo = pv;
+					cnt_lo = c_le;
+					continue;
+				}
+				c_lt = count_at_most(a, n, b, m, below(pv));
+				if (c_lt < k) { /* the answer is pv itself */
+					free(first);
+					free(end);
+					free(cum);
+					return pv;
+				}
+				hi = below(pv);
+				cnt_hi = c_lt;
+			}
+		}
 	}
-	return from_order_key(lo);
+	/* list the band and select the answer's rank within it */
+	t = xmalloc((cum[n] > 0 ? (size_t)cum[n] : 1) * sizeof(*t));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = first[i]; j < end[i]; j++)
+			t[len++] = b[j] - a[i];
+	result = select_kth(t, len, (size_t)(k - cnt_lo) - 1);
+	free(t);
+	free(first);
+	free(end);
+	free(cum);
+	return result;
 }
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
@@ -290,100 +409,84 @@ uint64_t stats_splitmix64(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-/* An index in [0, k) from the top 32 bits (k < 2^32). */
-static size_t draw_index(uint64_t *state, size_t k)
+/* Sorted logs of v[0..n) into out; returns the sum of t^3 - t over groups
+ * of t equal logs. */
+static double sorted_logs(const double *v, size_t n, double *out)
 {
-	uint64_t r = stats_splitmix64(state) >> 32;
-	return (size_t)((r * (uint64_t)k) >> 32);
+	double ties = 0;
+	for (size_t i = 0; i < n; i++)
+		out[i] = log(v[i]);
+	qsort(out, n, sizeof(*out), cmp_double);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && out[j] == out[i])
+			j++;
+		ties += ((double)(j - i) * (double)(j - i) - 1) * (double)(j - i);
+		i = j;
+	}
+	return ties;
 }
 
-/* The median of t[0..k), k >= 1, reordering t: quickselect (Hoare
- * partition) for the upper middle element; for even k the lower middle is
- * then the largest of the elements left of it. Same value as sorting. */
-static double select_median(double *t, size_t k)
+/* 1 when sorted x[0..n) and y[0..m) share a value. */
+static int share_value(const double *x, size_t n, const double *y, size_t m)
 {
-	size_t lo = 0, hi = k - 1, mid = k / 2;
-
-	while (lo < hi) {
-		double pivot = t[lo + (hi - lo) / 2];
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (t[i] < pivot)
-				i++;
-			while (t[j] > pivot)
-				j--;
-			if (i <= j) {
-				double x = t[i];
-				t[i] = t[j];
-				t[j] = x;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		/* now t[lo..j] <= pivot <= t[i..hi], and j < i */
-		if (mid <= j)
-			hi = j;
-		else if (mid >= i)
-			lo = i;
+	size_t i = 0, j = 0;
+	while (i < n && j < m) {
+		if (x[i] == y[j])
+			return 1;
+		if (x[i] < y[j])
+			i++;
 		else
-			break; /* t[j+1..i-1] all equal the pivot */
+			j++;
 	}
-	if (k % 2)
-		return t[mid];
-	{
-		double below = t[0];
-		for (size_t i = 1; i < mid; i++)
-			if (t[i] > below)
-				below = t[i];
-		return (below + t[mid]) / 2;
-	}
+	return 0;
 }
 
-/* The median of k values drawn with replacement from v[0..k); tmp has room
- * for k values. */
-static double resample_median(uint64_t *state, const double *v, size_t k, double *tmp)
+void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
+			  double *low, double *high)
 {
-	for (size_t i = 0; i < k; i++)
-		tmp[i] = v[draw_index(state, k)];
-	if (k > 16)
-		return select_median(tmp, k);
-	/* insertion sort wins for the usual handful of rounds */
-	for (size_t i = 1; i < k; i++) {
-		double x = tmp[i];
-		size_t j = i;
-		for (; j > 0 && tmp[j - 1] > x; j--)
-			tmp[j] = tmp[j - 1];
-		tmp[j] = x;
-	}
-	return k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
-}
+	double *la = xmalloc(n * sizeof(*la)), *lb = xmalloc(m * sizeof(*lb));
+	double ties = sorted_logs(a, n, la) + sorted_logs(b, m, lb);
+	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
 
-void stats_bootstrap_ratio(const double *a, size_t n, const double *b, size_t m,
-			   unsigned resamples, double level, double *low, double *high)
-{
-	uint64_t state = stats_seed_from_data(a, n, b, m);
-	double *ratios = xmalloc((resamples ? resamples : 1) * sizeof(*ratios));
-	double *tmp = xmalloc((n > m ? n : m) * sizeof(*tmp));
-
-	if (resamples == 0) {
-		*low = *high = stats_median_of(b, m) / stats_median_of(a, n);
-		free(ratios);
-		free(tmp);
-		return;
+	if (n < 50 && m < 50 && ties == 0 && !share_value(la, n, lb, m)) {
+		/* R: qu <- qwilcox(alpha/2, n.x, n.y); if (qu == 0) qu <- 1;
+		 * ql <- n.x n.y - qu; c(diffs[qu], diffs[ql + 1]) */
+		double *c = wilcox_counts(m, n), total = 0, run = 0;
+		size_t qu = 0;
+		for (size_t u = 0; u <= n * m; u++)
+			total += c[u];
+		for (;; qu++) {
+			run += c[qu] / total;
+			if (run >= alpha / 2 - 10 * 2.220446049250313e-16)
+				break;
+		}
+		free(c);
+		if (qu == 0)
+			qu = 1;
+		klo = (double)qu;
+		khi = nm - (double)qu + 1;
+	} else {
+		/* R's root of the continuity-corrected normal statistic, where it
+		 * steps: W(d) = nm - #{diffs < d} between differences, so the
+		 * bounds are the differences of ranks ceil(nm/2 - 1/2 - z sigma)
+		 * and ceil(nm/2 + 1/2 + z sigma), clamped to the extremes */
+		double dn = (double)n, dm = (double)m;
+		double sigma = sqrt((nm / 12) * ((dn + dm + 1) - ties / ((dn + dm) * (dn + dm - 1))));
+		double z = stats_norm_quantile_upper(alpha / 2);
+		klo = ceil(nm / 2 - 0.5 - z * sigma);
+		khi = ceil(nm / 2 + 0.5 + z * sigma);
+		if (klo < 1)
+			klo = 1;
+		if (khi > nm)
+			khi = nm;
+		if (khi < klo)
+			khi = klo;
 	}
-	for (unsigned r = 0; r < resamples; r++) {
-		/* a first, then b, from one stream */
-		double ma = resample_median(&state, a, n, tmp);
-		double mb = resample_median(&state, b, m, tmp);
-		ratios[r] = mb / ma;
-	}
-	qsort(ratios, resamples, sizeof(*ratios), cmp_double);
-	*low = stats_quantile_sorted(ratios, resamples, (1 - level) / 2);
-	*high = stats_quantile_sorted(ratios, resamples, (1 + level) / 2);
-	free(ratios);
-	free(tmp);
+	*low = exp(kth_difference(la, n, lb, m, klo));
+	*high = exp(kth_difference(la, n, lb, m, khi));
+	free(la);
+	free(lb);
 }
 
 struct pidx {
@@ -511,6 +614,50 @@ static double *kendall_counts(size_t n)
 	return c;
 }
 
+/*
+ * Sorts t[0..n) (bottom-up merge sort) and counts its pairs i < j (in the
+ * original order) with t[i] < t[j] into *up and with t[i] > t[j] into
+ * *down: O(n log n) rather than all n(n-1)/2 comparisons. Counts are whole
+ * numbers below 2^53, exact in doubles.
+ */
+static void count_pairs(double *t, size_t n, double *up, double *down)
+{
+	double *tmp = xmalloc(n * sizeof(*tmp)), *src = t, *dst = tmp;
+
+	*up = *down = 0;
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, k = lo, lt = lo, le = lo;
+			/* each right element against the left run (earlier values):
+			 * lt..: left values < it, le..: left values <= it */
+			for (size_t r = mid; r < hi; r++) {
+				while (lt < mid && src[lt] < src[r])
+					lt++;
+				while (le < mid && src[le] <= src[r])
+					le++;
+				*up += (double)(lt - lo);
+				*down += (double)(mid - le);
+			}
+			while (i < mid && j < hi)
+				dst[k++] = src[j] < src[i] ? src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		{
+			double *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	if (src != t)
+		memcpy(t, src, n * sizeof(*t));
+	free(tmp);
+}
+
 void stats_trend(const double *v, size_t n, struct trend_result *out)
 {
 	double s = 0, conc = 0, dn = (double)n;
@@ -522,18 +669,10 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 	out->exact = 0;
 	if (n < 3)
 		return;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++) {
-			if (v[j] > v[i]) {
-				s += 1;
-				conc += 1;
-			} else if (v[j] < v[i]) {
-				s -= 1;
-			}
-		}
 	sorted = xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	count_pairs(sorted, n, &conc, &s);
+	s = conc - s; /* concordant minus discordant pairs */
 	/* sum over tie groups of t(t-1)(2t+5) */
 	ties = 0;
 	for (size_t i = 0; i < n;) {
