@@ -18,10 +18,79 @@
 
 #include "util.h"
 
-static int cmp_double(const void *pa, const void *pb)
+/* A key that orders doubles (no NaN) as unsigned integers. */
+static uint64_t order_key(double d)
 {
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
+	uint64_t u;
+	memcpy(&u, &d, sizeof(u));
+	return u >> 63 ? ~u : u | (1ULL << 63);
+}
+
+static double from_order_key(uint64_t k)
+{
+	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
+	double d;
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+void stats_sort(double *v, size_t n)
+{
+	uint64_t *k, *t, *src, *dst;
+	size_t count[256];
+
+	{
+		/* already sorted (a report passes each version's sorted rounds
+		 * to every test of every pair): nothing to do */
+		size_t i = 1;
+		while (i < n && v[i - 1] <= v[i])
+			i++;
+		if (i >= n)
+			return;
+	}
+	if (n < 48) {
+		/* insertion sort for a handful of rounds */
+		for (size_t i = 1; i < n; i++) {
+			double x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	/* LSD radix sort on the order keys, 8 bits a pass; a pass where every
+	 * key has the same digit (the exponent bytes of similar values) is
+	 * skipped */
+	k = xmalloc(2 * n * sizeof(*k));
+	t = k + n;
+	for (size_t i = 0; i < n; i++)
+		k[i] = order_key(v[i]);
+	src = k;
+	dst = t;
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t sum = 0;
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < n; i++)
+			count[(src[i] >> shift) & 0xff]++;
+		if (count[(src[0] >> shift) & 0xff] == n)
+			continue;
+		for (size_t d = 0; d < 256; d++) {
+			size_t c = count[d];
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+		{
+			uint64_t *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = from_order_key(src[i]);
+	free(k);
 }
 
 double stats_median_of(const double *v, size_t n)
@@ -30,7 +99,7 @@ double stats_median_of(const double *v, size_t n)
 	double med;
 
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
+	stats_sort(s, n);
 	med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	free(s);
 	return med;
@@ -117,48 +186,39 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
-/* One value of the combined sample, and which side it came from. */
-struct tagged {
-	double v;
-	int is_x;
-};
-
-static int cmp_tagged(const void *pa, const void *pb)
-{
-	const struct tagged *a = pa, *b = pb;
-	return (a->v > b->v) - (a->v < b->v);
-}
-
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
 	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
-	size_t nn = n + m;
-	struct tagged *all = xmalloc(nn * sizeof(*all));
+	size_t nn = n + m, i = 0, px = 0, py = 0;
+	double *sx = xmalloc(n * sizeof(*sx)), *sy = xmalloc(m * sizeof(*sy));
 
-	for (size_t i = 0; i < n; i++) {
-		all[i].v = x[i];
-		all[i].is_x = 1;
-	}
-	for (size_t j = 0; j < m; j++) {
-		all[n + j].v = y[j];
-		all[n + j].is_x = 0;
-	}
-	qsort(all, nn, sizeof(*all), cmp_tagged);
+	memcpy(sx, x, n * sizeof(*sx));
+	memcpy(sy, y, m * sizeof(*sy));
+	stats_sort(sx, n);
+	stats_sort(sy, m);
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
-	 * sums are whole or half numbers, exact in doubles */
-	for (size_t i = 0; i < nn;) {
-		size_t j = i + 1, nx = 0;
-		while (j < nn && all[j].v == all[i].v)
-			j++;
-		for (size_t k = i; k < j; k++)
-			nx += (size_t)all[k].is_x;
+	 * sums are whole or half numbers, exact in doubles. The two sorted
+	 * sides merge into the combined order one tie group at a time. */
+	while (i < nn) {
+		double v = px < n && (py >= m || sx[px] <= sy[py]) ? sx[px] : sy[py];
+		size_t nx = 0, ny = 0, j;
+		while (px < n && sx[px] == v) {
+			px++;
+			nx++;
+		}
+		while (py < m && sy[py] == v) {
+			py++;
+			ny++;
+		}
+		j = i + nx + ny;
 		double t = (double)(j - i);
 		w += (double)nx * ((double)(i + 1) + (double)j) / 2; /* average of ranks i+1..j */
 		ties += t * t * t - t;
 		i = j;
 	}
-	free(all);
+	free(sx);
+	free(sy);
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
@@ -183,21 +243,6 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 		}
 		out->p = two_sided_normal((z - corr) / sqrt(var));
 	}
-}
-
-/* #{(i, j): b[j] - a[i] <= d} for sorted a[0..n), b[0..m): the i that
- * qualify for b[j] are a suffix whose start only moves right as j grows
- * (floating-point subtraction is monotone), so two pointers suffice. */
-static double count_at_most(const double *a, size_t n, const double *b, size_t m, double d)
-{
-	size_t p = 0;
-	double count = 0;
-	for (size_t j = 0; j < m; j++) {
-		while (p < n && b[j] - a[p] > d)
-			p++;
-		count += (double)(n - p);
-	}
-	return count;
 }
 
 /* The element of rank k (0-based) of t[0..len), reordering t (quickselect
@@ -242,113 +287,187 @@ static double below(double d)
 	return nextafter(d, -INFINITY);
 }
 
+/* The selection's state over the implicit matrix of differences b[j] - a[i]
+ * (rows i of sorted a, columns j of sorted b, each row ascending): the band
+ * of candidates in value (lo, hi] is b[first[i]..end[i]) in row i; both
+ * bounds only move right as i grows. */
+struct band {
+	const double *a, *b;
+	size_t n, m;
+	size_t *first, *end, *pos;
+	double lo, hi, cnt_lo, cnt_hi; /* cnt_*: #{differences <= lo or hi} */
+};
+
+/* #{differences <= d} for d in [lo, hi], with each row's first column above
+ * d into bd->pos; O(n + the band's size). */
+static double band_count(struct band *bd, double d)
+{
+	size_t j = 0;
+	double c = 0;
+	for (size_t i = 0; i < bd->n; i++) {
+		if (j < bd->first[i])
+			j = bd->first[i];
+		while (j < bd->end[i] && bd->b[j] - bd->a[i] <= d)
+			j++;
+		bd->pos[i] = j;
+		c += (double)j;
+	}
+	return c;
+}
+
+/* Swaps the last count's positions in as the band's lower or upper edge. */
+static void band_take(struct band *bd, size_t **edge)
+{
+	size_t *t = *edge;
+	*edge = bd->pos;
+	bd->pos = t;
+}
+
+/* The smallest difference above d, where bd->pos holds band_count(d)'s
+ * positions (a row's first column above d); +inf when none. */
+static double band_min_above(const struct band *bd)
+{
+	double best = INFINITY;
+	for (size_t i = 0; i < bd->n; i++)
+		if (bd->pos[i] < bd->m && bd->b[bd->pos[i]] - bd->a[i] < best)
+			best = bd->b[bd->pos[i]] - bd->a[i];
+	return best;
+}
+
+/* The largest difference at most d, where bd->pos holds band_count(d)'s
+ * positions. */
+static double band_max_at_most(const struct band *bd)
+{
+	double best = -INFINITY;
+	for (size_t i = 0; i < bd->n; i++)
+		if (bd->pos[i] > 0 && bd->b[bd->pos[i] - 1] - bd->a[i] > best)
+			best = bd->b[bd->pos[i] - 1] - bd->a[i];
+	return best;
+}
+
 /*
  * The k-th smallest (1-based, 1 <= k <= n*m) of the differences b[j] - a[i]
- * of sorted a[0..n), b[0..m), without forming the n*m differences: a
- * selection over the implicit sorted matrix in O((n + m) log(n m)) time and
- * O(n + m) memory.
+ * of sorted a[0..n), b[0..m), and with next != NULL (k < n*m) also the
+ * (k+1)-th into *next, without forming the n*m differences: a selection over
+ * the implicit sorted matrix in O((n + m) log(n m)) time and O(n + m) memory.
  *
- * The candidates are the differences in a value band (lo, hi], known to hold
- * the answer by their counts. While the band holds more than a few times
- * n + m differences, draw a sample of it, take two sample quantiles just
- * around the target's place as pivots (Floyd and Rivest's selection) and
- * narrow the band to them by counting; each round leaves about 1/16 of the
- * band. Then the band's differences are listed (each row's are a run of b,
- * found with two pointers) and the answer selected among them. The draws
- * come from splitmix64 with a fixed seed: they only steer the speed, the
- * result is the exact order statistic whatever they are.
+ * The candidates are the differences in a value band (lo, hi], known to
+ * hold ranks k (and k+1) by their counts. While the band holds more than a
+ * few times n + m differences, a systematic sample of it (evenly spaced in
+ * the band's row-major order) gives two pivots just around the target's
+ * place (Floyd and Rivest's selection), and counting narrows the band to
+ * them; a round leaves about 1/16 of the band. Then the band's differences
+ * are listed and the answer selected among them. Every pivot is a
+ * difference inside the band, so every round makes progress; the result is
+ * the exact order statistic, equal to sorting all differences.
  */
-static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
+static double kth_difference2(const double *a, size_t n, const double *b, size_t m, double k,
+			      double *next)
 {
-	double total = (double)n * (double)m, lo = -INFINITY, hi = INFINITY;
-	double cnt_lo = 0, cnt_hi = total, limit = 4.0 * (double)(n + m) + 64;
-	size_t *first = xmalloc(n * sizeof(*first)), *end = xmalloc(n * sizeof(*end));
-	double *cum = xmalloc((n + 1) * sizeof(*cum)), *t, result;
-	uint64_t state = 0x6e6f697365666c72ULL; /* fixed: only the speed depends on it */
-	size_t len = 0;
+	double total = (double)n * (double)m, khi = next ? k + 1 : k;
+	double limit = 4.0 * (double)(n + m) + 64, result = 0, *t, *sample;
+	const size_t s = 4096;
+	struct band bd = { a, b, n, m, NULL, NULL, NULL, -INFINITY, INFINITY, 0, 0 };
+	size_t len = 0, r;
+	int done = 0;
 
-	for (;;) {
-		/* row i's band is b[first[i]..end[i]): b[j] - a[i] in (lo, hi];
-		 * both bounds move right as a[i] grows */
-		size_t f = 0, e = 0;
-		cum[0] = 0;
-		for (size_t r = 0; r < n; r++) {
-			while (f < m && !(b[f] - a[r] > lo))
-				f++;
-			if (e < f)
-				e = f;
-			while (e < m && b[e] - a[r] <= hi)
-				e++;
-			first[r] = f;
-			end[r] = e;
+	bd.cnt_hi = total;
+	bd.first = xcalloc(n, sizeof(size_t));
+	bd.end = xmalloc(n * sizeof(size_t));
+	bd.pos = xmalloc(n * sizeof(size_t));
+	for (size_t i = 0; i < n; i++)
+		bd.end[i] = m;
+	sample = bd.cnt_hi - bd.cnt_lo > limit ? xmalloc(s * sizeof(*sample)) : NULL;
+	while (!done && bd.cnt_hi - bd.cnt_lo > limit) {
+		double band = bd.cnt_hi - bd.cnt_lo, step = band / (double)s, acc = 0, piv[2];
+		double at = (k - bd.cnt_lo) / band * (double)s, spread = 2 * sqrt((double)s) + 1;
+		size_t q = 0, lq, hq;
+		/* systematic sample: the differences of band ranks (q + 1/2) step */
+		for (size_t i = 0; i < n && q < s; i++) {
+			double rowlen = (double)(bd.end[i] - bd.first[i]);
+			while (q < s && ((double)q + 0.5) * step < acc + rowlen) {
+				size_t off = (size_t)(((double)q + 0.5) * step - acc);
+				if (off >= bd.end[i] - bd.first[i])
+					off = bd.end[i] - bd.first[i] - 1;
+				sample[q++] = b[bd.first[i] + off] - a[i];
+			}
+			acc += rowlen;
 		}
-		for (size_t i = 0; i < n; i++)
-			cum[i + 1] = cum[i] + (double)(end[i] - first[i]);
-		if (cnt_hi - cnt_lo <= limit)
-			break;
-		{
-			/* sample the band, pick pivots around the target's place */
-			double band = cum[n], want = (k - cnt_lo) / band, piv[2], c_le, c_lt;
-			size_t s = 1024, spread = 64;
-			double *sample = xmalloc(s * sizeof(*sample));
-			for (size_t q = 0; q < s; q++) {
-				double r = (double)(stats_splitmix64(&state) >> 11) * 0x1p-53 * band;
-				size_t l = 0, h = n; /* largest i with cum[i] <= r */
-				while (h - l > 1) {
-					size_t mid = l + (h - l) / 2;
-					if (cum[mid] <= r)
-						l = mid;
-					else
-						h = mid;
+		lq = at > spread ? (size_t)(at - spread) : 0;
+		hq = at + spread < (double)(q - 1) ? (size_t)(at + spread) : q - 1;
+		if (lq > hq)
+			lq = hq;
+		piv[1] = select_kth(sample, q, hq);
+		piv[0] = select_kth(sample, hq + 1, lq);
+		for (int w = 0; w < 2 && !done; w++) {
+			double pv = piv[w], c, c_lt;
+			if (!(pv > bd.lo && pv <= bd.hi))
+				continue; /* the other pivot already cut it off */
+			c = band_count(&bd, pv);
+			if (c < k) {
+				bd.lo = pv;
+				bd.cnt_lo = c;
+				band_take(&bd, &bd.first);
+			} else if (c < khi) {
+				/* c == k: pv, a difference, is the k-th; the next is
+				 * the smallest above it */
+				result = pv;
+				*next = band_min_above(&bd);
+				done = 1;
+			} else if (pv < bd.hi) {
+				bd.hi = pv;
+				bd.cnt_hi = c;
+				band_take(&bd, &bd.end);
+			} else {
+				/* pv is the band's top value and ranks k (and k+1) are
+				 * among its copies or below them */
+				double at_most = c;
+				c_lt = band_count(&bd, below(pv));
+				if (c_lt < k) {
+					result = pv;
+					if (next)
+						*next = at_most >= k + 1 ? pv : INFINITY;
+					done = 1;
+				} else if (c_lt < khi) {
+					result = band_max_at_most(&bd);
+					*next = pv;
+					done = 1;
+				} else {
+					bd.hi = below(pv);
+					bd.cnt_hi = c_lt;
+					band_take(&bd, &bd.end);
 				}
-				{
-					size_t off = (size_t)(r - cum[l]);
-					if (first[l] + off >= end[l])
-						off = end[l] - first[l] - 1;
-					sample[q] = b[first[l] + off] - a[l];
-				}
-			}
-			{
-				double at = want * (double)s;
-				size_t lq = at > (double)spread ? (size_t)(at - (double)spread) : 0;
-				size_t hq = at + (double)spread < (double)(s - 1) ? (size_t)(at + (double)spread) : s - 1;
-				piv[1] = select_kth(sample, s, hq);
-				piv[0] = select_kth(sample, hq + 1, lq);
-			}
-			free(sample);
-			for (int w = 0; w < 2; w++) {
-				double pv = piv[w];
-				if (!(pv > lo && pv <= hi))
-					continue; /* an earlier pivot already cut it off */
-				c_le = count_at_most(a, n, b, m, pv);
-				if (c_le < k) {
-					lo = pv;
-					cnt_lo = c_le;
-					continue;
-				}
-				c_lt = count_at_most(a, n, b, m, below(pv));
-				if (c_lt < k) { /* the answer is pv itself */
-					free(first);
-					free(end);
-					free(cum);
-					return pv;
-				}
-				hi = below(pv);
-				cnt_hi = c_lt;
 			}
 		}
 	}
-	/* list the band and select the answer's rank within it */
-	t = xmalloc((cum[n] > 0 ? (size_t)cum[n] : 1) * sizeof(*t));
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = first[i]; j < end[i]; j++)
-			t[len++] = b[j] - a[i];
-	result = select_kth(t, len, (size_t)(k - cnt_lo) - 1);
-	free(t);
-	free(first);
-	free(end);
-	free(cum);
+	free(sample);
+	if (!done) {
+		/* list the band and select the ranks within it */
+		t = xmalloc((bd.cnt_hi - bd.cnt_lo > 0 ? (size_t)(bd.cnt_hi - bd.cnt_lo) : 1) * sizeof(*t));
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = bd.first[i]; j < bd.end[i]; j++)
+				t[len++] = b[j] - a[i];
+		r = (size_t)(k - bd.cnt_lo) - 1;
+		result = select_kth(t, len, r);
+		if (next) {
+			/* quickselect leaves t[r+1..] >= t[r] */
+			double nx = INFINITY;
+			for (size_t i = r + 1; i < len; i++)
+				if (t[i] < nx)
+					nx = t[i];
+			*next = nx;
+		}
+		free(t);
+	}
+	free(bd.first);
+	free(bd.end);
+	free(bd.pos);
 	return result;
+}
+
+static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
+{
+	return kth_difference2(a, n, b, m, k, NULL);
 }
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
@@ -360,13 +479,14 @@ double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m
 	 * differences: thousands of rounds a side stay cheap */
 	memcpy(sa, a, n * sizeof(*sa));
 	memcpy(sb, b, m * sizeof(*sb));
-	qsort(sa, n, sizeof(*sa), cmp_double);
-	qsort(sb, m, sizeof(*sb), cmp_double);
-	if (fmod(total, 2) == 1)
+	stats_sort(sa, n);
+	stats_sort(sb, m);
+	if (fmod(total, 2) == 1) {
 		med = kth_difference(sa, n, sb, m, (total + 1) / 2);
-	else
-		med = (kth_difference(sa, n, sb, m, total / 2) +
-		       kth_difference(sa, n, sb, m, total / 2 + 1)) / 2;
+	} else {
+		double upper, lower = kth_difference2(sa, n, sb, m, total / 2, &upper);
+		med = (lower + upper) / 2;
+	}
 	free(sa);
 	free(sb);
 	return med + 0.0; /* no "-0" */
@@ -416,7 +536,7 @@ static double sorted_logs(const double *v, size_t n, double *out)
 	double ties = 0;
 	for (size_t i = 0; i < n; i++)
 		out[i] = log(v[i]);
-	qsort(out, n, sizeof(*out), cmp_double);
+	stats_sort(out, n);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 		while (j < n && out[j] == out[i])
