@@ -47,8 +47,10 @@ ${CC:-cc} -O2 -o "$tmp/timeit" bench/timeit.c
 gen() {
 	local n=$1 dir=$2
 	[ -s "$dir/rounds.ndjson" ] && [ -s "$dir/v26.txt" ] && return 0
-	mkdir -p "$dir"
-	awk -v n="$n" -v dir="$dir" 'BEGIN {
+	# written into DIR.part and moved at the end: a cache never holds half a file
+	rm -rf "$dir.part"
+	mkdir -p "$dir.part"
+	awk -v n="$n" -v dir="$dir.part" 'BEGIN {
 		seed = 20261130                      # fixed: minstd LCG, exact in doubles
 		nv = 4; split("20.20.2 22.23.5 24.22.3 26.12.1", ver, " ")
 		rounds = n >= 1000000 ? 2500 : n / (nv * 10)
@@ -75,6 +77,8 @@ gen() {
 					printf "BenchmarkWorkload%d 1 %.12g ns/op\n", w, s * 1000000 > f[v]
 				}
 	}'
+	rm -rf "$dir"
+	mv "$dir.part" "$dir"
 }
 
 # timed OUT CMD...: runs CMD, appends "wall_s user_s sys_s maxrss_kb" to OUT

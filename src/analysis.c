@@ -24,7 +24,7 @@
  * are ranked once (semver, then first seen), so sorting compares integers. */
 struct keyed {
 	size_t idx;
-	size_t wl_order, pl_order, ver_rank;
+	uint32_t wl_order, pl_order, ver_rank;
 	int round;
 };
 
@@ -265,9 +265,9 @@ static int build_comparisons(struct model *m)
 
 	for (size_t i = 0; i < m->nresults; i++) {
 		k[i].idx = i;
-		k[i].wl_order = order_of(&wl, m->results[i].workload);
-		k[i].pl_order = order_of(&pl, m->results[i].platform);
-		k[i].ver_rank = order_of(&ver, m->results[i].version);
+		k[i].wl_order = (uint32_t)order_of(&wl, m->results[i].workload);
+		k[i].pl_order = (uint32_t)order_of(&pl, m->results[i].platform);
+		k[i].ver_rank = (uint32_t)order_of(&ver, m->results[i].version);
 		k[i].round = m->results[i].round;
 	}
 	/* first-seen index -> rank in version order */
@@ -280,7 +280,7 @@ static int build_comparisons(struct model *m)
 	for (size_t i = 0; i < ver.n; i++)
 		rank[by_rank[i]] = i;
 	for (size_t i = 0; i < m->nresults; i++)
-		k[i].ver_rank = rank[k[i].ver_rank];
+		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
 	free(by_rank);
 	free(rank);
 	qsort(k, m->nresults, sizeof *k, cmp_keyed);
