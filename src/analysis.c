@@ -124,7 +124,7 @@ static const char *v8_display(struct model *m, const char *v8)
 static void fill_version(struct model *m, struct comparison *c, struct version_stats *vs)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	const struct release_line *l = schedule_find(&m->schedule, vs->version);
+	const struct release_line *l = windows_find(&m->schedule, vs->version);
 	for (size_t i = 0; i < vs->nrounds; i++) {
 		vs->values[i] = result_value(vs->rounds[i]);
 		if (vs->values[i] < lo)
@@ -337,7 +337,7 @@ static void support(struct model *m)
 	const struct release_line *rec;
 	struct buf b = BUF_INIT;
 
-	schedule_apply_date(&m->schedule, m->as_of);
+	windows_apply_date(&m->schedule, m->as_of);
 	{
 		/* each distinct version once */
 		struct order_map ver = { 0 };
@@ -345,7 +345,7 @@ static void support(struct model *m)
 			order_of(&ver, m->results[i].version);
 		for (size_t i = 0; i < ver.n; i++) {
 			struct release_line *l =
-				(struct release_line *)schedule_find(&m->schedule, ver.list[i]);
+				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
 			if (l)
 				l->compared = 1;
 		}
@@ -353,12 +353,12 @@ static void support(struct model *m)
 	}
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];
-		if (l->compared && status_is_eol(l->status))
+		if (l->compared && windows_status_is_eol(l->status))
 			model_warn(m, "%s %s is end-of-life since %s: it gets no security fixes; "
 				   "do not deploy it, whatever its speed",
 				   m->schedule.product, l->line, l->end);
 	}
-	rec = schedule_recommend(&m->schedule);
+	rec = windows_recommend(&m->schedule);
 	m->recommended = rec;
 	if (!rec)
 		return;
