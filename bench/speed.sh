@@ -134,18 +134,24 @@ paired() {
 }
 
 row() { # row LABEL NFFILE BSFILE [NF-INSTR BS-INSTR]
-	local nw bw nm bm
+	local nw bw nm bm nc bc
 	nw=$(med "$2" 1); bw=$(med "$3" 1); nm=$(med "$2" 4); bm=$(med "$3" 4)
-	printf '| %s | %s, %s | %s, %s | %s | %s / %s |\n' "$1" "$(fmt_t "$nw")" "$(fmt_m "$nm")" \
-		"$(fmt_t "$bw")" "$(fmt_m "$bm")" \
+	awk '{ print $2 + $3 }' "$2" > "$2.cpu"
+	awk '{ print $2 + $3 }' "$3" > "$3.cpu"
+	nc=$(med "$2.cpu" 1); bc=$(med "$3.cpu" 1)
+	printf '| %s | %s (CPU %s), %s | %s (CPU %s), %s | %s (CPU %s) | %s / %s |\n' "$1" \
+		"$(fmt_t "$nw")" "$(fmt_t "$nc")" "$(fmt_m "$nm")" \
+		"$(fmt_t "$bw")" "$(fmt_t "$bc")" "$(fmt_m "$bm")" \
 		"$(awk -v a="$nw" -v b="$bw" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')" \
+		"$(awk -v a="$nc" -v b="$bc" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')" \
 		"$(fmt_i "${4:--}")" "$(fmt_i "${5:--}")"
 }
 
 echo "noisefloor $("$NF" --version 2>/dev/null | head -n 1) against $("$BENCHSTAT" -h 2>&1 | head -n 0)benchstat, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "(wall time and peak RSS: medians of paired runs, alternating; ratio = noisefloor / benchstat; instructions from callgrind)"
+echo "(wall time, CPU time (user + sys) and peak RSS: medians of paired runs, alternating; ratio = noisefloor / benchstat;"
+echo " instructions from callgrind, \"-\" where valgrind cannot run the program; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo '| input | `noisefloor check` | benchstat | ratio | instructions (nf / bs) |'
+echo '| input | `noisefloor check` | benchstat | ratio (wall, CPU) | instructions (nf / bs) |'
 echo '|---|---|---|---|---|'
 
 # the shipped example: benchstat files by the shared converter when present

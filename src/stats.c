@@ -366,7 +366,8 @@ static double kth_difference2(const double *a, size_t n, const double *b, size_t
 {
 	double total = (double)n * (double)m, khi = next ? k + 1 : k;
 	double limit = 4.0 * (double)(n + m) + 64, result = 0, *t, *sample;
-	const size_t s = 4096;
+	/* samples: as many as the rows and columns (the cost of a count), 256 to 4096 */
+	const size_t s = n + m < 256 ? 256 : n + m > 4096 ? 4096 : n + m;
 	struct band bd = { a, b, n, m, NULL, NULL, NULL, -INFINITY, INFINITY, 0, 0 };
 	size_t len = 0, r;
 	int done = 0;
