@@ -188,7 +188,7 @@ for n in $SIZES; do
 	fi
 	mb=$(awk -v b="$(stat -c %s "$d/rounds.ndjson")" 'BEGIN { printf (b < 1e7 ? "%.1f" : "%.0f"), b / 1e6 }')
 	row "$(echo "$n" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta') round values (NDJSON, $mb MB)" "$tmp/$n.nf" "$tmp/$n.bs" "$ni" "$bi"
-	echo "$n $(med "$tmp/$n.nf" 1) $(med "$tmp/$n.nf" 4)" >> "$tmp/growth"
+	echo "$n $(med "$tmp/$n.nf.cpu" 1) $(med "$tmp/$n.nf" 4)" >> "$tmp/growth"
 done
 
 echo
@@ -223,7 +223,7 @@ fi
 
 if [ -s "$tmp/growth" ]; then
 	echo
-	echo "growth of check (time and memory per value, relative to the smallest size):"
-	awk 'NR == 1 { n0 = $1; t0 = $2 / $1; m0 = $3 / $1 }
-	     { printf "  %9d values: %8.3f s  %7.1f us/value (x%.2f)  %6.0f bytes/value\n", $1, $2, $2 / $1 * 1e6, ($2 / $1) / t0, $3 * 1024 / $1 }' "$tmp/growth"
+	echo "growth of check (CPU time and peak memory per value; time per value relative to the smallest size):"
+	awk 'NR == 1 { t0 = $2 / $1 }
+	     { printf "  %9d values: %8.3f s CPU  %7.2f us/value (x%.2f)  %6.0f bytes/value\n", $1, $2, $2 / $1 * 1e6, ($2 / $1) / t0, $3 * 1024 / $1 }' "$tmp/growth"
 fi
