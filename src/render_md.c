@@ -495,6 +495,15 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "issue_title", r->issue_title);
+	if (r->baseline_note) {
+		char *cap = xstrdup(r->baseline_note);
+		if (cap[0] >= 'a' && cap[0] <= 'z')
+			cap[0] = (char)(cap[0] - 'a' + 'A');
+		mctx_set_str(ctx, "baseline_note", r->baseline_note);
+		mctx_set_str(ctx, "baseline_note_cap", cap);
+		free(cap);
+	}
 	mctx_set_str(ctx, "subject", m->subject);
 	mctx_set_str(ctx, "product", m->schedule.product);
 	mctx_set_str(ctx, "as_of", m->as_of);

@@ -455,6 +455,90 @@ static void build_method(struct report_method *mt)
 	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
 }
 
+/* The title an issue would carry: the largest regression beyond the noise
+ * (a newer version slower than an older one), else the largest step down
+ * between releases of a line, else that nothing regressed. */
+static void build_issue_title(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct comparison *worst = NULL;
+	const struct comparison *step_c = NULL;
+	const struct release_step *step = NULL;
+	size_t nreg = 0;
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->verdict == VERDICT_FASTER && c->worst_idx > c->best_idx) {
+			nreg++;
+			if (!worst || c->gap > worst->gap)
+				worst = c;
+		}
+		for (size_t k = 0; k < c->nrelease_steps; k++) {
+			const struct release_step *s = &c->release_steps[k];
+			double down = c->better == BETTER_HIGHER ? 1 - s->ratio : s->ratio - 1;
+			if (s->step && down > 0 &&
+			    (!step || down > (step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1))) {
+				step = s;
+				step_c = c;
+			}
+		}
+	}
+	if (worst) {
+		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% slower in %s than in %s (%s)",
+			   worst->workload, worst->gap * 100, worst->versions[worst->worst_idx].version,
+			   worst->versions[worst->best_idx].version, worst->platform);
+		if (nreg > 1)
+			buf_printf(&b, ", and %zu more workload%s", nreg - 1, nreg == 2 ? "" : "s");
+	} else if (step) {
+		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
+		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
+			   step_c->workload, down * 100, step_c->versions[step->b].version,
+			   step_c->versions[step->a].version, step_c->platform);
+	} else {
+		buf_printf(&b, "Benchmark of %zu workload%s", m->ncomparisons, m->ncomparisons == 1 ? "" : "s");
+		if (r->nversions > 1)
+			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
+		buf_puts(&b, ": no regression beyond the noise");
+	}
+	r->issue_title = buf_detach(&b, NULL);
+}
+
+/* The baseline and why: given with --baseline, or the oldest version; an
+ * end-of-life oldest version is said so, with the option that compares
+ * against the oldest supported one instead. */
+static void build_baseline_note(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct report_version *base = NULL, *supported = NULL;
+	struct buf b = BUF_INIT;
+	if (!r->nversions)
+		return;
+	for (size_t k = 0; k < r->nversions; k++) {
+		if (m->baseline && strcmp(r->versions[k].version, m->baseline) == 0)
+			base = &r->versions[k];
+		if (!supported && !r->versions[k].eol && r->versions[k].support != SUPPORT_UNKNOWN)
+			supported = &r->versions[k];
+	}
+	if (m->baseline) {
+		buf_printf(&b, "the baseline is %s, as given with --baseline", base ? base->version : m->baseline);
+	} else {
+		base = &r->versions[0];
+		buf_printf(&b, "the baseline is %s, the oldest version measured", base->version);
+		if (base->eol && base->vs->line) {
+			const struct release_line *l = NULL;
+			for (size_t i = 0; i < m->schedule.nlines; i++)
+				if (strcmp(m->schedule.lines[i].line, base->vs->line) == 0)
+					l = &m->schedule.lines[i];
+			buf_printf(&b, "; %s %s is end-of-life%s%s", m->schedule.product ? m->schedule.product : "its line",
+				   base->vs->line, l ? " since " : "", l ? l->end : "");
+			if (supported && supported != base)
+				buf_printf(&b, ", so compare against a supported line with "
+					   "--baseline %s", supported->version);
+		}
+	}
+	r->baseline_note = buf_detach(&b, NULL);
+}
+
 void report_build(struct report *r, const struct model *m, int with_charts)
 {
 	memset(r, 0, sizeof *r);
@@ -468,6 +552,8 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_charts(r);
 	r->warnings = (const char *const *)m->warnings;
 	r->nwarnings = m->nwarnings;
+	build_issue_title(r);
+	build_baseline_note(r);
 }
 
 void report_release(struct report *r)
@@ -490,5 +576,7 @@ void report_release(struct report *r)
 	free(r->versions);
 	free(r->lines);
 	free(r->power_note);
+	free(r->issue_title);
+	free(r->baseline_note);
 	memset(r, 0, sizeof *r);
 }

@@ -102,6 +102,10 @@ struct report_method {
 struct report {
 	const struct model *m;
 
+	char *issue_title;        /* owned: the title suggested for an issue */
+	char *baseline_note;      /* owned: which version is the baseline and why;
+	                             when it is end-of-life, the --baseline that
+	                             compares against a supported line instead */
 	struct report_version *versions;  /* owned: every version, semver ascending */
 	size_t nversions;
 	struct report_line *lines;        /* owned: parallel to model.schedule.lines */

@@ -24,6 +24,10 @@ check_eq "the history renders" "0" "$?"
 chars() { LC_ALL=C.UTF-8 wc -m < "$1"; }
 check "issue.md has at most 65,536 characters ($(chars "$o/issue.md"))" test "$(chars "$o/issue.md")" -le 65536
 check "issue.md names rounds.csv to attach" grep -q 'rounds\.csv' "$o/issue.md"
+check "issue.md suggests a title: the step inside v24" \
+	grep -qE '^<!-- Suggested title: Performance: ".* · insert" [0-9]+% slower from 24\.12\.0 on \(median round against 24\.11\.1, linux-x64\) -->$' "$o/issue.md"
+check "the baseline is said with why, and the --baseline of a supported line" \
+	grep -qF 'The baseline is 18.20.8, the oldest version measured; Node.js v18 is end-of-life since 2025-04-30, so compare against a supported line with --baseline 22.21.1.' "$o/issue.md"
 check_eq "issue.md summarises the inputs instead of listing them" "0" \
 	"$(grep -c 'run-2025-11-17/node-20' "$o/issue.md")"
 
