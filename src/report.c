@@ -316,9 +316,23 @@ int report_in_overview(const struct comparison *c)
 	return c->baseline_idx >= 0 && !report_chart_series(c);
 }
 
+int report_overview_rows(const struct model *m)
+{
+	size_t bars = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (m->comparisons[i].baseline_idx >= 0)
+			bars += m->comparisons[i].nversions - 1;
+	return bars > REPORT_OVERVIEW_MAX_BARS;
+}
+
 int report_has_overview(const struct model *m)
 {
+	int rows = report_overview_rows(m);
 	/* nothing to draw when no workload has a bar */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (rows && m->comparisons[i].baseline_idx >= 0 && m->comparisons[i].nversions > 1 &&
+		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+			return 1;
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		if (report_in_overview(&m->comparisons[i]) && m->comparisons[i].nversions > 1 &&
 		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)

@@ -164,6 +164,11 @@ size_t report_version_index(const struct report *r, const char *version);
 int report_several_platforms(const struct model *m);
 /* 1 when c is a long version series that gets a series chart. */
 int report_chart_series(const struct comparison *c);
+/* Past this many bars the overview is one row per workload: a dot per
+ * version on a shared axis (report_overview_rows). */
+#define REPORT_OVERVIEW_MAX_BARS 48
+int report_overview_rows(const struct model *m);
+
 /* 1 when c is a bar group of the overview: it has a baseline and is not a
  * long series (which has a series chart of its own). */
 int report_in_overview(const struct comparison *c);

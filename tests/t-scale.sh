@@ -109,6 +109,14 @@ check "analysis.json names the bad day" \
 	jq -e '[.bad_days[]? | select(.date == "2025-11-27" and (.versions | length) >= 3)] | length == 1' "$o/analysis.json"
 check "the issue calls it a bad day of the machine" grep -q '2025-11-27.*bad day of the machine' "$o/issue.md"
 
+# --- an overview that scales ---------------------------------------------------
+ov=$o/charts/overview.svg
+check "an overview of one row per workload" test -s "$ov"
+check "at most three screens tall ($(sed -n 's/.*height="\([0-9.]*\)px".*/\1/p' "$ov" | head -n 1) px)" \
+	test "$(sed -n 's/.*height="\([0-9]*\)[0-9.]*px".*/\1/p' "$ov" | head -n 1)" -le 2400
+check "workloads with nothing to show are left out in one line" \
+	grep -q 'Left out: 40 workloads on darwin-arm64' <(xmllint --xpath 'string(//*[local-name()="desc"])' "$ov")
+
 # --- releases inside a line ---------------------------------------------------
 check_eq "the step inside v24 is placed between 24.11.1 and 24.12.0, in the ten insert workloads only" \
 	'[[["24.11.1","24.12.0"],10]]' \
