@@ -36,7 +36,7 @@
 #define PDF_MAX_SOURCES 10        /* inputs listed one by one */
 #define PDF_MAX_APPENDIX_ROUNDS 600
 #define PDF_MAX_CHART_WORKLOADS 8
-#define PDF_MAX_EVIDENCE 12       /* comparisons with their pairs table */
+#define PDF_MAX_EVIDENCE 6        /* comparisons with their pairs table */
 
 static size_t total_rounds(const struct model *m)
 {
