@@ -36,7 +36,8 @@
 #define PDF_MAX_SOURCES 10        /* inputs listed one by one */
 #define PDF_MAX_APPENDIX_ROUNDS 600
 #define PDF_MAX_CHART_WORKLOADS 8
-#define PDF_MAX_EVIDENCE 6        /* comparisons with their pairs table */
+#define PDF_EVIDENCE_LONG 12      /* past this many comparisons with pairs ... */
+#define PDF_MAX_EVIDENCE 6        /* ... at most this many get their pairs table */
 
 static size_t total_rounds(const struct model *m)
 {
@@ -632,7 +633,7 @@ static void evidence(struct pdf *p)
 		size_t shown = 0, neighbours = 0;
 		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved)
 			continue;
-		if (with_evidence > PDF_MAX_EVIDENCE && (!noteworthy(c) || drawn >= PDF_MAX_EVIDENCE)) {
+		if (with_evidence > PDF_EVIDENCE_LONG && (!noteworthy(c) || drawn >= PDF_MAX_EVIDENCE)) {
 			skipped++;
 			continue;
 		}
