@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "error.h"
 #include "ingest.h"
+#include "runner_checks.h"
 #include "runner_env.h"
 #include "runner_exec.h"
 #include "runner_file.h"
@@ -25,6 +26,8 @@
 #ifndef NF_VERSION
 #define NF_VERSION "0.0.0"
 #endif
+
+#define MAX_COMMAND 1024 /* bytes in a command: it is recorded in the environment */
 
 static const char run_usage[] =
 	"usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND...\n"
@@ -65,7 +68,6 @@ static const char run_usage[] =
 	"is not readable, 66 --resume of a missing file, 73/74 cannot write FILE,\n"
 	"75 --strict: a noise check failed, 130 stopped by SIGINT or SIGTERM.\n";
 
-/* Bits of struct run_settings.given: what the command line set. */
 /* The command: what the command line asked for and the run's parts. */
 struct run {
 	struct run_settings s;
@@ -76,8 +78,7 @@ struct run {
 	struct rounds_file file;
 	struct runner runner;
 	struct runenv env;
-	char **warnings;        /* owned noise-check warnings */
-	size_t nwarnings, walloc, nshown;
+	struct noise_checks checks;
 };
 
 /* ---- messages ---------------------------------------------------------- */
@@ -214,20 +215,26 @@ done:
 	return rc;
 }
 
-/* Checks the versions: labels, commands, duplicates; splits each command. */
-static int check_versions(struct run_settings *s)
+/* Checks the versions (labels, commands, duplicates) and splits each
+ * command, and --prepare's with --no-shell: for the command line's
+ * settings and again for those a resumed file gives. */
+static int check_commands(struct run_settings *s)
 {
+	const char *why;
+	if (s->prepare && !s->shell &&
+	    !(s->prepare_words = exec_split(s->prepare, &why)))
+		return say(NF_USAGE, "cannot run --prepare: %s ('%s')", why, s->prepare);
 	for (size_t i = 0; i < s->nv; i++) {
 		struct run_version *v = &s->v[i];
-		const char *why = run_name_problem(v->label);
+		why = run_name_problem(v->label);
 		if (why)
 			return say(NF_USAGE, "the version label '%s' %s", v->label, why);
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(s->v[j].label, v->label) == 0)
 				return say(NF_USAGE, "the version '%s' is given twice", v->label);
-		if (strlen(v->command) > RUN_MAX_COMMAND)
+		if (strlen(v->command) > MAX_COMMAND)
 			return say(NF_USAGE, "the command of version '%s' is longer than %d bytes",
-				    v->label, RUN_MAX_COMMAND);
+				    v->label, MAX_COMMAND);
 		if (!utf8_valid(v->command, strlen(v->command)))
 			return say(NF_USAGE, "the command of version '%s' is not valid UTF-8", v->label);
 		for (const unsigned char *c = (const unsigned char *)v->command; *c; c++)
@@ -269,7 +276,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 	struct run_settings *s = &r->s;
 	char **positional = xmalloc((size_t)argc * sizeof *positional);
 	int npos = 0, rc = -1;
-	const char *order = NULL, *measure = NULL, *seed = NULL;
+	const char *order = NULL, *measure = NULL, *seed = NULL, *why;
 
 	r->out = "rounds.ndjson";
 	for (int i = 1; i < argc && rc < 0; i++) {
@@ -432,139 +439,75 @@ static int parse_args(struct run *r, int argc, char **argv)
 			 "--list NAME=V1,V2 COMMAND)");
 		goto out;
 	}
-	if (s->name && run_name_problem(s->name)) {
-		rc = say(NF_USAGE, "--name '%s' %s", s->name, run_name_problem(s->name));
+	if (s->name && (why = run_name_problem(s->name))) {
+		rc = say(NF_USAGE, "--name '%s' %s", s->name, why);
 		goto out;
 	}
-	if (s->platform && run_name_problem(s->platform)) {
-		rc = say(NF_USAGE, "--platform '%s' %s", s->platform, run_name_problem(s->platform));
+	if (s->platform && (why = run_name_problem(s->platform))) {
+		rc = say(NF_USAGE, "--platform '%s' %s", s->platform, why);
 		goto out;
 	}
-	if (s->title && (strlen(s->title) > INGEST_MAX_NAME || run_name_problem(s->title))) {
-		rc = say(NF_USAGE, "--title %s", run_name_problem(s->title) ? run_name_problem(s->title)
-			 : "is longer than 1024 bytes");
+	if (s->title && (why = run_name_problem(s->title))) {
+		rc = say(NF_USAGE, "--title %s", why);
 		goto out;
-	}
-	if (s->prepare && !s->shell) {
-		const char *why = NULL;
-		char **words = exec_split(s->prepare, &why);
-		if (!words) {
-			rc = say(NF_USAGE, "cannot run --prepare: %s ('%s')", why, s->prepare);
-			goto out;
-		}
-		exec_argv_free(words);
 	}
 	if (!*r->out) {
 		rc = say(NF_USAGE, "--out wants a file name, not ''");
 		goto out;
 	}
-	rc = check_versions(s) ? NF_USAGE : -1;
+	rc = check_commands(s) ? NF_USAGE : -1;
 out:
 	free(positional);
 	return rc;
 }
 
-static const char *signame(int sig)
-{
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
-
-/* The message of a run that ends before its last round. */
-static void tell_rounds_kept(struct run *r)
-{
-	if (!r->file.has_header) {
-		say(0, "nothing was measured; '%s' was not written", r->out);
-		return;
-	}
-	say(0, "'%s' holds %d complete round%s of %d; to continue: noisefloor run --resume --out '%s'",
-	    r->out, r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->s.rounds, r->out);
-}
-
 /* ---- the noise checks -------------------------------------------------- */
 
-static void warn(struct run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(struct run *r, const char *fmt, ...)
-{
-	struct buf b = BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	ALLOC_GROW(r->warnings, r->nwarnings + 1, r->walloc);
-	r->warnings[r->nwarnings++] = buf_detach(&b, NULL);
-}
-
-/* Checks the machine (when `machine`) and the runtimes of the versions not
- * checked yet, before round 1 (pyperf's system check in spirit); prints
- * the new warnings. Returns NF_TEMPFAIL when --strict refuses, else 0. */
+/* Runs the noise checks: the machine's (when `machine`) and the runtimes of
+ * the versions not checked yet; prints the new warnings. Returns
+ * NF_TEMPFAIL when --strict refuses to go on, else 0. */
 static int noise_checks(struct run *r, int machine)
 {
-	double load = machine ? runenv_load() : -1;
-	if (r->env.cores > 0 && load > r->env.cores / 2.0) {
-		struct buf b = BUF_INIT;
-		fmt_fixed(&b, load, 2);
-		warn(r, "the machine is busy: load average %s with %d cores (above half the cores)",
-		     b.s, r->env.cores);
-		buf_release(&b);
-	}
-	if (machine && r->env.governor && strcmp(r->env.governor, "performance") != 0)
-		warn(r, "the CPU frequency governor is '%s', not 'performance': the clock speed "
-		     "changes with the load", r->env.governor);
-	if (machine && r->env.turbo == 1)
-		warn(r, "turbo boost is on: the clock speed depends on temperature and on the other "
-		     "cores' load");
-	for (size_t i = 0; i < r->s.nv; i++) {
-		struct run_version *v = &r->s.v[i];
-		if (v->node && !v->node_checked && runenv_label_mismatch(v->label, v->node))
-			warn(r, "version '%s' runs Node.js %s ('%s')", v->label, v->node, v->command);
-		v->node_checked |= v->node != NULL;
-	}
-	for (; r->nshown < r->nwarnings; r->nshown++) {
+	if (machine)
+		noise_checks_machine(&r->checks, &r->env, runenv_load());
+	noise_checks_versions(&r->checks, &r->s);
+	for (; r->checks.shown < r->checks.n; r->checks.shown++) {
 		progress_clear(r);
-		say(0, "warning: %s", r->warnings[r->nshown]);
+		say(0, "warning: %s", r->checks.warnings[r->checks.shown]);
 	}
-	if (r->nwarnings && r->strict)
+	if (r->checks.n && r->strict)
 		return say(NF_TEMPFAIL, "--strict: not starting (%zu noise check%s failed)",
-			   r->nwarnings, r->nwarnings == 1 ? "" : "s");
+			   r->checks.n, r->checks.n == 1 ? "" : "s");
 	return 0;
 }
 
-/* Records the versions' runtimes and the warnings in the environment. */
+/* Sets "<what> <label>" in the environment to value, when there is a value
+ * and the key is not too long for the rounds format. */
+static void env_version_field(struct runenv *env, const char *what, const char *label,
+			      const char *value)
+{
+	char *k;
+	if (!value)
+		return;
+	k = xasprintf("%s %s", what, label);
+	if (strlen(k) <= INGEST_MAX_NAME)
+		runenv_set(env, k, value);
+	free(k);
+}
+
+/* Records the versions' commands and runtimes and the warnings in the
+ * environment. */
 static void env_versions(struct run *r)
 {
-	struct buf all = BUF_INIT;
+	char *checks = noise_checks_summary(&r->checks);
 	for (size_t i = 0; i < r->s.nv; i++) {
 		const struct run_version *v = &r->s.v[i];
-		char *k = xasprintf("command %s", v->label);
-		if (strlen(k) <= INGEST_MAX_NAME)
-			runenv_set(&r->env, k, v->command);
-		free(k);
-		if (v->node) {
-			k = xasprintf("node %s", v->label);
-			if (strlen(k) <= INGEST_MAX_NAME)
-				runenv_set(&r->env, k, v->node);
-			free(k);
-		}
-		if (v->v8) {
-			k = xasprintf("v8 %s", v->label);
-			if (strlen(k) <= INGEST_MAX_NAME)
-				runenv_set(&r->env, k, v->v8);
-			free(k);
-		}
+		env_version_field(&r->env, "command", v->label, v->command);
+		env_version_field(&r->env, "node", v->label, v->node);
+		env_version_field(&r->env, "v8", v->label, v->v8);
 	}
-	for (size_t i = 0; i < r->nwarnings; i++)
-		buf_printf(&all, "%s%s", i ? "; " : "", r->warnings[i]);
-	if (all.len > INGEST_MAX_NAME) {
-		/* cut at a character boundary */
-		size_t n = INGEST_MAX_NAME - 3;
-		while (n && ((unsigned char)all.s[n] & 0xC0) == 0x80)
-			n--;
-		all.s[n] = '\0';
-		all.len = n;
-		buf_puts(&all, "...");
-	}
-	runenv_set(&r->env, "noise checks", r->nwarnings ? all.s : "passed");
-	buf_release(&all);
+	runenv_set(&r->env, "noise checks", checks);
+	free(checks);
 }
 
 /* ---- the run ----------------------------------------------------------- */
@@ -617,7 +560,7 @@ static int adopt_settings(struct run *r, struct run_settings *f)
 	run_settings_release(cl);
 	*cl = *f;
 	run_settings_init(f);
-	return check_versions(cl) ? NF_USAGE : 0;
+	return check_commands(cl) ? NF_USAGE : 0;
 }
 
 /* Opens the rounds file (and with --resume takes its settings) and sets up
@@ -657,6 +600,22 @@ static int write_header(struct run *r)
 	return rounds_file_write_header(&r->file, &r->s, &r->env, &err) ? fail(r, &err) : 0;
 }
 
+static const char *signame(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* The message of a run that ends before its last round. */
+static void tell_rounds_kept(struct run *r)
+{
+	if (!r->file.has_header) {
+		say(0, "nothing was measured; '%s' was not written", r->out);
+		return;
+	}
+	say(0, "'%s' holds %d complete round%s of %d; to continue: noisefloor run --resume --out '%s'",
+	    r->out, r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->s.rounds, r->out);
+}
+
 /* What is said when the run ends, by how it ends; returns its exit status. */
 static int finish(struct run *r, int rc)
 {
@@ -687,9 +646,7 @@ static void run_release(struct run *r)
 	runner_release(&r->runner);
 	run_settings_release(&r->s);
 	runenv_release(&r->env);
-	for (size_t i = 0; i < r->nwarnings; i++)
-		free(r->warnings[i]);
-	free(r->warnings);
+	noise_checks_release(&r->checks);
 }
 
 /* The subcommand; argv[0] is "run". Parses its own options (README,

@@ -1,6 +1,6 @@
 /*
  * runner_env.h - what `noisefloor run` records about the machine and the
- * runtimes it measures, and the noise checks made before it starts.
+ * runtimes it measures (the noise checks judging them are runner_checks.c).
  */
 #ifndef NF_RUNNER_ENV_H
 #define NF_RUNNER_ENV_H

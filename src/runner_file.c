@@ -49,6 +49,7 @@ void run_settings_release(struct run_settings *s)
 	free(s->list);
 	free(s->tmpl);
 	free(s->prepare);
+	exec_argv_free(s->prepare_words);
 	free(s->name);
 	free(s->platform);
 	free(s->title);

@@ -18,8 +18,6 @@
 
 struct buf;
 
-#define RUN_MAX_COMMAND 1024 /* bytes in a command: it is recorded in the environment */
-
 /* One version to measure. */
 struct run_version {
 	char *label;      /* owned */
@@ -48,6 +46,7 @@ struct run_settings {
 	unsigned long long seed;
 	int shell;
 	char *prepare, *name, *platform, *title; /* owned, may be NULL */
+	char **prepare_words; /* owned: --prepare split like a shell, with --no-shell */
 	unsigned given;
 };
 

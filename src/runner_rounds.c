@@ -138,13 +138,13 @@ static int failed(struct runner *r, const struct run_version *v, int round, cons
 
 /* ---- running one command ----------------------------------------------- */
 
-/* The argv to run command (v's, or --prepare's when v is NULL): /bin/sh -c,
- * or the words of v's command (borrowed). */
-static char *const *command_argv(const struct runner *r, const struct run_version *v,
-				 const char *command, char *sh[4])
+/* The argv to run command: /bin/sh -c, or with --no-shell its words
+ * (borrowed). */
+static char *const *command_argv(const struct runner *r, char **words, const char *command,
+				 char *sh[4])
 {
-	if (!r->s->shell && v)
-		return v->words;
+	if (!r->s->shell)
+		return words;
 	sh[0] = "/bin/sh";
 	sh[1] = "-c";
 	sh[2] = (char *)command;
@@ -171,19 +171,12 @@ static int run_one(struct runner *r, char *const *argv, const char *out_path,
  * (a failure --ignore-failure records included), else as run_one(). */
 static int prepare(struct runner *r, const struct run_version *v, int round)
 {
-	char *sh[4], **words = NULL;
+	char *sh[4];
 	struct exec_result res;
-	const char *why;
 	int rc;
 	if (!r->s->prepare)
 		return 0;
-	if (r->s->shell) {
-		rc = run_one(r, command_argv(r, NULL, r->s->prepare, sh), NULL, &res);
-	} else {
-		words = exec_split(r->s->prepare, &why);
-		rc = run_one(r, words, NULL, &res);
-		exec_argv_free(words);
-	}
+	rc = run_one(r, command_argv(r, r->s->prepare_words, r->s->prepare, sh), NULL, &res);
 	if (rc == NF_FAIL && !failed(r, v, round, "--prepare", r->s->prepare, &res))
 		rc = 0;
 	return rc;
@@ -257,7 +250,7 @@ static int measure_wall(struct runner *r, const struct run_version *v, int round
 {
 	const struct run_settings *s = r->s;
 	char *sh[4];
-	char *const *argv = command_argv(r, v, v->command, sh);
+	char *const *argv = command_argv(r, v->words, v->command, sh);
 	double *wall = xmalloc((size_t)s->passes * sizeof *wall);
 	double *user = xmalloc((size_t)s->passes * sizeof *user);
 	double *sys = xmalloc((size_t)s->passes * sizeof *sys);
@@ -437,7 +430,7 @@ static int measure_output(struct runner *r, struct run_version *v, int round,
 	if (!r->s->shell && to_file && (words = exec_split(command, &why)) != NULL)
 		argv = words;
 	else
-		argv = command_argv(r, v, command, sh);
+		argv = command_argv(r, v->words, command, sh);
 	unlink(r->output_path);
 	rc = run_version(r, v, round, argv, to_file ? NULL : r->stdout_path, ts, &res);
 	if (!rc && !ran_ok(&res)) {
@@ -541,7 +534,7 @@ int runner_warmups(struct runner *r)
 			} else {
 				char *sh[4];
 				struct exec_result res;
-				rc = run_version(r, v, 0, command_argv(r, v, v->command, sh), NULL, NULL,
+				rc = run_version(r, v, 0, command_argv(r, v->words, v->command, sh), NULL, NULL,
 						 &res);
 			}
 			if (rc)
