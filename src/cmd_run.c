@@ -154,6 +154,8 @@ static int fail(const struct run *r, const struct nf_error *err)
 
 /* ---- options ----------------------------------------------------------- */
 
+/* A count from min to INGEST_MAX_ROUNDS into *out; returns 0 or NF_USAGE
+ * (said). */
 static int parse_count(const char *opt, const char *v, int min, int *out)
 {
 	char *end;
@@ -164,6 +166,16 @@ static int parse_count(const char *opt, const char *v, int min, int *out)
 		return say(NF_USAGE, "%s wants a whole number from %d to %d, not '%s'", opt, min,
 			   INGEST_MAX_ROUNDS, v);
 	*out = (int)n;
+	return 0;
+}
+
+/* An option's value that is one of two words: *second = 1 for the second. */
+static int parse_choice(const char *opt, const char *val, const char *first, const char *second,
+			int *is_second)
+{
+	if (strcmp(val, first) && strcmp(val, second))
+		return say(NF_USAGE, "%s wants %s or %s, not '%s'", opt, first, second, val);
+	*is_second = strcmp(val, second) == 0;
 	return 0;
 }
 
@@ -378,19 +390,13 @@ static int parse_args(struct run *r, int argc, char **argv)
 		goto out;
 
 	if (measure) {
-		if (strcmp(measure, "wall") && strcmp(measure, "output")) {
-			rc = say(NF_USAGE, "--measure wants wall or output, not '%s'", measure);
+		if ((rc = parse_choice("--measure", measure, "wall", "output", &s->measure_output)))
 			goto out;
-		}
-		s->measure_output = strcmp(measure, "output") == 0;
 		s->given |= RUN_GIVEN_MEASURE;
 	}
 	if (order) {
-		if (strcmp(order, "rotate") && strcmp(order, "random")) {
-			rc = say(NF_USAGE, "--order wants rotate or random, not '%s'", order);
+		if ((rc = parse_choice("--order", order, "rotate", "random", &s->order_random)))
 			goto out;
-		}
-		s->order_random = strcmp(order, "random") == 0;
 		s->given |= RUN_GIVEN_ORDER;
 	}
 	if (seed) {
@@ -571,7 +577,7 @@ static int start(struct run *r)
 	struct nf_error err;
 	int rc = rounds_file_open(&r->file, r->resume, &f, &err);
 	if (rc)
-		say(rc, "%s", err.msg);
+		fail(r, &err);
 	else if (r->file.dropped_round)
 		say(0, "'%s': dropped an incomplete round %d a stopped run left at its end", r->out,
 		    r->file.dropped_round);
@@ -581,7 +587,7 @@ static int start(struct run *r)
 		rc = say(NF_USAGE, "cannot resume '%s': it is empty; give the versions to run", r->out);
 	run_settings_release(&f);
 	if (!rc && (rc = runner_init(&r->runner, &r->s, &r->file, &err)) != 0)
-		say(rc, "%s", err.msg);
+		fail(r, &err);
 	r->runner.ignore_failure = r->ignore_failure;
 	r->runner.progress = show_progress;
 	r->runner.say = say_for_runner;

@@ -22,7 +22,6 @@ void runenv_release(struct runenv *e);
 
 /* Sets key to a copy of value, replacing an earlier one. */
 void runenv_set(struct runenv *e, const char *key, const char *value);
-const char *runenv_get(const struct runenv *e, const char *key);
 
 /* Fills e with this machine: os, kernel, arch, cpu, cores, memory,
  * load average, governor and turbo (when Linux exposes them) and
