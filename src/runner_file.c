@@ -193,6 +193,7 @@ static char *json_str_dup(const cJSON *o, const char *key)
 	return cJSON_IsString(it) ? xstrdup(it->valuestring) : NULL;
 }
 
+/* The count o.key (0 to INGEST_MAX_ROUNDS), or dflt when it is none. */
 static int json_int(const cJSON *o, const char *key, int dflt)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);

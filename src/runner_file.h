@@ -106,6 +106,7 @@ struct rounds_file {
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
 };
 
+/* An unopened file at path (borrowed: it must outlive f). */
 void rounds_file_init(struct rounds_file *f, const char *path);
 
 /* Creates the file (refused when it exists), or with resume opens it, and
