@@ -11,6 +11,7 @@
 #include "analysis.h"
 #include "evidence.h"
 #include "semver.h"
+#include "stats.h"
 #include "util.h"
 #include "windows.h"
 
@@ -79,7 +80,7 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		if (!vs->v8 && vs->rounds[i]->v8)
 			vs->v8 = v8_display(m, vs->rounds[i]->v8);
 	}
-	vs->median = stats_median(vs->values, vs->nrounds);
+	vs->median = stats_median_of(vs->values, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	vs->spread = vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
