@@ -28,6 +28,8 @@ static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 
 /* GitHub refuses an issue body longer than this many characters. */
 #define ISSUE_MAX_CHARS 65536
+/* A long report lists this many borderline pairs and counts the rest. */
+#define MD_MAX_BORDERLINE 12
 /* More inputs than this are summarised, not listed. */
 #define MD_MAX_SOURCES 10
 
@@ -127,7 +129,7 @@ static const struct version_stats *on_line(const struct comparison *c, const cha
 
 /* pairs, steps, drift and borderline notes of one comparison. */
 static void evidence_ctx(const struct report_comparison *rcmp, const struct comparison *c,
-			 struct mctx *o, int level)
+			 struct mctx *o, int level, size_t *budget)
 {
 	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
 
@@ -135,8 +137,11 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		const struct pair_stats *p = &c->pairs[i];
 		struct mctx *row;
 		struct buf b = BUF_INIT;
-		if (rcmp->borderline[i] && level < DETAIL_NO_PAIRS)
+		if (rcmp->borderline[i] && level < DETAIL_NO_PAIRS && (!budget || *budget > 0)) {
 			mctx_push(notes, mctx_string(rcmp->borderline[i]));
+			if (budget)
+				--*budget;
+		}
 		/* shorter documents: only the pairs that say something */
 		if ((level >= DETAIL_CLAIMED_PAIRS && !p->significant && !p->borderline) ||
 		    (level >= DETAIL_SIGNIFICANT_PAIRS && !p->significant) || level >= DETAIL_NO_PAIRS)
@@ -234,7 +239,7 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 /* One comparison for the templates; cells for the versions all[0..nall)
  * (a table's columns); raw rounds only at DETAIL_FULL. */
 static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
-				   const struct report_version *all, size_t nall)
+				   const struct report_version *all, size_t nall, size_t *budget)
 {
 	const struct comparison *c = &r->m->comparisons[ci];
 	const struct report_comparison *rcmp = &r->comparisons[ci];
@@ -355,7 +360,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			}
 		mctx_set(o, "release_steps", steps);
 	}
-	evidence_ctx(rcmp, c, o, level);
+	evidence_ctx(rcmp, c, o, level, budget);
 	return o;
 }
 
@@ -402,7 +407,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 					rounds = c->versions[k].nrounds;
 			}
 			if (nv > 1)
-				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv));
+				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL));
 		}
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
@@ -486,6 +491,8 @@ static void inputs_ctx(const struct report *r, const struct render_ctx *rc, stru
 
 static struct mctx *build_context(const struct report *r, const struct render_ctx *rc, int level)
 {
+	/* a long report names a dozen borderline pairs, and counts the rest */
+	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
 	const struct model *m = r->m;
 	struct mctx *ctx = mctx_object(), *list;
 	const struct report_version *all = r->versions;
@@ -584,10 +591,13 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 				if (c->versions[k].rounds[r]->npasses > maxpasses)
 					maxpasses = c->versions[k].rounds[r]->npasses;
 		}
-		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions));
+		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget));
 	}
 	mctx_set(ctx, "comparisons", list);
 	mctx_set_bool(ctx, "raw_inline", level == DETAIL_FULL);
+	if (r->nborderline > 2 * MD_MAX_BORDERLINE)
+		set_fmt(ctx, "borderline_more", "and %zu more pairs where the two disagree; every one is "
+			"marked \"borderline\": true in analysis.json", r->nborderline - MD_MAX_BORDERLINE);
 	if (level >= DETAIL_CLAIMED_PAIRS)
 		mctx_set_str(ctx, "pairs_cut", level >= DETAIL_NO_PAIRS ? "No pair is listed here, nor the borderline ones (blog.md names those)"
 				 : level >= DETAIL_SIGNIFICANT_PAIRS ? "Only the pairs significant after Holm are listed here"

@@ -31,6 +31,9 @@ check "the baseline is said with why, and the --baseline of a supported line" \
 check_eq "issue.md summarises the inputs instead of listing them" "0" \
 	"$(grep -c 'run-2025-11-17/node-20' "$o/issue.md")"
 
+check "blog.md names a dozen borderline pairs and counts the rest" \
+	grep -qE '^- …and [0-9]+ more pairs where the two disagree' "$o/blog.md"
+
 # --- rounds.csv: one row per round ------------------------------------------
 rounds=$(jq '[.comparisons[].versions[].rounds] | add' "$o/analysis.json")
 check_eq "rounds.csv has a header and one row per round" "$((rounds + 1))" "$(wc -l < "$o/rounds.csv")"
