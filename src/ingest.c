@@ -341,20 +341,25 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
+	const char *passed[7][64] = { { 0 } };
 	for (size_t k = 0; k < m->nresults; k++) {
-		/* names are interned: a run of results sharing them is checked once */
-		const struct result *r = &m->results[k], *p = k ? r - 1 : NULL;
-		if (p && r->workload == p->workload && r->version == p->version &&
-		    r->platform == p->platform && r->unit == p->unit && r->note == p->note &&
-		    r->timestamp == p->timestamp && r->v8 == p->v8 && r->npasses <= INGEST_MAX_PASSES) {
-			int ok = 1;
-			for (size_t j = 0; j < r->npasses && ok; j++)
-				ok = isfinite(r->passes[j]) && r->passes[j] > 0;
-			if (ok && r->npasses)
-				continue;
-		}
+		/* names are interned: a name that passed once (a small cache of
+		 * pointers per field) is not checked again */
+		const struct result *r = &m->results[k];
+		const char *names[7] = { r->workload, r->version, r->platform, r->unit,
+					 r->timestamp, r->note, r->v8 };
+		int ok = k > 0 && r->npasses && r->npasses <= INGEST_MAX_PASSES;
+		for (size_t j = 0; j < 7 && ok; j++)
+			ok = !names[j] ? j >= 4 : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
+		for (size_t j = 0; j < r->npasses && ok; j++)
+			ok = isfinite(r->passes[j]) && r->passes[j] > 0;
+		if (ok)
+			continue;
 		if ((rc = check_result(r, err)) != 0)
 			return rc;
+		for (size_t j = 0; j < 7; j++)
+			if (names[j])
+				passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
 	for (size_t k = 0; k < m->nresults; k++)
