@@ -29,8 +29,11 @@ struct result {
 	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
-	int better;           /* enum better */
 	int round;            /* >= 1 after ingest */
+	signed char better;   /* enum better */
+	signed char where_is_line; /* 1 when `where` is a line number */
+	signed char back_to_back; /* 1 when the runner ran this version's rounds in
+	                         a block, not interleaved with other versions */
 	double *passes;       /* in the model's passes storage; finite and > 0 */
 	size_t npasses;       /* >= 1 */
 	const char *timestamp; /* interned ISO 8601, or NULL */
@@ -39,10 +42,7 @@ struct result {
 	const char *v8;       /* interned meta.v8, or NULL */
 	const char *source;   /* interned input name ("-" for stdin) */
 	size_t where;         /* 1-based: result index (JSON) or line (NDJSON) */
-	int where_is_line;    /* 1 when `where` is a line number */
 	size_t doc;           /* 0-based index of the input document */
-	int back_to_back;     /* 1 when the runner ran this version's rounds in a
-	                         block, not interleaved with other versions */
 };
 
 /* ---- computed by analysis.c ---- */
