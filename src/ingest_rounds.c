@@ -443,6 +443,9 @@ struct fast_state {
 	size_t cap;
 	const char *source; /* interned in->path */
 	const char *os, *arch, *platform; /* the default platform for this os, arch */
+	char unit_raw[32];  /* the last unit as written, what ingest_unit made of it */
+	const char *unit;
+	int unit_better;
 };
 
 static const char *fast_ws(const char *p)
@@ -703,9 +706,20 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		}
 		r->platform = fs->platform;
 	}
-	memcpy(unit, str[F_UNIT], len[F_UNIT]);
-	unit[len[F_UNIT]] = '\0';
-	r->unit = ingest_unit(m, unit, &unit_better);
+	if (fs->unit && len[F_UNIT] < sizeof fs->unit_raw &&
+	    memcmp(fs->unit_raw, str[F_UNIT], len[F_UNIT]) == 0 && !fs->unit_raw[len[F_UNIT]]) {
+		r->unit = fs->unit;
+		unit_better = fs->unit_better;
+	} else {
+		memcpy(unit, str[F_UNIT], len[F_UNIT]);
+		unit[len[F_UNIT]] = '\0';
+		r->unit = ingest_unit(m, unit, &unit_better);
+		if (len[F_UNIT] < sizeof fs->unit_raw) {
+			memcpy(fs->unit_raw, unit, len[F_UNIT] + 1);
+			fs->unit = r->unit;
+			fs->unit_better = unit_better;
+		}
+	}
 	r->better = unit_better;
 	if (seen & (1u << F_BETTER))
 		r->better = str[F_BETTER][0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
