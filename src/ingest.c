@@ -209,6 +209,66 @@ static int cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The order cmp_key gives, in linear time when documents come in input order
+ * (they do: each result's document is the one being read when it was added):
+ * the distinct (workload, platform, version) groups are found by hashing the
+ * interned pointers and sorted, then the results are placed group by group in
+ * input order (a counting sort, stable). Returns 0, idx untouched, when the
+ * documents are out of order; the caller then sorts with cmp_key. */
+static int sort_by_group(const struct model *m, size_t *idx)
+{
+	size_t n = m->nresults, nslots = 64, ngroups = 0, *slot, *group_of, *first, *rank, *start;
+	for (size_t k = 1; k < n; k++)
+		if (m->results[k].doc < m->results[k - 1].doc)
+			return 0;
+	while (nslots < 2 * n)
+		nslots *= 2;
+	slot = xmalloc(nslots * sizeof *slot); /* group + 1, 0 empty */
+	memset(slot, 0, nslots * sizeof *slot);
+	group_of = xmalloc(n * sizeof *group_of);
+	first = xmalloc(n * sizeof *first); /* first result of each group */
+	for (size_t k = 0; k < n; k++) {
+		const struct result *r = &m->results[k];
+		size_t h = ((uintptr_t)r->workload * 31 + (uintptr_t)r->platform) * 31 +
+			   (uintptr_t)r->version;
+		h ^= h >> 17;
+		h *= 0x9E3779B97F4A7C15ULL;
+		h = (h >> 20) & (nslots - 1);
+		for (;; h = (h + 1) & (nslots - 1)) {
+			const struct result *g;
+			if (!slot[h]) {
+				first[ngroups] = k;
+				slot[h] = ++ngroups;
+				break;
+			}
+			g = &m->results[first[slot[h] - 1]];
+			if (g->workload == r->workload && g->platform == r->platform &&
+			    g->version == r->version)
+				break;
+		}
+		group_of[k] = slot[h] - 1;
+	}
+	free(slot);
+	/* groups in cmp_key order (distinct groups never compare equal on the
+	 * names, so the order of the first results is the order of the groups) */
+	qsort(first, ngroups, sizeof *first, cmp_key);
+	rank = xmalloc(ngroups * sizeof *rank);
+	for (size_t g = 0; g < ngroups; g++)
+		rank[group_of[first[g]]] = g;
+	start = xcalloc(ngroups + 1, sizeof *start);
+	for (size_t k = 0; k < n; k++)
+		start[rank[group_of[k]] + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		start[g + 1] += start[g];
+	for (size_t k = 0; k < n; k++)
+		idx[start[rank[group_of[k]]]++] = k;
+	free(start);
+	free(rank);
+	free(first);
+	free(group_of);
+	return 1;
+}
+
 static int cmp_round(const void *a, const void *b)
 {
 	const struct result *x = &sort_model->results[*(const size_t *)a];
@@ -362,10 +422,12 @@ int ingest_finish(struct model *m, struct nf_error *err)
 				passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
-	for (size_t k = 0; k < m->nresults; k++)
-		idx[k] = k;
 	sort_model = m;
-	qsort(idx, m->nresults, sizeof *idx, cmp_key);
+	if (!sort_by_group(m, idx)) {
+		for (size_t k = 0; k < m->nresults; k++)
+			idx[k] = k;
+		qsort(idx, m->nresults, sizeof *idx, cmp_key);
+	}
 
 	/* units per (workload, platform) */
 	while (i < m->nresults && !rc) {
