@@ -459,14 +459,17 @@ static const char *fast_ws(const char *p)
  * free text without tab or line breaks); NULL when it is anything else. */
 static const char *fast_string(const char *p, const char **s, size_t *n)
 {
+	/* 1: the closing quote or a byte the fast path leaves to cJSON (control
+	 * characters, the NUL at the end of the text, a backslash, DEL) */
+	static const unsigned char stop[256] = {
+		[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
+	};
 	const unsigned char *q = (const unsigned char *)p + 1;
 	int high = 0;
-	while (*q != '"') {
-		if (*q < 0x20 || *q == '\\' || *q == 0x7f)
-			return NULL; /* also the end of the text (NUL) */
-		high |= *q & 0x80;
-		q++;
-	}
+	while (!stop[*q])
+		high |= *q++ & 0x80;
+	if (*q != '"')
+		return NULL;
 	*s = p + 1;
 	*n = (size_t)((const char *)q - *s);
 	if (*n > INGEST_MAX_NAME)
