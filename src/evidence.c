@@ -37,7 +37,7 @@ int evidence_beyond_noise(const struct comparison *c, const struct version_stats
 /* ---- pairs ---- */
 
 /* alpha: the level rounds_needed plans for (0.05 / pairs in the report). */
-static void fill_pairs(struct comparison *c, double alpha)
+static void fill_pairs(struct comparison *c, double alpha, unsigned resamples)
 {
 	size_t k = c->nversions, n = 0;
 
@@ -58,7 +58,7 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
 			p->ratio = vb->median / va->median;
 			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
-					      STATS_BOOTSTRAP_RESAMPLES, 0.95, &p->ci_low, &p->ci_high);
+					      resamples, 0.95, &p->ci_low, &p->ci_high);
 			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);
@@ -463,7 +463,8 @@ void evidence_run(struct model *m)
 		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
 	alpha = STATS_ALPHA / (double)(npairs ? npairs : 1);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		fill_pairs(&m->comparisons[i], alpha);
+		fill_pairs(&m->comparisons[i], alpha,
+			   m->resamples ? m->resamples : STATS_BOOTSTRAP_RESAMPLES);
 		fill_steps(&m->comparisons[i]);
 	}
 	correct_pairs(m);

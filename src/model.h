@@ -152,6 +152,10 @@ struct model {
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
 	int min_rounds;                    /* default 3 */
+	unsigned resamples;                /* bootstrap resamples of the ratio
+	                                      intervals; 0 = STATS_BOOTSTRAP_RESAMPLES
+	                                      (the simulation, which never reads
+	                                      the intervals, asks for fewer) */
 
 	/* computed half */
 	struct comparison *comparisons;    /* owned */
