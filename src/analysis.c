@@ -6,11 +6,17 @@
  * better), since interference on a shared machine only ever adds time;
  * spread = (highest - lowest round value) / (2 * median of round values).
  * Across versions: gap between the best and the worst best; noise = the
- * largest spread; a difference counts only when gap > noise.
+ * largest spread; a difference is beyond the noise only when gap > noise.
+ * That rule holds for its design, the same number of rounds per version in
+ * one sitting; evidence.c detects other designs (shared sessions over days,
+ * unequal rounds, histories) and their statistics, the rank tests and Holm.
+ * A claim needs two keys: beyond the noise, and confirmed by the rank test in
+ * the same direction after Holm (decide()).
  */
 #include "analysis.h"
 #include "evidence.h"
 #include "semver.h"
+#include "stats.h"
 #include "util.h"
 #include "windows.h"
 
@@ -82,7 +88,10 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	vs->median = stats_median(vs->values, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
-	vs->spread = vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	/* one round has no spread: unknown, not zero */
+	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread(vs->values, vs->nrounds, 0.25);
+	vs->level = vs->best;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);
 		vs->line = model_intern(m, l->line);
@@ -171,6 +180,146 @@ static void judge(struct model *m, struct comparison *c)
 	}
 }
 
+/* "±7.2%": a noise band as the documents show it. */
+static void put_band(struct buf *b, double noise)
+{
+	buf_puts(b, "\xC2\xB1");
+	fmt_fixed(b, noise * 100, noise * 100 < 10 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
+ * version o, the size in the metric's language ("does 84% more ops/s than"
+ * for rates) and the statistic compared. */
+static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+		      const char *w, const char *o, int reachable)
+{
+	long g = round_half_away(p->size * 100);
+	if (c->better == BETTER_HIGHER)
+		buf_printf(b, "%s does %ld%% more %s than %s", w, g, c->unit, o);
+	else
+		buf_printf(b, "%s is %ld%% faster than %s", w, g, o);
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		buf_puts(b, reachable ? " (best rounds)" : " (best rounds; too few rounds for a rank test)");
+		break;
+	case DESIGN_SESSIONS:
+		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_puts(b, " (medians)");
+		break;
+	case DESIGN_HISTORY:
+		buf_puts(b, " (medians of a history)");
+		break;
+	}
+}
+
+/* The verdict from the pair of the best and the worst version by the
+ * design's statistic: both keys make a claim; beyond the noise alone is "not
+ * confirmed"; a steady difference inside a too-wide band is said as such. */
+static void decide(struct comparison *c)
+{
+	const struct pair_stats *p;
+	const struct version_stats *w, *o;
+	struct buf b = BUF_INIT;
+
+	if (c->verdict == VERDICT_INSUFFICIENT)
+		return;
+	if (c->design != DESIGN_ROUNDS) {
+		int hi = c->better == BETTER_HIGHER, up = 0, down = 0;
+		c->best_idx = c->worst_idx = 0;
+		for (size_t i = 0; i < c->nversions; i++) {
+			double l = c->versions[i].level;
+			if (hi ? l > c->versions[c->best_idx].level : l < c->versions[c->best_idx].level)
+				c->best_idx = (int)i;
+			if (hi ? l < c->versions[c->worst_idx].level : l > c->versions[c->worst_idx].level)
+				c->worst_idx = (int)i;
+			if (i) {
+				up |= l > c->versions[i - 1].level;
+				down |= l < c->versions[i - 1].level;
+			}
+		}
+		c->linear = !(up && down);
+	}
+	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+	if (!p)
+		return;
+	c->gap = p->size;
+	c->noise = p->noise;
+	w = &c->versions[p->side >= 0 ? p->b : p->a];
+	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	free(c->text);
+	if (p->claim) {
+		c->verdict = VERDICT_FASTER;
+		put_claim(&b, c, p, w->version, o->version, p->reachable);
+		if (!c->linear)
+			buf_puts(&b, ", not linear");
+	} else if (p->beyond_noise) {
+		c->verdict = VERDICT_NOT_CONFIRMED;
+		buf_puts(&b, "not confirmed: ");
+		put_claim(&b, c, p, w->version, o->version, 1);
+		buf_puts(&b, " beyond the noise, but not by the rank test");
+		if (!p->reachable)
+			buf_printf(&b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
+				   c->versions[p->b].nrounds);
+		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
+			buf_printf(&b, "; about %d rounds per version would settle it", p->rounds_needed);
+		else
+			buf_puts(&b, "; more rounds would settle it");
+	} else {
+		c->verdict = VERDICT_WITHIN_NOISE;
+		buf_puts(&b, "within noise");
+		if (p->steady) {
+			w = &c->versions[p->test_side >= 0 ? p->b : p->a];
+			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
+			buf_puts(&b, " (");
+			put_band(&b, p->noise);
+			buf_printf(&b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
+				   "inside a noise band too wide to judge", w->version,
+				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
+		}
+	}
+	c->text = buf_detach(&b, NULL);
+}
+
+/* "a history of 270 days: compared by medians ..." for documents; NULL for
+ * the published design. Returns a malloc'd sentence. */
+static char *design_text(const struct comparison *c)
+{
+	struct buf b = BUF_INIT;
+	size_t minr = (size_t)-1, maxr = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		minr = c->versions[i].nrounds < minr ? c->versions[i].nrounds : minr;
+		maxr = c->versions[i].nrounds > maxr ? c->versions[i].nrounds : maxr;
+	}
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return NULL;
+	case DESIGN_SESSIONS:
+		buf_printf(&b, "shared sessions over %.0f days: every round holds every version, so each "
+			   "round's ratios cancel the machine of that day; compared by the median per-round "
+			   "ratio and the signed rank test", c->span_days);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_printf(&b, "unequal rounds (%zu to %zu per version): compared by medians and the quartile "
+			   "spread, which do not grow with the number of rounds", minr, maxr);
+		break;
+	case DESIGN_HISTORY:
+		if (c->span_days >= 0)
+			buf_printf(&b, "a history over %.0f days (%zu to %zu rounds per version, versions in "
+				   "rounds of their own)", c->span_days, minr, maxr);
+		else
+			buf_printf(&b, "unequal rounds with no time recorded (%zu to %zu per version), compared "
+				   "as a history", minr, maxr);
+		buf_printf(&b, ": compared by medians against the spread of the middle 80%% of the rounds, "
+			   "a claim needs %d%% or more, and time and version are confounded",
+			   (int)(EVIDENCE_HISTORY_FLOOR * 100));
+		break;
+	}
+	return buf_detach(&b, NULL);
+}
+
 /* Change of each version against the baseline: the metric's own relative
  * change, signed; better or worse by the metric's direction. */
 static void against_baseline(struct model *m, struct comparison *c)
@@ -231,7 +380,7 @@ static int build_comparisons(struct model *m)
 		c->platform = first->platform;
 		c->unit = first->unit;
 		c->better = first->better;
-		c->interleaved = 1;
+		c->interleaved = -1;
 		for (size_t a = i; a < j;) {
 			const struct result *r = &m->results[k[a].idx];
 			struct version_stats *vs;
@@ -296,8 +445,21 @@ static void support(struct model *m)
 	m->recommendation = buf_detach(&b, NULL);
 }
 
+/* 1 when the runner says it ran some version's rounds back to back. */
+static int runner_blocks(const struct comparison *c)
+{
+	for (size_t i = 0; i < c->nversions; i++)
+		for (size_t k = 0; k < c->versions[i].nrounds; k++)
+			if (c->versions[i].rounds[k]->back_to_back)
+				return 1;
+	return 0;
+}
+
 int analysis_run(struct model *m, struct nf_error *err)
 {
+	size_t nhistory = 0;
+	struct buf names = BUF_INIT;
+
 	support(m);
 	build_comparisons(m);
 	for (size_t i = 0; i < m->ncomparisons; i++)
@@ -310,15 +472,50 @@ int analysis_run(struct model *m, struct nf_error *err)
 			return nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
 					    m->baseline);
 	}
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (runner_blocks(&m->comparisons[i]))
+			m->comparisons[i].interleaved = 0;
+	evidence_run(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
+		struct comparison *c = &m->comparisons[i];
+		decide(c);
+		c->design_text = design_text(c);
 		if (c->verdict == VERDICT_INSUFFICIENT)
 			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
-		if (!c->interleaved)
+		if (runner_blocks(c))
 			model_warn(m, "\"%s\" on %s: the runner measured each version's rounds back to back, "
 				   "not interleaved, so machine drift can be charged to a version",
 				   c->workload, c->platform);
+		for (size_t k = 0; k < c->nversions; k++) {
+			const struct version_stats *v = &c->versions[k];
+			if (!v->bimodal)
+				continue;
+			struct buf f = BUF_INIT;
+			fmt_fixed(&f, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+			model_warn(m, "\"%s\" on %s: the rounds of %s fall into two clusters: %ld of %zu rounds "
+				   "are %s\xC3\x97 slower than %s; an anomaly of this version worth reporting, "
+				   "which its spread hides", c->workload, c->platform, v->version,
+				   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds, f.s,
+				   c->paired ? "the other versions in the same rounds" : "its other rounds");
+			buf_release(&f);
+		}
+		if (c->design == DESIGN_HISTORY) {
+			if (nhistory < 3)
+				buf_printf(&names, "%s\"%s\" on %s", nhistory ? ", " : "", c->workload, c->platform);
+			nhistory++;
+		}
 	}
-	evidence_run(m);
+	if (nhistory) {
+		const struct comparison *c = NULL;
+		for (size_t i = 0; i < m->ncomparisons && !c; i++)
+			if (m->comparisons[i].design == DESIGN_HISTORY)
+				c = &m->comparisons[i];
+		if (nhistory > 3)
+			buf_printf(&names, " and %zu more", nhistory - 3);
+		model_warn(m, "%s %s %s: %s", nhistory == 1 ? "this comparison" : "these comparisons",
+			   nhistory == 1 ? "is" : "are", names.s, c->design_text);
+	}
+	buf_release(&names);
+	evidence_platforms(m);
 	return 0;
 }
