@@ -215,9 +215,10 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 	}
 }
 
-/* The verdict from the pair of the best and the worst version by the
- * design's statistic: both keys make a claim; beyond the noise alone is "not
- * confirmed"; a steady difference inside a too-wide band is said as such. */
+/* The verdict: the largest confirmed claim of any pair (both keys), naming
+ * its two versions; else from the pair of the best and the worst version by
+ * the design's statistic: beyond the noise alone is "not confirmed", a steady
+ * difference inside a too-wide band is said as such, else within noise. */
 static void decide(struct comparison *c)
 {
 	const struct pair_stats *p;
@@ -245,6 +246,15 @@ static void decide(struct comparison *c)
 	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
 	if (!p)
 		return;
+	/* the largest confirmed claim among all pairs: what check and every
+	 * document count; without one, the best against the worst */
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].claim && (!p->claim || c->pairs[i].size > p->size))
+			p = &c->pairs[i];
+	if (p->claim) {
+		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
+		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
+	}
 	c->gap = p->size;
 	c->noise = p->noise;
 	w = &c->versions[p->side >= 0 ? p->b : p->a];
