@@ -455,6 +455,55 @@ static void support(struct model *m)
 	m->recommendation = buf_detach(&b, NULL);
 }
 
+/* Each version against the baseline by the two keys. */
+static void baseline_claims(struct comparison *c)
+{
+	if (c->baseline_idx < 0)
+		return;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct pair_stats *p;
+		struct version_stats *v = &c->versions[i];
+		if ((int)i == c->baseline_idx)
+			continue;
+		p = evidence_pair(c, i, (size_t)c->baseline_idx);
+		if (!p)
+			continue;
+		v->change_beyond = p->beyond_noise;
+		if (p->claim)
+			v->change_claim = (p->claim > 0 ? p->b : p->a) == i ? 1 : -1;
+	}
+}
+
+/* "every version ran in rounds interleaved with the others" as far as the
+ * input shows it. Returns a malloc'd sentence. */
+static char *how_taken(const struct model *m)
+{
+	size_t n[4] = { 0, 0, 0, 0 }, unknown = 0, blocks = 0, yes = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		n[c->design]++;
+		unknown += c->interleaved < 0;
+		yes += c->interleaved > 0;
+		blocks += c->interleaved == 0 && c->design != DESIGN_HISTORY;
+	}
+	if (n[DESIGN_HISTORY])
+		return xstrdup("the rounds are a history: versions ran on different days, in rounds of their "
+			       "own, so time and version are confounded");
+	if (blocks)
+		return xstrdup("each version's rounds ran back to back, not interleaved with the other "
+			       "versions, so a change of the machine over time can be charged to a version");
+	if (unknown)
+		return xstrdup("every version was run several times; interleaving not recorded (the input "
+			       "has no timestamps), so a slow phase of the machine may have hit one version "
+			       "more than another");
+	if (n[DESIGN_SESSIONS])
+		return xstrdup("every version ran in every session, on the machine of that day, so each "
+			       "session's ratios cancel the machine");
+	return xstrdup(yes ? "every version was run several times, interleaved with the others (as the "
+			     "timestamps show), so a slow phase of the machine hit every version alike"
+			   : "every version was run several times");
+}
+
 /* 1 when the runner says it ran some version's rounds back to back. */
 static int runner_blocks(const struct comparison *c)
 {
@@ -490,6 +539,16 @@ int analysis_run(struct model *m, struct nf_error *err)
 		struct comparison *c = &m->comparisons[i];
 		decide(c);
 		c->design_text = design_text(c);
+		baseline_claims(c);
+		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
+		for (size_t k = 0; k < c->nversions; k++)
+			c->anomaly |= c->versions[k].bimodal;
+		m->nclaims += c->verdict == VERDICT_FASTER;
+		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
+		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		m->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		m->nregressions += c->regression;
+		m->nanomalies += c->anomaly;
 		if (c->verdict == VERDICT_INSUFFICIENT)
 			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
 		if (runner_blocks(c))
@@ -526,6 +585,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 			   nhistory == 1 ? "is" : "are", names.s, c->design_text);
 	}
 	buf_release(&names);
+	m->how_taken = how_taken(m);
 	evidence_platforms(m);
 	return 0;
 }

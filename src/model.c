@@ -120,6 +120,7 @@ void model_release(struct model *m)
 	free(m->schedule.lines);
 	free(m->schedule.product);
 	free(m->recommendation);
+	free(m->how_taken);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		free(m->platforms[i].comparisons);
 		free(m->platforms[i].text);

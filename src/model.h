@@ -87,6 +87,9 @@ struct version_stats {
 	double slow_factor;   /* bimodal: how many times slower those rounds are */
 	double change;        /* best / baseline best - 1, signed (0 for baseline) */
 	int change_better;    /* +1 better than the baseline, -1 worse, 0 equal */
+	int change_beyond;    /* the difference from the baseline is beyond the noise */
+	int change_claim;     /* +1 a claim that it is better than the baseline,
+	                         -1 worse, 0 no claim (within noise or not confirmed) */
 	int is_baseline;
 };
 
@@ -145,6 +148,8 @@ struct comparison {
 	double span_days;         /* first to last round, in days; -1 unknown */
 	char *design_text;        /* owned: how the rounds were compared, or NULL
 	                             for the published design */
+	int regression;           /* the claim names an older version the faster */
+	int anomaly;              /* some version is bimodal */
 	char *drift;              /* owned note on drift within a version, or NULL */
 };
 
@@ -204,6 +209,11 @@ struct model {
 	size_t ncomparisons;
 	struct schedule schedule;
 	char *recommendation;              /* owned sentence, or NULL */
+	char *how_taken;                   /* owned: how the rounds were taken, as
+	                                      the input shows it ("interleaving not
+	                                      recorded" when it does not) */
+	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
+	size_t nregressions, nanomalies;   /* comparisons worth filing */
 	const struct release_line *recommended; /* into schedule, or NULL */
 	char **warnings;                   /* owned sentences shown in every document */
 	size_t nwarnings, warnings_alloc;
