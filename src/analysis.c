@@ -568,7 +568,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 				   c->paired ? "the other versions in the same rounds" : "its other rounds");
 			buf_release(&f);
 		}
-		if (c->design == DESIGN_HISTORY) {
+		if (c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT) {
 			if (nhistory < 3)
 				buf_printf(&names, "%s\"%s\" on %s", nhistory ? ", " : "", c->workload, c->platform);
 			nhistory++;
@@ -577,7 +577,8 @@ int analysis_run(struct model *m, struct nf_error *err)
 	if (nhistory) {
 		const struct comparison *c = NULL;
 		for (size_t i = 0; i < m->ncomparisons && !c; i++)
-			if (m->comparisons[i].design == DESIGN_HISTORY)
+			if (m->comparisons[i].design == DESIGN_HISTORY &&
+			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
 				c = &m->comparisons[i];
 		if (nhistory > 3)
 			buf_printf(&names, " and %zu more", nhistory - 3);
