@@ -551,9 +551,18 @@ static void fill_design(struct model *m)
 			c->design = timed ? DESIGN_UNEQUAL : DESIGN_HISTORY;
 		else
 			c->design = DESIGN_ROUNDS;
-		/* interleaving is a fact from the input or nothing */
-		if (c->interleaved != 0 && timed)
+		/* interleaving is a fact from the input (timestamps, or a runner
+		 * that interleaves by itself) or nothing */
+		if (c->interleaved != 0 && timed) {
 			c->interleaved = c->design == DESIGN_HISTORY ? 0 : 1;
+		} else if (c->interleaved != 0) {
+			int all = n > 0;
+			for (size_t v = 0; v < c->nversions; v++)
+				for (size_t k = 0; k < c->versions[v].nrounds; k++)
+					all &= c->versions[v].rounds[k]->runner_interleaved;
+			if (all)
+				c->interleaved = 1;
+		}
 		for (size_t v = 0; v < c->nversions; v++) {
 			struct version_stats *vs = &c->versions[v];
 			vs->level = c->design == DESIGN_ROUNDS ? vs->best : vs->median;

@@ -43,6 +43,8 @@ struct result {
 	size_t doc;           /* 0-based index of the input document */
 	int back_to_back;     /* 1 when the runner ran this version's rounds in a
 	                         block, not interleaved with other versions */
+	int runner_interleaved; /* 1 when the runner itself interleaves the
+	                         versions' rounds (compare.js alternates them) */
 };
 
 /* ---- computed by analysis.c ---- */

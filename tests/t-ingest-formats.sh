@@ -126,6 +126,10 @@ check_eq "autocannon without label or title: says how to name the version" \
 check_eq "compare.js: old and new, workload = file + configuration, 5 rounds, interleaved" \
 	"buffers/buffer-compare.js millions=1 size=16|new|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=16|old|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=4096|new|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=4096|old|1 2 3 4 5|null" \
 	"$(results $F/comparejs/buffer-compare-22-24.csv | jq -rs 'group_by(.workload + .version)[] | "\(.[0].workload)|\(.[0].version)|\([.[].round] | join(" "))|\(.[0].back_to_back)"' | paste -sd' ' -)"
+o=$(tmpdir)
+"$NF" report -q --formats json --out "$o" $F/comparejs/buffer-compare-22-24.csv
+check_eq "compare.js: the runner interleaves old and new, so interleaved is true without timestamps" "true" \
+	"$(jq -r '[.comparisons[].interleaved] | unique | map(tostring) | join(",")' "$o/analysis.json")"
 check_status "compare.js with a label is refused" 65 "$NF" convert 22=$F/comparejs/buffer-compare-22-24.csv
 printf '"binary", "filename", "configuration", "rate", "time"\n"old", "a.js", "n=1", 12.5\n' > "$d/short.csv"
 check_eq "compare.js: a short row names its line and the rule" \
