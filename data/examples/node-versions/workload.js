@@ -4,9 +4,10 @@
 // Usage: node workload.js
 //
 // Runs each workload once untimed (warm-up), then five timed passes, and
-// prints a single JSON object to stdout:
-//   {"version": "...", "v8": "...",
-//    "results": [{"workload": "...", "passes": [ms, ms, ms, ms, ms]}, ...]}
+// prints one rounds-format result line per workload to stdout:
+//   {"workload": "...", "unit": "ms", "passes": [ms, ms, ms, ms, ms],
+//    "meta": {"node": "...", "v8": "..."}}
+// `noisefloor run --measure output` reads these lines (see run.sh).
 //
 // Plain CommonJS with nothing newer than Node 20 supports, so the same file
 // runs unchanged on every version being compared. All inputs are generated
@@ -169,8 +170,15 @@ for (const entry of workloads) {
 
 if (sink === 0x7fffffff) process.stderr.write('sink ' + sink + '\n');
 
-process.stdout.write(JSON.stringify({
-  version: process.versions.node,
-  v8: process.versions.v8,
-  results: results
-}) + '\n');
+// One rounds-format result line per workload; `noisefloor run --measure
+// output` fills in version, round, timestamp and platform. The runtime's own
+// record goes into meta, so the report shows V8 beside each version even
+// when the command is not a plain node binary (a container, say).
+for (const r of results) {
+  process.stdout.write(JSON.stringify({
+    workload: r.workload,
+    unit: 'ms',
+    passes: r.passes,
+    meta: { node: process.versions.node, v8: process.versions.v8 }
+  }) + '\n');
+}
