@@ -208,7 +208,6 @@ static void run(const struct sim_design *d, const struct effect *e, int reps, st
 		const struct comparison *c;
 		model_init(&m);
 		strcpy(m.as_of, "2026-11-30");
-		m.resamples = 50; /* the claims never read the intervals */
 		generate(&m, d, e);
 		if (analysis_run(&m, &err) != 0) {
 			fprintf(stderr, "sim: analysis failed\n");

@@ -4,7 +4,7 @@
  * taking a regression seriously.
  *
  *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
- *    Hodges-Lehmann shift, a bootstrap interval for the ratio of medians,
+ *    Hodges-Lehmann shift, the rank test's interval for the ratio of medians,
  *    the power floor, and Holm's correction across all pairs of the report;
  *    a pair is "borderline" when the within-noise rule and the test
  *    disagree.
@@ -80,10 +80,22 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
  *              Mann-Whitney on the round values.
  * alpha: the level rounds_needed plans for (0.05 / pairs in the report).
  */
-static void fill_pairs(struct comparison *c, double alpha, unsigned resamples)
+static void fill_pairs(struct comparison *c, double alpha)
 {
-	size_t k = c->nversions, n = 0;
+	size_t k = c->nversions, n = 0, total = 0;
+	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted)), *store;
 
+	/* each version's rounds sorted once: the rank tests and the interval
+	 * take them in any order and only check sorted input */
+	for (size_t a = 0; a < k; a++)
+		total += c->versions[a].nrounds;
+	store = xmalloc((total ? total : 1) * sizeof(*store));
+	for (size_t a = 0, at = 0; a < k; a++) {
+		sorted[a] = store + at;
+		memcpy(sorted[a], c->versions[a].values, c->versions[a].nrounds * sizeof(*store));
+		stats_sort(sorted[a], c->versions[a].nrounds);
+		at += c->versions[a].nrounds;
+	}
 	c->npairs = k * (k - 1) / 2;
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	for (size_t a = 0; a < k; a++)
@@ -94,32 +106,32 @@ static void fill_pairs(struct comparison *c, double alpha, unsigned resamples)
 
 			p->a = a;
 			p->b = b;
-			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
+			p->shift = stats_hodges_lehmann(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 			p->ratio = vb->median / va->median;
-			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
-					      resamples, 0.95, &p->ci_low, &p->ci_high);
+			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
+					     &p->ci_low, &p->ci_high);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);
 			if (c->design == DESIGN_SESSIONS) {
-				double *d = log_ratios(va, vb), *sorted, med, iqr;
+				double *d = log_ratios(va, vb), *ds, med, iqr;
 				size_t nr = va->nrounds;
 				stats_signed_rank(d, nr, &mw);
 				p->test = "signed-rank";
 				p->p_floor = stats_signed_rank_floor(nr);
 				med = stats_median_of(d, nr);
-				sorted = xmalloc(nr * sizeof(*sorted));
-				memcpy(sorted, d, nr * sizeof(*sorted));
-				qsort(sorted, nr, sizeof(*sorted), evidence_cmp_double);
-				iqr = stats_quantile_sorted(sorted, nr, 0.75) - stats_quantile_sorted(sorted, nr, 0.25);
+				ds = xmalloc(nr * sizeof(*ds));
+				memcpy(ds, d, nr * sizeof(*ds));
+				qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
+				iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
 				p->size = better_by(c->better, 1, exp(med), &p->side);
 				p->noise = exp(iqr / 2) - 1;
 				/* V above its null mean: b's values are the larger */
 				p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
 					: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
-				free(sorted);
+				free(ds);
 				free(d);
 			} else {
-				stats_mann_whitney(va->values, va->nrounds, vb->values, vb->nrounds, &mw);
+				stats_mann_whitney(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 				p->test = "mann-whitney";
 				p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 				p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
@@ -140,6 +152,8 @@ static void fill_pairs(struct comparison *c, double alpha, unsigned resamples)
 			p->exact = mw.exact;
 			p->beyond_noise = p->side != 0 && p->size > p->noise;
 		}
+	free(store);
+	free(sorted);
 }
 
 /* Holm across every pair of the report, then significance and borderline. */
@@ -723,8 +737,7 @@ void evidence_run(struct model *m)
 		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
 	alpha = STATS_ALPHA / (double)(npairs ? npairs : 1);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		fill_pairs(&m->comparisons[i], alpha,
-			   m->resamples ? m->resamples : STATS_BOOTSTRAP_RESAMPLES);
+		fill_pairs(&m->comparisons[i], alpha);
 		fill_steps(&m->comparisons[i]);
 		fill_bimodal(&m->comparisons[i]);
 	}
