@@ -35,7 +35,8 @@ static void same_result(const struct result *a, const struct result *b, size_t l
 		differ("a name", lineno);
 	if (a->better != b->better || a->round != b->round || a->where != b->where ||
 	    a->where_is_line != b->where_is_line || a->doc != b->doc ||
-	    a->back_to_back != b->back_to_back || a->npasses != b->npasses)
+	    a->back_to_back != b->back_to_back || a->runner_interleaved != b->runner_interleaved ||
+	    a->npasses != b->npasses)
 		differ("a number", lineno);
 	if (memcmp(a->passes, b->passes, a->npasses * sizeof *a->passes) != 0)
 		differ("the passes", lineno);
