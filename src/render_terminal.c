@@ -17,6 +17,10 @@
 
 #define find_version report_cell
 
+/* A verdict longer than this goes under its row when it cannot stand
+ * beside the numbers at this width. */
+#define VERDICT_BESIDE 36
+
 static void pad(FILE *f, const char *s, size_t w, int right)
 {
 	size_t n = digest_width(s);
@@ -168,6 +172,14 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 	size_t label_min = natural < 20 ? natural : 20;
 	size_t verdict_min = verdictw < 20 ? verdictw : 20;
 	size_t label_want = natural < 32 ? natural : 32;
+	/* verdicts that would wrap over several lines beside the numbers go
+	 * on a line of their own under them */
+	size_t vals = 0;
+	for (size_t k = 0; k < nv; k++)
+		vals += 2 + w_val[k];
+	int below = verdictw > VERDICT_BESIDE && label_want + vals + 2 + VERDICT_BESIDE > columns;
+	if (below)
+		verdict_min = 0;
 	/* pick the fullest form that fits: every version with its spread,
 	 * every version's value, then the first version and the newest of
 	 * each release line, newest lines first, as many as fit */
@@ -212,7 +224,7 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			break;
 	}
 	/* the verdict gets what a usual verdict needs, the label the rest */
-	size_t verdict_pref = verdictw < 20 ? verdictw : 20;
+	size_t verdict_pref = below ? 0 : verdictw < 20 ? verdictw : 20;
 	size_t label = columns > cells + 2 + verdict_pref ? columns - cells - 2 - verdict_pref : label_min;
 	if (label > natural)
 		label = natural;
@@ -255,7 +267,7 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			fputs("  ", f);
 			pad(f, ver[k], wc[k], 1);
 		}
-	fputs("  verdict\n", f);
+	fputs(below ? "\n" : "  verdict\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct comparison *c = &m->comparisons[idx[i]];
 		buf_reset(&b);
@@ -269,8 +281,13 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 				fputs("  ", f);
 				pad(f, b.s, wc[k], 1);
 			}
-		fputs("  ", f);
-		wrap(f, c->text, room, columns - room);
+		if (below) {
+			fputs("\n  ", f);
+			wrap(f, c->text, columns - 2, 2);
+		} else {
+			fputs("  ", f);
+			wrap(f, c->text, room, columns - room);
+		}
 	}
 	digest_free(shortn, n);
 	free(prefix);
