@@ -260,6 +260,10 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 	size_t room = columns > label + cells + 2 ? columns - label - cells - 2 : verdict_min;
 	if (room < verdict_min)
 		room = verdict_min;
+	/* a verdict that would take more than two lines beside the numbers
+	 * reads better under them */
+	if (!below && verdictw > 2 * room)
+		below = 1;
 	pad(f, head, label, 0);
 	free(head);
 	for (size_t k = 0; k < nv; k++)
