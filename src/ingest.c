@@ -426,6 +426,21 @@ static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *
 	return 0;
 }
 
+/* A "workloads" entry that names no measured workload is most likely a
+ * typo in one of the two names: said in every document, not refused. */
+static void warn_unmeasured_workloads(struct model *m)
+{
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const char *name = m->workloads[i].name;
+		size_t k = 0;
+		while (k < m->nresults && m->results[k].workload != name)
+			k++;
+		if (k == m->nresults)
+			model_warn(m, "'%s' describes the workload \"%s\" in \"workloads\", but no "
+				   "result measures it", m->workloads[i].from, name);
+	}
+}
+
 int ingest_finish(struct model *m, struct nf_error *err)
 {
 	size_t *idx, i = 0;
@@ -524,5 +539,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		i = j;
 	}
 	free(idx);
+	if (!rc)
+		warn_unmeasured_workloads(m);
 	return rc;
 }

@@ -102,6 +102,7 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nsources; i++)
 		free(m->sources[i]);
 	free(m->sources);
+	free(m->workloads);
 	free(m->title);
 	free(m->subject);
 	free(m->notes);
@@ -167,6 +168,26 @@ const char *model_get_env(const struct model *m, const char *key)
 		if (strcmp(m->env[i].key, key) == 0)
 			return m->env[i].value;
 	return NULL;
+}
+
+const struct workload_info *model_workload(const struct model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nworkloads; i++)
+		if (strcmp(m->workloads[i].name, name) == 0)
+			return &m->workloads[i];
+	return NULL;
+}
+
+struct workload_info *model_add_workload(struct model *m, const char *name)
+{
+	struct workload_info *w = (struct workload_info *)model_workload(m, name);
+	if (w)
+		return w;
+	ALLOC_GROW(m->workloads, m->nworkloads + 1, m->workloads_alloc);
+	w = &m->workloads[m->nworkloads++];
+	memset(w, 0, sizeof *w);
+	w->name = name;
+	return w;
 }
 
 void model_warn(struct model *m, const char *fmt, ...)

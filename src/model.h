@@ -45,6 +45,17 @@ struct result {
 	                         block, not interleaved with other versions */
 };
 
+/* What the input says about one workload (the document field "workloads"):
+ * what one pass does, how much data it handles and the code that ran. */
+struct workload_info {
+	const char *name;        /* interned, as the results name the workload */
+	const char *description; /* interned sentence, or NULL */
+	double bytes;            /* bytes one pass processes, a whole number > 0;
+	                            0 when not given */
+	const char *source;      /* interned path or URL of the code, or NULL */
+	const char *from;        /* interned input name that gave it (messages) */
+};
+
 /* ---- computed by analysis.c ---- */
 
 enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT };
@@ -147,6 +158,8 @@ struct model {
 	size_t ndocs;
 	char **sources;                    /* owned input names, in order given */
 	size_t nsources, sources_alloc;
+	struct workload_info *workloads;   /* owned array, in input order */
+	size_t nworkloads, workloads_alloc;
 
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */
@@ -179,6 +192,11 @@ struct result *model_add_result(struct model *m);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
+/* The input's description of a workload, or NULL. */
+const struct workload_info *model_workload(const struct model *m, const char *name);
+/* The entry for a workload (name interned by the caller), added empty when
+ * new; valid until the next call. */
+struct workload_info *model_add_workload(struct model *m, const char *name);
 /* Adds a warning shown in every document; takes a printf format. */
 void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -213,6 +213,32 @@ void render_json_environment(struct jsonw *w, const struct model *m)
 	jsonw_end_object(w);
 }
 
+/* The input's workload descriptions, shared with `noisefloor convert`:
+ * members that were not given are left out, as in the input. */
+void render_json_workloads(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_object(w);
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const struct workload_info *wl = &m->workloads[i];
+		jsonw_key(w, wl->name);
+		jsonw_begin_object(w);
+		if (wl->description) {
+			jsonw_key(w, "description");
+			jsonw_string(w, wl->description);
+		}
+		if (wl->bytes > 0) {
+			jsonw_key(w, "bytes");
+			jsonw_number(w, wl->bytes);
+		}
+		if (wl->source) {
+			jsonw_key(w, "source");
+			jsonw_string(w, wl->source);
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_object(w);
+}
+
 /* The support table, shared with `noisefloor windows --json`. */
 void render_json_support(struct jsonw *w, const struct schedule *s)
 {
@@ -309,6 +335,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
 	render_json_environment(&w, m);
+	jsonw_key(&w, "workloads");
+	render_json_workloads(&w, m);
 	jsonw_key(&w, "sources");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nsources; i++)

@@ -96,13 +96,19 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
 done
 
+# --- describe the workloads -----------------------------------------------------
+# What one pass of each workload does, the bytes it handles (measured on the
+# same inputs) and where its code is: the rounds format's "workloads" field.
+"$(node_bin "${versions[0]}")" "$script_dir/workload.js" --describe >"$work/workloads.json"
+
 # --- assemble rounds.json ------------------------------------------------------
 # Uses the first installed binary, so the machine's own node is not needed.
-"$(node_bin "${versions[0]}")" - "$manifest" "$OUTPUT.tmp" "$ROUNDS" "${versions[@]}" <<'EOF'
+"$(node_bin "${versions[0]}")" - "$manifest" "$OUTPUT.tmp" "$ROUNDS" "$work/workloads.json" \
+  "${versions[@]}" <<'EOF'
 'use strict';
 const fs = require('fs');
 const os = require('os');
-const [manifestPath, outPath, rounds, ...versions] = process.argv.slice(2);
+const [manifestPath, outPath, rounds, workloadsPath, ...versions] = process.argv.slice(2);
 
 const results = [];
 for (const line of fs.readFileSync(manifestPath, 'utf8').split('\n')) {
@@ -142,6 +148,7 @@ const doc = {
   },
   notes: `${rounds} rounds, versions interleaved with the order rotated each round; ` +
     'one process per version per round; 1 warm-up and 5 timed passes per workload.',
+  workloads: JSON.parse(fs.readFileSync(workloadsPath, 'utf8')).workloads,
   results: []
 };
 
