@@ -10,6 +10,7 @@
  */
 #include "analysis.h"
 #include "evidence.h"
+#include "impact.h"
 #include "semver.h"
 #include "util.h"
 #include "windows.h"
@@ -320,5 +321,5 @@ int analysis_run(struct model *m, struct nf_error *err)
 				   c->workload, c->platform);
 	}
 	evidence_run(m);
-	return 0;
+	return impact_run(m, err);
 }

@@ -9,6 +9,7 @@
 #include "cmd_convert.h"
 #include "cmd_check.h"
 #include "error.h"
+#include "impact.h"
 #include "ingest.h"
 #include "ingest_jq.h"
 #include "jsonw.h"
@@ -63,6 +64,14 @@ static const char usage_text[] =
 	"      --schedule FILE    release schedule (default: the Node.js schedule)\n"
 	"      --jq FILE          map each input's JSON with this jq program to rounds\n"
 	"      --jq-program PROG  the same, with the program given on the command line\n"
+	"      --rps N            requests per second of your service: what a confirmed\n"
+	"                         difference is worth to it (needs --payload)\n"
+	"      --payload SIZE     data handled per request: 60KB, 1.5MB, or bytes\n"
+	"                         (KB = 1024 bytes)\n"
+	"      --cores N          cores provisioned, for the share of them freed\n"
+	"      --impact WORKLOAD  the workload that stands for a request's work\n"
+	"                         (default: every confirmed claim whose workload has\n"
+	"                         \"bytes\" in the input's \"workloads\")\n"
 	"      --json             windows: print JSON\n"
 	"  -q, --quiet            no verdict table on the terminal\n"
 	"  -h, --help             this text\n"
@@ -82,6 +91,7 @@ struct options {
 	const char *formats;
 	const char *jq_file, *jq_program;
 	int min_rounds;
+	struct impact_inputs impact;       /* --rps, --payload, --cores, --impact */
 	int json;
 	int quiet;
 	char **files;
@@ -201,7 +211,8 @@ static long long source_date(void)
 }
 
 enum { OPT_AS_OF = 256, OPT_BASELINE, OPT_MIN_ROUNDS, OPT_TEMPLATES, OPT_SCHEDULE,
-       OPT_FORMATS, OPT_JSON, OPT_JQ, OPT_JQ_PROGRAM };
+       OPT_FORMATS, OPT_JSON, OPT_JQ, OPT_JQ_PROGRAM, OPT_RPS, OPT_PAYLOAD, OPT_CORES,
+       OPT_IMPACT };
 
 static const struct option long_options[] = {
 	{ "out", required_argument, NULL, 'o' },
@@ -214,6 +225,10 @@ static const struct option long_options[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "jq", required_argument, NULL, OPT_JQ },
 	{ "jq-program", required_argument, NULL, OPT_JQ_PROGRAM },
+	{ "rps", required_argument, NULL, OPT_RPS },
+	{ "payload", required_argument, NULL, OPT_PAYLOAD },
+	{ "cores", required_argument, NULL, OPT_CORES },
+	{ "impact", required_argument, NULL, OPT_IMPACT },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -249,6 +264,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->min_rounds = (int)v;
 			break;
 		}
+		case OPT_RPS:
+		case OPT_PAYLOAD:
+		case OPT_CORES: {
+			struct nf_error err = { 0, "" };
+			if (c == OPT_PAYLOAD ? impact_parse_size(optarg, &o->impact.payload, &err)
+			    : impact_parse_number(c == OPT_RPS ? "--rps" : "--cores", optarg,
+						  c == OPT_RPS ? &o->impact.rps : &o->impact.cores, &err))
+				return fail(&err);
+			break;
+		}
+		case OPT_IMPACT: o->impact.workload = optarg; break;
 		case 'h':
 			print_usage(stdout);
 			return NF_OK;
@@ -261,6 +287,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if ((o->impact.rps > 0) != (o->impact.payload > 0)) {
+		fprintf(stderr, "noisefloor: %s\n", o->impact.rps > 0 ? "--rps needs --payload (the data "
+			"handled per request)" : "--payload needs --rps (requests per second)");
+		return NF_USAGE;
+	}
+	if (!o->impact.rps && (o->impact.cores > 0 || o->impact.workload)) {
+		fprintf(stderr, "noisefloor: %s needs --rps and --payload\n",
+			o->impact.cores > 0 ? "--cores" : "--impact");
+		return NF_USAGE;
+	}
+	o->impact.given = o->impact.rps > 0;
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
 	return -1;
@@ -319,6 +356,7 @@ static int load_and_analyse(struct model *m, const struct options *o, struct nf_
 		return rc;
 	m->baseline = o->baseline;
 	m->min_rounds = o->min_rounds;
+	m->impact_in = o->impact;
 	if ((rc = load_schedule(&m->schedule, o, err)) != 0)
 		return rc;
 	if ((rc = load_inputs(m, o, err)) != 0)

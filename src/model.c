@@ -125,6 +125,9 @@ void model_release(struct model *m)
 		free(m->platforms[i].text);
 	}
 	free(m->platforms);
+	for (size_t i = 0; i < m->nimpacts; i++)
+		free(m->impacts[i].why);
+	free(m->impacts);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);

@@ -127,6 +127,36 @@ struct platform_finding {
 	char *text;               /* owned: where the finding reproduces */
 };
 
+/* The reader's service, for the impact estimate (impact.c): --rps,
+ * --payload, --cores and --impact. */
+struct impact_inputs {
+	double rps;           /* requests per second, > 0 */
+	double payload;       /* bytes of data handled per request, > 0 */
+	double cores;         /* cores provisioned, 0 when not given */
+	const char *workload; /* --impact WORKLOAD, or NULL: every claim with bytes */
+	int given;            /* 1 with --rps and --payload; 0: the example inputs
+	                         (for the workbook only; documents show nothing) */
+};
+
+/* What a confirmed claim is worth to that service, from the slower to the
+ * faster version of one comparison (filled by impact.c). Intervals come
+ * from the pair's bootstrap interval of the ratio of medians. */
+struct impact {
+	size_t comparison;        /* index into model.comparisons */
+	double bytes;             /* the workload's bytes per pass */
+	int from, to;             /* versions: slower, faster; -1 without a claim */
+	size_t pair;              /* index into the comparison's pairs (confirmed) */
+	int confirmed;            /* 1: the figures below are set */
+	char *why;                /* owned sentence when there is no figure */
+	double ms_per_mb_from, ms_per_mb_to;  /* best round / (bytes / 2^20), in ms */
+	double q, q_low, q_high;  /* faster / slower: ratio of bests and its interval */
+	double saved_ms_per_s, saved_low, saved_high; /* per second of wall clock */
+	double core_share, core_share_low, core_share_high; /* saved / 1000: share of
+	                                                       one core = cores freed */
+	double provisioned_share, provisioned_low, provisioned_high; /* of --cores;
+	                                                       NaN without it */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -165,6 +195,7 @@ struct model {
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
 	int min_rounds;                    /* default 3 */
+	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
 
 	/* computed half */
 	struct comparison *comparisons;    /* owned */
@@ -176,6 +207,9 @@ struct model {
 	size_t nwarnings, warnings_alloc;
 	struct platform_finding *platforms; /* owned, NULL with one platform */
 	size_t nplatforms;
+	struct impact *impacts;            /* owned: one per comparison whose
+	                                      workload has bytes (impact.c) */
+	size_t nimpacts;
 
 	struct strpool *pool;              /* private */
 };

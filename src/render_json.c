@@ -3,6 +3,7 @@
  * tools. Format "noisefloor.analysis/1".
  */
 #include "jsonw.h"
+#include <math.h>
 #include "render.h"
 #include "util.h"
 
@@ -213,6 +214,92 @@ void render_json_environment(struct jsonw *w, const struct model *m)
 	jsonw_end_object(w);
 }
 
+/* [low, high] */
+static void write_interval(struct jsonw *w, const char *key, double low, double high)
+{
+	jsonw_key(w, key);
+	if (!isfinite(low)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_begin_array(w);
+	jsonw_number(w, low);
+	jsonw_number(w, high);
+	jsonw_end_array(w);
+}
+
+/* The impact estimate (impact.c): the inputs, then one entry per
+ * comparison whose workload has bytes; figures only for confirmed claims. */
+static void write_impact(struct jsonw *w, const struct model *m)
+{
+	const struct impact_inputs *in = &m->impact_in;
+	jsonw_key(w, "impact_inputs");
+	if (!in->given) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "rps");
+		jsonw_number(w, in->rps);
+		jsonw_key(w, "payload_bytes");
+		jsonw_number(w, in->payload);
+		jsonw_key(w, "cores");
+		jsonw_number(w, in->cores > 0 ? in->cores : NAN);
+		jsonw_key(w, "workload");
+		jsonw_string(w, in->workload);
+		jsonw_end_object(w);
+	}
+	jsonw_key(w, "impact");
+	jsonw_begin_array(w);
+	for (size_t i = 0; in->given && i < m->nimpacts; i++) {
+		const struct impact *im = &m->impacts[i];
+		const struct comparison *c = &m->comparisons[im->comparison];
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, c->workload);
+		jsonw_key(w, "platform");
+		jsonw_string(w, c->platform);
+		jsonw_key(w, "bytes");
+		jsonw_number(w, im->bytes);
+		jsonw_key(w, "confirmed");
+		jsonw_bool(w, im->confirmed);
+		if (!im->confirmed) {
+			jsonw_key(w, "why");
+			jsonw_string(w, im->why);
+			jsonw_end_object(w);
+			continue;
+		}
+		jsonw_key(w, "from");
+		jsonw_string(w, c->versions[im->from].version);
+		jsonw_key(w, "to");
+		jsonw_string(w, c->versions[im->to].version);
+		jsonw_key(w, "ms_per_mb");
+		jsonw_begin_object(w);
+		jsonw_key(w, c->versions[im->from].version);
+		jsonw_number(w, im->ms_per_mb_from);
+		jsonw_key(w, c->versions[im->to].version);
+		jsonw_number(w, im->ms_per_mb_to);
+		jsonw_end_object(w);
+		jsonw_key(w, "saved_ms_per_s");
+		jsonw_number(w, im->saved_ms_per_s);
+		jsonw_key(w, "core_share");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "cores_freed");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "provisioned_share");
+		jsonw_number(w, im->provisioned_share);
+		jsonw_key(w, "interval");
+		jsonw_begin_object(w);
+		write_interval(w, "ratio", im->q_low, im->q_high);
+		write_interval(w, "saved_ms_per_s", im->saved_low, im->saved_high);
+		write_interval(w, "core_share", im->core_share_low, im->core_share_high);
+		write_interval(w, "cores_freed", im->core_share_low, im->core_share_high);
+		write_interval(w, "provisioned_share", im->provisioned_low, im->provisioned_high);
+		jsonw_end_object(w);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
 /* The input's workload descriptions, shared with `noisefloor convert`:
  * members that were not given are left out, as in the input. */
 void render_json_workloads(struct jsonw *w, const struct model *m)
@@ -368,6 +455,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	} else {
 		jsonw_null(&w);
 	}
+	write_impact(&w, m);
 	jsonw_key(&w, "warnings");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nwarnings; i++)

@@ -21,3 +21,73 @@ check_eq "convert's output converts to itself" "$(cat "$NF_TMP/described.conv")"
 check_eq "the shipped dataset describes every workload, with sizes and sources" \
 	"7 6 7" \
 	"$(jq -r '.workloads | [length, ([.[] | select(.bytes > 0)] | length), ([.[] | select(.source and .description)] | length)] | join(" ")' "$SHIPPED")"
+
+# --- the article's calculator example ----------------------------------------
+# JSON.stringify of 20,000 rows, 20 MiB; best rounds 18.49 ms (22) and 14.80 ms
+# (26); 120 requests per second of 60 KB.
+A=$T/article.json
+o=$(tmpdir)
+check "the estimate renders" "$NF" report -q --out "$o" --rps 120 --payload 60KB "$A"
+im() { jq -r --arg w "${2:-JSON.stringify, 20k rows}" ".impact[] | select(.workload == \$w) | $1" "$o/analysis.json"; }
+check_eq "0.92 and 0.74 ms per MB, from 22 to 26" "22 0.92 26 0.74" \
+	"$(im '"\(.from) \(.ms_per_mb[.from] * 100 | round / 100) \(.to) \(.ms_per_mb[.to] * 100 | round / 100)"')"
+check_eq "≈ 1.3 ms saved per second, 0.13 % of one core" "1.3 0.13 0.13" \
+	"$(im '"\(.saved_ms_per_s * 10 | round / 10) \(.core_share * 10000 | round / 100) \(.cores_freed * 10000 | round / 100)"')"
+check_eq "saved = rps × payload MB × (ms/MB slower − ms/MB faster), exactly" "1.2972656" \
+	"$(im '.saved_ms_per_s * 1e7 | round / 1e7')"
+check_eq "with its interval around it, from the pair's ratio interval" "true true" \
+	"$(im '"\(.interval.saved_ms_per_s[0] < .saved_ms_per_s and .saved_ms_per_s < .interval.saved_ms_per_s[1]) \(.interval.core_share[0] * 1000 == .interval.saved_ms_per_s[0])"')"
+check_eq "no --cores: no provisioned share" "null null" "$(im '"\(.provisioned_share) \(.interval.provisioned_share)"')"
+check_eq "within noise: no figure, the sentence why" \
+	"false within noise: the versions differ by less than their rounds spread, so there is no difference to put a figure on" \
+	"$(im '"\(.confirmed) \(.why)"' 'JSON.parse, 20k rows')"
+check_eq "the inputs are recorded" '{"rps":120,"payload_bytes":61440,"cores":null,"workload":null}' \
+	"$(jq -c .impact_inputs "$o/analysis.json")"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --rps 120 --payload 60KB --cores 4 --impact 'JSON.stringify, 20k rows' "$A"
+check_eq "--cores gives the share of the provisioned cores" "0.00032432" \
+	"$(im '.provisioned_share * 1e8 | round / 1e8')"
+check_eq "--impact keeps that workload only" "JSON.stringify, 20k rows" "$(jq -r '.impact[].workload' "$o/analysis.json")"
+for p in 1.5MB:1572864 2048:2048 60kb:61440 '0.5 MiB:524288' 1GB:1073741824; do
+	o=$(tmpdir)
+	"$NF" report -q --out "$o" --formats json --rps 1 --payload "${p%%:*}" "$A"
+	check_eq "--payload ${p%%:*} is ${p#*:} bytes" "${p#*:}" "$(jq -r .impact_inputs.payload_bytes "$o/analysis.json")"
+done
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$A"
+check_eq "without --rps the analysis shows no estimate" "null []" \
+	"$(jq -c '"\(.impact_inputs) \(.impact)"' "$o/analysis.json" | tr -d '"')"
+
+# an unconfirmed claim: 3 rounds against 3 can never pass Holm's correction
+jq '.workloads = {"JSON.stringify, 20k rows": {"bytes": 20971520}}' tests/core/published.json > "$NF_TMP/pub-bytes.json"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --rps 120 --payload 60KB "$NF_TMP/pub-bytes.json"
+check_eq "a faster verdict the rank test does not confirm gets no figure" \
+	"false not confirmed: the rank test does not confirm 26 faster than 22 after Holm's correction (p = 1; 3 against 3 rounds cannot go below p = 0.1) null" \
+	"$(im '"\(.confirmed) \(.why) \(.saved_ms_per_s)"')"
+
+# --- bad values: one line, exit 2 or 65, nothing written -----------------------
+bad_value() {
+	local name=$1 want=$2 msg=$3; shift 3
+	local o err rc
+	o=$NF_TMP/never-$RANDOM
+	err=$("$NF" report -q --out "$o" "$@" 2>&1 >/dev/null); rc=$?
+	check_eq "$name: exit $want, one line, nothing written" "$want $msg no-dir" \
+		"$rc $err $([ -e "$o" ] && echo dir || echo no-dir)"
+}
+bad_value "--rps -1" 2 "noisefloor: --rps wants a number above zero, not '-1'" --rps -1 --payload 60KB "$A"
+bad_value "--rps 0" 2 "noisefloor: --rps wants a number above zero, not '0'" --rps 0 --payload 60KB "$A"
+bad_value "--payload 12XB" 2 "noisefloor: --payload wants a size above zero like 60KB, 1.5MB or a number of bytes (KB = 1024 bytes), not '12XB'" \
+	--rps 120 --payload 12XB "$A"
+bad_value "--cores nan" 2 "noisefloor: --cores wants a number above zero, not 'nan'" --rps 1 --payload 1 --cores nan "$A"
+bad_value "--rps without --payload" 2 "noisefloor: --rps needs --payload (the data handled per request)" --rps 120 "$A"
+bad_value "--cores without --rps" 2 "noisefloor: --cores needs --rps and --payload" --cores 4 "$A"
+bad_value "--impact naming no workload" 65 \
+	"noisefloor: --impact 'JSON.strinigfy' names no measured workload (measured: \"JSON.stringify, 20k rows\", \"JSON.parse, 20k rows\")" \
+	--rps 120 --payload 60KB --impact JSON.strinigfy "$A"
+bad_value "an estimate without any bytes" 65 \
+	"noisefloor: --rps and --payload need a workload with \"bytes\" in the input's \"workloads\" (how much data one pass processes)" \
+	--rps 120 --payload 60KB tests/core/published.json
+bad_value "bytes: 0" 65 \
+	"noisefloor: cannot read 'tests/bad/workloads-bytes-zero.json': \"workloads\".\"w\".\"bytes\" must be a whole number of bytes above zero, not 0" \
+	tests/bad/workloads-bytes-zero.json
