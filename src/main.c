@@ -408,6 +408,63 @@ static int check_formats(const char *formats)
 	return 0;
 }
 
+/* Appends arg to b, single-quoted for a POSIX shell when it needs it. */
+static void shell_quote(struct buf *b, const char *arg)
+{
+	if (*arg && !arg[strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				   "0123456789@%+=:,./_-")]) {
+		buf_puts(b, arg);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *p);
+	buf_putc(b, '\'');
+}
+
+/* The report's command line for "How to reproduce": "noisefloor report"
+ * and the arguments as given, paths below the working folder made
+ * relative, without the output folder and -q (they change no number: the
+ * same input gives the same files in any folder). Returns a malloc'd
+ * string; caller frees. */
+static char *command_line(int argc, char **argv)
+{
+	struct buf b = BUF_INIT;
+	char cwd[PATH_MAX];
+	size_t ncwd = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/") ? strlen(cwd) : 0;
+	int files_only = 0;
+	buf_puts(&b, "noisefloor report");
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq;
+		struct buf arg = BUF_INIT;
+		if (strcmp(a, "--") == 0)
+			files_only = 1;
+		else if (files_only)
+			;
+		else if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
+			i++;
+			continue;
+		}
+		else if (strncmp(a, "--out=", 6) == 0 || (a[0] == '-' && a[1] == 'o') ||
+			 strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
+			continue;
+		/* LABEL=/abs/path, --opt=/abs/path, /abs/path */
+		eq = a[0] != '/' ? strchr(a, '=') : NULL;
+		buf_put(&arg, a, eq ? (size_t)(eq + 1 - a) : 0);
+		a = eq ? eq + 1 : a;
+		if (ncwd && strncmp(a, cwd, ncwd) == 0 && a[ncwd] == '/' && a[ncwd + 1])
+			a += ncwd + 1;
+		buf_puts(&arg, a);
+		buf_putc(&b, ' ');
+		shell_quote(&b, arg.s);
+		buf_release(&arg);
+	}
+	return buf_detach(&b, NULL);
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	struct options o;
@@ -416,13 +473,18 @@ static int cmd_report(int argc, char **argv)
 	struct outdir od;
 	struct render_ctx rc;
 	char *templates = NULL, *font = NULL, *font_bold = NULL;
+	char *cmd = command_line(argc, argv); /* before getopt reorders argv */
 	int status = parse_options(argc, argv, &o);
 
-	if (status >= 0)
+	if (status < 0 && (status = check_formats(o.formats)) == 0)
+		status = -1;
+	if (status >= 0) {
+		free(cmd);
 		return status;
-	if ((status = check_formats(o.formats)) != 0)
-		return status;
+	}
 	model_init(&m);
+	m.command_line = cmd;
+	m.program_version = NF_VERSION;
 	status = load_and_analyse(&m, &o, &err);
 	if (status) {
 		model_release(&m);

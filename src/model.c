@@ -103,6 +103,8 @@ void model_release(struct model *m)
 		free(m->sources[i]);
 	free(m->sources);
 	free(m->workloads);
+	free(m->digests);
+	free(m->command_line);
 	free(m->title);
 	free(m->subject);
 	free(m->notes);
@@ -170,6 +172,27 @@ const char *model_get_env(const struct model *m, const char *key)
 	for (size_t i = 0; i < m->nenv; i++)
 		if (strcmp(m->env[i].key, key) == 0)
 			return m->env[i].value;
+	return NULL;
+}
+
+void model_set_digest(struct model *m, const char *source, const char *hex)
+{
+	source = model_intern(m, source);
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (m->digests[i].key == source) {
+			m->digests[i].value = model_intern(m, hex);
+			return;
+		}
+	ALLOC_GROW(m->digests, m->ndigests + 1, m->digests_alloc);
+	m->digests[m->ndigests].key = source;
+	m->digests[m->ndigests++].value = model_intern(m, hex);
+}
+
+const char *model_get_digest(const struct model *m, const char *source)
+{
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (strcmp(m->digests[i].key, source) == 0)
+			return m->digests[i].value;
 	return NULL;
 }
 

@@ -188,8 +188,16 @@ struct model {
 	size_t ndocs;
 	char **sources;                    /* owned input names, in order given */
 	size_t nsources, sources_alloc;
+	struct kv *digests;                /* input name -> SHA-256 of the bytes
+	                                      read from it (64 hex digits) */
+	size_t ndigests, digests_alloc;
 	struct workload_info *workloads;   /* owned array, in input order */
 	size_t nworkloads, workloads_alloc;
+
+	/* how the report was made, for "How to reproduce" (set by main.c) */
+	char *command_line;                /* owned: the noisefloor command, shell-quoted,
+	                                      without the output folder; or NULL */
+	const char *program_version;       /* static: noisefloor's version, or NULL */
 
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */
@@ -226,6 +234,9 @@ struct result *model_add_result(struct model *m);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
+/* Records / looks up the SHA-256 (hex) of what was read from an input. */
+void model_set_digest(struct model *m, const char *source, const char *hex);
+const char *model_get_digest(const struct model *m, const char *source);
 /* The input's description of a workload, or NULL. */
 const struct workload_info *model_workload(const struct model *m, const char *name);
 /* The entry for a workload (name interned by the caller), added empty when

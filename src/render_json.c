@@ -4,6 +4,7 @@
  */
 #include "jsonw.h"
 #include <math.h>
+#include <string.h>
 #include "render.h"
 #include "util.h"
 
@@ -300,6 +301,44 @@ static void write_impact(struct jsonw *w, const struct model *m)
 	jsonw_end_array(w);
 }
 
+/* How to get the same numbers again: the command, noisefloor's version and
+ * each input's SHA-256, with the time span of the rounds. */
+static void write_reproduce(struct jsonw *w, const struct model *m)
+{
+	const char *first = NULL, *last = NULL;
+	for (size_t i = 0; i < m->nresults; i++) {
+		const char *t = m->results[i].timestamp;
+		if (t && (!first || strcmp(t, first) < 0))
+			first = t;
+		if (t && (!last || strcmp(t, last) > 0))
+			last = t;
+	}
+	jsonw_key(w, "reproduce");
+	jsonw_begin_object(w);
+	jsonw_key(w, "command");
+	jsonw_string(w, m->command_line);
+	jsonw_key(w, "noisefloor_version");
+	jsonw_string(w, m->program_version);
+	jsonw_key(w, "inputs");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nsources; i++) {
+		if (i && strcmp(m->sources[i], m->sources[i - 1]) == 0)
+			continue;
+		jsonw_begin_object(w);
+		jsonw_key(w, "name");
+		jsonw_string(w, m->sources[i]);
+		jsonw_key(w, "sha256");
+		jsonw_string(w, model_get_digest(m, m->sources[i]));
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "first_round");
+	jsonw_string(w, first);
+	jsonw_key(w, "last_round");
+	jsonw_string(w, last);
+	jsonw_end_object(w);
+}
+
 /* The input's workload descriptions, shared with `noisefloor convert`:
  * members that were not given are left out, as in the input. */
 void render_json_workloads(struct jsonw *w, const struct model *m)
@@ -456,6 +495,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 		jsonw_null(&w);
 	}
 	write_impact(&w, m);
+	write_reproduce(&w, m);
 	jsonw_key(&w, "warnings");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nwarnings; i++)

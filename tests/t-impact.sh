@@ -91,3 +91,39 @@ bad_value "an estimate without any bytes" 65 \
 bad_value "bytes: 0" 65 \
 	"noisefloor: cannot read 'tests/bad/workloads-bytes-zero.json': \"workloads\".\"w\".\"bytes\" must be a whole number of bytes above zero, not 0" \
 	tests/bad/workloads-bytes-zero.json
+
+# --- how to reproduce: SHA-256, the command line -------------------------------
+unit="$NF_TMP/sha256-test"
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+	-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-I"$NF_ROOT/src" -o "$unit" "$T/sha256-test.c" "$NF_ROOT/src/sha256.c" 2> "$NF_TMP/sha256-test.log"; then
+	out=$("$unit"); rc=$?
+	check_eq "sha256: the FIPS 180-4 and NIST vectors (9 cases)" "9 0" \
+		"$(grep -c '^pass' <<< "$out") $rc"
+	grep '^fail' <<< "$out" | while IFS=$'\t' read -r _ name detail; do fail "$name" "$detail"; done
+else
+	fail "sha256 unit test builds" "$(cat "$NF_TMP/sha256-test.log")"
+fi
+o=$(tmpdir)
+"$NF" report -q --out "$o" --rps 120 --payload 60KB "$SHIPPED"
+check_eq "analysis.json: the input's SHA-256" "$(sha256sum "$SHIPPED" | cut -d' ' -f1)" \
+	"$(jq -r '.reproduce.inputs[0].sha256' "$o/analysis.json")"
+check_eq "analysis.json: the command, without the output folder, and the version" \
+	"noisefloor report --rps 120 --payload 60KB $SHIPPED $("$NF" --version | cut -d' ' -f2)" \
+	"$(jq -r '"\(.reproduce.command) \(.reproduce.noisefloor_version)"' "$o/analysis.json")"
+check_eq "the date range of the rounds" "2026-11-29T22:15:30Z 2026-11-29T22:16:00Z" \
+	"$(jq -r '"\(.reproduce.first_round) \(.reproduce.last_round)"' "$o/analysis.json")"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --formats json - < "$T/described.ndjson" 2>/dev/null
+check_eq "stdin is hashed as it is read" "$(sha256sum < "$T/described.ndjson" | cut -d' ' -f1)" \
+	"$(jq -r '.reproduce.inputs[0].sha256' "$o/analysis.json")"
+o=$(tmpdir)
+(cd "$NF_ROOT/tests" && "$NF" report -q --out "$o" --formats json --jq-program '.' "$NF_ROOT/$A")
+check_eq "paths below the working folder become relative; jq inputs are hashed too" \
+	"noisefloor report --formats json --jq-program . impact/article.json $(sha256sum "$A" | cut -d' ' -f1)" \
+	"$(jq -r '"\(.reproduce.command) \(.reproduce.inputs[0].sha256)"' "$o/analysis.json")"
+o=$(tmpdir)
+(cd "$NF_ROOT/tests" && "$NF" report --quiet -o"$o" --min-rounds=1 --formats json -- "my label=$NF_ROOT/$T/described.ndjson")
+check_eq "LABEL=/abs/path too; shell-quoted; -q and -oDIR left out" \
+	"noisefloor report --min-rounds=1 --formats json -- 'my label=impact/described.ndjson'" \
+	"$(jq -r .reproduce.command "$o/analysis.json")"
