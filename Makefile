@@ -34,7 +34,7 @@ NF_LIBS    = $(PKG_LIBS) -lhpdf -ljq -lm
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
              libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
-             valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev
+             valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev zip
 
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)

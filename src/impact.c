@@ -55,8 +55,7 @@ int impact_parse_size(const char *s, double *bytes, struct nf_error *err)
 			    "or a number of bytes (KB = 1024 bytes), not '%s'", s);
 }
 
-/* Milliseconds per unit of a time unit, 0 for anything else (rates). */
-static double ms_per_unit(const char *unit)
+double impact_ms_per_unit(const char *unit)
 {
 	if (strcmp(unit, "ns") == 0)
 		return 1e-6;
@@ -162,7 +161,7 @@ int impact_run(struct model *m, struct nf_error *err)
 	if (!in->given) {
 		in->rps = IMPACT_EXAMPLE_RPS;
 		in->payload = IMPACT_EXAMPLE_PAYLOAD;
-		in->cores = 0;
+		in->cores = IMPACT_EXAMPLE_CORES;
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		if (!in->workload || strcmp(m->comparisons[i].workload, in->workload) == 0)
@@ -183,7 +182,7 @@ int impact_run(struct model *m, struct nf_error *err)
 		const struct comparison *c = &m->comparisons[i];
 		const struct workload_info *wl = model_workload(m, c->workload);
 		struct impact *im;
-		double scale = ms_per_unit(c->unit);
+		double scale = impact_ms_per_unit(c->unit);
 		long pair;
 		if (in->workload && strcmp(c->workload, in->workload) != 0)
 			continue;

@@ -13,6 +13,7 @@
  * --rps/--payload is given (the article's calculator example). */
 #define IMPACT_EXAMPLE_RPS 120.0
 #define IMPACT_EXAMPLE_PAYLOAD (60.0 * 1024)
+#define IMPACT_EXAMPLE_CORES 4.0
 /* Bytes in the MB of "ms per MB" and of --payload's MB suffix. */
 #define IMPACT_MB 1048576.0
 
@@ -43,6 +44,10 @@ long impact_confirmed_pair(const struct comparison *c, char **why);
  * "bytes".
  */
 int impact_run(struct model *m, struct nf_error *err);
+
+/* Milliseconds per unit of a time unit ("ns", "µs", "ms", "s"), 0 for
+ * anything else (rates). */
+double impact_ms_per_unit(const char *unit);
 
 /* The saved time of one entry for another service (rps, payload in bytes),
  * as the workbook's formulas compute it: rps * payload / 2^20 *

@@ -127,3 +127,94 @@ o=$(tmpdir)
 check_eq "LABEL=/abs/path too; shell-quoted; -q and -oDIR left out" \
 	"noisefloor report --min-rounds=1 --formats json -- 'my label=impact/described.ndjson'" \
 	"$(jq -r .reproduce.command "$o/analysis.json")"
+
+# --- the workbook's Impact sheet recalculates in LibreOffice --------------------
+# Reports with one set of inputs; a copy of each workbook gets other inputs
+# typed into the Impact sheet's cells; LibreOffice recalculates it and must
+# give what noisefloor writes into analysis.json for those other inputs.
+o=$(tmpdir)
+mkdir -p "$o/lo/user" "$o/csv"
+cat > "$o/lo/user/registrymodifications.xcu" <<'XCU'
+<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+XCU
+# kv_compare NAME EXPECTED ACTUAL (as in t-xlsx.sh): key<TAB>value lists,
+# numbers equal to 1e-9 relative
+kv_compare() {
+	local out
+	if out=$(awk -F'\t' '
+		function isnum(s) { return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }
+		FNR == NR { want[$1] = $2; next }
+		{ if ($1 in got) { print "twice: " $1; bad++ } got[$1] = $2 }
+		END {
+			for (k in want) {
+				if (!(k in got)) { print "missing: " k; bad++; continue }
+				w = want[k]; g = got[k]
+				if (isnum(w) && isnum(g)) {
+					d = w - g; if (d < 0) d = -d
+					m = w < 0 ? -w : w
+					if (d > 1e-9 * m + 1e-12) { print k ": want " w ", got " g; bad++ }
+				} else if (w != g) { print k ": want \"" w "\", got \"" g "\""; bad++ }
+			}
+			for (k in got) if (!(k in want)) { print "unexpected: " k; bad++ }
+			n = 0; for (k in want) n++
+			if (n == 0) { print "nothing to compare"; bad++ }
+			exit bad > 0
+		}' "$2" "$3" 2>&1); then pass "$1"
+	else fail "$1" "$(printf '%s\n' "$out" | head -n 20)"; fi
+}
+# the Impact sheet is the last one
+impact_sheet() { ls "$1"/xl/worksheets/sheet*.xml | wc -l; }
+# set_inputs XLSX RPS PAYLOAD_KB CORES: types the inputs into B3, B4, B5
+set_inputs() {
+	local d=$1.d
+	mkdir -p "$d" && (cd "$d" && unzip -q "$1")
+	sed -i -E "s#<c r=\"B3\"([^>]*)><v>[^<]*</v></c>#<c r=\"B3\"\1><v>$2</v></c>#;
+		s#<c r=\"B4\"([^>]*)><v>[^<]*</v></c>#<c r=\"B4\"\1><v>$3</v></c>#;
+		s#<c r=\"B5\"([^>]*)><v>[^<]*</v></c>#<c r=\"B5\"\1><v>$4</v></c>#" "$d/xl/worksheets/sheet$(impact_sheet "$d").xml"
+	rm "$1" && (cd "$d" && zip -q -X -r "$1" .)
+}
+# impact_kv CSV: the Impact sheet's figures as key/value
+impact_kv() {
+	awk -F'\t' "$CSV_AWK"'
+		!head && unq($1) == "Workload" { head = 1; for (i = 1; i <= NF; i++) h[unq($i)] = i; next }
+		head && $1 != "" && $(h["Saved ms per second"]) != "" {
+			k = unq($1) "|" unq($2) "|"
+			print k "ms_per_mb_from\t" val($(h["ms per MB from"])); print k "ms_per_mb_to\t" val($(h["ms per MB to"]))
+			print k "saved\t" val($(h["Saved ms per second"])); print k "core_share\t" val($(h["Share of one core"]))
+			print k "cores_freed\t" val($(h["Cores freed"])); print k "provisioned\t" val($(h["Share of provisioned cores"]))
+			print k "low\t" val($(h["Saved ms per second, low"])); print k "high\t" val($(h["Saved ms per second, high"])) }' "$1"
+}
+json_impact_kv() {
+	jq -r '.impact[] | select(.confirmed) | "\(.workload)|\(.platform)|" as $k |
+		"\($k)ms_per_mb_from\t\(.ms_per_mb[.from])", "\($k)ms_per_mb_to\t\(.ms_per_mb[.to])",
+		"\($k)saved\t\(.saved_ms_per_s)", "\($k)core_share\t\(.core_share)", "\($k)cores_freed\t\(.cores_freed)",
+		"\($k)provisioned\t\(.provisioned_share)", "\($k)low\t\(.interval.saved_ms_per_s[0])",
+		"\($k)high\t\(.interval.saved_ms_per_s[1])"' "$1"
+}
+CSV_AWK='
+function unq(s) { if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) } return s }
+function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("%.17g", s / 100) } return s }
+'
+"$NF" report -q --out "$o/a1" --rps 120 --payload 60KB --cores 4 "$A"
+"$NF" report -q --out "$o/a2" --formats json --rps 240 --payload 1.5MB --cores 16 "$A"
+"$NF" report -q --out "$o/s1" "$SHIPPED"   # no --rps: the example inputs
+"$NF" report -q --out "$o/s2" --formats json --rps 35 --payload 200KB --cores 2 "$SHIPPED"
+check_eq "the Impact sheet is there without --rps, after the others" "Summary Rounds Versions Pairs Support Charts Impact" \
+	"$(unzip -p "$o/s1/report.xlsx" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | sed 's/.*="//; s/"$//' | paste -sd' ')"
+check "its example inputs are plain cells: 120 requests per second of 60 KB, 4 cores" \
+	sh -c 'unzip -p "$1" xl/worksheets/sheet7.xml | grep -q "<c r=\"B3\"><v>120</v></c><.*<c r=\"B4\"><v>60</v></c><.*<c r=\"B5\"><v>4</v></c>"' _ "$o/s1/report.xlsx"
+cp "$o/a1/report.xlsx" "$o/article.xlsx"; cp "$o/s1/report.xlsx" "$o/shipped.xlsx"
+set_inputs "$o/article.xlsx" 240 1536 16
+set_inputs "$o/shipped.xlsx" 35 200 2
+timeout 300 libreoffice -env:UserInstallation="file://$o/lo" --headless \
+	--convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
+	--outdir "$o/csv" "$o/article.xlsx" "$o/shipped.xlsx" > "$o/lo.log" 2>&1
+for w in article:a2 shipped:s2; do
+	json_impact_kv "$o/${w#*:}/analysis.json" > "$o/${w%:*}.want"
+	impact_kv "$o/csv/${w%:*}-Impact.csv" > "$o/${w%:*}.got"
+	kv_compare "${w%:*}: inputs changed in the sheet, LibreOffice recalculates to analysis.json's figures ($(wc -l < "$o/${w%:*}.want") values)" \
+		"$o/${w%:*}.want" "$o/${w%:*}.got"
+done
