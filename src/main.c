@@ -420,8 +420,8 @@ static void shell_quote(struct buf *b, const char *arg)
 	for (const char *p = arg; *p; p++)
 		if (*p == '\'')
 			buf_puts(b, "'\\''");
-		else
-			buf_putc(b, *p);
+		else /* a line break would end the documents' code block */
+			buf_putc(b, (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p);
 	buf_putc(b, '\'');
 }
 

@@ -218,3 +218,35 @@ for w in article:a2 shipped:s2; do
 	kv_compare "${w%:*}: inputs changed in the sheet, LibreOffice recalculates to analysis.json's figures ($(wc -l < "$o/${w%:*}.want") values)" \
 		"$o/${w%:*}.want" "$o/${w%:*}.got"
 done
+
+# --- the documents ---------------------------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" --rps 120 --payload 60KB "$A"
+check "blog: the formula written out with the reader's numbers" grep -qF \
+	"120 requests/s × 60 KB (0.0586 MB) × (0.92 − 0.74) ms/MB = 1.3 ms saved per second; ÷ 1000 ms = 0.13 % of one core" "$o/blog.md"
+check "blog: ms per MB from the best rounds and the size" grep -qF \
+	"18.49 ms ÷ 20 MB = 0.92 ms/MB (22); 14.8 ms ÷ 20 MB = 0.74 ms/MB (26)" "$o/blog.md"
+check "blog: the saving with its interval" grep -qF \
+	"JSON.stringify, 20k rows on 26 instead of 22 saves about 1.3 ms of CPU time per second (1.2 to 1.4 ms with the 95 % interval of the ratio): 0.13 % of one core." "$o/blog.md"
+check "blog: a within-noise workload gets the sentence why, no figure" grep -qF \
+	"JSON.parse, 20k rows: no figure, within noise" "$o/blog.md"
+check_eq "summary: one line, cores freed" \
+	"**Cores freed:** At 120 requests per second of 60 KB each: 26 frees 0.0013 cores (0.0012 to 0.0014) on JSON.stringify, 20k rows against 22." \
+	"$(grep -F 'Cores freed' "$o/summary.md")"
+o2=$(tmpdir)
+"$NF" report -q --out "$o2" "$A"
+check_eq "without --rps the documents show nothing of it" "0 0 0" \
+	"$(for f in blog issue summary; do grep -c 'worth to your service\|Cores freed\|ms/MB' "$o2/$f.md"; done | paste -sd' ')"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$SHIPPED"
+sha=$(sha256sum "$SHIPPED" | cut -d' ' -f1)
+check "blog: the Workloads table (name, what one pass does, size, source)" grep -qF \
+	"| JSON.stringify, 20k rows | JSON.stringify of the same 20,000-row object back to JSON text | 5.73 MB (6,008,361 bytes) | data/examples/node-versions/workload.js |" "$o/blog.md"
+for f in blog summary; do
+	check "$f: How to reproduce, with the command and the input's SHA-256" sh -c \
+		'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "| $2 | \`$3\` |" "$1" && grep -qF "Rounds run from 2026-11-29T22:15:30Z to 2026-11-29T22:16:00Z" "$1"' \
+		_ "$o/$f.md" "$SHIPPED" "$sha"
+done
+check "issue: Steps to reproduce, the versions, the command and the raw data to attach" sh -c \
+	'grep -q "^\*\*Steps to reproduce\*\*" "$1" && grep -qF "1. Install each version: 20.20.2 (V8 11.3.244.8), 22.23.5" "$1" && grep -qxF "   noisefloor report $2" "$1" && grep -qF "Raw data to attach: \`$2\` (SHA-256 \`$3\`)" "$1"' \
+	_ "$o/issue.md" "$SHIPPED" "$sha"
