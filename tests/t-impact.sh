@@ -250,3 +250,13 @@ done
 check "issue: Steps to reproduce, the versions, the command and the raw data to attach" sh -c \
 	'grep -q "^\*\*Steps to reproduce\*\*" "$1" && grep -qF "1. Install each version: 20.20.2 (V8 11.3.244.8), 22.23.5" "$1" && grep -qxF "   noisefloor report $2" "$1" && grep -qF "Raw data to attach: \`$2\` (SHA-256 \`$3\`)" "$1"' \
 	_ "$o/issue.md" "$SHIPPED" "$sha"
+
+# --- the sanitizer build over every output with an estimate ----------------------
+if [ -x "$NF_ASAN" ]; then
+	o=$(tmpdir)
+	check_status "ASan/UBSan: a report with --rps, --payload, --cores and every output" 0 \
+		"$NF_ASAN" report -q --out "$o" --rps 120 --payload 60KB --cores 4 "$SHIPPED"
+	check_status "ASan/UBSan: convert keeps the workloads cleanly" 0 sh -c '"$1" convert "$2" > /dev/null' _ "$NF_ASAN" "$SHIPPED"
+	check_status "ASan/UBSan: --impact naming no workload fails cleanly" 65 \
+		"$NF_ASAN" report -q --out "$o/x" --rps 1 --payload 1 --impact nope "$SHIPPED"
+fi
