@@ -3,6 +3,8 @@
 #   make            build ./noisefloor
 #   make report     install missing Debian packages, build, render the shipped data into out/
 #   make test       install missing Debian packages (build and test tools), build, run every test
+#   make check      the fast loop: parallel build, then the behaviour suites (no ASan,
+#                   valgrind or fuzzing; the plain binary stands in for noisefloor-asan)
 #   make install    install binary, templates, data and man page under $(DESTDIR)$(PREFIX)
 #   make asan       build ./noisefloor-asan with AddressSanitizer and UBSan
 #   make leakcheck  valgrind over a report with every output format, and error paths
@@ -39,6 +41,11 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 HDRS   := $(wildcard src/*.h)
+# Each object also depends on the headers it includes (-MMD writes a .d file
+# beside it); an object built before it had one depends on every header.
+DEPFLAGS = -MMD -MP
+.SECONDEXPANSION:
+hdrs_unless_deps = $(if $(wildcard $(1:.o=.d)),,$(HDRS))
 
 ifeq ($(V),1)
 Q =
@@ -52,18 +59,28 @@ noisefloor: $(OBJS)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(NF_LIBS)
 
-build/%.o: src/%.c $(HDRS) | build
+build/%.o: src/%.c $$(call hdrs_unless_deps,$$@) | build
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 build:
 	$(Q)mkdir -p build
 
-# An instrumented build for the tests and for fuzzing-found inputs.
+# An instrumented build for the tests and for fuzzing-found inputs, from its
+# own objects so that an edit recompiles only the files it touches.
+ASAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+              -fno-sanitize-recover=undefined
+ASAN_OBJS  := $(SRCS:src/%.c=build/asan/%.o)
+
 asan: noisefloor-asan
-noisefloor-asan: $(SRCS) $(HDRS)
-	$(Q)$(CC) $(NF_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
-		-fno-sanitize-recover=undefined -o $@ $(SRCS) $(NF_LIBS)
+noisefloor-asan: $(ASAN_OBJS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ASAN_CFLAGS) -o $@ $(ASAN_OBJS) $(NF_LIBS)
+
+build/asan/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
+	@$(if $(Q),echo "  ASANCC  $<")
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(NF_CFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # valgrind over a full report (every output format) and a few error paths.
 leakcheck: all
@@ -83,10 +100,10 @@ FUZZ_BINS    := $(FUZZ_TARGETS:%=fuzz/build/fuzz-%)
 
 fuzz-build: $(FUZZ_BINS)
 
-fuzz/build/obj/%.o: src/%.c $(HDRS)
+fuzz/build/obj/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
 	@$(if $(Q),echo "  FUZZCC  $<")
 	$(Q)mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 fuzz/build/obj/fuzz.o: fuzz/fuzz.c fuzz/fuzz.h $(HDRS)
 	$(Q)mkdir -p $(@D)
@@ -148,6 +165,13 @@ test: test-deps
 	$(Q)$(MAKE) --no-print-directory all asan fuzz-build
 	$(Q)tests/run
 
+# The fast loop while developing: the behaviour suites only (every tests/t-*.sh
+# but asan, leakcheck and fuzz), against the plain binary.
+CHECK_JOBS ?= 2
+check:
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
+	$(Q)NF_ASAN="$(CURDIR)/noisefloor" NF_SKIP="asan leakcheck fuzz" tests/run
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/data \
 		$(DESTDIR)$(MANDIR)/man1
@@ -165,5 +189,7 @@ uninstall:
 clean:
 	rm -rf build noisefloor noisefloor-asan tests/tmp fuzz/build
 
-.PHONY: all asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test install \
-	uninstall clean
+.PHONY: all asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test check \
+	install uninstall clean
+
+-include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)

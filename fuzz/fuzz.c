@@ -46,7 +46,7 @@ void fuzz_model_init(struct model *m)
 	model_init(m);
 	memcpy(m->as_of, "2026-11-29", 11);
 	m->min_rounds = 3;
-	if (schedule_load(&m->schedule, schedule, &err) != 0) {
+	if (windows_load(&m->schedule, schedule, &err) != 0) {
 		fprintf(stderr, "fuzz: %s\n", err.msg);
 		abort();
 	}

@@ -70,7 +70,7 @@ static const char *v8_display(struct model *m, const char *v8)
 static void fill_version(struct model *m, struct comparison *c, struct version_stats *vs)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	const struct release_line *l = schedule_find(&m->schedule, vs->version);
+	const struct release_line *l = windows_find(&m->schedule, vs->version);
 	for (size_t i = 0; i < vs->nrounds; i++) {
 		vs->values[i] = result_value(vs->rounds[i]);
 		if (vs->values[i] < lo)
@@ -270,21 +270,21 @@ static void support(struct model *m)
 	const struct release_line *rec;
 	struct buf b = BUF_INIT;
 
-	schedule_apply_date(&m->schedule, m->as_of);
+	windows_apply_date(&m->schedule, m->as_of);
 	for (size_t i = 0; i < m->nresults; i++) {
 		struct release_line *l =
-			(struct release_line *)schedule_find(&m->schedule, m->results[i].version);
+			(struct release_line *)windows_find(&m->schedule, m->results[i].version);
 		if (l)
 			l->compared = 1;
 	}
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];
-		if (l->compared && status_is_eol(l->status))
+		if (l->compared && windows_status_is_eol(l->status))
 			model_warn(m, "%s %s is end-of-life since %s: it gets no security fixes; "
 				   "do not deploy it, whatever its speed",
 				   m->schedule.product, l->line, l->end);
 	}
-	rec = schedule_recommend(&m->schedule);
+	rec = windows_recommend(&m->schedule);
 	m->recommended = rec;
 	if (!rec)
 		return;

@@ -259,7 +259,7 @@ uint32_t chart_tint(uint32_t c, double t)
 
 /* ---- scenes ---- */
 
-void chart_scene_free(struct chart_scene *sc)
+void chart_scene_release(struct chart_scene *sc)
 {
 	for (size_t i = 0; i < sc->nprims; i++) {
 		free(sc->prims[i].pts);
@@ -345,7 +345,7 @@ static void s_text(struct chart_scene *sc, const struct chart_fonts *f, double x
 
 /* ---- specs ---- */
 
-void chart_spec_free(struct chart_spec *sp)
+void chart_spec_release(struct chart_spec *sp)
 {
 	free(sp->title);
 	free(sp->subtitle);

@@ -112,7 +112,7 @@ struct chart_scene {
 	size_t nprims, alloc;
 };
 
-void chart_scene_free(struct chart_scene *sc);
+void chart_scene_release(struct chart_scene *sc);
 
 /* ---- specs: what chart types describe ---- */
 
@@ -175,9 +175,9 @@ struct chart_style {
 	                     dark); 0: leave the page as it is (PDF) */
 };
 
-void chart_spec_free(struct chart_spec *sp);
+void chart_spec_release(struct chart_spec *sp);
 
-/* Lays a spec out into a scene (filled; release with chart_scene_free). */
+/* Lays a spec out into a scene (filled; release with chart_scene_release). */
 void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
 		  const struct chart_fonts *f, struct chart_scene *sc);
 

@@ -12,35 +12,12 @@
  */
 #include "cmd_check.h"
 #include "analysis.h"
+#include "cli.h"
 #include "error.h"
 #include "evidence.h"
-#include "ingest.h"
 #include "render.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-
-static const char check_usage[] =
-	"usage: noisefloor check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...\n"
-	"\n"
-	"Fails when a workload is worse than the baseline beyond the noise and the\n"
-	"Mann-Whitney test finds the difference significant after Holm's correction\n"
-	"across every pair of versions (p < 0.05). Prints one line per failure.\n"
-	"\n"
-	"Options:\n"
-	"      --baseline VERSION version the others are checked against\n"
-	"                         (default: the oldest of each workload)\n"
-	"      --min-rounds N     rounds each version needs for a verdict (default 3)\n"
-	"  -q, --quiet            print nothing when the check passes\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Exit status:\n"
-	"  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
-	"  66 input missing or unreadable, 74 I/O error.\n";
 
 /* The pair of versions a and b of c, in either order. */
 static const struct pair_stats *find_pair(const struct comparison *c, size_t a, size_t b)
@@ -94,111 +71,52 @@ size_t check_regressions(const struct model *m, struct buf *out, size_t *checked
 	return failures;
 }
 
-static int exists(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-	fputs("noisefloor: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'noisefloor check --help' for more information.\n", stderr);
-	return NF_USAGE;
-}
-
-enum { OPT_BASELINE = 256, OPT_MIN_ROUNDS };
-
-static const struct option check_options[] = {
-	{ "baseline", required_argument, NULL, OPT_BASELINE },
-	{ "min-rounds", required_argument, NULL, OPT_MIN_ROUNDS },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct cli_option check_options[] = {
+	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload)" },
+	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
+	{ CLI_QUIET, "print nothing when the check passes" },
+	{ 0, NULL },
 };
 
-/* Reads the inputs as `report` does ("LABEL=path" when the argument is not
- * itself a file) and runs the analysis. */
-static int load(struct model *m, char **files, int nfiles, struct nf_error *err)
-{
-	int rc;
-	for (int i = 0; i < nfiles; i++) {
-		struct ingest_input in = { files[i], NULL };
-		char *label = NULL, *eq = strchr(files[i], '=');
-		if (eq && eq != files[i] && !memchr(files[i], '/', (size_t)(eq - files[i])) &&
-		    !exists(files[i])) {
-			label = xstrndup(files[i], (size_t)(eq - files[i]));
-			in.label = label;
-			in.path = eq + 1;
-		}
-		rc = ingest_file(m, &in, err);
-		free(label);
-		if (rc)
-			return rc;
-	}
-	if ((rc = ingest_finish(m, err)) != 0)
-		return rc;
-	return analysis_run(m, err);
-}
-
-int cmd_check(int argc, char **argv)
+static int run(const struct cli_args *a)
 {
 	struct model m;
 	struct nf_error err = { 0, "" };
 	struct buf out = BUF_INIT;
-	const char *baseline = NULL;
-	int quiet = 0, min_rounds = 3, c, status;
 	size_t failures, checked;
+	int status;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":qh", check_options, NULL)) != -1) {
-		switch (c) {
-		case OPT_BASELINE: baseline = optarg; break;
-		case 'q': quiet = 1; break;
-		case OPT_MIN_ROUNDS: {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || end == optarg || v < 1 || v > 1000000)
-				return usage_error("--min-rounds wants a whole number from 1, not '%s'", optarg);
-			min_rounds = (int)v;
-			break;
-		}
-		case 'h':
-			fputs(check_usage, stdout);
-			return NF_OK;
-		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind >= argc)
-		return usage_error("%s", "check: no input files (give FILE..., or - for stdin)");
-
-	model_init(&m);
-	m.baseline = baseline;
-	m.min_rounds = min_rounds;
-	status = load(&m, argv + optind, argc - optind, &err);
-	if (status) {
-		model_release(&m);
-		if (status == NF_USAGE)
-			return usage_error("%s", err.msg);
-		fprintf(stderr, "noisefloor: %s\n", err.msg);
+	if ((status = cli_need_inputs(a)) != 0)
 		return status;
+	model_init(&m);
+	m.baseline = a->opt[CLI_BASELINE];
+	m.min_rounds = a->min_rounds;
+	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = analysis_run(&m, &err)) != 0) {
+		model_release(&m);
+		return cli_fail(a, &err);
 	}
 	failures = check_regressions(&m, &out, &checked);
 	if (failures)
 		fputs(out.s, stdout);
-	else if (!quiet)
+	else if (!a->opt[CLI_QUIET])
 		printf("no regression: %zu version%s checked against the baseline, none worse beyond "
 		       "the noise and significant after Holm\n", checked, checked == 1 ? "" : "s");
 	buf_release(&out);
 	model_release(&m);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "noisefloor: cannot write to standard output: %s\n", strerror(errno));
-		return NF_IOERR;
-	}
+	if ((status = cli_flush_stdout(a)) != 0)
+		return status;
 	return failures ? NF_FAIL : NF_OK;
 }
+
+const struct cli_command cmd_check = {
+	.name = "check",
+	.synopsis = "check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...",
+	.about = "Fails when a workload is worse than the baseline beyond the noise and the\n"
+		 "Mann-Whitney test finds the difference significant after Holm's correction\n"
+		 "across every pair of versions (p < 0.05). Prints one line per failure.\n",
+	.options = check_options,
+	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
+		       "  66 input missing or unreadable, 74 I/O error.\n",
+	.hint_self = 1,
+	.run = run,
+};

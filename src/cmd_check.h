@@ -15,10 +15,4 @@
  * number of versions compared with a baseline. Reads only the model. */
 size_t check_regressions(const struct model *m, struct buf *out, size_t *checked);
 
-/* The subcommand: `noisefloor check [--baseline VERSION] [--min-rounds N]
- * [-q] [LABEL=]FILE...`. Returns the exit status: 0 no regression,
- * 1 (NF_FAIL) a regression, else the usual error statuses. Prints the
- * regressions on stdout and errors on stderr. */
-int cmd_check(int argc, char **argv);
-
 #endif

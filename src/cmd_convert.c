@@ -5,6 +5,7 @@
  * be handed on to tools that only know the rounds format.
  */
 #include "cmd_convert.h"
+#include "cli.h"
 #include "jsonw.h"
 #include "render.h"
 #include "util.h"
@@ -110,3 +111,36 @@ int convert_write(const struct model *m, FILE *out, struct nf_error *err)
 	buf_release(&b);
 	return rc;
 }
+
+static const struct cli_option convert_options[] = {
+	{ CLI_JQ, "map each input's JSON with this jq program to rounds" },
+	{ CLI_JQ_PROGRAM, "the same, with the program given on the command line" },
+	{ 0, NULL },
+};
+
+static int run(const struct cli_args *a)
+{
+	struct model m;
+	struct nf_error err = { 0, "" };
+	int status;
+
+	if ((status = cli_need_inputs(a)) != 0)
+		return status;
+	model_init(&m);
+	status = cli_load_inputs(&m, a, &err);
+	if (!status)
+		status = convert_write(&m, stdout, &err);
+	model_release(&m);
+	return status ? cli_fail(a, &err) : NF_OK;
+}
+
+const struct cli_command cmd_convert = {
+	.name = "convert",
+	.synopsis = "convert [--jq FILE | --jq-program PROGRAM] [LABEL=]FILE...",
+	.about = "Writes the merged input (FILE, or - for stdin; several files merge), in\n"
+		 "whatever runner format it came, as rounds-format NDJSON on standard output.\n",
+	.options = convert_options,
+	.exit_status = "  0 done, 2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
+		       "  74 I/O error.\n",
+	.run = run,
+};

@@ -1,6 +1,6 @@
 /*
  * error.h - errors as values. Library code fills a struct nf_error and returns
- * its status; only main.c prints ("noisefloor: <msg>") and exits.
+ * its status; only the command layer (cli.c) prints ("noisefloor: <msg>").
  *
  * Statuses are the program's documented exit codes (sysexits.h values).
  */

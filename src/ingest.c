@@ -41,54 +41,6 @@ static const struct ingest_format *const formats[] = {
 };
 static const size_t nformats = sizeof formats / sizeof formats[0];
 
-void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col)
-{
-	size_t l = 1, c = 1;
-	for (size_t i = 0; i < off && text[i]; i++) {
-		if (text[i] == '\n') {
-			l++;
-			c = 1;
-		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-			c++;
-		}
-	}
-	*line = l;
-	*col = c;
-}
-
-static const struct {
-	const char *alias, *unit;
-	int better;
-} units[] = {
-	{ "ns", "ns", BETTER_LOWER }, { "nanoseconds", "ns", BETTER_LOWER },
-	{ "us", "\xC2\xB5s", BETTER_LOWER }, { "\xC2\xB5s", "\xC2\xB5s", BETTER_LOWER },
-	{ "\xCE\xBCs", "\xC2\xB5s", BETTER_LOWER }, { "usec", "\xC2\xB5s", BETTER_LOWER },
-	{ "microseconds", "\xC2\xB5s", BETTER_LOWER },
-	{ "ms", "ms", BETTER_LOWER }, { "msec", "ms", BETTER_LOWER },
-	{ "milliseconds", "ms", BETTER_LOWER },
-	{ "s", "s", BETTER_LOWER }, { "sec", "s", BETTER_LOWER }, { "seconds", "s", BETTER_LOWER },
-	{ "ops/s", "ops/s", BETTER_HIGHER }, { "ops/sec", "ops/s", BETTER_HIGHER },
-	{ "op/s", "ops/s", BETTER_HIGHER }, { "hz", "ops/s", BETTER_HIGHER },
-	{ "req/s", "req/s", BETTER_HIGHER }, { "req/sec", "req/s", BETTER_HIGHER },
-	{ "requests/s", "req/s", BETTER_HIGHER }, { "rps", "req/s", BETTER_HIGHER },
-	{ "mb/s", "MB/s", BETTER_HIGHER }, { "bytes/s", "B/s", BETTER_HIGHER },
-};
-
-const char *ingest_unit(struct model *m, const char *unit, int *better)
-{
-	size_t n = strlen(unit);
-	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
-		if (strcasecmp(units[i].alias, unit) == 0) {
-			*better = units[i].better;
-			return model_intern(m, units[i].unit);
-		}
-	}
-	/* any other rate ("items/s", "MB/sec") is better when higher */
-	*better = (n > 2 && strcmp(unit + n - 2, "/s") == 0) ||
-		  (n > 4 && strcmp(unit + n - 4, "/sec") == 0) ? BETTER_HIGHER : BETTER_LOWER;
-	return model_intern(m, unit);
-}
-
 /* Seconds per unit for the time units, 0 for anything else. */
 static double time_scale(const char *unit)
 {
@@ -125,36 +77,6 @@ static int looks_like_ndjson_line(const char *line, size_t len)
 	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL;
 }
 
-/* "256 MiB", "4.0 GiB": a size for messages. */
-static void size_str(struct buf *b, uint64_t n)
-{
-	if (n >= (uint64_t)1 << 30) {
-		fmt_fixed(b, (double)n / (1 << 30), 1);
-		buf_puts(b, " GiB");
-	} else if (n >= 1 << 20) {
-		buf_printf(b, "%" PRIu64 " MiB", n >> 20);
-	} else {
-		buf_printf(b, "%" PRIu64 " bytes", n);
-	}
-}
-
-int ingest_too_large(const struct ingest_input *in, uint64_t size, int exact,
-		     struct nf_error *err)
-{
-	struct buf a = BUF_INIT, b = BUF_INIT;
-	if (exact) {
-		size_str(&a, size);
-		buf_puts(&a, " is ");
-	}
-	size_str(&b, INGEST_MAX_DOCUMENT);
-	nf_error_set(err, NF_DATAERR, "cannot read '%s': %slarger than %s, the limit for a file "
-		     "read whole (NDJSON is read line by line and may be longer)", in->path,
-		     a.len ? a.s : "", b.s);
-	buf_release(&a);
-	buf_release(&b);
-	return NF_DATAERR;
-}
-
 /* Reads the rest of f after `have` bytes into b, up to INGEST_MAX_DOCUMENT bytes in
  * all; stops early at a NUL byte (no format is binary). */
 static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
@@ -186,7 +108,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		p++;
 	if (memchr(text->s ? text->s : "", '\0', text->len)) {
 		size_t line, col;
-		ingest_line_col(text->s, strlen(text->s), &line, &col);
+		json_line_col(text->s, strlen(text->s), &line, &col);
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
 				    "a NUL byte (not a text file)", in->path, line, col);
 	}
@@ -196,7 +118,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		long at = json_too_deep_at(text->s, text->len);
 		if (at >= 0) {
 			size_t line, col;
-			ingest_line_col(text->s, (size_t)at, &line, &col);
+			json_line_col(text->s, (size_t)at, &line, &col);
 			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
 					    "nested deeper than %d levels", in->path, line, col,
 					    JSON_MAX_DEPTH);
@@ -332,27 +254,6 @@ static void where_str(struct buf *b, const struct result *r)
 	buf_printf(b, "'%s' %s %zu", r->source, r->where_is_line ? "line" : "result", r->where);
 }
 
-/* The first control character in s (C0, DEL or C1; tab, line feed and
- * carriage return only when !allow_space), or 0. s is valid UTF-8. */
-static unsigned control_char(const char *s, int allow_space)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f) {
-			if (!(allow_space && (*p == '\t' || *p == '\n' || *p == '\r')))
-				return *p;
-		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
-			return p[1];
-		} else if (*p == 0xE2 && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) ||
-							     (p[2] >= 0xAA && p[2] <= 0xAE))) ||
-					  (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
-			/* bidirectional controls (U+200E-200F, U+202A-202E,
-			 * U+2066-2069) can make a name read as another */
-			return 0x2000u + (unsigned)((p[1] & 0x3F) << 6 | (p[2] & 0x3F));
-		}
-	}
-	return 0;
-}
-
 /* Checks one text of the model: valid UTF-8, at most INGEST_MAX_NAME bytes, no
  * control characters (names: none at all; free text: tab and line breaks),
  * names that are required not empty. Fills *why and returns 1 when it is
@@ -367,7 +268,7 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 		buf_printf(why, "is longer than %d bytes", INGEST_MAX_NAME);
 	else if (required && !*s)
 		buf_puts(why, "is empty");
-	else if ((c = control_char(s, !is_name)) != 0)
+	else if ((c = utf8_control_char(s, !is_name)) != 0)
 		buf_printf(why, "holds the control character U+%04X", c);
 	else
 		return 0;

@@ -74,7 +74,7 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in,
 			const struct cJSON *v, size_t where, int where_is_line,
 			int new_doc, struct nf_error *err);
 
-/* Helpers for format readers ---------------------------------------------- */
+/* Helpers for format readers (ingest_common.c) ----------------------------- */
 
 /* Normalises a unit ("msec" -> "ms", "us"/"μs" -> "µs", "ops/sec" -> "ops/s")
  * and says which direction is better for it: BETTER_HIGHER for rates. Returns
@@ -86,8 +86,5 @@ const char *ingest_unit(struct model *m, const char *unit, int *better);
  * NF_DATAERR. */
 int ingest_too_large(const struct ingest_input *in, uint64_t size, int exact,
 		     struct nf_error *err);
-
-/* Turns a byte offset in text into a 1-based line and column. */
-void ingest_line_col(const char *text, size_t off, size_t *line, size_t *col);
 
 #endif

@@ -6,7 +6,7 @@
  * JSON texts, like NDJSON); each text is one input document. Every output is
  * serialised by jq and handed to the rounds-format reader
  * (ingest_rounds_value), which validates it like any rounds file. jq's own
- * messages are collected, never printed: only main.c prints.
+ * messages are collected, never printed: only the command layer (cli.c) prints.
  */
 #include "ingest_jq.h"
 #include "sha256.h"

@@ -2,11 +2,25 @@
  * json_input.c - cJSON with the checks every input needs (see json_input.h).
  */
 #include "json_input.h"
-#include "ingest.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
+
+void json_line_col(const char *text, size_t off, size_t *line, size_t *col)
+{
+	size_t l = 1, c = 1;
+	for (size_t i = 0; i < off && text[i]; i++) {
+		if (text[i] == '\n') {
+			l++;
+			c = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}
 
 /* Offset of a "\u0000" escape inside a JSON string, or -1. */
 static long nul_escape(const char *text, size_t len)
@@ -58,17 +72,17 @@ cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct 
 	long nul, deep;
 
 	if (memchr(text, '\0', len)) {
-		ingest_line_col(text, strlen(text), &line, &col);
+		json_line_col(text, strlen(text), &line, &col);
 		buf_printf(why, "line %zu, column %zu: a NUL byte in the text", line + first_line - 1, col);
 		return NULL;
 	}
 	if ((nul = nul_escape(text, len)) >= 0) {
-		ingest_line_col(text, (size_t)nul, &line, &col);
+		json_line_col(text, (size_t)nul, &line, &col);
 		buf_printf(why, "line %zu, column %zu: \\u0000 in a string", line + first_line - 1, col);
 		return NULL;
 	}
 	if ((deep = json_too_deep_at(text, len)) >= 0) {
-		ingest_line_col(text, (size_t)deep, &line, &col);
+		json_line_col(text, (size_t)deep, &line, &col);
 		buf_printf(why, "line %zu, column %zu: nested deeper than %d levels",
 			   line + first_line - 1, col, JSON_MAX_DEPTH);
 		return NULL;
@@ -77,7 +91,7 @@ cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct 
 	if (root)
 		return root;
 	off = end ? (size_t)(end - text) : 0;
-	ingest_line_col(text, off, &line, &col);
+	json_line_col(text, off, &line, &col);
 	buf_printf(why, "line %zu, column %zu: %s", line + first_line - 1, col,
 		   off >= len ? "unexpected end of the JSON text" : "invalid JSON");
 	return NULL;

@@ -33,4 +33,8 @@ long json_too_deep_at(const char *text, size_t len);
  * pairwise. */
 const char *json_duplicate_key(const struct cJSON *v, const struct cJSON *skip);
 
+/* Turns a byte offset in text into a 1-based line and column (columns
+ * count code points). */
+void json_line_col(const char *text, size_t off, size_t *line, size_t *col);
+
 #endif

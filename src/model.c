@@ -77,7 +77,7 @@ const char *model_intern(struct model *m, const char *s)
 void model_init(struct model *m)
 {
 	memset(m, 0, sizeof *m);
-	m->min_rounds = 3;
+	m->min_rounds = MODEL_MIN_ROUNDS;
 }
 
 static void comparison_release(struct comparison *c)

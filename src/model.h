@@ -178,6 +178,9 @@ struct schedule {
 	size_t nlines;
 };
 
+/* Rounds each version needs for a verdict unless --min-rounds says otherwise. */
+#define MODEL_MIN_ROUNDS 3
+
 struct model {
 	/* input half */
 	char *title, *subject, *notes;     /* owned, may be NULL */
@@ -202,7 +205,7 @@ struct model {
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
-	int min_rounds;                    /* default 3 */
+	int min_rounds;                    /* default MODEL_MIN_ROUNDS */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
 
 	/* computed half */

@@ -270,11 +270,11 @@ struct node {
 	struct nodes body;    /* N_SECTION, N_INVERTED */
 };
 
-static void nodes_free(struct nodes *ns)
+static void nodes_release(struct nodes *ns)
 {
 	size_t i;
 	for (i = 0; i < ns->n; i++)
-		nodes_free(&ns->v[i].body); /* depth bounded by MUSTACHE_MAX_NESTING */
+		nodes_release(&ns->v[i].body); /* depth bounded by MUSTACHE_MAX_NESTING */
 	free(ns->v);
 	ns->v = NULL;
 	ns->n = ns->alloc = 0;
@@ -591,7 +591,7 @@ static void partials_free(struct pentry *p)
 		struct pvariant *v = p->variants;
 		while (v) {
 			struct pvariant *vn = v->next;
-			nodes_free(&v->root);
+			nodes_release(&v->root);
 			free(v->indent);
 			free(v->text);
 			free(v);
@@ -748,7 +748,7 @@ static int render_partial(struct render *r, const struct node *n)
 		p->variants = v;
 		if (parse(v->text, v->len, &v->root, r->err) < 0) {
 			/* Leave the entry unusable so it is never rendered. */
-			nodes_free(&v->root);
+			nodes_release(&v->root);
 			free(p->raw);
 			p->raw = NULL;
 			wrap_error(r, p, n->ilen);
@@ -842,7 +842,7 @@ int mustache_render(const char *tmpl, size_t len, const struct mctx *ctx,
 			push(&r, ctx);
 		rc = render_nodes(&r, &root);
 	}
-	nodes_free(&root);
+	nodes_release(&root);
 	partials_free(r.partials);
 	free(r.stack);
 	if (rc == 0)

@@ -45,7 +45,7 @@ static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
 		free(path);
 	}
 	buf_release(&b);
-	chart_scene_free(&sc);
+	chart_scene_release(&sc);
 	return rc;
 }
 
@@ -62,18 +62,18 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 	names = chart_file_names(m);
 	if (chart_spec_overview(m, &sp)) {
 		status = write_chart(&sp, f, od, "overview", err);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 	}
 	for (size_t i = 0; status == NF_OK && i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		chart_spec_strip(m, c, &sp);
 		status = write_chart(&sp, f, od, names[i], err);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 		if (status == NF_OK && chart_is_series(c)) {
 			char *name = xasprintf("%s-series", names[i]);
 			chart_spec_series(m, c, &sp);
 			status = write_chart(&sp, f, od, name, err);
-			chart_spec_free(&sp);
+			chart_spec_release(&sp);
 			free(name);
 		}
 	}

@@ -641,7 +641,7 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 		struct chart_spec sp;
 		if (chart_spec_overview(m, &sp)) {
 			mctx_set_str(ctx, "overview_chart", "charts/overview.svg");
-			chart_spec_free(&sp);
+			chart_spec_release(&sp);
 		}
 		chart_lines_free(chart_names, m->ncomparisons);
 	}

@@ -418,7 +418,7 @@ static void cell_layout(const struct pdf *p, const struct cell *c, double w,
 	}
 }
 
-static void cell_lines_free(struct cell_lines *cl)
+static void cell_lines_release(struct cell_lines *cl)
 {
 	chart_lines_free(cl->lines, cl->n);
 	free(cl->main);
@@ -432,7 +432,7 @@ static double header_height(const struct pdf *p, const struct table *t)
 		struct cell_lines cl;
 		cell_layout(p, &c, t->cols[i].w, &cl);
 		h = fmax(h, cl.h);
-		cell_lines_free(&cl);
+		cell_lines_release(&cl);
 	}
 	return h + 2 * ROW_PAD;
 }
@@ -467,7 +467,7 @@ static void draw_header(struct pdf *p, const struct table *t, int continued)
 					cl.main[k] ? INK : MUTED, LEFT);
 			yy += lead;
 		}
-		cell_lines_free(&cl);
+		cell_lines_release(&cl);
 		x += t->cols[i].w;
 	}
 	p->y += h;
@@ -485,7 +485,7 @@ static double rows_height(const struct pdf *p, const struct table *t, size_t n)
 			struct cell_lines cl;
 			cell_layout(p, &t->cells[r * t->ncols + i], t->cols[i].w, &cl);
 			h = fmax(h, cl.h);
-			cell_lines_free(&cl);
+			cell_lines_release(&cl);
 		}
 		total += h + 2 * ROW_PAD;
 	}
@@ -551,7 +551,7 @@ static void table_draw(struct pdf *p, struct table *t)
 				yy += lead;
 			}
 			x += t->cols[i].w;
-			cell_lines_free(&cl[i]);
+			cell_lines_release(&cl[i]);
 		}
 		p->y += h;
 	}
@@ -585,7 +585,7 @@ static void chart(struct pdf *p, const struct chart_spec *sp, const char *sectio
 	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, left,
 			PAGE_H - p->y + CHART_MARGIN * s, s);
 	p->y += content * s + 14;
-	chart_scene_free(&sc);
+	chart_scene_release(&sc);
 }
 
 /* ---- the content ---- */
@@ -910,18 +910,18 @@ static void charts(struct pdf *p)
 	const char *section = "Charts";
 	if (chart_spec_overview(m, &sp)) {
 		chart(p, &sp, section, &parent);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 		section = NULL;
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		chart_spec_strip(m, &m->comparisons[i], &sp);
 		chart(p, &sp, section, &parent);
-		chart_spec_free(&sp);
+		chart_spec_release(&sp);
 		section = NULL;
 		if (chart_is_series(&m->comparisons[i])) {
 			chart_spec_series(m, &m->comparisons[i], &sp);
 			chart(p, &sp, NULL, &parent);
-			chart_spec_free(&sp);
+			chart_spec_release(&sp);
 		}
 	}
 }
@@ -1266,7 +1266,7 @@ static void support(struct pdf *p)
 
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];
-		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
+		if (!l->compared && (windows_status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
 			continue;
 		shown++;
 	}
@@ -1288,7 +1288,7 @@ static void support(struct pdf *p)
 		const struct release_line *l = &m->schedule.lines[i];
 		struct cell *row;
 		struct buf b = BUF_INIT;
-		if (!l->compared && (status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
+		if (!l->compared && (windows_status_is_eol(l->status) || strcmp(l->status, "Planned") == 0))
 			continue;
 		row = table_row(&t);
 		buf_puts(&b, l->line);
@@ -1301,7 +1301,7 @@ static void support(struct pdf *p)
 		row[0].text = buf_detach(&b, NULL);
 		row[0].bold = l == m->recommended;
 		row[1].text = xstrdup(l->status);
-		row[1].marker = status_is_eol(l->status) ? 0xD55E00u : CHART_NONE;
+		row[1].marker = windows_status_is_eol(l->status) ? 0xD55E00u : CHART_NONE;
 		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
 		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
 		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int date_valid(const char *s)
+int windows_date_valid(const char *s)
 {
 	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 	int y, mo, d, leap;
@@ -40,7 +40,7 @@ static int reached(const char *date, const char *when)
 	return when[0] && strcmp(date, when) >= 0;
 }
 
-const char *release_line_status(const struct release_line *l, const char *date)
+const char *windows_line_status(const struct release_line *l, const char *date)
 {
 	if (reached(date, l->end))
 		return "End-of-life";
@@ -83,20 +83,20 @@ static const char *pick_when(const char *status)
 	return "";
 }
 
-void schedule_apply_date(struct schedule *s, const char *date)
+void windows_apply_date(struct schedule *s, const char *date)
 {
 	for (size_t i = 0; i < s->nlines; i++) {
-		s->lines[i].status = release_line_status(&s->lines[i], date);
+		s->lines[i].status = windows_line_status(&s->lines[i], date);
 		s->lines[i].pick_when = pick_when(s->lines[i].status);
 	}
 }
 
-int status_is_eol(const char *status)
+int windows_status_is_eol(const char *status)
 {
 	return status && strcmp(status, "End-of-life") == 0;
 }
 
-const struct release_line *schedule_find(const struct schedule *s, const char *version)
+const struct release_line *windows_find(const struct schedule *s, const char *version)
 {
 	long major = semver_major(version);
 	if (major < 0)
@@ -107,7 +107,7 @@ const struct release_line *schedule_find(const struct schedule *s, const char *v
 	return NULL;
 }
 
-const struct release_line *schedule_recommend(const struct schedule *s)
+const struct release_line *windows_recommend(const struct schedule *s)
 {
 	const struct release_line *best = NULL;
 	/* lines are sorted ascending: the last match is the newest */
@@ -124,7 +124,7 @@ const struct release_line *schedule_recommend(const struct schedule *s)
 	return best;
 }
 
-void schedule_release(struct schedule *s)
+void windows_release(struct schedule *s)
 {
 	for (size_t i = 0; i < s->nlines; i++) {
 		free(s->lines[i].line);
@@ -152,6 +152,10 @@ static int get_str(const cJSON *obj, const char *key, char **out, const char *pa
 	if (!utf8_valid(it->valuestring, strlen(it->valuestring)))
 		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"%s\".%s is not valid UTF-8",
 				    path, line, key);
+	if (utf8_control_char(it->valuestring, 0))
+		return nf_error_set(err, NF_DATAERR,
+				    "cannot read schedule '%s': \"%s\".%s holds the control character U+%04X",
+				    path, line, key, utf8_control_char(it->valuestring, 0));
 	if (it->valuestring[0])
 		*out = xstrdup(it->valuestring);
 	return 0;
@@ -167,7 +171,7 @@ static int get_date(const cJSON *obj, const char *key, char out[11], const char 
 		return rc;
 	if (!s)
 		return 0;
-	if (!date_valid(s)) {
+	if (!windows_date_valid(s)) {
 		free(s);
 		return nf_error_set(err, NF_DATAERR,
 				    "cannot read schedule '%s': \"%s\".%s is not a date (YYYY-MM-DD)",
@@ -184,7 +188,7 @@ static int cmp_line(const void *a, const void *b)
 	return (x->major > y->major) - (x->major < y->major);
 }
 
-int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
+int windows_load(struct schedule *s, const char *path, struct nf_error *err)
 {
 	char *text;
 	size_t len;
@@ -194,7 +198,7 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 	int e, rc = 0;
 	size_t alloc = 0;
 
-	schedule_release(s);
+	windows_release(s);
 	if ((e = read_file(path, &text, &len)) != 0)
 		return nf_error_set(err, nf_status_for_read_errno(e), "cannot read schedule '%s': %s",
 				    path, strerror(e));
@@ -221,6 +225,12 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 		struct release_line *l;
 		const char *name = it->string;
 		if (strcmp(name, "$product") == 0 && cJSON_IsString(it)) {
+			const char *v = it->valuestring;
+			if (!utf8_valid(v, strlen(v)) || utf8_control_char(v, 0)) {
+				rc = nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"$product\" is "
+						  "not valid UTF-8 without control characters", path);
+				break;
+			}
 			free(s->product);
 			s->product = xstrdup(it->valuestring);
 			continue;
@@ -263,11 +273,11 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err)
 	}
 	cJSON_Delete(root);
 	if (rc) {
-		schedule_release(s);
+		windows_release(s);
 		return rc;
 	}
 	if (s->nlines == 0) {
-		schedule_release(s);
+		windows_release(s);
 		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': no release lines in it",
 				    path);
 	}

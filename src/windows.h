@@ -14,27 +14,27 @@
 #include "model.h"
 
 /* Loads the schedule file into s (previous contents released). */
-int schedule_load(struct schedule *s, const char *path, struct nf_error *err);
-void schedule_release(struct schedule *s);
+int windows_load(struct schedule *s, const char *path, struct nf_error *err);
+void windows_release(struct schedule *s);
 
 /* Sets status and pick_when of every line for the date (YYYY-MM-DD). */
-void schedule_apply_date(struct schedule *s, const char *date);
+void windows_apply_date(struct schedule *s, const char *date);
 
 /* The status of one line on a date; a static string. */
-const char *release_line_status(const struct release_line *l, const char *date);
+const char *windows_line_status(const struct release_line *l, const char *date);
 
 /* The line a version belongs to ("v24.11.1", "24.11.1", "24" -> v24), or NULL. */
-const struct release_line *schedule_find(const struct schedule *s, const char *version);
+const struct release_line *windows_find(const struct schedule *s, const char *version);
 
 /* The recommended line on the schedule's applied date: the newest line in
  * Active LTS (annual model: LTS), else the newest in Maintenance LTS; NULL
  * when none. */
-const struct release_line *schedule_recommend(const struct schedule *s);
+const struct release_line *windows_recommend(const struct schedule *s);
 
 /* 1 when the status means no more fixes ("End-of-life"). */
-int status_is_eol(const char *status);
+int windows_status_is_eol(const char *status);
 
 /* Validates "YYYY-MM-DD" (a real calendar date). */
-int date_valid(const char *s);
+int windows_date_valid(const char *s);
 
 #endif

@@ -1,0 +1,131 @@
+# The command layer: every subcommand's --help comes from its options table
+# and agrees with the README and the man page; nothing from argv, the
+# environment or an input reaches stdout or stderr as a raw control
+# character, on any subcommand.
+. tests/lib.sh
+T=tests/core
+d=$(tmpdir)
+
+# --- --help --------------------------------------------------------------
+for c in report windows check convert; do
+	"$NF" "$c" --help > "$d/help-$c.txt" 2> "$d/help-$c.err"
+	check_eq "$c --help: exit 0, stdout only, its usage line first" "0 usage: noisefloor $c" \
+		"$? $(head -n 1 "$d/help-$c.txt" | sed 's/^\(usage: noisefloor \)\[\?\([a-z]*\).*/\1\2/')$(cat "$d/help-$c.err")"
+	# every option --help lists is documented in the man page and the README
+	missing=""
+	for o in $(grep -o '^  \(-[a-zA-Z], \|    \)--[a-z-]*' "$d/help-$c.txt" | sed 's/.*--//'); do
+		sed 's/\\-/-/g' doc/noisefloor.1 | grep -q -- "--$o\\b" || missing="$missing man:--$o"
+		grep -q -- "--$o\\b" README.md || missing="$missing README:--$o"
+	done
+	check_eq "$c --help: every option is in doc/noisefloor.1 and README.md" "" "$missing"
+done
+"$NF" --help > "$d/help.txt"
+check_file "noisefloor --help is report's" "$d/help.txt" "$d/help-report.txt"
+check_eq "README's usage block is --help's usage lines" \
+	"$(sed -n '/^usage: /,/^$/p' "$d/help.txt" | sed -e 's/^usage: //' -e 's/^       //' -e '/^$/d')" \
+	"$(awk '/^## Usage/ { u = 1 } u && /^```/ { if (f++) exit; next } u && f' README.md)"
+check "--help lists the output formats" grep -q '^                         json,md,charts,pdf,xlsx$' "$d/help.txt"
+check "--help lists windows' --json" grep -q '^      --json             windows: print JSON$' "$d/help.txt"
+check "check --help has its own exit codes" grep -q '0 no regression, 1 a regression' "$d/help-check.txt"
+check "windows --help lists only windows' options" \
+	sh -c "! grep -q -- '--out\|--formats' '$d/help-windows.txt' && grep -q -- '--json  *print JSON' '$d/help-windows.txt'"
+check_eq "--version on every subcommand" "noisefloor $(sed -n 's/^VERSION *= *//p' Makefile) x4" \
+	"$(for c in report windows check convert; do "$NF" $c --version; done | sort | uniq -c | awk '{print $2, $3 " x" $1}')"
+check_status "windows refuses an option it does not take" 2 "$NF" windows --formats json
+check_status "convert refuses an option it does not take" 2 "$NF" convert -q "$T/published.json"
+check_eq "--min-rounds: one parser, one message" \
+	"noisefloor: --min-rounds wants a whole number from 1, not '0'|noisefloor: --min-rounds wants a whole number from 1, not '0'" \
+	"$("$NF" report --min-rounds 0 x 2>&1 | head -n 1)|$("$NF" check --min-rounds 0 x 2>&1 | head -n 1)"
+check_eq "--min-rounds defaults to 3 (analysis.json)" "3" \
+	"$("$NF" report -q --formats json --out "$d/mr" "$T/published.json" && jq .method.min_rounds "$d/mr/analysis.json")"
+
+# --- no raw control characters --------------------------------------------
+# clean NAME WANT CMD...: CMD exits WANT, and neither stdout nor stderr holds
+# C0 (but tab and line feed), DEL, C1 (as UTF-8 or as a raw byte) or invalid
+# UTF-8. The ESC each name carries must show as '?' (so the name did reach
+# the message: a test that cannot fail is no test).
+bad=$'x\e[31mred\a\r\x7f\xc2\x9b\x9b'
+clean() {
+	local name=$1 want=$2; shift 2
+	"$@" > "$d/out" 2> "$d/err"
+	local rc=$?
+	local why
+	why=$(perl -e '
+		local $/; my $bad = "";
+		for my $f (@ARGV) {
+			open my $h, "<:raw", $f or die; my $s = <$h>;
+			$bad .= "$f: C0 or DEL\n" if $s =~ /[\x00-\x08\x0b-\x1f\x7f]/;
+			$bad .= "$f: C1\n" if $s =~ /\xc2[\x80-\x9f]/;
+			$bad .= "$f: invalid UTF-8\n" unless utf8::decode(my $t = $s);
+		}
+		print $bad;' "$d/out" "$d/err")
+	if [ "$rc" -ne "$want" ]; then
+		fail "$name" "exit $rc, wanted $want: $(head -c 300 "$d/err" | od -c | head -n 5)"
+	elif [ -n "$why" ]; then
+		fail "$name" "$why$(cat "$d/out" "$d/err" | od -c | head -n 8)"
+	elif [ -n "${NF_EXPECT:-}" ] && ! grep -qF -- "$NF_EXPECT" "$d/out" "$d/err"; then
+		fail "$name" "no '$NF_EXPECT' in: $(cat "$d/err")"
+	else
+		pass "$name"
+	fi
+}
+sane() { NF_EXPECT='?[31mred' clean "$@"; }
+
+# inputs that carry control characters in values that reach messages
+printf '{"workload":"w","platform":"p","unit":"ms","passes":[1,2,3]}\n' > "$d/nover.ndjson"
+printf '{"workload":"w\\u001b[31mred","version":"1","unit":"ms","passes":[1]}\n' > "$d/esc-name.ndjson"
+printf '{"workload":"w","version":"1","unit":"ms","passes":[1],"\\u001b[31mred":1}\n' > "$d/esc-key.ndjson"
+printf '{"x":"\\u001b[31mred\\u009b"}\n' > "$d/esc-value.json"
+printf '{"v24":{"start":"2025-05-06","end":"2028-04-30","codename":"\\u001b[31mred"}}\n' > "$d/esc-codename.json"
+printf '{"$product":"\\u001b[31mred","v24":{"start":"2025-05-06","end":"2028-04-30"}}\n' > "$d/esc-product.json"
+printf '{"\\u001b[31mred":{"start":"2025-05-06","end":"2028-04-30"}}\n' > "$d/esc-line.json"
+o=$(tmpdir)
+P="$T/published.json"
+
+sane "report: a file name" 66 "$NF" report -q --out "$o" "$bad.json"
+clean "report: a label" 65 "$NF" report -q --out "$o" "$bad=$d/nover.ndjson"
+sane "report: --baseline" 2 "$NF" report -q --out "$o" --baseline "$bad" "$P"
+sane "report: --as-of" 2 "$NF" report -q --out "$o" --as-of "$bad" "$P"
+sane "report: --schedule" 66 "$NF" report -q --out "$o" --schedule "$bad" "$P"
+sane "report: --formats" 2 "$NF" report -q --out "$o" --formats "json,$bad" "$P"
+sane "report: --jq" 66 "$NF" report -q --out "$o" --jq "$bad" "$P"
+sane "report: --jq-program" 65 "$NF" report -q --out "$o" --jq-program "\"$bad\" | error" "$P"
+sane "report: --min-rounds" 2 "$NF" report -q --out "$o" --min-rounds "$bad" "$P"
+sane "report: --templates" 66 "$NF" report -q --out "$o" --templates "$d/$bad" "$P"
+sane "report: --out" 73 "$NF" report -q --out "/proc/$bad" "$P"
+sane "report: an unknown option" 2 "$NF" report "--$bad" "$P"
+sane "report: an unknown option without a subcommand" 2 "$NF" "--$bad" "$P"
+clean "report: an unknown short option" 2 "$NF" report $'-\e' "$P"
+sane "report: SOURCE_DATE_EPOCH" 2 env SOURCE_DATE_EPOCH="$bad" "$NF" report -q --out "$o" "$P"
+clean "report: a name in the input" 65 "$NF" report -q --out "$o" "$d/esc-name.ndjson"
+clean "report: a key in the input (ignored)" 0 "$NF" report -q --out "$o" "$d/esc-key.ndjson"
+sane "report: a value through jq's error" 65 "$NF" report -q --out "$o" --jq-program 'error(.x)' "$d/esc-value.json"
+sane "report: a schedule's line" 65 "$NF" report -q --out "$o" --schedule "$d/esc-line.json" "$P"
+clean "report: a good run prints a clean table" 0 "$NF" report --out "$o" "$P"
+
+sane "check: a file name" 66 "$NF" check "$bad.json"
+clean "check: a label" 65 "$NF" check "$bad=$d/nover.ndjson"
+sane "check: --baseline" 2 "$NF" check --baseline "$bad" "$P"
+sane "check: --min-rounds" 2 "$NF" check --min-rounds "$bad" "$P"
+sane "check: an unknown option" 2 "$NF" check "--$bad" "$P"
+clean "check: a name in the input" 65 "$NF" check "$d/esc-name.ndjson"
+clean "check: a good run" 0 "$NF" check "$P"
+
+sane "windows: --as-of" 2 "$NF" windows --as-of "$bad"
+sane "windows: --schedule" 66 "$NF" windows --schedule "$bad"
+sane "windows: a file" 2 "$NF" windows "$bad"
+sane "windows: an unknown option" 2 "$NF" windows "--$bad"
+clean "windows: a codename in the schedule" 65 "$NF" windows --schedule "$d/esc-codename.json"
+clean "windows: the product in the schedule" 65 "$NF" windows --schedule "$d/esc-product.json"
+sane "windows: a line in the schedule" 65 "$NF" windows --schedule "$d/esc-line.json"
+clean "windows: a good run" 0 "$NF" windows
+clean "windows: a good run, JSON" 0 "$NF" windows --json
+
+sane "convert: a file name" 66 "$NF" convert "$bad.json"
+sane "convert: --jq" 66 "$NF" convert --jq "$bad" "$P"
+sane "convert: --jq-program" 65 "$NF" convert --jq-program "\"$bad\" | error" "$P"
+sane "convert: a value through jq's error" 65 "$NF" convert --jq-program 'error(.x)' "$d/esc-value.json"
+sane "convert: an unknown option" 2 "$NF" convert "--$bad" "$P"
+clean "convert: a label" 65 "$NF" convert "$bad=$d/nover.ndjson"
+clean "convert: a good run" 0 "$NF" convert "$P"
+sane "a subcommand-like first argument is a file" 66 "$NF" "$bad"
