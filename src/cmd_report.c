@@ -135,9 +135,9 @@ static void shell_quote(struct buf *b, const char *arg)
 
 /* The report's command line for "How to reproduce": "noisefloor report"
  * and the arguments as given, paths below the working folder made
- * relative, without the output folder and -q (they change no number: the
- * same input gives the same files in any folder). Returns a malloc'd
- * string; caller frees. */
+ * relative, without the output folder, --formats and -q (they change no
+ * number: the same input gives the same files in any folder, whichever
+ * outputs are asked for). Returns a malloc'd string; caller frees. */
 static char *command_line(const struct cli_args *a)
 {
 	struct buf b = BUF_INIT;
@@ -155,8 +155,12 @@ static char *command_line(const struct cli_args *a)
 		else if (strcmp(s, "-o") == 0 || strcmp(s, "--out") == 0) {
 			i++;
 			continue;
+		} else if (strcmp(s, "--formats") == 0) {
+			i++;
+			continue;
 		} else if (strncmp(s, "--out=", 6) == 0 || (s[0] == '-' && s[1] == 'o') ||
-			   strcmp(s, "-q") == 0 || strcmp(s, "--quiet") == 0)
+			   strncmp(s, "--formats=", 10) == 0 || strcmp(s, "-q") == 0 ||
+			   strcmp(s, "--quiet") == 0)
 			continue;
 		/* LABEL=/abs/path, --opt=/abs/path, /abs/path */
 		eq = s[0] != '/' ? strchr(s, '=') : NULL;

@@ -415,6 +415,7 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 		mctx_set_str(w, "name", ri->workloads[i].name);
 		mctx_set_str(w, "description", ri->workloads[i].description);
 		mctx_set_str(w, "size", ri->workloads[i].size);
+		mctx_set_str(w, "bytes", ri->workloads[i].bytes);
 		mctx_set_str(w, "source", ri->workloads[i].source);
 		mctx_push(list, w);
 	}

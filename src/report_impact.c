@@ -65,10 +65,10 @@ static void build_workloads(struct report_impact *r, const struct model *m)
 		if (w->bytes > 0) {
 			struct buf b = BUF_INIT;
 			report_impact_size(&b, w->bytes);
-			buf_puts(&b, " (");
-			fmt_grouped(&b, w->bytes, 0);
-			buf_puts(&b, " bytes)");
 			row->size = buf_detach(&b, NULL);
+			fmt_grouped(&b, w->bytes, 0);
+			buf_puts(&b, w->bytes == 1 ? " byte" : " bytes");
+			row->bytes = buf_detach(&b, NULL);
 		}
 	}
 }
@@ -272,8 +272,10 @@ void report_impact_build(struct report_impact *r, const struct model *m)
 
 void report_impact_release(struct report_impact *r)
 {
-	for (size_t i = 0; i < r->nworkloads; i++)
+	for (size_t i = 0; i < r->nworkloads; i++) {
 		free(r->workloads[i].size);
+		free(r->workloads[i].bytes);
+	}
 	free(r->workloads);
 	free(r->inputs);
 	for (size_t i = 0; i < r->nclaims; i++) {

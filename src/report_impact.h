@@ -17,7 +17,8 @@
 struct rimp_workload {
 	const char *name;        /* interned */
 	const char *description; /* interned, or NULL */
-	char *size;              /* owned: "5.73 MB (6,008,361 bytes)", or NULL */
+	char *size;              /* owned: "5.73 MB", or NULL */
+	char *bytes;             /* owned: "6,008,361 bytes", or NULL */
 	const char *source;      /* interned, or NULL */
 };
 

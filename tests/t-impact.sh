@@ -120,12 +120,12 @@ check_eq "stdin is hashed as it is read" "$(sha256sum < "$T/described.ndjson" | 
 o=$(tmpdir)
 (cd "$NF_ROOT/tests" && "$NF" report -q --out "$o" --formats json --jq-program '.' "$NF_ROOT/$A")
 check_eq "paths below the working folder become relative; jq inputs are hashed too" \
-	"noisefloor report --formats json --jq-program . impact/article.json $(sha256sum "$A" | cut -d' ' -f1)" \
+	"noisefloor report --jq-program . impact/article.json $(sha256sum "$A" | cut -d' ' -f1)" \
 	"$(jq -r '"\(.reproduce.command) \(.reproduce.inputs[0].sha256)"' "$o/analysis.json")"
 o=$(tmpdir)
 (cd "$NF_ROOT/tests" && "$NF" report --quiet -o"$o" --min-rounds=1 --formats json -- "my label=$NF_ROOT/$T/described.ndjson")
-check_eq "LABEL=/abs/path too; shell-quoted; -q and -oDIR left out" \
-	"noisefloor report --min-rounds=1 --formats json -- 'my label=impact/described.ndjson'" \
+check_eq "LABEL=/abs/path too; shell-quoted; -q, -oDIR and --formats left out" \
+	"noisefloor report --min-rounds=1 -- 'my label=impact/described.ndjson'" \
 	"$(jq -r .reproduce.command "$o/analysis.json")"
 
 # --- the workbook's Impact sheet recalculates in LibreOffice --------------------
@@ -260,3 +260,16 @@ if [ -x "$NF_ASAN" ]; then
 	check_status "ASan/UBSan: --impact naming no workload fails cleanly" 65 \
 		"$NF_ASAN" report -q --out "$o/x" --rps 1 --payload 1 --impact nope "$SHIPPED"
 fi
+
+# --- the PDF -------------------------------------------------------------------------
+o=$(tmpdir)
+"$NF" report -q --out "$o" --formats pdf --rps 120 --payload 60KB "$A"
+pdftotext "$o/report.pdf" "$o/a.txt" 2>/dev/null
+check "PDF: What is it worth, with the article's numbers" sh -c \
+	'grep -q "What is it worth to your service?" "$1" && tr "\n" " " < "$1" | grep -qF "(0.92 − 0.74) ms/MB = 1.3 ms saved per second; ÷ 1000 ms = 0.13 % of one core"' _ "$o/a.txt"
+o=$(tmpdir)
+"$NF" report -q --out "$o" --formats pdf "$SHIPPED"
+pdftotext "$o/report.pdf" "$o/s.txt" 2>/dev/null
+check "PDF: the Workloads table, How to reproduce with the SHA-256, nothing of the estimate without --rps" sh -c \
+	'grep -q "^Workloads$" "$1" && grep -qF "JSON.stringify of the same 20,000-row object back to" "$1" && grep -q "How to reproduce$" "$1" && grep -qF "$2" "$1" && ! grep -q "worth to your service" "$1"' \
+	_ "$o/s.txt" "$(sha256sum "$SHIPPED" | cut -d' ' -f1)"

@@ -54,7 +54,7 @@ check "a table broken across pages repeats its header" \
 	test "$(pdftotext -layout "$pdf" - 2>/dev/null | grep -c '(continued)')" -ge 1
 check_eq "the repeated header heads the next page" "$(pdftotext -layout "$pdf" - 2>/dev/null | grep -c '(continued)')" \
 	"$(pdftotext -layout "$pdf" - 2>/dev/null | grep -A3 '(continued)' | grep -cE 'Version *Round *Value|a ?→ ?b +Median b/a|Line +Status +Start +End')"
-check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Statistical evidence|Support windows|Method|Appendix: every round|" \
+check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Statistical evidence|Support windows|Method|Workloads|How to reproduce|Appendix: every round|" \
 	"$(qpdf --json=2 --json-key=outlines "$pdf" | jq -r '.outlines[].title' | tr '\n' '|')"
 
 
