@@ -1532,7 +1532,9 @@ static void impact(struct pdf *p, const struct report_impact *ri)
 		if (!c->confirmed)
 			continue;
 		subheading(p, c->workload, LEAD_BODY * 4);
-		field(p, "Worth", c->sentence, labw);
+		buf_reset(&b);
+		buf_printf(&b, "%s.", c->sentence);
+		field(p, "Worth", b.s, labw);
 		buf_reset(&b);
 		buf_printf(&b, "best round \xC3\xB7 (bytes per pass \xC3\xB7 1,048,576): %s", c->per_mb);
 		field(p, "ms per MB", b.s, labw);
@@ -1542,8 +1544,11 @@ static void impact(struct pdf *p, const struct report_impact *ri)
 		field(p, "Saved", b.s, labw);
 	}
 	for (size_t i = 0; i < ri->nclaims; i++)
-		if (!ri->claims[i].confirmed)
-			paragraph(p, ri->claims[i].sentence);
+		if (!ri->claims[i].confirmed) {
+			buf_reset(&b);
+			buf_printf(&b, "%s.", ri->claims[i].sentence);
+			paragraph(p, b.s);
+		}
 	buf_release(&b);
 }
 
@@ -1562,7 +1567,9 @@ static void reproduce(struct pdf *p, const struct report_impact *ri)
 			   ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : "unknown");
 		field(p, "Input", b.s, labw);
 	}
-	field(p, "Report date", ri->as_of_note, labw);
+	buf_reset(&b);
+	buf_printf(&b, "%s.", ri->as_of_note);
+	field(p, "Report date", b.s, labw);
 	if (ri->notes)
 		field(p, "Runner notes", ri->notes, labw);
 	if (ri->sources)

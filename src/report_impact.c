@@ -85,7 +85,7 @@ static void build_claim(struct rimp_claim *cl, const struct impact *im, const st
 	cl->platform = c->platform;
 	cl->confirmed = im->confirmed;
 	if (!im->confirmed) {
-		buf_printf(&b, "%s: no figure, %s.", c->workload, im->why);
+		buf_printf(&b, "%s: no figure, %s", c->workload, im->why);
 		cl->sentence = buf_detach(&b, NULL);
 		return;
 	}
@@ -109,7 +109,6 @@ static void build_claim(struct rimp_claim *cl, const struct impact *im, const st
 		fmt_sig(&b, in->cores, 6);
 		buf_puts(&b, in->cores == 1 ? " core provisioned" : " cores provisioned");
 	}
-	buf_puts(&b, ".");
 	cl->sentence = buf_detach(&b, NULL);
 
 	fmt_sig(&b, in->rps, 6);
@@ -176,9 +175,8 @@ static void build_impact(struct report_impact *r, const struct model *m)
 	}
 
 	/* one line for the manager: cores freed */
-	buf_printf(&b, "At %s: ", r->inputs);
 	if (!r->nconfirmed)
-		buf_puts(&b, "no confirmed difference, so no cores freed to count on.");
+		buf_puts(&b, "none to count on: no confirmed difference");
 	for (size_t i = 0, k = 0; i < m->nimpacts; i++) {
 		const struct impact *im = &m->impacts[i];
 		const struct comparison *c = &m->comparisons[im->comparison];
@@ -188,8 +186,7 @@ static void build_impact(struct report_impact *r, const struct model *m)
 		buf_puts(&b, r->claims[i].cores);
 		buf_printf(&b, " on %s against %s", c->workload, c->versions[im->from].version);
 	}
-	if (r->nconfirmed)
-		buf_puts(&b, ".");
+	buf_printf(&b, ", at %s", r->inputs);
 	r->summary = buf_detach(&b, NULL);
 }
 
@@ -200,8 +197,8 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 
 	r->command = m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
-	r->as_of_note = xasprintf("The report date was %s (support windows are judged on it): add "
-				  "--as-of %s to judge them on the same day.", m->as_of, m->as_of);
+	r->as_of_note = xasprintf("%s, the day the support windows are judged on (add --as-of %s "
+				  "to judge them on the same day)", m->as_of, m->as_of);
 	r->inputs_used = xcalloc(m->nsources ? m->nsources : 1, sizeof *r->inputs_used);
 	for (size_t i = 0; i < m->nsources; i++) {
 		size_t k = 0;

@@ -4,8 +4,8 @@
  * difference is worth to the reader's service (impact.c's figures, with the
  * formula written out in the reader's numbers), and how to reproduce the
  * report. Built once from the analysed model; the renderers only lay the
- * texts out. Sentences start in upper case and end with a period here,
- * since every document shows them as whole sentences.
+ * texts out. As in report.h, sentences end without a period, so a document
+ * can embed them.
  */
 #ifndef NF_REPORT_IMPACT_H
 #define NF_REPORT_IMPACT_H
@@ -50,11 +50,11 @@ struct report_impact {
 	                             each, on 4 cores" */
 	struct rimp_claim *claims; /* owned, in model.impacts order */
 	size_t nclaims, nconfirmed;
-	char *summary;            /* owned: the one line for summary.md */
+	char *summary;            /* owned: the one line for summary.md: cores freed */
 
 	char *command;            /* owned: the command line, or NULL */
 	const char *version;      /* noisefloor's version, or NULL */
-	char *as_of_note;         /* owned: how to pin the report date */
+	char *as_of_note;         /* owned: the report date and how to pin it */
 	struct rimp_input *inputs_used; /* owned: each input once */
 	size_t ninputs;
 	const char *notes;        /* the runner's notes, or NULL */
