@@ -312,9 +312,15 @@ int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_
 			argv++;
 			break;
 		}
-	status = parse(cmd, argc, argv, &a);
-	if (status < 0)
-		status = cmd->run(&a);
+	if (cmd->run_argv) {
+		memset(&a, 0, sizeof a);
+		a.cmd = cmd;
+		status = cmd->run_argv(argc, argv);
+	} else {
+		status = parse(cmd, argc, argv, &a);
+		if (status < 0)
+			status = cmd->run(&a);
+	}
 	free(a.given);
 	/* the output or help that never reached stdout is an error too */
 	if (status == NF_OK)

@@ -79,6 +79,11 @@ struct cli_command {
 	/* Does the work; returns the exit status. Prints through cli_error()
 	 * and cli_fail() only. */
 	int (*run)(const struct cli_args *a);
+	/* Instead of run, for a command whose options do not fit a table (run:
+	 * a repeatable --version LABEL=COMMAND, which the common --version would
+	 * take): gets argv from its own name on and parses it itself, --help
+	 * included. options is then an empty table. */
+	int (*run_argv)(int argc, char **argv);
 };
 
 /* Runs the program: argv[1] names a command of cmds, else cmds[0] (the

@@ -43,6 +43,8 @@ static const struct {
 	{ NF_NOINPUT, "input missing or unreadable" },
 	{ NF_CANTCREAT, "cannot write output" },
 	{ NF_IOERR, "I/O error" },
+	{ NF_TEMPFAIL, "run --strict: the machine is too noisy to start" },
+	{ NF_INTERRUPTED, "run: stopped by SIGINT or SIGTERM" },
 };
 
 const char *nf_status_str(int status)

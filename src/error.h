@@ -9,12 +9,14 @@
 
 enum nf_status {
 	NF_OK = 0,
-	NF_FAIL = 1,       /* `noisefloor check`: a regression beyond the noise */
+	NF_FAIL = 1,       /* check: a regression beyond the noise; run: a command failed */
 	NF_USAGE = 2,      /* bad command line */
 	NF_DATAERR = 65,   /* bad input data */
 	NF_NOINPUT = 66,   /* input missing or unreadable */
 	NF_CANTCREAT = 73, /* cannot write output */
-	NF_IOERR = 74      /* I/O error while reading or writing */
+	NF_IOERR = 74,     /* I/O error while reading or writing */
+	NF_TEMPFAIL = 75,  /* `noisefloor run --strict`: the machine is too noisy now */
+	NF_INTERRUPTED = 130 /* `noisefloor run`: stopped by SIGINT or SIGTERM */
 };
 
 struct nf_error {

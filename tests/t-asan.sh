@@ -28,3 +28,11 @@ check_status "asan: check" 1 "$NF_ASAN" check data/examples/node-versions/rounds
 check "asan: windows" sh -c "'$NF_ASAN' windows --json > /dev/null && '$NF_ASAN' windows > /dev/null"
 check_status "asan: usage error" 2 "$NF_ASAN" report --bogus
 check_status "asan: an output that cannot be written" 73 "$NF_ASAN" report -q --out /proc/nope tests/core/published.json
+rd=$(tmpdir)
+check "asan: run, wall time" "$NF_ASAN" run -q --rounds 2 --passes 2 --version a=true --version b=true \
+	--out "$rd/w.ndjson"
+check "asan: run --resume" sh -c "head -c -20 '$rd/w.ndjson' > '$rd/c.ndjson' && '$NF_ASAN' run -q --resume --out '$rd/c.ndjson'"
+check "asan: run --measure output" "$NF_ASAN" run -q --measure output --rounds 1 --ignore-failure \
+	--version a="cat tests/fixtures/hyperfine/node22.json" --version b='exit 3' --out "$rd/o.ndjson"
+check_status "asan: run, a failing command" 1 "$NF_ASAN" run -q --rounds 1 --version a='exit 3' --out "$rd/f.ndjson"
+check_status "asan: run, bad options" 2 "$NF_ASAN" run --list v=1,2 'x' --out "$rd/b.ndjson"

@@ -30,3 +30,11 @@ vg "a failed commit" 73 report -q --out "$(d=$(tmpdir); echo x > "$d/charts"; ec
 	--formats json,charts tests/core/published.json
 vg "check" 1 check data/examples/node-versions/rounds.json
 vg "windows" 0 windows --json
+rd=$(tmpdir)
+vg "run, wall time" 0 run -q --rounds 2 --passes 2 --version a=true --version b=true --out "$rd/w.ndjson"
+head -c -20 "$rd/w.ndjson" > "$rd/c.ndjson"
+vg "run --resume of a cut file" 0 run -q --resume --out "$rd/c.ndjson"
+vg "run --measure output, a failure recorded" 0 run -q --measure output --rounds 1 --ignore-failure \
+	--version a="cat tests/fixtures/hyperfine/node22.json" --version b='exit 3' --out "$rd/o.ndjson"
+vg "run, a failing command" 1 run -q --rounds 1 --version a='exit 3' --out "$rd/f.ndjson"
+vg "run, bad options" 2 run --version a=x --version a=y --out "$rd/b.ndjson"

