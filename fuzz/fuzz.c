@@ -58,7 +58,10 @@ void fuzz_model_finish(struct model *m)
 	if (ingest_finish(m, &err) == 0 && analysis_run(m, &err) == 0) {
 		FILE *null = fopen("/dev/null", "w");
 		if (null) {
-			render_terminal(m, null);
+			struct report rep;
+			report_build(&rep, m, 0);
+			render_terminal(&rep, null);
+			report_release(&rep);
 			fclose(null);
 		}
 	}

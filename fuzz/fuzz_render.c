@@ -53,9 +53,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ingest_file(&m, &in, &err) == 0 && m.nresults <= 64 && ingest_finish(&m, &err) == 0 &&
 	    analysis_run(&m, &err) == 0 && m.ncomparisons <= 8 &&
 	    outdir_open(&od, dir, &err) == 0) {
+		struct report rep;
 		int status = 0;
+		report_build(&rep, &m, rc.with_charts);
+		rc.report = &rep;
 		for (size_t i = 0; i < nrenderers && !status; i++)
 			status = renderers[i].render(&m, &rc, &od, &err);
+		report_release(&rep);
 		outdir_abort(&od);
 	}
 	model_release(&m);

@@ -12,6 +12,7 @@
 #include "evidence.h"
 #include "impact.h"
 #include "semver.h"
+#include "stats.h"
 #include "util.h"
 #include "windows.h"
 
@@ -80,7 +81,7 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		if (!vs->v8 && vs->rounds[i]->v8)
 			vs->v8 = v8_display(m, vs->rounds[i]->v8);
 	}
-	vs->median = stats_median(vs->values, vs->nrounds);
+	vs->median = stats_median_of(vs->values, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	vs->spread = vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;

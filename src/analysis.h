@@ -13,7 +13,4 @@
  * requested baseline is in no comparison. */
 int analysis_run(struct model *m, struct nf_error *err);
 
-/* Median of v[0..n) (n >= 1); v is not modified. */
-double stats_median(const double *v, size_t n);
-
 #endif

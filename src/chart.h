@@ -21,7 +21,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <hpdf.h>
 #include "error.h"
 #include "model.h"
 #include "util.h"
@@ -193,20 +192,15 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp);
  * by release line, V8 changes marked. */
 void chart_spec_series(const struct model *m, const struct comparison *c,
 		       struct chart_spec *sp);
-/* 1 when c is a long version series that gets a chart_spec_series chart. */
-int chart_is_series(const struct comparison *c);
+
+/* The spec of one chart of the presentation model's chart plan. */
+struct report_chart;
+void chart_spec_planned(const struct model *m, const struct report_chart *ch,
+			struct chart_spec *sp);
 
 /* The colour of a version in every chart of one model. */
 uint32_t chart_version_color(const struct model *m, const char *version);
 
-/*
- * File names (without folder and extension) for the charts of a model,
- * unique and ASCII: "overview", then one per comparison from the workload
- * (plus the platform when several are compared). Returns a malloc'd array of
- * m->ncomparisons malloc'd strings; free with chart_lines_free(). The series
- * chart of comparison i is names[i] + "-series".
- */
-char **chart_file_names(const struct model *m);
 
 /* ---- backends ---- */
 
@@ -217,12 +211,5 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 /* PNG on white, `scale` device pixels per chart unit; appends to out. */
 int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	      double scale, struct buf *out, struct nf_error *err);
-
-/* Draws the scene on a PDF page with its top left corner at (left, top) in
- * PDF points (y up), `scale` points per chart unit. The fonts are libharu
- * fonts of the same files as the scene was measured with. (chart_hpdf.c) */
-void chart_hpdf_draw(HPDF_Page page, HPDF_Font regular, HPDF_Font bold,
-		     const struct chart_scene *sc, double left, double top,
-		     double scale);
 
 #endif

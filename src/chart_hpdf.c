@@ -8,7 +8,7 @@
  * placed with the widths chart.c measured from the same font file libharu
  * embeds, so anchoring matches the SVG.
  */
-#include "chart.h"
+#include "chart_hpdf.h"
 
 #include <math.h>
 

@@ -205,6 +205,7 @@ static int run(const struct cli_args *a)
 	struct nf_error err = { 0, "" };
 	struct outdir od;
 	struct render_ctx rc;
+	struct report rep;
 	char *templates, *font, *font_bold;
 	int status;
 
@@ -229,6 +230,8 @@ static int run(const struct cli_args *a)
 	rc.font_bold_path = font_bold;
 	rc.source_date = cli_source_date();
 	rc.with_charts = wanted(formats, "charts");
+	report_build(&rep, &m, rc.with_charts);
+	rc.report = &rep;
 
 	status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
 	for (size_t i = 0; i < nrenderers && !status; i++)
@@ -245,7 +248,8 @@ static int run(const struct cli_args *a)
 	if (status)
 		cli_fail(a, &err);
 	else if (!a->opt[CLI_QUIET])
-		render_terminal(&m, stdout);
+		render_terminal(&rep, stdout);
+	report_release(&rep);
 	free(templates);
 	free(font);
 	free(font_bold);

@@ -58,7 +58,7 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
 			p->ratio = vb->median / va->median;
 			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
-					      STATS_BOOTSTRAP_RESAMPLES, 0.95, &p->ci_low, &p->ci_high);
+					      STATS_BOOTSTRAP_RESAMPLES, STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
 			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);

@@ -8,6 +8,7 @@
 #include "model.h"
 #include "util.h"
 #include "analysis.h"
+#include "stats.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -245,24 +246,7 @@ const char *verdict_name(enum verdict v)
 	}
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-double stats_median(const double *v, size_t n)
-{
-	double small[64], *t = n <= 64 ? small : xmalloc(n * sizeof *t), med;
-	memcpy(t, v, n * sizeof *t);
-	qsort(t, n, sizeof *t, cmp_double);
-	med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-	if (t != small)
-		free(t);
-	return med;
-}
-
 double result_value(const struct result *r)
 {
-	return stats_median(r->passes, r->npasses);
+	return stats_median_of(r->passes, r->npasses);
 }

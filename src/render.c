@@ -1,6 +1,6 @@
 /*
- * render.c - the renderer table, the number formats every renderer shares,
- * and the compact verdict table for the terminal.
+ * render.c - the renderer table and the compact verdict table for the
+ * terminal.
  */
 #include "render.h"
 #include "util.h"
@@ -9,95 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every output, in the order written. A new output is one line here. */
-const struct renderer renderers[] = {
-	{ "json", render_json },
-	{ "md", render_markdown },
-	{ "charts", render_charts },
-	{ "pdf", render_pdf },
-	{ "xlsx", render_xlsx },
-};
+/* Every output, in the order written. A new output is its render_<name>.c
+ * and one line here: the line declares its entry point and adds it to the
+ * table (--formats and --help read the names from the table). */
+#define OUTPUTS(X)                      \
+	X("json", render_json)          \
+	X("md", render_markdown)        \
+	X("charts", render_charts)      \
+	X("pdf", render_pdf)            \
+	X("xlsx", render_xlsx)          \
+	X("csv", render_csv)
+
+#define DECLARE(name, fn) \
+	int fn(const struct model *m, const struct render_ctx *rc, struct outdir *od, \
+	       struct nf_error *err);
+OUTPUTS(DECLARE)
+#define ENTRY(name, fn) { name, fn },
+const struct renderer renderers[] = { OUTPUTS(ENTRY) };
 const size_t nrenderers = sizeof renderers / sizeof renderers[0];
-
-void fmt_value(struct buf *b, double v)
-{
-	double a = fabs(v);
-	if (a >= 1000)
-		fmt_grouped(b, v, 0);
-	else if (a >= 100)
-		fmt_fixed(b, v, 1);
-	else if (a >= 1)
-		fmt_fixed(b, v, 2);
-	else
-		fmt_sig(b, v, 3);
-}
-
-void fmt_value_signed(struct buf *b, double v)
-{
-	buf_puts(b, v > 0 ? "+" : v < 0 ? "\xE2\x88\x92" : "");
-	fmt_value(b, fabs(v));
-}
-
-void fmt_percent_signed(struct buf *b, double r)
-{
-	double pct = r * 100;
-	if (fabs(pct) < 0.05) {
-		buf_puts(b, "0%");
-		return;
-	}
-	/* U+2212 minus sign reads better than a hyphen in tables */
-	buf_puts(b, pct > 0 ? "+" : "\xE2\x88\x92");
-	fmt_fixed(b, fabs(pct), fabs(pct) < 10 ? 1 : 0);
-	buf_putc(b, '%');
-}
-
-void fmt_spread(struct buf *b, double spread)
-{
-	double pct = spread * 100;
-	buf_puts(b, "\xC2\xB1");
-	fmt_fixed(b, pct, pct < 10 ? 1 : 0);
-	buf_putc(b, '%');
-}
-
-/* All versions of the report in version order (first comparison with the
- * most versions sets the order; others are appended as met). */
-size_t render_versions(const struct model *m, const struct version_stats ***out)
-{
-	const struct version_stats **v = NULL;
-	size_t n = 0, alloc = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		for (size_t k = 0; k < c->nversions; k++) {
-			size_t j, at = n;
-			for (j = 0; j < n && v[j]->version != c->versions[k].version; j++)
-				;
-			if (j < n) {
-				if (!v[j]->v8 && c->versions[k].v8)
-					v[j] = &c->versions[k];
-				continue;
-			}
-			/* keep version order: insert after the previous version of c */
-			if (k > 0)
-				for (j = 0; j < n; j++)
-					if (v[j]->version == c->versions[k - 1].version)
-						at = j + 1;
-			ALLOC_GROW(v, n + 1, alloc);
-			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
-			v[at] = &c->versions[k];
-			n++;
-		}
-	}
-	*out = v;
-	return n;
-}
-
-static const struct version_stats *find_version(const struct comparison *c, const char *version)
-{
-	for (size_t k = 0; k < c->nversions; k++)
-		if (c->versions[k].version == version)
-			return &c->versions[k];
-	return NULL;
-}
 
 /* Display width of a UTF-8 string (one column per code point). */
 static size_t width(const char *s)
@@ -135,15 +64,15 @@ static void shorten(struct buf *out, const char *s, size_t max)
 	buf_puts(out, "\xE2\x80\xA6");
 }
 
-void render_terminal(const struct model *m, FILE *f)
+void render_terminal(const struct report *r, FILE *f)
 {
-	const struct version_stats **all;
-	size_t nall = render_versions(m, &all), wname = 8, *wcell = xcalloc(nall + 1, sizeof *wcell);
+	const struct model *m = r->m;
+	const struct report_version *all = r->versions;
+	size_t nall = r->nversions, wname = 8, *wcell = xcalloc(nall + 1, sizeof *wcell);
 	struct buf b = BUF_INIT;
 	int platforms = 0;
 
-	for (size_t i = 1; i < m->ncomparisons; i++)
-		platforms |= m->comparisons[i].platform != m->comparisons[0].platform;
+	platforms = report_several_platforms(m);
 	/* column widths: workload (unit[, platform]), then one per version */
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -153,7 +82,7 @@ void render_terminal(const struct model *m, FILE *f)
 		if (width(b.s) > wname)
 			wname = width(b.s);
 		for (size_t k = 0; k < nall; k++) {
-			const struct version_stats *v = find_version(c, all[k]->version);
+			const struct version_stats *v = report_cell(c, all[k].version);
 			buf_reset(&b);
 			if (v) {
 				fmt_value(&b, v->best);
@@ -165,12 +94,12 @@ void render_terminal(const struct model *m, FILE *f)
 		}
 	}
 	for (size_t k = 0; k < nall; k++)
-		if (width(all[k]->version) > wcell[k])
-			wcell[k] = width(all[k]->version);
+		if (width(all[k].version) > wcell[k])
+			wcell[k] = width(all[k].version);
 	pad(f, "", wname, 0);
 	for (size_t k = 0; k < nall; k++) {
 		fputs("  ", f);
-		pad(f, all[k]->version, wcell[k], 1);
+		pad(f, all[k].version, wcell[k], 1);
 	}
 	fputs("  verdict\n", f);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -180,7 +109,7 @@ void render_terminal(const struct model *m, FILE *f)
 		buf_printf(&b, " (%s%s%s)", c->unit, platforms ? ", " : "", platforms ? c->platform : "");
 		pad(f, b.s, wname, 0);
 		for (size_t k = 0; k < nall; k++) {
-			const struct version_stats *v = find_version(c, all[k]->version);
+			const struct version_stats *v = report_cell(c, all[k].version);
 			buf_reset(&b);
 			if (v) {
 				fmt_value(&b, v->best);
@@ -194,11 +123,10 @@ void render_terminal(const struct model *m, FILE *f)
 		}
 		fprintf(f, "  %s\n", c->text);
 	}
-	for (size_t i = 0; i < m->nwarnings; i++)
-		fprintf(f, "warning: %s\n", m->warnings[i]);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		fprintf(f, "warning: %s\n", r->warnings[i]);
 	if (m->recommendation)
 		fprintf(f, "%s.\n", m->recommendation);
 	buf_release(&b);
 	free(wcell);
-	free(all);
 }

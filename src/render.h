@@ -1,7 +1,8 @@
 /*
  * render.h - the renderers. Each reads only the model and writes its files
- * through the outdir; each lives in its own render_<name>.c. The table in
- * render.c lists them in the order they run.
+ * through the outdir; each lives in its own render_<name>.c. The OUTPUTS list in
+ * render.c declares them and lists them in the order they run. Each lays out what the
+ * presentation model (rc->report, report.h) says; none recomputes it.
  */
 #ifndef NF_RENDER_H
 #define NF_RENDER_H
@@ -10,6 +11,8 @@
 #include "error.h"
 #include "model.h"
 #include "output.h"
+#include "fmt.h"
+#include "report.h"
 
 struct render_ctx {
 	const char *templates_dir; /* folder with the Mustache templates */
@@ -17,6 +20,8 @@ struct render_ctx {
 	const char *font_bold_path; /* DejaVuSans-Bold.ttf */
 	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
 	int with_charts;           /* the charts renderer runs: documents may link them */
+	const struct report *report; /* the presentation model: what to show, in
+	                                which order, with which sentences */
 };
 
 struct renderer {
@@ -48,23 +53,7 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 
-/* Every version of the report, in version order (a comparison's order is
- * kept; versions met later are placed after their predecessor). Sets *out to
- * a malloc'd array of borrowed pointers (caller frees the array) and returns
- * its length. */
-size_t render_versions(const struct model *m, const struct version_stats ***out);
-
 /* The compact verdict table on the terminal. */
-void render_terminal(const struct model *m, FILE *f);
-
-/* Shared number formatting for every renderer (appends to b):
- * a measured value with its unit's usual precision, the same signed ("+0.64",
- * "−1.15", for a shift between versions), a signed percentage, a spread as
- * "±x%". */
-struct buf;
-void fmt_value(struct buf *b, double v);
-void fmt_value_signed(struct buf *b, double v);
-void fmt_percent_signed(struct buf *b, double ratio_minus_one);
-void fmt_spread(struct buf *b, double spread);
+void render_terminal(const struct report *r, FILE *f);
 
 #endif

@@ -7,7 +7,8 @@
  *   <workload>.svg      per comparison: every round per version (strip plot)
  *   <workload>-series.svg  a long version series, when there is one
  *
- * File names come from chart_file_names() so other renderers can link them.
+ * Which files, under which names, is the presentation model's chart plan
+ * (report.h), which the Markdown links and the PDF draws from too.
  */
 #include "chart.h"
 #include "render.h"
@@ -52,32 +53,18 @@ static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err)
 {
+	const struct report *r = rc->report;
 	struct chart_fonts *f;
 	struct chart_spec sp;
-	char **names;
 	int status;
 
 	if ((status = chart_fonts_open(&f, rc->font_path, rc->font_bold_path, err)) != NF_OK)
 		return status;
-	names = chart_file_names(m);
-	if (chart_spec_overview(m, &sp)) {
-		status = write_chart(&sp, f, od, "overview", err);
+	for (size_t i = 0; status == NF_OK && i < r->ncharts; i++) {
+		chart_spec_planned(m, &r->charts[i], &sp);
+		status = write_chart(&sp, f, od, r->charts[i].stem, err);
 		chart_spec_release(&sp);
 	}
-	for (size_t i = 0; status == NF_OK && i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		chart_spec_strip(m, c, &sp);
-		status = write_chart(&sp, f, od, names[i], err);
-		chart_spec_release(&sp);
-		if (status == NF_OK && chart_is_series(c)) {
-			char *name = xasprintf("%s-series", names[i]);
-			chart_spec_series(m, c, &sp);
-			status = write_chart(&sp, f, od, name, err);
-			chart_spec_release(&sp);
-			free(name);
-		}
-	}
-	chart_lines_free(names, m->ncomparisons);
 	chart_fonts_free(f);
 	return status;
 }

@@ -8,6 +8,8 @@
 #include "render.h"
 #include "util.h"
 
+#include <stdlib.h>
+
 static void write_version(struct jsonw *w, const struct comparison *c, const struct version_stats *v)
 {
 	jsonw_begin_object(w);
@@ -406,8 +408,9 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 {
 	struct buf out = BUF_INIT;
 	struct jsonw w;
+	const struct report_method *mt = &rc->report->method;
+	char *s;
 	int status;
-	(void)rc;
 
 	jsonw_init(&w, &out, 1);
 	jsonw_begin_object(&w);
@@ -442,16 +445,22 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "correction");
 	jsonw_string(&w, "Holm across every pair of the report");
 	jsonw_key(&w, "alpha");
-	jsonw_number(&w, 0.05);
+	jsonw_number(&w, mt->alpha);
 	jsonw_key(&w, "shift");
 	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
 	jsonw_key(&w, "ci");
-	jsonw_string(&w, "95% percentile bootstrap of median b / median a, 2000 resamples, seeded from the data");
+	s = xasprintf("%s percentile bootstrap of median b / median a, %s resamples, seeded from "
+		      "the data", mt->ci_text, mt->resamples_text);
+	jsonw_string(&w, s);
+	free(s);
 	jsonw_key(&w, "p_floor");
 	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
 	jsonw_key(&w, "rounds_needed");
-	jsonw_string(&w, "rounds per side for 80% power at the level 0.05 / pairs given the pooled "
-		     "standard deviation and the gap between the medians; null when unknown");
+	s = xasprintf("rounds per side for 80%% power at the level %s / pairs given the pooled "
+		      "standard deviation and the gap between the medians; null when unknown",
+		      mt->alpha_text);
+	jsonw_string(&w, s);
+	free(s);
 	jsonw_key(&w, "steps");
 	jsonw_string(&w, "series of 5 or more versions: the best value moves beyond the larger spread "
 		     "and the next version confirms it");

@@ -8,7 +8,7 @@
  * table (|) or start emphasis and code; {{{name}}} is for the Markdown the
  * renderer itself produces.
  */
-#include "chart.h"
+#include "evidence.h"
 #include "mustache.h"
 #include "render.h"
 #include "report_impact.h"
@@ -95,20 +95,6 @@ static void set_fmt(struct mctx *o, const char *key, const char *fmt, ...)
 	buf_release(&b);
 }
 
-static void fmt_pct(struct buf *b, double r)
-{
-	fmt_fixed(b, r * 100, r * 100 < 10 ? 1 : 0);
-	buf_putc(b, '%');
-}
-
-static const struct version_stats *find_version(const struct comparison *c, const char *version)
-{
-	for (size_t k = 0; k < c->nversions; k++)
-		if (c->versions[k].version == version)
-			return &c->versions[k];
-	return NULL;
-}
-
 /* The newest version of comparison c on a release line, or NULL. */
 static const struct version_stats *on_line(const struct comparison *c, const char *line)
 {
@@ -119,60 +105,12 @@ static const struct version_stats *on_line(const struct comparison *c, const cha
 	return found;
 }
 
-/* The gap between two bests measured like the published gap: the worse
- * over the better, minus one, whichever way is better. */
-static double pair_gap(double a, double b)
-{
-	return a > b ? a / b - 1 : b / a - 1;
-}
-
-/* ---- the evidence beside the verdict (evidence.c) ---- */
-
-/* A sentence for a pair where the within-noise rule and the rank test
- * disagree. Appends to b. */
-static void borderline_text(struct buf *b, const struct comparison *c, const struct pair_stats *p,
-			    size_t npairs)
-{
-	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
-	if (!p->significant) {
-		buf_printf(b, "%s and %s are ", va->version, vb->version);
-		fmt_pct(b, pair_gap(va->best, vb->best));
-		buf_puts(b, " apart, beyond the noise of ");
-		fmt_spread(b, c->noise);
-		buf_puts(b, ", but the rank test does not confirm it (p = ");
-		fmt_sig(b, p->p_holm, 2);
-		buf_printf(b, " after Holm's correction over %zu pairs; with %zu and %zu rounds the "
-			   "smallest reachable p is ", npairs, va->nrounds, vb->nrounds);
-		fmt_sig(b, p->p_floor, 2);
-		/* only when more rounds would help: the plan is for the medians */
-		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
-		    (size_t)p->rounds_needed > vb->nrounds)
-			buf_printf(b, ", and about %d rounds per version would be needed to tell",
-				   p->rounds_needed);
-		buf_puts(b, ")");
-	} else {
-		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
-		fmt_spread(b, c->noise);
-		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
-		fmt_sig(b, p->p_holm, 2);
-		buf_puts(b, " after Holm): the median moved by ");
-		fmt_percent_signed(b, p->ratio - 1);
-		buf_puts(b, " (95 % interval ");
-		fmt_percent_signed(b, p->ci_low - 1);
-		buf_puts(b, " to ");
-		fmt_percent_signed(b, p->ci_high - 1);
-		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
-	}
-}
-
 /* pairs, steps, drift and borderline notes of one comparison. */
-static void evidence_ctx(const struct model *m, const struct comparison *c, struct mctx *o)
+static void evidence_ctx(const struct report_comparison *rcmp, const struct comparison *c,
+			 struct mctx *o)
 {
 	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
-	size_t npairs = 0, nborder = 0;
 
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		npairs += m->comparisons[i].npairs;
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *p = &c->pairs[i];
 		struct mctx *row = mctx_object();
@@ -202,12 +140,8 @@ static void evidence_ctx(const struct model *m, const struct comparison *c, stru
 		mctx_set_bool(row, "significant", p->significant);
 		mctx_set_bool(row, "borderline", p->borderline);
 		mctx_set_bool(row, "exact", p->exact);
-		if (p->borderline) {
-			buf_reset(&b);
-			borderline_text(&b, c, p, npairs);
-			mctx_push(notes, mctx_string(b.s));
-			nborder++;
-		}
+		if (rcmp->borderline[i])
+			mctx_push(notes, mctx_string(rcmp->borderline[i]));
 		buf_release(&b);
 		mctx_push(pairs, row);
 	}
@@ -222,13 +156,7 @@ static void evidence_ctx(const struct model *m, const struct comparison *c, stru
 		mctx_set_str(row, "v8_after", va->v8);
 		fmt_percent_signed(&b, st->change);
 		mctx_set_str(row, "change", b.s);
-		buf_reset(&b);
-		buf_printf(&b, "between %s and %s", vb->version, va->version);
-		if (vb->v8 && va->v8)
-			buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
-		buf_puts(&b, ": best round ");
-		fmt_percent_signed(&b, st->change);
-		mctx_set_str(row, "text", b.s);
+		mctx_set_str(row, "text", rcmp->steps[i]);
 		buf_release(&b);
 		mctx_push(steps, row);
 	}
@@ -237,51 +165,26 @@ static void evidence_ctx(const struct model *m, const struct comparison *c, stru
 	mctx_set(o, "steps", steps);
 	mctx_set_bool(o, "has_steps", c->nsteps > 0);
 	mctx_set(o, "borderline_notes", notes);
-	mctx_set_bool(o, "has_borderline", nborder > 0);
+	mctx_set_bool(o, "has_borderline", rcmp->nborderline > 0);
 	mctx_set_str(o, "drift", c->drift);
 }
 
-/* Report-wide evidence: counts, the power floor, platforms. */
-static void evidence_report_ctx(const struct model *m, struct mctx *ctx)
+/* Report-wide evidence: counts, the power floor, method facts, platforms. */
+static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 {
+	const struct model *m = r->m;
 	struct mctx *platforms = mctx_list();
-	size_t npairs = 0, nsig = 0, nborder = 0, nsteps = 0, ndrift = 0;
-	double floor = 1;
-	struct buf b = BUF_INIT;
 
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		npairs += c->npairs;
-		nsteps += c->nsteps;
-		ndrift += c->drift != NULL;
-		for (size_t k = 0; k < c->npairs; k++) {
-			nsig += c->pairs[k].significant;
-			nborder += c->pairs[k].borderline;
-			if (c->pairs[k].p_floor < floor)
-				floor = c->pairs[k].p_floor;
-		}
-	}
-	set_fmt(ctx, "n_pairs", "%zu", npairs);
-	set_fmt(ctx, "n_significant", "%zu", nsig);
-	mctx_set_bool(ctx, "any_pairs", npairs > 0);
-	mctx_set_bool(ctx, "any_borderline", nborder > 0);
-	mctx_set_bool(ctx, "any_steps", nsteps > 0);
-	mctx_set_bool(ctx, "any_drift", ndrift > 0);
-	if (npairs) {
-		/* Holm's first step compares the smallest p with alpha / pairs */
-		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
-		fmt_sig(&b, floor, 2);
-		buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the smallest "
-			   "p below ", npairs);
-		fmt_sig(&b, 0.05 / (double)npairs, 2);
-		if (floor * (double)npairs >= 0.05)
-			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
-				     "before the test can confirm anything");
-		else
-			buf_printf(&b, "; %zu pair%s significant", nsig, nsig == 1 ? " is" : "s are");
-		mctx_set_str(ctx, "power_note", b.s);
-	}
-	buf_release(&b);
+	set_fmt(ctx, "n_pairs", "%zu", r->npairs);
+	set_fmt(ctx, "n_significant", "%zu", r->nsignificant);
+	mctx_set_bool(ctx, "any_pairs", r->npairs > 0);
+	mctx_set_bool(ctx, "any_borderline", r->nborderline > 0);
+	mctx_set_bool(ctx, "any_steps", r->nsteps > 0);
+	mctx_set_bool(ctx, "any_drift", r->ndrift > 0);
+	mctx_set_str(ctx, "power_note", r->power_note);
+	mctx_set_str(ctx, "alpha", r->method.alpha_text);
+	mctx_set_str(ctx, "resamples", r->method.resamples_text);
+	mctx_set_str(ctx, "ci_level", r->method.ci_text);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		const struct platform_finding *f = &m->platforms[i];
 		struct mctx *row = mctx_object();
@@ -294,9 +197,12 @@ static void evidence_report_ctx(const struct model *m, struct mctx *ctx)
 	mctx_set_bool(ctx, "has_platforms", m->nplatforms > 0);
 }
 
-static struct mctx *comparison_ctx(const struct model *m, const struct comparison *c,
-				   const struct version_stats **all, size_t nall, const char *chart)
+static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 {
+	const struct comparison *c = &r->m->comparisons[ci];
+	const struct report_comparison *rcmp = &r->comparisons[ci];
+	const struct report_version *all = r->versions;
+	size_t nall = r->nversions;
 	struct mctx *o = mctx_object(), *cells = mctx_list(), *rounds = mctx_list();
 	const char *unit = c->unit;
 
@@ -310,8 +216,8 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 	mctx_set_bool(o, "within_noise", c->verdict == VERDICT_WITHIN_NOISE);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", !c->interleaved);
-	set_num(o, "gap", fmt_pct, c->gap);
-	set_num(o, "noise", fmt_pct, c->noise);
+	set_num(o, "gap", fmt_percent, c->gap);
+	set_num(o, "noise", fmt_percent, c->noise);
 	if (c->verdict == VERDICT_FASTER) {
 		const struct version_stats *b = &c->versions[c->best_idx], *w = &c->versions[c->worst_idx];
 		struct buf s = BUF_INIT;
@@ -332,9 +238,9 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 		mctx_set_bool(o, "regression", c->worst_idx > c->best_idx);
 	}
 	for (size_t k = 0; k < nall; k++) {
-		const struct version_stats *v = find_version(c, all[k]->version);
+		const struct version_stats *v = report_cell(c, all[k].version);
 		struct mctx *cell = mctx_object();
-		mctx_set_str(cell, "version", all[k]->version);
+		mctx_set_str(cell, "version", all[k].version);
 		if (v) {
 			struct buf b = BUF_INIT;
 			fmt_value(&b, v->best);
@@ -356,7 +262,7 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 				if (v->change_better)
 					buf_puts(&ch, v->change_better > 0 ? " (better" : " (worse");
 				/* a change smaller than the noise is not a finding */
-				if (v->change_better && pair_gap(v->best, base->best) <= c->noise)
+				if (v->change_better && !evidence_beyond_noise(c, v, base))
 					buf_puts(&ch, ", within noise");
 				if (v->change_better)
 					buf_putc(&ch, ')');
@@ -389,22 +295,20 @@ static struct mctx *comparison_ctx(const struct model *m, const struct compariso
 		}
 	}
 	mctx_set(o, "rounds", rounds);
-	if (chart) {
-		char *path = xasprintf("charts/%s.svg", chart);
+	if (r->link_charts) {
+		char *path = xasprintf("charts/%s.svg", rcmp->chart);
 		mctx_set_str(o, "chart", path);
 		free(path);
-		if (chart_is_series(c)) {
-			path = xasprintf("charts/%s-series.svg", chart);
+		if (rcmp->series_chart) {
+			path = xasprintf("charts/%s.svg", rcmp->series_chart);
 			mctx_set_str(o, "series_chart", path);
 			free(path);
 		}
 	}
-	evidence_ctx(m, c, o);
+	evidence_ctx(rcmp, c, o);
 	return o;
 }
 
-/* The one context every document is rendered from; with_charts adds links
- * to the charts the charts renderer writes (same file names). Caller frees. */
 /* The Workloads table, the impact estimate and how to reproduce
  * (report_impact.c words them; the templates lay them out). */
 static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
@@ -456,13 +360,17 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 	mctx_set_str(ctx, "date_range", ri->date_range);
 }
 
-static struct mctx *build_context(const struct model *m, int with_charts)
+/* The one context every document is rendered from: the presentation model
+ * laid out for the templates, with links to the charts when the charts
+ * renderer writes them. Caller frees. */
+static struct mctx *build_context(const struct report *r)
 {
-	char **chart_names = with_charts ? chart_file_names(m) : NULL;
+	const struct model *m = r->m;
 	struct mctx *ctx = mctx_object(), *list;
-	const struct version_stats **all;
-	size_t nall = render_versions(m, &all);
-	size_t nfaster = 0, nwithin = 0, ninsufficient = 0, maxpasses = 0, minr = (size_t)-1, maxr = 0;
+	const struct report_version *all = r->versions;
+	size_t nall = r->nversions;
+	size_t nfaster = r->nfaster, nwithin = r->nwithin, ninsufficient = r->ninsufficient;
+	size_t maxpasses = 0, minr = (size_t)-1, maxr = 0;
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
@@ -505,20 +413,20 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 	list = mctx_list();
 	for (size_t k = 0; k < nall; k++) {
 		struct mctx *v = mctx_object();
-		mctx_set_str(v, "version", all[k]->version);
-		mctx_set_str(v, "line", all[k]->line);
-		mctx_set_str(v, "v8", all[k]->v8);
-		mctx_set_str(v, "status", all[k]->status);
-		mctx_set_bool(v, "eol", all[k]->status && strcmp(all[k]->status, "End-of-life") == 0);
+		mctx_set_str(v, "version", all[k].version);
+		mctx_set_str(v, "line", all[k].vs->line);
+		mctx_set_str(v, "v8", all[k].vs->v8);
+		mctx_set_str(v, "status", all[k].vs->status);
+		mctx_set_bool(v, "eol", all[k].eol);
 		mctx_push(list, v);
 	}
 	mctx_set(ctx, "versions", list);
 	{
 		struct buf b = BUF_INIT;
 		for (size_t k = 0; k < nall; k++) {
-			buf_printf(&b, "%s%s", k ? ", " : "", all[k]->version);
-			if (all[k]->v8)
-				buf_printf(&b, " (V8 %s)", all[k]->v8);
+			buf_printf(&b, "%s%s", k ? ", " : "", all[k].version);
+			if (all[k].vs->v8)
+				buf_printf(&b, " (V8 %s)", all[k].vs->v8);
 		}
 		mctx_set_str(ctx, "versions_line", b.s);
 		buf_release(&b);
@@ -527,9 +435,6 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 	list = mctx_list();
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		nfaster += c->verdict == VERDICT_FASTER;
-		nwithin += c->verdict == VERDICT_WITHIN_NOISE;
-		ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
 		for (size_t k = 0; k < c->nversions; k++) {
 			if (c->versions[k].nrounds < minr)
 				minr = c->versions[k].nrounds;
@@ -539,10 +444,10 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 				if (c->versions[k].rounds[r]->npasses > maxpasses)
 					maxpasses = c->versions[k].rounds[r]->npasses;
 		}
-		mctx_push(list, comparison_ctx(m, c, all, nall, chart_names ? chart_names[i] : NULL));
+		mctx_push(list, comparison_ctx(r, i));
 	}
 	mctx_set(ctx, "comparisons", list);
-	evidence_report_ctx(m, ctx);
+	evidence_report_ctx(r, ctx);
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	set_fmt(ctx, "n_within", "%zu", nwithin);
@@ -606,12 +511,10 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 	mctx_set_str(ctx, "recommendation", m->recommendation);
 
 	list = mctx_list();
-	for (size_t i = 0; i < m->schedule.nlines; i++) {
-		const struct release_line *l = &m->schedule.lines[i];
+	for (size_t i = 0; i < r->nlines; i++) {
+		const struct release_line *l = r->lines[i].line;
 		struct mctx *s;
-		/* the table shows the lines someone could still pick, and the
-		 * compared ones whatever their state */
-		if (!l->compared && (strcmp(l->status, "End-of-life") == 0 || strcmp(l->status, "Planned") == 0))
+		if (!r->lines[i].shown)
 			continue;
 		s = mctx_object();
 		set_fmt(s, "option", "%s %s%s%s%s", m->schedule.product, l->line, l->codename ? " (" : "",
@@ -623,36 +526,27 @@ static struct mctx *build_context(const struct model *m, int with_charts)
 		mctx_set_str(s, "pick_when", l->pick_when);
 		mctx_set_bool(s, "compared", l->compared);
 		mctx_set_bool(s, "recommended", l == m->recommended);
-		mctx_set_bool(s, "eol", strcmp(l->status, "End-of-life") == 0);
+		mctx_set_bool(s, "eol", r->lines[i].eol);
 		mctx_push(list, s);
 	}
 	mctx_set(ctx, "support", list);
 
 	list = mctx_list();
-	for (size_t i = 0; i < m->nwarnings; i++)
-		mctx_push(list, mctx_string(m->warnings[i]));
+	for (size_t i = 0; i < r->nwarnings; i++)
+		mctx_push(list, mctx_string(r->warnings[i]));
 	mctx_set(ctx, "warnings", list);
-	mctx_set_bool(ctx, "has_warnings", m->nwarnings > 0);
+	mctx_set_bool(ctx, "has_warnings", r->nwarnings > 0);
 
 	list = mctx_list();
 	for (size_t i = 0; i < m->nsources; i++)
 		mctx_push(list, mctx_string(m->sources[i]));
 	mctx_set(ctx, "sources", list);
-	if (chart_names) {
-		struct chart_spec sp;
-		if (chart_spec_overview(m, &sp)) {
-			mctx_set_str(ctx, "overview_chart", "charts/overview.svg");
-			chart_spec_release(&sp);
-		}
-		chart_lines_free(chart_names, m->ncomparisons);
+	if (r->link_charts && r->overview_chart) {
+		char *path = xasprintf("charts/%s.svg", r->overview_chart);
+		mctx_set_str(ctx, "overview_chart", path);
+		free(path);
 	}
-	free(all);
-	{
-		struct report_impact ri;
-		report_impact_build(&ri, m);
-		impact_ctx(ctx, &ri);
-		report_impact_release(&ri);
-	}
+	impact_ctx(ctx, &r->impact);
 	return ctx;
 }
 
@@ -690,7 +584,8 @@ static char *load_partial(const char *name, void *ud)
 int render_markdown(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		    struct nf_error *err)
 {
-	struct mctx *ctx = build_context(m, rc->with_charts);
+	struct mctx *ctx = build_context(rc->report);
+	(void)m; /* rc->report reads it */
 	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
 	int status = 0;
 

@@ -30,7 +30,6 @@
 #include <time.h>
 #include <xlsxwriter.h>
 
-#include "semver.h"
 #include "util.h"
 
 #define XLSX_NAME "report.xlsx"
@@ -52,6 +51,7 @@ struct num_format {
 /* The workbook being written and everything the sheets share. */
 struct xw {
 	const struct model *m;
+	const struct report *r; /* what to show (report.h) */
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *impact, *rounds, *versions, *pairs, *steps, *support, *charts;
 	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
@@ -341,27 +341,13 @@ static int col_index(const struct xw *x, const char *version)
 	return -1;
 }
 
-/* Collects every version of every comparison once, in version order (input
- * order among strings that are not versions). */
+/* The version columns: the presentation model's one version order. */
 static void collect_columns(struct xw *x)
 {
-	const struct model *m = x->m;
-	size_t c, v, alloc = 0;
-
-	for (c = 0; c < m->ncomparisons; c++)
-		for (v = 0; v < m->comparisons[c].nversions; v++) {
-			const char *ver = m->comparisons[c].versions[v].version;
-			size_t at;
-			if (col_index(x, ver) >= 0)
-				continue;
-			ALLOC_GROW(x->cols, x->ncols + 1, alloc);
-			for (at = 0; at < x->ncols; at++)
-				if (semver_cmp(ver, x->cols[at]) < 0)
-					break;
-			memmove(&x->cols[at + 1], &x->cols[at], (x->ncols - at) * sizeof(*x->cols));
-			x->cols[at] = ver;
-			x->ncols++;
-		}
+	x->ncols = x->r->nversions;
+	x->cols = xcalloc(x->ncols ? x->ncols : 1, sizeof(*x->cols));
+	for (size_t i = 0; i < x->ncols; i++)
+		x->cols[i] = x->r->versions[i].version;
 }
 
 static void make_formats(struct xw *x)
@@ -602,11 +588,13 @@ static void write_versions(struct xw *x)
  */
 static void write_pairs(struct xw *x)
 {
-	static const char *const heads[P_NCOLS] = {
+	const struct report_method *mt = &x->r->method;
+	char ci_low[40], ci_high[40], sig[64];
+	const char *const heads[P_NCOLS] = {
 		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
 		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
-		"95% interval low", "95% interval high", "Shift b - a (Hodges-Lehmann)", "Unit",
-		"Significant (p after Holm < 0.05)", "Borderline (rule and test disagree)",
+		ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
+		sig, "Borderline (rule and test disagree)",
 		"Smallest reachable p", "Rounds per version needed",
 	};
 	const struct model *m = x->m;
@@ -617,6 +605,9 @@ static void write_pairs(struct xw *x)
 	char a[16], b[16];
 	int col;
 
+	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
+	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
+	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
 	for (col = 0; col < P_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
@@ -657,7 +648,8 @@ static void write_pairs(struct xw *x)
 			put_text(x, ws, row, P_UNIT, cmp->unit, x->indent);
 			/* the level as alpha, the same rule as the model's */
 			buf_reset(&x->f);
-			buf_printf(&x->f, "=IF(%s<0.05,\"yes\",\"no\")", cell(a, row, P_P_HOLM));
+			buf_printf(&x->f, "=IF(%s<%s,\"yes\",\"no\")", cell(a, row, P_P_HOLM),
+				   mt->alpha_text);
 			note(x, worksheet_write_formula_str(ws, row, P_SIGNIFICANT, buf_str(&x->f),
 							    ps->significant ? x->best_text : NULL,
 							    ps->significant ? "yes" : "no"));
@@ -1010,8 +1002,8 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 }
 
 /* Summary: title, method, warnings, the verdict table (frozen, filtered),
- * the support windows of the compared and recommended lines, the
- * recommendation and the environment. */
+ * the support windows of the lines the documents show (report.h `shown`),
+ * the recommendation and the environment. */
 static void write_summary(struct xw *x)
 {
 	static const char *const method[] = {
@@ -1021,9 +1013,7 @@ static void write_summary(struct xw *x)
 		"(Versions sheet).",
 		"Gap: how much better the best version's best is than the worst version's. "
 		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
-		"Pairs: the two-sided Mann-Whitney test of every pair of versions on the round "
-		"values, p after Holm's correction across all pairs (significant below 0.05), "
-		"the ratio of medians with its 95% bootstrap interval and the Hodges-Lehmann shift.",
+		NULL, /* pairs: from the method facts, below */
 		"Every number below is a formula over the Versions and Rounds sheets: select a "
 		"cell to see how it was made.",
 	};
@@ -1039,16 +1029,25 @@ static void write_summary(struct xw *x)
 	put_date(x, ws, row++, 1, m->as_of);
 	if (m->notes && *m->notes)
 		put_text(x, ws, row++, 0, m->notes, NULL);
-	for (i = 0; i < sizeof(method) / sizeof(*method); i++)
-		put_text(x, ws, row++, 0, method[i], NULL);
+	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
+		char *pairs = NULL;
+		if (!method[i])
+			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
+					  "versions on the round values, p after Holm's correction across "
+					  "all pairs (significant below %s), the ratio of medians with its "
+					  "%s bootstrap interval and the Hodges-Lehmann shift.",
+					  x->r->method.alpha_text, x->r->method.ci_text);
+		put_text(x, ws, row++, 0, method[i] ? method[i] : pairs, NULL);
+		free(pairs);
+	}
 	for (i = 0; i < m->nwarnings; i++) {
 		put_text(x, ws, row, 0, "Warning", x->warn);
 		put_text(x, ws, row++, 1, m->warnings[i], x->warn);
 	}
 	row = write_verdicts(x, row + 1);
 
-	/* The support windows that matter to the choice; every line is on the
-	 * Support sheet. Columns fit the verdict table's widths. */
+	/* The support windows that matter to the choice, as every document
+	 * shows them; every line is on the Support sheet. Columns fit the verdict table's widths. */
 	row++;
 	put_text(x, ws, row++, 0, "Support windows", x->label);
 	snprintf(h, sizeof(h), "Status on %s", m->as_of);
@@ -1061,7 +1060,7 @@ static void write_summary(struct xw *x)
 	for (i = 0; i < s->nlines; i++) {
 		const struct release_line *l = &s->lines[i];
 		struct buf name = BUF_INIT;
-		if (!l->compared && m->recommended != l)
+		if (!x->r->lines[i].shown)
 			continue;
 		buf_puts(&name, l->line);
 		if (l->codename && *l->codename)
@@ -1372,6 +1371,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	for (c = 0; c < m->ncomparisons; c++)
 		x.pos[c] = xcalloc(m->comparisons[c].nversions ? m->comparisons[c].nversions : 1,
 				   sizeof(**x.pos));
+	x.r = rc->report;
 	collect_columns(&x);
 	make_formats(&x);
 

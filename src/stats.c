@@ -25,13 +25,15 @@ static int cmp_double(const void *pa, const void *pb)
 
 double stats_median_of(const double *v, size_t n)
 {
-	double *s = xmalloc(n * sizeof(*s));
+	/* every round's value is a median of a few passes: no malloc for those */
+	double small[64], *s = n <= 64 ? small : xmalloc(n * sizeof(*s));
 	double med;
 
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
 	med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
+	if (s != small)
+		free(s);
 	return med;
 }
 

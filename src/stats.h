@@ -19,6 +19,8 @@
 #define STATS_ALPHA 0.05
 /* Bootstrap resamples for stats_bootstrap_ratio. */
 #define STATS_BOOTSTRAP_RESAMPLES 2000
+/* Level of the bootstrap interval of a ratio of medians. */
+#define STATS_CI_LEVEL 0.95
 
 /* The result of a two-sample rank test. */
 struct mw_result {

@@ -1,0 +1,492 @@
+/*
+ * report.c - the presentation model (report.h): the one version order, the
+ * support lines shown, the evidence counts, the sentences more than one
+ * document shows, the method facts and the chart plan. Reads the analysed
+ * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
+ */
+#include "report.h"
+#include "fmt.h"
+#include "semver.h"
+#include "stats.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum support_status report_support(const char *status)
+{
+	static const struct {
+		const char *name;
+		enum support_status s;
+	} names[] = {
+		{ "Planned", SUPPORT_PLANNED },
+		{ "Alpha", SUPPORT_ALPHA },
+		{ "Current", SUPPORT_CURRENT },
+		{ "Active LTS", SUPPORT_ACTIVE_LTS },
+		{ "LTS", SUPPORT_LTS },
+		{ "Maintenance LTS", SUPPORT_MAINTENANCE_LTS },
+		{ "Maintenance", SUPPORT_MAINTENANCE },
+		{ "End-of-life", SUPPORT_EOL },
+	};
+	for (size_t i = 0; status && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i].name, status) == 0)
+			return names[i].s;
+	return SUPPORT_UNKNOWN;
+}
+
+size_t report_version_order(const struct model *m, const char ***out)
+{
+	const char **v = NULL;
+	size_t n = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		for (size_t j = 0; j < c->nversions; j++) {
+			const char *s = c->versions[j].version;
+			size_t k, at;
+			for (k = 0; k < n && v[k] != s; k++)
+				;
+			if (k < n)
+				continue;
+			/* insert in order; strings that are not versions stay
+			 * after their peers, in input order */
+			for (at = n; at > 0 && semver_cmp(v[at - 1], s) > 0; at--)
+				;
+			ALLOC_GROW(v, n + 1, alloc);
+			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
+			v[at] = s;
+			n++;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+const struct version_stats *report_cell(const struct comparison *c, const char *version)
+{
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].version == version)
+			return &c->versions[k];
+	return NULL;
+}
+
+size_t report_version_index(const struct report *r, const char *version)
+{
+	size_t i;
+	for (i = 0; i < r->nversions; i++)
+		if (r->versions[i].version == version || strcmp(r->versions[i].version, version) == 0)
+			break;
+	return i;
+}
+
+static void build_versions(struct report *r)
+{
+	const struct model *m = r->m;
+	const char **order;
+
+	r->nversions = report_version_order(m, &order);
+	r->versions = xcalloc(r->nversions ? r->nversions : 1, sizeof *r->versions);
+	for (size_t k = 0; k < r->nversions; k++) {
+		struct report_version *v = &r->versions[k];
+		v->version = order[k];
+		/* the first occurrence, or the first that knows its V8 */
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct version_stats *vs = report_cell(&m->comparisons[i], order[k]);
+			if (vs && (!v->vs || (!v->vs->v8 && vs->v8)))
+				v->vs = vs;
+		}
+		v->support = report_support(v->vs ? v->vs->status : NULL);
+		v->eol = v->support == SUPPORT_EOL;
+	}
+	free(order);
+}
+
+static void build_lines(struct report *r)
+{
+	const struct model *m = r->m;
+
+	r->nlines = m->schedule.nlines;
+	r->lines = xcalloc(r->nlines ? r->nlines : 1, sizeof *r->lines);
+	for (size_t i = 0; i < r->nlines; i++) {
+		struct report_line *l = &r->lines[i];
+		l->line = &m->schedule.lines[i];
+		l->support = report_support(l->line->status);
+		l->eol = l->support == SUPPORT_EOL;
+		/* the lines someone could still pick, and the compared and the
+		 * recommended ones whatever their state */
+		l->shown = l->line->compared || l->line == m->recommended ||
+			   (l->support != SUPPORT_EOL && l->support != SUPPORT_PLANNED);
+	}
+}
+
+/* The gap between two bests measured like the published gap: the worse
+ * over the better, minus one, whichever way is better. */
+static double pair_gap(double a, double b)
+{
+	return a > b ? a / b - 1 : b / a - 1;
+}
+
+/* The sentence for a pair where the within-noise rule and the rank test
+ * disagree (appends to b). */
+static void borderline_text(const struct report *r, const struct comparison *c,
+			    const struct pair_stats *p, struct buf *b)
+{
+	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
+	if (!p->significant) {
+		buf_printf(b, "%s and %s are ", va->version, vb->version);
+		fmt_percent(b, pair_gap(va->best, vb->best));
+		buf_puts(b, " apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the rank test does not confirm it (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_printf(b, " after Holm's correction over %zu pairs; with %zu and %zu rounds the "
+			   "smallest reachable p is ", r->npairs, va->nrounds, vb->nrounds);
+		fmt_sig(b, p->p_floor, 2);
+		/* only when more rounds would help: the plan is for the medians */
+		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
+		    (size_t)p->rounds_needed > vb->nrounds)
+			buf_printf(b, ", and about %d rounds per version would be needed to tell",
+				   p->rounds_needed);
+		buf_puts(b, ")");
+	} else {
+		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_puts(b, " after Holm): the median moved by ");
+		fmt_percent_signed(b, p->ratio - 1);
+		buf_printf(b, " (%s interval ", r->method.ci_text);
+		fmt_percent_signed(b, p->ci_low - 1);
+		buf_puts(b, " to ");
+		fmt_percent_signed(b, p->ci_high - 1);
+		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
+	}
+}
+
+/* The pair of comparison c with the smallest reachable p, or NULL. */
+static const struct pair_stats *strongest_pair(const struct comparison *c)
+{
+	const struct pair_stats *best = NULL;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (!best || c->pairs[i].p_floor < best->p_floor)
+			best = &c->pairs[i];
+	return best;
+}
+
+/* Why no pair of c can be significant: the rounds of its strongest pair,
+ * the smallest p they can reach, the level Holm's first step needs, and the
+ * fewest rounds per version that would confirm one of its differences. */
+static char *comparison_power_note(const struct report *r, const struct comparison *c)
+{
+	const struct pair_stats *s = strongest_pair(c);
+	struct buf b = BUF_INIT;
+	int needed = 0;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *ps = &c->pairs[i];
+		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > c->versions[ps->a].nrounds &&
+		    (size_t)ps->rounds_needed > c->versions[ps->b].nrounds &&
+		    (!needed || ps->rounds_needed < needed))
+			needed = ps->rounds_needed;
+	}
+	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ",
+		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
+	fmt_sig(&b, s->p_floor, 2);
+	buf_printf(&b, ", and Holm's correction over the %zu pairs of the report needs p below ",
+		   r->npairs);
+	fmt_sig(&b, r->holm_level, 2);
+	buf_puts(&b, ", so no pair here can be significant");
+	if (needed)
+		buf_printf(&b, "; about %d rounds per version would be needed to confirm the "
+			   "clearest of these differences", needed);
+	return buf_detach(&b, NULL);
+}
+
+static void build_evidence(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+
+	r->p_floor = 1;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		r->nfaster += c->verdict == VERDICT_FASTER;
+		r->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		r->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		r->npairs += c->npairs;
+		r->nsteps += c->nsteps;
+		r->ndrift += c->drift != NULL;
+		for (size_t k = 0; k < c->npairs; k++) {
+			r->nsignificant += c->pairs[k].significant;
+			r->nborderline += c->pairs[k].borderline;
+			if (c->pairs[k].p_floor < r->p_floor)
+				r->p_floor = c->pairs[k].p_floor;
+		}
+	}
+	r->holm_level = r->method.alpha / (double)(r->npairs ? r->npairs : 1);
+	r->power_binds = r->npairs && r->p_floor >= r->holm_level;
+	if (r->npairs) {
+		/* Holm's first step compares the smallest p with alpha / pairs */
+		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
+		fmt_sig(&b, r->p_floor, 2);
+		buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the smallest "
+			   "p below ", r->npairs);
+		fmt_sig(&b, r->holm_level, 2);
+		if (r->power_binds)
+			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
+				     "before the test can confirm anything");
+		else
+			buf_printf(&b, "; %zu pair%s significant", r->nsignificant,
+				   r->nsignificant == 1 ? " is" : "s are");
+		r->power_note = buf_detach(&b, NULL);
+	}
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct report_comparison *rc = &r->comparisons[i];
+		const struct pair_stats *s = strongest_pair(c);
+
+		rc->borderline = xcalloc(c->npairs ? c->npairs : 1, sizeof *rc->borderline);
+		for (size_t k = 0; k < c->npairs; k++) {
+			if (!c->pairs[k].borderline)
+				continue;
+			borderline_text(r, c, &c->pairs[k], &b);
+			rc->borderline[k] = buf_detach(&b, NULL);
+			rc->nborderline++;
+		}
+		rc->steps = xcalloc(c->nsteps ? c->nsteps : 1, sizeof *rc->steps);
+		for (size_t k = 0; k < c->nsteps; k++) {
+			const struct step *st = &c->steps[k];
+			const struct version_stats *vb = &c->versions[st->before];
+			const struct version_stats *va = &c->versions[st->after];
+			buf_printf(&b, "between %s and %s", vb->version, va->version);
+			if (vb->v8 && va->v8 && strcmp(vb->v8, va->v8) != 0)
+				buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
+			else if (vb->v8 && va->v8)
+				buf_printf(&b, " (both V8 %s)", vb->v8);
+			buf_puts(&b, ": best round ");
+			fmt_percent_signed(&b, st->change);
+			rc->steps[k] = buf_detach(&b, NULL);
+		}
+		rc->power_binds = s && s->p_floor >= r->holm_level;
+		if (rc->power_binds)
+			rc->power_note = comparison_power_note(r, c);
+		if (rc->power_binds && rc->nborderline) {
+			buf_printf(&b, "%zu pair%s apart beyond the noise of ", rc->nborderline,
+				   rc->nborderline == 1 ? " is" : "s are");
+			fmt_spread(&b, c->noise);
+			buf_puts(&b, ", which the test cannot confirm with these rounds (see Power)");
+			rc->borderline_summary = buf_detach(&b, NULL);
+		}
+	}
+	buf_release(&b);
+}
+
+/* ---- the chart plan ---- */
+
+/* Decodes one code point of valid UTF-8 at *s and advances *s. */
+static unsigned utf8_next(const char **s)
+{
+	const unsigned char *p = (const unsigned char *)*s;
+	unsigned c = p[0];
+	int k = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+	unsigned cp = k == 0 ? c : k == 1 ? c & 0x1F : k == 2 ? c & 0x0F : c & 0x07;
+	int i;
+	for (i = 1; i <= k && (p[i] & 0xC0) == 0x80; i++)
+		cp = (cp << 6) | (p[i] & 0x3F);
+	*s += i;
+	return cp;
+}
+
+int report_several_platforms(const struct model *m)
+{
+	for (size_t i = 1; i < m->ncomparisons; i++)
+		if (m->comparisons[i].platform != m->comparisons[0].platform)
+			return 1;
+	return 0;
+}
+
+int report_chart_series(const struct comparison *c)
+{
+	return c->nversions >= 8;
+}
+
+int report_in_overview(const struct comparison *c)
+{
+	return c->baseline_idx >= 0 && !report_chart_series(c);
+}
+
+int report_has_overview(const struct model *m)
+{
+	/* nothing to draw when no workload has a bar */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (report_in_overview(&m->comparisons[i]) && m->comparisons[i].nversions > 1 &&
+		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+			return 1;
+	return 0;
+}
+
+/* Appends an ASCII slug of s: letters and digits lower-cased, Latin-1
+ * letters without their accents, everything else one '-'. */
+static void slug_append(struct buf *b, const char *s)
+{
+	static const char latin1[] =
+		"aaaaaaaceeeeiiiidnooooo-ouuuuyts" /* U+00C0..U+00DF */
+		"aaaaaaaceeeeiiiidnooooo-ouuuuyty"; /* U+00E0..U+00FF */
+	int dash = 0;
+	while (*s) {
+		unsigned cp = utf8_next(&s);
+		char ch = 0;
+		if (cp < 0x80 && ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')))
+			ch = (char)cp;
+		else if (cp >= 'A' && cp <= 'Z')
+			ch = (char)(cp - 'A' + 'a');
+		else if (cp >= 0xC0 && cp <= 0xFF && latin1[cp - 0xC0] != '-')
+			ch = latin1[cp - 0xC0];
+		if (ch) {
+			if (dash && b->len && b->s[b->len - 1] != '-')
+				buf_putc(b, '-');
+			dash = 0;
+			buf_putc(b, ch);
+			if (cp == 0xDF)
+				buf_putc(b, 's'); /* ß -> ss */
+		} else {
+			dash = 1;
+		}
+		if (b->len >= 60)
+			break;
+	}
+}
+
+static int name_taken(char **names, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+	if (strcmp(s, "overview") == 0)
+		return 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(names[i]);
+		if (strcmp(names[i], s) == 0)
+			return 1;
+		/* "x-series" is the series chart of "x" */
+		if (k + 7 == len && strncmp(s, names[i], k) == 0 && strcmp(s + k, "-series") == 0)
+			return 1;
+		if (len + 7 == k && strncmp(names[i], s, len) == 0 &&
+		    strcmp(names[i] + len, "-series") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+char **report_chart_stems(const struct model *m)
+{
+	char **names = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *names);
+	int plat = report_several_platforms(m);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct buf b = BUF_INIT;
+		size_t base_len;
+		slug_append(&b, m->comparisons[i].workload);
+		if (plat) {
+			buf_putc(&b, '-');
+			slug_append(&b, m->comparisons[i].platform);
+		}
+		while (b.len && b.s[b.len - 1] == '-')
+			b.s[--b.len] = '\0';
+		if (!b.len)
+			buf_puts(&b, "workload");
+		base_len = b.len;
+		for (int k = 2; name_taken(names, i, b.s); k++) {
+			b.len = base_len;
+			b.s[b.len] = '\0';
+			buf_printf(&b, "-%d", k);
+		}
+		names[i] = buf_detach(&b, NULL);
+	}
+	return names;
+}
+
+static void add_chart(struct report *r, char *stem, enum report_chart_kind kind, size_t ci)
+{
+	r->charts = xrealloc(r->charts, (r->ncharts + 1) * sizeof *r->charts);
+	r->charts[r->ncharts].stem = stem;
+	r->charts[r->ncharts].kind = kind;
+	r->charts[r->ncharts].comparison = ci;
+	r->ncharts++;
+}
+
+/* The overview first, then per comparison its strip chart and, for a long
+ * series, its series chart. Stems are unique (report_chart_stems). */
+static void build_charts(struct report *r)
+{
+	const struct model *m = r->m;
+	char **names = report_chart_stems(m);
+	size_t first;
+
+	if (report_has_overview(m))
+		add_chart(r, xstrdup("overview"), REPORT_CHART_OVERVIEW, 0);
+	first = r->ncharts;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		add_chart(r, names[i], REPORT_CHART_STRIP, i);
+		if (report_chart_series(&m->comparisons[i]))
+			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
+	}
+	free(names);
+	/* pointers into charts[] only once it stops growing */
+	if (first)
+		r->overview_chart = r->charts[0].stem;
+	for (size_t k = first; k < r->ncharts; k++) {
+		struct report_comparison *rc = &r->comparisons[r->charts[k].comparison];
+		if (r->charts[k].kind == REPORT_CHART_STRIP)
+			rc->chart = r->charts[k].stem;
+		else
+			rc->series_chart = r->charts[k].stem;
+	}
+}
+
+static void build_method(struct report_method *mt)
+{
+	mt->alpha = STATS_ALPHA;
+	mt->resamples = STATS_BOOTSTRAP_RESAMPLES;
+	mt->ci_level = STATS_CI_LEVEL;
+	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
+	snprintf(mt->resamples_text, sizeof mt->resamples_text, "%u", mt->resamples);
+	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
+}
+
+void report_build(struct report *r, const struct model *m, int with_charts)
+{
+	memset(r, 0, sizeof *r);
+	r->m = m;
+	r->link_charts = with_charts;
+	build_method(&r->method);
+	build_versions(r);
+	build_lines(r);
+	r->comparisons = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *r->comparisons);
+	build_evidence(r);
+	build_charts(r);
+	r->warnings = (const char *const *)m->warnings;
+	r->nwarnings = m->nwarnings;
+	report_impact_build(&r->impact, m);
+}
+
+void report_release(struct report *r)
+{
+	for (size_t i = 0; r->comparisons && i < r->m->ncomparisons; i++) {
+		struct report_comparison *rc = &r->comparisons[i];
+		for (size_t k = 0; k < r->m->comparisons[i].npairs; k++)
+			free(rc->borderline[k]);
+		free(rc->borderline);
+		for (size_t k = 0; k < r->m->comparisons[i].nsteps; k++)
+			free(rc->steps[k]);
+		free(rc->steps);
+		free(rc->power_note);
+		free(rc->borderline_summary);
+	}
+	free(r->comparisons);
+	for (size_t k = 0; k < r->ncharts; k++)
+		free(r->charts[k].stem);
+	free(r->charts);
+	free(r->versions);
+	free(r->lines);
+	free(r->power_note);
+	report_impact_release(&r->impact);
+	memset(r, 0, sizeof *r);
+}
