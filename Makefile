@@ -23,7 +23,7 @@ DATADIR   ?= $(PREFIX)/share/noisefloor
 MANDIR    ?= $(PREFIX)/share/man
 DESTDIR   ?=
 
-PKGS       = libcjson cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter
+PKGS       = libcjson cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter libpng
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 
@@ -33,7 +33,7 @@ NF_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 NF_LIBS    = $(PKG_LIBS) -lhpdf -ljq -lm
 
 # Debian 12 packages: to build and run, and for the test suite.
-BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
+BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libpng-dev libfreetype-dev \
              libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \

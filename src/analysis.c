@@ -17,45 +17,100 @@
 #include "windows.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const struct model *sort_model;
-
 /* Result order for grouping: workload, platform, version, round. The
- * workload and platform keep their first-seen order in the input. */
+ * workload and platform keep their first-seen order in the input; versions
+ * are ranked once (semver, then first seen), so sorting compares integers. */
 struct keyed {
 	size_t idx;
-	size_t wl_order, pl_order, ver_order;
+	uint32_t wl_order, pl_order, ver_rank;
+	int round;
 };
 
 static int cmp_keyed(const void *a, const void *b)
 {
 	const struct keyed *x = a, *y = b;
-	const struct result *rx = &sort_model->results[x->idx], *ry = &sort_model->results[y->idx];
-	int c;
 	if (x->wl_order != y->wl_order)
 		return x->wl_order < y->wl_order ? -1 : 1;
 	if (x->pl_order != y->pl_order)
 		return x->pl_order < y->pl_order ? -1 : 1;
-	if ((c = semver_cmp(rx->version, ry->version)) != 0)
-		return c;
-	if (x->ver_order != y->ver_order)
-		return x->ver_order < y->ver_order ? -1 : 1;
-	if (rx->round != ry->round)
-		return rx->round < ry->round ? -1 : 1;
+	if (x->ver_rank != y->ver_rank)
+		return x->ver_rank < y->ver_rank ? -1 : 1;
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
 	return 0;
 }
 
-/* First-seen order of an interned string among `seen`. */
-static size_t order_of(const char ***seen, size_t *n, size_t *alloc, const char *s)
+/* First-seen order of interned strings: a hash map from the pointer to its
+ * index in `list`, so numbering n results over k names is O(n), not O(n k). */
+struct order_map {
+	const char **slots;
+	size_t *index, nslots;
+	const char **list;
+	size_t n, alloc;
+};
+
+static size_t ptr_hash(const char *s)
 {
-	for (size_t i = 0; i < *n; i++)
-		if ((*seen)[i] == s)
-			return i;
-	ALLOC_GROW(*seen, *n + 1, *alloc);
-	(*seen)[*n] = s;
-	return (*n)++;
+	uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15ULL;
+	return (size_t)(h >> 17);
+}
+
+static size_t order_of(struct order_map *o, const char *s)
+{
+	size_t j;
+	if ((o->n + 1) * 2 > o->nslots) {
+		size_t ns = o->nslots ? o->nslots * 2 : 64;
+		const char **slots = xcalloc(ns, sizeof *slots);
+		size_t *index = xmalloc(ns * sizeof *index);
+		for (size_t i = 0; i < o->nslots; i++) {
+			if (!o->slots[i])
+				continue;
+			j = ptr_hash(o->slots[i]) & (ns - 1);
+			while (slots[j])
+				j = (j + 1) & (ns - 1);
+			slots[j] = o->slots[i];
+			index[j] = o->index[i];
+		}
+		free(o->slots);
+		free(o->index);
+		o->slots = slots;
+		o->index = index;
+		o->nslots = ns;
+	}
+	j = ptr_hash(s) & (o->nslots - 1);
+	while (o->slots[j]) {
+		if (o->slots[j] == s)
+			return o->index[j];
+		j = (j + 1) & (o->nslots - 1);
+	}
+	o->slots[j] = s;
+	o->index[j] = o->n;
+	ALLOC_GROW(o->list, o->n + 1, o->alloc);
+	o->list[o->n] = s;
+	return o->n++;
+}
+
+static void order_release(struct order_map *o)
+{
+	free(o->slots);
+	free(o->index);
+	free(o->list);
+}
+
+static const char *const *rank_names;
+
+/* Versions by semver, then first seen (their index in rank_names). */
+static int cmp_version_order(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = semver_cmp(rank_names[x], rank_names[y]);
+	if (c)
+		return c;
+	return x < y ? -1 : x > y;
 }
 
 /* "24.19.0-node.63" style V8 strings: keep the V8 version proper. */
@@ -206,17 +261,30 @@ static void against_baseline(struct model *m, struct comparison *c)
 
 static int build_comparisons(struct model *m)
 {
-	struct keyed *k = xmalloc(m->nresults * sizeof *k);
-	const char **wl = NULL, **pl = NULL, **ver = NULL;
-	size_t nwl = 0, awl = 0, npl = 0, apl = 0, nver = 0, aver = 0, alloc = 0;
+	struct keyed *k = xmalloc((m->nresults ? m->nresults : 1) * sizeof *k);
+	struct order_map wl = { 0 }, pl = { 0 }, ver = { 0 };
+	size_t alloc = 0, *by_rank, *rank;
 
 	for (size_t i = 0; i < m->nresults; i++) {
 		k[i].idx = i;
-		k[i].wl_order = order_of(&wl, &nwl, &awl, m->results[i].workload);
-		k[i].pl_order = order_of(&pl, &npl, &apl, m->results[i].platform);
-		k[i].ver_order = order_of(&ver, &nver, &aver, m->results[i].version);
+		k[i].wl_order = (uint32_t)order_of(&wl, m->results[i].workload);
+		k[i].pl_order = (uint32_t)order_of(&pl, m->results[i].platform);
+		k[i].ver_rank = (uint32_t)order_of(&ver, m->results[i].version);
+		k[i].round = m->results[i].round;
 	}
-	sort_model = m;
+	/* first-seen index -> rank in version order */
+	by_rank = xmalloc((ver.n ? ver.n : 1) * sizeof *by_rank);
+	rank = xmalloc((ver.n ? ver.n : 1) * sizeof *rank);
+	for (size_t i = 0; i < ver.n; i++)
+		by_rank[i] = i;
+	rank_names = ver.list;
+	qsort(by_rank, ver.n, sizeof *by_rank, cmp_version_order);
+	for (size_t i = 0; i < ver.n; i++)
+		rank[by_rank[i]] = i;
+	for (size_t i = 0; i < m->nresults; i++)
+		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
+	free(by_rank);
+	free(rank);
 	qsort(k, m->nresults, sizeof *k, cmp_keyed);
 
 	for (size_t i = 0; i < m->nresults;) {
@@ -259,9 +327,9 @@ static int build_comparisons(struct model *m)
 		i = j;
 	}
 	free(k);
-	free(wl);
-	free(pl);
-	free(ver);
+	order_release(&wl);
+	order_release(&pl);
+	order_release(&ver);
 	return 0;
 }
 
@@ -272,11 +340,18 @@ static void support(struct model *m)
 	struct buf b = BUF_INIT;
 
 	windows_apply_date(&m->schedule, m->as_of);
-	for (size_t i = 0; i < m->nresults; i++) {
-		struct release_line *l =
-			(struct release_line *)windows_find(&m->schedule, m->results[i].version);
-		if (l)
-			l->compared = 1;
+	{
+		/* each distinct version once */
+		struct order_map ver = { 0 };
+		for (size_t i = 0; i < m->nresults; i++)
+			order_of(&ver, m->results[i].version);
+		for (size_t i = 0; i < ver.n; i++) {
+			struct release_line *l =
+				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
+			if (l)
+				l->compared = 1;
+		}
+		order_release(&ver);
 	}
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];

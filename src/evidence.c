@@ -4,7 +4,7 @@
  * taking a regression seriously.
  *
  *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
- *    Hodges-Lehmann shift, a bootstrap interval for the ratio of medians,
+ *    Hodges-Lehmann shift, the rank test's interval for the ratio of medians,
  *    the power floor, and Holm's correction across all pairs of the report;
  *    a pair is "borderline" when the within-noise rule and the test
  *    disagree.
@@ -39,8 +39,20 @@ int evidence_beyond_noise(const struct comparison *c, const struct version_stats
 /* alpha: the level rounds_needed plans for (0.05 / pairs in the report). */
 static void fill_pairs(struct comparison *c, double alpha)
 {
-	size_t k = c->nversions, n = 0;
+	size_t k = c->nversions, n = 0, total = 0;
+	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted)), *store;
 
+	/* each version's rounds sorted once: the rank tests and the interval
+	 * take them in any order and only check sorted input */
+	for (size_t a = 0; a < k; a++)
+		total += c->versions[a].nrounds;
+	store = xmalloc((total ? total : 1) * sizeof(*store));
+	for (size_t a = 0, at = 0; a < k; a++) {
+		sorted[a] = store + at;
+		memcpy(sorted[a], c->versions[a].values, c->versions[a].nrounds * sizeof(*store));
+		stats_sort(sorted[a], c->versions[a].nrounds);
+		at += c->versions[a].nrounds;
+	}
 	c->npairs = k * (k - 1) / 2;
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	for (size_t a = 0; a < k; a++)
@@ -51,18 +63,20 @@ static void fill_pairs(struct comparison *c, double alpha)
 
 			p->a = a;
 			p->b = b;
-			stats_mann_whitney(va->values, va->nrounds, vb->values, vb->nrounds, &mw);
+			stats_mann_whitney(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 			p->u = mw.w;
 			p->p = mw.p;
 			p->exact = mw.exact;
-			p->shift = stats_hodges_lehmann(va->values, va->nrounds, vb->values, vb->nrounds);
+			p->shift = stats_hodges_lehmann(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 			p->ratio = vb->median / va->median;
-			stats_bootstrap_ratio(va->values, va->nrounds, vb->values, vb->nrounds,
-					      STATS_BOOTSTRAP_RESAMPLES, STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
+					     &p->ci_low, &p->ci_high);
 			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);
 		}
+	free(store);
+	free(sorted);
 }
 
 /* Holm across every pair of the report, then significance and borderline. */

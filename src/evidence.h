@@ -1,7 +1,7 @@
 /*
  * evidence.h - the evidence beside the within-noise verdict: rank tests per
- * pair of versions with Holm's correction across the report, bootstrap
- * intervals, the power floor, steps in long version series, run order and
+ * pair of versions with Holm's correction across the report, the rank
+ * test's intervals for ratios, the power floor, steps in long version series, run order and
  * drift, and findings across platforms.
  */
 #ifndef NF_EVIDENCE_H

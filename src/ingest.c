@@ -229,11 +229,12 @@ static int cmp_key(const void *a, const void *b)
 	const struct result *x = &sort_model->results[*(const size_t *)a];
 	const struct result *y = &sort_model->results[*(const size_t *)b];
 	int c;
-	if ((c = strcmp(x->workload, y->workload)) != 0)
+	/* interned: equal strings are the same pointer, no need to compare */
+	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
 		return c;
-	if ((c = strcmp(x->platform, y->platform)) != 0)
+	if (x->platform != y->platform && (c = strcmp(x->platform, y->platform)) != 0)
 		return c;
-	if ((c = strcmp(x->version, y->version)) != 0)
+	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
 		return c;
 	if (x->doc != y->doc)
 		return x->doc < y->doc ? -1 : 1;
@@ -412,8 +413,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	while (i < m->nresults && !rc) {
 		size_t j = i;
 		const struct result *a = &m->results[idx[i]];
-		while (j < m->nresults && strcmp(m->results[idx[j]].workload, a->workload) == 0 &&
-		       strcmp(m->results[idx[j]].platform, a->platform) == 0)
+		while (j < m->nresults && m->results[idx[j]].workload == a->workload &&
+		       m->results[idx[j]].platform == a->platform)
 			j++;
 		rc = unify_units(m, idx + i, j - i, err);
 		i = j;

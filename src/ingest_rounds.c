@@ -102,8 +102,8 @@ static int get_string(struct model *m, const cJSON *obj, const char *key, const 
 	return 0;
 }
 
-static int read_passes(struct result *r, const cJSON *obj, const struct place *pl,
-		       struct nf_error *err)
+static int read_passes(struct model *m, struct result *r, const cJSON *obj,
+		       const struct place *pl, struct nf_error *err)
 {
 	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(obj, "passes");
 	const cJSON *value = cJSON_GetObjectItemCaseSensitive(obj, "value");
@@ -119,7 +119,7 @@ static int read_passes(struct result *r, const cJSON *obj, const struct place *p
 			return bad(err, pl, "\"value\" is not a finite number");
 		if (value->valuedouble <= 0)
 			return bad(err, pl, "\"value\" must be greater than zero, not %g", value->valuedouble);
-		r->passes = xmalloc(sizeof *r->passes);
+		r->passes = model_alloc_passes(m, 1);
 		r->passes[0] = value->valuedouble;
 		r->npasses = 1;
 		return 0;
@@ -135,7 +135,7 @@ static int read_passes(struct result *r, const cJSON *obj, const struct place *p
 	if (n > INGEST_MAX_PASSES)
 		return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have", n,
 			   INGEST_MAX_PASSES);
-	r->passes = xmalloc(n * sizeof *r->passes);
+	r->passes = model_alloc_passes(m, n);
 	cJSON_ArrayForEach(it, passes) {
 		if (!cJSON_IsNumber(it))
 			return bad(err, pl, "\"passes\"[%zu] must be a number", k);
@@ -247,7 +247,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		}
 		r->round = (int)v;
 	}
-	if (read_passes(r, obj, pl, err))
+	if (read_passes(m, r, obj, pl, err))
 		goto fail;
 	it = cJSON_GetObjectItemCaseSensitive(obj, "meta");
 	if (it && !cJSON_IsNull(it)) {
@@ -275,8 +275,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 	}
 	return 0;
 fail:
-	/* drop the half-made result */
-	free(r->passes);
+	/* drop the half-made result (its passes stay in the model's storage) */
 	m->nresults--;
 	return NF_DATAERR;
 }

@@ -296,7 +296,9 @@ struct result *runner_result(struct model *m, const struct ingest_input *in, siz
 		r->platform = model_intern(m, p ? p : "unknown");
 		free(p);
 	}
-	r->passes = passes;
+	r->passes = model_alloc_passes(m, npasses);
+	memcpy(r->passes, passes, npasses * sizeof *passes);
+	free(passes);
 	r->npasses = npasses;
 	return r;
 }

@@ -82,7 +82,8 @@ const char *runner_stem(struct model *m, const struct ingest_input *in);
 /* Appends a result with source, doc (the input's document: m->ndocs - 1),
  * where, workload, version, unit and better filled, the platform taken from
  * `platform` or else the environment's os-arch or else "unknown", and the
- * passes owned. Call after counting the input's document in m->ndocs. */
+ * passes (malloc'd; taken over: copied into the model's storage and freed).
+ * Call after counting the input's document in m->ndocs. */
 struct result *runner_result(struct model *m, const struct ingest_input *in, size_t where,
 			     int where_is_line, const char *workload, const char *version,
 			     const char *unit, const char *platform, double *passes,

@@ -14,6 +14,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Passes are carved from blocks of PASSES_BLOCK doubles (a larger request
+ * gets a block of its own); a block is never reallocated, so pointers into
+ * it stay valid while results grow. */
+#define PASSES_BLOCK 65536
+struct passes_block {
+	struct passes_block *next;
+	size_t used, size;
+	double v[];
+};
+
+double *model_alloc_passes(struct model *m, size_t n)
+{
+	struct passes_block *b = m->passes_blocks;
+	if (!b || b->size - b->used < n) {
+		size_t size = n > PASSES_BLOCK ? n : PASSES_BLOCK;
+		struct passes_block *nb = xmalloc(sizeof *nb + size * sizeof nb->v[0]);
+		nb->used = 0;
+		nb->size = size;
+		if (b && size == n && b->size - b->used > 0) {
+			/* a big request: keep filling the current block afterwards */
+			nb->next = b->next;
+			b->next = nb;
+			nb->used = n;
+			return nb->v;
+		}
+		nb->next = b;
+		m->passes_blocks = b = nb;
+	}
+	b->used += n;
+	return b->v + b->used - n;
+}
+
 struct strpool {
 	char **slots;
 	size_t nslots, count;
@@ -96,8 +128,11 @@ static void comparison_release(struct comparison *c)
 
 void model_release(struct model *m)
 {
-	for (size_t i = 0; i < m->nresults; i++)
-		free(m->results[i].passes);
+	while (m->passes_blocks) {
+		struct passes_block *b = m->passes_blocks;
+		m->passes_blocks = b->next;
+		free(b);
+	}
 	free(m->results);
 	free(m->env);
 	for (size_t i = 0; i < m->nsources; i++)

@@ -31,7 +31,7 @@ struct result {
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
 	int better;           /* enum better */
 	int round;            /* >= 1 after ingest */
-	double *passes;       /* owned; finite and > 0 */
+	double *passes;       /* in the model's passes storage; finite and > 0 */
 	size_t npasses;       /* >= 1 */
 	const char *timestamp; /* interned ISO 8601, or NULL */
 	const char *note;     /* interned, or NULL */
@@ -223,6 +223,7 @@ struct model {
 	size_t nimpacts;
 
 	struct strpool *pool;              /* private */
+	struct passes_block *passes_blocks; /* private: storage of every result's passes */
 };
 
 void model_init(struct model *m);
@@ -231,6 +232,10 @@ void model_release(struct model *m);
 /* Returns the interned copy of s (NULL stays NULL); the model owns it. */
 const char *model_intern(struct model *m, const char *s);
 const char *model_internn(struct model *m, const char *s, size_t n);
+
+/* Room for n passes of a result, owned by the model (blocks that never move,
+ * freed by model_release): no allocation per result. */
+double *model_alloc_passes(struct model *m, size_t n);
 
 /* Appends a zeroed result and returns it (valid until the next append). */
 struct result *model_add_result(struct model *m);

@@ -18,10 +18,17 @@
  * MANIFEST, so one output's files never mix two runs; nothing else in the
  * folder is touched.
  *
+ * Durability costs two flushes per commit, not one per file: files are
+ * written without fsync, commit makes all of them durable at once with one
+ * syncfs() of the staging folder's file system before any rename (so a
+ * crash after a rename can only leave complete new files), then syncs each
+ * folder that received a file once after the renames. A crash leaves the old
+ * set or the new one.
+ *
  * The lock is kept in a small table here rather than in struct outdir; a
  * process has at most a few output folders open at once.
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* syncfs */
 #include "output.h"
 #include "util.h"
 
@@ -244,8 +251,7 @@ int outdir_write(struct outdir *od, const char *name, const void *data, size_t l
 			e = errno ? errno : EIO;
 		if (fflush(f) != 0 && !e)
 			e = errno;
-		if (fsync(fileno(f)) != 0 && !e && errno != EINVAL)
-			e = errno;
+		/* no fsync here: outdir_commit flushes every staged file at once */
 		if (fclose(f) != 0 && !e)
 			e = errno;
 	}
@@ -299,8 +305,6 @@ static int place(struct outdir *od, struct step *s, const char *name)
 	s->from = xasprintf("%s/%s", od->staging, name);
 	s->to = xasprintf("%s/%s", od->dir, name);
 	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
-	if ((e = sync_path(s->from, O_RDONLY)) != 0)
-		return e;
 	slash = strrchr(s->to, '/');
 	*slash = '\0';
 	e = mkdirs(s->to, &created);
@@ -418,6 +422,20 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 	steps = xcalloc(od->nnames, sizeof *steps);
 
+	/* every staged file's data durable, in one call, before any rename */
+	{
+		int fd = open(od->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || (syncfs(fd) != 0 && errno != EINVAL))
+			e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (e) {
+			rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", od->dir,
+					  strerror(e));
+			i = 0;
+			goto done;
+		}
+	}
 	for (i = 0; i < od->nnames && !e; i++)
 		e = place(od, &steps[i], od->names[i]);
 	if (e) {
@@ -425,19 +443,32 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 				  strerror(e));
 		roll_back(steps, i);
 	} else {
-		/* make the renames durable: the output folder and its subfolders */
+		/* make the renames durable: the output folder and its
+		 * subfolders, each once */
+		size_t ndirs = 0, *dirs = xmalloc(od->nnames * sizeof *dirs); /* steps synced */
 		for (i = 0; i < od->nnames && !e; i++) {
 			char *slash = strrchr(steps[i].to, '/');
+			size_t dirlen = (size_t)(slash - steps[i].to), j;
+			for (j = 0; j < ndirs; j++) {
+				const char *o = steps[dirs[j]].to, *os = strrchr(o, '/');
+				if ((size_t)(os - o) == dirlen && memcmp(o, steps[i].to, dirlen) == 0)
+					break;
+			}
+			if (j < ndirs)
+				continue; /* this folder is synced already */
+			dirs[ndirs++] = i;
 			*slash = '\0';
 			e = sync_path(steps[i].to, O_RDONLY | O_DIRECTORY);
 			*slash = '/';
 		}
+		free(dirs);
 		if (e) {
 			rc = nf_error_set(err, NF_IOERR, "cannot write output folder '%s': %s",
 					  od->dir, strerror(e));
 			roll_back(steps, od->nnames);
 		}
 	}
+done:
 	if (!rc)
 		old_manifest(od, old, NULL);
 	free(old);

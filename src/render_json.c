@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "render.h"
+#include "stats.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -449,8 +450,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "shift");
 	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
 	jsonw_key(&w, "ci");
-	s = xasprintf("%s percentile bootstrap of median b / median a, %s resamples, seeded from "
-		      "the data", mt->ci_text, mt->resamples_text);
+	s = xasprintf("%s interval of median b / median a from %s", mt->ci_text,
+		      mt->interval);
 	jsonw_string(&w, s);
 	free(s);
 	jsonw_key(&w, "p_floor");

@@ -183,7 +183,7 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "any_drift", r->ndrift > 0);
 	mctx_set_str(ctx, "power_note", r->power_note);
 	mctx_set_str(ctx, "alpha", r->method.alpha_text);
-	mctx_set_str(ctx, "resamples", r->method.resamples_text);
+	mctx_set_str(ctx, "interval_method", r->method.interval);
 	mctx_set_str(ctx, "ci_level", r->method.ci_text);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		const struct platform_finding *f = &m->platforms[i];

@@ -450,12 +450,12 @@ static void evidence(struct pdf *p)
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
 	buf_printf(&b, "For each pair of an older version a and a newer b: the median of b's "
-		   "rounds over a's with its %s bootstrap interval (%s resamples, seeded from "
-		   "the data); the shift, the Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
+		   "rounds over a's with its %s interval from %s; the shift, the "
+		   "Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
 		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
 		   "gives them, and p after Holm's correction. A pair is significant when p after "
 		   "Holm is below %s; borderline when the within-noise rule and the test "
-		   "disagree.", r->method.ci_text, r->method.resamples_text, r->method.alpha_text);
+		   "disagree.", r->method.ci_text, r->method.interval, r->method.alpha_text);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
 	buf_printf(&b, "%s.", r->power_note);

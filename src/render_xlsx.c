@@ -583,8 +583,8 @@ static void write_versions(struct xw *x)
  * Pairs: the rank test of every pair of versions of every comparison, in
  * analysis.json's order. Rounds, the ratio of medians, significance and the
  * power floor are formulas over the Versions sheet and the row's own cells;
- * U, p, p after Holm (which needs every pair of the report), the bootstrap
- * interval, the shift and the rounds needed are the model's values.
+ * U, p, p after Holm (which needs every pair of the report), the rank
+ * test's interval, the shift and the rounds needed are the model's values.
  */
 static void write_pairs(struct xw *x)
 {
@@ -1035,8 +1035,9 @@ static void write_summary(struct xw *x)
 			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
 					  "versions on the round values, p after Holm's correction across "
 					  "all pairs (significant below %s), the ratio of medians with its "
-					  "%s bootstrap interval and the Hodges-Lehmann shift.",
-					  x->r->method.alpha_text, x->r->method.ci_text);
+					  "%s interval from %s and the Hodges-Lehmann shift.",
+					  x->r->method.alpha_text, x->r->method.ci_text,
+					  x->r->method.interval);
 		put_text(x, ws, row++, 0, method[i] ? method[i] : pairs, NULL);
 		free(pairs);
 	}

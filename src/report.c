@@ -444,10 +444,9 @@ static void build_charts(struct report *r)
 static void build_method(struct report_method *mt)
 {
 	mt->alpha = STATS_ALPHA;
-	mt->resamples = STATS_BOOTSTRAP_RESAMPLES;
+	mt->interval = STATS_RATIO_INTERVAL_METHOD;
 	mt->ci_level = STATS_CI_LEVEL;
 	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
-	snprintf(mt->resamples_text, sizeof mt->resamples_text, "%u", mt->resamples);
 	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
 }
 

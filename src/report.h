@@ -91,10 +91,9 @@ struct report_comparison {
 /* The method facts, from stats.h, formatted once. */
 struct report_method {
 	double alpha;             /* STATS_ALPHA */
-	unsigned resamples;       /* STATS_BOOTSTRAP_RESAMPLES */
+	const char *interval;     /* STATS_RATIO_INTERVAL_METHOD: how the ratio's interval is made */
 	double ci_level;          /* STATS_CI_LEVEL */
 	char alpha_text[16];      /* "0.05" */
-	char resamples_text[16];  /* "2000" */
 	char ci_text[16];         /* "95%" */
 };
 

@@ -2,7 +2,8 @@
  * stats.c - the small statistics noisefloor needs beside its within-noise
  * method, written out rather than linked (GSL is GPL and has no Mann-Whitney
  * test): rank tests with their exact null distributions by counting, the
- * normal tail through erfc, a seeded bootstrap, Holm, and the step finder.
+ * normal tail through erfc, the rank test's interval for a ratio, Holm, and
+ * the step finder.
  *
  * The rank tests follow R 4.2's wilcox.test and cor.test line by line where
  * R makes a choice (exact or normal, which tail, the corrections), so that a
@@ -17,10 +18,79 @@
 
 #include "util.h"
 
-static int cmp_double(const void *pa, const void *pb)
+/* A key that orders doubles (no NaN) as unsigned integers. */
+static uint64_t order_key(double d)
 {
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
+	uint64_t u;
+	memcpy(&u, &d, sizeof(u));
+	return u >> 63 ? ~u : u | (1ULL << 63);
+}
+
+static double from_order_key(uint64_t k)
+{
+	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
+	double d;
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+void stats_sort(double *v, size_t n)
+{
+	uint64_t *k, *t, *src, *dst;
+	size_t count[256];
+
+	{
+		/* already sorted (a report passes each version's sorted rounds
+		 * to every test of every pair): nothing to do */
+		size_t i = 1;
+		while (i < n && v[i - 1] <= v[i])
+			i++;
+		if (i >= n)
+			return;
+	}
+	if (n < 48) {
+		/* insertion sort for a handful of rounds */
+		for (size_t i = 1; i < n; i++) {
+			double x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	/* LSD radix sort on the order keys, 8 bits a pass; a pass where every
+	 * key has the same digit (the exponent bytes of similar values) is
+	 * skipped */
+	k = xmalloc(2 * n * sizeof(*k));
+	t = k + n;
+	for (size_t i = 0; i < n; i++)
+		k[i] = order_key(v[i]);
+	src = k;
+	dst = t;
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t sum = 0;
+		memset(count, 0, sizeof(count));
+		for (size_t i = 0; i < n; i++)
+			count[(src[i] >> shift) & 0xff]++;
+		if (count[(src[0] >> shift) & 0xff] == n)
+			continue;
+		for (size_t d = 0; d < 256; d++) {
+			size_t c = count[d];
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+		{
+			uint64_t *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = from_order_key(src[i]);
+	free(k);
 }
 
 double stats_median_of(const double *v, size_t n)
@@ -30,7 +100,7 @@ double stats_median_of(const double *v, size_t n)
 	double med;
 
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
+	stats_sort(s, n);
 	med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	if (s != small)
 		free(s);
@@ -118,48 +188,39 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
-/* One value of the combined sample, and which side it came from. */
-struct tagged {
-	double v;
-	int is_x;
-};
-
-static int cmp_tagged(const void *pa, const void *pb)
-{
-	const struct tagged *a = pa, *b = pb;
-	return (a->v > b->v) - (a->v < b->v);
-}
-
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
 	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
-	size_t nn = n + m;
-	struct tagged *all = xmalloc(nn * sizeof(*all));
+	size_t nn = n + m, i = 0, px = 0, py = 0;
+	double *sx = xmalloc(n * sizeof(*sx)), *sy = xmalloc(m * sizeof(*sy));
 
-	for (size_t i = 0; i < n; i++) {
-		all[i].v = x[i];
-		all[i].is_x = 1;
-	}
-	for (size_t j = 0; j < m; j++) {
-		all[n + j].v = y[j];
-		all[n + j].is_x = 0;
-	}
-	qsort(all, nn, sizeof(*all), cmp_tagged);
+	memcpy(sx, x, n * sizeof(*sx));
+	memcpy(sy, y, m * sizeof(*sy));
+	stats_sort(sx, n);
+	stats_sort(sy, m);
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
-	 * sums are whole or half numbers, exact in doubles */
-	for (size_t i = 0; i < nn;) {
-		size_t j = i + 1, nx = 0;
-		while (j < nn && all[j].v == all[i].v)
-			j++;
-		for (size_t k = i; k < j; k++)
-			nx += (size_t)all[k].is_x;
+	 * sums are whole or half numbers, exact in doubles. The two sorted
+	 * sides merge into the combined order one tie group at a time. */
+	while (i < nn) {
+		double v = px < n && (py >= m || sx[px] <= sy[py]) ? sx[px] : sy[py];
+		size_t nx = 0, ny = 0, j;
+		while (px < n && sx[px] == v) {
+			px++;
+			nx++;
+		}
+		while (py < m && sy[py] == v) {
+			py++;
+			ny++;
+		}
+		j = i + nx + ny;
 		double t = (double)(j - i);
 		w += (double)nx * ((double)(i + 1) + (double)j) / 2; /* average of ranks i+1..j */
 		ties += t * t * t - t;
 		i = j;
 	}
-	free(all);
+	free(sx);
+	free(sy);
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
@@ -186,52 +247,230 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 	}
 }
 
-/* A key that orders doubles as unsigned integers (-0 just below +0). */
-static uint64_t order_key(double d)
+/* The element of rank k (0-based) of t[0..len), reordering t (quickselect
+ * with a median-of-three pivot). */
+static double select_kth(double *t, size_t len, size_t k)
 {
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u >> 63 ? ~u : u | (1ULL << 63);
-}
+	size_t lo = 0, hi = len - 1;
 
-static double from_order_key(uint64_t k)
-{
-	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
-	double d;
-	memcpy(&d, &u, sizeof(d));
-	return d;
-}
-
-/* #{(i, j): b[j] - a[i] <= d} for sorted a[0..n), b[0..m): the i that
- * qualify for b[j] are a suffix whose start only moves right as j grows
- * (floating-point subtraction is monotone), so two pointers suffice. */
-static double count_at_most(const double *a, size_t n, const double *b, size_t m, double d)
-{
-	size_t p = 0;
-	double count = 0;
-	for (size_t j = 0; j < m; j++) {
-		while (p < n && b[j] - a[p] > d)
-			p++;
-		count += (double)(n - p);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
+		double x = t[lo], y = t[mid], z = t[hi], pivot;
+		pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+		while (i <= j) {
+			while (t[i] < pivot)
+				i++;
+			while (t[j] > pivot)
+				j--;
+			if (i <= j) {
+				double w = t[i];
+				t[i] = t[j];
+				t[j] = w;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		/* t[lo..j] <= pivot <= t[i..hi], and j < i */
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return t[k]; /* t[j+1..i-1] all equal the pivot */
 	}
-	return count;
+	return t[k];
 }
 
-/* The k-th smallest (1-based) of the differences b[j] - a[i]: bisection
- * over the doubles between the smallest and the largest difference, in
- * their integer order, so it lands exactly on a difference. */
+/* The next double below d (d finite). */
+static double below(double d)
+{
+	return nextafter(d, -INFINITY);
+}
+
+/* The selection's state over the implicit matrix of differences b[j] - a[i]
+ * (rows i of sorted a, columns j of sorted b, each row ascending): the band
+ * of candidates in value (lo, hi] is b[first[i]..end[i]) in row i; both
+ * bounds only move right as i grows. */
+struct band {
+	const double *a, *b;
+	size_t n, m;
+	size_t *first, *end, *pos;
+	double lo, hi, cnt_lo, cnt_hi; /* cnt_*: #{differences <= lo or hi} */
+};
+
+/* #{differences <= d} for d in [lo, hi], with each row's first column above
+ * d into bd->pos; O(n + the band's size). */
+static double band_count(struct band *bd, double d)
+{
+	size_t j = 0;
+	double c = 0;
+	for (size_t i = 0; i < bd->n; i++) {
+		if (j < bd->first[i])
+			j = bd->first[i];
+		while (j < bd->end[i] && bd->b[j] - bd->a[i] <= d)
+			j++;
+		bd->pos[i] = j;
+		c += (double)j;
+	}
+	return c;
+}
+
+/* Swaps the last count's positions in as the band's lower or upper edge. */
+static void band_take(struct band *bd, size_t **edge)
+{
+	size_t *t = *edge;
+	*edge = bd->pos;
+	bd->pos = t;
+}
+
+/* The smallest difference above d, where bd->pos holds band_count(d)'s
+ * positions (a row's first column above d); +inf when none. */
+static double band_min_above(const struct band *bd)
+{
+	double best = INFINITY;
+	for (size_t i = 0; i < bd->n; i++)
+		if (bd->pos[i] < bd->m && bd->b[bd->pos[i]] - bd->a[i] < best)
+			best = bd->b[bd->pos[i]] - bd->a[i];
+	return best;
+}
+
+/* The largest difference at most d, where bd->pos holds band_count(d)'s
+ * positions. */
+static double band_max_at_most(const struct band *bd)
+{
+	double best = -INFINITY;
+	for (size_t i = 0; i < bd->n; i++)
+		if (bd->pos[i] > 0 && bd->b[bd->pos[i] - 1] - bd->a[i] > best)
+			best = bd->b[bd->pos[i] - 1] - bd->a[i];
+	return best;
+}
+
+/*
+ * The k-th smallest (1-based, 1 <= k <= n*m) of the differences b[j] - a[i]
+ * of sorted a[0..n), b[0..m), and with next != NULL (k < n*m) also the
+ * (k+1)-th into *next, without forming the n*m differences: a selection over
+ * the implicit sorted matrix in O((n + m) log(n m)) time and O(n + m) memory.
+ *
+ * The candidates are the differences in a value band (lo, hi], known to
+ * hold ranks k (and k+1) by their counts. While the band holds more than a
+ * few times n + m differences, a systematic sample of it (evenly spaced in
+ * the band's row-major order) gives two pivots just around the target's
+ * place (Floyd and Rivest's selection), and counting narrows the band to
+ * them; a round leaves about 1/16 of the band. Then the band's differences
+ * are listed and the answer selected among them. Every pivot is a
+ * difference inside the band, so every round makes progress; the result is
+ * the exact order statistic, equal to sorting all differences.
+ */
+static double kth_difference2(const double *a, size_t n, const double *b, size_t m, double k,
+			      double *next)
+{
+	double total = (double)n * (double)m, khi = next ? k + 1 : k;
+	double limit = 4.0 * (double)(n + m) + 64, result = 0, *t, *sample;
+	/* samples: as many as the rows and columns (the cost of a count), 256 to 4096 */
+	const size_t s = n + m < 256 ? 256 : n + m > 4096 ? 4096 : n + m;
+	struct band bd = { a, b, n, m, NULL, NULL, NULL, -INFINITY, INFINITY, 0, 0 };
+	size_t len = 0, r;
+	int done = 0;
+
+	bd.cnt_hi = total;
+	bd.first = xcalloc(n, sizeof(size_t));
+	bd.end = xmalloc(n * sizeof(size_t));
+	bd.pos = xmalloc(n * sizeof(size_t));
+	for (size_t i = 0; i < n; i++)
+		bd.end[i] = m;
+	sample = bd.cnt_hi - bd.cnt_lo > limit ? xmalloc(s * sizeof(*sample)) : NULL;
+	while (!done && bd.cnt_hi - bd.cnt_lo > limit) {
+		double band = bd.cnt_hi - bd.cnt_lo, step = band / (double)s, acc = 0, piv[2];
+		double at = (k - bd.cnt_lo) / band * (double)s, spread = 2 * sqrt((double)s) + 1;
+		size_t q = 0, lq, hq;
+		/* systematic sample: the differences of band ranks (q + 1/2) step */
+		for (size_t i = 0; i < n && q < s; i++) {
+			double rowlen = (double)(bd.end[i] - bd.first[i]);
+			while (q < s && ((double)q + 0.5) * step < acc + rowlen) {
+				size_t off = (size_t)(((double)q + 0.5) * step - acc);
+				if (off >= bd.end[i] - bd.first[i])
+					off = bd.end[i] - bd.first[i] - 1;
+				sample[q++] = b[bd.first[i] + off] - a[i];
+			}
+			acc += rowlen;
+		}
+		lq = at > spread ? (size_t)(at - spread) : 0;
+		hq = at + spread < (double)(q - 1) ? (size_t)(at + spread) : q - 1;
+		if (lq > hq)
+			lq = hq;
+		piv[1] = select_kth(sample, q, hq);
+		piv[0] = select_kth(sample, hq + 1, lq);
+		for (int w = 0; w < 2 && !done; w++) {
+			double pv = piv[w], c, c_lt;
+			if (!(pv > bd.lo && pv <= bd.hi))
+				continue; /* the other pivot already cut it off */
+			c = band_count(&bd, pv);
+			if (c < k) {
+				bd.lo = pv;
+				bd.cnt_lo = c;
+				band_take(&bd, &bd.first);
+			} else if (c < khi) {
+				/* c == k: pv, a difference, is the k-th; the next is
+				 * the smallest above it */
+				result = pv;
+				*next = band_min_above(&bd);
+				done = 1;
+			} else if (pv < bd.hi) {
+				bd.hi = pv;
+				bd.cnt_hi = c;
+				band_take(&bd, &bd.end);
+			} else {
+				/* pv is the band's top value and ranks k (and k+1) are
+				 * among its copies or below them */
+				double at_most = c;
+				c_lt = band_count(&bd, below(pv));
+				if (c_lt < k) {
+					result = pv;
+					if (next)
+						*next = at_most >= k + 1 ? pv : INFINITY;
+					done = 1;
+				} else if (c_lt < khi) {
+					result = band_max_at_most(&bd);
+					*next = pv;
+					done = 1;
+				} else {
+					bd.hi = below(pv);
+					bd.cnt_hi = c_lt;
+					band_take(&bd, &bd.end);
+				}
+			}
+		}
+	}
+	free(sample);
+	if (!done) {
+		/* list the band and select the ranks within it */
+		t = xmalloc((bd.cnt_hi - bd.cnt_lo > 0 ? (size_t)(bd.cnt_hi - bd.cnt_lo) : 1) * sizeof(*t));
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = bd.first[i]; j < bd.end[i]; j++)
+				t[len++] = b[j] - a[i];
+		r = (size_t)(k - bd.cnt_lo) - 1;
+		result = select_kth(t, len, r);
+		if (next) {
+			/* quickselect leaves t[r+1..] >= t[r] */
+			double nx = INFINITY;
+			for (size_t i = r + 1; i < len; i++)
+				if (t[i] < nx)
+					nx = t[i];
+			*next = nx;
+		}
+		free(t);
+	}
+	free(bd.first);
+	free(bd.end);
+	free(bd.pos);
+	return result;
+}
+
 static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
 {
-	uint64_t lo = order_key(b[0] - a[n - 1]), hi = order_key(b[m - 1] - a[0]);
-	/* invariant: count(hi) >= k; answer in [lo, hi] */
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		if (count_at_most(a, n, b, m, from_order_key(mid)) >= k)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return from_order_key(lo);
+	return kth_difference2(a, n, b, m, k, NULL);
 }
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
@@ -243,13 +482,14 @@ double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m
 	 * differences: thousands of rounds a side stay cheap */
 	memcpy(sa, a, n * sizeof(*sa));
 	memcpy(sb, b, m * sizeof(*sb));
-	qsort(sa, n, sizeof(*sa), cmp_double);
-	qsort(sb, m, sizeof(*sb), cmp_double);
-	if (fmod(total, 2) == 1)
+	stats_sort(sa, n);
+	stats_sort(sb, m);
+	if (fmod(total, 2) == 1) {
 		med = kth_difference(sa, n, sb, m, (total + 1) / 2);
-	else
-		med = (kth_difference(sa, n, sb, m, total / 2) +
-		       kth_difference(sa, n, sb, m, total / 2 + 1)) / 2;
+	} else {
+		double upper, lower = kth_difference2(sa, n, sb, m, total / 2, &upper);
+		med = (lower + upper) / 2;
+	}
 	free(sa);
 	free(sb);
 	return med + 0.0; /* no "-0" */
@@ -292,100 +532,84 @@ uint64_t stats_splitmix64(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
-/* An index in [0, k) from the top 32 bits (k < 2^32). */
-static size_t draw_index(uint64_t *state, size_t k)
+/* Sorted logs of v[0..n) into out; returns the sum of t^3 - t over groups
+ * of t equal logs. */
+static double sorted_logs(const double *v, size_t n, double *out)
 {
-	uint64_t r = stats_splitmix64(state) >> 32;
-	return (size_t)((r * (uint64_t)k) >> 32);
+	double ties = 0;
+	for (size_t i = 0; i < n; i++)
+		out[i] = log(v[i]);
+	stats_sort(out, n);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && out[j] == out[i])
+			j++;
+		ties += ((double)(j - i) * (double)(j - i) - 1) * (double)(j - i);
+		i = j;
+	}
+	return ties;
 }
 
-/* The median of t[0..k), k >= 1, reordering t: quickselect (Hoare
- * partition) for the upper middle element; for even k the lower middle is
- * then the largest of the elements left of it. Same value as sorting. */
-static double select_median(double *t, size_t k)
+/* 1 when sorted x[0..n) and y[0..m) share a value. */
+static int share_value(const double *x, size_t n, const double *y, size_t m)
 {
-	size_t lo = 0, hi = k - 1, mid = k / 2;
-
-	while (lo < hi) {
-		double pivot = t[lo + (hi - lo) / 2];
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (t[i] < pivot)
-				i++;
-			while (t[j] > pivot)
-				j--;
-			if (i <= j) {
-				double x = t[i];
-				t[i] = t[j];
-				t[j] = x;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		/* now t[lo..j] <= pivot <= t[i..hi], and j < i */
-		if (mid <= j)
-			hi = j;
-		else if (mid >= i)
-			lo = i;
+	size_t i = 0, j = 0;
+	while (i < n && j < m) {
+		if (x[i] == y[j])
+			return 1;
+		if (x[i] < y[j])
+			i++;
 		else
-			break; /* t[j+1..i-1] all equal the pivot */
+			j++;
 	}
-	if (k % 2)
-		return t[mid];
-	{
-		double below = t[0];
-		for (size_t i = 1; i < mid; i++)
-			if (t[i] > below)
-				below = t[i];
-		return (below + t[mid]) / 2;
-	}
+	return 0;
 }
 
-/* The median of k values drawn with replacement from v[0..k); tmp has room
- * for k values. */
-static double resample_median(uint64_t *state, const double *v, size_t k, double *tmp)
+void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
+			  double *low, double *high)
 {
-	for (size_t i = 0; i < k; i++)
-		tmp[i] = v[draw_index(state, k)];
-	if (k > 16)
-		return select_median(tmp, k);
-	/* insertion sort wins for the usual handful of rounds */
-	for (size_t i = 1; i < k; i++) {
-		double x = tmp[i];
-		size_t j = i;
-		for (; j > 0 && tmp[j - 1] > x; j--)
-			tmp[j] = tmp[j - 1];
-		tmp[j] = x;
-	}
-	return k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
-}
+	double *la = xmalloc(n * sizeof(*la)), *lb = xmalloc(m * sizeof(*lb));
+	double ties = sorted_logs(a, n, la) + sorted_logs(b, m, lb);
+	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
 
-void stats_bootstrap_ratio(const double *a, size_t n, const double *b, size_t m,
-			   unsigned resamples, double level, double *low, double *high)
-{
-	uint64_t state = stats_seed_from_data(a, n, b, m);
-	double *ratios = xmalloc((resamples ? resamples : 1) * sizeof(*ratios));
-	double *tmp = xmalloc((n > m ? n : m) * sizeof(*tmp));
-
-	if (resamples == 0) {
-		*low = *high = stats_median_of(b, m) / stats_median_of(a, n);
-		free(ratios);
-		free(tmp);
-		return;
+	if (n < 50 && m < 50 && ties == 0 && !share_value(la, n, lb, m)) {
+		/* R: qu <- qwilcox(alpha/2, n.x, n.y); if (qu == 0) qu <- 1;
+		 * ql <- n.x n.y - qu; c(diffs[qu], diffs[ql + 1]) */
+		double *c = wilcox_counts(m, n), total = 0, run = 0;
+		size_t qu = 0;
+		for (size_t u = 0; u <= n * m; u++)
+			total += c[u];
+		for (;; qu++) {
+			run += c[qu] / total;
+			if (run >= alpha / 2 - 10 * 2.220446049250313e-16)
+				break;
+		}
+		free(c);
+		if (qu == 0)
+			qu = 1;
+		klo = (double)qu;
+		khi = nm - (double)qu + 1;
+	} else {
+		/* R's root of the continuity-corrected normal statistic, where it
+		 * steps: W(d) = nm - #{diffs < d} between differences, so the
+		 * bounds are the differences of ranks ceil(nm/2 - 1/2 - z sigma)
+		 * and ceil(nm/2 + 1/2 + z sigma), clamped to the extremes */
+		double dn = (double)n, dm = (double)m;
+		double sigma = sqrt((nm / 12) * ((dn + dm + 1) - ties / ((dn + dm) * (dn + dm - 1))));
+		double z = stats_norm_quantile_upper(alpha / 2);
+		klo = ceil(nm / 2 - 0.5 - z * sigma);
+		khi = ceil(nm / 2 + 0.5 + z * sigma);
+		if (klo < 1)
+			klo = 1;
+		if (khi > nm)
+			khi = nm;
+		if (khi < klo)
+			khi = klo;
 	}
-	for (unsigned r = 0; r < resamples; r++) {
-		/* a first, then b, from one stream */
-		double ma = resample_median(&state, a, n, tmp);
-		double mb = resample_median(&state, b, m, tmp);
-		ratios[r] = mb / ma;
-	}
-	qsort(ratios, resamples, sizeof(*ratios), cmp_double);
-	*low = stats_quantile_sorted(ratios, resamples, (1 - level) / 2);
-	*high = stats_quantile_sorted(ratios, resamples, (1 + level) / 2);
-	free(ratios);
-	free(tmp);
+	*low = exp(kth_difference(la, n, lb, m, klo));
+	*high = exp(kth_difference(la, n, lb, m, khi));
+	free(la);
+	free(lb);
 }
 
 struct pidx {
@@ -513,6 +737,50 @@ static double *kendall_counts(size_t n)
 	return c;
 }
 
+/*
+ * Sorts t[0..n) (bottom-up merge sort) and counts its pairs i < j (in the
+ * original order) with t[i] < t[j] into *up and with t[i] > t[j] into
+ * *down: O(n log n) rather than all n(n-1)/2 comparisons. Counts are whole
+ * numbers below 2^53, exact in doubles.
+ */
+static void count_pairs(double *t, size_t n, double *up, double *down)
+{
+	double *tmp = xmalloc(n * sizeof(*tmp)), *src = t, *dst = tmp;
+
+	*up = *down = 0;
+	for (size_t width = 1; width < n; width *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+			size_t i = lo, j = mid, k = lo, lt = lo, le = lo;
+			/* each right element against the left run (earlier values):
+			 * lt..: left values < it, le..: left values <= it */
+			for (size_t r = mid; r < hi; r++) {
+				while (lt < mid && src[lt] < src[r])
+					lt++;
+				while (le < mid && src[le] <= src[r])
+					le++;
+				*up += (double)(lt - lo);
+				*down += (double)(mid - le);
+			}
+			while (i < mid && j < hi)
+				dst[k++] = src[j] < src[i] ? src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		{
+			double *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	if (src != t)
+		memcpy(t, src, n * sizeof(*t));
+	free(tmp);
+}
+
 void stats_trend(const double *v, size_t n, struct trend_result *out)
 {
 	double s = 0, conc = 0, dn = (double)n;
@@ -524,18 +792,10 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 	out->exact = 0;
 	if (n < 3)
 		return;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++) {
-			if (v[j] > v[i]) {
-				s += 1;
-				conc += 1;
-			} else if (v[j] < v[i]) {
-				s -= 1;
-			}
-		}
 	sorted = xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	count_pairs(sorted, n, &conc, &s);
+	s = conc - s; /* concordant minus discordant pairs */
 	/* sum over tie groups of t(t-1)(2t+5) */
 	ties = 0;
 	for (size_t i = 0; i < n;) {

@@ -26,9 +26,9 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 		esac
 	done <<< "$out"
 	# every reference row must have been checked: 3 checks per Mann-Whitney
-	# case, one per Holm and trend case, three per bootstrap case
+	# case, one per Holm and trend case, three per ratio-interval case
 	want=$(( 3 * $(grep -vc '^#' "$S/mannwhitney.tsv") + $(grep -vc '^#' "$S/holm.tsv") \
-		+ $(grep -vc '^#' "$S/trend.tsv") + 3 * $(grep -vc '^#' "$S/bootstrap.tsv") ))
+		+ $(grep -vc '^#' "$S/trend.tsv") + 3 * $(grep -vc '^#' "$S/ratio-interval.tsv") ))
 	[ "$n" -gt "$want" ] && pass "stats unit tests cover every reference row" \
 		|| fail "stats unit tests cover every reference row" "$n checks, want more than $want"
 else
@@ -121,14 +121,14 @@ check "shipped data: the blog explains the borderline pairs" \
 check "shipped data: the summary stays short (no test tables)" \
 	bash -c "! grep -qE 'Holm|Mann|p-value' '$d/ship/summary.md'"
 
-# ---- the bootstrap is seeded from the data ----
+# ---- the interval of a ratio depends on the data only ----
 jq '.results |= reverse' "$ship" > "$d/reversed.json"
 "$NF" report -q --formats json --out "$d/rev" "$d/reversed.json" > /dev/null 2>&1
 "$NF" report -q --formats json --out "$d/ship2" "$ship" > /dev/null 2>&1
-check_eq "bootstrap: the same intervals on a second run" \
+check_eq "ratio interval: the same intervals on a second run" \
 	"$(jq -c '[.comparisons[].pairs[].ci]' "$d/ship/analysis.json")" \
 	"$(jq -c '[.comparisons[].pairs[].ci]' "$d/ship2/analysis.json")"
-check_eq "bootstrap: the same intervals whatever the order of the results in the file" \
+check_eq "ratio interval: the same intervals whatever the order of the results in the file" \
 	"$(jq -c '[.comparisons[] | .workload as $w | .pairs[] | [$w, .a, .b, .ci]] | sort' "$d/ship/analysis.json")" \
 	"$(jq -c '[.comparisons[] | .workload as $w | .pairs[] | [$w, .a, .b, .ci]] | sort' "$d/rev/analysis.json")"
 

@@ -1,8 +1,7 @@
 /*
  * stats-test.c - unit tests of src/stats.c against the reference values in
- * this folder (R for the rank tests, Holm and the trend test; a second
- * implementation in Python for the bootstrap) and against series built by
- * hand for the step finder and the rounds-needed rule.
+ * this folder (R for the rank tests, the interval of a ratio, Holm and the
+ * trend test) and against series built by hand for the step finder and the rounds-needed rule.
  *
  *     stats-test DIR     (DIR holds the *.tsv files)
  *
@@ -168,29 +167,47 @@ static void test_trend(const char *dir)
 	fclose(f);
 }
 
-static void test_bootstrap(const char *dir)
+/* stats_ratio_interval against R (ratio-interval.tsv, gen-interval.R):
+ * the bounds where R's statistic steps (R with tol.root = 1e-13) to 1e-10,
+ * R's default answer to its root tolerance of 1e-4 on the log scale, the
+ * same interval for the values in another order, and R's choice of the
+ * exact or the normal method. */
+static void test_ratio_interval(const char *dir)
 {
-	FILE *f = open_in(dir, "bootstrap.tsv");
-	char line[65536], *fl[6], name[300];
+	FILE *f = open_in(dir, "ratio-interval.tsv");
+	char line[262144], *fl[8], name[300];
 
 	while (fgets(line, sizeof(line), f)) {
 		size_t n, m;
-		double lo, hi, lo2, hi2;
-		if (line[0] == '#' || split_tabs(line, fl, 6) != 6)
+		double lo, hi, lo2, hi2, rlo, rhi;
+		if (line[0] == '#' || split_tabs(line, fl, 8) != 8)
 			continue;
 		double *a = parse_list(fl[1], &n), *b = parse_list(fl[2], &m);
-		uint64_t seed = stats_seed_from_data(a, n, b, m);
-		snprintf(name, sizeof(name), "bootstrap seed %s", fl[0]);
-		result(seed == strtoull(fl[5], NULL, 16), name, "%016llx, reference %s",
-		       (unsigned long long)seed, fl[5]);
-		stats_bootstrap_ratio(a, n, b, m, STATS_BOOTSTRAP_RESAMPLES, 0.95, &lo, &hi);
-		snprintf(name, sizeof(name), "bootstrap interval %s as the reference", fl[0]);
-		result(close_to(lo, strtod(fl[3], NULL), 1e-12) && close_to(hi, strtod(fl[4], NULL), 1e-12),
-		       name, "[%.17g, %.17g], reference [%s, %s]", lo, hi, fl[3], fl[4]);
-		stats_bootstrap_ratio(a, n, b, m, STATS_BOOTSTRAP_RESAMPLES, 0.95, &lo2, &hi2);
-		snprintf(name, sizeof(name), "bootstrap %s is deterministic", fl[0]);
-		result(lo == lo2 && hi == hi2, name, "[%.17g, %.17g] then [%.17g, %.17g]",
-		       lo, hi, lo2, hi2);
+		stats_ratio_interval(a, n, b, m, 0.95, &lo, &hi);
+		snprintf(name, sizeof(name), "ratio interval %s where R's statistic steps", fl[0]);
+		result(close_to(lo, strtod(fl[6], NULL), 1e-10) && close_to(hi, strtod(fl[7], NULL), 1e-10),
+		       name, "[%.17g, %.17g], R [%s, %s]", lo, hi, fl[6], fl[7]);
+		rlo = strtod(fl[3], NULL);
+		rhi = strtod(fl[4], NULL);
+		snprintf(name, sizeof(name), "ratio interval %s as R's default wilcox.test", fl[0]);
+		result(fabs(log(lo) - log(rlo)) <= 1.01e-4 && fabs(log(hi) - log(rhi)) <= 1.01e-4 &&
+			       (atoi(fl[5]) == 0 || (close_to(lo, rlo, 1e-12) && close_to(hi, rhi, 1e-12))),
+		       name, "[%.17g, %.17g], R [%s, %s] (%s)", lo, hi, fl[3], fl[4],
+		       atoi(fl[5]) ? "exact" : "normal");
+		/* reversed order of both sides */
+		for (size_t i = 0; i < n / 2; i++) {
+			double t = a[i];
+			a[i] = a[n - 1 - i];
+			a[n - 1 - i] = t;
+		}
+		for (size_t i = 0; i < m / 2; i++) {
+			double t = b[i];
+			b[i] = b[m - 1 - i];
+			b[m - 1 - i] = t;
+		}
+		stats_ratio_interval(a, n, b, m, 0.95, &lo2, &hi2);
+		snprintf(name, sizeof(name), "ratio interval %s whatever the order of the rounds", fl[0]);
+		result(lo == lo2 && hi == hi2, name, "[%.17g, %.17g] then [%.17g, %.17g]", lo, hi, lo2, hi2);
 		free(a);
 		free(b);
 	}
@@ -199,9 +216,9 @@ static void test_bootstrap(const char *dir)
 	/* the seed depends on the data and on how it splits into two sides */
 	double v1[] = { 1, 2 }, v2[] = { 3 }, v3[] = { 1 }, v4[] = { 2, 3 }, v5[] = { 1, 2.0000000001 };
 	result(stats_seed_from_data(v1, 2, v2, 1) != stats_seed_from_data(v3, 1, v4, 2),
-	       "bootstrap seed depends on the split", "same seed");
+	       "data seed depends on the split", "same seed");
 	result(stats_seed_from_data(v1, 2, v2, 1) != stats_seed_from_data(v5, 2, v2, 1),
-	       "bootstrap seed depends on every value", "same seed");
+	       "data seed depends on every value", "same seed");
 }
 
 struct step_case {
@@ -326,6 +343,81 @@ static void test_hodges_lehmann_random(void)
 	       "%s", detail);
 }
 
+static int cmp_dbl(const void *pa, const void *pb)
+{
+	double x = *(const double *)pa, y = *(const double *)pb;
+	return (x > y) - (x < y);
+}
+
+/* Samples large enough for the selection's sampling rounds (more than
+ * 4 (n + m) differences), with and without ties: the Hodges-Lehmann shift
+ * equals the median of all n*m differences sorted. */
+static void test_selection_large(void)
+{
+	uint64_t state = 20261130;
+	int bad = 0;
+	char detail[200] = "";
+	double *a = malloc(700 * sizeof(*a)), *b = malloc(700 * sizeof(*b));
+	double *d = malloc(700 * 700 * sizeof(*d));
+
+	for (int t = 0; t < 24 && !bad; t++) {
+		size_t n = 60 + stats_splitmix64(&state) % 640, m = 60 + stats_splitmix64(&state) % 640;
+		double naive, fast, total = (double)n * (double)m;
+		int kind = t % 3; /* 0: distinct, 1: few values, 2: one side constant */
+		for (size_t i = 0; i < n; i++)
+			a[i] = kind == 1 ? (double)(stats_splitmix64(&state) % 9)
+				 : kind == 2 ? 5.0 : (double)(stats_splitmix64(&state) % 1000003) / 997.0;
+		for (size_t j = 0; j < m; j++)
+			b[j] = kind == 1 ? (double)(stats_splitmix64(&state) % 9)
+				 : (double)(stats_splitmix64(&state) % 1000003) / 991.0;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < m; j++)
+				d[i * m + j] = b[j] - a[i];
+		qsort(d, n * m, sizeof(*d), cmp_dbl);
+		naive = fmod(total, 2) == 1 ? d[(n * m) / 2] : (d[n * m / 2 - 1] + d[n * m / 2]) / 2;
+		fast = stats_hodges_lehmann(a, n, b, m);
+		if (naive + 0.0 != fast) {
+			bad = 1;
+			snprintf(detail, sizeof(detail), "case %d (%zu vs %zu): %.17g, sorted: %.17g",
+				 t, n, m, fast, naive);
+		}
+	}
+	result(!bad, "selection over 60-700 values a side equals sorting all differences (24 cases)",
+	       "%s", detail);
+	free(a);
+	free(b);
+	free(d);
+}
+
+/* Kendall's S by merge counting against the count over all pairs. */
+static void test_trend_random(void)
+{
+	uint64_t state = 7;
+	int bad = 0;
+	char detail[200] = "";
+	double v[300];
+
+	for (int t = 0; t < 60 && !bad; t++) {
+		size_t n = 3 + stats_splitmix64(&state) % 297;
+		double s = 0;
+		struct trend_result r;
+		for (size_t i = 0; i < n; i++)
+			v[i] = t % 2 ? (double)(stats_splitmix64(&state) % 5)
+				     : (double)(stats_splitmix64(&state) % 100000) + (double)i * 3;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				s += (v[j] > v[i]) - (v[j] < v[i]);
+		stats_trend(v, n, &r);
+		if (r.s != s) {
+			bad = 1;
+			snprintf(detail, sizeof(detail), "case %d (%zu values): S %.17g, all pairs %.17g",
+				 t, n, r.s, s);
+		}
+	}
+	result(!bad, "trend: Kendall's S by merge counting equals the count over all pairs (60 cases)",
+	       "%s", detail);
+}
+
 static void test_pwilcox(void)
 {
 	/* R: pwilcox(0:3, 3, 3) = 0.05 0.10 0.20 0.35 */
@@ -347,10 +439,12 @@ int main(int argc, char **argv)
 	test_mann_whitney(dir);
 	test_holm(dir);
 	test_trend(dir);
-	test_bootstrap(dir);
+	test_ratio_interval(dir);
 	test_steps();
 	test_rounds_needed();
 	test_pwilcox();
 	test_hodges_lehmann_random();
+	test_selection_large();
+	test_trend_random();
 	return 0;
 }

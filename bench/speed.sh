@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# bench/speed.sh - noisefloor against Go's benchstat, side by side, from the
+# shipped example to 10 million round values.
+#
+# Generates its own inputs with a fixed seed (a portable LCG in awk, so every
+# awk gives the same bytes): NDJSON rounds files of 10k, 100k, 1M and 10M
+# round values (4 versions; 10 workloads of 250 and 2,500 rounds, then 100
+# and 1,000 workloads of 2,500 rounds), and from the same values one
+# benchstat file per version. Each size runs `noisefloor check` and
+# benchstat alternately in one paired run (REPS pairs, medians of wall time
+# and peak RSS from wait4, bench/timeit.c), so the ratio compares runs that saw the
+# same machine load. The example dataset adds `report --formats json`, the
+# full report (CPU time, user + system) and, with valgrind, instruction
+# counts, which do not depend on the load of a shared machine.
+#
+# Usage: bench/speed.sh            # every size, 10M included
+#        SPEED_SKIP_10M=1 bench/speed.sh   # stop at 1M
+#        SPEED_SIZES="10000 100000" REPS=5 bench/speed.sh
+# Environment: NF (default ./noisefloor), BENCHSTAT (default
+# ../shared/tools/benchstat/benchstat from /work/main, or `benchstat` on PATH),
+# REPS (pairs per size, default 5; 3 for 1M, 1 for 10M), SPEED_CACHE (folder
+# that keeps generated inputs between runs; default a temporary folder),
+# SPEED_CALLGRIND=0 to skip instruction counts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export LC_ALL=C TZ=UTC SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1764374400}
+NF=${NF:-./noisefloor}
+if [ -z "${BENCHSTAT:-}" ]; then
+	for b in ../shared/tools/benchstat/benchstat ../../shared/tools/benchstat/benchstat \
+		/work/shared/tools/benchstat/benchstat; do
+		[ -x "$b" ] && BENCHSTAT=$b && break
+	done
+	BENCHSTAT=${BENCHSTAT:-$(command -v benchstat || true)}
+fi
+[ -x "$NF" ] || { echo "speed.sh: build noisefloor first (make)" >&2; exit 2; }
+[ -n "$BENCHSTAT" ] && [ -x "$BENCHSTAT" ] || { echo "speed.sh: benchstat not found (set BENCHSTAT)" >&2; exit 2; }
+REPS=${REPS:-5}
+SIZES=${SPEED_SIZES:-"10000 100000 1000000 10000000"}
+[ -n "${SPEED_SKIP_10M:-}" ] && SIZES=${SIZES/10000000/}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cache=${SPEED_CACHE:-$tmp/inputs}
+mkdir -p "$cache"
+${CC:-cc} -O2 -o "$tmp/timeit" bench/timeit.c
+
+# gen N DIR: DIR/rounds.ndjson and DIR/v20.txt ... DIR/v26.txt, same values
+gen() {
+	local n=$1 dir=$2
+	[ -s "$dir/rounds.ndjson" ] && [ -s "$dir/v26.txt" ] && return 0
+	# written into DIR.part and moved at the end: a cache never holds half a file
+	rm -rf "$dir.part"
+	mkdir -p "$dir.part"
+	awk -v n="$n" -v dir="$dir.part" 'BEGIN {
+		seed = 20261130                      # fixed: minstd LCG, exact in doubles
+		nv = 4; split("20.20.2 22.23.5 24.22.3 26.12.1", ver, " ")
+		rounds = n >= 1000000 ? 2500 : n / (nv * 10)
+		nw = n / (nv * rounds)
+		for (v = 1; v <= nv; v++) {
+			f[v] = dir "/v" (18 + 2 * v) ".txt"
+			print "goos: linux\ngoarch: amd64\npkg: noisefloor/bench" > f[v]
+		}
+		out = dir "/rounds.ndjson"
+		print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"speed benchmark\", \"environment\": {\"os\": \"linux\", \"arch\": \"x64\"}}" > out
+		for (w = 1; w <= nw; w++) {
+			base[w] = 5 + (w * 37 % 200)
+			# each version a few percent apart, some workloads alike
+			for (v = 1; v <= nv; v++)
+				fac[w, v] = 1 + ((w + v) % 3 == 0 ? 0 : ((w * 7 + v * 3) % 11 - 5) / 100)
+		}
+		for (r = 1; r <= rounds; r++)
+			for (w = 1; w <= nw; w++)
+				for (v = 1; v <= nv; v++) {
+					seed = (seed * 48271) % 2147483647
+					x = base[w] * fac[w, v] * (1 + 0.08 * seed / 2147483647)
+					s = sprintf("%.4f", x)
+					printf "{\"workload\": \"workload %d\", \"version\": \"%s\", \"round\": %d, \"unit\": \"ms\", \"value\": %s}\n", w, ver[v], r, s > out
+					printf "BenchmarkWorkload%d 1 %.12g ns/op\n", w, s * 1000000 > f[v]
+				}
+	}'
+	rm -rf "$dir"
+	mv "$dir.part" "$dir"
+}
+
+# timed OUT CMD...: runs CMD, appends "wall_s user_s sys_s maxrss_kb" to OUT
+timed() {
+	local out=$1
+	shift
+	"$tmp/timeit" "$tmp/t" "$@" > /dev/null 2> "$tmp/err" || {
+		local rc=$?
+		# check exits 1 on a regression: that is a result, not a failure
+		[ $rc -eq 1 ] && [ "$2" = check ] || { cat "$tmp/err" >&2; exit $rc; }
+	}
+	tail -n 1 "$tmp/t" >> "$out"
+}
+
+# median of column K of FILE
+med() { sort -g -k"$2","$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# instructions of one run (callgrind), or "-" without valgrind
+instr() {
+	if [ "${SPEED_CALLGRIND:-1}" = 0 ] || ! command -v valgrind > /dev/null; then
+		echo -
+		return
+	fi
+	{ valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null || true; } |
+		awk '/Collected :/ { c = $4 } END { print c ? c : "-" }'
+}
+
+fmt_t() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.1f ms", s * 1000; else if (s < 1) printf "%.0f ms", s * 1000; else printf "%.2f s", s }'; }
+fmt_m() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
+fmt_i() { awk -v i="$1" 'BEGIN { if (i == "-") print "-"; else printf "%.1fM", i / 1e6 }'; }
+
+bs_args() { local d=$1; echo "v20=$d/v20.txt v22=$d/v22.txt v24=$d/v24.txt v26=$d/v26.txt"; }
+
+# paired NAME REPS NFOUT BSOUT NF-CMD... -- BS-CMD...: alternates the two
+paired() {
+	local reps=$1 nfo=$2 bso=$3
+	shift 3
+	local -a a=() b=()
+	while [ "$1" != -- ]; do a+=("$1"); shift; done
+	shift
+	b=("$@")
+	: > "$nfo"
+	: > "$bso"
+	for ((i = 0; i < reps; i++)); do
+		if ((i % 2)); then
+			timed "$bso" "${b[@]}"
+			timed "$nfo" "${a[@]}"
+		else
+			timed "$nfo" "${a[@]}"
+			timed "$bso" "${b[@]}"
+		fi
+	done
+}
+
+row() { # row LABEL NFFILE BSFILE [NF-INSTR BS-INSTR]
+	local nw bw nm bm nc bc
+	nw=$(med "$2" 1); bw=$(med "$3" 1); nm=$(med "$2" 4); bm=$(med "$3" 4)
+	awk '{ print $2 + $3 }' "$2" > "$2.cpu"
+	awk '{ print $2 + $3 }' "$3" > "$3.cpu"
+	nc=$(med "$2.cpu" 1); bc=$(med "$3.cpu" 1)
+	printf '| %s | %s (CPU %s), %s | %s (CPU %s), %s | %s (CPU %s) | %s / %s |\n' "$1" \
+		"$(fmt_t "$nw")" "$(fmt_t "$nc")" "$(fmt_m "$nm")" \
+		"$(fmt_t "$bw")" "$(fmt_t "$bc")" "$(fmt_m "$bm")" \
+		"$(awk -v a="$nw" -v b="$bw" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')" \
+		"$(awk -v a="$nc" -v b="$bc" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')" \
+		"$(fmt_i "${4:--}")" "$(fmt_i "${5:--}")"
+}
+
+echo "noisefloor $("$NF" --version 2>/dev/null | head -n 1) against $("$BENCHSTAT" -h 2>&1 | head -n 0)benchstat, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "(wall time, CPU time (user + sys) and peak RSS: medians of paired runs, alternating; ratio = noisefloor / benchstat;"
+echo " instructions from callgrind, \"-\" where valgrind cannot run the program; load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+echo '| input | `noisefloor check` | benchstat | ratio (wall, CPU) | instructions (nf / bs) |'
+echo '|---|---|---|---|---|'
+
+# the shipped example: benchstat files by the shared converter when present
+ex=data/examples/node-versions/rounds.json
+exd=$tmp/example
+conv=$(dirname "$BENCHSTAT")/rounds-to-benchstat.py
+if [ -f "$conv" ]; then
+	python3 "$conv" "$ex" "$exd" > /dev/null
+else
+	echo "speed.sh: $conv missing" >&2
+	exit 2
+fi
+ereps=$((REPS * 4))
+# shellcheck disable=SC2046
+paired "$ereps" "$tmp/ex.nf" "$tmp/ex.bs" "$NF" check -q "$ex" -- "$BENCHSTAT" $(bs_args "$exd")
+ni=$(instr "$NF" check -q "$ex")
+# shellcheck disable=SC2046
+bi=$(instr "$BENCHSTAT" $(bs_args "$exd"))
+row "seven-workload example (196 rounds)" "$tmp/ex.nf" "$tmp/ex.bs" "$ni" "$bi"
+
+for n in $SIZES; do
+	d=$cache/$n
+	gen "$n" "$d"
+	r=$REPS
+	[ "$n" -ge 1000000 ] && r=$(( REPS < 3 ? REPS : 3 ))
+	[ "$n" -ge 10000000 ] && r=1
+	# shellcheck disable=SC2046
+	paired "$r" "$tmp/$n.nf" "$tmp/$n.bs" "$NF" check -q "$d/rounds.ndjson" -- "$BENCHSTAT" $(bs_args "$d")
+	ni=-; bi=-
+	if [ "$n" -le 10000 ]; then
+		ni=$(instr "$NF" check -q "$d/rounds.ndjson")
+		# shellcheck disable=SC2046
+		bi=$(instr "$BENCHSTAT" $(bs_args "$d"))
+	fi
+	mb=$(awk -v b="$(stat -c %s "$d/rounds.ndjson")" 'BEGIN { printf (b < 1e7 ? "%.1f" : "%.0f"), b / 1e6 }')
+	row "$(echo "$n" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta') round values (NDJSON, $mb MB)" "$tmp/$n.nf" "$tmp/$n.bs" "$ni" "$bi"
+	echo "$n $(med "$tmp/$n.nf.cpu" 1) $(med "$tmp/$n.nf" 4)" >> "$tmp/growth"
+done
+
+echo
+echo '| example dataset | wall | CPU (user + sys) | peak RSS | instructions |'
+echo '|---|---|---|---|---|'
+ex_row() { # ex_row LABEL CMD...
+	local label=$1 f=$tmp/exrow
+	shift
+	: > "$f"
+	for ((i = 0; i < ereps; i++)); do
+		rm -rf "$tmp/out"
+		timed "$f" "$@"
+	done
+	rm -rf "$tmp/out"
+	awk '{ print $1, $2 + $3, $4 }' "$f" > "$f.c"
+	printf '| %s | %s | %s | %s | %s |\n' "$label" "$(fmt_t "$(med "$f.c" 1)")" "$(fmt_t "$(med "$f.c" 2)")" \
+		"$(fmt_m "$(med "$f.c" 3)")" "$(fmt_i "$(instr "$@")")"
+	rm -rf "$tmp/out"
+}
+ex_row 'check' "$NF" check -q "$ex"
+ex_row 'report --formats json' "$NF" report -q --formats json --out "$tmp/out" "$ex"
+ex_row 'full report (every output)' "$NF" report -q --out "$tmp/out" "$ex"
+# shellcheck disable=SC2046
+ex_row 'benchstat' "$BENCHSTAT" $(bs_args "$exd")
+
+if [ -n "${SPEED_REPORT_1M:-}" ] && [ -d "$cache/1000000" ]; then
+	f=$tmp/rep1m
+	: > "$f"
+	timed "$f" "$NF" report -q --out "$tmp/out" "$cache/1000000/rounds.ndjson"
+	awk '{ printf "full report, 1,000,000 values: %.2f s wall, %.2f s CPU, %.0f MB peak\n", $1, $2 + $3, $4 / 1024 }' "$f"
+fi
+
+if [ -s "$tmp/growth" ]; then
+	echo
+	echo "growth of check (CPU time and peak memory per value; time per value relative to the smallest size):"
+	awk 'NR == 1 { t0 = $2 / $1 }
+	     { printf "  %9d values: %8.3f s CPU  %7.2f us/value (x%.2f)  %6.0f bytes/value\n", $1, $2, $2 / $1 * 1e6, ($2 / $1) / t0, $3 * 1024 / $1 }' "$tmp/growth"
+fi
