@@ -7,8 +7,8 @@
  *   saved ms per second      = rps * payload / 2^20 * (ms/MB slower - ms/MB faster)
  *   share of one core        = saved / 1000 (= cores freed); of --cores: / cores
  *
- * The interval: the pair's bootstrap interval for the ratio of medians,
- * taken relative to that ratio, moves the ratio of bests (faster / slower)
+ * The interval: the pair's 95 % interval for the ratio (pair_stats ci_low,
+ * ci_high), taken relative to the pair's ratio of medians, moves the ratio of bests (faster / slower)
  * by the same factors; saved = rps * payload MB * ms/MB slower * (1 - ratio).
  * Only confirmed claims (impact_confirmed_pair) get figures; every other
  * comparison with bytes gets the sentence why not.

@@ -140,7 +140,7 @@ struct impact_inputs {
 
 /* What a confirmed claim is worth to that service, from the slower to the
  * faster version of one comparison (filled by impact.c). Intervals come
- * from the pair's bootstrap interval of the ratio of medians. */
+ * from the pair's 95 % interval for the ratio (ci_low, ci_high). */
 struct impact {
 	size_t comparison;        /* index into model.comparisons */
 	double bytes;             /* the workload's bytes per pass */
