@@ -8,8 +8,9 @@
  *   share of one core        = saved / 1000 (= cores freed); of --cores: / cores
  *
  * The interval: the pair's 95 % interval for the ratio (pair_stats ci_low,
- * ci_high), taken relative to the pair's ratio of medians, moves the ratio of bests (faster / slower)
- * by the same factors; saved = rps * payload MB * ms/MB slower * (1 - ratio).
+ * ci_high), taken relative to the pair's ratio of medians, moves the ratio
+ * of bests (faster / slower) by the same factors; saved = rps * payload MB *
+ * ms/MB slower * (1 - ratio).
  * Only confirmed claims (impact_confirmed_pair) get figures; every other
  * comparison with bytes gets the sentence why not.
  */
