@@ -55,14 +55,6 @@ void runenv_set(struct runenv *e, const char *key, const char *value)
 	e->values[e->n++] = xstrdup(value);
 }
 
-const char *runenv_get(const struct runenv *e, const char *key)
-{
-	for (size_t i = 0; i < e->n; i++)
-		if (strcmp(e->keys[i], key) == 0)
-			return e->values[i];
-	return NULL;
-}
-
 /* The first line of a small file, trimmed; malloc'd, or NULL. */
 static char *read_line_of(const char *path)
 {

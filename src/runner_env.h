@@ -1,6 +1,6 @@
 /*
  * runner_env.h - what `noisefloor run` records about the machine and the
- * runtimes it measures, and the noise checks made before it starts.
+ * runtimes it measures (the noise checks judging them are runner_checks.c).
  */
 #ifndef NF_RUNNER_ENV_H
 #define NF_RUNNER_ENV_H
@@ -22,7 +22,6 @@ void runenv_release(struct runenv *e);
 
 /* Sets key to a copy of value, replacing an earlier one. */
 void runenv_set(struct runenv *e, const char *key, const char *value);
-const char *runenv_get(const struct runenv *e, const char *key);
 
 /* Fills e with this machine: os, kernel, arch, cpu, cores, memory,
  * load average, governor and turbo (when Linux exposes them) and

@@ -209,6 +209,13 @@ check_eq "one value per key" '{"failed":["a"],"order":["a","b"],"mine":3,"exit_s
 	"$(jq -c 'select(.workload) | .meta | {failed, order, mine, exit_status}' "$d/meta.ndjson")"
 o=$(tmpdir)
 check "and report reads it" "$NF" report -q --min-rounds 1 --out "$o" "$d/meta.ndjson"
+"$NF" run -q --ignore-failure --measure output --rounds 1 --warmup 0 --version a='exit 3' \
+	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1]}'" \
+	--out "$d/silent.ndjson" 2> "$d/err"
+check_eq "a recorded failure that printed nothing is said once" \
+	"noisefloor: version 'a', round 1: the command 'exit 3' exited with status 3 (recorded, going on)" \
+	"$(grep -v '^noisefloor: warning' "$d/err")"
+check_eq "and the round records it as failed" '["a"]' "$(jq -c 'select(.workload) | .meta.failed' "$d/silent.ndjson")"
 
 # --- --order random --seed -----------------------------------------------
 d=$(tmpdir)
