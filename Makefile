@@ -92,7 +92,7 @@ leakcheck: all
 FUZZ_CC      ?= clang
 FUZZ_TIME    ?= 60
 FUZZ_FORMATS  = rounds hyperfine gbench mitata tinybench benchmarkjs autocannon comparejs pyperf
-FUZZ_TARGETS  = any render ndjson jq mustache schedule $(FUZZ_FORMATS)
+FUZZ_TARGETS  = any render ndjson ndjson_diff jq mustache schedule $(FUZZ_FORMATS)
 FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
 FUZZ_OBJS    := $(filter-out fuzz/build/obj/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \
@@ -187,10 +187,17 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/noisefloor $(DESTDIR)$(MANDIR)/man1/noisefloor.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# The simulation with known truth (bench/sim.sh prints its table, tests/t-sim.sh
+# holds its thresholds): the analysis' objects without main.c.
+sim: build/sim
+build/sim: bench/sim.c $(filter-out build/main.o,$(OBJS)) $(HDRS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) -Isrc -o $@ bench/sim.c $(filter-out build/main.o,$(OBJS)) $(NF_LIBS)
+
 clean:
 	rm -rf build noisefloor noisefloor-asan tests/tmp fuzz/build
 
-.PHONY: all asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test check \
+.PHONY: all sim asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test check \
 	install uninstall clean
 
 -include $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)

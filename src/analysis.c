@@ -6,7 +6,12 @@
  * better), since interference on a shared machine only ever adds time;
  * spread = (highest - lowest round value) / (2 * median of round values).
  * Across versions: gap between the best and the worst best; noise = the
- * largest spread; a difference counts only when gap > noise.
+ * largest spread; a difference is beyond the noise only when gap > noise.
+ * That rule holds for its design, the same number of rounds per version in
+ * one sitting; evidence.c detects other designs (shared sessions over days,
+ * unequal rounds, histories) and their statistics, the rank tests and Holm.
+ * A claim needs two keys: beyond the noise, and confirmed by the rank test in
+ * the same direction after Holm (decide()).
  */
 #include "analysis.h"
 #include "evidence.h"
@@ -139,7 +144,10 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	vs->median = stats_median_of(vs->values, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
-	vs->spread = vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	/* one round has no spread: unknown, not zero */
+	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread(vs->values, vs->nrounds, 0.25);
+	vs->level = vs->best;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);
 		vs->line = model_intern(m, l->line);
@@ -228,6 +236,156 @@ static void judge(struct model *m, struct comparison *c)
 	}
 }
 
+/* "±7.2%": a noise band as the documents show it. */
+static void put_band(struct buf *b, double noise)
+{
+	buf_puts(b, "\xC2\xB1");
+	fmt_fixed(b, noise * 100, noise * 100 < 10 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
+ * version o, the size in the metric's language ("does 84% more ops/s than"
+ * for rates) and the statistic compared. */
+static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+		      const char *w, const char *o, int reachable)
+{
+	long g = round_half_away(p->size * 100);
+	if (c->better == BETTER_HIGHER)
+		buf_printf(b, "%s does %ld%% more %s than %s", w, g, c->unit, o);
+	else
+		buf_printf(b, "%s is %ld%% faster than %s", w, g, o);
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		buf_puts(b, reachable ? " (best rounds)" : " (best rounds; too few rounds for a rank test)");
+		break;
+	case DESIGN_SESSIONS:
+		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_puts(b, " (medians)");
+		break;
+	case DESIGN_HISTORY:
+		buf_puts(b, " (medians of a history)");
+		break;
+	}
+}
+
+/* The verdict: the largest confirmed claim of any pair (both keys), naming
+ * its two versions; else from the pair of the best and the worst version by
+ * the design's statistic: beyond the noise alone is "not confirmed", a steady
+ * difference inside a too-wide band is said as such, else within noise. */
+static void decide(struct comparison *c)
+{
+	const struct pair_stats *p;
+	const struct version_stats *w, *o;
+	struct buf b = BUF_INIT;
+
+	if (c->verdict == VERDICT_INSUFFICIENT)
+		return;
+	if (c->design != DESIGN_ROUNDS) {
+		int hi = c->better == BETTER_HIGHER, up = 0, down = 0;
+		c->best_idx = c->worst_idx = 0;
+		for (size_t i = 0; i < c->nversions; i++) {
+			double l = c->versions[i].level;
+			if (hi ? l > c->versions[c->best_idx].level : l < c->versions[c->best_idx].level)
+				c->best_idx = (int)i;
+			if (hi ? l < c->versions[c->worst_idx].level : l > c->versions[c->worst_idx].level)
+				c->worst_idx = (int)i;
+			if (i) {
+				up |= l > c->versions[i - 1].level;
+				down |= l < c->versions[i - 1].level;
+			}
+		}
+		c->linear = !(up && down);
+	}
+	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+	if (!p)
+		return;
+	/* the largest confirmed claim among all pairs: what check and every
+	 * document count; without one, the best against the worst */
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].claim && (!p->claim || c->pairs[i].size > p->size))
+			p = &c->pairs[i];
+	if (p->claim) {
+		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
+		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
+	}
+	c->gap = p->size;
+	c->noise = p->noise;
+	w = &c->versions[p->side >= 0 ? p->b : p->a];
+	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	free(c->text);
+	if (p->claim) {
+		c->verdict = VERDICT_FASTER;
+		put_claim(&b, c, p, w->version, o->version, p->reachable);
+		if (!c->linear)
+			buf_puts(&b, ", not linear");
+	} else if (p->beyond_noise) {
+		c->verdict = VERDICT_NOT_CONFIRMED;
+		buf_puts(&b, "not confirmed: ");
+		put_claim(&b, c, p, w->version, o->version, 1);
+		buf_puts(&b, " beyond the noise, but not by the rank test");
+		if (!p->reachable)
+			buf_printf(&b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
+				   c->versions[p->b].nrounds);
+		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
+			buf_printf(&b, "; about %d rounds per version would settle it", p->rounds_needed);
+		else
+			buf_puts(&b, "; more rounds would settle it");
+	} else {
+		c->verdict = VERDICT_WITHIN_NOISE;
+		buf_puts(&b, "within noise");
+		if (p->steady) {
+			w = &c->versions[p->test_side >= 0 ? p->b : p->a];
+			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
+			buf_puts(&b, " (");
+			put_band(&b, p->noise);
+			buf_printf(&b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
+				   "inside a noise band too wide to judge", w->version,
+				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
+		}
+	}
+	c->text = buf_detach(&b, NULL);
+}
+
+/* "a history of 270 days: compared by medians ..." for documents; NULL for
+ * the published design. Returns a malloc'd sentence. */
+static char *design_text(const struct comparison *c)
+{
+	struct buf b = BUF_INIT;
+	size_t minr = (size_t)-1, maxr = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		minr = c->versions[i].nrounds < minr ? c->versions[i].nrounds : minr;
+		maxr = c->versions[i].nrounds > maxr ? c->versions[i].nrounds : maxr;
+	}
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return NULL;
+	case DESIGN_SESSIONS:
+		buf_printf(&b, "shared sessions over %.0f days: every round holds every version, so each "
+			   "round's ratios cancel the machine of that day; compared by the median per-round "
+			   "ratio and the signed rank test", c->span_days);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_printf(&b, "unequal rounds (%zu to %zu per version): compared by medians and the quartile "
+			   "spread, which do not grow with the number of rounds", minr, maxr);
+		break;
+	case DESIGN_HISTORY:
+		if (c->span_days >= 0)
+			buf_printf(&b, "a history over %.0f days (%zu to %zu rounds per version, versions in "
+				   "rounds of their own)", c->span_days, minr, maxr);
+		else
+			buf_printf(&b, "unequal rounds with no time recorded (%zu to %zu per version), compared "
+				   "as a history", minr, maxr);
+		buf_printf(&b, ": compared by medians against the spread of the middle 80%% of the rounds, "
+			   "a claim needs %d%% or more, and time and version are confounded",
+			   (int)(EVIDENCE_HISTORY_FLOOR * 100));
+		break;
+	}
+	return buf_detach(&b, NULL);
+}
+
 /* Change of each version against the baseline: the metric's own relative
  * change, signed; better or worse by the metric's direction. */
 static void against_baseline(struct model *m, struct comparison *c)
@@ -301,7 +459,7 @@ static int build_comparisons(struct model *m)
 		c->platform = first->platform;
 		c->unit = first->unit;
 		c->better = first->better;
-		c->interleaved = 1;
+		c->interleaved = -1;
 		for (size_t a = i; a < j;) {
 			const struct result *r = &m->results[k[a].idx];
 			struct version_stats *vs;
@@ -373,8 +531,70 @@ static void support(struct model *m)
 	m->recommendation = buf_detach(&b, NULL);
 }
 
+/* Each version against the baseline by the two keys. */
+static void baseline_claims(struct comparison *c)
+{
+	if (c->baseline_idx < 0)
+		return;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct pair_stats *p;
+		struct version_stats *v = &c->versions[i];
+		if ((int)i == c->baseline_idx)
+			continue;
+		p = evidence_pair(c, i, (size_t)c->baseline_idx);
+		if (!p)
+			continue;
+		v->change_beyond = p->beyond_noise;
+		if (p->claim)
+			v->change_claim = (p->claim > 0 ? p->b : p->a) == i ? 1 : -1;
+	}
+}
+
+/* "every version ran in rounds interleaved with the others" as far as the
+ * input shows it. Returns a malloc'd sentence. */
+static char *how_taken(const struct model *m)
+{
+	size_t n[4] = { 0, 0, 0, 0 }, unknown = 0, blocks = 0, yes = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		n[c->design]++;
+		unknown += c->interleaved < 0;
+		yes += c->interleaved > 0;
+		blocks += c->interleaved == 0 && c->design != DESIGN_HISTORY;
+	}
+	if (n[DESIGN_HISTORY])
+		return xstrdup("the rounds are a history: versions ran on different days, in rounds of their "
+			       "own, so time and version are confounded");
+	if (blocks)
+		return xstrdup("each version's rounds ran back to back, not interleaved with the other "
+			       "versions, so a change of the machine over time can be charged to a version");
+	if (unknown)
+		return xstrdup("every version was run several times; interleaving not recorded (the input "
+			       "has no timestamps), so a slow phase of the machine may have hit one version "
+			       "more than another");
+	if (n[DESIGN_SESSIONS])
+		return xstrdup("every version ran in every session, on the machine of that day, so each "
+			       "session's ratios cancel the machine");
+	return xstrdup(yes ? "every version was run several times, interleaved with the others (as the "
+			     "timestamps show), so a slow phase of the machine hit every version alike"
+			   : "every version was run several times");
+}
+
+/* 1 when the runner says it ran some version's rounds back to back. */
+static int runner_blocks(const struct comparison *c)
+{
+	for (size_t i = 0; i < c->nversions; i++)
+		for (size_t k = 0; k < c->versions[i].nrounds; k++)
+			if (c->versions[i].rounds[k]->back_to_back)
+				return 1;
+	return 0;
+}
+
 int analysis_run(struct model *m, struct nf_error *err)
 {
+	size_t nhistory = 0;
+	struct buf names = BUF_INIT;
+
 	support(m);
 	build_comparisons(m);
 	for (size_t i = 0; i < m->ncomparisons; i++)
@@ -387,15 +607,62 @@ int analysis_run(struct model *m, struct nf_error *err)
 			return nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
 					    m->baseline);
 	}
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (runner_blocks(&m->comparisons[i]))
+			m->comparisons[i].interleaved = 0;
+	evidence_run(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct comparison *c = &m->comparisons[i];
+		struct comparison *c = &m->comparisons[i];
+		decide(c);
+		c->design_text = design_text(c);
+		baseline_claims(c);
+		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
+		for (size_t k = 0; k < c->nversions; k++)
+			c->anomaly |= c->versions[k].bimodal;
+		m->nclaims += c->verdict == VERDICT_FASTER;
+		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
+		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		m->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		m->nregressions += c->regression;
+		m->nanomalies += c->anomaly;
 		if (c->verdict == VERDICT_INSUFFICIENT)
 			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
-		if (!c->interleaved)
+		if (runner_blocks(c))
 			model_warn(m, "\"%s\" on %s: the runner measured each version's rounds back to back, "
 				   "not interleaved, so machine drift can be charged to a version",
 				   c->workload, c->platform);
+		for (size_t k = 0; k < c->nversions; k++) {
+			const struct version_stats *v = &c->versions[k];
+			if (!v->bimodal)
+				continue;
+			struct buf f = BUF_INIT;
+			fmt_fixed(&f, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+			model_warn(m, "\"%s\" on %s: the rounds of %s fall into two clusters: %ld of %zu rounds "
+				   "are %s\xC3\x97 slower than %s; an anomaly of this version worth reporting, "
+				   "which its spread hides", c->workload, c->platform, v->version,
+				   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds, f.s,
+				   c->paired ? "the other versions in the same rounds" : "its other rounds");
+			buf_release(&f);
+		}
+		if (c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT) {
+			if (nhistory < 3)
+				buf_printf(&names, "%s\"%s\" on %s", nhistory ? ", " : "", c->workload, c->platform);
+			nhistory++;
+		}
 	}
-	evidence_run(m);
+	if (nhistory) {
+		const struct comparison *c = NULL;
+		for (size_t i = 0; i < m->ncomparisons && !c; i++)
+			if (m->comparisons[i].design == DESIGN_HISTORY &&
+			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+				c = &m->comparisons[i];
+		if (nhistory > 3)
+			buf_printf(&names, " and %zu more", nhistory - 3);
+		model_warn(m, "%s %s %s: %s", nhistory == 1 ? "this comparison" : "these comparisons",
+			   nhistory == 1 ? "is" : "are", names.s, c->design_text);
+	}
+	buf_release(&names);
+	m->how_taken = how_taken(m);
+	evidence_platforms(m);
 	return impact_run(m, err);
 }

@@ -129,23 +129,11 @@ static size_t rounds_per_version(const struct comparison *c)
 	return n;
 }
 
-/* The verdict with the two numbers behind it, capitalised: "Within noise.
- * The best rounds are 5.7% apart, inside the noise of ±19%." */
+/* The verdict with the numbers behind it and any anomaly (report.c words
+ * it once for every document). */
 static void verdict_sentence(struct buf *b, const struct comparison *c)
 {
-	size_t at = b->len;
-	buf_puts(b, c->text);
-	if (b->s[at] >= 'a' && b->s[at] <= 'z')
-		b->s[at] = (char)(b->s[at] - 'a' + 'A');
-	buf_putc(b, '.');
-	if (c->verdict == VERDICT_INSUFFICIENT)
-		return;
-	buf_puts(b, c->verdict == VERDICT_FASTER ? " The gap of " : " The best rounds are ");
-	fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-	buf_puts(b, c->verdict == VERDICT_FASTER ? "% between the best rounds clears the noise of "
-						  : "% apart, inside the noise of ");
-	fmt_spread(b, c->noise);
-	buf_putc(b, '.');
+	report_verdict_sentence(b, c);
 }
 
 /* The index of version i's release line among the lines of c, in order;
@@ -186,7 +174,8 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
 
 	buf_printf(&d, "Strip plot of every round of \"%s\" on %s, per version (%s, %s). "
-		   "Verdict: %s.", c->workload, c->platform, c->unit, direction(c->better), c->text);
+		   "Verdict: ", c->workload, c->platform, c->unit, direction(c->better));
+	verdict_sentence(&d, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
 		uint32_t col = series ? chart_palette(line_index(c, i))
@@ -336,12 +325,16 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 				ALLOC_GROW(shown, nshown + 1, shown_alloc);
 				shown[nshown++] = vs->version;
 			}
-			mk->pale = big / small - 1 <= c->noise;
+			/* solid only for a claim (both keys): a bar beyond the band
+			 * that the rank test does not confirm stays pale too */
+			(void)big;
+			(void)small;
+			mk->pale = !vs->change_claim;
 			nbars++;
 			nbeyond += !mk->pale;
 			fmt_percent_signed(&t, vs->change);
 			buf_printf(&d, "%s %s %s%s", sub ? "," : "", vs->version, buf_str(&t),
-				   mk->pale ? " within noise" : "");
+				   !vs->change_beyond ? " within noise" : mk->pale ? " not confirmed" : "");
 			mark_add(sp, MARK_LABEL, ncats, sub, vs->change, 0, CHART_INK,
 				 buf_detach(&t, NULL));
 			mags[nmags++] = fabs(vs->change);
@@ -402,9 +395,11 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	}
 	sp->title = same_base ? xasprintf("Best round of each version against %s", base)
 			      : xstrdup("Best round of each version against the baseline");
-	buf_printf(&b, "%zu of %zu differences clear the noise of their workload. "
+	buf_printf(&b, "%zu of %zu differences clear the noise of their workload and are confirmed "
+		   "by the rank test. "
 		   "Shaded: the noise band (the largest spread of the workload's versions); "
-		   "a bar that ends inside it is within noise.", nbeyond, nbars);
+		   "a bar that ends inside it is within noise, a pale bar beyond it is not confirmed "
+		   "by the rank test.", nbeyond, nbars);
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Change of the best round against %s",
 			       same_base ? base : "the baseline");

@@ -1,7 +1,8 @@
 /*
  * cmd_check.c - `noisefloor check FILE... [--baseline VERSION]`: exits 1 when
- * a workload got worse than the baseline beyond the noise and the rank test
- * confirms it after Holm's correction, printing one line per failure; 0
+ * a workload got worse than the baseline by a confirmed claim (beyond the
+ * noise by the comparison's design, and the rank test confirms it in the
+ * same direction after Holm's correction), printing one line per failure; 0
  * otherwise. Both conditions are required so that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
  * small to matter against the spread.
@@ -19,16 +20,6 @@
 
 #include <stdio.h>
 
-/* The pair of versions a and b of c, in either order. */
-static const struct pair_stats *find_pair(const struct comparison *c, size_t a, size_t b)
-{
-	size_t lo = a < b ? a : b, hi = a < b ? b : a;
-	for (size_t i = 0; i < c->npairs; i++)
-		if (c->pairs[i].a == lo && c->pairs[i].b == hi)
-			return &c->pairs[i];
-	return NULL;
-}
-
 size_t check_regressions(const struct model *m, struct buf *out, size_t *checked)
 {
 	size_t failures = 0, n = 0;
@@ -42,24 +33,26 @@ size_t check_regressions(const struct model *m, struct buf *out, size_t *checked
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			const struct pair_stats *p;
-			double hi, lo;
 			if ((int)k == c->baseline_idx)
 				continue;
 			n++;
-			p = find_pair(c, (size_t)c->baseline_idx, k);
-			if (v->change_better >= 0 || !p || !p->significant || !evidence_beyond_noise(c, base, v))
+			p = evidence_pair(c, (size_t)c->baseline_idx, k);
+			/* a confirmed claim naming the baseline the better one: both
+			 * keys, and a rank test that could and did confirm it (a claim
+			 * on the published rule alone, with too few rounds for any
+			 * test, is reported but never fails a build) */
+			if (!p || !p->claim || !p->significant ||
+			    (p->claim > 0 ? p->b : p->a) != (size_t)c->baseline_idx)
 				continue;
-			hi = v->best > base->best ? v->best : base->best;
-			lo = v->best > base->best ? base->best : v->best;
 			buf_printf(out, "regression: \"%s\" on %s: %s is worse than %s by ", c->workload,
 				   c->platform, v->version, base->version);
-			fmt_fixed(out, (hi / lo - 1) * 100, 1);
-			buf_puts(out, "% (best ");
-			fmt_value(out, v->best);
+			fmt_fixed(out, p->size * 100, 1);
+			buf_puts(out, c->design == DESIGN_ROUNDS ? "% (best " : "% (median ");
+			fmt_value(out, v->level);
 			buf_puts(out, " against ");
-			fmt_value(out, base->best);
+			fmt_value(out, base->level);
 			buf_printf(out, " %s), beyond the noise of ", c->unit);
-			fmt_spread(out, c->noise);
+			fmt_spread(out, p->noise);
 			buf_puts(out, "; p = ");
 			fmt_sig(out, p->p_holm, 2);
 			buf_puts(out, " after Holm\n");

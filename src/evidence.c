@@ -25,18 +25,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b)
+{
+	size_t lo = a < b ? a : b, hi = a < b ? b : a;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].a == lo && c->pairs[i].b == hi)
+			return &c->pairs[i];
+	return NULL;
+}
+
 int evidence_beyond_noise(const struct comparison *c, const struct version_stats *a,
 			  const struct version_stats *b)
 {
-	double hi = a->best > b->best ? a->best : b->best;
-	double lo = a->best > b->best ? b->best : a->best;
-	/* the published gap: the better best against the worse, either way */
-	return hi / lo - 1 > c->noise;
+	const struct pair_stats *p = evidence_pair(c, (size_t)(a - c->versions), (size_t)(b - c->versions));
+	return p && p->beyond_noise;
+}
+
+static int evidence_cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
 }
 
 /* ---- pairs ---- */
 
-/* alpha: the level rounds_needed plans for (0.05 / pairs in the report). */
+/* How much better hi is than lo for the metric, as a fraction, and which
+ * side: +1 when y is better than x, -1 when x is, 0 equal. */
+static double better_by(int better, double x, double y, int *side)
+{
+	double big = x > y ? x : y, small = x > y ? y : x;
+	*side = x == y ? 0 : (better == BETTER_HIGHER) == (y > x) ? 1 : -1;
+	return big / small - 1;
+}
+
+/* Per-round log ratios log(b / a) of two versions of a paired comparison
+ * (rounds in the same order on both sides). Returns a malloc'd array of n. */
+static double *log_ratios(const struct version_stats *a, const struct version_stats *b)
+{
+	double *d = xmalloc((a->nrounds ? a->nrounds : 1) * sizeof(*d));
+	for (size_t k = 0; k < a->nrounds; k++)
+		d[k] = log(b->values[k] / a->values[k]);
+	return d;
+}
+
+/*
+ * Every pair's test and the first key of a claim, by the comparison's design
+ * (README "The method"):
+ *  - rounds:   the gap between the best rounds against the comparison's noise
+ *              (its largest range spread); Mann-Whitney on the round values;
+ *  - sessions: the median per-round ratio against half the interquartile
+ *              range of the per-round ratios; signed rank test on their logs;
+ *  - unequal, history: the ratio of medians against the larger quartile
+ *              spread (in a history at least EVIDENCE_HISTORY_FLOOR);
+ *              Mann-Whitney on the round values.
+ * alpha: the level rounds_needed plans for (0.05 / pairs in the report).
+ */
 static void fill_pairs(struct comparison *c, double alpha)
 {
 	size_t k = c->nversions, n = 0, total = 0;
@@ -63,17 +106,51 @@ static void fill_pairs(struct comparison *c, double alpha)
 
 			p->a = a;
 			p->b = b;
-			stats_mann_whitney(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
-			p->u = mw.w;
-			p->p = mw.p;
-			p->exact = mw.exact;
 			p->shift = stats_hodges_lehmann(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 			p->ratio = vb->median / va->median;
 			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
 					     &p->ci_low, &p->ci_high);
-			p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
 			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
 							       vb->nrounds, alpha);
+			if (c->design == DESIGN_SESSIONS) {
+				double *d = log_ratios(va, vb), *ds, med, iqr;
+				size_t nr = va->nrounds;
+				stats_signed_rank(d, nr, &mw);
+				p->test = "signed-rank";
+				p->p_floor = stats_signed_rank_floor(nr);
+				med = stats_median_of(d, nr);
+				ds = xmalloc(nr * sizeof(*ds));
+				memcpy(ds, d, nr * sizeof(*ds));
+				qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
+				iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+				p->size = better_by(c->better, 1, exp(med), &p->side);
+				p->noise = exp(iqr / 2) - 1;
+				/* V above its null mean: b's values are the larger */
+				p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
+					: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
+				free(ds);
+				free(d);
+			} else {
+				stats_mann_whitney(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
+				p->test = "mann-whitney";
+				p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
+				p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
+				if (c->design == DESIGN_ROUNDS) {
+					p->size = better_by(c->better, va->best, vb->best, &p->side);
+					p->noise = c->noise;
+				} else {
+					p->size = better_by(c->better, va->median, vb->median, &p->side);
+					p->noise = va->qspread > vb->qspread ? va->qspread : vb->qspread;
+					if (!(p->noise == p->noise))
+						p->noise = 0;
+					if (c->design == DESIGN_HISTORY && p->noise < EVIDENCE_HISTORY_FLOOR)
+						p->noise = EVIDENCE_HISTORY_FLOOR;
+				}
+			}
+			p->u = mw.w;
+			p->p = mw.p;
+			p->exact = mw.exact;
+			p->beyond_noise = p->side != 0 && p->size > p->noise;
 		}
 	free(store);
 	free(sorted);
@@ -102,6 +179,18 @@ static void correct_pairs(struct model *m)
 			const struct version_stats *a = &c->versions[ps->a], *b = &c->versions[ps->b];
 			ps->p_holm = p[k++];
 			ps->significant = ps->p_holm < STATS_ALPHA;
+			/* Holm's first step multiplies the smallest p by the number
+			 * of pairs: below that the test can never confirm anything */
+			ps->reachable = ps->p_floor * (double)total < STATS_ALPHA;
+			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds) {
+				int confirmed = ps->significant && ps->test_side == ps->side;
+				/* the published design with too few rounds for any rank
+				 * test keeps the published rule alone */
+				if (!ps->reachable && c->design == DESIGN_ROUNDS)
+					confirmed = 1;
+				ps->claim = ps->beyond_noise && confirmed ? ps->side : 0;
+				ps->steady = !ps->beyond_noise && ps->significant && ps->test_side != 0;
+			}
 			/* a version short of rounds has no within-noise verdict to
 			 * disagree with */
 			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds)
@@ -128,13 +217,17 @@ static void fill_steps(struct comparison *c)
 	after = xmalloc(n * sizeof(*after));
 	for (size_t i = 0; i < n; i++)
 		if (c->versions[i].nrounds >= 2)
-			known[nknown++] = c->versions[i].spread;
+			known[nknown++] = c->design == DESIGN_ROUNDS ? c->versions[i].spread
+								    : c->versions[i].qspread;
 	/* a single round has no spread: it gets the series' typical one */
 	if (nknown)
 		typical = stats_median_of(known, nknown);
 	for (size_t i = 0; i < n; i++) {
-		v[i] = c->versions[i].best;
-		e[i] = c->versions[i].nrounds >= 2 ? c->versions[i].spread : typical;
+		/* the design's statistic: a history's best round says more about
+		 * its luckiest day than about the version */
+		v[i] = c->versions[i].level;
+		e[i] = c->versions[i].nrounds < 2 ? typical
+		       : c->design == DESIGN_ROUNDS ? c->versions[i].spread : c->versions[i].qspread;
 	}
 	found = stats_find_steps(v, e, n, before, after, n);
 	if (found) {
@@ -349,7 +442,7 @@ static void run_order_and_drift(struct model *m)
 		struct comparison *c = &m->comparisons[i];
 		size_t n;
 		struct ordered *o = run_order(c, &n, &timed[i]);
-		if (timed[i] && c->interleaved && ran_in_blocks(c, o, n)) {
+		if (timed[i] && c->interleaved != 0 && ran_in_blocks(c, o, n)) {
 			c->interleaved = 0;
 			blocked[i] = 1;
 		}
@@ -395,6 +488,171 @@ static void run_order_and_drift(struct model *m)
 	free(ntested);
 	free(timed);
 	free(blocked);
+}
+
+/* ---- design ---- */
+
+/* One round of one version, for matching rounds across versions. */
+struct slot {
+	int round;
+	size_t version;
+	double time;
+};
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct slot *a = pa, *b = pb;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return (a->version > b->version) - (a->version < b->version);
+}
+
+/* 1 when every round number holds every version exactly once and, with
+ * timestamps, the versions of a round ran within EVIDENCE_SESSION_SPAN. */
+static int rounds_shared(const struct comparison *c, const struct ordered *o, size_t n, int timed)
+{
+	struct slot *s;
+	int ok = 1;
+
+	if (c->nversions < 2 || n % c->nversions)
+		return 0;
+	s = xmalloc((n ? n : 1) * sizeof(*s));
+	for (size_t i = 0; i < n; i++) {
+		s[i].round = o[i].round;
+		s[i].version = o[i].version;
+		s[i].time = o[i].time;
+	}
+	qsort(s, n, sizeof(*s), cmp_slot);
+	for (size_t i = 0; i < n && ok; i += c->nversions) {
+		double lo = s[i].time, hi = s[i].time;
+		for (size_t v = 0; v < c->nversions; v++) {
+			const struct slot *x = &s[i + v];
+			if (x->round != s[i].round || x->version != v)
+				ok = 0;
+			lo = x->time < lo ? x->time : lo;
+			hi = x->time > hi ? x->time : hi;
+		}
+		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)
+			ok = 0;
+	}
+	free(s);
+	return ok;
+}
+
+/* Which statistic each comparison compares (README "The method"), whether
+ * its rounds are paired, and what the timestamps say about interleaving.
+ * Runs after run_order_and_drift, which marks blocks. */
+static void fill_design(struct model *m)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		size_t n, minr = (size_t)-1, maxr = 0;
+		int timed, unequal;
+		double span;
+		struct ordered *o = run_order(c, &n, &timed);
+
+		for (size_t v = 0; v < c->nversions; v++) {
+			minr = c->versions[v].nrounds < minr ? c->versions[v].nrounds : minr;
+			maxr = c->versions[v].nrounds > maxr ? c->versions[v].nrounds : maxr;
+		}
+		unequal = (double)maxr > EVIDENCE_UNEQUAL * (double)minr;
+		span = timed && n ? o[n - 1].time - o[0].time : 0;
+		c->span_days = timed ? span / 86400 : -1;
+		c->paired = !unequal && rounds_shared(c, o, n, timed);
+		if (timed && span > EVIDENCE_HISTORY_SPAN)
+			c->design = c->paired ? DESIGN_SESSIONS : DESIGN_HISTORY;
+		else if (unequal)
+			c->design = timed ? DESIGN_UNEQUAL : DESIGN_HISTORY;
+		else
+			c->design = DESIGN_ROUNDS;
+		/* interleaving is a fact from the input (timestamps, or a runner
+		 * that interleaves by itself) or nothing */
+		if (c->interleaved != 0 && timed) {
+			c->interleaved = c->design == DESIGN_HISTORY ? 0 : 1;
+		} else if (c->interleaved != 0) {
+			int all = n > 0;
+			for (size_t v = 0; v < c->nversions; v++)
+				for (size_t k = 0; k < c->versions[v].nrounds; k++)
+					all &= c->versions[v].rounds[k]->runner_interleaved;
+			if (all)
+				c->interleaved = 1;
+		}
+		for (size_t v = 0; v < c->nversions; v++) {
+			struct version_stats *vs = &c->versions[v];
+			vs->level = c->design == DESIGN_ROUNDS ? vs->best : vs->median;
+			/* a history's rounds each stand on the machine of their day:
+			 * the band a single day falls in is the middle 80 % */
+			if (c->design == DESIGN_HISTORY && vs->nrounds >= 2)
+				vs->qspread = stats_quantile_spread(vs->values, vs->nrounds, 0.10);
+		}
+		free(o);
+	}
+}
+
+/*
+ * Versions whose rounds fall into two clusters. With paired rounds each
+ * round value is first divided by the median of the other versions in the
+ * same round, so a slow round shared by every version (the machine) cancels
+ * and only a version's own slow rounds remain.
+ */
+static void fill_bimodal(struct comparison *c)
+{
+	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
+	double *machine = NULL;
+
+	/* the machine of each paired round: the median over the versions of
+	 * value / that version's median, robust to one version's own mode */
+	if (c->paired && c->nversions > 1) {
+		double *f = xmalloc(c->nversions * sizeof(*f));
+		machine = xmalloc((nr ? nr : 1) * sizeof(*machine));
+		for (size_t k = 0; k < nr; k++) {
+			for (size_t w = 0; w < c->nversions; w++)
+				f[w] = c->versions[w].values[k] / c->versions[w].median;
+			machine[k] = stats_median_of(f, c->nversions);
+		}
+		free(f);
+	}
+	for (size_t v = 0; v < c->nversions; v++) {
+		struct version_stats *vs = &c->versions[v];
+		struct bimodal_result br;
+		double *x, flip = c->better == BETTER_HIGHER ? -1 : 1;
+
+		if (vs->nrounds < 2 * STATS_MODE_MIN || (c->design != DESIGN_ROUNDS && !c->paired))
+			continue;
+		x = xmalloc(vs->nrounds * sizeof(*x));
+		/* slow is up: times as they are, rates turned over */
+		for (size_t k = 0; k < vs->nrounds; k++)
+			x[k] = flip * log(vs->values[k] / (machine ? machine[k] : 1));
+		stats_two_clusters(x, vs->nrounds, &br);
+		if (br.split) {
+			vs->bimodal = 1;
+			vs->slow_share = (double)br.nhigh / (double)vs->nrounds;
+			vs->slow_factor = br.ratio;
+			/* paired: against the other versions in the same rounds, what
+			 * a reader compares (their median round value, the machine
+			 * taken out); else against its own fast rounds */
+			if (machine) {
+				double *o = xmalloc(c->nversions * sizeof(*o));
+				size_t no = 0, nslow = 0;
+				double *ratios = xmalloc(vs->nrounds * sizeof(*ratios));
+				for (size_t k = 0; k < vs->nrounds; k++) {
+					if (flip * log(vs->values[k] / machine[k]) < br.cut)
+						continue;
+					no = 0;
+					for (size_t w = 0; w < c->nversions; w++)
+						if (w != v)
+							o[no++] = c->versions[w].values[k];
+					ratios[nslow++] = pow(vs->values[k] / stats_median_of(o, no), flip);
+				}
+				if (nslow)
+					vs->slow_factor = stats_median_of(ratios, nslow);
+				free(o);
+				free(ratios);
+			}
+		}
+		free(x);
+	}
+	free(machine);
 }
 
 /* ---- platforms ---- */
@@ -472,6 +730,8 @@ void evidence_run(struct model *m)
 	size_t npairs = 0;
 	double alpha;
 
+	run_order_and_drift(m);
+	fill_design(m);
 	/* rounds_needed plans for Holm's first step over the whole report */
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
@@ -479,8 +739,12 @@ void evidence_run(struct model *m)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		fill_pairs(&m->comparisons[i], alpha);
 		fill_steps(&m->comparisons[i]);
+		fill_bimodal(&m->comparisons[i]);
 	}
 	correct_pairs(m);
-	run_order_and_drift(m);
+}
+
+void evidence_platforms(struct model *m)
+{
 	fill_platforms(m);
 }

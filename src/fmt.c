@@ -41,6 +41,11 @@ void fmt_spread(struct buf *b, double spread)
 {
 	double pct = spread * 100;
 	buf_puts(b, "\xC2\xB1");
+	if (!(spread == spread)) {
+		/* one round: the spread is unknown, not zero */
+		buf_putc(b, '?');
+		return;
+	}
 	fmt_fixed(b, pct, pct < 10 ? 1 : 0);
 	buf_putc(b, '%');
 }

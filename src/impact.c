@@ -15,6 +15,7 @@
  * comparison with bytes gets the sentence why not.
  */
 #include "impact.h"
+#include "evidence.h"
 #include "util.h"
 
 #include <math.h>
@@ -72,6 +73,7 @@ double impact_ms_per_unit(const char *unit)
 long impact_confirmed_pair(const struct comparison *c, char **why)
 {
 	const struct version_stats *fast, *slow;
+	const struct pair_stats *p;
 	struct buf b = BUF_INIT;
 	if (why)
 		*why = NULL;
@@ -84,28 +86,26 @@ long impact_confirmed_pair(const struct comparison *c, char **why)
 			 "so there is no difference to put a figure on");
 		goto no;
 	}
+	/* FASTER and NOT_CONFIRMED name the claim's two versions */
 	fast = &c->versions[c->best_idx];
 	slow = &c->versions[c->worst_idx];
-	for (size_t i = 0; i < c->npairs; i++) {
-		const struct pair_stats *p = &c->pairs[i];
-		if (!((p->a == (size_t)c->best_idx && p->b == (size_t)c->worst_idx) ||
-		      (p->b == (size_t)c->best_idx && p->a == (size_t)c->worst_idx)))
-			continue;
-		if (p->significant) {
-			buf_release(&b);
-			return (long)i;
-		}
-		buf_printf(&b, "not confirmed: the rank test does not confirm %s faster than %s after "
-			   "Holm's correction (p = ", fast->version, slow->version);
-		fmt_sig(&b, p->p_holm, 2);
-		buf_puts(&b, "; ");
-		buf_printf(&b, "%zu against %zu rounds cannot go below p = ", fast->nrounds,
-			   slow->nrounds);
-		fmt_sig(&b, p->p_floor, 2);
-		buf_puts(&b, ")");
+	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+	if (c->verdict == VERDICT_FASTER && p && p->claim) {
+		buf_release(&b);
+		return (long)(p - c->pairs);
+	}
+	if (!p) {
+		buf_printf(&b, "not confirmed: no rank test of %s against %s", fast->version,
+			   slow->version);
 		goto no;
 	}
-	buf_printf(&b, "not confirmed: no rank test of %s against %s", fast->version, slow->version);
+	buf_printf(&b, "not confirmed: the rank test does not confirm %s faster than %s after "
+		   "Holm's correction (p = ", fast->version, slow->version);
+	fmt_sig(&b, p->p_holm, 2);
+	buf_puts(&b, "; ");
+	buf_printf(&b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
+	fmt_sig(&b, p->p_floor, 2);
+	buf_puts(&b, ")");
 no:
 	if (why)
 		*why = buf_detach(&b, NULL);

@@ -27,11 +27,12 @@ int impact_parse_number(const char *option, const char *s, double *out, struct n
  * into bytes. Returns NF_OK, or NF_USAGE with err filled. */
 int impact_parse_size(const char *s, double *bytes, struct nf_error *err);
 
-/* The one definition of a confirmed claim, read by the impact estimate: the
- * comparison says one version is faster and the rank test confirms that pair
- * after Holm's correction. Returns the index of the confirming pair in
- * c->pairs, or -1 (and, when why is not NULL, a malloc'd sentence saying why
- * the claim is not confirmed; caller frees). */
+/* The one place the impact estimate reads what a confirmed claim is: the
+ * comparison's verdict is "faster" (both keys of a claim hold: beyond the
+ * noise and the rank test in the same direction after Holm, evidence.c)
+ * and names the claim's two versions. Returns the index of their pair in
+ * c->pairs, or -1 (and, when why is not NULL, a malloc'd sentence saying
+ * why there is no figure; caller frees). */
 long impact_confirmed_pair(const struct comparison *c, char **why);
 
 /*

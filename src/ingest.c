@@ -241,6 +241,66 @@ static int cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The order cmp_key gives, in linear time when documents come in input order
+ * (they do: each result's document is the one being read when it was added):
+ * the distinct (workload, platform, version) groups are found by hashing the
+ * interned pointers and sorted, then the results are placed group by group in
+ * input order (a counting sort, stable). Returns 0, idx untouched, when the
+ * documents are out of order; the caller then sorts with cmp_key. */
+static int sort_by_group(const struct model *m, size_t *idx)
+{
+	size_t n = m->nresults, nslots = 64, ngroups = 0, *slot, *group_of, *first, *rank, *start;
+	for (size_t k = 1; k < n; k++)
+		if (m->results[k].doc < m->results[k - 1].doc)
+			return 0;
+	while (nslots < 2 * n)
+		nslots *= 2;
+	slot = xmalloc(nslots * sizeof *slot); /* group + 1, 0 empty */
+	memset(slot, 0, nslots * sizeof *slot);
+	group_of = xmalloc(n * sizeof *group_of);
+	first = xmalloc(n * sizeof *first); /* first result of each group */
+	for (size_t k = 0; k < n; k++) {
+		const struct result *r = &m->results[k];
+		size_t h = ((uintptr_t)r->workload * 31 + (uintptr_t)r->platform) * 31 +
+			   (uintptr_t)r->version;
+		h ^= h >> 17;
+		h *= 0x9E3779B97F4A7C15ULL;
+		h = (h >> 20) & (nslots - 1);
+		for (;; h = (h + 1) & (nslots - 1)) {
+			const struct result *g;
+			if (!slot[h]) {
+				first[ngroups] = k;
+				slot[h] = ++ngroups;
+				break;
+			}
+			g = &m->results[first[slot[h] - 1]];
+			if (g->workload == r->workload && g->platform == r->platform &&
+			    g->version == r->version)
+				break;
+		}
+		group_of[k] = slot[h] - 1;
+	}
+	free(slot);
+	/* groups in cmp_key order (distinct groups never compare equal on the
+	 * names, so the order of the first results is the order of the groups) */
+	qsort(first, ngroups, sizeof *first, cmp_key);
+	rank = xmalloc(ngroups * sizeof *rank);
+	for (size_t g = 0; g < ngroups; g++)
+		rank[group_of[first[g]]] = g;
+	start = xcalloc(ngroups + 1, sizeof *start);
+	for (size_t k = 0; k < n; k++)
+		start[rank[group_of[k]] + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		start[g + 1] += start[g];
+	for (size_t k = 0; k < n; k++)
+		idx[start[rank[group_of[k]]]++] = k;
+	free(start);
+	free(rank);
+	free(first);
+	free(group_of);
+	return 1;
+}
+
 static int cmp_round(const void *a, const void *b)
 {
 	const struct result *x = &sort_model->results[*(const size_t *)a];
@@ -388,26 +448,33 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
+	const char *passed[7][64] = { { 0 } };
 	for (size_t k = 0; k < m->nresults; k++) {
-		/* names are interned: a run of results sharing them is checked once */
-		const struct result *r = &m->results[k], *p = k ? r - 1 : NULL;
-		if (p && r->workload == p->workload && r->version == p->version &&
-		    r->platform == p->platform && r->unit == p->unit && r->note == p->note &&
-		    r->timestamp == p->timestamp && r->v8 == p->v8 && r->npasses <= INGEST_MAX_PASSES) {
-			int ok = 1;
-			for (size_t j = 0; j < r->npasses && ok; j++)
-				ok = isfinite(r->passes[j]) && r->passes[j] > 0;
-			if (ok && r->npasses)
-				continue;
-		}
+		/* names are interned: a name that passed once (a small cache of
+		 * pointers per field) is not checked again */
+		const struct result *r = &m->results[k];
+		const char *names[7] = { r->workload, r->version, r->platform, r->unit,
+					 r->timestamp, r->note, r->v8 };
+		int ok = k > 0 && r->npasses && r->npasses <= INGEST_MAX_PASSES;
+		for (size_t j = 0; j < 7 && ok; j++)
+			ok = !names[j] ? j >= 4 : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
+		for (size_t j = 0; j < r->npasses && ok; j++)
+			ok = isfinite(r->passes[j]) && r->passes[j] > 0;
+		if (ok)
+			continue;
 		if ((rc = check_result(r, err)) != 0)
 			return rc;
+		for (size_t j = 0; j < 7; j++)
+			if (names[j])
+				passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
-	for (size_t k = 0; k < m->nresults; k++)
-		idx[k] = k;
 	sort_model = m;
-	qsort(idx, m->nresults, sizeof *idx, cmp_key);
+	if (!sort_by_group(m, idx)) {
+		for (size_t k = 0; k < m->nresults; k++)
+			idx[k] = k;
+		qsort(idx, m->nresults, sizeof *idx, cmp_key);
+	}
 
 	/* units per (workload, platform) */
 	while (i < m->nresults && !rc) {

@@ -65,6 +65,15 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,
 				const char *first, size_t first_len, FILE *f,
 				struct nf_error *err);
 
+/* One line of rounds-format NDJSON as the stream reads it (line[n] must be
+ * NUL): with `fast`, a plain result line is read by the line parser without
+ * a cJSON tree, and *took_fast (may be NULL) says whether it was; without,
+ * always through cJSON. Both give the same model or the same error; for the
+ * differential test (fuzz/fuzz_ndjson_diff.c). */
+int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
+			      size_t n, size_t lineno, int fast, int *took_fast,
+			      struct nf_error *err);
+
 /* Adds a rounds-format value from a parsed tree: a whole rounds document, or
  * one result object. `where` names the place for messages (a result index, or
  * a line when where_is_line). Counts as one input document when `new_doc`.

@@ -9,8 +9,9 @@
  * One file is one round of each benchmark. stats.sample holds seconds per
  * operation, one per cycle; each becomes a pass in operations per second
  * (1 / sample), the unit benchmark.js reports (hz), so higher is better.
- * The version is the label, else the benchmark name (benchmarks compared
- * with each other in one suite) with the file name as the workload.
+ * The version is the label: benchmark.js records no runtime version, and the
+ * benchmarks of one suite are different workloads, never versions of one, so
+ * a file without a label is refused with the fix (VERSION=FILE).
  */
 #include "ingest_runner.h"
 #include "util.h"
@@ -40,6 +41,9 @@ static int read_bench(struct model *m, const struct ingest_input *in, const cJSO
 		return runner_bad(err, in, where, "must be an object");
 	if (runner_string(b, "name", 1, &name, in, where, err))
 		return NF_DATAERR;
+	(void)stem;
+	if (!in->label)
+		return runner_no_version(err, in, "benchmark.js");
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "aborted")) ||
 	    cJSON_GetObjectItemCaseSensitive(b, "error"))
 		return runner_bad(err, in, where, "\"%s\" was aborted or failed", name);
@@ -54,8 +58,7 @@ static int read_bench(struct model *m, const struct ingest_input *in, const cJSO
 		return runner_bad(err, in, where, "\"stats\".\"sample\" must be an array");
 	if (runner_passes(sample, 1, 1, &passes, &n, in, where, err))
 		return NF_DATAERR;
-	r = runner_result(m, in, index + 1, 0, in->label ? name : stem,
-			  in->label ? in->label : name, "ops/s", NULL, passes, n);
+	r = runner_result(m, in, index + 1, 0, name, in->label, "ops/s", NULL, passes, n);
 	runner_meta(m, r, "benchmark.js", NULL);
 	return 0;
 }

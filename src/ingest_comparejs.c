@@ -178,6 +178,7 @@ static int read_row(struct model *m, const struct ingest_input *in, char **f, si
 	pass = xmalloc(sizeof *pass);
 	*pass = rate;
 	r = runner_result(m, in, lineno, 1, workload, version, "ops/s", NULL, pass, 1);
+	r->runner_interleaved = 1;
 	r->round = next_round(seen, version, workload);
 	runner_meta(m, r, "compare.js", NULL);
 	return 0;

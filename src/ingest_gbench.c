@@ -11,9 +11,11 @@
  * Every "iteration" entry (one per --benchmark_repetitions repetition) is a
  * round of one pass, its real_time per iteration; aggregates are left out,
  * since they summarise those same repetitions. Repetitions run back to back.
- * The version is the label, else the last part of the run name
- * ("BM_Sort/old" is version "old" of "BM_Sort"; "name:value" parts give the
- * value), else the whole run name with the file name as the workload.
+ * The version is the label, else an explicit "version:VALUE" part of the run
+ * name ("BM_Concat/version:old" is version "old" of "BM_Concat"). Arguments
+ * ("BM_SortInts/1000") stay in the workload name: they are what is measured,
+ * never a version; a file with no version anywhere is refused with the fix
+ * (VERSION=FILE).
  */
 #include "ingest_runner.h"
 #include "util.h"
@@ -30,46 +32,36 @@ static int probe_gbench(const char *text, size_t len)
 	return strstr(text, "\"real_time\"") && strstr(text, "\"time_unit\"") ? 2 : 0;
 }
 
-/* Run-name parts that Google Benchmark appends for options, not arguments. */
-static int option_part(const char *s, size_t n)
-{
-	static const char *const prefixes[] = { "min_time:", "min_warmup_time:", "iterations:",
-						 "repeats:", "threads:" };
-	static const char *const words[] = { "real_time", "manual_time", "process_time" };
-	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-		if (n >= strlen(prefixes[i]) && strncmp(s, prefixes[i], strlen(prefixes[i])) == 0)
-			return 1;
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (n == strlen(words[i]) && strncmp(s, words[i], n) == 0)
-			return 1;
-	return 0;
-}
-
-/* Splits a run name into workload and version (both malloc'd). Returns 0
- * when the name has no version part. */
+/* Splits a run name into workload and version (both malloc'd) when one of
+ * its parts is an explicit "version:VALUE" named argument
+ * (BENCHMARK(BM_Concat)->ArgName("version") style); the other parts stay in
+ * the workload. Returns 0 when no part names a version: the arguments of a
+ * benchmark ("BM_SortInts/1000") are part of what is measured, never a
+ * version. */
 static int split_name(const char *name, char **workload, char **version)
 {
-	const char *end = name + strlen(name), *slash, *colon;
+	static const char key[] = "version:";
+	const char *p = name, *found = NULL, *found_end = NULL;
 	struct buf w = BUF_INIT;
 
-	/* the version is the last part that is not an option part */
-	for (;;) {
-		slash = end;
-		while (slash > name && slash[-1] != '/')
-			slash--;
-		if (slash == name)
-			return 0;
-		if (!option_part(slash, (size_t)(end - slash)))
-			break;
-		end = slash - 1;
+	while (*p) {
+		const char *e = strchr(p, '/');
+		if (!e)
+			e = p + strlen(p);
+		if ((size_t)(e - p) > sizeof key - 1 && strncmp(p, key, sizeof key - 1) == 0) {
+			found = p;
+			found_end = e;
+		}
+		p = *e ? e + 1 : e;
 	}
-	buf_put(&w, name, (size_t)(slash - 1 - name));
-	buf_puts(&w, end); /* the option parts stay in the workload */
+	if (!found)
+		return 0;
+	buf_put(&w, name, (size_t)(found - name));
+	buf_puts(&w, *found_end ? found_end + 1 : "");
+	if (w.len && w.s[w.len - 1] == '/')
+		w.s[--w.len] = '\0';
 	*workload = buf_detach(&w, NULL);
-	colon = memchr(slash, ':', (size_t)(end - slash));
-	if (colon)
-		slash = colon + 1;
-	*version = xstrndup(slash, (size_t)(end - slash));
+	*version = xstrndup(found + sizeof key - 1, (size_t)(found_end - found - (sizeof key - 1)));
 	return 1;
 }
 
@@ -137,12 +129,12 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 	if (!run_name)
 		run_name = name;
 
+	(void)stem;
 	if (in->label) {
 		workload = xstrdup(run_name);
 		version = xstrdup(in->label);
 	} else if (!split_name(run_name, &workload, &version)) {
-		workload = xstrdup(stem);
-		version = xstrdup(run_name);
+		return runner_no_version(err, in, "Google Benchmark");
 	}
 	if (runner_check_name(workload, "the workload from the name", in, where, err) ||
 	    runner_check_name(version, "the version from the name", in, where, err)) {

@@ -8,7 +8,8 @@
  *                "runtime": "node", "version": "22.23.5", ...}}
  *
  * One file is one round of each benchmark run; its raw samples (ns per
- * iteration) are the passes. The version is the label, else the runtime
+ * iteration) are the passes, or, when mitata kept none (samples: false),
+ * one pass: the median (stats.p50) mitata computed from them. The version is the label, else the runtime
  * version mitata records; the platform comes from the recorded arch.
  */
 #include "ingest_runner.h"
@@ -68,9 +69,26 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 	if (!cJSON_IsObject(stats))
 		return runner_bad(err, in, where, "\"stats\" must be an object");
 	samples = cJSON_GetObjectItemCaseSensitive(stats, "samples");
-	if (!samples || cJSON_IsNull(samples))
-		return runner_bad(err, in, where, "\"stats\" has no \"samples\": keep them with "
-				  "run({ format: { json: { samples: true } } })");
+	if (!samples || cJSON_IsNull(samples) || cJSON_IsFalse(samples)) {
+		/* samples: false: the median the samples would have given */
+		double p50;
+		struct buf mm = BUF_INIT;
+		if (!cJSON_GetObjectItemCaseSensitive(stats, "p50"))
+			return runner_bad(err, in, where, "\"stats\" has neither \"samples\" nor \"p50\": "
+					  "keep the samples with run({ format: { json: { samples: true } } })");
+		if (runner_number(stats, "p50", 1, &p50, NULL, in, where, err))
+			return NF_DATAERR;
+		if (!(p50 > 0))
+			return runner_bad(err, in, where, "\"stats\".\"p50\" must be above zero");
+		passes = xmalloc(sizeof *passes);
+		passes[0] = p50;
+		r = runner_result(m, in, index, 0, name, version, "ns", platform, passes, 1);
+		r->timestamp = timestamp;
+		buf_printf(&mm, "%s%s\"summary\":\"p50\"", meta ? meta : "", meta ? "," : "");
+		runner_meta(m, r, "mitata", mm.s);
+		buf_release(&mm);
+		return 0;
+	}
 	if (!cJSON_IsArray(samples))
 		return runner_bad(err, in, where, "\"stats\".\"samples\" must be an array");
 	if (runner_passes(samples, 1, 0, &passes, &n, in, where, err))

@@ -16,8 +16,8 @@
  * benchmark's processes one after another, so the rounds are back to back.
  * Units: "second" (the default) is s, others are kept. The version is the
  * label, else the Python version pyperf records (not for `pyperf command`,
- * where that is only the harness), else the benchmark name with the file
- * name as the workload.
+ * where that is only the harness); without either the file is refused with
+ * the fix (VERSION=FILE): benchmark names are workloads, never versions.
  */
 #include "ingest_runner.h"
 #include "jsonw.h"
@@ -118,8 +118,11 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 		version = pyv;
 		workload = name;
 	} else {
-		version = name;
-		workload = stem;
+		/* benchmark names are workloads, never versions */
+		(void)stem;
+		free(pyv);
+		buf_release(&meta);
+		return runner_no_version(err, in, command ? "pyperf command" : "pyperf");
 	}
 	if (runner_passes(values, 1, 0, &passes, &n, in, where, err)) {
 		free(pyv);

@@ -495,8 +495,339 @@ const struct ingest_format ingest_format_rounds = {
 	read_rounds,
 };
 
-static int ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
-		       size_t n, size_t lineno, struct nf_error *err)
+/* ---- the fast path for the common NDJSON result line ----
+ *
+ * A line that is one flat result object (the members add_result reads, no
+ * "meta", strings without escapes or control characters, numbers in strict
+ * JSON syntax) is read here straight into the model, without a cJSON tree.
+ * It accepts only lines that the cJSON path below accepts, and fills the
+ * result exactly as add_result would; anything else (any error, any member it
+ * does not know, a duplicate key, an escape, a null where a value is needed)
+ * returns 0 and the line goes through the cJSON path, which then gives the
+ * same result or the same message as always. fuzz/fuzz_ndjson_diff.c checks
+ * that both paths agree. */
+
+enum {
+	F_WORKLOAD, F_VERSION, F_PLATFORM, F_UNIT, F_BETTER, F_TIMESTAMP, F_NOTE,
+	F_ROUND, F_VALUE, F_PASSES, F_BACK, F_NKEYS
+};
+static const char *const fast_keys[F_NKEYS] = {
+	"workload", "version", "platform", "unit", "better", "timestamp", "note",
+	"round", "value", "passes", "back_to_back",
+};
+
+static const size_t fast_len[F_NKEYS] = { 8, 7, 8, 4, 6, 9, 4, 5, 5, 6, 12 };
+
+struct fast_state {
+	double *passes; /* scratch for one line's passes */
+	size_t cap;
+	const char *source; /* interned in->path */
+	const char *os, *arch, *platform; /* the default platform for this os, arch */
+	char unit_raw[32];  /* the last unit as written, what ingest_unit made of it */
+	const char *unit;
+	int unit_better;
+};
+
+static const char *fast_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	return p;
+}
+
+/* A string without escapes whose text check_text accepts as a name (or as
+ * free text without tab or line breaks); NULL when it is anything else. */
+static const char *fast_string(const char *p, const char **s, size_t *n)
+{
+	/* 1: the closing quote or a byte the fast path leaves to cJSON (control
+	 * characters, the NUL at the end of the text, a backslash, DEL) */
+	static const unsigned char stop[256] = {
+		[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
+	};
+	const unsigned char *q = (const unsigned char *)p + 1;
+	int high = 0;
+	while (!stop[*q])
+		high |= *q++ & 0x80;
+	if (*q != '"')
+		return NULL;
+	*s = p + 1;
+	*n = (size_t)((const char *)q - *s);
+	if (*n > INGEST_MAX_NAME)
+		return NULL;
+	if (high) {
+		if (!utf8_valid(*s, *n))
+			return NULL;
+		for (size_t i = 0; i + 1 < *n; i++)
+			if ((unsigned char)(*s)[i] == 0xC2 && (unsigned char)(*s)[i + 1] <= 0x9F)
+				return NULL; /* C1 control (0xC2 is always a lead byte here) */
+	}
+	return (const char *)q + 1;
+}
+
+/* The common number "123.4567" when it is exact without strtod: at most 15
+ * digits and at most 22 after the point, so the digits and the power of ten
+ * are exact doubles and one division rounds correctly, as strtod does
+ * (Clinger's fast path). 0 to leave it to strtod. */
+static int exact_decimal(const char *s, const char *e, double *v)
+{
+	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+					1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+					1e20, 1e21, 1e22 };
+	unsigned long long mant = 0;
+	int digits = 0, frac = -1, neg = *s == '-';
+	for (s += neg; s < e; s++) {
+		if (*s == '.') {
+			frac = 0;
+			continue;
+		}
+		if (*s < '0' || *s > '9' || ++digits > 15)
+			return 0; /* an exponent, or too many digits */
+		mant = mant * 10 + (unsigned)(*s - '0');
+		if (frac >= 0)
+			frac++;
+	}
+	if (frac > 22)
+		return 0;
+	*v = frac > 0 ? (double)mant / pow10[frac] : (double)mant;
+	if (neg)
+		*v = -*v;
+	return 1;
+}
+
+/* A number in strict JSON syntax that cJSON reads the same way (at most 63
+ * characters, its buffer); NULL otherwise. */
+static const char *fast_number(const char *p, double *v)
+{
+	const char *s = p;
+	char tmp[64];
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
+		return NULL;
+	if (*p == '.') {
+		p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-' || *p == '.' || *p == 'e' ||
+	    *p == 'E' || p - s > 63)
+		return NULL;
+	if (!exact_decimal(s, p, v)) {
+		memcpy(tmp, s, (size_t)(p - s));
+		tmp[p - s] = '\0';
+		*v = strtod(tmp, NULL);
+	}
+	return p;
+}
+
+static int fast_literal(const char **p, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (strncmp(*p, lit, n) != 0)
+		return 0;
+	*p += n;
+	return 1;
+}
+
+/* 1 when the line was read into the model, 0 to take the cJSON path. */
+static int fast_result_line(struct model *m, const struct ingest_input *in,
+			    struct fast_state *fs, const char *line, size_t n, size_t lineno)
+{
+	const char *p = fast_ws(line), *str[F_ROUND] = { 0 };
+	size_t len[F_ROUND] = { 0 }, npasses = 0;
+	unsigned seen = 0;
+	double round = 0, value = 0;
+	int back = -1, unit_better;
+	char unit[INGEST_MAX_NAME + 1];
+	struct result *r;
+
+	if (*p != '{')
+		return 0;
+	p = fast_ws(p + 1);
+	for (;;) {
+		const char *ks;
+		size_t kn;
+		int k;
+		if (*p != '"' || !(p = fast_string(p, &ks, &kn)))
+			return 0;
+		for (k = 0; k < F_NKEYS; k++)
+			if (fast_keys[k][0] == ks[0] && fast_len[k] == kn &&
+			    memcmp(fast_keys[k], ks, kn) == 0)
+				break;
+		if (k == F_NKEYS || (seen & (1u << k)))
+			return 0;
+		p = fast_ws(p);
+		if (*p != ':')
+			return 0;
+		p = fast_ws(p + 1);
+		if (k < F_ROUND) {
+			if (*p == '"') {
+				if (!(p = fast_string(p, &str[k], &len[k])))
+					return 0;
+				seen |= 1u << k;
+			} else if (!fast_literal(&p, "null")) {
+				return 0;
+			}
+		} else if (k == F_ROUND) {
+			if (fast_literal(&p, "null"))
+				;
+			else if (!(p = fast_number(p, &round)))
+				return 0;
+			else
+				seen |= 1u << k;
+		} else if (k == F_BACK) {
+			if (fast_literal(&p, "true"))
+				back = 1;
+			else if (fast_literal(&p, "false"))
+				back = 0;
+			else if (!fast_literal(&p, "null"))
+				return 0;
+			seen |= 1u << k;
+		} else if (k == F_VALUE) {
+			if (!(p = fast_number(p, &value)) || !isfinite(value) || value <= 0)
+				return 0;
+			seen |= 1u << k;
+		} else { /* F_PASSES */
+			if (*p != '[')
+				return 0;
+			p = fast_ws(p + 1);
+			for (;;) {
+				double x;
+				if (!(p = fast_number(p, &x)) || !isfinite(x) || x <= 0 ||
+				    npasses == INGEST_MAX_PASSES)
+					return 0;
+				if (npasses == fs->cap) {
+					fs->cap = fs->cap ? fs->cap * 2 : 64;
+					fs->passes = xrealloc(fs->passes, fs->cap * sizeof *fs->passes);
+				}
+				fs->passes[npasses++] = x;
+				p = fast_ws(p);
+				if (*p == ']')
+					break;
+				if (*p != ',')
+					return 0;
+				p = fast_ws(p + 1);
+			}
+			p++;
+			seen |= 1u << k;
+		}
+		p = fast_ws(p);
+		if (*p == '}')
+			break;
+		if (*p != ',')
+			return 0;
+		p = fast_ws(p + 1);
+	}
+	if (fast_ws(p + 1) != line + n)
+		return 0;
+
+	/* what add_result checks, in any order: every failure goes the slow way */
+	if (!(seen & (1u << F_WORKLOAD)) || !len[F_WORKLOAD] || !(seen & (1u << F_UNIT)) ||
+	    !len[F_UNIT])
+		return 0;
+	if (!(seen & (1u << F_VERSION)) && !in->label)
+		return 0;
+	if ((seen & (1u << F_VALUE)) == !!(seen & (1u << F_PASSES)))
+		return 0; /* both or neither */
+	if ((seen & (1u << F_ROUND)) &&
+	    (round != floor(round) || round < 1 || round > INGEST_MAX_ROUNDS))
+		return 0;
+	if (seen & (1u << F_BETTER)) {
+		if (!(len[F_BETTER] == 5 && memcmp(str[F_BETTER], "lower", 5) == 0) &&
+		    !(len[F_BETTER] == 6 && memcmp(str[F_BETTER], "higher", 6) == 0))
+			return 0;
+	}
+	if (seen & (1u << F_TIMESTAMP)) {
+		char ts[INGEST_MAX_NAME + 1];
+		memcpy(ts, str[F_TIMESTAMP], len[F_TIMESTAMP]);
+		ts[len[F_TIMESTAMP]] = '\0';
+		if (!timestamp_valid(ts))
+			return 0;
+	}
+
+	/* the line is good: fill a result as add_result does */
+	r = model_add_result(m);
+	if (!fs->source)
+		fs->source = model_intern(m, in->path);
+	r->source = fs->source;
+	r->where = lineno;
+	r->where_is_line = 1;
+	r->doc = m->ndocs - 1;
+	r->workload = model_internn(m, str[F_WORKLOAD], len[F_WORKLOAD]);
+	r->version = seen & (1u << F_VERSION) ? model_internn(m, str[F_VERSION], len[F_VERSION])
+					    : model_intern(m, in->label);
+	if (seen & (1u << F_PLATFORM)) {
+		r->platform = model_internn(m, str[F_PLATFORM], len[F_PLATFORM]);
+	} else {
+		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+		if (!fs->platform || os != fs->os || arch != fs->arch) {
+			if (os && arch) {
+				char *pf = xasprintf("%s-%s", os, arch);
+				fs->platform = model_intern(m, pf);
+				free(pf);
+			} else {
+				fs->platform = model_intern(m, "unknown");
+			}
+			fs->os = os;
+			fs->arch = arch;
+		}
+		r->platform = fs->platform;
+	}
+	if (fs->unit && len[F_UNIT] < sizeof fs->unit_raw &&
+	    memcmp(fs->unit_raw, str[F_UNIT], len[F_UNIT]) == 0 && !fs->unit_raw[len[F_UNIT]]) {
+		r->unit = fs->unit;
+		unit_better = fs->unit_better;
+	} else {
+		memcpy(unit, str[F_UNIT], len[F_UNIT]);
+		unit[len[F_UNIT]] = '\0';
+		r->unit = ingest_unit(m, unit, &unit_better);
+		if (len[F_UNIT] < sizeof fs->unit_raw) {
+			memcpy(fs->unit_raw, unit, len[F_UNIT] + 1);
+			fs->unit = r->unit;
+			fs->unit_better = unit_better;
+		}
+	}
+	r->better = unit_better;
+	if (seen & (1u << F_BETTER))
+		r->better = str[F_BETTER][0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+	if (seen & (1u << F_TIMESTAMP))
+		r->timestamp = model_internn(m, str[F_TIMESTAMP], len[F_TIMESTAMP]);
+	if (seen & (1u << F_NOTE))
+		r->note = model_internn(m, str[F_NOTE], len[F_NOTE]);
+	if (back > 0)
+		r->back_to_back = 1;
+	if (seen & (1u << F_ROUND))
+		r->round = (int)round;
+	if (seen & (1u << F_VALUE)) {
+		r->passes = model_alloc_passes(m, 1);
+		r->passes[0] = value;
+		r->npasses = 1;
+	} else {
+		r->passes = model_alloc_passes(m, npasses);
+		memcpy(r->passes, fs->passes, npasses * sizeof *r->passes);
+		r->npasses = npasses;
+	}
+	return 1;
+}
+
+static int ndjson_line(struct model *m, const struct ingest_input *in, struct fast_state *fs,
+		       const char *line, size_t n, size_t lineno, struct nf_error *err)
 {
 	cJSON *v;
 	int rc;
@@ -505,6 +836,8 @@ static int ndjson_line(struct model *m, const struct ingest_input *in, const cha
 		i++;
 	if (i == n)
 		return 0; /* blank lines are allowed */
+	if (fs && line[n] == '\0' && fast_result_line(m, in, fs, line, n, lineno))
+		return 0;
 	v = parse(in, line, n, lineno, err);
 	if (!v)
 		return NF_DATAERR;
@@ -519,24 +852,87 @@ static int ndjson_line(struct model *m, const struct ingest_input *in, const cha
 	return rc;
 }
 
+/* The lines of a stream, read in large blocks and split with memchr instead
+ * of a getc per byte: the same lines and the same limit as buf_read_line. */
+struct lines {
+	FILE *f;
+	char *buf;
+	size_t pos, end, cap; /* unread bytes: buf[pos..end); buf[end] is writable */
+	size_t saved_at;      /* the byte after the last line, replaced by a NUL */
+	char saved;
+	int have_saved, done;
+};
+
+/* The next line (with its line feed) at *line, NUL-terminated, until the
+ * next call; returns its length, 0 at the end of the input or on a read
+ * error (see ferror), -1 when it is longer than max. */
+static long lines_next(struct lines *l, size_t max, char **line)
+{
+	size_t scanned = 0;
+	if (l->have_saved) {
+		l->buf[l->saved_at] = l->saved;
+		l->have_saved = 0;
+	}
+	if (!l->buf) {
+		l->cap = (size_t)1 << 20;
+		l->buf = xmalloc(l->cap);
+	}
+	for (;;) {
+		char *s = l->buf + l->pos, *nl;
+		size_t avail = l->end - l->pos, n, got;
+		nl = avail > scanned ? memchr(s + scanned, '\n', avail - scanned) : NULL;
+		n = nl ? (size_t)(nl - s) + 1 : avail;
+		if (n > max)
+			return -1;
+		if (nl || l->done) {
+			if (n == 0)
+				return 0;
+			*line = s;
+			l->pos += n;
+			l->saved_at = l->pos;
+			l->saved = l->buf[l->pos];
+			l->have_saved = 1;
+			l->buf[l->pos] = '\0';
+			return (long)n;
+		}
+		scanned = avail;
+		if (l->pos) {
+			memmove(l->buf, s, avail);
+			l->pos = 0;
+			l->end = avail;
+		}
+		if (l->cap - l->end < 65536 + 1) {
+			l->cap *= 2;
+			l->buf = xrealloc(l->buf, l->cap);
+		}
+		got = fread(l->buf + l->end, 1, l->cap - 1 - l->end, l->f);
+		l->end += got;
+		if (got == 0)
+			l->done = 1;
+	}
+}
+
 int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, const char *first,
 				size_t first_len, FILE *f, struct nf_error *err)
 {
-	struct buf line = BUF_INIT;
+	struct lines lines = { 0 };
+	struct fast_state fs = { 0 };
 	size_t lineno = 1, before = m->nresults;
+	char *line = NULL;
 	long n;
 	int rc;
 
+	lines.f = f;
 	m->ndocs++; /* the whole NDJSON file is one document */
-	rc = ndjson_line(m, in, first, first_len, lineno, err);
-	while (!rc && (errno = 0, n = buf_read_line(&line, f, INGEST_MAX_LINE)) != 0 && !ferror(f)) {
+	rc = ndjson_line(m, in, &fs, first, first_len, lineno, err);
+	while (!rc && (errno = 0, n = lines_next(&lines, INGEST_MAX_LINE, &line)) != 0 && !ferror(f)) {
 		if (n < 0) {
 			struct place pl = { in, lineno + 1, 1 };
 			rc = bad(err, &pl, "longer than %zu MiB, the limit for one line",
 				 INGEST_MAX_LINE >> 20);
 			break;
 		}
-		rc = ndjson_line(m, in, line.s, (size_t)n, ++lineno, err);
+		rc = ndjson_line(m, in, &fs, line, (size_t)n, ++lineno, err);
 	}
 	if (!rc && ferror(f)) {
 		int e = errno ? errno : EIO;
@@ -546,6 +942,20 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, 
 	if (!rc && m->nresults == before)
 		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': no results in it (only the "
 				  "document fields)", in->path);
-	buf_release(&line);
+	free(lines.buf);
+	free(fs.passes);
+	return rc;
+}
+
+int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
+			      size_t n, size_t lineno, int fast, int *took_fast,
+			      struct nf_error *err)
+{
+	struct fast_state fs = { 0 };
+	size_t before = m->nresults;
+	int rc = ndjson_line(m, in, fast ? &fs : NULL, line, n, lineno, err);
+	free(fs.passes);
+	if (took_fast)
+		*took_fast = fast && !rc && m->nresults == before + 1 && fs.source;
 	return rc;
 }

@@ -339,3 +339,10 @@ const char *runner_timestamp(struct model *m, const char *s)
 		buf[10] = 'T';
 	return model_intern(m, buf);
 }
+
+int runner_no_version(struct nf_error *err, const struct ingest_input *in, const char *runner)
+{
+	return runner_bad(err, in, NULL, "%s records no version, and its names are benchmarks, not "
+			  "versions: give the version on the command line as VERSION=%s", runner,
+			  in->path);
+}

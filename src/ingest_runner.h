@@ -97,6 +97,13 @@ void runner_meta(struct model *m, struct result *r, const char *runner, const ch
  * gets a 'T'), or NULL when s is NULL or not a date of that shape. */
 const char *runner_timestamp(struct model *m, const char *s);
 
+/* Refuses a file whose runner records no version and whose names are
+ * workloads (benchmarks, tasks, arguments), never versions: "cannot read
+ * 'F': RUNNER records no version, and its names are benchmarks, not
+ * versions: give the version on the command line as VERSION=F". Returns
+ * NF_DATAERR. */
+int runner_no_version(struct nf_error *err, const struct ingest_input *in, const char *runner);
+
 /* Sets an environment field only when no input has set it yet. */
 void runner_env_default(struct model *m, const char *key, const char *value);
 

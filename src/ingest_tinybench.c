@@ -12,9 +12,11 @@
  *   [{"name": "sort", "result": {"samples": [ms, ...], "hz": ..., ...}}]
  *
  * One file is one round of each task; its latency samples (ms) are the
- * passes. The version is the label, else the runtime version tinybench 4+
- * records, else the task name (tasks compared with each other in one file)
- * with the file name as the workload.
+ * passes; without retained samples (tinybench 4+ without retainSamples) the
+ * round is one pass, the median (latency.p50) tinybench computed from them.
+ * The version is the label, else the runtime version tinybench 4+ records;
+ * tasks are workloads, never versions, so a file with neither is refused
+ * with the fix (VERSION=FILE).
  */
 #include "ingest_runner.h"
 #include "jsonw.h"
@@ -62,27 +64,36 @@ static int read_task(struct model *m, const struct ingest_input *in, const cJSON
 	if (latency && !cJSON_IsObject(latency))
 		return runner_bad(err, in, where, "\"result\".\"latency\" must be an object");
 	samples = cJSON_GetObjectItemCaseSensitive(latency ? latency : result, "samples");
-	if (!samples || cJSON_IsNull(samples))
-		return runner_bad(err, in, where, "\"%s\" has no latency samples: create the Bench "
-				  "with retainSamples: true (tinybench 4 and newer)", name);
-	if (!cJSON_IsArray(samples))
-		return runner_bad(err, in, where, "\"samples\" must be an array");
-
-	if (in->label) {
-		version = in->label;
-		workload = name;
-	} else if (rt_version) {
-		version = rt_version;
-		workload = name;
+	(void)stem;
+	if (!in->label && !rt_version)
+		return runner_no_version(err, in, "tinybench");
+	version = in->label ? in->label : rt_version;
+	workload = name;
+	if ((!samples || cJSON_IsNull(samples)) && latency &&
+	    cJSON_GetObjectItemCaseSensitive(latency, "p50")) {
+		/* the median the samples would have given, as tinybench computed it */
+		double p50;
+		if (runner_number(latency, "p50", 1, &p50, NULL, in, where, err))
+			return NF_DATAERR;
+		if (!(p50 > 0))
+			return runner_bad(err, in, where, "\"latency\".\"p50\" must be above zero");
+		passes = xmalloc(sizeof *passes);
+		passes[0] = p50;
+		n = 1;
+		buf_puts(&meta, "\"summary\":\"p50\"");
 	} else {
-		version = name;
-		workload = stem;
+		if (!samples || cJSON_IsNull(samples))
+			return runner_bad(err, in, where, "\"%s\" has no latency samples and no median: "
+					  "create the Bench with retainSamples: true (tinybench 4 and newer)",
+					  name);
+		if (!cJSON_IsArray(samples))
+			return runner_bad(err, in, where, "\"samples\" must be an array");
+		if (runner_passes(samples, 1, 0, &passes, &n, in, where, err))
+			return NF_DATAERR;
 	}
-	if (runner_passes(samples, 1, 0, &passes, &n, in, where, err))
-		return NF_DATAERR;
 	r = runner_result(m, in, index + 1, 0, workload, version, "ms", NULL, passes, n);
 	if (runtime) {
-		buf_puts(&meta, "\"runtime\":");
+		buf_puts(&meta, meta.len ? ",\"runtime\":" : "\"runtime\":");
 		json_escape(&meta, runtime);
 	}
 	if (rt_version) {

@@ -124,6 +124,7 @@ static void comparison_release(struct comparison *c)
 	free(c->pairs);
 	free(c->steps);
 	free(c->drift);
+	free(c->design_text);
 }
 
 void model_release(struct model *m)
@@ -158,6 +159,7 @@ void model_release(struct model *m)
 	free(m->schedule.lines);
 	free(m->schedule.product);
 	free(m->recommendation);
+	free(m->how_taken);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		free(m->platforms[i].comparisons);
 		free(m->platforms[i].text);
@@ -276,8 +278,24 @@ const char *verdict_name(enum verdict v)
 		return "faster";
 	case VERDICT_WITHIN_NOISE:
 		return "within-noise";
+	case VERDICT_NOT_CONFIRMED:
+		return "not-confirmed";
 	default:
 		return "insufficient";
+	}
+}
+
+const char *design_name(enum design d)
+{
+	switch (d) {
+	case DESIGN_SESSIONS:
+		return "sessions";
+	case DESIGN_UNEQUAL:
+		return "unequal";
+	case DESIGN_HISTORY:
+		return "history";
+	default:
+		return "rounds";
 	}
 }
 

@@ -29,8 +29,13 @@ struct result {
 	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
-	int better;           /* enum better */
 	int round;            /* >= 1 after ingest */
+	signed char better;   /* enum better */
+	signed char where_is_line; /* 1 when `where` is a line number */
+	signed char back_to_back; /* 1 when the runner ran this version's rounds in
+	                         a block, not interleaved with other versions */
+	signed char runner_interleaved; /* 1 when the runner itself interleaves the
+	                         versions' rounds (compare.js alternates them) */
 	double *passes;       /* in the model's passes storage; finite and > 0 */
 	size_t npasses;       /* >= 1 */
 	const char *timestamp; /* interned ISO 8601, or NULL */
@@ -39,10 +44,7 @@ struct result {
 	const char *v8;       /* interned meta.v8, or NULL */
 	const char *source;   /* interned input name ("-" for stdin) */
 	size_t where;         /* 1-based: result index (JSON) or line (NDJSON) */
-	int where_is_line;    /* 1 when `where` is a line number */
 	size_t doc;           /* 0-based index of the input document */
-	int back_to_back;     /* 1 when the runner ran this version's rounds in a
-	                         block, not interleaved with other versions */
 };
 
 /* What the input says about one workload (the document field "workloads"):
@@ -58,7 +60,24 @@ struct workload_info {
 
 /* ---- computed by analysis.c ---- */
 
-enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT };
+/* FASTER is a confirmed claim (both keys); NOT_CONFIRMED a difference beyond
+ * the noise that the rank test does not confirm. */
+enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT, VERDICT_NOT_CONFIRMED };
+
+/* How the rounds were taken, which decides the statistic compared
+ * (evidence.c detects it; README "The method"). */
+enum design {
+	DESIGN_ROUNDS,   /* the same number of rounds per version in one sitting
+	                    (or not recorded): best round, range spread */
+	DESIGN_SESSIONS, /* shared sessions over days: every round holds every
+	                    version; per-round ratios, signed rank test */
+	DESIGN_UNEQUAL,  /* very unequal round counts in one sitting: medians,
+	                    quartile spread, ratio of medians */
+	DESIGN_HISTORY,  /* a history: rounds spread over days with versions in
+	                    rounds of their own, or unequal counts with no time
+	                    recorded: medians, quartile spread, a 10 % floor;
+	                    time and version are confounded */
+};
 
 /* A version within one comparison. */
 struct version_stats {
@@ -72,9 +91,18 @@ struct version_stats {
 	double best;          /* lowest value (highest when higher is better) */
 	double worst_round;   /* the other extreme of the round values */
 	double median;        /* median of the round values */
-	double spread;        /* (max - min) / (2 * median); 0 for one round */
+	double spread;        /* (max - min) / (2 * median); NaN (unknown) for one round */
+	double qspread;       /* quantile spread: (q75 - q25) / (2 * median), in a
+	                         history (q90 - q10) / (2 * median); NaN for one round */
+	double level;         /* the value compared: best in DESIGN_ROUNDS, else median */
+	int bimodal;          /* 1 when its rounds fall into two clusters */
+	double slow_share;    /* bimodal: share of its rounds in the slow cluster */
+	double slow_factor;   /* bimodal: how many times slower those rounds are */
 	double change;        /* best / baseline best - 1, signed (0 for baseline) */
 	int change_better;    /* +1 better than the baseline, -1 worse, 0 equal */
+	int change_beyond;    /* the difference from the baseline is beyond the noise */
+	int change_claim;     /* +1 a claim that it is better than the baseline,
+	                         -1 worse, 0 no claim (within noise or not confirmed) */
 	int is_baseline;
 };
 
@@ -90,6 +118,18 @@ struct pair_stats {
 	double p_floor;       /* smallest p reachable with these sample sizes */
 	int rounds_needed;    /* rounds per side needed given the spread, 0 unknown */
 	int borderline;       /* within-noise verdict and test disagree */
+	/* the two keys of a claim (evidence.c) */
+	const char *test;     /* static: "mann-whitney", or "signed-rank" on the
+	                         per-round log ratios of shared rounds */
+	double size;          /* how much better the better side is, by the
+	                         design's statistic (>= 0, 0.4 = 40 %) */
+	int side;             /* +1 b better, -1 a better, 0 equal (that statistic) */
+	double noise;         /* the noise band key 1 compares size against */
+	int beyond_noise;     /* key 1: size > noise */
+	int test_side;        /* +1 b better, -1 a better, 0 none: the test's direction */
+	int reachable;        /* the test can reach the report's Holm level at all */
+	int claim;            /* +1 b better, -1 a better: both keys hold; else 0 */
+	int steady;           /* not beyond the noise, yet confirmed by the test */
 };
 
 /* A step in a long version series (filled by stats code). */
@@ -113,7 +153,16 @@ struct comparison {
 	size_t npairs;
 	struct step *steps;       /* owned, may be NULL */
 	size_t nsteps;
-	int interleaved;          /* 0 when some rounds ran back to back */
+	int interleaved;          /* 1 timestamps (or the runner) show interleaved
+	                             rounds, 0 blocks or a history, -1 unknown */
+	enum design design;
+	int paired;               /* every round holds every version (round numbers,
+	                             and timestamps within a session when known) */
+	double span_days;         /* first to last round, in days; -1 unknown */
+	char *design_text;        /* owned: how the rounds were compared, or NULL
+	                             for the published design */
+	int regression;           /* the claim names an older version the faster */
+	int anomaly;              /* some version is bimodal */
 	char *drift;              /* owned note on drift within a version, or NULL */
 };
 
@@ -213,6 +262,11 @@ struct model {
 	size_t ncomparisons;
 	struct schedule schedule;
 	char *recommendation;              /* owned sentence, or NULL */
+	char *how_taken;                   /* owned: how the rounds were taken, as
+	                                      the input shows it ("interleaving not
+	                                      recorded" when it does not) */
+	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
+	size_t nregressions, nanomalies;   /* comparisons worth filing */
 	const struct release_line *recommended; /* into schedule, or NULL */
 	char **warnings;                   /* owned sentences shown in every document */
 	size_t nwarnings, warnings_alloc;
@@ -253,7 +307,10 @@ struct workload_info *model_add_workload(struct model *m, const char *name);
 /* Adds a warning shown in every document; takes a printf format. */
 void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-const char *verdict_name(enum verdict v); /* "faster", "within-noise", "insufficient" */
+/* "faster", "within-noise", "insufficient", "not-confirmed" */
+const char *verdict_name(enum verdict v);
+/* "rounds", "sessions", "unequal", "history" */
+const char *design_name(enum design d);
 
 /* The value of one round: the median of its passes. */
 double result_value(const struct result *r);

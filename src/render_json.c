@@ -30,6 +30,18 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	jsonw_number(w, v->median);
 	jsonw_key(w, "spread");
 	jsonw_number(w, v->spread);
+	jsonw_key(w, "quantile_spread");
+	jsonw_number(w, v->qspread);
+	jsonw_key(w, "level");
+	jsonw_number(w, v->level);
+	jsonw_key(w, "bimodal");
+	jsonw_bool(w, v->bimodal);
+	if (v->bimodal) {
+		jsonw_key(w, "slow_share");
+		jsonw_number(w, v->slow_share);
+		jsonw_key(w, "slow_factor");
+		jsonw_number(w, v->slow_factor);
+	}
 	jsonw_key(w, "baseline");
 	jsonw_bool(w, v->is_baseline);
 	if (c->baseline_idx >= 0) {
@@ -73,6 +85,8 @@ static void write_evidence(struct jsonw *w, const struct comparison *c)
 		jsonw_string(w, c->versions[p->a].version);
 		jsonw_key(w, "b");
 		jsonw_string(w, c->versions[p->b].version);
+		jsonw_key(w, "test");
+		jsonw_string(w, p->test);
 		jsonw_key(w, "u");
 		jsonw_number(w, p->u);
 		jsonw_key(w, "p");
@@ -101,6 +115,19 @@ static void write_evidence(struct jsonw *w, const struct comparison *c)
 			jsonw_int(w, p->rounds_needed);
 		else
 			jsonw_null(w);
+		jsonw_key(w, "size");
+		jsonw_number(w, p->size);
+		jsonw_key(w, "noise");
+		jsonw_number(w, p->noise);
+		jsonw_key(w, "beyond_noise");
+		jsonw_bool(w, p->beyond_noise);
+		jsonw_key(w, "reachable");
+		jsonw_bool(w, p->reachable);
+		jsonw_key(w, "claim");
+		jsonw_string(w, p->claim > 0 ? c->versions[p->b].version
+			     : p->claim < 0 ? c->versions[p->a].version : NULL);
+		jsonw_key(w, "steady");
+		jsonw_bool(w, p->steady);
 		jsonw_end_object(w);
 	}
 	jsonw_end_array(w);
@@ -194,7 +221,16 @@ static void write_comparison(struct jsonw *w, const struct comparison *c)
 	jsonw_key(w, "linear");
 	jsonw_bool(w, c->linear);
 	jsonw_key(w, "interleaved");
-	jsonw_bool(w, c->interleaved);
+	if (c->interleaved < 0)
+		jsonw_null(w);
+	else
+		jsonw_bool(w, c->interleaved);
+	jsonw_key(w, "design");
+	jsonw_string(w, design_name(c->design));
+	jsonw_key(w, "design_text");
+	jsonw_string(w, c->design_text);
+	jsonw_key(w, "paired");
+	jsonw_bool(w, c->paired);
 	jsonw_key(w, "text");
 	jsonw_string(w, c->text);
 	write_evidence(w, c);

@@ -214,8 +214,13 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 	mctx_set_str(o, "verdict", verdict_name(c->verdict));
 	mctx_set_bool(o, "faster", c->verdict == VERDICT_FASTER);
 	mctx_set_bool(o, "within_noise", c->verdict == VERDICT_WITHIN_NOISE);
+	mctx_set_bool(o, "not_confirmed", c->verdict == VERDICT_NOT_CONFIRMED);
+	mctx_set_str(o, "anomaly", rcmp->anomaly);
+	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
+	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
+	mctx_set_str(o, "design_text", c->design_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
-	mctx_set_bool(o, "back_to_back", !c->interleaved);
+	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
 	set_num(o, "gap", fmt_percent, c->gap);
 	set_num(o, "noise", fmt_percent, c->noise);
 	if (c->verdict == VERDICT_FASTER) {
@@ -230,12 +235,13 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 			buf_printf(&s, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",
 				   b->nrounds, b->version, w->nrounds, w->version);
 		else
-			buf_printf(&s, "the round values of %s and %s overlap; the best rounds differ by more than the noise",
-				   b->version, w->version);
+			buf_printf(&s, "the round values of %s and %s overlap; the %s differ by more than the "
+				   "noise and the rank test confirms it", b->version, w->version,
+				   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
 		mctx_set_str(o, "how_often", s.s);
 		buf_release(&s);
-		/* a newer version slower than an older one is a regression */
-		mctx_set_bool(o, "regression", c->worst_idx > c->best_idx);
+		/* a newer version confirmed slower than an older one */
+		mctx_set_bool(o, "regression", c->regression);
 	}
 	for (size_t k = 0; k < nall; k++) {
 		const struct version_stats *v = report_cell(c, all[k].version);
@@ -255,20 +261,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 			mctx_set_bool(cell, "is_best", c->verdict == VERDICT_FASTER &&
 							v == &c->versions[c->best_idx]);
 			mctx_set_bool(cell, "baseline", v->is_baseline);
-			if (c->baseline_idx >= 0 && !v->is_baseline) {
-				const struct version_stats *base = &c->versions[c->baseline_idx];
-				struct buf ch = BUF_INIT;
-				fmt_percent_signed(&ch, v->change);
-				if (v->change_better)
-					buf_puts(&ch, v->change_better > 0 ? " (better" : " (worse");
-				/* a change smaller than the noise is not a finding */
-				if (v->change_better && !evidence_beyond_noise(c, v, base))
-					buf_puts(&ch, ", within noise");
-				if (v->change_better)
-					buf_putc(&ch, ')');
-				mctx_set_str(cell, "change", ch.s);
-				buf_release(&ch);
-			}
+			if (rcmp->change && rcmp->change[v - c->versions])
+				mctx_set_str(cell, "change", rcmp->change[v - c->versions]);
 		} else {
 			mctx_set_str(cell, "best_spread", "\xE2\x80\x94");
 		}
@@ -450,6 +444,11 @@ static struct mctx *build_context(const struct report *r)
 	evidence_report_ctx(r, ctx);
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
+	mctx_set_str(ctx, "headline", r->headline);
+	mctx_set_str(ctx, "how_taken", r->how_taken);
+	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
+	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
+	mctx_set_bool(ctx, "any_worth_filing", r->nregressions + r->nanomalies > 0);
 	set_fmt(ctx, "n_within", "%zu", nwithin);
 	set_fmt(ctx, "n_insufficient", "%zu", ninsufficient);
 	mctx_set_bool(ctx, "any_faster", nfaster > 0);
@@ -474,26 +473,40 @@ static struct mctx *build_context(const struct report *r)
 			if (!r || c->verdict == VERDICT_INSUFFICIENT)
 				continue;
 			measured++;
-			b = &c->versions[c->best_idx];
-			g = c->better == BETTER_HIGHER ? b->best / r->best - 1 : r->best / b->best - 1;
-			if (r == b && c->verdict == VERDICT_FASTER) {
-				wins++;
-				buf_printf(&t, "fastest (%s)", c->text);
-			} else if (g > c->noise) {
-				losses++;
-				buf_printf(&t, "%ld%% slower than %s, beyond the noise of ", round_half_away(g * 100),
-					   b->version);
-				fmt_spread(&t, c->noise);
-			} else {
-				ties++;
-				buf_puts(&t, "as fast as the best, within the noise");
+			/* by claims only: a confirmed pair against the recommended
+			 * version, the largest one that beats it */
+			{
+				const struct pair_stats *lose = NULL;
+				size_t ri = (size_t)(r - c->versions);
+				for (size_t k = 0; k < c->npairs; k++) {
+					const struct pair_stats *p = &c->pairs[k];
+					size_t win = p->claim > 0 ? p->b : p->a;
+					if (!p->claim || (p->a != ri && p->b != ri) || win == ri)
+						continue;
+					if (!lose || p->size > lose->size)
+						lose = p;
+				}
+				b = lose ? &c->versions[lose->claim > 0 ? lose->b : lose->a] : NULL;
+				g = lose ? lose->size : 0;
+				if (c->verdict == VERDICT_FASTER && r == &c->versions[c->best_idx]) {
+					wins++;
+					buf_printf(&t, "fastest (%s)", c->text);
+				} else if (lose) {
+					losses++;
+					buf_printf(&t, "%ld%% slower than %s (%s), a confirmed difference",
+						   round_half_away(g * 100), b->version,
+						   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+				} else {
+					ties++;
+					buf_puts(&t, "as fast as the best: no confirmed difference");
+				}
 			}
 			f = mctx_object();
 			mctx_set_str(f, "workload", c->workload);
 			mctx_set_str(f, "platform", c->platform);
 			mctx_set_str(f, "version", r->version);
 			mctx_set_str(f, "text", t.s);
-			mctx_set_bool(f, "slower", g > c->noise);
+			mctx_set_bool(f, "slower", g > 0);
 			mctx_push(findings, f);
 			buf_release(&t);
 		}

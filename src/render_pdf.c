@@ -143,14 +143,11 @@ static void summary(struct pdf *p)
 			 "so there is no recommendation.");
 	pdf_field(p, "Decision", b.s, labw);
 	buf_reset(&b);
-	buf_printf(&b, "%zu of %zu workload%s differ beyond the noise", nf, m->ncomparisons,
-		   m->ncomparisons == 1 ? "" : "s");
-	if (nw)
-		buf_printf(&b, "; %zu %s within the noise, where these measurements cannot tell the "
-			   "versions apart", nw, nw == 1 ? "is" : "are");
-	if (ni)
-		buf_printf(&b, "; %zu %s too few rounds to judge", ni, ni == 1 ? "has" : "have");
-	buf_puts(&b, ".");
+	/* the short answer every document gives, counting confirmed claims */
+	(void)nf;
+	(void)nw;
+	(void)ni;
+	buf_printf(&b, "%s.", p->r->headline);
 	pdf_field(p, "Findings", b.s, labw);
 	if (!p->r->nwarnings) {
 		pdf_field(p, "Risks", "None found.", labw);
@@ -398,10 +395,14 @@ static void evidence_notes(struct pdf *p, size_t ci)
 		pdf_field(p, i == 0 ? "Steps" : "", p->r->comparisons[ci].steps[i], NOTE_LABEL_W);
 	if (c->drift)
 		note_field(p, "Drift", c->drift);
-	if (!c->interleaved)
+	if (c->interleaved == 0)
 		note_field(p, "Run order", "some versions ran their rounds back to back rather than "
 			   "interleaved with the others, so a change of the machine over time can be "
 			   "charged to a version");
+	if (c->design_text)
+		note_field(p, "Design", c->design_text);
+	if (p->r->comparisons[ci].anomaly)
+		note_field(p, "Two clusters", p->r->comparisons[ci].anomaly);
 	for (size_t k = 0; k < m->nplatforms; k++) {
 		const struct platform_finding *f = &m->platforms[k];
 		if (f->workload == c->workload && f->comparisons[f->ncomparisons - 1] == ci)
@@ -465,7 +466,8 @@ static void evidence(struct pdf *p)
 		const struct comparison *c = &m->comparisons[i];
 		int binds = r->comparisons[i].power_binds;
 		size_t shown = 0, neighbours = 0;
-		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved)
+		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved != 0 && !c->design_text &&
+		    !c->anomaly)
 			continue;
 		buf_reset(&b);
 		buf_printf(&b, "%s (%s, %s)", c->workload, c->unit, c->platform);
@@ -561,22 +563,16 @@ static void method(struct pdf *p)
 	const struct model *m = p->m;
 	struct buf b = BUF_INIT;
 	const char *base = NULL;
-	int interleaved = 1;
 	const double labw = 78;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		interleaved &= c->interleaved;
 		if (!base && c->baseline_idx >= 0)
 			base = c->versions[c->baseline_idx].version;
 	}
 	pdf_heading(p, "Method", LEAD_BODY * 4);
 	buf_puts(&b, "Each version ran ");
 	count_range(m, 0, "round", "rounds", &b);
-	buf_puts(&b, " of every workload, ");
-	buf_puts(&b, interleaved ? "interleaved with the other versions, so a slow phase of the "
-				   "machine hits every version alike. "
-				 : "some of them back to back rather than interleaved, so drift of the "
-				   "machine can be charged to a version. ");
+	buf_printf(&b, " of every workload: %s. ", p->r->how_taken);
 	buf_puts(&b, "A round ran ");
 	count_range(m, 1, "timed pass", "timed passes", &b);
 	buf_puts(&b, "; its value is the median of its passes, so one disturbed "
@@ -587,11 +583,14 @@ static void method(struct pdf *p)
 	      "the version can do.", labw);
 	pdf_field(p, "Spread", "(highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median "
 	      "round value), shown as \xC2\xB1x%: how far the rounds of one version disagree.", labw);
-	pdf_field(p, "Within noise", "The gap is how much better the best version's best round is "
-	      "than the worst version's; the noise is the largest spread among the versions. A "
-	      "difference counts only when the gap is larger than the noise. Otherwise the verdict "
+	pdf_field(p, "Within noise", "The gap is how much better one version's best round is "
+	      "than the other's; the noise is the largest spread among the versions. A "
+	      "difference is claimed only when the gap is larger than the noise and the rank test "
+	      "confirms it in the same direction after Holm's correction; beyond the noise alone it "
+	      "is \xE2\x80\x9Cnot confirmed\xE2\x80\x9D. Otherwise the verdict "
 	      "is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these measurements cannot tell the "
-	      "versions apart, which is not proof that they are equal.", labw);
+	      "versions apart, which is not proof that they are equal. Unequal round counts and "
+	      "histories are compared by medians and quantile spreads instead.", labw);
 	pdf_field(p, "Not linear", "The best rounds do not move one way only from the oldest version "
 	      "to the newest.", labw);
 	buf_reset(&b);
@@ -751,7 +750,7 @@ static void impact(struct pdf *p)
 		return;
 	pdf_heading(p, "What is it worth to your service?", LEAD_BODY * 6);
 	buf_printf(&b, "At %s, with each workload's best rounds standing for the work of one "
-		   "request. Only differences the rank test confirms get a figure, with the range "
+		   "request. Only confirmed claims (a \"faster\" verdict) get a figure, with the range "
 		   "the 95 %% interval of the ratio gives; the workbook's Impact sheet recomputes "
 		   "them for other numbers.", ri->inputs);
 	pdf_paragraph(p, b.s);

@@ -555,9 +555,11 @@ static void write_versions(struct xw *x)
 				    vs->worst_round, "=%s(Rounds!%s)", higher ? "MIN" : "MAX", rr);
 			put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
 				    vs->median, "=MEDIAN(Rounds!%s)", rr);
-			put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
-				    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
-				    cell(a, r, V_MEDIAN));
+			/* one round has no spread: the cell stays empty */
+			if (vs->nrounds >= 2)
+				put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
+					    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
+					    cell(a, r, V_MEDIAN));
 			if (cmp->baseline_idx >= 0 &&
 			    x->pos[c][cmp->baseline_idx].has_rounds)
 				put_formula(x, ws, r, V_CHANGE, signed_format(x, vs->change), vs->change,
@@ -720,7 +722,7 @@ static void write_impact(struct xw *x)
 	put_text(x, ws, I_ROW_CORES + 2, 0, "Saved ms per second = requests per second × payload "
 		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
 		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
-		 "claims the rank test confirms get figures.", x->indent);
+		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
 	for (col = 0; col < I_NCOLS; col++)
 		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
 			 col >= I_BYTES && col != I_FROM && col != I_TO && col != I_NOTE ?
@@ -957,25 +959,39 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 				continue;
 			put_formula(x, ws, row, bc, value_format(x, cmp->unit, vs->best), vs->best,
 				    "=Versions!%s", cell(a, pos->row, V_BEST));
+			if (vs->nrounds < 2)
+				continue;
 			put_formula(x, ws, row, bc + 1, spread_format(x, vs->spread), vs->spread,
 				    "=Versions!%s", cell(a, pos->row, V_SPREAD));
 			buf_printf(&noise, "%s%s", noise.len ? "," : "", cell(a, row, bc + 1));
 		}
-		if (noise.len)
+		if (cmp->design != DESIGN_ROUNDS)
+			put_num(x, ws, row, gap_col + 1, cmp->noise, spread_format(x, cmp->noise));
+		else if (noise.len)
 			put_formula(x, ws, row, gap_col + 1, spread_format(x, cmp->noise), cmp->noise,
 				    "=MAX(%s)", buf_str(&noise));
-		if (sufficient) {
+		if (sufficient && cmp->design != DESIGN_ROUNDS) {
+			/* medians or per-round ratios, not the bests of this sheet:
+			 * the analysis' numbers as values */
+			put_num(x, ws, row, gap_col, cmp->gap, gap_format(x, cmp->gap));
+			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
+			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
+		} else if (sufficient) {
 			lxw_col_t bb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->best_idx].version));
 			lxw_col_t wb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->worst_idx].version));
 			/* how much better the best is than the worst, as analysis.c */
 			int hi = cmp->better == BETTER_HIGHER;
 			put_formula(x, ws, row, gap_col, gap_format(x, cmp->gap), cmp->gap,
 				    "=%s/%s-1", cell(a, row, hi ? bb : wb), cell(b, row, hi ? wb : bb));
-			/* the rule: a difference counts only when gap > noise */
+			/* the rule: a difference is beyond the noise only when
+			 * gap > noise; beyond it, the claim stands when the rank test
+			 * confirms it (Pairs sheet), else it is not confirmed */
 			buf_reset(&x->f);
 			buf_printf(&x->f, "=IF(%s<=", cell(a, row, gap_col));
 			buf_printf(&x->f, "%s,\"%s\",\"%s\")", cell(b, row, gap_col + 1),
-				   verdict_name(VERDICT_WITHIN_NOISE), verdict_name(VERDICT_FASTER));
+				   verdict_name(VERDICT_WITHIN_NOISE),
+				   verdict_name(cmp->verdict == VERDICT_NOT_CONFIRMED ? VERDICT_NOT_CONFIRMED
+										 : VERDICT_FASTER));
 			note(x, worksheet_write_formula_str(ws, row, gap_col + 2, buf_str(&x->f),
 							    x->verdict, verdict_name(cmp->verdict)));
 			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);

@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "report.h"
+#include "evidence.h"
 #include "fmt.h"
 #include "semver.h"
 #include "stats.h"
@@ -212,6 +213,9 @@ static void build_evidence(struct report *r)
 		r->nfaster += c->verdict == VERDICT_FASTER;
 		r->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
 		r->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		r->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
+		r->nregressions += c->regression;
+		r->nanomalies += c->anomaly;
 		r->npairs += c->npairs;
 		r->nsteps += c->nsteps;
 		r->ndrift += c->drift != NULL;
@@ -277,6 +281,153 @@ static void build_evidence(struct report *r)
 			buf_puts(&b, ", which the test cannot confirm with these rounds (see Power)");
 			rc->borderline_summary = buf_detach(&b, NULL);
 		}
+	}
+	buf_release(&b);
+}
+
+/* ---- the verdicts in words ---- */
+
+/* What the design compares, for sentences: "best rounds", "medians". */
+static const char *compared(const struct comparison *c)
+{
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return "best rounds";
+	case DESIGN_SESSIONS:
+		return "per-round ratios";
+	default:
+		return "medians";
+	}
+}
+
+/* "2 of 7 workloads show a confirmed difference ..." */
+static void build_headline(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+	size_t n = m->ncomparisons;
+
+	size_t nrule = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		const struct pair_stats *p = c->verdict == VERDICT_FASTER
+			? evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx) : NULL;
+		nrule += p && !p->reachable;
+	}
+	if (r->nfaster && !nrule)
+		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
+			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
+			   n == 1 ? "" : "s", r->nfaster == 1 ? "s" : "");
+	else if (r->nfaster)
+		buf_printf(&b, "%zu of %zu workload%s show%s a difference larger than the machine's own "
+			   "noise: the rank test confirms it in %zu, and in %zu too few rounds were measured "
+			   "for any rank test to confirm it", r->nfaster, n, n == 1 ? "" : "s",
+			   r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+	else
+		buf_printf(&b, "None of the %zu workload%s shows a confirmed difference (larger than the "
+			   "machine's own noise and confirmed by the rank test)", n, n == 1 ? "" : "s");
+	if (r->nnot_confirmed)
+		buf_printf(&b, "; in %zu the difference is beyond the noise but the rank test does not "
+			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
+	if (r->nwithin)
+		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
+	if (r->ninsufficient)
+		buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient);
+	if (!r->nfaster)
+		buf_puts(&b, ": on this data, no version is faster");
+	r->headline = buf_detach(&b, NULL);
+}
+
+/* "24.22.3: 4 of 7 rounds are 13× slower than ..." for every bimodal
+ * version of c, joined by "; ". Appends nothing when there is none. */
+static void anomaly_text(struct buf *b, const struct comparison *c)
+{
+	size_t at = b->len;
+	for (size_t k = 0; k < c->nversions; k++) {
+		const struct version_stats *v = &c->versions[k];
+		if (!v->bimodal)
+			continue;
+		buf_printf(b, "%s%s: %ld of %zu rounds are ", b->len > at ? "; " : "", v->version,
+			   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds);
+		fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+		buf_printf(b, "\xC3\x97 slower than %s",
+			   c->paired ? "the other versions in the same rounds" : "its other rounds");
+	}
+}
+
+void report_verdict_sentence(struct buf *b, const struct comparison *c)
+{
+	size_t at = b->len, before;
+	buf_puts(b, c->text);
+	if (b->len > at && b->s[at] >= 'a' && b->s[at] <= 'z')
+		b->s[at] = (char)(b->s[at] - 'a' + 'A');
+	buf_putc(b, '.');
+	if (c->verdict == VERDICT_FASTER) {
+		buf_puts(b, " The gap of ");
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		const struct pair_stats *p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+		buf_printf(b, "%% between the %s clears the noise of ", compared(c));
+		fmt_spread(b, c->noise);
+		buf_puts(b, p && !p->reachable ? "; too few rounds for the rank test to confirm it."
+					       : " and the rank test confirms it.");
+	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
+		buf_printf(b, " The %s are ", compared(c));
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		buf_puts(b, "% apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the rank test does not confirm it.");
+	} else if (c->verdict == VERDICT_WITHIN_NOISE) {
+		buf_printf(b, " The %s are ", compared(c));
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		buf_puts(b, "% apart, inside the noise of ");
+		fmt_spread(b, c->noise);
+		buf_putc(b, '.');
+	}
+	buf_puts(b, " Two clusters: ");
+	before = b->len;
+	anomaly_text(b, c);
+	if (b->len == before)
+		b->len = before - strlen(" Two clusters: "), b->s[b->len] = '\0';
+	else
+		buf_putc(b, '.');
+}
+
+static void build_verdicts(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+
+	build_headline(r);
+	r->how_taken = m->how_taken;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct report_comparison *rc = &r->comparisons[i];
+
+		rc->worth_filing = c->regression || c->anomaly;
+		anomaly_text(&b, c);
+		if (b.len)
+			rc->anomaly = buf_detach(&b, NULL);
+
+		rc->change = xcalloc(c->nversions ? c->nversions : 1, sizeof *rc->change);
+		for (size_t k = 0; k < c->nversions && c->baseline_idx >= 0; k++) {
+			const struct version_stats *v = &c->versions[k];
+			if (v->is_baseline)
+				continue;
+			fmt_percent_signed(&b, v->change);
+			if (v->change_better) {
+				buf_puts(&b, v->change_better > 0 ? " (better" : " (worse");
+				/* only a claim is a finding */
+				if (!v->change_beyond)
+					buf_puts(&b, ", within noise");
+				else if (!v->change_claim)
+					buf_puts(&b, ", not confirmed");
+				buf_putc(&b, ')');
+			}
+			rc->change[k] = buf_detach(&b, NULL);
+		}
+
+		report_verdict_sentence(&b, c);
+		rc->verdict_line = buf_detach(&b, NULL);
 	}
 	buf_release(&b);
 }
@@ -460,6 +611,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_lines(r);
 	r->comparisons = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *r->comparisons);
 	build_evidence(r);
+	build_verdicts(r);
 	build_charts(r);
 	r->warnings = (const char *const *)m->warnings;
 	r->nwarnings = m->nwarnings;
@@ -478,7 +630,13 @@ void report_release(struct report *r)
 		free(rc->steps);
 		free(rc->power_note);
 		free(rc->borderline_summary);
+		free(rc->anomaly);
+		for (size_t k = 0; rc->change && k < r->m->comparisons[i].nversions; k++)
+			free(rc->change[k]);
+		free(rc->change);
+		free(rc->verdict_line);
 	}
+	free(r->headline);
 	free(r->comparisons);
 	for (size_t k = 0; k < r->ncharts; k++)
 		free(r->charts[k].stem);

@@ -86,6 +86,18 @@ struct report_comparison {
 	                             one sentence for them all, or NULL */
 	const char *chart;        /* stem of the strip chart */
 	const char *series_chart; /* stem of the series chart, or NULL */
+	char *anomaly;            /* owned: the versions whose rounds fall into two
+	                             clusters, "24.22.3: 4 of 7 rounds are 13× slower
+	                             than the other versions in the same rounds", or NULL */
+	char **change;            /* owned, one per version of c (c->nversions):
+	                             "−19% (better, not confirmed)" against the
+	                             baseline, NULL for the baseline or without one */
+	char *verdict_line;       /* owned: the verdict with the numbers behind it,
+	                             for chart subtitles and the PDF ("Within noise.
+	                             The best rounds are 5.7% apart, inside the noise
+	                             of ±19%.") */
+	int worth_filing;         /* a regression (an older version confirmed
+	                             faster) or an anomaly */
 };
 
 /* The method facts, from stats.h, formatted once. */
@@ -107,7 +119,13 @@ struct report {
 	struct report_comparison *comparisons; /* owned: parallel to model.comparisons */
 
 	/* verdict counts */
-	size_t nfaster, nwithin, ninsufficient;
+	size_t nfaster, nwithin, ninsufficient, nnot_confirmed;
+	size_t nregressions, nanomalies;  /* comparisons worth filing */
+	char *headline;           /* owned: the short answer, counting confirmed
+	                             claims only: "2 of 7 workloads show a confirmed
+	                             difference ...", no final period */
+	const char *how_taken;    /* the model's: how the rounds were taken, as the
+	                             input shows it ("interleaving not recorded") */
 
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
@@ -139,6 +157,13 @@ struct report {
  */
 void report_build(struct report *r, const struct model *m, int with_charts);
 void report_release(struct report *r);
+
+/* The verdict of c with the numbers behind it, capitalised, for chart
+ * subtitles and the PDF: "Within noise. The best rounds are 5.7% apart,
+ * inside the noise of ±19%. Two clusters: 24.22.3: 4 of 7 rounds are 13×
+ * slower than the other versions in the same rounds." Appends to b. */
+struct buf;
+void report_verdict_sentence(struct buf *b, const struct comparison *c);
 
 /* The one version order of every output: the distinct versions of the
  * model, semantic-version ascending (strings that are not versions keep

@@ -656,6 +656,158 @@ double stats_p_floor(size_t n, size_t m)
 	return 2 / c > 1 ? 1 : 2 / c;
 }
 
+/* Null distribution of the signed rank sum V for n differences: counts[v],
+ * v = 0..n(n+1)/2, the number of subsets of {1..n} with sum v. Returns a
+ * malloc'd array; caller frees. */
+static double *signrank_counts(size_t n)
+{
+	size_t top = n * (n + 1) / 2;
+	double *c = xcalloc(top + 1, sizeof(*c));
+
+	c[0] = 1;
+	for (size_t k = 1; k <= n; k++)
+		for (size_t v = k * (k + 1) / 2; v >= k; v--)
+			c[v] += c[v - k];
+	return c;
+}
+
+double stats_psignrank(double v, size_t n)
+{
+	size_t top = n * (n + 1) / 2;
+	double *c, below = 0, total = 0;
+
+	if (v < 0)
+		return 0;
+	if (v >= (double)top)
+		return 1;
+	c = signrank_counts(n);
+	for (size_t k = 0; k <= top; k++) {
+		total += c[k];
+		if ((double)k <= floor(v + 1e-7))
+			below += c[k];
+	}
+	free(c);
+	return below / total;
+}
+
+double stats_signed_rank_floor(size_t n)
+{
+	double p = 2 * pow(0.5, (double)n);
+	return p > 1 ? 1 : p;
+}
+
+/* One nonzero difference: its size and whether it was positive. */
+struct tagged {
+	double v;
+	int is_x;
+};
+
+static int cmp_tagged(const void *pa, const void *pb)
+{
+	const struct tagged *a = pa, *b = pb;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
+{
+	struct tagged *a = xmalloc((n ? n : 1) * sizeof(*a));
+	size_t k = 0;
+	int zeroes = 0;
+	double v = 0, ties = 0, dn;
+
+	for (size_t i = 0; i < n; i++) {
+		if (d[i] == 0) {
+			zeroes = 1;
+			continue;
+		}
+		a[k].v = fabs(d[i]);
+		a[k].is_x = d[i] > 0;
+		k++;
+	}
+	out->w = 0;
+	out->p = 1;
+	out->exact = 0;
+	if (k == 0) {
+		free(a);
+		return;
+	}
+	qsort(a, k, sizeof(*a), cmp_tagged);
+	for (size_t i = 0; i < k;) {
+		size_t j = i + 1, npos = 0;
+		double t;
+		while (j < k && a[j].v == a[i].v)
+			j++;
+		for (size_t q = i; q < j; q++)
+			npos += (size_t)a[q].is_x;
+		t = (double)(j - i);
+		v += (double)npos * ((double)(i + 1) + (double)j) / 2;
+		ties += t * t * t - t;
+		i = j;
+	}
+	free(a);
+	dn = (double)k;
+	out->w = v;
+	if (k < 50 && ties == 0 && !zeroes) {
+		/* R: if (V > n(n+1)/4) P(V >= v) else P(V <= v); min(2p, 1) */
+		double p = v > dn * (dn + 1) / 4 ? 1 - stats_psignrank(v - 1, k) : stats_psignrank(v, k);
+		p *= 2;
+		out->p = p > 1 ? 1 : p;
+		out->exact = 1;
+		return;
+	}
+	{
+		double z = v - dn * (dn + 1) / 4;
+		double var = dn * (dn + 1) * (2 * dn + 1) / 24 - ties / 48;
+		double corr = z > 0 ? 0.5 : z < 0 ? -0.5 : 0;
+		if (!(var > 0))
+			return;
+		out->p = two_sided_normal((z - corr) / sqrt(var));
+	}
+}
+
+double stats_quantile_spread(const double *v, size_t n, double lo)
+{
+	double *s = xmalloc(n * sizeof(*s)), q1, q3, med;
+
+	memcpy(s, v, n * sizeof(*s));
+	stats_sort(s, n);
+	q1 = stats_quantile_sorted(s, n, lo);
+	q3 = stats_quantile_sorted(s, n, 1 - lo);
+	med = stats_quantile_sorted(s, n, 0.5);
+	free(s);
+	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+}
+
+void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
+{
+	double *s, gap = 0, lo_w, hi_w;
+	size_t cut = 0;
+
+	out->split = 0;
+	out->nhigh = 0;
+	out->ratio = 1;
+	out->cut = 0;
+	if (n < 2 * STATS_MODE_MIN)
+		return;
+	s = xmalloc(n * sizeof(*s));
+	memcpy(s, x, n * sizeof(*s));
+	stats_sort(s, n);
+	for (size_t i = STATS_MODE_MIN; i + STATS_MODE_MIN <= n; i++)
+		if (s[i] - s[i - 1] > gap) {
+			gap = s[i] - s[i - 1];
+			cut = i;
+		}
+	if (cut) {
+		lo_w = s[cut - 1] - s[0];
+		hi_w = s[n - 1] - s[cut];
+		out->nhigh = n - cut;
+		out->cut = s[cut];
+		out->ratio = exp(stats_median_of(s + cut, n - cut) - stats_median_of(s, cut));
+		out->split = gap >= log(STATS_MODE_RATIO) && gap > lo_w && gap > hi_w;
+	}
+	free(s);
+}
+
 /* The sum of squared deviations from the mean of v[0..n), n >= 1. */
 static double sum_squares(const double *v, size_t n)
 {

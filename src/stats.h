@@ -118,6 +118,51 @@ double stats_p_floor(size_t n, size_t m);
  */
 int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha);
 
+/*
+ * Two-sided Wilcoxon signed rank test of d[0..n) against 0 (the paired test
+ * on per-round differences), with the results of R's wilcox.test(d,
+ * exact = NULL, correct = TRUE): zeros are dropped; exact distribution when
+ * fewer than 50 values remain and there were neither zeros nor ties among
+ * |d|; otherwise the normal approximation with the tie-corrected variance and
+ * the continuity correction. out->w is R's V, the rank sum of the positive
+ * differences. With nothing left (every d zero) p = 1.
+ */
+void stats_signed_rank(const double *d, size_t n, struct mw_result *out);
+
+/* P(V <= v) under the null for n differences, as R's psignrank(v, n). */
+double stats_psignrank(double v, size_t n);
+
+/* The smallest two-sided p-value the exact signed rank test reaches with n
+ * pairs: min(1, 2 / 2^n). 5 pairs give 0.0625, 7 pairs 0.0156. */
+double stats_signed_rank_floor(size_t n);
+
+/* A quantile spread of v[0..n) (n >= 1, values > 0): half the distance
+ * between the lo and 1 - lo quantiles (type 7) over the median, shown as
+ * +-x %: lo = 0.25 gives half the interquartile range, 0.10 the middle 80 %
+ * of the values. Unlike the range it does not grow with the number of
+ * values. */
+double stats_quantile_spread(const double *v, size_t n, double lo);
+
+/* Two clusters of values (a version whose rounds split into two modes). */
+struct bimodal_result {
+	int split;      /* 1 when the values fall into two clusters */
+	size_t nhigh;   /* values in the upper cluster */
+	double ratio;   /* median of the upper cluster / median of the lower */
+	double cut;     /* the lowest value of the upper cluster */
+};
+
+/*
+ * Looks for two clusters in the logarithms x[0..n) (n >= 1; not modified):
+ * the largest gap between neighbours in sorted order that leaves at least
+ * STATS_MODE_MIN values on each side. The values split when that gap is at
+ * least log(STATS_MODE_RATIO) (the upper cluster starts at twice the lower's
+ * top) and wider than either cluster (each cluster is tighter than the gap
+ * between them). One far value is an outlier, not a mode.
+ */
+#define STATS_MODE_MIN 2
+#define STATS_MODE_RATIO 2.0
+void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out);
+
 /* The upper quantile z with P(Z > z) = q for a standard normal Z, 0 < q < 1. */
 double stats_norm_quantile_upper(double q);
 

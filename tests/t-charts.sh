@@ -44,7 +44,9 @@ check_eq "every SVG has <title> and <desc> first, px units" "" "$bad"
 check "text is drawn with glyphs (a font was loaded)" \
 	test "$(grep -c '<symbol' "$o/charts/overview.svg")" -gt 30
 check_eq "the verdict is in the strip plot's description" "1" \
-	"$(grep -c 'Verdict: 26.12.1 faster by 40%.' "$o/charts/json-parse-20k-rows.svg")"
+	"$(grep -c 'Verdict: 26.12.1 is 40% faster than 20.20.2 (best rounds). The gap of 40% between the best rounds clears the noise of ±8.0% and the rank test confirms it.' "$o/charts/json-parse-20k-rows.svg")"
+check_eq "the strip plot of the bimodal version names the two clusters" "1" \
+	"$(grep -c 'Two clusters: 24.22.3: 4 of 7 rounds are 13× slower than the other versions in the same rounds.' "$o/charts/concatenate-50k-strings.svg")"
 check "the overview describes each change" \
 	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 +10% within noise, 24.22.3 −3.4% within noise, 26.12.1 −32%.' \
 	"$o/charts/overview.svg"

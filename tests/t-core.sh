@@ -6,8 +6,8 @@ T=tests/core
 o=$(tmpdir)
 check "published table renders" "$NF" report -q --out "$o" "$T/published.json"
 verdict() { jq -r --arg w "$1" '.comparisons[] | select(.workload == $w) | "\(.verdict): \(.text)"' "$o/analysis.json"; }
-check_eq "JSON.stringify: 26 faster by 25%" "faster: 26 faster by 25%" "$(verdict 'JSON.stringify, 20k rows')"
-check_eq "Map: 24 faster by 24%, not linear" "faster: 24 faster by 24%, not linear" "$(verdict 'Map of 200k keys')"
+check_eq "JSON.stringify: 26 faster by 25% than 22" "faster: 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" "$(verdict 'JSON.stringify, 20k rows')"
+check_eq "Map: 24 faster by 24% than 22, not linear" "faster: 24 is 24% faster than 22 (best rounds; too few rounds for a rank test), not linear" "$(verdict 'Map of 200k keys')"
 check_eq "JSON.parse: within noise" "within-noise: within noise" "$(verdict 'JSON.parse, 20k rows')"
 check_eq "best and spread per version" "18.49 0.23|15.64 0.09|14.8 0.14" \
 	"$(jq -r '[.comparisons[] | select(.workload == "JSON.stringify, 20k rows") | .versions[] | "\(.best) \(.spread * 100 | round / 100)"] | join("|")' "$o/analysis.json")"
@@ -15,7 +15,7 @@ check_eq "noise is the largest spread" "0.23" \
 	"$(jq -r '.comparisons[] | select(.workload == "Map of 200k keys") | .noise * 100 | round / 100' "$o/analysis.json")"
 check_eq "analysis.json fields" "noisefloor.analysis/1 2026-11-29 24 22 false" \
 	"$(jq -r '.format + " " + .as_of + " " + (.comparisons[1] | "\(.best_version) \(.worst_version) \(.linear)")' "$o/analysis.json")"
-check "blog.md has the verdict table" grep -q '| JSON.stringify, 20k rows (ms) |.*| 26 faster by 25% |' "$o/blog.md"
+check "blog.md has the verdict table" grep -q '| JSON.stringify, 20k rows (ms) |.*| 26 is 25% faster than 22 (best rounds; too few rounds for a rank test) |' "$o/blog.md"
 
 # --- baseline change, rates ----------------------------------------------
 o=$(tmpdir)
@@ -38,7 +38,10 @@ check_eq "one round: insufficient, no winner" "insufficient null insufficient: 1
 check "summary lists insufficient data as a risk" grep -q '1 round of 24.11.1' "$o/summary.md"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --min-rounds 1 "$T/single.ndjson"
-check_eq "--min-rounds 1 allows a verdict" "faster" "$(jq -r '.comparisons[0].verdict' "$o/analysis.json")"
+check_eq "--min-rounds 1 allows a verdict, which one round cannot confirm" "not-confirmed 24.11.1 22.1.0" \
+	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version) \(.worst_version)"' "$o/analysis.json")"
+check_eq "one round: its spread is unknown, not zero" "null 0.0099" \
+	"$(jq -r '.comparisons[0].versions | "\(.[1].spread) \(.[0].spread * 10000 | round / 10000)"' "$o/analysis.json")"
 
 # --- inputs: NDJSON, stdin, implicit rounds, label=path --------------------
 o=$(tmpdir)
@@ -128,7 +131,7 @@ cp templates/*.mustache "$tpl/"
 printf 'Custom: {{title}} / {{#comparisons}}{{text}};{{/comparisons}}\n' > "$tpl/summary.md.mustache"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --templates "$tpl" "$T/published.json"
-check_eq "--templates uses the user's templates" "Custom: The published table / 26 faster by 25%;24 faster by 24%, not linear;within noise;" "$(cat "$o/summary.md")"
+check_eq "--templates uses the user's templates" "Custom: The published table / 26 is 25% faster than 22 (best rounds; too few rounds for a rank test);24 is 24% faster than 22 (best rounds; too few rounds for a rank test), not linear;within noise;" "$(cat "$o/summary.md")"
 printf '{{#comparisons}}oops\n' > "$tpl/summary.md.mustache"
 msg=$("$NF" report -q --out "$o" --templates "$tpl" "$T/published.json" 2>&1); rc=$?
 check_eq "a broken template names itself" "65 noisefloor: cannot use template '$tpl/summary.md.mustache': line 1, column 1: unclosed section \"comparisons\"" "$rc $msg"
@@ -136,7 +139,7 @@ check_eq "a broken template names itself" "65 noisefloor: cannot use template '$
 # --- the command line ---------------------------------------------------------
 check "--help exits 0 and lists the exit codes" sh -c "'$NF' --help | grep -q '65 bad input data'"
 check_eq "--version" "noisefloor 0.1.0" "$("$NF" --version)"
-check "terminal table" sh -c "'$NF' report --out '$(tmpdir)' '$T/published.json' | grep -q '26 faster by 25%'"
+check "terminal table" sh -c "'$NF' report --out '$(tmpdir)' '$T/published.json' | grep -q '26 is 25% faster than 22'"
 
 # --- make install ---------------------------------------------------------------
 d=$(tmpdir)
@@ -185,7 +188,7 @@ check_eq "--jq on a file over the limit: exit 65 and the limit" "65 noisefloor: 
 rm -f "$NF_TMP/huge.json"
 t=$("$NF" report --out "$(tmpdir)" "$T/published.json")
 check_eq "terminal: a header of versions, one row per workload" \
-	"22 24 26 verdict|JSON.stringify, 20k rows (ms) 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 faster by 25%" \
+	"22 24 26 verdict|JSON.stringify, 20k rows (ms) 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" \
 	"$(printf '%s\n' "$t" | sed -n '1p;2p' | tr -s ' ' | sed 's/^ //' | paste -sd '|')"
 
 # --- the folder holds one run's files ---------------------------------------------

@@ -12,7 +12,7 @@ distinct() { local expr=$1; shift; results "$@" | jq -r "$expr" | sort -u | past
 # --- every fixture is detected as its own format ------------------------
 runner_of() { distinct '.meta.runner' "$@"; }
 check_eq "hyperfine detected" "hyperfine" "$(runner_of $F/hyperfine/params.json 22=$F/hyperfine/node22.json $F/hyperfine/named.json)"
-check_eq "Google Benchmark detected" "google-benchmark" "$(runner_of $F/gbench/capture.json O1=$F/gbench/sort-O1.json)"
+check_eq "Google Benchmark detected" "google-benchmark" "$(runner_of new=$F/gbench/capture.json O1=$F/gbench/sort-O1.json)"
 check_eq "mitata detected" "mitata" "$(runner_of $F/mitata/node20.json $F/mitata/node22.json $F/mitata/node24.json)"
 check_eq "tinybench 6 and 2 detected" "tinybench" "$(runner_of $F/tinybench/node22.json 20=$F/tinybench/v2-node20.json)"
 check_eq "benchmark.js detected" "benchmark.js" "$(runner_of 20=$F/benchmarkjs/node20.json 22=$F/benchmarkjs/node22.json)"
@@ -38,11 +38,30 @@ check "hyperfine files give the full report" test -s "$o/analysis.json" -a -s "$
 check "the report says hyperfine rounds ran back to back" grep -q 'back to back' "$o/analysis.json"
 
 # --- Google Benchmark --------------------------------------------------------
-check_eq "gbench: versions from capture names, aggregates left out" \
-	"BM_Sort|100000|5 concat_plus|new|5 concat_plus|old|5" \
-	"$(results $F/gbench/capture.json | jq -rs 'group_by(.workload + "|" + .version)[] | "\(.[0].workload)|\(.[0].version)|\(length)"' | paste -sd' ' -)"
+check_eq "gbench without a label or version: argument: refused with the fix" \
+	"noisefloor: cannot read '$F/gbench/capture.json': Google Benchmark records no version, and its names are benchmarks, not versions: give the version on the command line as VERSION=$F/gbench/capture.json" \
+	"$("$NF" convert $F/gbench/capture.json 2>&1 >/dev/null)"
+check_status "gbench without a version: status 65" 65 "$NF" convert $F/gbench/capture.json
+check_eq "gbench + label: arguments stay in the workload, aggregates left out" \
+	"BM_Sort/100000|x|5 concat_plus/new|x|5 concat_plus/old|x|5" \
+	"$(results x=$F/gbench/capture.json | jq -rs 'group_by(.workload + "|" + .version)[] | "\(.[0].workload)|\(.[0].version)|\(length)"' | paste -sd' ' -)"
+d=$(tmpdir)
+jq '.benchmarks |= map(select(.name | startswith("concat_plus")))' $F/gbench/capture.json |
+	sed 's#concat_plus/\(old\|new\)#concat_plus/version:\1#g' > "$d/named.json"
+check_eq "gbench: an explicit version: argument gives the version" \
+	"BM_Sort/100000|x concat_plus|new concat_plus|old" \
+	"$(distinct '"\(.workload)|\(.version)"' x=$F/gbench/sort-O1.json "$d/named.json" 2>&1)"
 check_eq "gbench: repetition_index gives the round, real_time in ns" "1 2 3 4 5 ns true" \
-	"$(results $F/gbench/capture.json | jq -rs '[.[] | select(.version == "old")] | "\([.[].round] | join(" ")) \(.[0].unit) \(.[0].back_to_back)"')"
+	"$(results "$d/named.json" 2>/dev/null | jq -rs '[.[] | select(.version == "old")] | "\([.[].round] | join(" ")) \(.[0].unit) \(.[0].back_to_back)"')"
+# the issue's file: arguments and different benchmarks, no version anywhere
+jq '.benchmarks = [.benchmarks[] | select(.run_type == "iteration")][0:4] |
+	.benchmarks |= [foreach .[] as $b (0; . + 1; $b + {name: (["BM_SortInts/1000", "BM_SortInts/100000", "BM_StringConcat", "BM_UnorderedMapInsert"][. - 1]), run_name: (["BM_SortInts/1000", "BM_SortInts/100000", "BM_StringConcat", "BM_UnorderedMapInsert"][. - 1])})]' \
+	$F/gbench/capture.json > "$d/args.json"
+check_status "gbench: benchmarks with arguments and no version are never split into versions" 65 \
+	"$NF" report -q --out "$(tmpdir)" "$d/args.json"
+check_eq "gbench: with a label they are four workloads of one version" \
+	"BM_SortInts/100000|24 BM_SortInts/1000|24 BM_StringConcat|24 BM_UnorderedMapInsert|24" \
+	"$(distinct '"\(.workload)|\(.version)"' 24="$d/args.json")"
 check_eq "gbench + labels: the whole run name is the workload" "BM_Sort/100000|O1 BM_Sort/100000|O2" \
 	"$(distinct '"\(.workload)|\(.version)"' O1=$F/gbench/sort-O1.json O2=$F/gbench/sort-O2.json)"
 check_eq "gbench: aggregates only is refused with the rule" \
@@ -58,6 +77,10 @@ check_eq "mitata: raw samples are the passes of one round" \
 	"$(results $F/mitata/node20.json | head -n 1 | jq -r '"\(.passes | length) \(.round) \(.unit)"')"
 check_eq "mitata: a label wins, the recorded runtime version is kept in meta" "mine 22.23.5" \
 	"$(results mine=$F/mitata/node22.json | head -n 1 | jq -r '"\(.version) \(.meta.runtime_version)"')"
+jq '.benchmarks[].runs[].stats |= del(.samples)' $F/mitata/node22.json > "$d/mitata-nosamples.json"
+check_eq "mitata samples: false: the round is its p50" \
+	"$(jq '.benchmarks[0].runs[0].stats.p50' $F/mitata/node22.json) 1 p50 22.23.5" \
+	"$(results "$d/mitata-nosamples.json" | head -n 1 | jq -r '"\(.passes[0]) \(.passes | length) \(.meta.summary) \(.version)"')"
 o=$(tmpdir)
 check "mitata files give the full report" "$NF" report -q --min-rounds 1 --formats json,md --out "$o" $F/mitata/node20.json $F/mitata/node22.json $F/mitata/node24.json
 
@@ -68,15 +91,22 @@ check_eq "tinybench 6: sample count kept" "$(jq '.[0].result.latency.samples | l
 	"$(results $F/tinybench/node22.json | head -n 1 | jq '.passes | length')"
 check_eq "tinybench 2: label gives the version" "JSON.parse 500 rows|20 sort 20k integers|20" \
 	"$(distinct '"\(.workload)|\(.version)"' 20=$F/tinybench/v2-node20.json)"
-check_eq "tinybench 2 without a label: tasks are the versions, the file the workload" \
-	"v2-node20|JSON.parse 500 rows v2-node20|sort 20k integers" \
-	"$(distinct '"\(.workload)|\(.version)"' $F/tinybench/v2-node20.json)"
+check_eq "tinybench 2 without a label: tasks are never versions, refused with the fix" \
+	"noisefloor: cannot read '$F/tinybench/v2-node20.json': tinybench records no version, and its names are benchmarks, not versions: give the version on the command line as VERSION=$F/tinybench/v2-node20.json" \
+	"$("$NF" convert $F/tinybench/v2-node20.json 2>&1 >/dev/null)"
+jq 'map(.result.latency |= del(.samples))' $F/tinybench/node22.json > "$d/tb-nosamples.json"
+check_eq "tinybench without retainSamples: the round is its p50" \
+	"$(jq '.[0].result.latency.p50' $F/tinybench/node22.json) 1 p50" \
+	"$(results "$d/tb-nosamples.json" | head -n 1 | jq -r '"\(.passes[0]) \(.passes | length) \(.meta.summary)"')"
 
 # --- benchmark.js ---------------------------------------------------------------
 check_eq "benchmark.js: samples become ops/s, higher is better" "ops/s higher true" \
 	"$(results 20=$F/benchmarkjs/node20.json | head -n 1 | jq -r --argjson s "$(jq '.[0].stats.sample[0]' $F/benchmarkjs/node20.json)" \
 		'"\(.unit) \(.better) \((.passes[0] * $s - 1) | fabs < 1e-12)"')"
 o=$(tmpdir)
+check_eq "benchmark.js without a label: benchmarks are never versions, refused with the fix" \
+	"noisefloor: cannot read '$F/benchmarkjs/node20.json': benchmark.js records no version, and its names are benchmarks, not versions: give the version on the command line as VERSION=$F/benchmarkjs/node20.json" \
+	"$("$NF" convert $F/benchmarkjs/node20.json 2>&1 >/dev/null)"
 check "benchmark.js files give the full report" "$NF" report -q --min-rounds 1 --formats json --out "$o" 20=$F/benchmarkjs/node20.json 22=$F/benchmarkjs/node22.json
 
 # --- autocannon --------------------------------------------------------------------
@@ -96,6 +126,10 @@ check_eq "autocannon without label or title: says how to name the version" \
 check_eq "compare.js: old and new, workload = file + configuration, 5 rounds, interleaved" \
 	"buffers/buffer-compare.js millions=1 size=16|new|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=16|old|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=4096|new|1 2 3 4 5|null buffers/buffer-compare.js millions=1 size=4096|old|1 2 3 4 5|null" \
 	"$(results $F/comparejs/buffer-compare-22-24.csv | jq -rs 'group_by(.workload + .version)[] | "\(.[0].workload)|\(.[0].version)|\([.[].round] | join(" "))|\(.[0].back_to_back)"' | paste -sd' ' -)"
+o=$(tmpdir)
+"$NF" report -q --formats json --out "$o" $F/comparejs/buffer-compare-22-24.csv
+check_eq "compare.js: the runner interleaves old and new, so interleaved is true without timestamps" "true" \
+	"$(jq -r '[.comparisons[].interleaved] | unique | map(tostring) | join(",")' "$o/analysis.json")"
 check_status "compare.js with a label is refused" 65 "$NF" convert 22=$F/comparejs/buffer-compare-22-24.csv
 printf '"binary", "filename", "configuration", "rate", "time"\n"old", "a.js", "n=1", 12.5\n' > "$d/short.csv"
 check_eq "compare.js: a short row names its line and the rule" \
@@ -151,9 +185,9 @@ sed '0,/"command"/s//"command": "x", "command"/' $F/hyperfine/named.json > "$d/d
 check_eq "a duplicated key is refused" \
 	"noisefloor: cannot read '$d/dup.json': the key \"command\" appears twice in one object" \
 	"$("$NF" convert "$d/dup.json" 2>&1 >/dev/null)"
-jq '.[0].result.latency |= del(.samples)' $F/tinybench/node22.json > "$d/nosamples.json"
-check_eq "tinybench without samples says how to keep them" \
-	"noisefloor: cannot read '$d/nosamples.json': tasks[0]: \"sort 20k integers\" has no latency samples: create the Bench with retainSamples: true (tinybench 4 and newer)" \
+jq '.[0].result.latency |= del(.samples, .p50)' $F/tinybench/node22.json > "$d/nosamples.json"
+check_eq "tinybench without samples or a median says how to keep them" \
+	"noisefloor: cannot read '$d/nosamples.json': tasks[0]: \"sort 20k integers\" has no latency samples and no median: create the Bench with retainSamples: true (tinybench 4 and newer)" \
 	"$("$NF" convert "$d/nosamples.json" 2>&1 >/dev/null)"
 
 # --- jq mappings ------------------------------------------------------------------------------
@@ -196,7 +230,7 @@ if [ -x "$NF_ASAN" ]; then
 	check "ASan/UBSan: every fixture converts cleanly" sh -c '
 		asan=$1 f=$2
 		for set in "$f/hyperfine/params.json 22=$f/hyperfine/node22.json $f/hyperfine/named.json" \
-			"$f/gbench/capture.json O1=$f/gbench/sort-O1.json" "$f/mitata/node22.json $f/mitata/node24.json" \
+			"x=$f/gbench/capture.json O1=$f/gbench/sort-O1.json" "$f/mitata/node22.json $f/mitata/node24.json" \
 			"$f/tinybench/node22.json 20=$f/tinybench/v2-node20.json" "20=$f/benchmarkjs/node20.json" \
 			"20=$f/autocannon/node20-r1.json" "$f/comparejs/buffer-compare-22-24.csv" \
 			"$f/pyperf/func-python3.11.json 22=$f/pyperf/command-node22.json"; do

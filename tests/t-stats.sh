@@ -234,3 +234,60 @@ if [ -x "$NF_ASAN" ]; then
 	check_status "report with steps, drift and platforms: clean under ASan and UBSan" 0 \
 		"$NF_ASAN" report -q --formats json,md --out "$d/asan" "$d/two-steps.json" "$d/drift.json" "$d/platforms.json"
 fi
+
+# ---- designs, two keys, bimodal versions (README "The method") ----
+o="$d/ship-designs"
+"$NF" report -q --formats json --out "$o" "$ship"
+check_eq "shipped: only Concatenate 50k strings on 24.22.3 is bimodal, 4 of 7 rounds ~13x slower" \
+	"Concatenate 50k strings 24.22.3 0.571 13" \
+	"$(jq -r '.comparisons[] | .workload as $w | .versions[] | select(.bimodal) | "\($w) \(.version) \(.slow_share * 1000 | round / 1000) \(.slow_factor | round)"' "$o/analysis.json")"
+check_eq "shipped: timestamps show interleaved rounds in one sitting" "rounds true true" \
+	"$(jq -r '[.comparisons[] | "\(.design) \(.interleaved) \(.paired)"] | unique | join(",")' "$o/analysis.json")"
+check_eq "shipped: a claim names both versions and needs the rank test too" \
+	"faster 26.12.1 is 40% faster than 20.20.2 (best rounds)|not-confirmed 26.12.1 23% 20.20.2" \
+	"$(jq -r '[.comparisons[] | select(.workload | test("^JSON"))] | "\(.[0].verdict) \(.[0].text)|\(.[1].verdict) \(.[1].best_version) \(.[1].gap * 100 | round)% \(.[1].worst_version)"' "$o/analysis.json")"
+check_eq "shipped: every faster verdict is a confirmed pair claim" "" \
+	"$(jq -r '.comparisons[] | select(.verdict == "faster") | select([.pairs[] | select(.claim != null and .significant)] | length == 0) | .workload' "$o/analysis.json")"
+check_eq "without timestamps interleaving is unknown (null), not asserted" "null" \
+	"$(jq -r '[.comparisons[].interleaved] | unique | map(tostring) | join(",")' "$d/one/analysis.json")"
+
+# a history: unequal rounds over 200 days, versions in rounds of their own, the
+# machine of the day varying both ways (deterministic LCG); b is 5 % faster,
+# c twice as fast (ops/s, higher is better)
+awk 'BEGIN {
+	s = 12345; print "{\"format\": \"noisefloor.rounds/1\", \"results\": ["; first = 1
+	split("20.0.0 22.0.0 24.0.0", ver, " "); split("60 14 30", cnt, " "); split("1 1.05 2", f, " ")
+	for (v = 1; v <= 3; v++) for (r = 1; r <= cnt[v]; r++) {
+		s = (s * 1103515245 + 12345) % 2147483648; day = int(s / 2147483648 * 200)
+		s = (s * 1103515245 + 12345) % 2147483648; m = exp((s / 2147483648 - 0.5) * 0.4)
+		s = (s * 1103515245 + 12345) % 2147483648; e = exp((s / 2147483648 - 0.5) * 0.1)
+		printf "%s{\"workload\": \"insert\", \"version\": \"%s\", \"round\": %d, \"unit\": \"ops/s\", \"timestamp\": \"2026-%02d-%02dT0%d:00:00Z\", \"passes\": [%.1f]}", first ? "" : ",\n", ver[v], r, 1 + int(day / 28), 1 + day % 28, v, 10000 * f[v] * m * e
+		first = 0
+	}
+	print "\n]}" }' > "$d/history.json"
+"$NF" report -q --formats json --out "$d/hist" "$d/history.json"
+check_eq "history: detected, interleaved false, a 5 % difference never claimed, the doubling claimed both ways" \
+	"history false 20.0.0|22.0.0: 20.0.0|24.0.0:24.0.0 22.0.0|24.0.0:24.0.0" \
+	"$(jq -r '.comparisons[0] | "\(.design) \(.interleaved) " + ([.pairs[] | "\(.a)|\(.b):\(.claim // "")"] | join(" "))' "$d/hist/analysis.json")"
+check "history: every document is told time and version are confounded" \
+	grep -q 'a history over .* time and version are confounded' "$d/hist/analysis.json"
+
+# shared sessions: 16 days, every version in every day's session, the machine
+# of the day varying +-20 %; 22.0.0 is 10 % faster
+awk 'BEGIN {
+	s = 777; print "{\"format\": \"noisefloor.rounds/1\", \"results\": ["; first = 1
+	for (r = 1; r <= 16; r++) {
+		s = (s * 1103515245 + 12345) % 2147483648; m = exp((s / 2147483648 - 0.5) * 0.4)
+		for (v = 0; v < 2; v++) {
+			s = (s * 1103515245 + 12345) % 2147483648; e = exp((s / 2147483648 - 0.5) * 0.06)
+			printf "%s{\"workload\": \"parse\", \"version\": \"%s\", \"round\": %d, \"unit\": \"ms\", \"timestamp\": \"2026-03-%02dT10:0%d:00Z\", \"passes\": [%.4f]}", first ? "" : ",\n", v ? "22.0.0" : "20.0.0", r, r, v, 10 * (v ? 0.9 : 1) * m * e
+			first = 0
+		}
+	}
+	print "\n]}" }' > "$d/sessions.json"
+"$NF" report -q --formats json --out "$d/sess" "$d/sessions.json"
+check_eq "shared sessions: per-round ratios and the signed rank test confirm 10 %" \
+	"sessions true signed-rank faster 22.0.0" \
+	"$(jq -r '.comparisons[0] | "\(.design) \(.paired) \(.pairs[0].test) \(.verdict) \(.best_version)"' "$d/sess/analysis.json")"
+check "shared sessions: the claim names both sides and the statistic" \
+	grep -q '"text": "22.0.0 is 1[0-9]% faster than 20.0.0 (median of 16 per-round ratios)"' "$d/sess/analysis.json"

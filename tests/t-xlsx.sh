@@ -99,7 +99,7 @@ steps_kv() {
 json_versions_kv() {
 	jq -r '.comparisons[] as $c | $c.versions[] | "\($c.workload)|\($c.platform)|\(.version)|" as $k |
 		"\($k)rounds\t\(.rounds)", "\($k)best\t\(.best)", "\($k)median\t\(.median)",
-		"\($k)spread\t\(.spread)", (if .change != null then "\($k)change\t\(.change)" else empty end)' "$1"
+		"\($k)spread\t\(.spread // "")", (if .change != null then "\($k)change\t\(.change)" else empty end)' "$1"
 }
 json_rounds_kv() {
 	jq -r '.comparisons[] as $c | $c.versions[] as $v | $v.round_values[] |
@@ -107,7 +107,8 @@ json_rounds_kv() {
 }
 json_summary_kv() {
 	jq -r '.comparisons[] as $c | "\($c.workload)|\($c.platform)|" as $k |
-		($c.versions[] | "\($k)\(.version)|best\t\(.best)", "\($k)\(.version)|spread\t\(.spread)"),
+		($c.versions[] | "\($k)\(.version)|best\t\(.best)",
+			(if .spread != null then "\($k)\(.version)|spread\t\(.spread)" else empty end)),
 		(if $c.verdict != "insufficient" then "\($k)gap\t\($c.gap)" else empty end),
 		"\($k)noise\t\($c.noise)", "\($k)verdict\t\($c.verdict)"' "$1"
 }

@@ -121,6 +121,71 @@ static void test_mann_whitney(const char *dir)
 	fclose(f);
 }
 
+static void test_signed_rank(const char *dir)
+{
+	FILE *f = open_in(dir, "signedrank.tsv");
+	char line[65536], *fl[5], name[300];
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n;
+		struct mw_result r;
+		if (line[0] == '#' || split_tabs(line, fl, 5) != 5)
+			continue;
+		double *d = parse_list(fl[1], &n);
+		stats_signed_rank(d, n, &r);
+		snprintf(name, sizeof(name), "signed rank %s: V, p and method as R", fl[0]);
+		result(r.w == strtod(fl[2], NULL) && close_to(r.p, strtod(fl[3], NULL), 1e-10) &&
+		       r.exact == atoi(fl[4]), name, "V %.17g p %.17g exact %d, R: V %s p %s exact %s",
+		       r.w, r.p, r.exact, fl[2], fl[3], fl[4]);
+		free(d);
+	}
+	fclose(f);
+	result(close_to(stats_signed_rank_floor(7), 0.015625, 1e-15), "signed rank floor of 7 pairs",
+	       "%.17g", stats_signed_rank_floor(7));
+}
+
+static void test_quantile_spread(const char *dir)
+{
+	FILE *f = open_in(dir, "quantile.tsv");
+	char line[65536], *fl[4], name[300];
+
+	while (fgets(line, sizeof(line), f)) {
+		size_t n;
+		if (line[0] == '#' || split_tabs(line, fl, 4) != 4)
+			continue;
+		double *v = parse_list(fl[1], &n), lo = strtod(fl[2], NULL);
+		double got = stats_quantile_spread(v, n, lo);
+		snprintf(name, sizeof(name), "quantile spread %s at %s as R", fl[0], fl[2]);
+		result(close_to(got, strtod(fl[3], NULL), 1e-12), name, "%.17g, R: %s", got, fl[3]);
+		free(v);
+	}
+	fclose(f);
+}
+
+static void test_two_clusters(void)
+{
+	/* the shipped Concatenate 50k strings on 24.22.3, in ms: 4 of 7 slow */
+	double shipped[] = { 4.781, 0.844, 4.952, 0.368, 4.391, 4.537, 0.801 };
+	double one_far[] = { 1.0, 1.02, 0.99, 1.01, 3.0, 1.0, 0.98 };
+	double spread[] = { 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6 };
+	double x[7];
+	struct bimodal_result b;
+
+	for (int i = 0; i < 7; i++)
+		x[i] = log(shipped[i]);
+	stats_two_clusters(x, 7, &b);
+	result(b.split && b.nhigh == 4, "two clusters: the shipped anomaly splits 4 of 7", "split %d high %zu",
+	       b.split, b.nhigh);
+	for (int i = 0; i < 7; i++)
+		x[i] = log(one_far[i]);
+	stats_two_clusters(x, 7, &b);
+	result(!b.split, "two clusters: one far round is an outlier, not a mode", "split %d", b.split);
+	for (int i = 0; i < 7; i++)
+		x[i] = log(spread[i]);
+	stats_two_clusters(x, 7, &b);
+	result(!b.split, "two clusters: an even spread does not split", "split %d", b.split);
+}
+
 static void test_holm(const char *dir)
 {
 	FILE *f = open_in(dir, "holm.tsv");
@@ -437,6 +502,9 @@ int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "tests/stats";
 	test_mann_whitney(dir);
+	test_signed_rank(dir);
+	test_quantile_spread(dir);
+	test_two_clusters();
 	test_holm(dir);
 	test_trend(dir);
 	test_ratio_interval(dir);

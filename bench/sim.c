@@ -1,0 +1,293 @@
+/*
+ * sim.c - the verdicts against data with a known truth.
+ *
+ * Generates measurements in the designs noisefloor meets (seven interleaved
+ * rounds on a shared machine, histories with unequal round counts, shared
+ * sessions over many days, a CI matrix whose versions never share a round,
+ * a version with two modes, slow drift), runs the real analysis on each
+ * replicate (analysis_run, the code every report runs) and counts, over every
+ * pair of versions: claims on pairs that are truly equal (false claims),
+ * claims that name the wrong winner, and true differences claimed or missed.
+ *
+ * Usage: sim [REPLICATES [SEED]]   (defaults 400 and 1)
+ * Prints one tab-separated row per design and effect:
+ *   design effect null_pairs false_claims effect_pairs claimed wrong
+ *   published_rule published_and_test versions bimodal flagged false_flags
+ * `published_rule` counts the effect pairs the published rule alone (gap
+ * between the best rounds beyond the largest range spread) claims in the
+ * right direction, the power the verdicts had before they needed a second
+ * key; `published_and_test` those it claims and the rank test on the round
+ * values confirms after Holm in the same direction, which is what
+ * `noisefloor check` already required. `bimodal` counts the versions given a slow mode, `flagged` those of
+ * them the analysis flags, `false_flags` flags on versions without one.
+ * Built from the project's objects without main.c (make sim).
+ */
+#include "analysis.h"
+#include "model.h"
+#include "stats.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng;
+
+static double unif(void)
+{
+	return ((double)(stats_splitmix64(&rng) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void)
+{
+	return sqrt(-2 * log(unif())) * cos(2 * M_PI * unif());
+}
+
+/* One simulated measurement, before it becomes model results. */
+#define MAXV 4
+struct sim_design {
+	const char *name;
+	size_t nversions;
+	size_t rounds[MAXV];
+	double day_sd;        /* machine of the day, both ways (log sd) */
+	double tail_p;        /* chance of a day whose machine is 2x slower, and
+	                         the same chance of one 2x faster */
+	double round_sd;      /* noise of one round (log sd) */
+	double interfere_p;   /* chance a round of one version is slowed ... */
+	double interfere_max; /* ... by up to this fraction (only adds time) */
+	int shared;           /* 1: every round holds every version (one session) */
+	int days;             /* rounds spread over days (a history) */
+	double drift;         /* machine drift over the whole period, log */
+	int periods;          /* versions run in different periods of the history */
+	int bimodal;          /* index+1 of a version with a slow mode, 0 none */
+	int no_time;          /* no timestamps */
+};
+
+/* Effects: factor of each version's true time. */
+struct effect {
+	const char *name;
+	double f[MAXV];
+};
+
+struct tally {
+	long null_pairs, false_claims, effect_pairs, claimed, wrong, published, checked;
+	long versions, bimodal, flagged, false_flags;
+};
+
+static void stamp(char out[48], double day, double second)
+{
+	long d = (long)day, s = (long)second;
+	/* days from 2026-01-01: months of 30 days are enough for a timestamp */
+	long y = 2026 + d / 360, mo = 1 + (d % 360) / 30, dd = 1 + d % 30;
+	snprintf(out, 48, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", y, mo, dd, (s / 3600) % 24,
+		 (s / 60) % 60, s % 60);
+}
+
+static void add(struct model *m, const struct sim_design *d, size_t v, int round, double value,
+		const char *ts)
+{
+	static const char *names[MAXV] = { "20.0.0", "22.0.0", "24.0.0", "26.0.0" };
+	struct result *r = model_add_result(m);
+	r->workload = model_intern(m, "w");
+	r->version = model_intern(m, names[v]);
+	r->platform = model_intern(m, "linux-x64");
+	r->unit = model_intern(m, "ms");
+	r->better = BETTER_LOWER;
+	r->round = round;
+	r->passes = xmalloc(sizeof(double));
+	r->passes[0] = value;
+	r->npasses = 1;
+	r->timestamp = d->no_time ? NULL : model_intern(m, ts);
+	r->source = model_intern(m, "sim");
+	r->where = m->nresults;
+}
+
+/* The machine of one day: log-normal, with rare far days both ways. */
+static double machine_of(const struct sim_design *d, double drift)
+{
+	double x = exp(d->day_sd * gauss() + drift), u = unif();
+	if (u < d->tail_p)
+		x *= 2;
+	else if (u < 2 * d->tail_p)
+		x /= 2;
+	return x;
+}
+
+/* One round's value of version v: the true time, the machine, the noise. */
+static double value_of(const struct sim_design *d, const struct effect *e, size_t v, double machine)
+{
+	double x = 10.0 * e->f[v] * machine * exp(d->round_sd * gauss());
+	if (d->interfere_p > 0 && unif() < d->interfere_p)
+		x *= 1 + d->interfere_max * unif();
+	/* a second code path: half of the rounds 4 to 6 times slower */
+	if (d->bimodal == (int)v + 1 && unif() < 0.5)
+		x *= 4 + 2 * unif();
+	return x;
+}
+
+static void generate(struct model *m, const struct sim_design *d, const struct effect *e)
+{
+	char ts[48];
+	size_t maxr = 0;
+	for (size_t v = 0; v < d->nversions; v++)
+		if (d->rounds[v] > maxr)
+			maxr = d->rounds[v];
+	if (d->shared) {
+		/* round r: one session holding every version in a rotated order */
+		for (size_t r = 0; r < maxr; r++) {
+			double day = d->days ? (double)r * d->days / maxr : 0;
+			double machine = machine_of(d, d->drift * r / maxr);
+			for (size_t k = 0; k < d->nversions; k++) {
+				size_t v = (k + r) % d->nversions;
+				if (r >= d->rounds[v])
+					continue;
+				stamp(ts, day, 36000 + (double)r * 60 + (double)k * 5);
+				add(m, d, v, (int)r + 1, value_of(d, e, v, machine), ts);
+			}
+		}
+		return;
+	}
+	/* a history: each round of each version on its own day and machine */
+	for (size_t v = 0; v < d->nversions; v++)
+		for (size_t r = 0; r < d->rounds[v]; r++) {
+			double lo = 0, hi = d->days, t;
+			if (d->periods) {
+				/* version v runs in its own window of the history */
+				lo = d->days * 0.6 * v / (d->nversions > 1 ? d->nversions - 1 : 1);
+				hi = lo + d->days * 0.4;
+			}
+			t = lo + (hi - lo) * unif();
+			stamp(ts, t, 3600 * 2 + 600 * v + r % 60);
+			add(m, d, v, (int)r + 1,
+			    value_of(d, e, v, machine_of(d, d->drift * t / d->days)), ts);
+		}
+}
+
+/* The published rule alone on versions a, b: +1 when b's best is better
+ * beyond the largest range spread of the comparison, -1 when a's is, else 0. */
+static int published_rule(const struct comparison *c, size_t a, size_t b)
+{
+	double noise = 0, lo, hi;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		double mn = INFINITY, mx = -INFINITY;
+		for (size_t k = 0; k < v->nrounds; k++) {
+			mn = v->values[k] < mn ? v->values[k] : mn;
+			mx = v->values[k] > mx ? v->values[k] : mx;
+		}
+		if (v->nrounds < 3)
+			return 0;
+		if ((mx - mn) / (2 * stats_median_of(v->values, v->nrounds)) > noise)
+			noise = (mx - mn) / (2 * stats_median_of(v->values, v->nrounds));
+	}
+	lo = c->versions[a].best < c->versions[b].best ? c->versions[a].best : c->versions[b].best;
+	hi = c->versions[a].best < c->versions[b].best ? c->versions[b].best : c->versions[a].best;
+	if (hi / lo - 1 <= noise)
+		return 0;
+	return c->versions[b].best < c->versions[a].best ? 1 : -1;
+}
+
+/* The analysis' claim on the pair: +1 b better, -1 a better, 0 none. */
+static int claim(const struct comparison *c, const struct pair_stats *p)
+{
+	return c->verdict == VERDICT_INSUFFICIENT ? 0 : p->claim;
+}
+
+static int flagged(const struct version_stats *v)
+{
+	return v->bimodal;
+}
+
+static void run(const struct sim_design *d, const struct effect *e, int reps, struct tally *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < reps; i++) {
+		struct model m;
+		struct nf_error err;
+		const struct comparison *c;
+		model_init(&m);
+		strcpy(m.as_of, "2026-11-30");
+		generate(&m, d, e);
+		if (analysis_run(&m, &err) != 0) {
+			fprintf(stderr, "sim: analysis failed\n");
+			exit(1);
+		}
+		c = &m.comparisons[0];
+		for (size_t k = 0; k < c->npairs; k++) {
+			const struct pair_stats *p = &c->pairs[k];
+			double fa = e->f[p->a], fb = e->f[p->b];
+			int truth;
+			/* a version with two modes has no single true speed: its pairs
+			 * count only through its flag */
+			if (d->bimodal == (int)p->a + 1 || d->bimodal == (int)p->b + 1)
+				continue;
+			truth = fa == fb ? 0 : fb < fa ? 1 : -1;
+			int got = claim(c, p);
+			if (truth == 0) {
+				t->null_pairs++;
+				t->false_claims += got != 0;
+			} else {
+				t->effect_pairs++;
+				t->claimed += got == truth;
+				t->wrong += got == -truth;
+				t->published += published_rule(c, p->a, p->b) == truth;
+				t->checked += published_rule(c, p->a, p->b) == truth && p->significant &&
+					      p->test_side == truth;
+			}
+		}
+		for (size_t v = 0; v < c->nversions; v++) {
+			int truth = d->bimodal == (int)v + 1, got = flagged(&c->versions[v]);
+			t->versions++;
+			t->bimodal += truth;
+			t->flagged += truth && got;
+			t->false_flags += !truth && got;
+		}
+		model_release(&m);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int reps = argc > 1 ? atoi(argv[1]) : 400;
+	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+	static const struct sim_design designs[] = {
+		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time */
+		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0 },
+		{ "interleaved-7-untimed", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 1 },
+		{ "history-144/25/82/18", 4, { 144, 25, 82, 18 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0 },
+		{ "history-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0 },
+		{ "sessions-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 1, 60, 0, 0, 0, 0 },
+		{ "matrix-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 0, 60, 0, 0, 0, 0 },
+		{ "bimodal-7", 4, { 7, 7, 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 3, 0 },
+		{ "drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.15, 0, 0, 0 },
+		{ "drift-history", 2, { 60, 40 }, 0.08, 0.01, 0.05, 0.01, 0.3, 0, 270, 0.10, 1, 0, 0 },
+	};
+	static const struct effect effects[] = {
+		{ "none", { 1, 1, 1, 1 } },
+		{ "5%", { 1, 1, 0.95, 0.95 } },
+		{ "10%", { 1, 1, 0.9, 0.9 } },
+		{ "20%", { 1, 1, 0.8, 0.8 } },
+		{ "x2.2", { 1, 1, 1 / 2.2, 1 / 2.2 } },
+	};
+
+	rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\n");
+	for (size_t i = 0; i < sizeof(designs) / sizeof(designs[0]); i++)
+		for (size_t j = 0; j < sizeof(effects) / sizeof(effects[0]); j++) {
+			struct sim_design d = designs[i];
+			struct effect e = effects[j];
+			struct tally t;
+			if (d.nversions == 2) {
+				/* two versions: the second carries the effect */
+				e.f[1] = e.f[2];
+			}
+			run(&d, &e, reps, &t);
+			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
+			       t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong, t.published,
+			       t.checked,
+			       t.versions, t.bimodal, t.flagged, t.false_flags);
+			fflush(stdout);
+		}
+	return 0;
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# t-sim.sh - the verdicts against data with a known truth (bench/sim.c).
+#
+# A short run of the simulation from a fixed seed; the thresholds are the
+# ones the verdicts promise: at most 5 % false claims among truly equal pairs
+# in every design, never a claim naming the wrong winner, a true 10 %
+# difference with 30 shared sessions claimed in at least 80 % of comparisons,
+# seven equal interleaved rounds at least as powerful as the published rule
+# with the rank test beside it (what `noisefloor check` required), the bimodal version flagged and (almost) nothing else.
+# bench/sim.sh prints the full table with more replicates.
+. "$(dirname "$0")/lib.sh"
+
+if ! make -s -C "$NF_ROOT" sim > "$NF_TMP/sim-build.log" 2>&1; then
+	fail "simulation builds" "$(tail -n 20 "$NF_TMP/sim-build.log")"
+	exit 0
+fi
+pass "simulation builds"
+t="$NF_TMP/sim.tsv"
+"$NF_ROOT/build/sim" "${NF_SIM_REPLICATES:-120}" 1 > "$t"
+check_eq "simulation ran every design" 45 "$(tail -n +2 "$t" | wc -l)"
+
+# per design: false claims / null pairs <= 5 %
+while read -r design nulls falses; do
+	if awk -v f="$falses" -v n="$nulls" 'BEGIN { exit !(n == 0 || f <= 0.05 * n) }'; then
+		pass "$design: false claims $falses of $nulls null pairs (<= 5 %)"
+	else
+		fail "$design: false claims $falses of $nulls null pairs (<= 5 %)"
+	fi
+done < <(awk -F'\t' 'NR > 1 { n[$1] += $3; f[$1] += $4; if (!($1 in o)) { o[$1] = ++k; d[k] = $1 } }
+	END { for (i = 1; i <= k; i++) print d[i], n[d[i]], f[d[i]] }' "$t")
+
+check_eq "no claim names the wrong winner" "" \
+	"$(awk -F'\t' 'NR > 1 && $7 > 0 { print $1 " " $2 ": " $7 " wrong" }' "$t")"
+
+row() { awk -F'\t' -v d="$1" -v e="$2" '$1 == d && $2 == e' "$t"; }
+r=$(row sessions-30 10%)
+check "a true 10 % difference in 30 shared sessions is claimed in >= 80 %: $(echo "$r" | cut -f5,6)" \
+	awk -F'\t' '{ exit !($6 >= 0.8 * $5) }' <<< "$r"
+
+for d in interleaved-7 interleaved-7-untimed; do
+	check_eq "$d: every effect claimed at least as often as by the published rule with the rank test" "" \
+		"$(awk -F'\t' -v d="$d" '$1 == d && $6 < $9 { print $2 ": " $6 " < " $9 }' "$t")"
+done
+
+r=$(row bimodal-7 none)
+check "the version with a slow mode is flagged in >= 80 % of replicates: $(echo "$r" | cut -f11,12)" \
+	awk -F'\t' '{ exit !($12 >= 0.8 * $11) }' <<< "$r"
+check_eq "at most 1 % of versions without a slow mode are flagged" "" \
+	"$(awk -F'\t' 'NR > 1 { v += $10 - $11; f += $13 } END { if (f > 0.01 * v) print f " of " v }' "$t")"
