@@ -37,7 +37,7 @@ BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libpng-dev li
              libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
-             python3-yaml procps
+             python3-yaml procps zip
 
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)

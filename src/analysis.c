@@ -17,6 +17,7 @@
 #include "releases.h"
 #include "timeline.h"
 #include "evidence.h"
+#include "impact.h"
 #include "semver.h"
 #include "stats.h"
 #include "util.h"
@@ -667,5 +668,5 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
-	return 0;
+	return impact_run(m, err);
 }

@@ -47,6 +47,10 @@ static const struct {
 	[CLI_JQ_PROGRAM] = { "jq-program", 0, "PROG" },
 	[CLI_JSON] = { "json", 0, NULL },
 	[CLI_QUIET] = { "quiet", 'q', NULL },
+	[CLI_RPS] = { "rps", 0, "N" },
+	[CLI_PAYLOAD] = { "payload", 0, "SIZE" },
+	[CLI_CORES] = { "cores", 0, "N" },
+	[CLI_IMPACT] = { "impact", 0, "WORKLOAD" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };
@@ -248,6 +252,9 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct cl
 		add_option(lo, &n, &shortopts, o->id);
 	memset(&lo[n], 0, sizeof lo[n]);
 
+	a->given = xmalloc((size_t)(argc > 1 ? argc - 1 : 1) * sizeof *a->given);
+	for (int i = 1; i < argc; i++)
+		a->given[a->ngiven++] = argv[i];
 	opterr = 0;
 	optind = 1;
 	while (status < 0 && (c = getopt_long(argc, argv, shortopts.s, lo, NULL)) != -1) {
@@ -314,6 +321,7 @@ int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_
 		if (status < 0)
 			status = cmd->run(&a);
 	}
+	free(a.given);
 	/* the output or help that never reached stdout is an error too */
 	if (status == NF_OK)
 		status = cli_flush_stdout(&a);

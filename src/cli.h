@@ -38,6 +38,10 @@ enum cli_opt {
 	CLI_JQ_PROGRAM, /* --jq-program PROG */
 	CLI_JSON,       /* --json */
 	CLI_QUIET,      /* -q, --quiet */
+	CLI_RPS,        /* --rps N (impact.c) */
+	CLI_PAYLOAD,    /* --payload SIZE */
+	CLI_CORES,      /* --cores N */
+	CLI_IMPACT,     /* --impact WORKLOAD */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS
@@ -58,6 +62,10 @@ struct cli_args {
 	int min_rounds;             /* --min-rounds, or MODEL_MIN_ROUNDS */
 	char **files;               /* the operands ([LABEL=]FILE...), in argv */
 	int nfiles;
+	char **given;               /* the arguments after the command's name as
+	                               given, before getopt reorders argv (owned
+	                               by cli_main) */
+	int ngiven;
 };
 
 struct cli_command {

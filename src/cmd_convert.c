@@ -36,6 +36,10 @@ static void write_doc(const struct model *m, struct buf *b)
 		jsonw_key(&w, "environment");
 		render_json_environment(&w, m);
 	}
+	if (m->nworkloads) {
+		jsonw_key(&w, "workloads");
+		render_json_workloads(&w, m);
+	}
 	jsonw_end_object(&w);
 	buf_putc(b, '\n');
 }

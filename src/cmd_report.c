@@ -6,15 +6,21 @@
  */
 #include "analysis.h"
 #include "cli.h"
+#include "impact.h"
 #include "output.h"
 #include "render.h"
 #include "util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+#ifndef NF_VERSION
+#define NF_VERSION "0.0.0"
+#endif
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 
@@ -29,6 +35,12 @@ static const struct cli_option report_options[] = {
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },
 	{ CLI_JQ, "map each input's JSON with this jq program to rounds" },
 	{ CLI_JQ_PROGRAM, "the same, with the program given on the command line" },
+	{ CLI_RPS, "requests per second of your service: what a confirmed\n"
+		   "difference is worth to it (needs --payload)" },
+	{ CLI_PAYLOAD, "data handled per request: 60KB, 1.5MB, or bytes\n(KB = 1024 bytes)" },
+	{ CLI_CORES, "cores provisioned, for the share of them freed" },
+	{ CLI_IMPACT, "the workload that stands for a request's work (default:\n"
+		      "every confirmed claim whose workload has \"bytes\")" },
 	{ CLI_QUIET, "no verdict table on the terminal" },
 	{ 0, NULL },
 };
@@ -75,6 +87,96 @@ static int check_formats(const struct cli_args *a)
 	return 0;
 }
 
+/* Reads --rps, --payload, --cores and --impact into in. Returns -1 to go
+ * on, or an exit status after one line on stderr: the value is named, so
+ * no pointer to --help follows. */
+static int impact_options(const struct cli_args *a, struct impact_inputs *in)
+{
+	struct nf_error err = { 0, "" };
+	memset(in, 0, sizeof *in);
+	if ((a->opt[CLI_RPS] && impact_parse_number("--rps", a->opt[CLI_RPS], &in->rps, &err)) ||
+	    (a->opt[CLI_PAYLOAD] && impact_parse_size(a->opt[CLI_PAYLOAD], &in->payload, &err)) ||
+	    (a->opt[CLI_CORES] && impact_parse_number("--cores", a->opt[CLI_CORES], &in->cores, &err))) {
+		cli_error(a, NF_DATAERR, "%s", err.msg); /* printed without the hint */
+		return NF_USAGE;
+	}
+	if ((in->rps > 0) != (in->payload > 0)) {
+		cli_error(a, NF_DATAERR, "%s", in->rps > 0 ? "--rps needs --payload (the data handled "
+			  "per request)" : "--payload needs --rps (requests per second)");
+		return NF_USAGE;
+	}
+	if (!in->rps && (a->opt[CLI_CORES] || a->opt[CLI_IMPACT])) {
+		cli_error(a, NF_DATAERR, "%s needs --rps and --payload",
+			  a->opt[CLI_CORES] ? "--cores" : "--impact");
+		return NF_USAGE;
+	}
+	in->workload = a->opt[CLI_IMPACT];
+	in->given = in->rps > 0;
+	return -1;
+}
+
+/* Appends arg to b, single-quoted for a POSIX shell when it needs it;
+ * control characters become '?' (a line break would end the documents'
+ * code block). */
+static void shell_quote(struct buf *b, const char *arg)
+{
+	if (*arg && !arg[strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				   "0123456789@%+=:,./_-")]) {
+		buf_puts(b, arg);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p);
+	buf_putc(b, '\'');
+}
+
+/* The report's command line for "How to reproduce": "noisefloor report"
+ * and the arguments as given, paths below the working folder made
+ * relative, without the output folder, --formats and -q (they change no
+ * number: the same input gives the same files in any folder, whichever
+ * outputs are asked for). Returns a malloc'd string; caller frees. */
+static char *command_line(const struct cli_args *a)
+{
+	struct buf b = BUF_INIT;
+	char cwd[PATH_MAX];
+	size_t ncwd = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/") ? strlen(cwd) : 0;
+	int files_only = 0;
+	buf_puts(&b, "noisefloor report");
+	for (int i = 0; i < a->ngiven; i++) {
+		const char *s = a->given[i], *eq;
+		struct buf arg = BUF_INIT;
+		if (strcmp(s, "--") == 0)
+			files_only = 1;
+		else if (files_only)
+			;
+		else if (strcmp(s, "-o") == 0 || strcmp(s, "--out") == 0) {
+			i++;
+			continue;
+		} else if (strcmp(s, "--formats") == 0) {
+			i++;
+			continue;
+		} else if (strncmp(s, "--out=", 6) == 0 || (s[0] == '-' && s[1] == 'o') ||
+			   strncmp(s, "--formats=", 10) == 0 || strcmp(s, "-q") == 0 ||
+			   strcmp(s, "--quiet") == 0)
+			continue;
+		/* LABEL=/abs/path, --opt=/abs/path, /abs/path */
+		eq = s[0] != '/' ? strchr(s, '=') : NULL;
+		buf_put(&arg, s, eq ? (size_t)(eq + 1 - s) : 0);
+		s = eq ? eq + 1 : s;
+		if (ncwd && strncmp(s, cwd, ncwd) == 0 && s[ncwd] == '/' && s[ncwd + 1])
+			s += ncwd + 1;
+		buf_puts(&arg, s);
+		buf_putc(&b, ' ');
+		shell_quote(&b, arg.s);
+		buf_release(&arg);
+	}
+	return buf_detach(&b, NULL);
+}
+
 /* Reads every input into m and runs the analysis. */
 static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err)
 {
@@ -83,6 +185,7 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 		return rc;
 	m->baseline = a->opt[CLI_BASELINE];
 	m->min_rounds = a->min_rounds;
+	/* impact_in is set by run() */
 	if ((rc = cli_load_schedule(&m->schedule, a, err)) != 0)
 		return rc;
 	if ((rc = cli_load_inputs(m, a, err)) != 0)
@@ -158,9 +261,15 @@ static int run(const struct cli_args *a)
 	char *templates, *font, *font_bold, *wrote = NULL;
 	int status;
 
-	if ((status = check_formats(a)) != 0 || (status = cli_need_inputs(a)) != 0)
+	struct impact_inputs impact;
+
+	if ((status = check_formats(a)) != 0 || (status = impact_options(a, &impact)) >= 0 ||
+	    (status = cli_need_inputs(a)) != 0)
 		return status;
 	model_init(&m);
+	m.impact_in = impact;
+	m.command_line = command_line(a);
+	m.program_version = NF_VERSION;
 	if ((status = load_and_analyse(&m, a, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);

@@ -12,7 +12,10 @@
  * JSON nests at most JSON_MAX_DEPTH levels, and ingest_finish() checks every
  * result against the model's contract, whichever reader made it.
  */
+/* fopencookie(): a stream that hashes what it reads */
+#define _GNU_SOURCE
 #include "ingest.h"
+#include "sha256.h"
 #include "json_input.h"
 #include "util.h"
 
@@ -140,9 +143,29 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	return fmt->read(m, in, buf_str(text), text->len, err);
 }
 
+/* A stream that hashes what is read through it: the digest of an input is
+ * of the bytes noisefloor read, stdin included, without reading twice. */
+struct hashing {
+	FILE *f;
+	struct sha256 sha;
+};
+
+static ssize_t hashing_read(void *cookie, char *buf, size_t n)
+{
+	struct hashing *h = cookie;
+	size_t k = fread(buf, 1, n, h->f);
+	if (k == 0 && ferror(h->f))
+		return -1;
+	sha256_update(&h->sha, buf, k);
+	return (ssize_t)k;
+}
+
 int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error *err)
 {
-	FILE *f;
+	FILE *f, *raw;
+	struct hashing hashing;
+	cookie_io_functions_t io = { hashing_read, NULL, NULL, NULL };
+	char hex[65];
 	struct stat st;
 	struct buf line = BUF_INIT;
 	ssize_t n;
@@ -150,15 +173,19 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	int is_stdin = strcmp(in->path, "-") == 0;
 
 	if (is_stdin) {
-		f = stdin;
+		raw = stdin;
 	} else {
 		if (stat(in->path, &st) == 0 && S_ISDIR(st.st_mode))
 			return nf_error_set(err, NF_NOINPUT, "cannot read '%s': is a directory", in->path);
-		f = fopen(in->path, "rb");
-		if (!f)
+		raw = fopen(in->path, "rb");
+		if (!raw)
 			return nf_error_set(err, nf_status_for_read_errno(errno), "cannot read '%s': %s",
 					    in->path, strerror(errno));
 	}
+	hashing.f = raw;
+	sha256_init(&hashing.sha);
+	if (!(f = fopencookie(&hashing, "r", io)))
+		abort(); /* out of memory */
 	add_source(m, in->path);
 
 	/* The first line says whether this is NDJSON (streamed, any length) or
@@ -173,7 +200,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	} else if (n > 0 && looks_like_ndjson_line(line.s, (size_t)n)) {
 		/* streamed: memory stays proportional to the values kept */
 		rc = ingest_rounds_ndjson_stream(m, in, line.s, (size_t)n, f, err);
-	} else if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	} else if (fstat(fileno(raw), &st) == 0 && S_ISREG(st.st_mode) &&
 		   (uint64_t)st.st_size > INGEST_MAX_DOCUMENT) {
 		rc = ingest_too_large(in, (uint64_t)st.st_size, 1, err);
 	} else {
@@ -182,8 +209,13 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 			rc = read_whole(m, in, &line, err);
 	}
 	buf_release(&line);
+	fclose(f);
 	if (!is_stdin)
-		fclose(f);
+		fclose(raw);
+	if (!rc) {
+		sha256_final_hex(&hashing.sha, hex);
+		model_set_digest(m, in->path, hex);
+	}
 	return rc;
 }
 
@@ -388,6 +420,21 @@ static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *
 	return 0;
 }
 
+/* A "workloads" entry that names no measured workload is most likely a
+ * typo in one of the two names: said in every document, not refused. */
+static void warn_unmeasured_workloads(struct model *m)
+{
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const char *name = m->workloads[i].name;
+		size_t k = 0;
+		while (k < m->nresults && m->results[k].workload != name)
+			k++;
+		if (k == m->nresults)
+			model_warn(m, "'%s' describes the workload \"%s\" in \"workloads\", but no "
+				   "result measures it", m->workloads[i].from, name);
+	}
+}
+
 int ingest_finish(struct model *m, struct nf_error *err)
 {
 	size_t *idx, i = 0;
@@ -493,5 +540,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		i = j;
 	}
 	free(idx);
+	if (!rc)
+		warn_unmeasured_workloads(m);
 	return rc;
 }

@@ -9,6 +9,7 @@
  * messages are collected, never printed: only the command layer (cli.c) prints.
  */
 #include "ingest_jq.h"
+#include "sha256.h"
 #include "ingest_runner.h"
 #include "util.h"
 
@@ -188,6 +189,14 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 				    strerror(e));
 	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
 	m->sources[m->nsources++] = xstrdup(in->path);
+	{
+		struct sha256 sha;
+		char hex[65];
+		sha256_init(&sha);
+		sha256_update(&sha, text, len);
+		sha256_final_hex(&sha, hex);
+		model_set_digest(m, in->path, hex);
+	}
 	if (len > INT_MAX) {
 		free(text);
 		return runner_bad(err, in, NULL, "too large for a jq mapping (2 GB at most)");

@@ -280,9 +280,86 @@ fail:
 	return NF_DATAERR;
 }
 
-/* Copies the document fields (title, subject, environment, notes). */
-static int add_doc_fields(struct model *m, const cJSON *doc, const struct place *pl,
-			  struct nf_error *err)
+/* Reads the document field "workloads": an object keyed by workload name,
+ * each value an object with optional "description" (free text), "bytes" (a
+ * whole number above zero) and "source" (a path or URL). An earlier
+ * document's value for a member wins, as for the other document fields. */
+static int add_workloads(struct model *m, const struct ingest_input *in, const cJSON *ws,
+			 const struct place *pl, struct nf_error *err)
+{
+	const cJSON *w, *it;
+	if (!cJSON_IsObject(ws))
+		return bad(err, pl, "\"workloads\" must be an object keyed by workload name");
+	cJSON_ArrayForEach(w, ws) {
+		struct workload_info *info;
+		const char *desc = NULL, *source = NULL;
+		double bytes = 0;
+		struct buf key = BUF_INIT;
+		int rc = 0;
+		if (check_text(w->string, "workloads\" key \"", 0, pl, err, INGEST_MAX_NAME))
+			return NF_DATAERR;
+		if (!w->string[0])
+			return bad(err, pl, "\"workloads\" has an empty workload name");
+		buf_printf(&key, "\"workloads\".\"%s\"", w->string);
+		if (!cJSON_IsObject(w)) {
+			rc = bad(err, pl, "%s must be an object (description, bytes, source)", key.s);
+			goto done;
+		}
+		cJSON_ArrayForEach(it, w) {
+			const char *k = it->string;
+			if (strcmp(k, "description") == 0 || strcmp(k, "source") == 0) {
+				struct buf what = BUF_INIT;
+				int is_desc = k[0] == 'd';
+				if (cJSON_IsNull(it))
+					continue;
+				/* check_text quotes it: "workloads"."NAME"."description" */
+				buf_printf(&what, "workloads\".\"%s\".\"%s", w->string, k);
+				if (!cJSON_IsString(it))
+					rc = bad(err, pl, "%s must be a string", what.s);
+				else if (check_text(it->valuestring, what.s, is_desc, pl, err,
+						    INGEST_MAX_NAME))
+					rc = NF_DATAERR;
+				else if (it->valuestring[0])
+					*(is_desc ? &desc : &source) = model_intern(m, it->valuestring);
+				buf_release(&what);
+			} else if (strcmp(k, "bytes") == 0) {
+				double v = cJSON_IsNumber(it) ? it->valuedouble : NAN;
+				if (cJSON_IsNull(it))
+					continue;
+				if (!cJSON_IsNumber(it))
+					rc = bad(err, pl, "%s.\"bytes\" must be a number", key.s);
+				else if (!isfinite(v) || v != floor(v) || v <= 0 || v > 9007199254740992.0)
+					rc = bad(err, pl, "%s.\"bytes\" must be a whole number of bytes above "
+						 "zero, not %.17g", key.s, v);
+				else
+					bytes = v;
+			} else {
+				rc = bad(err, pl, "%s has the unknown member \"%s\" (description, bytes "
+					 "and source are known)", key.s, k);
+			}
+			if (rc)
+				goto done;
+		}
+		info = model_add_workload(m, model_intern(m, w->string));
+		if (!info->from)
+			info->from = model_intern(m, in->path);
+		if (desc && !info->description)
+			info->description = desc;
+		if (source && !info->source)
+			info->source = source;
+		if (bytes > 0 && info->bytes == 0)
+			info->bytes = bytes;
+	done:
+		buf_release(&key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Copies the document fields (title, subject, environment, notes, workloads). */
+static int add_doc_fields(struct model *m, const struct ingest_input *in, const cJSON *doc,
+			  const struct place *pl, struct nf_error *err)
 {
 	const cJSON *it, *env;
 	const char *s;
@@ -332,6 +409,9 @@ static int add_doc_fields(struct model *m, const cJSON *doc, const struct place 
 			buf_release(&v);
 		}
 	}
+	it = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
+	if (it && !cJSON_IsNull(it) && add_workloads(m, in, it, pl, err))
+		return NF_DATAERR;
 	return 0;
 }
 
@@ -353,7 +433,7 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in, const cJ
 		m->ndocs++;
 	if (!results && cJSON_GetObjectItemCaseSensitive(v, "workload"))
 		return add_result(m, in, v, &pl, m->ndocs - 1, err);
-	if (add_doc_fields(m, v, &pl, err))
+	if (add_doc_fields(m, in, v, &pl, err))
 		return NF_DATAERR;
 	if (!results)
 		return where_is_line ? 0 : bad(err, &pl, "missing \"results\"");

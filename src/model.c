@@ -140,6 +140,9 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nsources; i++)
 		free(m->sources[i]);
 	free(m->sources);
+	free(m->workloads);
+	free(m->digests);
+	free(m->command_line);
 	free(m->title);
 	free(m->subject);
 	free(m->notes);
@@ -166,6 +169,9 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nbad_days; i++)
 		free(m->bad_days[i].versions);
 	free(m->bad_days);
+	for (size_t i = 0; i < m->nimpacts; i++)
+		free(m->impacts[i].why);
+	free(m->impacts);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);
@@ -209,6 +215,47 @@ const char *model_get_env(const struct model *m, const char *key)
 		if (strcmp(m->env[i].key, key) == 0)
 			return m->env[i].value;
 	return NULL;
+}
+
+void model_set_digest(struct model *m, const char *source, const char *hex)
+{
+	source = model_intern(m, source);
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (m->digests[i].key == source) {
+			m->digests[i].value = model_intern(m, hex);
+			return;
+		}
+	ALLOC_GROW(m->digests, m->ndigests + 1, m->digests_alloc);
+	m->digests[m->ndigests].key = source;
+	m->digests[m->ndigests++].value = model_intern(m, hex);
+}
+
+const char *model_get_digest(const struct model *m, const char *source)
+{
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (strcmp(m->digests[i].key, source) == 0)
+			return m->digests[i].value;
+	return NULL;
+}
+
+const struct workload_info *model_workload(const struct model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nworkloads; i++)
+		if (strcmp(m->workloads[i].name, name) == 0)
+			return &m->workloads[i];
+	return NULL;
+}
+
+struct workload_info *model_add_workload(struct model *m, const char *name)
+{
+	struct workload_info *w = (struct workload_info *)model_workload(m, name);
+	if (w)
+		return w;
+	ALLOC_GROW(m->workloads, m->nworkloads + 1, m->workloads_alloc);
+	w = &m->workloads[m->nworkloads++];
+	memset(w, 0, sizeof *w);
+	w->name = name;
+	return w;
 }
 
 void model_warn(struct model *m, const char *fmt, ...)

@@ -47,6 +47,17 @@ struct result {
 	size_t doc;           /* 0-based index of the input document */
 };
 
+/* What the input says about one workload (the document field "workloads"):
+ * what one pass does, how much data it handles and the code that ran. */
+struct workload_info {
+	const char *name;        /* interned, as the results name the workload */
+	const char *description; /* interned sentence, or NULL */
+	double bytes;            /* bytes one pass processes, a whole number > 0;
+	                            0 when not given */
+	const char *source;      /* interned path or URL of the code, or NULL */
+	const char *from;        /* interned input name that gave it (messages) */
+};
+
 /* ---- computed by analysis.c ---- */
 
 /* FASTER is a confirmed claim (both keys); NOT_CONFIRMED a difference beyond
@@ -191,6 +202,36 @@ struct bad_day {
 	                             usual (0.5: half as fast) */
 };
 
+/* The reader's service, for the impact estimate (impact.c): --rps,
+ * --payload, --cores and --impact. */
+struct impact_inputs {
+	double rps;           /* requests per second, > 0 */
+	double payload;       /* bytes of data handled per request, > 0 */
+	double cores;         /* cores provisioned, 0 when not given */
+	const char *workload; /* --impact WORKLOAD, or NULL: every claim with bytes */
+	int given;            /* 1 with --rps and --payload; 0: the example inputs
+	                         (for the workbook only; documents show nothing) */
+};
+
+/* What a confirmed claim is worth to that service, from the slower to the
+ * faster version of one comparison (filled by impact.c). Intervals come
+ * from the pair's 95 % interval for the ratio (ci_low, ci_high). */
+struct impact {
+	size_t comparison;        /* index into model.comparisons */
+	double bytes;             /* the workload's bytes per pass */
+	int from, to;             /* versions: slower, faster; -1 without a claim */
+	size_t pair;              /* index into the comparison's pairs (confirmed) */
+	int confirmed;            /* 1: the figures below are set */
+	char *why;                /* owned sentence when there is no figure */
+	double ms_per_mb_from, ms_per_mb_to;  /* best round / (bytes / 2^20), in ms */
+	double q, q_low, q_high;  /* faster / slower: ratio of bests and its interval */
+	double saved_ms_per_s, saved_low, saved_high; /* per second of wall clock */
+	double core_share, core_share_low, core_share_high; /* saved / 1000: share of
+	                                                       one core = cores freed */
+	double provisioned_share, provisioned_low, provisioned_high; /* of --cores;
+	                                                       NaN without it */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -225,11 +266,22 @@ struct model {
 	size_t ndocs;
 	char **sources;                    /* owned input names, in order given */
 	size_t nsources, sources_alloc;
+	struct kv *digests;                /* input name -> SHA-256 of the bytes
+	                                      read from it (64 hex digits) */
+	size_t ndigests, digests_alloc;
+	struct workload_info *workloads;   /* owned array, in input order */
+	size_t nworkloads, workloads_alloc;
+
+	/* how the report was made, for "How to reproduce" (set by main.c) */
+	char *command_line;                /* owned: the noisefloor command, shell-quoted,
+	                                      without the output folder; or NULL */
+	const char *program_version;       /* static: noisefloor's version, or NULL */
 
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
 	int min_rounds;                    /* default MODEL_MIN_ROUNDS */
+	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
 
 	/* computed half */
 	struct comparison *comparisons;    /* owned */
@@ -248,6 +300,9 @@ struct model {
 	size_t nplatforms;
 	struct bad_day *bad_days;          /* owned, by platform and date */
 	size_t nbad_days;
+	struct impact *impacts;            /* owned: one per comparison whose
+	                                      workload has bytes (impact.c) */
+	size_t nimpacts;
 
 	struct strpool *pool;              /* private */
 	struct passes_block *passes_blocks; /* private: storage of every result's passes */
@@ -269,6 +324,14 @@ struct result *model_add_result(struct model *m);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
+/* Records / looks up the SHA-256 (hex) of what was read from an input. */
+void model_set_digest(struct model *m, const char *source, const char *hex);
+const char *model_get_digest(const struct model *m, const char *source);
+/* The input's description of a workload, or NULL. */
+const struct workload_info *model_workload(const struct model *m, const char *name);
+/* The entry for a workload (name interned by the caller), added empty when
+ * new; valid until the next call. */
+struct workload_info *model_add_workload(struct model *m, const char *name);
 /* Adds a warning shown in every document; takes a printf format. */
 void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -41,6 +41,9 @@ struct jsonw;
 void render_json_support(struct jsonw *w, const struct schedule *s);
 /* The environment fields as one JSON object (analysis.json, convert). */
 void render_json_environment(struct jsonw *w, const struct model *m);
+/* The input's "workloads" as one JSON object keyed by workload name
+ * (analysis.json, convert). */
+void render_json_workloads(struct jsonw *w, const struct model *m);
 
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);

@@ -3,6 +3,8 @@
  * tools. Format "noisefloor.analysis/1".
  */
 #include "jsonw.h"
+#include <math.h>
+#include <string.h>
 #include "render.h"
 #include "stats.h"
 #include "util.h"
@@ -283,6 +285,156 @@ void render_json_environment(struct jsonw *w, const struct model *m)
 	jsonw_end_object(w);
 }
 
+/* [low, high] */
+static void write_interval(struct jsonw *w, const char *key, double low, double high)
+{
+	jsonw_key(w, key);
+	if (!isfinite(low)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_begin_array(w);
+	jsonw_number(w, low);
+	jsonw_number(w, high);
+	jsonw_end_array(w);
+}
+
+/* The impact estimate (impact.c): the inputs, then one entry per
+ * comparison whose workload has bytes; figures only for confirmed claims. */
+static void write_impact(struct jsonw *w, const struct model *m)
+{
+	const struct impact_inputs *in = &m->impact_in;
+	jsonw_key(w, "impact_inputs");
+	if (!in->given) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "rps");
+		jsonw_number(w, in->rps);
+		jsonw_key(w, "payload_bytes");
+		jsonw_number(w, in->payload);
+		jsonw_key(w, "cores");
+		jsonw_number(w, in->cores > 0 ? in->cores : NAN);
+		jsonw_key(w, "workload");
+		jsonw_string(w, in->workload);
+		jsonw_end_object(w);
+	}
+	jsonw_key(w, "impact");
+	jsonw_begin_array(w);
+	for (size_t i = 0; in->given && i < m->nimpacts; i++) {
+		const struct impact *im = &m->impacts[i];
+		const struct comparison *c = &m->comparisons[im->comparison];
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, c->workload);
+		jsonw_key(w, "platform");
+		jsonw_string(w, c->platform);
+		jsonw_key(w, "bytes");
+		jsonw_number(w, im->bytes);
+		jsonw_key(w, "confirmed");
+		jsonw_bool(w, im->confirmed);
+		if (!im->confirmed) {
+			jsonw_key(w, "why");
+			jsonw_string(w, im->why);
+			jsonw_end_object(w);
+			continue;
+		}
+		jsonw_key(w, "from");
+		jsonw_string(w, c->versions[im->from].version);
+		jsonw_key(w, "to");
+		jsonw_string(w, c->versions[im->to].version);
+		jsonw_key(w, "ms_per_mb");
+		jsonw_begin_object(w);
+		jsonw_key(w, c->versions[im->from].version);
+		jsonw_number(w, im->ms_per_mb_from);
+		jsonw_key(w, c->versions[im->to].version);
+		jsonw_number(w, im->ms_per_mb_to);
+		jsonw_end_object(w);
+		jsonw_key(w, "saved_ms_per_s");
+		jsonw_number(w, im->saved_ms_per_s);
+		jsonw_key(w, "core_share");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "cores_freed");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "provisioned_share");
+		jsonw_number(w, im->provisioned_share);
+		jsonw_key(w, "interval");
+		jsonw_begin_object(w);
+		write_interval(w, "ratio", im->q_low, im->q_high);
+		write_interval(w, "saved_ms_per_s", im->saved_low, im->saved_high);
+		write_interval(w, "core_share", im->core_share_low, im->core_share_high);
+		write_interval(w, "cores_freed", im->core_share_low, im->core_share_high);
+		write_interval(w, "provisioned_share", im->provisioned_low, im->provisioned_high);
+		jsonw_end_object(w);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+/* How to get the same numbers again: the command, noisefloor's version and
+ * each input's SHA-256, with the time span of the rounds. */
+static void write_reproduce(struct jsonw *w, const struct model *m)
+{
+	const char *first = NULL, *last = NULL;
+	for (size_t i = 0; i < m->nresults; i++) {
+		const char *t = m->results[i].timestamp;
+		if (t && (!first || strcmp(t, first) < 0))
+			first = t;
+		if (t && (!last || strcmp(t, last) > 0))
+			last = t;
+	}
+	jsonw_key(w, "reproduce");
+	jsonw_begin_object(w);
+	jsonw_key(w, "command");
+	jsonw_string(w, m->command_line);
+	jsonw_key(w, "noisefloor_version");
+	jsonw_string(w, m->program_version);
+	jsonw_key(w, "inputs");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nsources; i++) {
+		if (i && strcmp(m->sources[i], m->sources[i - 1]) == 0)
+			continue;
+		jsonw_begin_object(w);
+		jsonw_key(w, "name");
+		jsonw_string(w, m->sources[i]);
+		jsonw_key(w, "sha256");
+		jsonw_string(w, model_get_digest(m, m->sources[i]));
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "first_round");
+	jsonw_string(w, first);
+	jsonw_key(w, "last_round");
+	jsonw_string(w, last);
+	jsonw_end_object(w);
+}
+
+/* The input's workload descriptions, shared with `noisefloor convert`:
+ * members that were not given are left out, as in the input. */
+void render_json_workloads(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_object(w);
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const struct workload_info *wl = &m->workloads[i];
+		jsonw_key(w, wl->name);
+		jsonw_begin_object(w);
+		if (wl->description) {
+			jsonw_key(w, "description");
+			jsonw_string(w, wl->description);
+		}
+		if (wl->bytes > 0) {
+			jsonw_key(w, "bytes");
+			jsonw_number(w, wl->bytes);
+		}
+		if (wl->source) {
+			jsonw_key(w, "source");
+			jsonw_string(w, wl->source);
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_object(w);
+}
+
 /* The support table, shared with `noisefloor windows --json`. */
 void render_json_support(struct jsonw *w, const struct schedule *s)
 {
@@ -386,6 +538,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
 	render_json_environment(&w, m);
+	jsonw_key(&w, "workloads");
+	render_json_workloads(&w, m);
 	jsonw_key(&w, "sources");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nsources; i++)
@@ -436,6 +590,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	} else {
 		jsonw_null(&w);
 	}
+	write_impact(&w, m);
+	write_reproduce(&w, m);
 	jsonw_key(&w, "warnings");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nwarnings; i++)

@@ -15,6 +15,7 @@
 #include "render.h"
 #include "sha256.h"
 #include "timeline.h"
+#include "report_impact.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -356,6 +357,57 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	}
 	evidence_ctx(rcmp, c, o, level, budget);
 	return o;
+}
+
+/* The Workloads table, the impact estimate and how to reproduce
+ * (report_impact.c words them; the templates lay them out). */
+static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
+{
+	struct mctx *list = mctx_list();
+	for (size_t i = 0; i < ri->nworkloads; i++) {
+		struct mctx *w = mctx_object();
+		mctx_set_str(w, "name", ri->workloads[i].name);
+		mctx_set_str(w, "description", ri->workloads[i].description);
+		mctx_set_str(w, "size", ri->workloads[i].size);
+		mctx_set_str(w, "bytes", ri->workloads[i].bytes);
+		mctx_set_str(w, "source", ri->workloads[i].source);
+		mctx_push(list, w);
+	}
+	mctx_set(ctx, "workloads", list);
+	mctx_set_bool(ctx, "has_workloads", ri->nworkloads > 0);
+
+	mctx_set_bool(ctx, "impact_shown", ri->shown);
+	mctx_set_str(ctx, "impact_inputs", ri->inputs);
+	mctx_set_str(ctx, "impact_summary", ri->summary);
+	mctx_set_bool(ctx, "impact_any_confirmed", ri->nconfirmed > 0);
+	list = mctx_list();
+	for (size_t i = 0; i < ri->nclaims; i++) {
+		struct mctx *c = mctx_object();
+		mctx_set_str(c, "workload", ri->claims[i].workload);
+		mctx_set_str(c, "platform", ri->claims[i].platform);
+		mctx_set_bool(c, "confirmed", ri->claims[i].confirmed);
+		mctx_set_str(c, "sentence", ri->claims[i].sentence);
+		mctx_set_str(c, "formula", ri->claims[i].formula);
+		mctx_set_str(c, "per_mb", ri->claims[i].per_mb);
+		mctx_push(list, c);
+	}
+	mctx_set(ctx, "impact_claims", list);
+
+	mctx_set_str(ctx, "command", ri->command);
+	mctx_set_str(ctx, "noisefloor_version", ri->version);
+	mctx_set_str(ctx, "as_of_note", ri->as_of_note);
+	list = mctx_list();
+	for (size_t i = 0; i < ri->ninputs; i++) {
+		struct mctx *in = mctx_object();
+		mctx_set_str(in, "name", ri->inputs_used[i].name);
+		mctx_set_str(in, "sha256", ri->inputs_used[i].sha256);
+		mctx_push(list, in);
+	}
+	mctx_set(ctx, "inputs", list);
+	mctx_set_str(ctx, "workload_sources", ri->sources);
+	mctx_set_str(ctx, "versions_exact", ri->versions);
+	mctx_set_str(ctx, "rounds_environment", ri->environment);
+	mctx_set_str(ctx, "date_range", ri->date_range);
 }
 
 /* The one context every document is rendered from: the presentation model
@@ -720,6 +772,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 		mctx_set_str(ctx, "overview_chart", path);
 		free(path);
 	}
+	impact_ctx(ctx, &r->impact);
 	return ctx;
 }
 

@@ -900,6 +900,106 @@ static void metadata(struct pdf *p, const struct render_ctx *rc)
 	}
 }
 
+/* ---- workloads, impact, how to reproduce (worded in report_impact.c) ---- */
+
+static void workloads(struct pdf *p)
+{
+	const struct report_impact *ri = &p->r->impact;
+	struct pdf_table t = { 0 };
+	struct pdf_col cols[] = {
+		{ "Workload\nits code", 0, 0 }, { "What one pass does", -1, 0 }, { "Size", 0, 1 },
+	};
+	if (!ri->nworkloads)
+		return;
+	pdf_heading(p, "Workloads", 60);
+	pdf_paragraph(p, "What each workload does in one pass, how much data it handles and where "
+		  "its code is, as the input describes them.");
+	t.cols = cols;
+	t.ncols = 3;
+	t.caption = "Workloads";
+	for (size_t i = 0; i < ri->nworkloads; i++) {
+		const struct rimp_workload *w = &ri->workloads[i];
+		struct pdf_cell *row = pdf_table_row(&t);
+		row[0].text = w->source ? xasprintf("%s\n%s", w->name, w->source) : xstrdup(w->name);
+		row[1].text = xstrdup(w->description ? w->description : "\xE2\x80\x94");
+		row[2].text = w->size ? xasprintf("%s\n%s", w->size, w->bytes) : xstrdup("\xE2\x80\x94");
+	}
+	pdf_table_draw(p, &t);
+	pdf_table_release(&t);
+}
+
+static void impact(struct pdf *p)
+{
+	const struct report_impact *ri = &p->r->impact;
+	struct buf b = BUF_INIT;
+	const double labw = 90;
+	if (!ri->shown)
+		return;
+	pdf_heading(p, "What is it worth to your service?", LEAD_BODY * 6);
+	buf_printf(&b, "At %s, with each workload's best rounds standing for the work of one "
+		   "request. Only confirmed claims (a \"faster\" verdict) get a figure, with the range "
+		   "the 95 %% interval of the ratio gives; the workbook's Impact sheet recomputes "
+		   "them for other numbers.", ri->inputs);
+	pdf_paragraph(p, b.s);
+	for (size_t i = 0; i < ri->nclaims; i++) {
+		const struct rimp_claim *c = &ri->claims[i];
+		if (!c->confirmed)
+			continue;
+		pdf_subheading(p, c->workload, LEAD_BODY * 4);
+		buf_reset(&b);
+		buf_printf(&b, "%s.", c->sentence);
+		pdf_field(p, "Worth", b.s, labw);
+		buf_reset(&b);
+		buf_printf(&b, "best round \xC3\xB7 (bytes per pass \xC3\xB7 1,048,576): %s", c->per_mb);
+		pdf_field(p, "ms per MB", b.s, labw);
+		buf_reset(&b);
+		buf_printf(&b, "requests per second \xC3\x97 payload in MB \xC3\x97 (ms/MB of the "
+			   "slower \xE2\x88\x92 ms/MB of the faster): %s", c->formula);
+		pdf_field(p, "Saved", b.s, labw);
+	}
+	for (size_t i = 0; i < ri->nclaims; i++)
+		if (!ri->claims[i].confirmed) {
+			buf_reset(&b);
+			buf_printf(&b, "%s.", ri->claims[i].sentence);
+			pdf_paragraph(p, b.s);
+		}
+	buf_release(&b);
+}
+
+static void reproduce(struct pdf *p)
+{
+	const struct report_impact *ri = &p->r->impact;
+	struct buf b = BUF_INIT;
+	const double labw = 90;
+	pdf_heading(p, "How to reproduce", LEAD_BODY * 6);
+	if (ri->command) {
+		buf_printf(&b, "%s\n(noisefloor %s)", ri->command, ri->version ? ri->version : "");
+		pdf_field(p, "Command", b.s, labw);
+	}
+	for (size_t i = 0; i < ri->ninputs; i++) {
+		buf_reset(&b);
+		buf_printf(&b, "%s\nSHA-256 %s", ri->inputs_used[i].name,
+			   ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : "unknown");
+		pdf_field(p, "Input", b.s, labw);
+	}
+	buf_reset(&b);
+	buf_printf(&b, "%s.", ri->as_of_note);
+	pdf_field(p, "Report date", b.s, labw);
+	if (ri->notes)
+		pdf_field(p, "Runner notes", ri->notes, labw);
+	if (ri->sources)
+		pdf_field(p, "Workload code", ri->sources, labw);
+	pdf_field(p, "Versions", ri->versions, labw);
+	if (ri->environment)
+		pdf_field(p, "Environment", ri->environment, labw);
+	if (ri->date_range) {
+		buf_reset(&b);
+		buf_printf(&b, "Rounds run %s.", ri->date_range);
+		pdf_field(p, "When", b.s, labw);
+	}
+	buf_release(&b);
+}
+
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err)
 {
@@ -920,9 +1020,12 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	verdicts(&p);
 	per_version(&p);
 	charts(&p);
+	impact(&p);
 	evidence(&p);
 	support(&p);
 	method(&p);
+	workloads(&p);
+	reproduce(&p);
 	appendix(&p);
 	pdf_footers(&p, report_title(m));
 	return pdf_save(&p, od, "report.pdf", err);

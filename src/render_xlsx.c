@@ -20,6 +20,7 @@
  * and series names that would start with '=' (which libxlsxwriter reads as a
  * cell reference) are linked to the cell holding the text instead.
  */
+#include "impact.h"
 #include "render.h"
 
 #include <errno.h>
@@ -53,7 +54,7 @@ struct xw {
 	const struct model *m;
 	const struct report *r; /* what to show (report.h) */
 	lxw_workbook *wb;
-	lxw_worksheet *summary, *rounds, *versions, *pairs, *steps, *support, *charts;
+	lxw_worksheet *summary, *impact, *rounds, *versions, *pairs, *steps, *support, *charts;
 	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
 		*warn, *integer, *date, *best_text;
 	struct num_format *fmts; /* number formats made so far */
@@ -85,6 +86,14 @@ enum {
 enum {
 	S_WORKLOAD, S_PLATFORM, S_BEFORE, S_V8_BEFORE, S_AFTER, S_V8_AFTER,
 	S_BEST_BEFORE, S_BEST_AFTER, S_CHANGE, S_UNIT, S_NCOLS
+};
+
+/* Impact sheet: the inputs (column B of these rows), then the table. */
+enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 7 };
+enum {
+	I_WORKLOAD, I_PLATFORM, I_BYTES, I_FROM, I_TO, I_BEST_FROM, I_BEST_TO, I_MS_FROM,
+	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_SAVED_LOW, I_SAVED_HIGH,
+	I_NOTE, I_NCOLS
 };
 
 /* Remembers the first libxlsxwriter error; later writes carry on so the
@@ -689,6 +698,129 @@ static void write_pairs(struct xw *x)
 	finish_table(x, ws, 45, row, P_NCOLS - 1);
 }
 
+/*
+ * Impact: the article's calculator, offline. Requests per second, payload
+ * (KB) and cores are plain cells a reader can change; every figure is a
+ * formula over them, the Versions sheet's bests and the Pairs sheet's ratio
+ * interval, computed as impact.c computes it. The inputs are --rps,
+ * --payload and --cores, or the example ones without them.
+ */
+static void write_impact(struct xw *x)
+{
+	static const char *const heads[I_NCOLS] = {
+		"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
+		"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
+		"Saved ms per second", "Share of one core", "Cores freed",
+		"Share of provisioned cores", "Saved ms per second, low", "Saved ms per second, high",
+		"Note",
+	};
+	const struct model *m = x->m;
+	const struct impact_inputs *in = &m->impact_in;
+	lxw_worksheet *ws = x->impact;
+	lxw_format *ms = num_format(x, "0.000"), *pct = num_format(x, "0.000%");
+	lxw_format *cores = num_format(x, "0.0000");
+	lxw_row_t row = I_ROW_HEAD + 1;
+	const char *k = "$B$3*$B$4/1024"; /* MB per second handled */
+	char a[16], b[16], r_[16], lo_[16], hi_[16];
+	struct buf q = BUF_INIT; /* the ratio of bests, faster / slower */
+	int col;
+
+	put_text(x, ws, 0, 0, "What is it worth to your service?", x->title);
+	put_text(x, ws, I_ROW_RPS, 0, "Requests per second", x->label);
+	put_num(x, ws, I_ROW_RPS, 1, in->rps, NULL);
+	put_text(x, ws, I_ROW_PAYLOAD, 0, "Payload per request (KB, 1 KB = 1024 bytes)", x->label);
+	put_num(x, ws, I_ROW_PAYLOAD, 1, in->payload / 1024, NULL);
+	put_text(x, ws, I_ROW_CORES, 0, "Cores provisioned (may stay empty)", x->label);
+	if (in->cores > 0)
+		put_num(x, ws, I_ROW_CORES, 1, in->cores, NULL);
+	put_text(x, ws, I_ROW_CORES + 1, 0, in->given ?
+		 "The inputs of this report; change them and every figure below follows." :
+		 "Example inputs: type your own and every figure below follows.", x->indent);
+	put_text(x, ws, I_ROW_CORES + 2, 0, "Saved ms per second = requests per second × payload "
+		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
+		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
+		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
+	for (col = 0; col < I_NCOLS; col++)
+		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
+			 col >= I_BYTES && col != I_FROM && col != I_TO && col != I_NOTE ?
+			 x->header_num : x->header);
+
+	for (size_t i = 0; i < m->nimpacts; i++, row++) {
+		const struct impact *im = &m->impacts[i];
+		const struct comparison *cmp = &m->comparisons[im->comparison];
+		const struct vpos *pf, *pt;
+		const struct pair_stats *ps;
+		lxw_row_t prow = 1;
+		double scale = impact_ms_per_unit(cmp->unit);
+		int fast_is_b;
+
+		put_text(x, ws, row, I_WORKLOAD, cmp->workload, NULL);
+		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
+		put_num(x, ws, row, I_BYTES, im->bytes, x->integer);
+		if (!im->confirmed) {
+			put_text(x, ws, row, I_NOTE, im->why, NULL);
+			continue;
+		}
+		pf = &x->pos[im->comparison][im->from];
+		pt = &x->pos[im->comparison][im->to];
+		ps = &cmp->pairs[im->pair];
+		for (size_t c = 0; c < im->comparison; c++)
+			prow += (lxw_row_t)m->comparisons[c].npairs;
+		prow += (lxw_row_t)im->pair;
+		put_text(x, ws, row, I_FROM, cmp->versions[im->from].version, NULL);
+		put_text(x, ws, row, I_TO, cmp->versions[im->to].version, x->best_text);
+		/* in ms whatever the unit of time */
+		buf_reset(&q);
+		if (scale != 1)
+			buf_printf(&q, "*%.17g", scale);
+		put_formula(x, ws, row, I_BEST_FROM, ms, cmp->versions[im->from].best * scale,
+			    "=Versions!%s%s", cell(a, pf->row, V_BEST), buf_str(&q));
+		put_formula(x, ws, row, I_BEST_TO, ms, cmp->versions[im->to].best * scale,
+			    "=Versions!%s%s", cell(a, pt->row, V_BEST), buf_str(&q));
+		put_formula(x, ws, row, I_MS_FROM, ms, im->ms_per_mb_from, "=%s/(%s/1048576)",
+			    cell(a, row, I_BEST_FROM), cell(b, row, I_BYTES));
+		put_formula(x, ws, row, I_MS_TO, ms, im->ms_per_mb_to, "=%s/(%s/1048576)",
+			    cell(a, row, I_BEST_TO), cell(b, row, I_BYTES));
+		put_formula(x, ws, row, I_SAVED, ms, im->saved_ms_per_s, "=%s*(%s-%s)", k,
+			    cell(a, row, I_MS_FROM), cell(b, row, I_MS_TO));
+		put_formula(x, ws, row, I_CORE, pct, im->core_share, "=%s/1000", cell(a, row, I_SAVED));
+		put_formula(x, ws, row, I_CORES_FREED, cores, im->core_share, "=%s/1000",
+			    cell(a, row, I_SAVED));
+		buf_reset(&x->f);
+		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORE));
+		if (in->cores > 0)
+			note(x, worksheet_write_formula_num(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
+							    im->provisioned_share));
+		else
+			note(x, worksheet_write_formula_str(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
+							    ""));
+		/* the ratio interval relative to the ratio of medians, whichever
+		 * way round the pair was tested (Pairs: ratio = b / a) */
+		fast_is_b = ps->b == (size_t)im->to;
+		cell(r_, prow, P_RATIO);
+		cell(lo_, prow, P_CI_LOW);
+		cell(hi_, prow, P_CI_HIGH);
+		buf_reset(&q);
+		buf_printf(&q, "%s/", cell(a, row, I_BEST_TO));
+		buf_puts(&q, cell(a, row, I_BEST_FROM));
+		cell(b, row, I_MS_FROM);
+		put_formula(x, ws, row, I_SAVED_LOW, ms, im->saved_low,
+			    "=%s*%s*(1-MAX(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
+			    fast_is_b ? hi_ : r_, fast_is_b ? r_ : lo_);
+		put_formula(x, ws, row, I_SAVED_HIGH, ms, im->saved_high,
+			    "=%s*%s*(1-MIN(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
+			    fast_is_b ? lo_ : r_, fast_is_b ? r_ : hi_);
+	}
+	buf_release(&q);
+	put_text(x, ws, row + 1, 0, "Workloads without \"bytes\" in the input's \"workloads\" "
+		 "have no time per MB and are left out.", x->indent);
+	worksheet_set_column(ws, I_WORKLOAD, I_WORKLOAD, 34, NULL);
+	worksheet_set_column(ws, I_PLATFORM, I_TO, 12, NULL);
+	worksheet_set_column(ws, I_BEST_FROM, I_SAVED_HIGH, 13, NULL);
+	worksheet_set_column(ws, I_NOTE, I_NOTE, 60, NULL);
+	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL);
+}
+
 /* 1 when some comparison has a step: then the workbook has a Steps sheet. */
 static int any_steps(const struct model *m)
 {
@@ -1284,11 +1416,12 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	x.steps = any_steps(m) ? workbook_add_worksheet(x.wb, "Steps") : NULL;
 	x.support = workbook_add_worksheet(x.wb, "Support");
 	x.charts = workbook_add_worksheet(x.wb, "Charts");
-	if (!x.summary || !x.rounds || !x.versions || !x.pairs || (any_steps(m) && !x.steps) ||
+	x.impact = workbook_add_worksheet(x.wb, "Impact");
+	if (!x.summary || !x.impact || !x.rounds || !x.versions || !x.pairs || (any_steps(m) && !x.steps) ||
 	    !x.support || !x.charts)
 		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
 	else {
-		lxw_worksheet *all[] = { x.summary, x.rounds, x.versions, x.pairs, x.support,
+		lxw_worksheet *all[] = { x.summary, x.impact, x.rounds, x.versions, x.pairs, x.support,
 					 x.charts, x.steps };
 		for (c = 0; c < sizeof(all) / sizeof(*all) && all[c]; c++) {
 			/* Printed: landscape, as wide as one page. */
@@ -1306,6 +1439,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 			if (x.steps)
 				write_steps(&x);
 			write_summary(&x);
+			write_impact(&x);
 			write_support(&x);
 			write_charts(&x);
 			worksheet_activate(x.summary);

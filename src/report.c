@@ -720,6 +720,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	r->nwarnings = m->nwarnings;
 	build_issue_title(r);
 	build_baseline_note(r);
+	report_impact_build(&r->impact, m);
 }
 
 void report_release(struct report *r)
@@ -750,5 +751,6 @@ void report_release(struct report *r)
 	free(r->power_note);
 	free(r->issue_title);
 	free(r->baseline_note);
+	report_impact_release(&r->impact);
 	memset(r, 0, sizeof *r);
 }

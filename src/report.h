@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include "model.h"
+#include "report_impact.h"
 
 /* The support status of a release line on the report date. */
 enum support_status {
@@ -151,6 +152,9 @@ struct report {
 	const char *overview_chart;  /* stem, or NULL when there is no overview */
 	int link_charts;             /* the charts renderer writes the files:
 	                                Markdown documents may link them */
+
+	struct report_impact impact; /* the Workloads table, the impact estimate
+	                                and how to reproduce (report_impact.c) */
 };
 
 /*

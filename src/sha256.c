@@ -1,12 +1,10 @@
 /*
- * sha256.c - SHA-256 over a buffer in memory (FIPS 180-4, section 6.2).
- * Checked against the standard's test vectors in tests/t-scale.sh through
- * rounds.csv and sha256sum.
+ * sha256.c - SHA-256 as FIPS 180-4 specifies it (section 6.2), one 64-byte
+ * block at a time. Checked against the FIPS examples and the NIST vectors
+ * (tests/impact/sha256-test.c).
  */
 #include "sha256.h"
 
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 static const uint32_t K[64] = {
@@ -24,7 +22,7 @@ static const uint32_t K[64] = {
 
 static void block(uint32_t h[8], const unsigned char *p)
 {
-	uint32_t w[64], a, b, c, d, e, f, g, hh;
+	uint32_t w[64], a, b, c, d, e, f, g, k;
 	for (int i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
 		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
@@ -33,36 +31,65 @@ static void block(uint32_t h[8], const unsigned char *p)
 		uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
 		w[i] = w[i - 16] + s0 + w[i - 7] + s1;
 	}
-	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+	a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
 	for (int i = 0; i < 64; i++) {
-		uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+		uint32_t t1 = k + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
 		uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-		hh = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+		k = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
 	}
-	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
+	h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
+}
+
+void sha256_init(struct sha256 *s)
+{
+	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	memcpy(s->h, h0, sizeof h0);
+	s->len = 0;
+	s->nblk = 0;
+}
+
+void sha256_update(struct sha256 *s, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	s->len += n;
+	if (s->nblk) {
+		size_t take = 64 - s->nblk < n ? 64 - s->nblk : n;
+		memcpy(s->blk + s->nblk, p, take);
+		s->nblk += take, p += take, n -= take;
+		if (s->nblk < 64)
+			return;
+		block(s->h, s->blk);
+		s->nblk = 0;
+	}
+	for (; n >= 64; p += 64, n -= 64)
+		block(s->h, p);
+	memcpy(s->blk, p, n);
+	s->nblk = n;
+}
+
+void sha256_final_hex(struct sha256 *s, char hex[65])
+{
+	static const char digits[] = "0123456789abcdef";
+	uint64_t bits = s->len * 8;
+	unsigned char pad[72] = { 0x80 };
+	size_t npad = (s->nblk < 56 ? 56 : 120) - s->nblk;
+	for (int i = 0; i < 8; i++)
+		pad[npad + i] = (unsigned char)(bits >> (56 - 8 * i));
+	sha256_update(s, pad, npad + 8);
+	for (int i = 0; i < 32; i++) {
+		unsigned char byte = (unsigned char)(s->h[i / 4] >> (24 - 8 * (i % 4)));
+		hex[2 * i] = digits[byte >> 4];
+		hex[2 * i + 1] = digits[byte & 15];
+	}
+	hex[64] = '\0';
 }
 
 void sha256_hex(const void *data, size_t n, char out[65])
 {
-	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
-	const unsigned char *p = data;
-	unsigned char tail[128];
-	size_t full = n / 64 * 64, rest = n - full, len;
-	uint64_t bits = (uint64_t)n * 8;
+	struct sha256 s;
 
-	for (size_t i = 0; i < full; i += 64)
-		block(h, p + i);
-	memset(tail, 0, sizeof tail);
-	if (rest)
-		memcpy(tail, p + full, rest);
-	tail[rest] = 0x80;
-	len = rest + 1 + 8 <= 64 ? 64 : 128;
-	for (int i = 0; i < 8; i++)
-		tail[len - 1 - i] = (unsigned char)(bits >> (8 * i));
-	block(h, tail);
-	if (len == 128)
-		block(h, tail + 64);
-	for (int i = 0; i < 8; i++)
-		snprintf(out + 8 * i, 9, "%08x", h[i]);
+	sha256_init(&s);
+	sha256_update(&s, data, n);
+	sha256_final_hex(&s, out);
 }

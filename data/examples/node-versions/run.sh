@@ -26,7 +26,9 @@
 # noisefloor runs one fresh process per version per round, running workload.js,
 # which prints one rounds-format line per workload; the version order is rotated
 # every round (20,22,24,26 then 22,24,26,20, ...) so that no version always runs
-# first or last, and each complete round is appended to OUTPUT.
+# first or last, and each complete round is appended to OUTPUT. Then
+# `workload.js --describe` puts the workloads' descriptions, sizes and source
+# on OUTPUT's header line (the "workloads" field).
 
 set -euo pipefail
 
@@ -98,8 +100,29 @@ done
 args=(run --measure output --rounds "$ROUNDS" --out "$OUTPUT"
   --title "Node.js $(printf '%s\n' "${versions[@]}" | cut -d. -f1 | paste -sd' ' | sed 's/ / vs /g')")
 [[ -e "$OUTPUT" ]] && args+=(--resume)
-[[ -n "${REPORT:-}" ]] && args+=("--report=$REPORT")
 for v in "${versions[@]}"; do
   args+=(--version "$v=$(printf '%q' "$(node_bin "$v")") $(printf '%q' "$script_dir/workload.js")")
 done
-exec "$NOISEFLOOR" "${args[@]}"
+"$NOISEFLOOR" "${args[@]}"
+
+# --- describe the workloads ----------------------------------------------------
+# What one pass of each workload does, the bytes it handles (measured by
+# workload.js --describe on the very inputs the timed passes use) and where
+# its code is: the rounds format's "workloads" field, put on the header line.
+"$(node_bin "${versions[0]}")" - "$OUTPUT" "$script_dir/workload.js" <<'EOF'
+'use strict';
+const fs = require('fs');
+const { execFileSync } = require('child_process');
+const [out, script] = process.argv.slice(2);
+const described = JSON.parse(execFileSync(process.execPath, [script, '--describe'])).workloads;
+const text = fs.readFileSync(out, 'utf8');
+const nl = text.indexOf('\n');
+const header = JSON.parse(text.slice(0, nl));
+header.workloads = described;
+fs.writeFileSync(out + '.tmp', JSON.stringify(header) + text.slice(nl));
+fs.renameSync(out + '.tmp', out);
+EOF
+log "described the workloads in $OUTPUT"
+if [[ -n "${REPORT:-}" ]]; then
+  "$NOISEFLOOR" report --out "$REPORT" "$OUTPUT"
+fi

@@ -1,13 +1,19 @@
 'use strict';
 // Benchmark workloads for the node-versions example dataset.
 //
-// Usage: node workload.js
+// Usage: node workload.js              time every workload
+//        node workload.js --describe   describe every workload, time nothing
 //
 // Runs each workload once untimed (warm-up), then five timed passes, and
 // prints one rounds-format result line per workload to stdout:
 //   {"workload": "...", "unit": "ms", "passes": [ms, ms, ms, ms, ms],
 //    "meta": {"node": "...", "v8": "..."}}
 // `noisefloor run --measure output` reads these lines (see run.sh).
+//
+// With --describe it prints the rounds format's "workloads" field instead:
+//   {"workloads": {"<name>": {"description": "...", "bytes": N, "source": "..."}}}
+// where bytes is how much data one pass handles, measured here on the very
+// inputs the timed passes use (left out where no byte count is meaningful).
 //
 // Plain CommonJS with nothing newer than Node 20 supports, so the same file
 // runs unchanged on every version being compared. All inputs are generated
@@ -116,46 +122,89 @@ for (let i = 0; i < mapKeys.length; i++) mapKeys[i] = 'key:' + i;
 
 // ---- workloads ---------------------------------------------------------------
 
+// [name, what one pass does, bytes one pass handles (or null), the pass]
 const workloads = [
-  ['JSON.parse, 20k rows', function () {
-    const obj = JSON.parse(apiJson);
-    return obj.items.length;
-  }],
-  ['JSON.stringify, 20k rows', function () {
-    return JSON.stringify(apiObject).length;
-  }],
-  ['Sort 200k integers', function () {
-    const copy = integers.slice();
-    copy.sort(function (a, b) { return a - b; });
-    return copy[0] + copy[copy.length - 1];
-  }],
-  ['Concatenate 50k strings', function () {
-    let s = '';
-    for (let i = 0; i < pieces.length; i++) s += pieces[i];
-    return s.length;
-  }],
-  ['Regex over 100k emails', function () {
-    let matches = 0;
-    for (let i = 0; i < emails.length; i++) {
-      if (EMAIL_RE.test(emails[i])) matches++;
-    }
-    return matches;
-  }],
-  ['SHA-256 of 8 MB', function () {
-    const digest = crypto.createHash('sha256').update(hashInput).digest();
-    return digest[0];
-  }],
-  ['Map of 200k keys', function () {
-    const m = new Map();
-    for (let i = 0; i < mapKeys.length; i++) m.set(mapKeys[i], i);
-    return m.size;
-  }]
+  ['JSON.parse, 20k rows',
+    'JSON.parse of an API-style response: 20,000 objects with id, name, email, ' +
+    'a tags array, a nested address, an ISO date, a boolean and a float score',
+    function () { return Buffer.byteLength(apiJson); },
+    function () {
+      const obj = JSON.parse(apiJson);
+      return obj.items.length;
+    }],
+  ['JSON.stringify, 20k rows',
+    'JSON.stringify of the same 20,000-row object back to JSON text',
+    function () { return Buffer.byteLength(JSON.stringify(apiObject)); },
+    function () {
+      return JSON.stringify(apiObject).length;
+    }],
+  ['Sort 200k integers',
+    'Sorting a copy of 200,000 pseudo-random integers with (a, b) => a - b',
+    null,
+    function () {
+      const copy = integers.slice();
+      copy.sort(function (a, b) { return a - b; });
+      return copy[0] + copy[copy.length - 1];
+    }],
+  ['Concatenate 50k strings',
+    'Building one string with += from 50,000 short pieces, then reading its length',
+    function () { return Buffer.byteLength(pieces.join('')); },
+    function () {
+      let s = '';
+      for (let i = 0; i < pieces.length; i++) s += pieces[i];
+      return s.length;
+    }],
+  ['Regex over 100k emails',
+    'Testing an email regular expression against 100,000 generated addresses ' +
+    '(about a fifth malformed) and counting the matches',
+    function () {
+      let n = 0;
+      for (let i = 0; i < emails.length; i++) n += Buffer.byteLength(emails[i]);
+      return n;
+    },
+    function () {
+      let matches = 0;
+      for (let i = 0; i < emails.length; i++) {
+        if (EMAIL_RE.test(emails[i])) matches++;
+      }
+      return matches;
+    }],
+  ['SHA-256 of 8 MB',
+    "crypto.createHash('sha256') over an 8 MiB buffer of pseudo-random bytes",
+    function () { return hashInput.length; },
+    function () {
+      const digest = crypto.createHash('sha256').update(hashInput).digest();
+      return digest[0];
+    }],
+  ['Map of 200k keys',
+    'Filling a new Map with 200,000 short string keys',
+    function () {
+      let n = 0;
+      for (let i = 0; i < mapKeys.length; i++) n += Buffer.byteLength(mapKeys[i]);
+      return n;
+    },
+    function () {
+      const m = new Map();
+      for (let i = 0; i < mapKeys.length; i++) m.set(mapKeys[i], i);
+      return m.size;
+    }]
 ];
+
+if (process.argv[2] === '--describe') {
+  const described = {};
+  for (const [name, description, bytes] of workloads) {
+    described[name] = { description: description };
+    if (bytes) described[name].bytes = bytes();
+    described[name].source = 'data/examples/node-versions/workload.js';
+  }
+  process.stdout.write(JSON.stringify({ workloads: described }) + '\n');
+  process.exit(0);
+}
 
 const results = [];
 for (const entry of workloads) {
   const name = entry[0];
-  const fn = entry[1];
+  const fn = entry[3];
   for (let w = 0; w < WARMUP_PASSES; w++) sink = (sink + fn()) | 0;
   const passes = [];
   for (let p = 0; p < TIMED_PASSES; p++) {
