@@ -140,12 +140,17 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		if (!vs->v8 && vs->rounds[i]->v8)
 			vs->v8 = v8_display(m, vs->rounds[i]->v8);
 	}
-	vs->median = stats_median_of(vs->values, vs->nrounds);
+	/* sorted once: the median, the quantile spread and every pair's rank
+	 * tests read this copy */
+	vs->sorted = xmalloc((vs->nrounds ? vs->nrounds : 1) * sizeof *vs->sorted);
+	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
+	stats_sort(vs->sorted, vs->nrounds);
+	vs->median = stats_median_sorted(vs->sorted, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	/* one round has no spread: unknown, not zero */
 	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
-	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread(vs->values, vs->nrounds, 0.25);
+	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
 	vs->level = vs->best;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);

@@ -82,20 +82,13 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
  */
 static void fill_pairs(struct comparison *c, double alpha)
 {
-	size_t k = c->nversions, n = 0, total = 0;
-	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted)), *store;
+	size_t k = c->nversions, n = 0;
+	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
 
-	/* each version's rounds sorted once: the rank tests and the interval
-	 * take them in any order and only check sorted input */
+	/* each version's rounds sorted once (analysis.c): the rank tests and
+	 * the interval take them in any order and only check sorted input */
 	for (size_t a = 0; a < k; a++)
-		total += c->versions[a].nrounds;
-	store = xmalloc((total ? total : 1) * sizeof(*store));
-	for (size_t a = 0, at = 0; a < k; a++) {
-		sorted[a] = store + at;
-		memcpy(sorted[a], c->versions[a].values, c->versions[a].nrounds * sizeof(*store));
-		stats_sort(sorted[a], c->versions[a].nrounds);
-		at += c->versions[a].nrounds;
-	}
+		sorted[a] = c->versions[a].sorted;
 	c->npairs = k * (k - 1) / 2;
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	for (size_t a = 0; a < k; a++)
@@ -110,8 +103,8 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->ratio = vb->median / va->median;
 			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
 					     &p->ci_low, &p->ci_high);
-			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
-							       vb->nrounds, alpha);
+			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,
+								       vb->values, vb->nrounds, vb->median, alpha);
 			if (c->design == DESIGN_SESSIONS) {
 				double *d = log_ratios(va, vb), *ds, med, iqr;
 				size_t nr = va->nrounds;
@@ -152,7 +145,6 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->exact = mw.exact;
 			p->beyond_noise = p->side != 0 && p->size > p->noise;
 		}
-	free(store);
 	free(sorted);
 }
 
@@ -583,7 +575,7 @@ static void fill_design(struct model *m)
 			/* a history's rounds each stand on the machine of their day:
 			 * the band a single day falls in is the middle 80 % */
 			if (c->design == DESIGN_HISTORY && vs->nrounds >= 2)
-				vs->qspread = stats_quantile_spread(vs->values, vs->nrounds, 0.10);
+				vs->qspread = stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.10);
 		}
 		free(o);
 	}

@@ -93,6 +93,11 @@ void stats_sort(double *v, size_t n)
 	free(k);
 }
 
+double stats_median_sorted(const double *s, size_t n)
+{
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
 double stats_median_of(const double *v, size_t n)
 {
 	/* every round's value is a median of a few passes: no malloc for those */
@@ -765,17 +770,23 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 	}
 }
 
+double stats_quantile_spread_sorted(const double *s, size_t n, double lo)
+{
+	double q1 = stats_quantile_sorted(s, n, lo), q3 = stats_quantile_sorted(s, n, 1 - lo);
+	double med = stats_quantile_sorted(s, n, 0.5);
+
+	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+}
+
 double stats_quantile_spread(const double *v, size_t n, double lo)
 {
-	double *s = xmalloc(n * sizeof(*s)), q1, q3, med;
+	double *s = xmalloc(n * sizeof(*s)), q;
 
 	memcpy(s, v, n * sizeof(*s));
 	stats_sort(s, n);
-	q1 = stats_quantile_sorted(s, n, lo);
-	q3 = stats_quantile_sorted(s, n, 1 - lo);
-	med = stats_quantile_sorted(s, n, 0.5);
+	q = stats_quantile_spread_sorted(s, n, lo);
 	free(s);
-	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+	return q;
 }
 
 void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
@@ -835,13 +846,34 @@ double stats_norm_quantile_upper(double q)
 	return (lo + hi) / 2;
 }
 
-int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
+/* The constants of stats_rounds_needed for one alpha: the normal quantiles
+ * (200 bisection steps each) and the smallest equal sample size whose
+ * exact floor is below alpha; a report plans every pair with the same
+ * alpha, so they are found once, not per pair. */
+static void rounds_needed_consts(double alpha, double *zsum, size_t *floor_n)
 {
-	const double zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+	static double last_alpha = NAN, last_zsum;
+	static size_t last_floor;
+
+	if (!(alpha == last_alpha)) {
+		size_t f = 1;
+		last_zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+		while (f < 9999 && !(stats_p_floor(f, f) < alpha))
+			f++;
+		last_floor = f;
+		last_alpha = alpha;
+	}
+	*zsum = last_zsum;
+	*floor_n = last_floor;
+}
+
+int stats_rounds_needed_medians(const double *a, size_t n, double median_a, const double *b, size_t m,
+				double median_b, double alpha)
+{
 	const double are = 3 / M_PI; /* the rank test's efficiency under normal errors */
-	double gap = fabs(stats_median_of(b, m) - stats_median_of(a, n));
-	double ss = 0, sigma, need;
-	size_t df = 0, floor_n = 1;
+	double gap = fabs(median_b - median_a);
+	double ss = 0, sigma, need, zsum;
+	size_t df = 0, floor_n;
 
 	if (n >= 2) {
 		ss += sum_squares(a, n);
@@ -853,15 +885,19 @@ int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, do
 	}
 	if (gap == 0 || df == 0 || !(alpha > 0))
 		return 0;
+	rounds_needed_consts(alpha, &zsum, &floor_n);
 	sigma = sqrt(ss / (double)df);
 	/* gap >= zsum sigma sqrt(2/n) / sqrt(are)  <=>  n >= 2 (zsum sigma / gap)^2 / are */
 	need = 2 * (zsum * sigma / gap) * (zsum * sigma / gap) / are;
 	need = ceil(need - 1e-9);
-	while (floor_n < 9999 && !(stats_p_floor(floor_n, floor_n) < alpha))
-		floor_n++;
 	if (need < (double)floor_n)
 		need = (double)floor_n;
 	return need > 9999 ? 9999 : (int)need;
+}
+
+int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
+{
+	return stats_rounds_needed_medians(a, n, stats_median_of(a, n), b, m, stats_median_of(b, m), alpha);
 }
 
 /*
