@@ -421,6 +421,52 @@ static void against_baseline(struct model *m, struct comparison *c)
 	}
 }
 
+/*
+ * Sorts k[0..n) by cmp_keyed. Ingest guarantees one result per (workload,
+ * platform, version, round), so cmp_keyed is a total order and any sort
+ * gives the same array. When the (workload, platform, version) groups are
+ * few next to the results, a counting sort places them group by group and
+ * only a group whose rounds are out of order is sorted: O(n) for input
+ * that lists each version's rounds in order, however they interleave.
+ */
+static void sort_keyed(struct keyed *k, size_t n, size_t nwl, size_t npl, size_t nver)
+{
+	size_t ngroups, *start;
+	struct keyed *out;
+
+	if (!nwl || !npl || !nver || nwl > (4 * n + 64) / npl / nver) {
+		qsort(k, n, sizeof *k, cmp_keyed);
+		return;
+	}
+	ngroups = nwl * npl * nver;
+	start = xcalloc(ngroups + 1, sizeof *start);
+	out = xmalloc((n ? n : 1) * sizeof *out);
+#define GROUP_OF(x) (((size_t)(x).wl_order * npl + (x).pl_order) * nver + (x).ver_rank)
+	for (size_t i = 0; i < n; i++)
+		start[GROUP_OF(k[i]) + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < n; i++)
+		out[start[GROUP_OF(k[i])]++] = k[i];
+#undef GROUP_OF
+	free(start);
+	/* within a group only the round differs */
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		int sorted = 1;
+		while (j < n && out[j].wl_order == out[i].wl_order && out[j].pl_order == out[i].pl_order &&
+		       out[j].ver_rank == out[i].ver_rank) {
+			sorted &= out[j - 1].round < out[j].round;
+			j++;
+		}
+		if (!sorted)
+			qsort(out + i, j - i, sizeof *out, cmp_keyed);
+		i = j;
+	}
+	memcpy(k, out, n * sizeof *k);
+	free(out);
+}
+
 static int build_comparisons(struct model *m)
 {
 	struct keyed *k = xmalloc((m->nresults ? m->nresults : 1) * sizeof *k);
@@ -447,7 +493,7 @@ static int build_comparisons(struct model *m)
 		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
 	free(by_rank);
 	free(rank);
-	qsort(k, m->nresults, sizeof *k, cmp_keyed);
+	sort_keyed(k, m->nresults, wl.n, pl.n, ver.n);
 
 	for (size_t i = 0; i < m->nresults;) {
 		const struct result *first = &m->results[k[i].idx];
