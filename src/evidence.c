@@ -82,13 +82,23 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
  */
 static void fill_pairs(struct comparison *c, double alpha)
 {
-	size_t k = c->nversions, n = 0;
+	size_t k = c->nversions, n = 0, total = 0;
 	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
+	double **logs = xmalloc((k ? k : 1) * sizeof(*logs)), *ties = xmalloc((k ? k : 1) * sizeof(*ties));
+	double *store;
 
 	/* each version's rounds sorted once (analysis.c): the rank tests and
-	 * the interval take them in any order and only check sorted input */
+	 * the interval take them in any order and only check sorted input;
+	 * their logs for the interval, once per version, not per pair */
 	for (size_t a = 0; a < k; a++)
+		total += c->versions[a].nrounds;
+	store = xmalloc((total ? total : 1) * sizeof(*store));
+	for (size_t a = 0, at = 0; a < k; a++) {
 		sorted[a] = c->versions[a].sorted;
+		logs[a] = store + at;
+		ties[a] = stats_sorted_logs(sorted[a], c->versions[a].nrounds, logs[a]);
+		at += c->versions[a].nrounds;
+	}
 	c->npairs = k * (k - 1) / 2;
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	for (size_t a = 0; a < k; a++)
@@ -101,8 +111,8 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->b = b;
 			p->shift = stats_hodges_lehmann(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 			p->ratio = vb->median / va->median;
-			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
-					     &p->ci_low, &p->ci_high);
+			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
+						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
 			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,
 								       vb->values, vb->nrounds, vb->median, alpha);
 			if (c->design == DESIGN_SESSIONS) {
@@ -145,6 +155,9 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->exact = mw.exact;
 			p->beyond_noise = p->side != 0 && p->size > p->noise;
 		}
+	free(store);
+	free(logs);
+	free(ties);
 	free(sorted);
 }
 

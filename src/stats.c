@@ -570,11 +570,26 @@ static int share_value(const double *x, size_t n, const double *y, size_t m)
 	return 0;
 }
 
+double stats_sorted_logs(const double *v, size_t n, double *out)
+{
+	return sorted_logs(v, n, out);
+}
+
 void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
 			  double *low, double *high)
 {
 	double *la = xmalloc(n * sizeof(*la)), *lb = xmalloc(m * sizeof(*lb));
-	double ties = sorted_logs(a, n, la) + sorted_logs(b, m, lb);
+	double ties_a = sorted_logs(a, n, la), ties_b = sorted_logs(b, m, lb);
+
+	stats_ratio_interval_logs(la, n, ties_a, lb, m, ties_b, level, low, high);
+	free(la);
+	free(lb);
+}
+
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high)
+{
+	double ties = ties_a + ties_b;
 	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
 
 	if (n < 50 && m < 50 && ties == 0 && !share_value(la, n, lb, m)) {
@@ -613,8 +628,6 @@ void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, 
 	}
 	*low = exp(kth_difference(la, n, lb, m, klo));
 	*high = exp(kth_difference(la, n, lb, m, khi));
-	free(la);
-	free(lb);
 }
 
 struct pidx {

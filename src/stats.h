@@ -94,6 +94,12 @@ uint64_t stats_splitmix64(uint64_t *state);
  */
 void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
 			  double *low, double *high);
+/* The same from the sorted logs of a and b and their tie sums, as
+ * stats_sorted_logs gives them: a version in several pairs takes its logs
+ * once. */
+double stats_sorted_logs(const double *v, size_t n, double *out);
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high);
 
 /* Holm's step-down adjustment of p[0..k) into adj[0..k) (may alias p), as
  * R's p.adjust(p, "holm"). */
