@@ -362,8 +362,10 @@ static double band_max_at_most(const struct band *bd)
  * hold ranks k (and k+1) by their counts. While the band holds more than a
  * few times n + m differences, a systematic sample of it (evenly spaced in
  * the band's row-major order) gives two pivots just around the target's
- * place (Floyd and Rivest's selection), and counting narrows the band to
- * them; a round leaves about 1/16 of the band. Then the band's differences
+ * place (Floyd and Rivest's selection: sqrt(s) sample ranks either side,
+ * about two standard deviations of the target's rank in the sample), and
+ * counting narrows the band to them; a round leaves about 1/32 of the band
+ * (a pivot that misses the target still cuts the other side). Then the band's differences
  * are listed and the answer selected among them. Every pivot is a
  * difference inside the band, so every round makes progress; the result is
  * the exact order statistic, equal to sorting all differences.
@@ -388,7 +390,7 @@ static double kth_difference2(const double *a, size_t n, const double *b, size_t
 	sample = bd.cnt_hi - bd.cnt_lo > limit ? xmalloc(s * sizeof(*sample)) : NULL;
 	while (!done && bd.cnt_hi - bd.cnt_lo > limit) {
 		double band = bd.cnt_hi - bd.cnt_lo, step = band / (double)s, acc = 0, piv[2];
-		double at = (k - bd.cnt_lo) / band * (double)s, spread = 2 * sqrt((double)s) + 1;
+		double at = (k - bd.cnt_lo) / band * (double)s, spread = sqrt((double)s) + 1;
 		size_t q = 0, lq, hq;
 		/* systematic sample: the differences of band ranks (q + 1/2) step */
 		for (size_t i = 0; i < n && q < s; i++) {
