@@ -474,11 +474,17 @@ static int build_comparisons(struct model *m)
 	size_t alloc = 0, *by_rank, *rank;
 
 	for (size_t i = 0; i < m->nresults; i++) {
+		const struct result *r = &m->results[i], *prev = i ? r - 1 : NULL;
 		k[i].idx = i;
-		k[i].wl_order = (uint32_t)order_of(&wl, m->results[i].workload);
-		k[i].pl_order = (uint32_t)order_of(&pl, m->results[i].platform);
-		k[i].ver_rank = (uint32_t)order_of(&ver, m->results[i].version);
-		k[i].round = m->results[i].round;
+		/* a name like the previous result's (a platform, a workload's
+		 * versions in a row) has its number already */
+		k[i].wl_order = prev && prev->workload == r->workload ? k[i - 1].wl_order
+								     : (uint32_t)order_of(&wl, r->workload);
+		k[i].pl_order = prev && prev->platform == r->platform ? k[i - 1].pl_order
+								     : (uint32_t)order_of(&pl, r->platform);
+		k[i].ver_rank = prev && prev->version == r->version ? k[i - 1].ver_rank
+								   : (uint32_t)order_of(&ver, r->version);
+		k[i].round = r->round;
 	}
 	/* first-seen index -> rank in version order */
 	by_rank = xmalloc((ver.n ? ver.n : 1) * sizeof *by_rank);
@@ -552,7 +558,8 @@ static void support(struct model *m)
 		/* each distinct version once */
 		struct order_map ver = { 0 };
 		for (size_t i = 0; i < m->nresults; i++)
-			order_of(&ver, m->results[i].version);
+			if (!i || m->results[i].version != m->results[i - 1].version)
+				order_of(&ver, m->results[i].version);
 		for (size_t i = 0; i < ver.n; i++) {
 			struct release_line *l =
 				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
