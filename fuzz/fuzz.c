@@ -60,7 +60,7 @@ void fuzz_model_finish(struct model *m)
 		if (null) {
 			struct report rep;
 			report_build(&rep, m, 0);
-			render_terminal(&rep, null);
+			render_terminal(&rep, 80, null, null);
 			report_release(&rep);
 			fclose(null);
 		}

@@ -14,6 +14,8 @@
  * the same direction after Holm (decide()).
  */
 #include "analysis.h"
+#include "releases.h"
+#include "timeline.h"
 #include "evidence.h"
 #include "semver.h"
 #include "stats.h"
@@ -721,5 +723,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	buf_release(&names);
 	m->how_taken = how_taken(m);
 	evidence_platforms(m);
+	timeline_run(m);
+	releases_run(m);
 	return 0;
 }

@@ -243,8 +243,138 @@ static int in_overview(const struct comparison *c)
 	return report_in_overview(c);
 }
 
+/* The release line slot of a version among the report's lines, for one
+ * colour per line in the overview rows. */
+static size_t overview_line_slot(const char **lines, size_t *nlines, const char *line)
+{
+	const char *l = line ? line : "";
+	for (size_t i = 0; i < *nlines; i++)
+		if (strcmp(lines[i], l) == 0)
+			return i;
+	lines[*nlines] = l;
+	return (*nlines)++;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The overview of a long report: one row per workload with something to
+ * compare, a dot per version at its change against the baseline, coloured
+ * by release line, the noise band shaded; the axis capped where a few
+ * changes would flatten the rest (said in the note); workloads with nothing
+ * to show left out and named in one line. */
+static int overview_rows(const struct model *m, struct chart_spec *sp)
+{
+	size_t ncats = 0, nout = 0, nvals = 0, nlines = 0;
+	size_t maxlines = 1;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		maxlines += m->comparisons[i].nversions;
+	const char **lines = xcalloc(maxlines, sizeof *lines);
+	const char *out_platform = NULL;
+	int one_out_platform = 1, several = report_several_platforms(m);
+	double *vals = NULL, noise = 0, hi = 0;
+	size_t nvals_alloc = 0;
+	struct buf d = BUF_INIT, b = BUF_INIT;
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->baseline_idx >= 0 && c->nversions > 1 && c->verdict != VERDICT_INSUFFICIENT) {
+			ncats++;
+		} else {
+			nout++;
+			if (out_platform && out_platform != c->platform)
+				one_out_platform = 0;
+			out_platform = c->platform;
+		}
+	}
+	spec_init(sp, ncats);
+	sp->percent = 1;
+	sp->include_zero = 1;
+	sp->title = xstrdup("Change of each version against the baseline, one row per workload");
+	buf_puts(&d, "Dot plot: for each workload, the change of each version's best round against "
+		 "the baseline, coloured by release line, with the workload's noise band shaded.");
+	ncats = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		double lo, up;
+		if (!(c->baseline_idx >= 0 && c->nversions > 1 && c->verdict != VERDICT_INSUFFICIENT))
+			continue;
+		sp->cats[ncats] = several ? xasprintf("%s (%s)", c->workload, c->platform)
+					  : xstrdup(c->workload);
+		sp->cat_notes[ncats] = xstrdup(c->text);
+		noise_band(c->noise, &lo, &up);
+		noise = fmax(noise, up);
+		mark_add(sp, MARK_BAND, ncats, -1, lo, up, CHART_NOISE, NULL);
+		buf_printf(&d, " %s:", sp->cats[ncats]);
+		for (size_t k = 0; k < c->nversions; k++) {
+			const struct version_stats *vs = &c->versions[k];
+			size_t slot;
+			if (vs->is_baseline)
+				continue;
+			slot = overview_line_slot(lines, &nlines, vs->line);
+			mark_add(sp, MARK_DOT, ncats, -1, vs->change, vs->change, chart_palette(slot), NULL);
+			ALLOC_GROW(vals, nvals + 1, nvals_alloc);
+			vals[nvals++] = fabs(vs->change);
+			buf_printf(&d, " %s ", vs->version);
+			fmt_percent_signed(&d, vs->change);
+			sp->vmin = fmin(sp->vmin, vs->change);
+			sp->vmax = fmax(sp->vmax, vs->change);
+		}
+		buf_putc(&d, '.');
+		ncats++;
+	}
+	/* cap the axis at 1.3 x the 90th percentile of the changes (never
+	 * inside a noise band) when the largest lies far beyond */
+	if (nvals >= 10) {
+		qsort(vals, nvals, sizeof *vals, cmp_double);
+		double p90 = vals[(size_t)(0.9 * (double)(nvals - 1))], cap = fmax(1.3 * p90, 1.2 * noise);
+		hi = vals[nvals - 1];
+		if (cap > 0 && hi > 1.5 * cap) {
+			sp->clip_lo = -cap;
+			sp->clip_hi = cap;
+			buf_puts(&b, "The axis is capped at \xC2\xB1");
+			fmt_fixed(&b, cap * 100, 0);
+			buf_puts(&b, "%: dots beyond it sit at its end (the largest change is ");
+			fmt_fixed(&b, hi * 100, 0);
+			buf_puts(&b, "%). ");
+		}
+	}
+	free(vals);
+	if (nout) {
+		if (one_out_platform && out_platform)
+			buf_printf(&b, "Left out: %zu workload%s on %s with only one version or too few "
+				   "rounds to compare.", nout, nout == 1 ? "" : "s", out_platform);
+		else
+			buf_printf(&b, "Left out: %zu workload%s with only one version or too few rounds "
+				   "to compare.", nout, nout == 1 ? "" : "s");
+	}
+	if (b.len)
+		buf_printf(&d, " %s", b.s);
+	sp->note = b.len ? buf_detach(&b, NULL) : NULL;
+	buf_release(&b);
+	sp->subtitle = xstrdup("Each dot is one version's best round against the baseline; shaded: "
+			       "the noise band of the workload (the largest spread of its versions). "
+			       "A dot inside the band is within noise.");
+	sp->vtitle = xstrdup("Change of the best round against the baseline");
+	for (size_t i = 0; i < nlines; i++)
+		legend_add(sp, lines[i][0] ? lines[i] : "no release line", chart_palette(i), 1);
+	legend_add(sp, "noise band", CHART_NOISE, 3);
+	sp->desc = buf_detach(&d, NULL);
+	free(lines);
+	return 1;
+}
+
 int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 {
+	if (report_overview_rows(m)) {
+		if (!report_has_overview(m))
+			return 0;
+		return overview_rows(m, sp);
+	}
+	{
 	size_t nsub = 1, ncats = 0, nlower = 0, nhigher = 0, nbeyond = 0, nbars = 0;
 	const char **vers;
 	size_t nvers;
@@ -425,6 +555,7 @@ int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	legend_add(sp, "noise band", CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	return 1;
+	}
 }
 
 /* "12.4.254.21" -> "12.4" (malloc'd), or NULL. */
@@ -530,6 +661,10 @@ void chart_spec_planned(const struct model *m, const struct report_chart *ch,
 		break;
 	case REPORT_CHART_SERIES:
 		chart_spec_series(m, &m->comparisons[ch->comparison], sp);
+		break;
+	case REPORT_CHART_TIME:
+		/* not a spec: chart_time_scene lays it out */
+		memset(sp, 0, sizeof *sp);
 		break;
 	}
 }

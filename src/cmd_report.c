@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #define FONT_DIR "/usr/share/fonts/truetype/dejavu"
 
@@ -94,6 +96,57 @@ static char *env_or(const char *name, const char *fallback)
 	return xstrdup(v ? v : fallback);
 }
 
+/* The terminal's width: $COLUMNS, else the width of the terminal standard
+ * output is (shells rarely export COLUMNS), else 80. */
+static size_t terminal_columns(void)
+{
+	const char *s = getenv("COLUMNS");
+	char *end;
+	long v = s ? strtol(s, &end, 10) : 0;
+	struct winsize ws;
+	if (s && *s && !*end && v >= 40 && v <= 1000)
+		return (size_t)v;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "wrote out/: analysis.json, blog.md, …, charts/ (82 files)": the files
+ * about to be committed, top-level ones by name, each folder once with its
+ * count. Returns a malloc'd string; caller frees. */
+static char *written_line(const struct outdir *od)
+{
+	struct buf b = BUF_INIT;
+	char **names = xcalloc(od->nnames + 1, sizeof *names);
+	size_t n = 0, len = strlen(od->dir);
+	for (size_t i = 0; i < od->nnames; i++)
+		if (od->names[i][0] != '.')
+			names[n++] = od->names[i];
+	qsort(names, n, sizeof *names, cmp_name);
+	buf_printf(&b, "wrote %s%s:", od->dir, len && od->dir[len - 1] == '/' ? "" : "/");
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			const char *slash = strchr(names[i], '/');
+			if (pass == 0 && !slash) {
+				buf_printf(&b, "%s %s", b.s[b.len - 1] == ':' ? "" : ",", names[i]);
+			} else if (pass == 1 && slash && (i == 0 || strncmp(names[i - 1], names[i],
+					(size_t)(slash - names[i]) + 1) != 0)) {
+				size_t k = i, dl = (size_t)(slash - names[i]) + 1;
+				while (k < n && strncmp(names[k], names[i], dl) == 0)
+					k++;
+				buf_printf(&b, "%s %.*s (%zu files)", b.s[b.len - 1] == ':' ? "" : ",",
+					   (int)dl, names[i], k - i);
+			}
+		}
+	free(names);
+	return buf_detach(&b, NULL);
+}
+
 static int run(const struct cli_args *a)
 {
 	const char *formats = a->opt[CLI_FORMATS];
@@ -102,7 +155,7 @@ static int run(const struct cli_args *a)
 	struct outdir od;
 	struct render_ctx rc;
 	struct report rep;
-	char *templates, *font, *font_bold;
+	char *templates, *font, *font_bold, *wrote = NULL;
 	int status;
 
 	if ((status = check_formats(a)) != 0 || (status = cli_need_inputs(a)) != 0)
@@ -120,6 +173,7 @@ static int run(const struct cli_args *a)
 	rc.font_bold_path = font_bold;
 	rc.source_date = cli_source_date();
 	rc.with_charts = wanted(formats, "charts");
+	rc.with_rounds = wanted(formats, "rounds");
 	report_build(&rep, &m, rc.with_charts);
 	rc.report = &rep;
 
@@ -133,12 +187,16 @@ static int run(const struct cli_args *a)
 		if (od.staging)
 			outdir_abort(&od);
 	} else {
+		wrote = written_line(&od);
 		status = outdir_commit(&od, &err);
 	}
-	if (status)
+	if (status) {
 		cli_fail(a, &err);
-	else if (!a->opt[CLI_QUIET])
-		render_terminal(&rep, stdout);
+	} else if (!a->opt[CLI_QUIET]) {
+		render_terminal(&rep, terminal_columns(), stdout, stderr);
+		render_terminal_line(stdout, wrote, terminal_columns());
+	}
+	free(wrote);
 	report_release(&rep);
 	free(templates);
 	free(font);

@@ -125,6 +125,7 @@ static void comparison_release(struct comparison *c)
 	free(c->pairs);
 	free(c->steps);
 	free(c->drift);
+	free(c->release_steps);
 	free(c->design_text);
 }
 
@@ -163,6 +164,9 @@ void model_release(struct model *m)
 		free(m->platforms[i].text);
 	}
 	free(m->platforms);
+	for (size_t i = 0; i < m->nbad_days; i++)
+		free(m->bad_days[i].versions);
+	free(m->bad_days);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);

@@ -128,6 +128,18 @@ struct step {
 	double change;        /* after best / before best - 1 */
 };
 
+/* Two consecutive exact releases of one release line in a comparison, and
+ * whether the round values moved between them (filled by releases.c). */
+struct release_step {
+	size_t a, b;          /* indexes into comparison.versions, same line, a older */
+	double ratio;         /* median b / median a (round values) */
+	double p, p_holm;     /* rank test of a's rounds against b's; Holm across
+	                         every release pair of the report */
+	int step;             /* significant after Holm and the medians moved by at
+	                         least RELEASES_MIN_CHANGE */
+	char last_a[11], first_b[11]; /* dates of a's last and b's first round, "" unknown */
+};
+
 struct comparison {
 	const char *workload, *platform, *unit; /* interned */
 	int better;
@@ -154,6 +166,8 @@ struct comparison {
 	int regression;           /* the claim names an older version the faster */
 	int anomaly;              /* some version is bimodal */
 	char *drift;              /* owned note on drift within a version, or NULL */
+	struct release_step *release_steps; /* owned, may be NULL */
+	size_t nrelease_steps;
 };
 
 /* One workload across the platforms it was measured on (filled by evidence.c
@@ -164,6 +178,18 @@ struct platform_finding {
 	size_t ncomparisons;
 	int consistent;           /* 1 same verdict and winner everywhere, 0 not, -1 one platform */
 	char *text;               /* owned: where the finding reproduces */
+};
+
+/* A day on which the versions that ran on a platform were all far slower
+ * than usual across the workloads: the machine, not a version (filled by
+ * timeline.c from dated rounds). */
+struct bad_day {
+	char date[11];            /* YYYY-MM-DD as the timestamps give it */
+	const char *platform;     /* interned */
+	const char **versions;    /* owned array of interned versions, by name */
+	size_t nversions;
+	double speed;             /* typical speed that day against each version's
+	                             usual (0.5: half as fast) */
 };
 
 /* A release line of the product's schedule, with its status on as_of. */
@@ -221,6 +247,8 @@ struct model {
 	size_t nwarnings, warnings_alloc;
 	struct platform_finding *platforms; /* owned, NULL with one platform */
 	size_t nplatforms;
+	struct bad_day *bad_days;          /* owned, by platform and date */
+	size_t nbad_days;
 
 	struct strpool *pool;              /* private */
 	struct passes_block *passes_blocks; /* private: storage of every result's passes */

@@ -7,6 +7,7 @@
  * nothing of benchmarks: render_pdf.c decides the content.
  */
 #include "pdf_doc.h"
+#include "hpdf_tounicode.h"
 #include "chart_hpdf.h"
 
 #include <math.h>
@@ -487,8 +488,21 @@ void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
 		  HPDF_Outline *parent)
 {
 	struct chart_scene sc;
-	double content, avail, s, left;
 	chart_layout(sp, &print, p->cf, &sc);
+	pdf_scene(p, &sc, sp->title, section, parent);
+	chart_scene_release(&sc);
+}
+
+const struct chart_style *pdf_chart_style(void)
+{
+	return &print;
+}
+
+void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
+	       const char *section, HPDF_Outline *parent)
+{
+	const struct chart_scene sc = *scp;
+	double content, avail, s, left;
 	/* the inked part; a chart taller than a page is scaled down to fit */
 	content = sc.height - 2 * CHART_MARGIN;
 	avail = BOTTOM - MARGIN_TOP - 40;
@@ -499,12 +513,11 @@ void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
 	} else {
 		pdf_need(p, content * s);
 	}
-	pdf_bookmark(p, *parent, sp->title, NULL);
+	pdf_bookmark(p, *parent, title, NULL);
 	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
 	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, left,
 			PAGE_H - p->y + CHART_MARGIN * s, s);
 	p->y += content * s + 14;
-	chart_scene_release(&sc);
 }
 
 /* ---- the document ---- */
@@ -536,6 +549,8 @@ int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	}
 	p->font[0] = HPDF_GetFont(p->doc, name[0], "UTF-8");
 	p->font[1] = HPDF_GetFont(p->doc, name[1], "UTF-8");
+	hpdf_tounicode_identity(p->font[0]);
+	hpdf_tounicode_identity(p->font[1]);
 	HPDF_SetPageMode(p->doc, HPDF_PAGE_MODE_USE_OUTLINE);
 	return NF_OK;
 }

@@ -157,5 +157,11 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t);
  * becomes *parent) when `section`. */
 void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
 		  HPDF_Outline *parent);
+/* The same for a scene already laid out with pdf_chart_style() (a chart
+ * type with a layout of its own); sc stays the caller's. */
+void pdf_scene(struct pdf *p, const struct chart_scene *sc, const char *title,
+	       const char *section, HPDF_Outline *parent);
+/* The chart size and type size of the PDF. */
+const struct chart_style *pdf_chart_style(void);
 
 #endif

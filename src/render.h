@@ -20,6 +20,7 @@ struct render_ctx {
 	const char *font_bold_path; /* DejaVuSans-Bold.ttf */
 	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
 	int with_charts;           /* the charts renderer runs: documents may link them */
+	int with_rounds;           /* rounds.csv is written: documents may point to it */
 	const struct report *report; /* the presentation model: what to show, in
 	                                which order, with which sentences */
 };
@@ -47,10 +48,19 @@ int render_xlsx(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err);
+/* rounds.csv: one row per round with its date and exact release. The file's
+ * bytes are render_rounds_csv's (appended to out), so a document can give
+ * their checksum. */
+struct buf;
+void render_rounds_csv(const struct model *m, struct buf *out);
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 
-/* The compact verdict table on the terminal. */
-void render_terminal(const struct report *r, FILE *f);
+/* The verdict table on the terminal, one per platform, fitted to `columns`
+ * (render_terminal.c); the warnings, grouped, go to `warn`. */
+void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn);
+/* Prints text wrapped at spaces to `columns`, continuation lines indented
+ * by two. */
+void render_terminal_line(FILE *f, const char *text, size_t columns);
 
 #endif

@@ -149,6 +149,37 @@ static void write_evidence(struct jsonw *w, const struct comparison *c)
 	jsonw_end_array(w);
 	jsonw_key(w, "drift");
 	jsonw_string(w, c->drift);
+	jsonw_key(w, "release_steps");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nrelease_steps; i++) {
+		const struct release_step *s = &c->release_steps[i];
+		const struct version_stats *a = &c->versions[s->a], *b = &c->versions[s->b];
+		jsonw_begin_object(w);
+		jsonw_key(w, "line");
+		jsonw_string(w, b->line);
+		jsonw_key(w, "before");
+		jsonw_string(w, a->version);
+		jsonw_key(w, "after");
+		jsonw_string(w, b->version);
+		jsonw_key(w, "last_day_before");
+		jsonw_string(w, s->last_a[0] ? s->last_a : NULL);
+		jsonw_key(w, "first_day_after");
+		jsonw_string(w, s->first_b[0] ? s->first_b : NULL);
+		jsonw_key(w, "v8_before");
+		jsonw_string(w, a->v8);
+		jsonw_key(w, "v8_after");
+		jsonw_string(w, b->v8);
+		jsonw_key(w, "ratio");
+		jsonw_number(w, s->ratio);
+		jsonw_key(w, "p");
+		jsonw_number(w, s->p);
+		jsonw_key(w, "p_holm");
+		jsonw_number(w, s->p_holm);
+		jsonw_key(w, "step");
+		jsonw_bool(w, s->step);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
 }
 
 /* One workload's verdicts across platforms; [] with a single platform. */
@@ -367,6 +398,25 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_end_array(&w);
 	jsonw_key(&w, "platforms");
 	write_platforms(&w, m);
+	jsonw_key(&w, "bad_days");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nbad_days; i++) {
+		const struct bad_day *d = &m->bad_days[i];
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "date");
+		jsonw_string(&w, d->date);
+		jsonw_key(&w, "platform");
+		jsonw_string(&w, d->platform);
+		jsonw_key(&w, "versions");
+		jsonw_begin_array(&w);
+		for (size_t k = 0; k < d->nversions; k++)
+			jsonw_string(&w, d->versions[k]);
+		jsonw_end_array(&w);
+		jsonw_key(&w, "speed");
+		jsonw_number(&w, d->speed);
+		jsonw_end_object(&w);
+	}
+	jsonw_end_array(&w);
 	jsonw_key(&w, "product");
 	jsonw_string(&w, m->schedule.product);
 	jsonw_key(&w, "support");

@@ -8,9 +8,13 @@
  * table (|) or start emphasis and code; {{{name}}} is for the Markdown the
  * renderer itself produces.
  */
+#include "digest.h"
 #include "evidence.h"
 #include "mustache.h"
+#include "releases.h"
 #include "render.h"
+#include "sha256.h"
+#include "timeline.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -21,6 +25,25 @@
 #include <strings.h>
 
 static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
+
+/* GitHub refuses an issue body longer than this many characters. */
+#define ISSUE_MAX_CHARS 65536
+/* A long report lists this many borderline pairs and counts the rest. */
+#define MD_MAX_BORDERLINE 12
+/* More inputs than this are summarised, not listed. */
+#define MD_MAX_SOURCES 10
+
+/* How much an issue holds, from everything down to what fits GitHub:
+ * the raw rounds inline (else in rounds.csv), every pair of versions, the
+ * pairs that are significant or borderline, the significant ones only. */
+enum detail {
+	DETAIL_FULL,
+	DETAIL_NO_RAW,
+	DETAIL_CLAIMED_PAIRS,
+	DETAIL_SIGNIFICANT_PAIRS,
+	DETAIL_NO_PAIRS,
+	DETAIL_LEVELS
+};
 
 /* Markdown escaping for text that comes from the input. */
 static void escape_md(struct buf *out, const char *s, size_t n, void *ud)
@@ -106,14 +129,24 @@ static const struct version_stats *on_line(const struct comparison *c, const cha
 
 /* pairs, steps, drift and borderline notes of one comparison. */
 static void evidence_ctx(const struct report_comparison *rcmp, const struct comparison *c,
-			 struct mctx *o)
+			 struct mctx *o, int level, size_t *budget)
 {
 	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
 
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *p = &c->pairs[i];
-		struct mctx *row = mctx_object();
+		struct mctx *row;
 		struct buf b = BUF_INIT;
+		if (rcmp->borderline[i] && level < DETAIL_NO_PAIRS && (!budget || *budget > 0)) {
+			mctx_push(notes, mctx_string(rcmp->borderline[i]));
+			if (budget)
+				--*budget;
+		}
+		/* shorter documents: only the pairs that say something */
+		if ((level >= DETAIL_CLAIMED_PAIRS && !p->significant && !p->borderline) ||
+		    (level >= DETAIL_SIGNIFICANT_PAIRS && !p->significant) || level >= DETAIL_NO_PAIRS)
+			continue;
+		row = mctx_object();
 		mctx_set_str(row, "a", c->versions[p->a].version);
 		mctx_set_str(row, "b", c->versions[p->b].version);
 		buf_reset(&b);
@@ -139,8 +172,6 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		mctx_set_bool(row, "significant", p->significant);
 		mctx_set_bool(row, "borderline", p->borderline);
 		mctx_set_bool(row, "exact", p->exact);
-		if (rcmp->borderline[i])
-			mctx_push(notes, mctx_string(rcmp->borderline[i]));
 		buf_release(&b);
 		mctx_push(pairs, row);
 	}
@@ -184,24 +215,34 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_str(ctx, "alpha", r->method.alpha_text);
 	mctx_set_str(ctx, "interval_method", r->method.interval);
 	mctx_set_str(ctx, "ci_level", r->method.ci_text);
+	size_t ncross = 0;
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		const struct platform_finding *f = &m->platforms[i];
-		struct mctx *row = mctx_object();
+		struct mctx *row;
+		size_t n = 0;
+		/* a platform where one version ran has nothing to compare */
+		for (size_t k = 0; k < f->ncomparisons; k++)
+			n += m->comparisons[f->comparisons[k]].nversions > 1;
+		if (n < 2)
+			continue;
+		ncross++;
+		row = mctx_object();
 		mctx_set_str(row, "workload", f->workload);
 		mctx_set_str(row, "text", f->text);
 		mctx_set_bool(row, "consistent", f->consistent == 1);
 		mctx_push(platforms, row);
 	}
 	mctx_set(ctx, "platforms", platforms);
-	mctx_set_bool(ctx, "has_platforms", m->nplatforms > 0);
+	mctx_set_bool(ctx, "has_platforms", ncross > 0);
 }
 
-static struct mctx *comparison_ctx(const struct report *r, size_t ci)
+/* One comparison for the templates; cells for the versions all[0..nall)
+ * (a table's columns); raw rounds only at DETAIL_FULL. */
+static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
+				   const struct report_version *all, size_t nall, size_t *budget)
 {
 	const struct comparison *c = &r->m->comparisons[ci];
 	const struct report_comparison *rcmp = &r->comparisons[ci];
-	const struct report_version *all = r->versions;
-	size_t nall = r->nversions;
 	struct mctx *o = mctx_object(), *cells = mctx_list(), *rounds = mctx_list();
 	const char *unit = c->unit;
 
@@ -268,7 +309,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 		mctx_push(cells, cell);
 	}
 	mctx_set(o, "cells", cells);
-	for (size_t k = 0; k < c->nversions; k++) {
+	for (size_t k = 0; k < c->nversions && level == DETAIL_FULL; k++) {
 		const struct version_stats *v = &c->versions[k];
 		for (size_t r = 0; r < v->nrounds; r++) {
 			struct mctx *row = mctx_object();
@@ -297,16 +338,155 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci)
 			mctx_set_str(o, "series_chart", path);
 			free(path);
 		}
+		if (rcmp->time_chart) {
+			path = xasprintf("charts/%s.svg", rcmp->time_chart);
+			mctx_set_str(o, "time_chart", path);
+			free(path);
+		}
 	}
-	evidence_ctx(rcmp, c, o);
+	{
+		struct mctx *steps = mctx_list();
+		for (size_t i = 0; i < c->nrelease_steps; i++)
+			if (c->release_steps[i].step) {
+				char *t = releases_step_text(c, &c->release_steps[i]);
+				mctx_push(steps, mctx_string(t));
+				free(t);
+			}
+		mctx_set(o, "release_steps", steps);
+	}
+	evidence_ctx(rcmp, c, o, level, budget);
 	return o;
 }
 
 /* The one context every document is rendered from: the presentation model
  * laid out for the templates, with links to the charts when the charts
  * renderer writes them. Caller frees. */
-static struct mctx *build_context(const struct report *r)
+/* One verdict table per platform, each workload once in it, its columns
+ * the versions measured there; a platform where one version ran is one
+ * sentence instead. */
+static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 {
+	const struct model *m = r->m;
+	struct mctx *tables = mctx_list();
+	const char **plat = xcalloc(m->ncomparisons + 1, sizeof *plat);
+	size_t np = 0;
+	struct report_version *vers = xcalloc(r->nversions + 1, sizeof *vers);
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		size_t k;
+		for (k = 0; k < np && plat[k] != m->comparisons[i].platform; k++)
+			;
+		if (k == np)
+			plat[np++] = m->comparisons[i].platform;
+	}
+	for (size_t p = 0; p < np; p++) {
+		struct mctx *t = mctx_object(), *rows = mctx_list(), *vl = mctx_list();
+		size_t nv = 0, n = 0, rounds = 0;
+		int one_each = 1;
+		for (size_t k = 0; k < r->nversions; k++)
+			for (size_t i = 0; i < m->ncomparisons; i++)
+				if (m->comparisons[i].platform == plat[p] &&
+				    report_cell(&m->comparisons[i], r->versions[k].version)) {
+					vers[nv++] = r->versions[k];
+					break;
+				}
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			if (c->platform != plat[p])
+				continue;
+			n++;
+			for (size_t k = 0; k < c->nversions; k++) {
+				one_each &= c->versions[k].nrounds == 1;
+				if (c->versions[k].nrounds > rounds)
+					rounds = c->versions[k].nrounds;
+			}
+			if (nv > 1)
+				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL));
+		}
+		for (size_t k = 0; k < nv; k++) {
+			struct mctx *v = mctx_object();
+			mctx_set_str(v, "version", vers[k].version);
+			mctx_push(vl, v);
+		}
+		mctx_set_str(t, "platform", plat[p]);
+		mctx_set_bool(t, "several", np > 1);
+		mctx_set_bool(t, "single", nv == 1);
+		if (nv == 1) {
+			if (one_each)
+				set_fmt(t, "sentence", "%s: one run of %s only, nothing to compare (%zu workload%s)",
+					plat[p], vers[0].version, n, n == 1 ? "" : "s");
+			else
+				set_fmt(t, "sentence", "%s: only %s was measured (up to %zu rounds), nothing to "
+					"compare (%zu workload%s)", plat[p], vers[0].version, rounds, n,
+					n == 1 ? "" : "s");
+		}
+		mctx_set(t, "versions", vl);
+		mctx_set(t, "rows", rows);
+		mctx_push(tables, t);
+	}
+	mctx_set(ctx, "platform_tables", tables);
+	free(vers);
+	free(plat);
+}
+
+/* Bad days of the machine and the steps between releases of a line. */
+static void history_ctx(const struct report *r, struct mctx *ctx)
+{
+	const struct model *m = r->m;
+	struct mctx *days = mctx_list();
+	size_t nsteps = 0;
+	for (size_t i = 0; i < m->nbad_days; i++) {
+		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		mctx_push(days, mctx_string(t));
+		free(t);
+	}
+	mctx_set(ctx, "bad_days", days);
+	mctx_set_bool(ctx, "any_bad_days", m->nbad_days > 0);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t k = 0; k < m->comparisons[i].nrelease_steps; k++)
+			nsteps += m->comparisons[i].release_steps[k].step;
+	mctx_set_bool(ctx, "any_release_steps", nsteps > 0);
+}
+
+/* The inputs: listed when few, else summarised (count, shared folder,
+ * dates), with the checksum of rounds.csv when it is written. */
+static void inputs_ctx(const struct report *r, const struct render_ctx *rc, struct mctx *ctx)
+{
+	const struct model *m = r->m;
+	struct mctx *list = mctx_list();
+	int many = m->nsources > MD_MAX_SOURCES;
+	for (size_t i = 0; i < m->nsources && !many; i++)
+		mctx_push(list, mctx_string(m->sources[i]));
+	mctx_set(ctx, "sources", list);
+	mctx_set_bool(ctx, "sources_listed", !many);
+	if (many) {
+		struct digest_inputs in;
+		struct buf b = BUF_INIT;
+		digest_inputs(m, &in);
+		buf_printf(&b, "%zu files", in.n);
+		if (in.folder[0])
+			buf_printf(&b, " under %s", in.folder);
+		if (in.first[0])
+			buf_printf(&b, ", rounds dated %s to %s", in.first, in.last);
+		mctx_set_str(ctx, "inputs_summary", b.s);
+		buf_release(&b);
+		digest_inputs_release(&in);
+	}
+	if (rc->with_rounds) {
+		struct buf csv = BUF_INIT;
+		char hex[65];
+		render_rounds_csv(m, &csv);
+		sha256_hex(csv.s, csv.len, hex);
+		mctx_set_str(ctx, "rounds_file", "rounds.csv");
+		mctx_set_str(ctx, "rounds_sha256", hex);
+		buf_release(&csv);
+	}
+}
+
+static struct mctx *build_context(const struct report *r, const struct render_ctx *rc, int level)
+{
+	/* a long report names a dozen borderline pairs, and counts the rest */
+	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
 	const struct model *m = r->m;
 	struct mctx *ctx = mctx_object(), *list;
 	const struct report_version *all = r->versions;
@@ -316,6 +496,15 @@ static struct mctx *build_context(const struct report *r)
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "issue_title", r->issue_title);
+	if (r->baseline_note) {
+		char *cap = xstrdup(r->baseline_note);
+		if (cap[0] >= 'a' && cap[0] <= 'z')
+			cap[0] = (char)(cap[0] - 'a' + 'A');
+		mctx_set_str(ctx, "baseline_note", r->baseline_note);
+		mctx_set_str(ctx, "baseline_note_cap", cap);
+		free(cap);
+	}
 	mctx_set_str(ctx, "subject", m->subject);
 	mctx_set_str(ctx, "product", m->schedule.product);
 	mctx_set_str(ctx, "as_of", m->as_of);
@@ -348,6 +537,16 @@ static struct mctx *build_context(const struct report *r)
 			buf_printf(&b, "%s%s%s", os, arch ? " " : "", arch ? arch : "");
 		if (cpu)
 			buf_printf(&b, "%s%s", b.len ? ", " : "", cpu);
+		if (!os) {
+			/* no environment: the platforms the data names */
+			for (size_t i = 0; i < m->ncomparisons; i++) {
+				size_t k;
+				for (k = 0; k < i && m->comparisons[k].platform != m->comparisons[i].platform; k++)
+					;
+				if (k == i && strcmp(m->comparisons[i].platform, "unknown") != 0)
+					buf_printf(&b, "%s%s", b.len ? ", " : "", m->comparisons[i].platform);
+			}
+		}
 		mctx_set_str(ctx, "platform_line", b.len ? b.s : NULL);
 		buf_release(&b);
 	}
@@ -386,10 +585,24 @@ static struct mctx *build_context(const struct report *r)
 				if (c->versions[k].rounds[r]->npasses > maxpasses)
 					maxpasses = c->versions[k].rounds[r]->npasses;
 		}
-		mctx_push(list, comparison_ctx(r, i));
+		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget));
 	}
 	mctx_set(ctx, "comparisons", list);
+	mctx_set_bool(ctx, "raw_inline", level == DETAIL_FULL);
+	if (r->nborderline > 2 * MD_MAX_BORDERLINE)
+		set_fmt(ctx, "borderline_more", "and %zu more pairs where the two disagree; every one is "
+			"marked \"borderline\": true in analysis.json", r->nborderline - MD_MAX_BORDERLINE);
+	if (level >= DETAIL_CLAIMED_PAIRS)
+		mctx_set_str(ctx, "pairs_cut", level >= DETAIL_NO_PAIRS ? "No pair is listed here, nor the borderline ones (blog.md names those)"
+				 : level >= DETAIL_SIGNIFICANT_PAIRS ? "Only the pairs significant after Holm are listed here"
+				 : "Only the pairs that are significant or borderline are listed here");
+	mctx_set_bool(ctx, "pairs_table", level < DETAIL_NO_PAIRS);
+	platform_tables_ctx(r, ctx);
+	history_ctx(r, ctx);
+	inputs_ctx(r, rc, ctx);
 	evidence_report_ctx(r, ctx);
+	if (level >= DETAIL_NO_PAIRS)
+		mctx_set_bool(ctx, "any_borderline", 0); /* their sentences are in blog.md */
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
@@ -492,16 +705,16 @@ static struct mctx *build_context(const struct report *r)
 	}
 	mctx_set(ctx, "support", list);
 
-	list = mctx_list();
-	for (size_t i = 0; i < r->nwarnings; i++)
-		mctx_push(list, mctx_string(r->warnings[i]));
-	mctx_set(ctx, "warnings", list);
-	mctx_set_bool(ctx, "has_warnings", r->nwarnings > 0);
-
-	list = mctx_list();
-	for (size_t i = 0; i < m->nsources; i++)
-		mctx_push(list, mctx_string(m->sources[i]));
-	mctx_set(ctx, "sources", list);
+	{
+		size_t nw;
+		char **w = digest_warnings(m, &nw);
+		list = mctx_list();
+		for (size_t i = 0; i < nw; i++)
+			mctx_push(list, mctx_string(w[i]));
+		mctx_set(ctx, "warnings", list);
+		mctx_set_bool(ctx, "has_warnings", nw > 0);
+		digest_free(w, nw);
+	}
 	if (r->link_charts && r->overview_chart) {
 		char *path = xasprintf("charts/%s.svg", r->overview_chart);
 		mctx_set_str(ctx, "overview_chart", path);
@@ -541,31 +754,76 @@ static char *load_partial(const char *name, void *ud)
 	return text;
 }
 
+/* Renders one template with ctx into out. */
+static int render_one(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
+		      struct buf *out, struct nf_error *err)
+{
+	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
+	char *name = xasprintf("%s.mustache", doc);
+	size_t len;
+	char *tmpl = load_template(rc->templates_dir, name, &len, err);
+	struct mustache_error merr;
+	int status = 0;
+	if (!tmpl)
+		status = err->status;
+	else if (mustache_render(tmpl, len, ctx, &opts, out, &merr) != 0)
+		status = nf_error_set(err, NF_DATAERR, "cannot use template '%s/%s': line %d, column %d: %s",
+				      rc->templates_dir, name, merr.line, merr.column, merr.message);
+	free(tmpl);
+	free(name);
+	return status;
+}
+
+/* Cuts a document that is still too long at the last line break that
+ * leaves room for a closing note, so it always fits. */
+static void cut_to_fit(struct buf *out, size_t max_chars, const char *note)
+{
+	size_t chars = 0, at = 0, last_nl = 0, room = max_chars - utf8_length(note) - 2;
+	for (; at < out->len; at++) {
+		if (((unsigned char)out->s[at] & 0xC0) != 0x80)
+			chars++;
+		if (chars > room)
+			break;
+		if (out->s[at] == '\n')
+			last_nl = at + 1;
+	}
+	if (at >= out->len)
+		return;
+	out->len = last_nl;
+	out->s[out->len] = '\0';
+	buf_printf(out, "\n%s\n", note);
+}
+
 int render_markdown(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		    struct nf_error *err)
 {
-	struct mctx *ctx = build_context(rc->report);
-	(void)m; /* rc->report reads it */
-	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
+	const struct report *r = rc->report;
+	/* blog and summary show no raw rounds: the lighter context serves them */
+	struct mctx *ctx = build_context(r, rc, DETAIL_NO_RAW);
 	int status = 0;
+	(void)m; /* rc->report reads it */
 
 	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
-		char *name = xasprintf("%s.mustache", documents[i]);
-		size_t len;
-		char *tmpl = load_template(rc->templates_dir, name, &len, err);
 		struct buf out = BUF_INIT;
-		struct mustache_error merr;
-		if (!tmpl) {
-			status = err->status;
-		} else if (mustache_render(tmpl, len, ctx, &opts, &out, &merr) != 0) {
-			status = nf_error_set(err, NF_DATAERR, "cannot use template '%s/%s': line %d, column %d: %s",
-					      rc->templates_dir, name, merr.line, merr.column, merr.message);
+		if (strcmp(documents[i], "issue.md") == 0) {
+			/* the issue sheds detail until it fits GitHub */
+			for (int level = DETAIL_FULL; level < DETAIL_LEVELS && !status; level++) {
+				struct mctx *ic = build_context(r, rc, level);
+				buf_reset(&out);
+				status = render_one(rc, documents[i], ic, &out, err);
+				mctx_free(ic);
+				if (utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS)
+					break;
+			}
+			if (!status)
+				cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
+					   "see analysis.json and report.pdf.*");
 		} else {
-			status = outdir_write(od, documents[i], out.s ? out.s : "", out.len, err);
+			status = render_one(rc, documents[i], ctx, &out, err);
 		}
+		if (!status)
+			status = outdir_write(od, documents[i], out.s ? out.s : "", out.len, err);
 		buf_release(&out);
-		free(tmpl);
-		free(name);
 	}
 	mctx_free(ctx);
 	return status;

@@ -12,6 +12,9 @@
  * no dates or IDs of its own; the creation date comes from SOURCE_DATE_EPOCH
  * only, so the same input gives the same bytes.
  */
+#include "chart_time.h"
+#include "digest.h"
+#include "timeline.h"
 #include "pdf_doc.h"
 #include "render.h"
 
@@ -27,6 +30,36 @@
 /* ---- the content ---- */
 
 /* Rounds per version and passes per round as "7" or "3 to 7". */
+/* Past these sizes the PDF stays a document: the raw rounds move to
+ * rounds.csv and the workbook, the per-workload charts and the pairs tables
+ * to the workloads that have something to show. */
+#define PDF_MAX_SOURCES 10        /* inputs listed one by one */
+#define PDF_MAX_APPENDIX_ROUNDS 600
+#define PDF_MAX_CHART_WORKLOADS 8
+#define PDF_EVIDENCE_LONG 12      /* past this many comparisons with pairs ... */
+#define PDF_MAX_EVIDENCE 6        /* ... at most this many get their pairs table */
+
+static size_t total_rounds(const struct model *m)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t k = 0; k < m->comparisons[i].nversions; k++)
+			n += m->comparisons[i].versions[k].nrounds;
+	return n;
+}
+
+/* 1 when comparison c has something a reader of a long report must see:
+ * a verdict, a step between releases, a step in a series, drift. */
+static int noteworthy(const struct comparison *c)
+{
+	if (c->verdict == VERDICT_FASTER || c->nsteps || c->drift)
+		return 1;
+	for (size_t k = 0; k < c->nrelease_steps; k++)
+		if (c->release_steps[k].step)
+			return 1;
+	return 0;
+}
+
 static void count_range(const struct model *m, int passes, const char *one, const char *many,
 			struct buf *b)
 {
@@ -112,7 +145,19 @@ static void environment(struct pdf *p)
 		row[0].text = xstrdup("versions");
 		row[1].text = buf_detach(&b, NULL);
 	}
-	if (m->nsources) {
+	if (m->nsources > PDF_MAX_SOURCES) {
+		struct pdf_cell *row = pdf_table_row(&t);
+		struct digest_inputs in;
+		digest_inputs(m, &in);
+		buf_printf(&b, "%zu files", in.n);
+		if (in.folder[0])
+			buf_printf(&b, " under %s", in.folder);
+		if (in.first[0])
+			buf_printf(&b, ", rounds dated %s to %s", in.first, in.last);
+		digest_inputs_release(&in);
+		row[0].text = xstrdup("inputs");
+		row[1].text = buf_detach(&b, NULL);
+	} else if (m->nsources) {
 		struct pdf_cell *row = pdf_table_row(&t);
 		for (size_t i = 0; i < m->nsources; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", m->sources[i]);
@@ -126,6 +171,18 @@ static void environment(struct pdf *p)
 	}
 	pdf_table_draw(p, &t);
 	pdf_table_release(&t);
+}
+
+static int platform_single(const struct model *m, const char *platform);
+
+/* 1 when a workload's finding across platforms compares at least two
+ * platforms where more than one version ran. */
+static int cross_platform(const struct model *m, const struct platform_finding *f)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < f->ncomparisons; k++)
+		n += !platform_single(m, m->comparisons[f->comparisons[k]].platform);
+	return n >= 2;
 }
 
 static void summary(struct pdf *p)
@@ -152,16 +209,32 @@ static void summary(struct pdf *p)
 	if (!p->r->nwarnings) {
 		pdf_field(p, "Risks", "None found.", labw);
 	} else {
-		for (size_t i = 0; i < p->r->nwarnings; i++) {
+		size_t nw;
+		char **w = digest_warnings(m, &nw);
+		for (size_t i = 0; i < nw; i++) {
 			buf_reset(&b);
-			buf_printf(&b, "%s.", p->r->warnings[i]);
+			buf_printf(&b, "%s.", w[i]);
 			if (b.len >= 2 && b.s[b.len - 2] == '.')
 				b.s[--b.len] = '\0';
 			pdf_field(p, i == 0 ? "Risks" : "", b.s, labw);
 		}
+		digest_free(w, nw);
+	}
+	for (size_t i = 0; i < m->nbad_days; i++) {
+		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		buf_reset(&b);
+		buf_printf(&b, "%s.", t);
+		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		pdf_field(p, i == 0 ? "Bad days" : "", b.s, labw);
+		free(t);
 	}
 	buf_release(&b);
-	if (m->nplatforms) {
+	/* across platforms: only workloads measured on two platforms where
+	 * something can be compared (a single-version platform has no verdict) */
+	size_t ncross = 0;
+	for (size_t i = 0; i < m->nplatforms; i++)
+		ncross += cross_platform(m, &m->platforms[i]);
+	if (ncross) {
 		struct pdf_table t = { 0 };
 		struct pdf_col cols[] = { { "Workload", 150, 0 }, { "Across platforms", -1, 0 } };
 		t.cols = cols;
@@ -170,7 +243,10 @@ static void summary(struct pdf *p)
 		pdf_subheading(p, "Does it reproduce on every platform?", 40);
 		for (size_t i = 0; i < m->nplatforms; i++) {
 			const struct platform_finding *f = &m->platforms[i];
-			struct pdf_cell *row = pdf_table_row(&t);
+			struct pdf_cell *row;
+			if (!cross_platform(m, f))
+				continue;
+			row = pdf_table_row(&t);
 			row[0].text = xstrdup(f->workload);
 			row[1].text = xstrdup(f->text);
 			row[1].marker = f->consistent == 1 ? 0x009E73u : f->consistent == 0 ? 0xE69F00u
@@ -184,6 +260,52 @@ static void summary(struct pdf *p)
 static uint32_t verdict_color(enum verdict v)
 {
 	return v == VERDICT_FASTER ? 0x009E73u : v == VERDICT_WITHIN_NOISE ? 0x999999u : 0xE69F00u;
+}
+
+/* 1 when only one version was measured on the platform. */
+static int platform_single(const struct model *m, const char *platform)
+{
+	const char *v = NULL;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->platform != platform)
+			continue;
+		for (size_t k = 0; k < c->nversions; k++) {
+			if (v && c->versions[k].version != v)
+				return 0;
+			v = c->versions[k].version;
+		}
+	}
+	return 1;
+}
+
+/* One sentence per platform where only one version ran. */
+static void single_platforms(struct pdf *p)
+{
+	const struct model *m = p->m;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		size_t k, n = 0, rounds = 0;
+		for (k = 0; k < i && m->comparisons[k].platform != c->platform; k++)
+			;
+		if (k < i || !platform_single(m, c->platform) || !c->nversions)
+			continue;
+		for (k = 0; k < m->ncomparisons; k++)
+			if (m->comparisons[k].platform == c->platform) {
+				n++;
+				for (size_t j = 0; j < m->comparisons[k].nversions; j++)
+					if (m->comparisons[k].versions[j].nrounds > rounds)
+						rounds = m->comparisons[k].versions[j].nrounds;
+			}
+		char *t = rounds == 1
+			? xasprintf("%s: one run of %s only, nothing to compare (%zu workload%s).",
+				    c->platform, c->versions[0].version, n, n == 1 ? "" : "s")
+			: xasprintf("%s: only %s was measured (up to %zu rounds), nothing to compare "
+				    "(%zu workload%s).", c->platform, c->versions[0].version, rounds, n,
+				    n == 1 ? "" : "s");
+		pdf_paragraph(p, t);
+		free(t);
+	}
 }
 
 static void verdicts(struct pdf *p)
@@ -205,10 +327,14 @@ static void verdicts(struct pdf *p)
 	t.cols = cols;
 	t.ncols = 5;
 	t.caption = "Verdicts";
+	single_platforms(p);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		struct pdf_cell *row = pdf_table_row(&t);
+		struct pdf_cell *row;
 		struct buf b = BUF_INIT;
+		if (platform_single(m, c->platform))
+			continue;
+		row = pdf_table_row(&t);
 		if (plat)
 			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->platform, c->unit);
 		else
@@ -290,11 +416,48 @@ static void charts(struct pdf *p)
 	struct chart_spec sp;
 	HPDF_Outline parent = NULL;
 	const char *section = "Charts";
+	size_t nwork = 0, shown = 0, left_out = 0;
+	int bounded;
+	for (size_t i = 0; i < p->m->ncomparisons; i++)
+		nwork += !platform_single(p->m, p->m->comparisons[i].platform);
+	bounded = nwork > PDF_MAX_CHART_WORKLOADS;
 	for (size_t i = 0; i < p->r->ncharts; i++) {
-		chart_spec_planned(p->m, &p->r->charts[i], &sp);
-		pdf_chart(p, &sp, section, &parent);
-		chart_spec_release(&sp);
+		const struct report_chart *ch = &p->r->charts[i];
+		if (bounded && ch->kind != REPORT_CHART_OVERVIEW) {
+			/* a long report: the time chart (else the strip plot) of
+			 * the workloads with something to show, up to the limit */
+			const struct comparison *c = &p->m->comparisons[ch->comparison];
+			const struct report_comparison *rcmp = &p->r->comparisons[ch->comparison];
+			int primary = rcmp->time_chart ? ch->kind == REPORT_CHART_TIME
+						       : ch->kind == REPORT_CHART_STRIP;
+			if (!primary)
+				continue;
+			if (!noteworthy(c) || shown >= PDF_MAX_CHART_WORKLOADS) {
+				left_out++;
+				continue;
+			}
+			shown++;
+		}
+		if (p->r->charts[i].kind == REPORT_CHART_TIME) {
+			struct chart_scene sc;
+			chart_time_scene(p->m, &p->m->comparisons[p->r->charts[i].comparison],
+					 pdf_chart_style(), p->cf, &sc);
+			pdf_scene(p, &sc, sc.title, section, &parent);
+			chart_scene_release(&sc);
+		} else {
+			chart_spec_planned(p->m, &p->r->charts[i], &sp);
+			pdf_chart(p, &sp, section, &parent);
+			chart_spec_release(&sp);
+		}
 		section = NULL;
+	}
+	if (left_out) {
+		char *t = xasprintf("The charts of the other %zu workloads (those without a verdict, "
+				    "a step or drift, and any past the first %d) are in the charts "
+				    "folder written beside this file.", left_out,
+				    PDF_MAX_CHART_WORKLOADS);
+		pdf_paragraph(p, t);
+		free(t);
 	}
 }
 
@@ -462,6 +625,9 @@ static void evidence(struct pdf *p)
 	buf_printf(&b, "%s.", r->power_note);
 	pdf_paragraph(p, b.s);
 
+	size_t with_evidence = 0, drawn = 0, skipped = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		with_evidence += m->comparisons[i].npairs > 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		int binds = r->comparisons[i].power_binds;
@@ -469,6 +635,11 @@ static void evidence(struct pdf *p)
 		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved != 0 && !c->design_text &&
 		    !c->anomaly)
 			continue;
+		if (with_evidence > PDF_EVIDENCE_LONG && (!noteworthy(c) || drawn >= PDF_MAX_EVIDENCE)) {
+			skipped++;
+			continue;
+		}
+		drawn++;
 		buf_reset(&b);
 		buf_printf(&b, "%s (%s, %s)", c->workload, c->unit, c->platform);
 		pdf_subheading(p, b.s, PAIRS_START_H + 6);
@@ -501,6 +672,13 @@ static void evidence(struct pdf *p)
 		p->y += 4;
 		pairs_table(p, c, b.s, binds);
 		borderline_notes(p, i);
+	}
+	if (skipped) {
+		buf_reset(&b);
+		buf_printf(&b, "The rank tests of the other %zu workloads (those without a verdict, a "
+			   "step or drift, and any past the first %d) are in analysis.json and the "
+			   "workbook's Pairs sheet.", skipped, PDF_MAX_EVIDENCE);
+		pdf_paragraph(p, b.s);
 	}
 	buf_release(&b);
 }
@@ -610,6 +788,15 @@ static void appendix(struct pdf *p)
 {
 	const struct model *m = p->m;
 	HPDF_Outline parent;
+	if (total_rounds(m) > PDF_MAX_APPENDIX_ROUNDS) {
+		char *t = xasprintf("The %zu rounds are too many to print: every round with its date, "
+				    "exact release and passes is in rounds.csv and in the workbook's "
+				    "Rounds sheet, written beside this file.", total_rounds(m));
+		pdf_heading(p, "Appendix: every round", 40);
+		pdf_paragraph(p, t);
+		free(t);
+		return;
+	}
 	parent = pdf_heading(p, "Appendix: every round", 160);
 	pdf_paragraph(p, "Every round of every version with its timed passes, in the order measured. "
 		  "A round's value is the median of its passes; the best round of each version is "

@@ -2,7 +2,8 @@
  * render_xlsx.c - report.xlsx, the report as a workbook a reviewer can audit.
  *
  * Sheets, in order: Summary (verdict table, support windows, recommendation),
- * Rounds (every pass of every round; the round value is =MEDIAN over the
+ * Rounds (every pass of every round with its date, line and V8; the round
+ * value is =MEDIAN over the
  * row's passes), Versions (rounds, best, worst round, median, spread and
  * change per version as formulas over that version's contiguous Rounds rows),
  * Pairs (the rank test of every pair of versions: counts, ratio of medians
@@ -410,12 +411,12 @@ static size_t max_passes(const struct model *m)
 	return maxp;
 }
 
-/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has six
+/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has nine
  * columns besides the passes, the Summary nine besides two per version.
  * (Too many rows is reported by libxlsxwriter itself.) */
 static int fits(const struct xw *x)
 {
-	return max_passes(x->m) + 6 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
+	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
 /* Ends a sheet's table: header row height (0 keeps the default), header
@@ -452,6 +453,9 @@ static void write_rounds(struct xw *x)
 	}
 	put_text(x, ws, 0, vcol, "Round value (median)", x->header_num);
 	put_text(x, ws, 0, vcol + 1, "Unit", x->header_ind);
+	put_text(x, ws, 0, vcol + 2, "Date", x->header);
+	put_text(x, ws, 0, vcol + 3, "Line", x->header);
+	put_text(x, ws, 0, vcol + 4, "V8", x->header);
 
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
@@ -474,6 +478,16 @@ static void write_rounds(struct xw *x)
 					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + r->npasses - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
+				if (r->timestamp && strlen(r->timestamp) >= 10) {
+					char date[11];
+					memcpy(date, r->timestamp, 10);
+					date[10] = '\0';
+					put_text(x, ws, row, vcol + 2, date, NULL);
+				}
+				if (vs->line)
+					put_text(x, ws, row, vcol + 3, vs->line, NULL);
+				if (r->v8 || vs->v8)
+					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->v8, NULL);
 				row++;
 			}
 			pos->has_rounds = row > pos->first;
@@ -487,7 +501,10 @@ static void write_rounds(struct xw *x)
 	worksheet_set_column(ws, 4, (lxw_col_t)(vcol - 1), 11, NULL);
 	worksheet_set_column(ws, vcol, vcol, 16, NULL);
 	worksheet_set_column(ws, vcol + 1, vcol + 1, 8, NULL);
-	finish_table(x, ws, 30, row, vcol + 1);
+	worksheet_set_column(ws, vcol + 2, vcol + 2, 11, NULL);
+	worksheet_set_column(ws, vcol + 3, vcol + 3, 6, NULL);
+	worksheet_set_column(ws, vcol + 4, vcol + 4, 14, NULL);
+	finish_table(x, ws, 30, row, vcol + 4);
 }
 
 /* Versions: per version, every statistic as a formula over its Rounds rows. */

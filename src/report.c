@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "report.h"
+#include "timeline.h"
 #include "evidence.h"
 #include "fmt.h"
 #include "semver.h"
@@ -466,9 +467,23 @@ int report_in_overview(const struct comparison *c)
 	return c->baseline_idx >= 0 && !report_chart_series(c);
 }
 
+int report_overview_rows(const struct model *m)
+{
+	size_t bars = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (m->comparisons[i].baseline_idx >= 0)
+			bars += m->comparisons[i].nversions - 1;
+	return bars > REPORT_OVERVIEW_MAX_BARS;
+}
+
 int report_has_overview(const struct model *m)
 {
+	int rows = report_overview_rows(m);
 	/* nothing to draw when no workload has a bar */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (rows && m->comparisons[i].baseline_idx >= 0 && m->comparisons[i].nversions > 1 &&
+		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+			return 1;
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		if (report_in_overview(&m->comparisons[i]) && m->comparisons[i].nversions > 1 &&
 		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
@@ -563,8 +578,8 @@ static void add_chart(struct report *r, char *stem, enum report_chart_kind kind,
 	r->ncharts++;
 }
 
-/* The overview first, then per comparison its strip chart and, for a long
- * series, its series chart. Stems are unique (report_chart_stems). */
+/* The overview first, then per comparison its strip chart, for a long
+ * series its series chart, and for a history its time chart. Stems are unique (report_chart_stems). */
 static void build_charts(struct report *r)
 {
 	const struct model *m = r->m;
@@ -578,6 +593,8 @@ static void build_charts(struct report *r)
 		add_chart(r, names[i], REPORT_CHART_STRIP, i);
 		if (report_chart_series(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
+		if (timeline_dated(&m->comparisons[i]))
+			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
 	}
 	free(names);
 	/* pointers into charts[] only once it stops growing */
@@ -587,6 +604,8 @@ static void build_charts(struct report *r)
 		struct report_comparison *rc = &r->comparisons[r->charts[k].comparison];
 		if (r->charts[k].kind == REPORT_CHART_STRIP)
 			rc->chart = r->charts[k].stem;
+		else if (r->charts[k].kind == REPORT_CHART_TIME)
+			rc->time_chart = r->charts[k].stem;
 		else
 			rc->series_chart = r->charts[k].stem;
 	}
@@ -599,6 +618,90 @@ static void build_method(struct report_method *mt)
 	mt->ci_level = STATS_CI_LEVEL;
 	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
 	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
+}
+
+/* The title an issue would carry: the largest regression beyond the noise
+ * (a newer version slower than an older one), else the largest step down
+ * between releases of a line, else that nothing regressed. */
+static void build_issue_title(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct comparison *worst = NULL;
+	const struct comparison *step_c = NULL;
+	const struct release_step *step = NULL;
+	size_t nreg = 0;
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->verdict == VERDICT_FASTER && c->regression && c->worst_idx > c->best_idx) {
+			nreg++;
+			if (!worst || c->gap > worst->gap)
+				worst = c;
+		}
+		for (size_t k = 0; k < c->nrelease_steps; k++) {
+			const struct release_step *s = &c->release_steps[k];
+			double down = c->better == BETTER_HIGHER ? 1 - s->ratio : s->ratio - 1;
+			if (s->step && down > 0 &&
+			    (!step || down > (step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1))) {
+				step = s;
+				step_c = c;
+			}
+		}
+	}
+	if (worst) {
+		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% slower in %s than in %s (%s)",
+			   worst->workload, worst->gap * 100, worst->versions[worst->worst_idx].version,
+			   worst->versions[worst->best_idx].version, worst->platform);
+		if (nreg > 1)
+			buf_printf(&b, ", and %zu more workload%s", nreg - 1, nreg == 2 ? "" : "s");
+	} else if (step) {
+		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
+		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
+			   step_c->workload, down * 100, step_c->versions[step->b].version,
+			   step_c->versions[step->a].version, step_c->platform);
+	} else {
+		buf_printf(&b, "Benchmark of %zu workload%s", m->ncomparisons, m->ncomparisons == 1 ? "" : "s");
+		if (r->nversions > 1)
+			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
+		buf_puts(&b, ": no regression beyond the noise");
+	}
+	r->issue_title = buf_detach(&b, NULL);
+}
+
+/* The baseline and why: given with --baseline, or the oldest version; an
+ * end-of-life oldest version is said so, with the option that compares
+ * against the oldest supported one instead. */
+static void build_baseline_note(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct report_version *base = NULL, *supported = NULL;
+	struct buf b = BUF_INIT;
+	if (!r->nversions)
+		return;
+	for (size_t k = 0; k < r->nversions; k++) {
+		if (m->baseline && strcmp(r->versions[k].version, m->baseline) == 0)
+			base = &r->versions[k];
+		if (!supported && !r->versions[k].eol && r->versions[k].support != SUPPORT_UNKNOWN)
+			supported = &r->versions[k];
+	}
+	if (m->baseline) {
+		buf_printf(&b, "the baseline is %s, as given with --baseline", base ? base->version : m->baseline);
+	} else {
+		base = &r->versions[0];
+		buf_printf(&b, "the baseline is %s, the oldest version measured", base->version);
+		if (base->eol && base->vs->line) {
+			const struct release_line *l = NULL;
+			for (size_t i = 0; i < m->schedule.nlines; i++)
+				if (strcmp(m->schedule.lines[i].line, base->vs->line) == 0)
+					l = &m->schedule.lines[i];
+			buf_printf(&b, "; %s %s is end-of-life%s%s", m->schedule.product ? m->schedule.product : "its line",
+				   base->vs->line, l ? " since " : "", l ? l->end : "");
+			if (supported && supported != base)
+				buf_printf(&b, ", so compare against a supported line with "
+					   "--baseline %s", supported->version);
+		}
+	}
+	r->baseline_note = buf_detach(&b, NULL);
 }
 
 void report_build(struct report *r, const struct model *m, int with_charts)
@@ -615,6 +718,8 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_charts(r);
 	r->warnings = (const char *const *)m->warnings;
 	r->nwarnings = m->nwarnings;
+	build_issue_title(r);
+	build_baseline_note(r);
 }
 
 void report_release(struct report *r)
@@ -643,5 +748,7 @@ void report_release(struct report *r)
 	free(r->versions);
 	free(r->lines);
 	free(r->power_note);
+	free(r->issue_title);
+	free(r->baseline_note);
 	memset(r, 0, sizeof *r);
 }

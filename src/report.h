@@ -61,6 +61,8 @@ enum report_chart_kind {
 	REPORT_CHART_OVERVIEW, /* every workload's change against the baseline */
 	REPORT_CHART_STRIP,    /* every round of one comparison */
 	REPORT_CHART_SERIES,   /* a long version series of one comparison */
+	REPORT_CHART_TIME,     /* a history of one comparison against time
+	                          (a scene of its own: chart_time.h) */
 };
 
 /* One chart file: charts/<stem>.svg and .png. */
@@ -85,6 +87,7 @@ struct report_comparison {
 	                             one sentence for them all, or NULL */
 	const char *chart;        /* stem of the strip chart */
 	const char *series_chart; /* stem of the series chart, or NULL */
+	const char *time_chart;   /* stem of the time chart of a history, or NULL */
 	char *anomaly;            /* owned: the versions whose rounds fall into two
 	                             clusters, "24.22.3: 4 of 7 rounds are 13× slower
 	                             than the other versions in the same rounds", or NULL */
@@ -111,6 +114,10 @@ struct report_method {
 struct report {
 	const struct model *m;
 
+	char *issue_title;        /* owned: the title suggested for an issue */
+	char *baseline_note;      /* owned: which version is the baseline and why;
+	                             when it is end-of-life, the --baseline that
+	                             compares against a supported line instead */
 	struct report_version *versions;  /* owned: every version, semver ascending */
 	size_t nversions;
 	struct report_line *lines;        /* owned: parallel to model.schedule.lines */
@@ -182,6 +189,11 @@ size_t report_version_index(const struct report *r, const char *version);
 int report_several_platforms(const struct model *m);
 /* 1 when c is a long version series that gets a series chart. */
 int report_chart_series(const struct comparison *c);
+/* Past this many bars the overview is one row per workload: a dot per
+ * version on a shared axis (report_overview_rows). */
+#define REPORT_OVERVIEW_MAX_BARS 48
+int report_overview_rows(const struct model *m);
+
 /* 1 when c is a bar group of the overview: it has a baseline and is not a
  * long series (which has a series chart of its own). */
 int report_in_overview(const struct comparison *c);

@@ -405,3 +405,76 @@ int read_file(const char *path, char **data, size_t *len)
 	*data = buf_detach(&b, len);
 	return 0;
 }
+
+/* ---- time ---- */
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil). */
+static long days_from_civil(long y, long m, long d)
+{
+	long era, yoe, doy, doe;
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* Reads n digits at s into *v. */
+static int digits(const char *s, int n, long *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 1;
+}
+
+int iso8601_seconds(const char *s, double *out)
+{
+	long y, mo, d, h = 0, mi = 0, sec = 0, oh, om;
+	double frac = 0;
+	const char *p = s + 10;
+
+	if (strlen(s) < 10 || !digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &mo) ||
+	    s[7] != '-' || !digits(s + 8, 2, &d))
+		return 0;
+	if (*p == 'T' || *p == ' ') {
+		if (!digits(p + 1, 2, &h) || p[3] != ':' || !digits(p + 4, 2, &mi))
+			return 0;
+		p += 6;
+		if (*p == ':') {
+			if (!digits(p + 1, 2, &sec))
+				return 0;
+			p += 3;
+			if (*p == '.') {
+				double scale = 0.1;
+				for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+					frac += (*p - '0') * scale;
+			}
+		}
+		if (*p == 'Z') {
+			p++;
+		} else if (*p == '+' || *p == '-') {
+			int sign = *p == '-' ? -1 : 1;
+			if (!digits(p + 1, 2, &oh))
+				return 0;
+			p += 3;
+			if (*p == ':')
+				p++;
+			if (!digits(p, 2, &om))
+				return 0;
+			p += 2;
+			/* local = UTC + offset */
+			h -= sign * oh;
+			mi -= sign * om;
+		}
+	}
+	if (*p)
+		return 0;
+	*out = (double)days_from_civil(y, mo, d) * 86400 + (double)(h * 3600 + mi * 60 + sec) + frac;
+	return 1;
+}

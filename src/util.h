@@ -95,6 +95,12 @@ void fmt_json_number(struct buf *b, double v);
 /* Round half away from zero to an integer (for "faster by 25%"). */
 long round_half_away(double v);
 
+/* Seconds since the epoch of an ISO 8601 timestamp as ingest accepts it:
+ * "YYYY-MM-DD", then optionally "THH:MM", ":SS", ".fff" and "Z" or an offset
+ * "+HH:MM" / "+HHMM" (none means UTC). Returns 1, or 0 when it cannot be
+ * read (*out untouched). */
+int iso8601_seconds(const char *s, double *out);
+
 /* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated buffer.
  * Returns 0, or an errno value; *data is set only on success. */
 int read_file(const char *path, char **data, size_t *len);

@@ -186,9 +186,9 @@ truncate -s 300M "$NF_TMP/huge.json"
 msg=$("$NF" report -q --out "$(tmpdir)" --jq-program '.' "$NF_TMP/huge.json" 2>&1); rc=$?
 check_eq "--jq on a file over the limit: exit 65 and the limit" "65 noisefloor: cannot read '$NF_TMP/huge.json': larger than 256 MiB, the limit for a file read whole (NDJSON is read line by line and may be longer)" "$rc $msg"
 rm -f "$NF_TMP/huge.json"
-t=$("$NF" report --out "$(tmpdir)" "$T/published.json")
+t=$(COLUMNS=200 "$NF" report --out "$(tmpdir)" "$T/published.json")
 check_eq "terminal: a header of versions, one row per workload" \
-	"22 24 26 verdict|JSON.stringify, 20k rows (ms) 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" \
+	"workload (ms) 22 24 26 verdict|JSON.stringify, 20k rows 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" \
 	"$(printf '%s\n' "$t" | sed -n '1p;2p' | tr -s ' ' | sed 's/^ //' | paste -sd '|')"
 
 # --- the folder holds one run's files ---------------------------------------------
