@@ -143,12 +143,17 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		if (!vs->v8 && vs->rounds[i]->v8)
 			vs->v8 = v8_display(m, vs->rounds[i]->v8);
 	}
-	vs->median = stats_median_of(vs->values, vs->nrounds);
+	/* sorted once: the median, the quantile spread and every pair's rank
+	 * tests read this copy */
+	vs->sorted = xmalloc((vs->nrounds ? vs->nrounds : 1) * sizeof *vs->sorted);
+	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
+	stats_sort(vs->sorted, vs->nrounds);
+	vs->median = stats_median_sorted(vs->sorted, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	/* one round has no spread: unknown, not zero */
 	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
-	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread(vs->values, vs->nrounds, 0.25);
+	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
 	vs->level = vs->best;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);
@@ -419,6 +424,52 @@ static void against_baseline(struct model *m, struct comparison *c)
 	}
 }
 
+/*
+ * Sorts k[0..n) by cmp_keyed. Ingest guarantees one result per (workload,
+ * platform, version, round), so cmp_keyed is a total order and any sort
+ * gives the same array. When the (workload, platform, version) groups are
+ * few next to the results, a counting sort places them group by group and
+ * only a group whose rounds are out of order is sorted: O(n) for input
+ * that lists each version's rounds in order, however they interleave.
+ */
+static void sort_keyed(struct keyed *k, size_t n, size_t nwl, size_t npl, size_t nver)
+{
+	size_t ngroups, *start;
+	struct keyed *out;
+
+	if (!nwl || !npl || !nver || nwl > (4 * n + 64) / npl / nver) {
+		qsort(k, n, sizeof *k, cmp_keyed);
+		return;
+	}
+	ngroups = nwl * npl * nver;
+	start = xcalloc(ngroups + 1, sizeof *start);
+	out = xmalloc((n ? n : 1) * sizeof *out);
+#define GROUP_OF(x) (((size_t)(x).wl_order * npl + (x).pl_order) * nver + (x).ver_rank)
+	for (size_t i = 0; i < n; i++)
+		start[GROUP_OF(k[i]) + 1]++;
+	for (size_t g = 0; g < ngroups; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < n; i++)
+		out[start[GROUP_OF(k[i])]++] = k[i];
+#undef GROUP_OF
+	free(start);
+	/* within a group only the round differs */
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		int sorted = 1;
+		while (j < n && out[j].wl_order == out[i].wl_order && out[j].pl_order == out[i].pl_order &&
+		       out[j].ver_rank == out[i].ver_rank) {
+			sorted &= out[j - 1].round < out[j].round;
+			j++;
+		}
+		if (!sorted)
+			qsort(out + i, j - i, sizeof *out, cmp_keyed);
+		i = j;
+	}
+	memcpy(k, out, n * sizeof *k);
+	free(out);
+}
+
 static int build_comparisons(struct model *m)
 {
 	struct keyed *k = xmalloc((m->nresults ? m->nresults : 1) * sizeof *k);
@@ -426,11 +477,17 @@ static int build_comparisons(struct model *m)
 	size_t alloc = 0, *by_rank, *rank;
 
 	for (size_t i = 0; i < m->nresults; i++) {
+		const struct result *r = &m->results[i], *prev = i ? r - 1 : NULL;
 		k[i].idx = i;
-		k[i].wl_order = (uint32_t)order_of(&wl, m->results[i].workload);
-		k[i].pl_order = (uint32_t)order_of(&pl, m->results[i].platform);
-		k[i].ver_rank = (uint32_t)order_of(&ver, m->results[i].version);
-		k[i].round = m->results[i].round;
+		/* a name like the previous result's (a platform, a workload's
+		 * versions in a row) has its number already */
+		k[i].wl_order = prev && prev->workload == r->workload ? k[i - 1].wl_order
+								     : (uint32_t)order_of(&wl, r->workload);
+		k[i].pl_order = prev && prev->platform == r->platform ? k[i - 1].pl_order
+								     : (uint32_t)order_of(&pl, r->platform);
+		k[i].ver_rank = prev && prev->version == r->version ? k[i - 1].ver_rank
+								   : (uint32_t)order_of(&ver, r->version);
+		k[i].round = r->round;
 	}
 	/* first-seen index -> rank in version order */
 	by_rank = xmalloc((ver.n ? ver.n : 1) * sizeof *by_rank);
@@ -445,7 +502,7 @@ static int build_comparisons(struct model *m)
 		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
 	free(by_rank);
 	free(rank);
-	qsort(k, m->nresults, sizeof *k, cmp_keyed);
+	sort_keyed(k, m->nresults, wl.n, pl.n, ver.n);
 
 	for (size_t i = 0; i < m->nresults;) {
 		const struct result *first = &m->results[k[i].idx];
@@ -504,7 +561,8 @@ static void support(struct model *m)
 		/* each distinct version once */
 		struct order_map ver = { 0 };
 		for (size_t i = 0; i < m->nresults; i++)
-			order_of(&ver, m->results[i].version);
+			if (!i || m->results[i].version != m->results[i - 1].version)
+				order_of(&ver, m->results[i].version);
 		for (size_t i = 0; i < ver.n; i++) {
 			struct release_line *l =
 				(struct release_line *)windows_find(&m->schedule, ver.list[i]);

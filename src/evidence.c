@@ -83,17 +83,20 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
 static void fill_pairs(struct comparison *c, double alpha)
 {
 	size_t k = c->nversions, n = 0, total = 0;
-	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted)), *store;
+	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
+	double **logs = xmalloc((k ? k : 1) * sizeof(*logs)), *ties = xmalloc((k ? k : 1) * sizeof(*ties));
+	double *store;
 
-	/* each version's rounds sorted once: the rank tests and the interval
-	 * take them in any order and only check sorted input */
+	/* each version's rounds sorted once (analysis.c): the rank tests and
+	 * the interval take them in any order and only check sorted input;
+	 * their logs for the interval, once per version, not per pair */
 	for (size_t a = 0; a < k; a++)
 		total += c->versions[a].nrounds;
 	store = xmalloc((total ? total : 1) * sizeof(*store));
 	for (size_t a = 0, at = 0; a < k; a++) {
-		sorted[a] = store + at;
-		memcpy(sorted[a], c->versions[a].values, c->versions[a].nrounds * sizeof(*store));
-		stats_sort(sorted[a], c->versions[a].nrounds);
+		sorted[a] = c->versions[a].sorted;
+		logs[a] = store + at;
+		ties[a] = stats_sorted_logs(sorted[a], c->versions[a].nrounds, logs[a]);
 		at += c->versions[a].nrounds;
 	}
 	c->npairs = k * (k - 1) / 2;
@@ -108,10 +111,10 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->b = b;
 			p->shift = stats_hodges_lehmann(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 			p->ratio = vb->median / va->median;
-			stats_ratio_interval(sorted[a], va->nrounds, sorted[b], vb->nrounds, STATS_CI_LEVEL,
-					     &p->ci_low, &p->ci_high);
-			p->rounds_needed = stats_rounds_needed(va->values, va->nrounds, vb->values,
-							       vb->nrounds, alpha);
+			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
+						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,
+								       vb->values, vb->nrounds, vb->median, alpha);
 			if (c->design == DESIGN_SESSIONS) {
 				double *d = log_ratios(va, vb), *ds, med, iqr;
 				size_t nr = va->nrounds;
@@ -153,6 +156,8 @@ static void fill_pairs(struct comparison *c, double alpha)
 			p->beyond_noise = p->side != 0 && p->size > p->noise;
 		}
 	free(store);
+	free(logs);
+	free(ties);
 	free(sorted);
 }
 
@@ -266,19 +271,56 @@ static int cmp_ordered(const void *pa, const void *pb)
 	return (a->version > b->version) - (a->version < b->version);
 }
 
+/*
+ * Sorts o[0..n) by cmp_ordered, stably, where start[0..nruns] bounds runs
+ * that are each sorted already: the runs merged pairwise, O(n log nruns).
+ * The result equals a stable sort of the whole array.
+ */
+static void merge_runs(struct ordered *o, size_t n, size_t *start, size_t nruns)
+{
+	struct ordered *tmp = xmalloc((n ? n : 1) * sizeof(*tmp)), *src = o, *dst = tmp;
+
+	while (nruns > 1) {
+		size_t out = 0;
+		for (size_t r = 0; r < nruns; r += 2) {
+			size_t lo = start[r], mid = start[r + 1 < nruns ? r + 1 : nruns];
+			size_t hi = start[r + 2 < nruns ? r + 2 : nruns], i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = cmp_ordered(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+			start[out++] = lo;
+		}
+		start[out] = n;
+		nruns = out;
+		{
+			struct ordered *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	if (src != o)
+		memcpy(o, src, n * sizeof(*o));
+	free(tmp);
+}
+
 /* The comparison's rounds in run order: by timestamp when every round has
  * one, else by round number. Sets *timed. Returns a malloc'd array of
  * *count entries; caller frees. */
 static struct ordered *run_order(const struct comparison *c, size_t *count, int *timed)
 {
-	size_t n = 0, k = 0;
+	size_t n = 0, k = 0, *start = xmalloc((c->nversions + 1) * sizeof(*start));
 	struct ordered *o;
+	int runs_sorted = 1;
 
 	for (size_t v = 0; v < c->nversions; v++)
 		n += c->versions[v].nrounds;
 	o = xmalloc((n ? n : 1) * sizeof(*o));
 	*timed = 1;
-	for (size_t v = 0; v < c->nversions; v++)
+	for (size_t v = 0; v < c->nversions; v++) {
+		start[v] = k;
 		for (size_t r = 0; r < c->versions[v].nrounds; r++) {
 			const struct result *res = c->versions[v].rounds[r];
 			o[k].round = res->round;
@@ -288,10 +330,21 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
 				*timed = 0;
 			k++;
 		}
+	}
+	start[c->nversions] = n;
 	if (!*timed)
 		for (size_t i = 0; i < n; i++)
 			o[i].time = o[i].round;
-	qsort(o, n, sizeof(*o), cmp_ordered);
+	/* each version's rounds come by round number, so usually in run order
+	 * already: then merging them is enough */
+	for (size_t v = 0; v < c->nversions && runs_sorted; v++)
+		for (size_t i = start[v] + 1; i < start[v + 1] && runs_sorted; i++)
+			runs_sorted = cmp_ordered(&o[i - 1], &o[i]) <= 0;
+	if (runs_sorted)
+		merge_runs(o, n, start, c->nversions);
+	else
+		qsort(o, n, sizeof(*o), cmp_ordered);
+	free(start);
 	*count = n;
 	return o;
 }
@@ -355,6 +408,10 @@ static double drift_test(const struct comparison *c, const struct ordered *o, si
 	return p;
 }
 
+static void fill_design(struct comparison *c, const struct ordered *o, size_t n, int timed);
+
+/* Run order, blocks and drift of every comparison, and with the same run
+ * order its design (fill_design). */
 static void run_order_and_drift(struct model *m)
 {
 	size_t nc = m->ncomparisons, nblocked = 0, ndrift_blocked = 0;
@@ -373,6 +430,7 @@ static void run_order_and_drift(struct model *m)
 			blocked[i] = 1;
 		}
 		p[i] = drift_test(c, o, n, &s[i], &ntested[i]);
+		fill_design(c, o, n, timed[i]);
 		free(o);
 	}
 	stats_holm(p, p, nc);
@@ -448,7 +506,14 @@ static int rounds_shared(const struct comparison *c, const struct ordered *o, si
 		s[i].version = o[i].version;
 		s[i].time = o[i].time;
 	}
-	qsort(s, n, sizeof(*s), cmp_slot);
+	{
+		/* without timestamps the run order is already by round and version */
+		size_t i = 1;
+		while (i < n && cmp_slot(&s[i - 1], &s[i]) <= 0)
+			i++;
+		if (i < n)
+			qsort(s, n, sizeof(*s), cmp_slot);
+	}
 	for (size_t i = 0; i < n && ok; i += c->nversions) {
 		double lo = s[i].time, hi = s[i].time;
 		for (size_t v = 0; v < c->nversions; v++) {
@@ -465,17 +530,16 @@ static int rounds_shared(const struct comparison *c, const struct ordered *o, si
 	return ok;
 }
 
-/* Which statistic each comparison compares (README "The method"), whether
- * its rounds are paired, and what the timestamps say about interleaving.
- * Runs after run_order_and_drift, which marks blocks. */
-static void fill_design(struct model *m)
+/* Which statistic the comparison compares (README "The method"), whether
+ * its rounds are paired, and what the timestamps say about interleaving,
+ * from its rounds in run order o[0..n). Runs after run_order_and_drift has
+ * marked blocks in this comparison. */
+static void fill_design(struct comparison *c, const struct ordered *o, size_t n, int timed)
 {
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		struct comparison *c = &m->comparisons[i];
-		size_t n, minr = (size_t)-1, maxr = 0;
-		int timed, unequal;
+	{
+		size_t minr = (size_t)-1, maxr = 0;
+		int unequal;
 		double span;
-		struct ordered *o = run_order(c, &n, &timed);
 
 		for (size_t v = 0; v < c->nversions; v++) {
 			minr = c->versions[v].nrounds < minr ? c->versions[v].nrounds : minr;
@@ -509,9 +573,8 @@ static void fill_design(struct model *m)
 			/* a history's rounds each stand on the machine of their day:
 			 * the band a single day falls in is the middle 80 % */
 			if (c->design == DESIGN_HISTORY && vs->nrounds >= 2)
-				vs->qspread = stats_quantile_spread(vs->values, vs->nrounds, 0.10);
+				vs->qspread = stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.10);
 		}
-		free(o);
 	}
 }
 
@@ -657,7 +720,6 @@ void evidence_run(struct model *m)
 	double alpha;
 
 	run_order_and_drift(m);
-	fill_design(m);
 	/* rounds_needed plans for Holm's first step over the whole report */
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;

@@ -118,6 +118,7 @@ static void comparison_release(struct comparison *c)
 	for (size_t i = 0; i < c->nversions; i++) {
 		free(c->versions[i].rounds);
 		free(c->versions[i].values);
+		free(c->versions[i].sorted);
 	}
 	free(c->versions);
 	free(c->text);

@@ -87,6 +87,7 @@ struct version_stats {
 	const char *status;   /* support status on the report date, or NULL */
 	const struct result **rounds; /* owned array of borrowed pointers, by round */
 	double *values;       /* owned: round values (median of passes), by round */
+	double *sorted;       /* owned: the same values ascending, sorted once */
 	size_t nrounds;
 	double best;          /* lowest value (highest when higher is better) */
 	double worst_round;   /* the other extreme of the round values */

@@ -93,6 +93,11 @@ void stats_sort(double *v, size_t n)
 	free(k);
 }
 
+double stats_median_sorted(const double *s, size_t n)
+{
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
 double stats_median_of(const double *v, size_t n)
 {
 	/* every round's value is a median of a few passes: no malloc for those */
@@ -357,8 +362,10 @@ static double band_max_at_most(const struct band *bd)
  * hold ranks k (and k+1) by their counts. While the band holds more than a
  * few times n + m differences, a systematic sample of it (evenly spaced in
  * the band's row-major order) gives two pivots just around the target's
- * place (Floyd and Rivest's selection), and counting narrows the band to
- * them; a round leaves about 1/16 of the band. Then the band's differences
+ * place (Floyd and Rivest's selection: sqrt(s) sample ranks either side,
+ * about two standard deviations of the target's rank in the sample), and
+ * counting narrows the band to them; a round leaves about 1/32 of the band
+ * (a pivot that misses the target still cuts the other side). Then the band's differences
  * are listed and the answer selected among them. Every pivot is a
  * difference inside the band, so every round makes progress; the result is
  * the exact order statistic, equal to sorting all differences.
@@ -383,7 +390,7 @@ static double kth_difference2(const double *a, size_t n, const double *b, size_t
 	sample = bd.cnt_hi - bd.cnt_lo > limit ? xmalloc(s * sizeof(*sample)) : NULL;
 	while (!done && bd.cnt_hi - bd.cnt_lo > limit) {
 		double band = bd.cnt_hi - bd.cnt_lo, step = band / (double)s, acc = 0, piv[2];
-		double at = (k - bd.cnt_lo) / band * (double)s, spread = 2 * sqrt((double)s) + 1;
+		double at = (k - bd.cnt_lo) / band * (double)s, spread = sqrt((double)s) + 1;
 		size_t q = 0, lq, hq;
 		/* systematic sample: the differences of band ranks (q + 1/2) step */
 		for (size_t i = 0; i < n && q < s; i++) {
@@ -565,11 +572,26 @@ static int share_value(const double *x, size_t n, const double *y, size_t m)
 	return 0;
 }
 
+double stats_sorted_logs(const double *v, size_t n, double *out)
+{
+	return sorted_logs(v, n, out);
+}
+
 void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
 			  double *low, double *high)
 {
 	double *la = xmalloc(n * sizeof(*la)), *lb = xmalloc(m * sizeof(*lb));
-	double ties = sorted_logs(a, n, la) + sorted_logs(b, m, lb);
+	double ties_a = sorted_logs(a, n, la), ties_b = sorted_logs(b, m, lb);
+
+	stats_ratio_interval_logs(la, n, ties_a, lb, m, ties_b, level, low, high);
+	free(la);
+	free(lb);
+}
+
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high)
+{
+	double ties = ties_a + ties_b;
 	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
 
 	if (n < 50 && m < 50 && ties == 0 && !share_value(la, n, lb, m)) {
@@ -608,8 +630,6 @@ void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, 
 	}
 	*low = exp(kth_difference(la, n, lb, m, klo));
 	*high = exp(kth_difference(la, n, lb, m, khi));
-	free(la);
-	free(lb);
 }
 
 struct pidx {
@@ -765,17 +785,23 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 	}
 }
 
+double stats_quantile_spread_sorted(const double *s, size_t n, double lo)
+{
+	double q1 = stats_quantile_sorted(s, n, lo), q3 = stats_quantile_sorted(s, n, 1 - lo);
+	double med = stats_quantile_sorted(s, n, 0.5);
+
+	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+}
+
 double stats_quantile_spread(const double *v, size_t n, double lo)
 {
-	double *s = xmalloc(n * sizeof(*s)), q1, q3, med;
+	double *s = xmalloc(n * sizeof(*s)), q;
 
 	memcpy(s, v, n * sizeof(*s));
 	stats_sort(s, n);
-	q1 = stats_quantile_sorted(s, n, lo);
-	q3 = stats_quantile_sorted(s, n, 1 - lo);
-	med = stats_quantile_sorted(s, n, 0.5);
+	q = stats_quantile_spread_sorted(s, n, lo);
 	free(s);
-	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+	return q;
 }
 
 void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
@@ -835,13 +861,34 @@ double stats_norm_quantile_upper(double q)
 	return (lo + hi) / 2;
 }
 
-int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
+/* The constants of stats_rounds_needed for one alpha: the normal quantiles
+ * (200 bisection steps each) and the smallest equal sample size whose
+ * exact floor is below alpha; a report plans every pair with the same
+ * alpha, so they are found once, not per pair. */
+static void rounds_needed_consts(double alpha, double *zsum, size_t *floor_n)
 {
-	const double zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+	static double last_alpha = NAN, last_zsum;
+	static size_t last_floor;
+
+	if (!(alpha == last_alpha)) {
+		size_t f = 1;
+		last_zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+		while (f < 9999 && !(stats_p_floor(f, f) < alpha))
+			f++;
+		last_floor = f;
+		last_alpha = alpha;
+	}
+	*zsum = last_zsum;
+	*floor_n = last_floor;
+}
+
+int stats_rounds_needed_medians(const double *a, size_t n, double median_a, const double *b, size_t m,
+				double median_b, double alpha)
+{
 	const double are = 3 / M_PI; /* the rank test's efficiency under normal errors */
-	double gap = fabs(stats_median_of(b, m) - stats_median_of(a, n));
-	double ss = 0, sigma, need;
-	size_t df = 0, floor_n = 1;
+	double gap = fabs(median_b - median_a);
+	double ss = 0, sigma, need, zsum;
+	size_t df = 0, floor_n;
 
 	if (n >= 2) {
 		ss += sum_squares(a, n);
@@ -853,15 +900,19 @@ int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, do
 	}
 	if (gap == 0 || df == 0 || !(alpha > 0))
 		return 0;
+	rounds_needed_consts(alpha, &zsum, &floor_n);
 	sigma = sqrt(ss / (double)df);
 	/* gap >= zsum sigma sqrt(2/n) / sqrt(are)  <=>  n >= 2 (zsum sigma / gap)^2 / are */
 	need = 2 * (zsum * sigma / gap) * (zsum * sigma / gap) / are;
 	need = ceil(need - 1e-9);
-	while (floor_n < 9999 && !(stats_p_floor(floor_n, floor_n) < alpha))
-		floor_n++;
 	if (need < (double)floor_n)
 		need = (double)floor_n;
 	return need > 9999 ? 9999 : (int)need;
+}
+
+int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
+{
+	return stats_rounds_needed_medians(a, n, stats_median_of(a, n), b, m, stats_median_of(b, m), alpha);
 }
 
 /*

@@ -62,6 +62,8 @@ void stats_sort(double *v, size_t n);
 
 /* Median of v[0..n) (n >= 1); v is not modified. */
 double stats_median_of(const double *v, size_t n);
+/* The same of values already sorted ascending (n >= 1). */
+double stats_median_sorted(const double *sorted, size_t n);
 
 /* The q-quantile (0 <= q <= 1) of sorted[0..n), n >= 1, by linear
  * interpolation between order statistics (R's quantile type 7). */
@@ -92,6 +94,12 @@ uint64_t stats_splitmix64(uint64_t *state);
  */
 void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, double level,
 			  double *low, double *high);
+/* The same from the sorted logs of a and b and their tie sums, as
+ * stats_sorted_logs gives them: a version in several pairs takes its logs
+ * once. */
+double stats_sorted_logs(const double *v, size_t n, double *out);
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high);
 
 /* Holm's step-down adjustment of p[0..k) into adj[0..k) (may alias p), as
  * R's p.adjust(p, "holm"). */
@@ -117,6 +125,9 @@ double stats_p_floor(size_t n, size_t m);
  * The result is capped at 9999.
  */
 int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha);
+/* The same with the medians of a and b already known (stats_median_of). */
+int stats_rounds_needed_medians(const double *a, size_t n, double median_a, const double *b, size_t m,
+				double median_b, double alpha);
 
 /*
  * Two-sided Wilcoxon signed rank test of d[0..n) against 0 (the paired test
@@ -142,6 +153,8 @@ double stats_signed_rank_floor(size_t n);
  * of the values. Unlike the range it does not grow with the number of
  * values. */
 double stats_quantile_spread(const double *v, size_t n, double lo);
+/* The same of values already sorted ascending. */
+double stats_quantile_spread_sorted(const double *sorted, size_t n, double lo);
 
 /* Two clusters of values (a version whose rounds split into two modes). */
 struct bimodal_result {
