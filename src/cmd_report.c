@@ -139,9 +139,28 @@ static void shell_quote(struct buf *b, const char *arg)
  * relative, without the output folder, --formats and -q (they change no
  * number: the same input gives the same files in any folder, whichever
  * outputs are asked for). Returns a malloc'd string; caller frees. */
-static char *command_line(const struct cli_args *a)
+/* Nonzero when s is one of the operands ([LABEL=]FILE): the same pointer
+ * into argv. */
+static int is_operand(const struct cli_args *a, const char *s)
+{
+	for (int k = 0; k < a->nfiles; k++)
+		if (a->files[k] == s)
+			return 1;
+	return 0;
+}
+
+/* More input files than this are written as FILE... in the command a
+ * document shows (the documents summarise them; analysis.json lists them). */
+#define COMMAND_MAX_FILES 10
+
+/* The command line as given, shell-quoted, without the output folder,
+ * --formats and -q; with elide_files, the input files as one "FILE..."
+ * when there are more than COMMAND_MAX_FILES. Returns a malloc'd string,
+ * caller frees. */
+static char *command_line(const struct cli_args *a, int elide_files)
 {
 	struct buf b = BUF_INIT;
+	int elided = 0;
 	char cwd[PATH_MAX];
 	size_t ncwd = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/") ? strlen(cwd) : 0;
 	int files_only = 0;
@@ -163,6 +182,11 @@ static char *command_line(const struct cli_args *a)
 			   strncmp(s, "--formats=", 10) == 0 || strcmp(s, "-q") == 0 ||
 			   strcmp(s, "--quiet") == 0)
 			continue;
+		if (elide_files && a->nfiles > COMMAND_MAX_FILES && is_operand(a, s)) {
+			if (!elided++)
+				buf_puts(&b, " FILE...");
+			continue;
+		}
 		/* LABEL=/abs/path, --opt=/abs/path, /abs/path */
 		eq = s[0] != '/' ? strchr(s, '=') : NULL;
 		buf_put(&arg, s, eq ? (size_t)(eq + 1 - s) : 0);
@@ -268,7 +292,9 @@ static int run(const struct cli_args *a)
 		return status;
 	model_init(&m);
 	m.impact_in = impact;
-	m.command_line = command_line(a);
+	m.command_line = command_line(a, 0);
+	if (a->nfiles > COMMAND_MAX_FILES)
+		m.command_shown = command_line(a, 1);
 	m.program_version = NF_VERSION;
 	if ((status = load_and_analyse(&m, a, &err)) != 0) {
 		model_release(&m);

@@ -144,6 +144,7 @@ void model_release(struct model *m)
 	free(m->workloads);
 	free(m->digests);
 	free(m->command_line);
+	free(m->command_shown);
 	free(m->title);
 	free(m->subject);
 	free(m->notes);

@@ -276,6 +276,8 @@ struct model {
 	/* how the report was made, for "How to reproduce" (set by main.c) */
 	char *command_line;                /* owned: the noisefloor command, shell-quoted,
 	                                      without the output folder; or NULL */
+	char *command_shown;               /* owned: the same with many input files
+	                                      written as FILE..., or NULL */
 	const char *program_version;       /* static: noisefloor's version, or NULL */
 
 	/* options that shape the analysis */

@@ -195,7 +195,8 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	struct buf b = BUF_INIT;
 	const char *first = NULL, *last = NULL;
 
-	r->command = m->command_line ? xstrdup(m->command_line) : NULL;
+	r->command = m->command_shown ? xstrdup(m->command_shown)
+		   : m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
 	r->as_of_note = xasprintf("%s, the day the support windows are judged on (add --as-of %s "
 				  "to judge them on the same day)", m->as_of, m->as_of);
