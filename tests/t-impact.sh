@@ -148,31 +148,6 @@ cat > "$o/lo/user/registrymodifications.xcu" <<'XCU'
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
 </oor:items>
 XCU
-# kv_compare NAME EXPECTED ACTUAL (as in t-xlsx.sh): key<TAB>value lists,
-# numbers equal to 1e-9 relative
-kv_compare() {
-	local out
-	if out=$(awk -F'\t' '
-		function isnum(s) { return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }
-		FNR == NR { want[$1] = $2; next }
-		{ if ($1 in got) { print "twice: " $1; bad++ } got[$1] = $2 }
-		END {
-			for (k in want) {
-				if (!(k in got)) { print "missing: " k; bad++; continue }
-				w = want[k]; g = got[k]
-				if (isnum(w) && isnum(g)) {
-					d = w - g; if (d < 0) d = -d
-					m = w < 0 ? -w : w
-					if (d > 1e-9 * m + 1e-12) { print k ": want " w ", got " g; bad++ }
-				} else if (w != g) { print k ": want \"" w "\", got \"" g "\""; bad++ }
-			}
-			for (k in got) if (!(k in want)) { print "unexpected: " k; bad++ }
-			n = 0; for (k in want) n++
-			if (n == 0) { print "nothing to compare"; bad++ }
-			exit bad > 0
-		}' "$2" "$3" 2>&1); then pass "$1"
-	else fail "$1" "$(printf '%s\n' "$out" | head -n 20)"; fi
-}
 # the Impact sheet is the last one
 impact_sheet() { ls "$1"/xl/worksheets/sheet*.xml | wc -l; }
 # set_inputs XLSX RPS PAYLOAD_KB CORES: types the inputs into B3, B4, B5
@@ -202,10 +177,6 @@ json_impact_kv() {
 		"\($k)provisioned\t\(.provisioned_share)", "\($k)low\t\(.interval.saved_ms_per_s[0])",
 		"\($k)high\t\(.interval.saved_ms_per_s[1])"' "$1"
 }
-CSV_AWK='
-function unq(s) { if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) } return s }
-function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("%.17g", s / 100) } return s }
-'
 "$NF" report -q --out "$o/a1" --rps 120 --payload 60KB --cores 4 "$A"
 "$NF" report -q --out "$o/a2" --formats json --rps 240 --payload 1.5MB --cores 16 "$A"
 "$NF" report -q --out "$o/s1" "$SHIPPED"   # no --rps: the example inputs

@@ -6,40 +6,6 @@
 T=tests/xlsx
 DATA=data/examples/node-versions/rounds.json
 
-# kv_compare NAME EXPECTED ACTUAL: both are "key<TAB>value" lists; numbers
-# must agree to 1e-9 relative, text exactly, and no key may be missing.
-kv_compare() {
-	local out
-	if out=$(awk -F'\t' '
-		function isnum(s) { return s ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ }
-		FNR == NR { want[$1] = $2; next }
-		{ if ($1 in got) { print "twice: " $1; bad++ } got[$1] = $2 }
-		END {
-			for (k in want) {
-				if (!(k in got)) { print "missing: " k; bad++; continue }
-				w = want[k]; g = got[k]
-				if (isnum(w) && isnum(g)) {
-					d = w - g; if (d < 0) d = -d
-					m = w < 0 ? -w : w
-					if (d > 1e-9 * m + 1e-12) { print k ": want " w ", got " g; bad++ }
-				} else if (w != g) { print k ": want \"" w "\", got \"" g "\""; bad++ }
-			}
-			for (k in got) if (!(k in want)) { print "unexpected: " k; bad++ }
-			n = 0; for (k in want) n++
-			if (n == 0) { print "nothing to compare"; bad++ }
-			exit bad > 0
-		}' "$2" "$3" 2>&1); then pass "$1"
-	else fail "$1" "$(printf '%s\n' "$out" | head -n 20)"; fi
-}
-
-# The awk helpers that read LibreOffice's CSV (tab-separated, text with a
-# quote is quoted, percentages come as "4.3%").
-CSV_AWK='
-function unq(s) { if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/, "\"", s) } return s }
-function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("%.17g", s / 100) } return s }
-function col(name,   i) { for (i = 1; i <= NF; i++) if (unq($i) == name) return i; return 0 }
-'
-
 # versions_kv, rounds_kv, summary_kv FILE.csv: a sheet's numbers as key/value.
 versions_kv() {
 	awk -F'\t' "$CSV_AWK"'
