@@ -113,6 +113,17 @@ struct chart_scene {
 
 void chart_scene_release(struct chart_scene *sc);
 
+/* Appending to a scene: a blank primitive (no fill, no stroke), a line, a
+ * circle, a line of text measured with the fonts. */
+struct chart_prim *chart_prim_add(struct chart_scene *sc, enum chart_prim_kind kind);
+void chart_add_line(struct chart_scene *sc, double x, double y, double x2, double y2,
+		    uint32_t color, double lw, enum chart_dash dash);
+void chart_add_circle(struct chart_scene *sc, double x, double y, double r,
+		      uint32_t fill, uint32_t stroke, double lw);
+void chart_add_text(struct chart_scene *sc, const struct chart_fonts *f, double x, double y,
+		    const char *text, double size, int bold, uint32_t color,
+		    enum chart_anchor anchor, double angle);
+
 /* ---- specs: what chart types describe ---- */
 
 enum chart_mark_kind {

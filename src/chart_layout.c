@@ -56,7 +56,7 @@ void chart_scene_release(struct chart_scene *sc)
 	memset(sc, 0, sizeof *sc);
 }
 
-static struct chart_prim *prim_add(struct chart_scene *sc, enum chart_prim_kind kind)
+struct chart_prim *chart_prim_add(struct chart_scene *sc, enum chart_prim_kind kind)
 {
 	struct chart_prim *p;
 	ALLOC_GROW(sc->prims, sc->nprims + 1, sc->alloc);
@@ -68,10 +68,10 @@ static struct chart_prim *prim_add(struct chart_scene *sc, enum chart_prim_kind 
 	return p;
 }
 
-static void s_line(struct chart_scene *sc, double x, double y, double x2, double y2,
-		   uint32_t color, double lw, enum chart_dash dash)
+void chart_add_line(struct chart_scene *sc, double x, double y, double x2, double y2,
+		    uint32_t color, double lw, enum chart_dash dash)
 {
-	struct chart_prim *p = prim_add(sc, PRIM_LINE);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_LINE);
 	p->x = x, p->y = y, p->x2 = x2, p->y2 = y2;
 	p->stroke = color;
 	p->lw = lw;
@@ -81,7 +81,7 @@ static void s_line(struct chart_scene *sc, double x, double y, double x2, double
 static void s_rect(struct chart_scene *sc, double x, double y, double w, double h,
 		   uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = prim_add(sc, PRIM_RECT);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_RECT);
 	if (w < 0)
 		x += w, w = -w;
 	p->x = x, p->y = y, p->w = w, p->h = h;
@@ -90,10 +90,10 @@ static void s_rect(struct chart_scene *sc, double x, double y, double w, double 
 	p->lw = lw;
 }
 
-static void s_circle(struct chart_scene *sc, double x, double y, double r,
-		     uint32_t fill, uint32_t stroke, double lw)
+void chart_add_circle(struct chart_scene *sc, double x, double y, double r,
+		      uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = prim_add(sc, PRIM_CIRCLE);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_CIRCLE);
 	p->x = x, p->y = y, p->r = r;
 	p->fill = fill;
 	p->stroke = stroke;
@@ -103,7 +103,7 @@ static void s_circle(struct chart_scene *sc, double x, double y, double r,
 static void s_diamond(struct chart_scene *sc, double x, double y, double h,
 		      uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = prim_add(sc, PRIM_AREA);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_AREA);
 	double pts[8] = { x, y - h, x + h, y, x, y + h, x - h, y };
 	p->pts = xmalloc(sizeof pts);
 	memcpy(p->pts, pts, sizeof pts);
@@ -113,11 +113,11 @@ static void s_diamond(struct chart_scene *sc, double x, double y, double h,
 	p->lw = lw;
 }
 
-static void s_text(struct chart_scene *sc, const struct chart_fonts *f, double x, double y,
-		   const char *text, double size, int bold, uint32_t color,
-		   enum chart_anchor anchor, double angle)
+void chart_add_text(struct chart_scene *sc, const struct chart_fonts *f, double x, double y,
+		    const char *text, double size, int bold, uint32_t color,
+		    enum chart_anchor anchor, double angle)
 {
-	struct chart_prim *p = prim_add(sc, PRIM_TEXT);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_TEXT);
 	p->x = x, p->y = y;
 	p->text = xstrdup(text);
 	p->size = size;
@@ -232,7 +232,7 @@ static void text_block(struct layout *L, const char *text, double size, int bold
 	double lh = size * 1.3;
 	size_t n = chart_wrap(L->f, bold, size, text, L->W - 2 * L->M, maxlines, &lines);
 	for (size_t i = 0; i < n; i++) {
-		s_text(L->sc, L->f, L->M, mid_baseline(L, L->y + lh / 2, size, bold), lines[i],
+		chart_add_text(L->sc, L->f, L->M, mid_baseline(L, L->y + lh / 2, size, bold), lines[i],
 		       size, bold, color, ANCHOR_START, 0);
 		L->y += lh;
 	}
@@ -244,7 +244,7 @@ static void legend_swatch(struct layout *L, const struct chart_legend *lg, doubl
 	double F = L->F, s = F * 0.8;
 	switch (lg->shape) {
 	case 1:
-		s_circle(L->sc, x + s / 2, cy, F * 0.34, CHART_NONE, lg->color, F * 0.11);
+		chart_add_circle(L->sc, x + s / 2, cy, F * 0.34, CHART_NONE, lg->color, F * 0.11);
 		break;
 	case 2:
 		s_diamond(L->sc, x + s / 2, cy, F * 0.46, lg->color, CHART_WHITE, F * 0.06);
@@ -253,7 +253,7 @@ static void legend_swatch(struct layout *L, const struct chart_legend *lg, doubl
 		s_rect(L->sc, x, cy - s / 2, s, s, CHART_NOISE, CHART_NONE, 0);
 		break;
 	case 4:
-		s_line(L->sc, x + s / 2, cy - s / 2, x + s / 2, cy + s / 2, lg->color, F * 0.08,
+		chart_add_line(L->sc, x + s / 2, cy - s / 2, x + s / 2, cy + s / 2, lg->color, F * 0.08,
 		       DASH_DASHED);
 		break;
 	case 5:
@@ -284,7 +284,7 @@ static void legend_block(struct layout *L)
 			cy += rowh;
 		}
 		legend_swatch(L, &sp->legend[i], x, cy);
-		s_text(L->sc, L->f, x + F * 1.2, mid_baseline(L, cy, size, 0), sp->legend[i].label,
+		chart_add_text(L->sc, L->f, x + F * 1.2, mid_baseline(L, cy, size, 0), sp->legend[i].label,
 		       size, 0, CHART_INK, ANCHOR_START, 0);
 		x += w + F * 1.5;
 	}
@@ -408,16 +408,16 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 		case MARK_LINK: {
 			double c2 = cat_center(L, mk->cat2, mk->sub);
 			if (cols)
-				s_line(L->sc, c, a, c2, b, mk->color, F * 0.12, DASH_NONE);
+				chart_add_line(L->sc, c, a, c2, b, mk->color, F * 0.12, DASH_NONE);
 			else
-				s_line(L->sc, a, c, b, c2, mk->color, F * 0.12, DASH_NONE);
+				chart_add_line(L->sc, a, c, b, c2, mk->color, F * 0.12, DASH_NONE);
 			break;
 		}
 		case MARK_DOT:
 			if (cols)
-				s_circle(L->sc, c, a, F * 0.34, CHART_NONE, mk->color, F * 0.11);
+				chart_add_circle(L->sc, c, a, F * 0.34, CHART_NONE, mk->color, F * 0.11);
 			else
-				s_circle(L->sc, a, c, F * 0.34, CHART_NONE, mk->color, F * 0.11);
+				chart_add_circle(L->sc, a, c, F * 0.34, CHART_NONE, mk->color, F * 0.11);
 			break;
 		case MARK_BEST:
 			if (cols)
@@ -430,31 +430,31 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 			int away_hi = mk->v0 >= mk->v1;
 			if (!cols && (mk->v0 < L->d0 || mk->v0 > L->d1)) {
 				/* the bar runs off the axis: the label goes inside its end */
-				s_text(L->sc, L->f, away_hi ? a - gap : a + gap,
+				chart_add_text(L->sc, L->f, away_hi ? a - gap : a + gap,
 				       mid_baseline(L, c, size, 1), mk->text, size, 1, CHART_WHITE,
 				       away_hi ? ANCHOR_END : ANCHOR_START, 0);
 				break;
 			}
 			if (cols)
-				s_text(L->sc, L->f, c, away_hi ? a - gap : a + gap + size * 0.75, mk->text,
+				chart_add_text(L->sc, L->f, c, away_hi ? a - gap : a + gap + size * 0.75, mk->text,
 				       size, 0, CHART_INK, ANCHOR_MIDDLE, 0);
 			else
-				s_text(L->sc, L->f, away_hi ? a + gap : a - gap,
+				chart_add_text(L->sc, L->f, away_hi ? a + gap : a - gap,
 				       mid_baseline(L, c, size, 0), mk->text, size, 0, CHART_INK,
 				       away_hi ? ANCHOR_START : ANCHOR_END, 0);
 			break;
 		}
 		case MARK_SIDE:
 			if (!cols)
-				s_text(L->sc, L->f, L->right + F * 1.0, mid_baseline(L, c, F * BODY, 0),
+				chart_add_text(L->sc, L->f, L->right + F * 1.0, mid_baseline(L, c, F * BODY, 0),
 				       mk->text, F * BODY, 0, CHART_INK, ANCHOR_START, 0);
 			break;
 		case MARK_NOTE:
 			if (cols)
-				s_text(L->sc, L->f, c, L->bottom - F, mk->text, F * SMALL, 0, CHART_MUTED,
+				chart_add_text(L->sc, L->f, c, L->bottom - F, mk->text, F * SMALL, 0, CHART_MUTED,
 				       ANCHOR_START, 90);
 			else
-				s_text(L->sc, L->f, L->left + F * 0.5, mid_baseline(L, c, F * SMALL, 0),
+				chart_add_text(L->sc, L->f, L->left + F * 0.5, mid_baseline(L, c, F * SMALL, 0),
 				       mk->text, F * SMALL, 0, CHART_MUTED, ANCHOR_START, 0);
 			break;
 		case MARK_BREAK:
@@ -470,9 +470,9 @@ static void value_grid(struct layout *L)
 		uint32_t col = v == 0 && L->d0 < 0 ? CHART_AXIS : CHART_GRID;
 		double lw = v == 0 && L->d0 < 0 ? L->F * 0.09 : L->F * 0.07;
 		if (L->sp->columns)
-			s_line(L->sc, L->left, p, L->right, p, col, lw, DASH_NONE);
+			chart_add_line(L->sc, L->left, p, L->right, p, col, lw, DASH_NONE);
 		else
-			s_line(L->sc, p, L->top, p, L->bottom, col, lw, DASH_NONE);
+			chart_add_line(L->sc, p, L->top, p, L->bottom, col, lw, DASH_NONE);
 	}
 }
 
@@ -489,9 +489,9 @@ static void value_title_below(struct layout *L, double y)
 	double yb = mid_baseline(L, y + lh / 2, size, 0);
 	int same_line = mid - tw / 2 > L->left + lw + L->F && mid + tw / 2 < L->right - hw - L->F;
 	if (sp->lo_hint)
-		s_text(L->sc, L->f, L->left, yb, sp->lo_hint, size, 0, CHART_MUTED, ANCHOR_START, 0);
+		chart_add_text(L->sc, L->f, L->left, yb, sp->lo_hint, size, 0, CHART_MUTED, ANCHOR_START, 0);
 	if (sp->hi_hint)
-		s_text(L->sc, L->f, L->right, yb, sp->hi_hint, size, 0, CHART_MUTED, ANCHOR_END, 0);
+		chart_add_text(L->sc, L->f, L->right, yb, sp->hi_hint, size, 0, CHART_MUTED, ANCHOR_END, 0);
 	if (!same_line && (sp->lo_hint || sp->hi_hint)) {
 		y += lh;
 		yb = mid_baseline(L, y + lh / 2, size, 0);
@@ -500,7 +500,7 @@ static void value_title_below(struct layout *L, double y)
 		char **lines;
 		size_t n = chart_wrap(L->f, 0, size, sp->vtitle, L->right - L->left, 2, &lines);
 		for (size_t i = 0; i < n; i++) {
-			s_text(L->sc, L->f, mid, yb, lines[i], size, 0, CHART_INK, ANCHOR_MIDDLE, 0);
+			chart_add_text(L->sc, L->f, mid, yb, lines[i], size, 0, CHART_INK, ANCHOR_MIDDLE, 0);
 			yb += lh;
 			y += lh;
 		}
@@ -569,7 +569,7 @@ static void layout_rows(struct layout *L)
 
 	/* row separators, bands, grid, then marks */
 	for (size_t i = 1; i < sp->ncats; i++)
-		s_line(L->sc, L->M, L->cat_pos[i], L->right, L->cat_pos[i], 0xF0F0F0, F * 0.07,
+		chart_add_line(L->sc, L->M, L->cat_pos[i], L->right, L->cat_pos[i], 0xF0F0F0, F * 0.07,
 		       DASH_NONE);
 	draw_marks(L, MARK_BAND);
 	value_grid(L);
@@ -588,14 +588,14 @@ static void layout_rows(struct layout *L)
 		double block = nlabs[i] * lh + (sp->cat_notes[i] ? nsize * 1.3 : 0);
 		double yy = L->cat_pos[i] + (L->cat_size[i] - block) / 2;
 		for (size_t k = 0; k < nlabs[i]; k++) {
-			s_text(L->sc, L->f, L->M, mid_baseline(L, yy + lh / 2, lsize, 0), labs[i][k],
+			chart_add_text(L->sc, L->f, L->M, mid_baseline(L, yy + lh / 2, lsize, 0), labs[i][k],
 			       lsize, 0, CHART_INK, ANCHOR_START, 0);
 			yy += lh;
 		}
 		if (sp->cat_notes[i]) {
 			char **nl;
 			size_t nn = chart_wrap(L->f, 0, nsize, sp->cat_notes[i], maxlab, 1, &nl);
-			s_text(L->sc, L->f, L->M, mid_baseline(L, yy + nsize * 0.65, nsize, 0), nl[0],
+			chart_add_text(L->sc, L->f, L->M, mid_baseline(L, yy + nsize * 0.65, nsize, 0), nl[0],
 			       nsize, 0, CHART_MUTED, ANCHOR_START, 0);
 			chart_lines_free(nl, nn);
 		}
@@ -605,13 +605,13 @@ static void layout_rows(struct layout *L)
 	free(nlabs);
 
 	/* the value axis */
-	s_line(L->sc, L->left, L->bottom, L->right, L->bottom, CHART_AXIS, F * 0.08, DASH_NONE);
+	chart_add_line(L->sc, L->left, L->bottom, L->right, L->bottom, CHART_AXIS, F * 0.08, DASH_NONE);
 	for (size_t i = 0; i < L->t.n; i++) {
 		struct buf b = BUF_INIT;
 		double v = tick_at(&L->t, i), p = vpos(L, v);
 		tick_label(&b, &L->t, v, sp->percent);
-		s_line(L->sc, p, L->bottom, p, L->bottom + F * 0.35, CHART_AXIS, F * 0.08, DASH_NONE);
-		s_text(L->sc, L->f, p, L->bottom + F * 0.5 + tsize * 0.95, buf_str(&b), tsize, 0,
+		chart_add_line(L->sc, p, L->bottom, p, L->bottom + F * 0.35, CHART_AXIS, F * 0.08, DASH_NONE);
+		chart_add_text(L->sc, L->f, p, L->bottom + F * 0.5 + tsize * 0.95, buf_str(&b), tsize, 0,
 		       CHART_MUTED, ANCHOR_MIDDLE, 0);
 		buf_release(&b);
 	}
@@ -687,13 +687,13 @@ static void layout_columns(struct layout *L)
 			continue;
 		x = L->cat_pos[mk->cat];
 		if (mk->cat > 0) /* the first category's label needs no rule */
-			s_line(L->sc, x, L->y + brk_level[i] * lsize * 1.35, x, L->bottom, CHART_AXIS,
+			chart_add_line(L->sc, x, L->y + brk_level[i] * lsize * 1.35, x, L->bottom, CHART_AXIS,
 			       F * 0.07, DASH_DASHED);
 		if (mk->text) {
 			double tx = x + F * 0.25, w = chart_text_width(L->f, 0, lsize, mk->text);
 			if (tx + w > L->right)
 				tx = L->right - w;
-			s_text(L->sc, L->f, tx, L->y + brk_level[i] * lsize * 1.35 + lsize * 0.95,
+			chart_add_text(L->sc, L->f, tx, L->y + brk_level[i] * lsize * 1.35 + lsize * 0.95,
 			       mk->text, lsize, 0, CHART_MUTED, ANCHOR_START, 0);
 		}
 	}
@@ -709,19 +709,19 @@ static void layout_columns(struct layout *L)
 	draw_marks(L, MARK_NOTE);
 
 	/* axes */
-	s_line(L->sc, L->left, L->bottom, L->right, L->bottom, CHART_AXIS, F * 0.08, DASH_NONE);
+	chart_add_line(L->sc, L->left, L->bottom, L->right, L->bottom, CHART_AXIS, F * 0.08, DASH_NONE);
 	for (size_t i = 0; i < L->t.n; i++) {
 		struct buf b = BUF_INIT;
 		double v = tick_at(&L->t, i), p = vpos(L, v);
 		tick_label(&b, &L->t, v, sp->percent);
-		s_text(L->sc, L->f, L->left - F * 0.4, mid_baseline(L, p, tsize, 0), buf_str(&b),
+		chart_add_text(L->sc, L->f, L->left - F * 0.4, mid_baseline(L, p, tsize, 0), buf_str(&b),
 		       tsize, 0, CHART_MUTED, ANCHOR_END, 0);
 		buf_release(&b);
 	}
 	if (sp->vtitle) {
 		char **lines;
 		size_t n = chart_wrap(L->f, 0, ysize, sp->vtitle, plot_h, 1, &lines);
-		s_text(L->sc, L->f, L->M + ysize * 0.95, (L->top + L->bottom) / 2, lines[0], ysize, 0,
+		chart_add_text(L->sc, L->f, L->M + ysize * 0.95, (L->top + L->bottom) / 2, lines[0], ysize, 0,
 		       CHART_INK, ANCHOR_MIDDLE, 90);
 		chart_lines_free(lines, n);
 	}
@@ -729,8 +729,8 @@ static void layout_columns(struct layout *L)
 		double cx = cat_center(L, i, -1);
 		char **lines;
 		size_t n = chart_wrap(L->f, 0, lsize, sp->cats[i], labh, 1, &lines);
-		s_line(L->sc, cx, L->bottom, cx, L->bottom + F * 0.3, CHART_AXIS, F * 0.08, DASH_NONE);
-		s_text(L->sc, L->f, cx + chart_cap_height(L->f, 0) * lsize / 2, L->bottom + F * 0.5,
+		chart_add_line(L->sc, cx, L->bottom, cx, L->bottom + F * 0.3, CHART_AXIS, F * 0.08, DASH_NONE);
+		chart_add_text(L->sc, L->f, cx + chart_cap_height(L->f, 0) * lsize / 2, L->bottom + F * 0.5,
 		       lines[0], lsize, 0, CHART_MUTED, ANCHOR_END, 90);
 		chart_lines_free(lines, n);
 	}

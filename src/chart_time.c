@@ -20,58 +20,11 @@
 #define BODY 1.0
 #define SMALL 0.85
 
-static struct chart_prim *add(struct chart_scene *sc, enum chart_prim_kind kind)
-{
-	struct chart_prim *p;
-	ALLOC_GROW(sc->prims, sc->nprims + 1, sc->alloc);
-	p = &sc->prims[sc->nprims++];
-	memset(p, 0, sizeof *p);
-	p->kind = kind;
-	p->fill = CHART_NONE;
-	p->stroke = CHART_NONE;
-	return p;
-}
-
-static void line(struct chart_scene *sc, double x, double y, double x2, double y2, uint32_t color,
-		 double lw, enum chart_dash dash)
-{
-	struct chart_prim *p = add(sc, PRIM_LINE);
-	p->x = x, p->y = y, p->x2 = x2, p->y2 = y2;
-	p->stroke = color;
-	p->lw = lw;
-	p->dash = dash;
-}
-
 static void rect(struct chart_scene *sc, double x, double y, double w, double h, uint32_t fill)
 {
-	struct chart_prim *p = add(sc, PRIM_RECT);
+	struct chart_prim *p = chart_prim_add(sc, PRIM_RECT);
 	p->x = x, p->y = y, p->w = w, p->h = h;
 	p->fill = fill;
-}
-
-static void circle(struct chart_scene *sc, double x, double y, double r, uint32_t fill,
-		   uint32_t stroke, double lw)
-{
-	struct chart_prim *p = add(sc, PRIM_CIRCLE);
-	p->x = x, p->y = y, p->r = r;
-	p->fill = fill;
-	p->stroke = stroke;
-	p->lw = lw;
-}
-
-static void text(struct chart_scene *sc, const struct chart_fonts *f, double x, double y,
-		 const char *s, double size, int bold, uint32_t color, enum chart_anchor anchor,
-		 double angle)
-{
-	struct chart_prim *p = add(sc, PRIM_TEXT);
-	p->x = x, p->y = y;
-	p->text = xstrdup(s);
-	p->size = size;
-	p->bold = bold;
-	p->fill = color;
-	p->anchor = anchor;
-	p->angle = angle;
-	p->tw = chart_text_width(f, bold, size, s);
 }
 
 /* Wrapped text from *y down at x = left; returns nothing, advances *y. */
@@ -82,7 +35,7 @@ static void block(struct chart_scene *sc, const struct chart_fonts *f, double le
 	double lh = size * 1.3;
 	size_t n = chart_wrap(f, bold, size, s, width, 0, &lines);
 	for (size_t i = 0; i < n; i++) {
-		text(sc, f, left, *y + lh / 2 + chart_cap_height(f, bold) * size / 2, lines[i], size,
+		chart_add_text(sc, f, left, *y + lh / 2 + chart_cap_height(f, bold) * size / 2, lines[i], size,
 		     bold, color, ANCHOR_START, 0);
 		*y += lh;
 	}
@@ -230,14 +183,14 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 				cy += rowh;
 			}
 			if (kind == 0)
-				circle(sc, x + s / 2, cy, F * 0.3, chart_tint(chart_palette(slot), 0.3),
+				chart_add_circle(sc, x + s / 2, cy, F * 0.3, chart_tint(chart_palette(slot), 0.3),
 				       chart_palette(slot), F * 0.08);
 			else if (kind == 1)
-				line(sc, x + s / 2, cy - s / 2, x + s / 2, cy + s / 2, CHART_AXIS, F * 0.08,
+				chart_add_line(sc, x + s / 2, cy - s / 2, x + s / 2, cy + s / 2, CHART_AXIS, F * 0.08,
 				     DASH_DASHED);
 			else
 				rect(sc, x, cy - s / 2, s, s, CHART_NOISE);
-			text(sc, f, x + s + F * 0.4, cy + chart_cap_height(f, 0) * F * BODY / 2, label,
+			chart_add_text(sc, f, x + s + F * 0.4, cy + chart_cap_height(f, 0) * F * BODY / 2, label,
 			     F * BODY, 0, CHART_INK, ANCHOR_START, 0);
 			x += w + F * 1.5;
 		}
@@ -279,16 +232,16 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	/* grid and value labels */
 	for (double v = a0; v <= a1 + step / 2; v += step) {
 		double p = YP(v);
-		line(sc, left, p, right, p, CHART_GRID, F * 0.07, DASH_NONE);
+		chart_add_line(sc, left, p, right, p, CHART_GRID, F * 0.07, DASH_NONE);
 		buf_reset(&tl);
 		fmt_value(&tl, v);
-		text(sc, f, left - F * 0.4, p + chart_cap_height(f, 0) * F * SMALL / 2, tl.s, F * SMALL, 0,
+		chart_add_text(sc, f, left - F * 0.4, p + chart_cap_height(f, 0) * F * SMALL / 2, tl.s, F * SMALL, 0,
 		     CHART_MUTED, ANCHOR_END, 0);
 	}
 	buf_reset(&tl);
 	buf_printf(&tl, "Round value (%s), %s", c->unit, dir);
-	text(sc, f, M + F * 0.95, (top + bottom) / 2, tl.s, F * SMALL, 0, CHART_INK, ANCHOR_MIDDLE, 90);
-	line(sc, left, bottom, right, bottom, CHART_AXIS, F * 0.08, DASH_NONE);
+	chart_add_text(sc, f, M + F * 0.95, (top + bottom) / 2, tl.s, F * SMALL, 0, CHART_INK, ANCHOR_MIDDLE, 90);
+	chart_add_line(sc, left, bottom, right, bottom, CHART_AXIS, F * 0.08, DASH_NONE);
 
 	/* dates below: months for long histories, else weeks or days */
 	{
@@ -309,9 +262,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 					buf_printf(&tl, "%s %d", month_name[mm - 1], yy);
 				else
 					buf_puts(&tl, month_name[mm - 1]);
-				line(sc, x, bottom, x, bottom + F * 0.3, CHART_AXIS, F * 0.08, DASH_NONE);
+				chart_add_line(sc, x, bottom, x, bottom + F * 0.3, CHART_AXIS, F * 0.08, DASH_NONE);
 				if (x - lastx > chart_text_width(f, 0, F * SMALL, tl.s) + F * 0.5) {
-					text(sc, f, x, bottom + F * 1.3, tl.s, F * SMALL, 0, CHART_MUTED,
+					chart_add_text(sc, f, x, bottom + F * 1.3, tl.s, F * SMALL, 0, CHART_MUTED,
 					     ANCHOR_MIDDLE, 0);
 					lastx = x;
 				}
@@ -338,9 +291,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 				continue;
 			double x = XP(first), size = F * SMALL * 0.9;
 			double tw = chart_text_width(f, 0, size, v->version);
-			line(sc, x, top, x, bottom, chart_palette(line_slot(c, k)), F * 0.07, DASH_DASHED);
+			chart_add_line(sc, x, top, x, bottom, chart_palette(line_slot(c, k)), F * 0.07, DASH_DASHED);
 			if (x - lastx > size * 1.3) {
-				text(sc, f, x - F * 0.2, top + F * 0.3 + tw, v->version, size, 0, CHART_MUTED,
+				chart_add_text(sc, f, x - F * 0.2, top + F * 0.3 + tw, v->version, size, 0, CHART_MUTED,
 				     ANCHOR_START, 90);
 				lastx = x;
 			}
@@ -354,7 +307,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 			double t;
 			if (!timeline_day(v->rounds[r], &t))
 				continue;
-			circle(sc, XP(t), YP(v->values[r]), F * 0.22, chart_tint(col, 0.45), col, F * 0.06);
+			chart_add_circle(sc, XP(t), YP(v->values[r]), F * 0.22, chart_tint(col, 0.45), col, F * 0.06);
 		}
 	}
 	/* the two extreme rounds: ringed here, named under the plot (text next
@@ -364,7 +317,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		double t;
 		if (!timeline_day(c->versions[k].rounds[r], &t))
 			continue;
-		circle(sc, XP(t), YP(c->versions[k].values[r]), F * 0.42, CHART_NONE, CHART_INK, F * 0.1);
+		chart_add_circle(sc, XP(t), YP(c->versions[k].values[r]), F * 0.42, CHART_NONE, CHART_INK, F * 0.1);
 	}
 	y = bottom + F * 2.2;
 	buf_reset(&b);
