@@ -78,39 +78,41 @@ void chart_add_line(struct chart_scene *sc, double x, double y, double x2, doubl
 	p->dash = dash;
 }
 
-static void s_rect(struct chart_scene *sc, double x, double y, double w, double h,
-		   uint32_t fill, uint32_t stroke, double lw)
+/* A primitive filled and outlined. */
+static struct chart_prim *painted(struct chart_scene *sc, enum chart_prim_kind kind,
+				  uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = chart_prim_add(sc, PRIM_RECT);
-	if (w < 0)
-		x += w, w = -w;
-	p->x = x, p->y = y, p->w = w, p->h = h;
+	struct chart_prim *p = chart_prim_add(sc, kind);
 	p->fill = fill;
 	p->stroke = stroke;
 	p->lw = lw;
+	return p;
+}
+
+static void s_rect(struct chart_scene *sc, double x, double y, double w, double h,
+		   uint32_t fill, uint32_t stroke, double lw)
+{
+	struct chart_prim *p = painted(sc, PRIM_RECT, fill, stroke, lw);
+	if (w < 0)
+		x += w, w = -w;
+	p->x = x, p->y = y, p->w = w, p->h = h;
 }
 
 void chart_add_circle(struct chart_scene *sc, double x, double y, double r,
 		      uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = chart_prim_add(sc, PRIM_CIRCLE);
+	struct chart_prim *p = painted(sc, PRIM_CIRCLE, fill, stroke, lw);
 	p->x = x, p->y = y, p->r = r;
-	p->fill = fill;
-	p->stroke = stroke;
-	p->lw = lw;
 }
 
 static void s_diamond(struct chart_scene *sc, double x, double y, double h,
 		      uint32_t fill, uint32_t stroke, double lw)
 {
-	struct chart_prim *p = chart_prim_add(sc, PRIM_AREA);
+	struct chart_prim *p = painted(sc, PRIM_AREA, fill, stroke, lw);
 	double pts[8] = { x, y - h, x + h, y, x, y + h, x - h, y };
 	p->pts = xmalloc(sizeof pts);
 	memcpy(p->pts, pts, sizeof pts);
 	p->npts = 4;
-	p->fill = fill;
-	p->stroke = stroke;
-	p->lw = lw;
 }
 
 void chart_add_text(struct chart_scene *sc, const struct chart_fonts *f, double x, double y,
