@@ -74,20 +74,6 @@ double chart_cap_height(const struct chart_fonts *f, int bold)
 	return f->cap[bold ? 1 : 0];
 }
 
-/* Decodes one code point of valid UTF-8 at *s and advances *s. */
-static unsigned utf8_next(const char **s)
-{
-	const unsigned char *p = (const unsigned char *)*s;
-	unsigned c = p[0];
-	int k = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
-	unsigned cp = k == 0 ? c : k == 1 ? c & 0x1F : k == 2 ? c & 0x0F : c & 0x07;
-	int i;
-	for (i = 1; i <= k && (p[i] & 0xC0) == 0x80; i++)
-		cp = (cp << 6) | (p[i] & 0x3F);
-	*s += i;
-	return cp;
-}
-
 static double text_width_n(const struct chart_fonts *f, int bold, double size,
 			   const char *s, size_t n)
 {

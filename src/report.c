@@ -435,20 +435,6 @@ static void build_verdicts(struct report *r)
 
 /* ---- the chart plan ---- */
 
-/* Decodes one code point of valid UTF-8 at *s and advances *s. */
-static unsigned utf8_next(const char **s)
-{
-	const unsigned char *p = (const unsigned char *)*s;
-	unsigned c = p[0];
-	int k = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
-	unsigned cp = k == 0 ? c : k == 1 ? c & 0x1F : k == 2 ? c & 0x0F : c & 0x07;
-	int i;
-	for (i = 1; i <= k && (p[i] & 0xC0) == 0x80; i++)
-		cp = (cp << 6) | (p[i] & 0x3F);
-	*s += i;
-	return cp;
-}
-
 int report_several_platforms(const struct model *m)
 {
 	for (size_t i = 1; i < m->ncomparisons; i++)

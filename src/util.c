@@ -258,6 +258,19 @@ size_t utf8_length(const char *s)
 	return n;
 }
 
+unsigned utf8_next(const char **s)
+{
+	const unsigned char *p = (const unsigned char *)*s;
+	unsigned c = p[0];
+	int k = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+	unsigned cp = k == 0 ? c : k == 1 ? c & 0x1F : k == 2 ? c & 0x0F : c & 0x07;
+	int i;
+	for (i = 1; i <= k && (p[i] & 0xC0) == 0x80; i++)
+		cp = (cp << 6) | (p[i] & 0x3F);
+	*s += i;
+	return cp;
+}
+
 /* ---- numbers ---- */
 
 /* Replace a locale decimal comma that vsnprintf might have produced. */

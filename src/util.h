@@ -76,6 +76,8 @@ size_t utf8_invalid_at(const char *s, size_t n);
 unsigned utf8_control_char(const char *s, int allow_space);
 /* Number of code points in a valid UTF-8 string. */
 size_t utf8_length(const char *s);
+/* Decodes one code point of a valid UTF-8 string at *s and advances *s. */
+unsigned utf8_next(const char **s);
 
 /*
  * Number formatting that never depends on the locale (we never call
