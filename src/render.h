@@ -56,6 +56,10 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
  * their checksum. */
 struct buf;
 void render_rounds_csv(const struct model *m, struct buf *out);
+/* Appends one CSV text field (NULL as empty), quoted when it holds a comma,
+ * quote or line break; a leading = + - @ tab or carriage return gets a ' so
+ * spreadsheets do not read it as a formula. */
+void render_csv_field(struct buf *b, const char *s);
 int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 

@@ -9,14 +9,14 @@
 
 #include <string.h>
 
-/* Appends one text field; a leading = + - @ gets a ' so spreadsheets do
- * not read a workload name as a formula. */
-static void field(struct buf *b, const char *s)
+void render_csv_field(struct buf *b, const char *s)
 {
+	if (!s)
+		s = "";
 	int quote = strpbrk(s, ",\"\r\n") != NULL;
 	if (quote)
 		buf_putc(b, '"');
-	if (*s == '=' || *s == '+' || *s == '-' || *s == '@')
+	if (strchr("=+-@\t\r", s[0]) && s[0])
 		buf_putc(b, '\'');
 	for (; *s; s++) {
 		if (*s == '"')
@@ -37,19 +37,19 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 	buf_puts(&b, "workload,platform,unit");
 	for (size_t k = 0; k < r->nversions; k++) {
 		buf_putc(&b, ',');
-		field(&b, r->versions[k].version);
+		render_csv_field(&b, r->versions[k].version);
 		buf_puts(&b, " best,");
-		field(&b, r->versions[k].version);
+		render_csv_field(&b, r->versions[k].version);
 		buf_puts(&b, " spread");
 	}
 	buf_puts(&b, ",verdict\r\n");
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		field(&b, c->workload);
+		render_csv_field(&b, c->workload);
 		buf_putc(&b, ',');
-		field(&b, c->platform);
+		render_csv_field(&b, c->platform);
 		buf_putc(&b, ',');
-		field(&b, c->unit);
+		render_csv_field(&b, c->unit);
 		for (size_t k = 0; k < r->nversions; k++) {
 			const struct version_stats *v = report_cell(c, r->versions[k].version);
 			buf_putc(&b, ',');
@@ -60,7 +60,7 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 				fmt_json_number(&b, v->spread);
 		}
 		buf_putc(&b, ',');
-		field(&b, c->text);
+		render_csv_field(&b, c->text);
 		buf_puts(&b, "\r\n");
 	}
 	status = outdir_write(od, "verdicts.csv", b.s, b.len, err);

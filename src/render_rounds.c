@@ -17,25 +17,6 @@
 
 #include <string.h>
 
-/* Appends one text field, quoted when needed. */
-static void field(struct buf *b, const char *s)
-{
-	if (!s)
-		s = "";
-	int quote = strpbrk(s, ",\"\r\n") != NULL;
-	if (quote)
-		buf_putc(b, '"');
-	if (strchr("=+-@\t\r", s[0]) && s[0])
-		buf_putc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '"')
-			buf_putc(b, '"');
-		buf_putc(b, *s);
-	}
-	if (quote)
-		buf_putc(b, '"');
-}
-
 void render_rounds_csv(const struct model *m, struct buf *out)
 {
 	struct buf b = *out;
@@ -50,17 +31,17 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 				if (res->timestamp && strlen(res->timestamp) >= 10)
 					buf_put(&b, res->timestamp, 10);
 				buf_putc(&b, ',');
-				field(&b, v->version);
+				render_csv_field(&b, v->version);
 				buf_putc(&b, ',');
-				field(&b, v->line);
+				render_csv_field(&b, v->line);
 				buf_putc(&b, ',');
-				field(&b, v->v8 ? v->v8 : res->v8);
+				render_csv_field(&b, v->v8 ? v->v8 : res->v8);
 				buf_putc(&b, ',');
-				field(&b, c->platform);
+				render_csv_field(&b, c->platform);
 				buf_putc(&b, ',');
-				field(&b, c->workload);
+				render_csv_field(&b, c->workload);
 				buf_putc(&b, ',');
-				field(&b, c->unit);
+				render_csv_field(&b, c->unit);
 				buf_printf(&b, ",%d,", res->round);
 				fmt_json_number(&b, v->values[r]);
 				buf_putc(&b, ',');
