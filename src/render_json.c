@@ -375,14 +375,8 @@ static void write_impact(struct jsonw *w, const struct model *m)
  * each input's SHA-256, with the time span of the rounds. */
 static void write_reproduce(struct jsonw *w, const struct model *m)
 {
-	const char *first = NULL, *last = NULL;
-	for (size_t i = 0; i < m->nresults; i++) {
-		const char *t = m->results[i].timestamp;
-		if (t && (!first || strcmp(t, first) < 0))
-			first = t;
-		if (t && (!last || strcmp(t, last) > 0))
-			last = t;
-	}
+	const char *first, *last;
+	report_time_span(m, &first, &last);
 	jsonw_key(w, "reproduce");
 	jsonw_begin_object(w);
 	jsonw_key(w, "command");

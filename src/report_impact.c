@@ -248,16 +248,22 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	r->environment = b.len ? buf_detach(&b, NULL) : NULL;
 	buf_release(&b);
 
-	for (size_t i = 0; i < m->nresults; i++) {
-		const char *t = m->results[i].timestamp;
-		if (t && (!first || strcmp(t, first) < 0))
-			first = t;
-		if (t && (!last || strcmp(t, last) > 0))
-			last = t;
-	}
+	report_time_span(m, &first, &last);
 	if (first)
 		r->date_range = strcmp(first, last) == 0 ? xasprintf("at %s", first)
 							  : xasprintf("from %s to %s", first, last);
+}
+
+void report_time_span(const struct model *m, const char **first, const char **last)
+{
+	*first = *last = NULL;
+	for (size_t i = 0; i < m->nresults; i++) {
+		const char *t = m->results[i].timestamp;
+		if (t && (!*first || strcmp(t, *first) < 0))
+			*first = t;
+		if (t && (!*last || strcmp(t, *last) > 0))
+			*last = t;
+	}
 }
 
 void report_impact_build(struct report_impact *r, const struct model *m)

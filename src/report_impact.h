@@ -70,6 +70,10 @@ struct report_impact {
 void report_impact_build(struct report_impact *r, const struct model *m);
 void report_impact_release(struct report_impact *r);
 
+/* The earliest and latest timestamp of the rounds (text order: ISO 8601),
+ * both NULL when no round has one. */
+void report_time_span(const struct model *m, const char **first, const char **last);
+
 /* "60 KB", "1.5 MB", "512 bytes": a size in the --payload units. Appends. */
 struct buf;
 void report_impact_size(struct buf *b, double bytes);
