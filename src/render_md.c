@@ -31,8 +31,6 @@ static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 #define ISSUE_MAX_CHARS 65536
 /* A long report lists this many borderline pairs and counts the rest. */
 #define MD_MAX_BORDERLINE 12
-/* More inputs than this are summarised, not listed. */
-#define MD_MAX_SOURCES 10
 
 /* How much an issue holds, from everything down to what fits GitHub:
  * the raw rounds inline (else in rounds.csv), every pair of versions, the
@@ -506,23 +504,16 @@ static void inputs_ctx(const struct report *r, const struct render_ctx *rc, stru
 {
 	const struct model *m = r->m;
 	struct mctx *list = mctx_list();
-	int many = m->nsources > MD_MAX_SOURCES;
+	int many = m->nsources > REPORT_MAX_SOURCES;
 	for (size_t i = 0; i < m->nsources && !many; i++)
 		mctx_push(list, mctx_string(m->sources[i]));
 	mctx_set(ctx, "sources", list);
 	mctx_set_bool(ctx, "sources_listed", !many);
 	if (many) {
-		struct digest_inputs in;
 		struct buf b = BUF_INIT;
-		digest_inputs(m, &in);
-		buf_printf(&b, "%zu files", in.n);
-		if (in.folder[0])
-			buf_printf(&b, " under %s", in.folder);
-		if (in.first[0])
-			buf_printf(&b, ", rounds dated %s to %s", in.first, in.last);
+		report_inputs_summary(&b, m);
 		mctx_set_str(ctx, "inputs_summary", b.s);
 		buf_release(&b);
-		digest_inputs_release(&in);
 	}
 	if (rc->with_rounds) {
 		struct buf csv = BUF_INIT;

@@ -33,7 +33,6 @@
 /* Past these sizes the PDF stays a document: the raw rounds move to
  * rounds.csv and the workbook, the per-workload charts and the pairs tables
  * to the workloads that have something to show. */
-#define PDF_MAX_SOURCES 10        /* inputs listed one by one */
 #define PDF_MAX_APPENDIX_ROUNDS 600
 #define PDF_MAX_CHART_WORKLOADS 8
 #define PDF_EVIDENCE_LONG 12      /* past this many comparisons with pairs ... */
@@ -145,16 +144,9 @@ static void environment(struct pdf *p)
 		row[0].text = xstrdup("versions");
 		row[1].text = buf_detach(&b, NULL);
 	}
-	if (m->nsources > PDF_MAX_SOURCES) {
+	if (m->nsources > REPORT_MAX_SOURCES) {
 		struct pdf_cell *row = pdf_table_row(&t);
-		struct digest_inputs in;
-		digest_inputs(m, &in);
-		buf_printf(&b, "%zu files", in.n);
-		if (in.folder[0])
-			buf_printf(&b, " under %s", in.folder);
-		if (in.first[0])
-			buf_printf(&b, ", rounds dated %s to %s", in.first, in.last);
-		digest_inputs_release(&in);
+		report_inputs_summary(&b, m);
 		row[0].text = xstrdup("inputs");
 		row[1].text = buf_detach(&b, NULL);
 	} else if (m->nsources) {

@@ -7,6 +7,7 @@
 #include "report.h"
 #include "timeline.h"
 #include "evidence.h"
+#include "digest.h"
 #include "fmt.h"
 #include "semver.h"
 #include "stats.h"
@@ -431,6 +432,18 @@ static void build_verdicts(struct report *r)
 		rc->verdict_line = buf_detach(&b, NULL);
 	}
 	buf_release(&b);
+}
+
+void report_inputs_summary(struct buf *b, const struct model *m)
+{
+	struct digest_inputs in;
+	digest_inputs(m, &in);
+	buf_printf(b, "%zu files", in.n);
+	if (in.folder[0])
+		buf_printf(b, " under %s", in.folder);
+	if (in.first[0])
+		buf_printf(b, ", rounds dated %s to %s", in.first, in.last);
+	digest_inputs_release(&in);
 }
 
 /* ---- the chart plan ---- */

@@ -172,6 +172,12 @@ void report_release(struct report *r);
 struct buf;
 void report_verdict_sentence(struct buf *b, const struct comparison *c);
 
+/* The documents list their inputs one by one up to this many; beyond it,
+ * report_inputs_summary appends "N files under FOLDER, rounds dated A to B"
+ * (the folder and dates when known). */
+#define REPORT_MAX_SOURCES 10
+void report_inputs_summary(struct buf *b, const struct model *m);
+
 /* The one version order of every output: the distinct versions of the
  * model, semantic-version ascending (strings that are not versions keep
  * their input order). Sets *out to a malloc'd array of interned strings
