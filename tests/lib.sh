@@ -8,6 +8,7 @@
 #   tmpdir                         prints a fresh empty folder under tests/tmp
 #   kv_compare NAME EXPECTED ACTUAL  compares two key<TAB>value lists
 #   CSV_AWK                        awk functions for LibreOffice's CSV export
+#   lo_profile DIR                 a LibreOffice profile that recalculates on load
 #   NF, NF_ASAN, NF_ROOT, NF_TMP   binaries and folders (set by tests/run)
 
 pass() { echo "ok - $1"; echo pass >> "$NF_COUNTS"; }
@@ -75,3 +76,15 @@ function unq(s) { if (s ~ /^".*"$/) { s = substr(s, 2, length(s) - 2); gsub(/""/
 function val(s) { s = unq(s); if (s ~ /%$/) { sub(/%$/, "", s); return sprintf("%.17g", s / 100) } return s }
 function col(name,   i) { for (i = 1; i <= NF; i++) if (unq($i) == name) return i; return 0 }
 '
+
+# lo_profile DIR: a LibreOffice user profile in DIR (for -env:UserInstallation)
+# that recalculates every formula of an .xlsx on load.
+lo_profile() {
+	mkdir -p "$1/user"
+	cat > "$1/user/registrymodifications.xcu" <<'XCU'
+<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+XCU
+}

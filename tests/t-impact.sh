@@ -141,13 +141,8 @@ check_eq "LABEL=/abs/path too; shell-quoted; -q, -oDIR and --formats left out" \
 # typed into the Impact sheet's cells; LibreOffice recalculates it and must
 # give what noisefloor writes into analysis.json for those other inputs.
 o=$(tmpdir)
-mkdir -p "$o/lo/user" "$o/csv"
-cat > "$o/lo/user/registrymodifications.xcu" <<'XCU'
-<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-XCU
+mkdir -p "$o/csv"
+lo_profile "$o/lo"
 # the Impact sheet is the last one
 impact_sheet() { ls "$1"/xl/worksheets/sheet*.xml | wc -l; }
 # set_inputs XLSX RPS PAYLOAD_KB CORES: types the inputs into B3, B4, B5

@@ -202,13 +202,8 @@ fi
 # A private profile that recalculates every formula on load (otherwise it
 # trusts the cached values); recalc-probe.xlsx caches 999 for =A1*3 with A1=2
 # and proves it.
-mkdir -p "$o/lo/user" "$o/csv" "$o/shown"
-cat > "$o/lo/user/registrymodifications.xcu" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-EOF
+mkdir -p "$o/csv" "$o/shown"
+lo_profile "$o/lo"
 # a long series with steps: a Steps sheet after Pairs
 check "a series with steps renders" "$NF" report -q --out "$o/s" --formats json,xlsx tests/charts/series.json
 mkdir -p "$o/sx" && (cd "$o/sx" && unzip -q "$o/s/report.xlsx")
