@@ -211,6 +211,7 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "any_steps", r->nsteps > 0);
 	mctx_set_bool(ctx, "any_drift", r->ndrift > 0);
 	mctx_set_str(ctx, "power_note", r->power_note);
+	mctx_set_str(ctx, "rank_test_note", r->rank_test_note);
 	mctx_set_str(ctx, "alpha", r->method.alpha_text);
 	mctx_set_str(ctx, "interval_method", r->method.interval);
 	mctx_set_str(ctx, "ci_level", r->method.ci_text);
@@ -535,7 +536,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	const struct report_version *all = r->versions;
 	size_t nall = r->nversions;
 	size_t nfaster = r->nfaster, nwithin = r->nwithin, ninsufficient = r->ninsufficient;
-	size_t maxpasses = 0, minr = (size_t)-1, maxr = 0;
+	size_t maxpasses = 0;
 	const char *rec_line = m->recommended ? m->recommended->line : NULL;
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
@@ -620,10 +621,6 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t k = 0; k < c->nversions; k++) {
-			if (c->versions[k].nrounds < minr)
-				minr = c->versions[k].nrounds;
-			if (c->versions[k].nrounds > maxr)
-				maxr = c->versions[k].nrounds;
 			for (size_t r = 0; r < c->versions[k].nrounds; r++)
 				if (c->versions[k].rounds[r]->npasses > maxpasses)
 					maxpasses = c->versions[k].rounds[r]->npasses;
@@ -658,10 +655,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	mctx_set_bool(ctx, "any_faster", nfaster > 0);
 	mctx_set_bool(ctx, "any_within", nwithin > 0);
 	mctx_set_bool(ctx, "any_insufficient", ninsufficient > 0);
-	if (minr == maxr)
-		set_fmt(ctx, "rounds", "%zu", maxr);
-	else
-		set_fmt(ctx, "rounds", "%zu to %zu", minr, maxr);
+	mctx_set_str(ctx, "rounds", r->rounds_text);
 	set_fmt(ctx, "passes", "%zu", maxpasses);
 
 	/* Where the recommended line stands in each workload. */

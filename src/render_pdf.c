@@ -59,18 +59,20 @@ static int noteworthy(const struct comparison *c)
 	return 0;
 }
 
-static void count_range(const struct model *m, int passes, const char *one, const char *many,
-			struct buf *b)
+/* "7 rounds", "1 round", "3 to 7 rounds": the report's range (report.c). */
+static void rounds_range(const struct report *r, struct buf *b)
+{
+	buf_printf(b, "%s %s", r->rounds_text,
+		   r->rounds_min == r->rounds_max && r->rounds_max == 1 ? "round" : "rounds");
+}
+
+/* The fewest and most timed passes of a round. */
+static void passes_range(const struct model *m, struct buf *b)
 {
 	size_t lo = (size_t)-1, hi = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
 			const struct version_stats *vs = &m->comparisons[i].versions[j];
-			if (!passes) {
-				lo = vs->nrounds < lo ? vs->nrounds : lo;
-				hi = vs->nrounds > hi ? vs->nrounds : hi;
-				continue;
-			}
 			for (size_t r = 0; r < vs->nrounds; r++) {
 				size_t k = vs->rounds[r]->npasses;
 				lo = k < lo ? k : lo;
@@ -80,9 +82,9 @@ static void count_range(const struct model *m, int passes, const char *one, cons
 	if (hi == 0)
 		lo = 0;
 	if (lo == hi)
-		buf_printf(b, "%zu %s", hi, hi == 1 ? one : many);
+		buf_printf(b, "%zu %s", hi, hi == 1 ? "timed pass" : "timed passes");
 	else
-		buf_printf(b, "%zu to %zu %s", lo, hi, many);
+		buf_printf(b, "%zu to %zu timed passes", lo, hi);
 }
 
 static const char *report_title(const struct model *m)
@@ -112,7 +114,7 @@ static void title_block(struct pdf *p)
 	buf_printf(&b, "Report date %s \xC2\xB7 %zu workload%s \xC2\xB7 %zu version%s \xC2\xB7 ",
 		   m->as_of, m->ncomparisons, m->ncomparisons == 1 ? "" : "s", nvers,
 		   nvers == 1 ? "" : "s");
-	count_range(m, 0, "round", "rounds", &b);
+	rounds_range(p->r, &b);
 	buf_puts(&b, " per version");
 	pdf_paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
 	buf_release(&b);
@@ -598,11 +600,7 @@ static void evidence(struct pdf *p)
 	if (!npairs)
 		return;
 	parent = pdf_heading(p, "Statistical evidence", LEAD_BODY * 6);
-	buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank test "
-		   "(Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu pairs "
-		   "of versions in this report) asks whether one version's rounds are "
-		   "consistently apart from the other's. Where the two disagree, neither claim "
-		   "is safe.", npairs);
+	buf_printf(&b, "%s.", r->rank_test_note);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
 	buf_printf(&b, "For each pair of an older version a and a newer b: the median of b's "
@@ -741,10 +739,10 @@ static void method(struct pdf *p)
 	}
 	pdf_heading(p, "Method", LEAD_BODY * 4);
 	buf_puts(&b, "Each version ran ");
-	count_range(m, 0, "round", "rounds", &b);
+	rounds_range(p->r, &b);
 	buf_printf(&b, " of every workload: %s. ", p->r->how_taken);
 	buf_puts(&b, "A round ran ");
-	count_range(m, 1, "timed pass", "timed passes", &b);
+	passes_range(m, &b);
 	buf_puts(&b, "; its value is the median of its passes, so one disturbed "
 		 "pass does not move it.");
 	pdf_field(p, "Rounds", b.s, labw);

@@ -204,6 +204,27 @@ static char *comparison_power_note(const struct report *r, const struct comparis
 	return buf_detach(&b, NULL);
 }
 
+/* The fewest and most rounds any version ran, as "3 to 7" or "7". */
+static void build_rounds_range(struct report *r)
+{
+	const struct model *m = r->m;
+	size_t lo = (size_t)-1, hi = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t k = 0; k < m->comparisons[i].nversions; k++) {
+			size_t n = m->comparisons[i].versions[k].nrounds;
+			lo = n < lo ? n : lo;
+			hi = n > hi ? n : hi;
+		}
+	if (hi == 0)
+		lo = 0;
+	r->rounds_min = lo;
+	r->rounds_max = hi;
+	if (lo == hi)
+		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu", hi);
+	else
+		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu to %zu", lo, hi);
+}
+
 static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
@@ -244,6 +265,12 @@ static void build_evidence(struct report *r)
 			buf_printf(&b, "; %zu pair%s significant", r->nsignificant,
 				   r->nsignificant == 1 ? " is" : "s are");
 		r->power_note = buf_detach(&b, NULL);
+		buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank "
+			   "test (Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu "
+			   "pairs of versions in this report) asks whether one version's rounds are "
+			   "consistently apart from the other's. Where the two disagree, neither claim "
+			   "is safe", r->npairs);
+		r->rank_test_note = buf_detach(&b, NULL);
 	}
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -711,6 +738,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_method(&r->method);
 	build_versions(r);
 	build_lines(r);
+	build_rounds_range(r);
 	r->comparisons = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *r->comparisons);
 	build_evidence(r);
 	build_verdicts(r);
@@ -748,6 +776,7 @@ void report_release(struct report *r)
 	free(r->versions);
 	free(r->lines);
 	free(r->power_note);
+	free(r->rank_test_note);
 	free(r->issue_title);
 	free(r->baseline_note);
 	report_impact_release(&r->impact);

@@ -140,6 +140,12 @@ struct report {
 	double holm_level;        /* alpha / npairs: what Holm's first step needs */
 	int power_binds;          /* no pair of the report can be significant */
 	char *power_note;         /* owned report-wide sentence, or NULL without pairs */
+	char *rank_test_note;     /* owned, or NULL without pairs: what the rank test
+	                             adds to the within-noise rule, "The within-noise
+	                             rule compares ... neither claim is safe" (starts a
+	                             paragraph, so capitalised) */
+	size_t rounds_min, rounds_max; /* the fewest and most rounds of a version */
+	char rounds_text[48];     /* "3 to 7", or "7" when every version ran as many */
 
 	const char *const *warnings; /* the model's, shown in every document */
 	size_t nwarnings;
