@@ -518,9 +518,9 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "p_floor");
 	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
 	jsonw_key(&w, "rounds_needed");
-	s = xasprintf("rounds per side for 80%% power at the level %s / pairs given the pooled "
+	s = xasprintf("rounds per side for %s power at the level %s / pairs given the pooled "
 		      "standard deviation and the gap between the medians; null when unknown",
-		      mt->alpha_text);
+		      mt->power_text, mt->alpha_text);
 	jsonw_string(&w, s);
 	free(s);
 	jsonw_key(&w, "steps");

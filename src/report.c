@@ -644,6 +644,8 @@ static void build_method(struct report_method *mt)
 	mt->ci_level = STATS_CI_LEVEL;
 	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
 	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
+	mt->power = STATS_POWER;
+	snprintf(mt->power_text, sizeof mt->power_text, "%g%%", mt->power * 100);
 }
 
 /* The title an issue would carry: the largest regression beyond the noise

@@ -108,8 +108,10 @@ struct report_method {
 	double alpha;             /* STATS_ALPHA */
 	const char *interval;     /* STATS_RATIO_INTERVAL_METHOD: how the ratio's interval is made */
 	double ci_level;          /* STATS_CI_LEVEL */
+	double power;             /* STATS_POWER: what the rounds needed plan for */
 	char alpha_text[16];      /* "0.05" */
 	char ci_text[16];         /* "95%" */
+	char power_text[16];      /* "80%" */
 };
 
 struct report {

@@ -872,7 +872,7 @@ static void rounds_needed_consts(double alpha, double *zsum, size_t *floor_n)
 
 	if (!(alpha == last_alpha)) {
 		size_t f = 1;
-		last_zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(0.20);
+		last_zsum = stats_norm_quantile_upper(alpha / 2) + stats_norm_quantile_upper(1 - STATS_POWER);
 		while (f < 9999 && !(stats_p_floor(f, f) < alpha))
 			f++;
 		last_floor = f;

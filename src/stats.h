@@ -17,6 +17,8 @@
 
 /* Significance level of every test in the report (two-sided). */
 #define STATS_ALPHA 0.05
+/* Power that stats_rounds_needed plans for. */
+#define STATS_POWER 0.80
 /* Level of the interval of a ratio of medians. */
 #define STATS_CI_LEVEL 0.95
 /* How stats_ratio_interval computes the interval of a ratio, for the
@@ -119,8 +121,8 @@ double stats_p_floor(size_t n, size_t m);
  *           round contributes nothing);
  *   gap   = |median(b) - median(a)|;
  *   n     = the smallest n such that the exact floor 2 / C(2n, n) is below
- *           alpha and gap >= (z(1 - alpha/2) + z(0.80)) sigma sqrt(2 / n) / sqrt(3/pi):
- *           80 % power for a normal shift, with the rank test's efficiency
+ *           alpha and gap >= (z(1 - alpha/2) + z(STATS_POWER)) sigma sqrt(2 / n) / sqrt(3/pi):
+ *           STATS_POWER (80 %) power for a normal shift, with the rank test's efficiency
  *           3/pi against the t-test.
  * The result is capped at 9999.
  */
