@@ -186,6 +186,9 @@ static void summary(struct pdf *p)
 	struct buf b = BUF_INIT;
 	double labw = 62;
 
+	/* the labels' column fits the longest label shown */
+	if (p->r->impact.shown)
+		labw = fmax(labw, chart_text_width(p->cf, 1, SZ_BODY, "Cores freed") + 10);
 	pdf_heading(p, "Summary", LEAD_BODY * 4);
 	if (m->recommendation)
 		buf_printf(&b, "%s.", m->recommendation);
@@ -200,6 +203,13 @@ static void summary(struct pdf *p)
 	(void)ni;
 	buf_printf(&b, "%s.", p->r->headline);
 	pdf_field(p, "Findings", b.s, labw);
+	if (p->r->impact.shown) {
+		/* summary.md's line: what the confirmed differences free */
+		buf_reset(&b);
+		buf_printf(&b, "%s.", p->r->impact.summary);
+		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		pdf_field(p, "Cores freed", b.s, labw);
+	}
 	if (!p->r->nwarnings) {
 		pdf_field(p, "Risks", "None found.", labw);
 	} else {

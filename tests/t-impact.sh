@@ -241,9 +241,14 @@ o=$(tmpdir)
 pdftotext "$o/report.pdf" "$o/a.txt" 2>/dev/null
 check "PDF: What is it worth, with the article's numbers" sh -c \
 	'grep -q "What is it worth to your service?" "$1" && tr "\n" " " < "$1" | grep -qF "(0.92 − 0.74) ms/MB = 1.3 ms saved per second; ÷ 1000 ms = 0.13 % of one core"' _ "$o/a.txt"
+o3=$(tmpdir)
+"$NF" report -q --out "$o3" --formats md --rps 120 --payload 60KB "$A"
+check_eq "PDF: the Summary's Cores freed line is summary.md's" \
+	"$(sed -n 's/^\*\*Cores freed:\*\* /Cores freed: /p' "$o3/summary.md")" \
+	"Cores freed: $(sed -n '/^Cores freed$/,/^Risks$/p' "$o/a.txt" | sed '1d;$d' | sed '/^$/d' | paste -sd' ')"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --formats pdf "$SHIPPED"
 pdftotext "$o/report.pdf" "$o/s.txt" 2>/dev/null
-check "PDF: the Workloads table, How to reproduce with the SHA-256, nothing of the estimate without --rps" sh -c \
-	'grep -q "^Workloads$" "$1" && grep -qF "JSON.stringify of the same 20,000-row object back to" "$1" && grep -q "How to reproduce$" "$1" && grep -qF "$2" "$1" && ! grep -q "worth to your service" "$1"' \
+check "PDF: the Workloads table, How to reproduce with the SHA-256, nothing of the estimate (nor Cores freed) without --rps" sh -c \
+	'grep -q "^Workloads$" "$1" && grep -qF "JSON.stringify of the same 20,000-row object back to" "$1" && grep -q "How to reproduce$" "$1" && grep -qF "$2" "$1" && ! grep -q "worth to your service" "$1" && ! grep -q "^Cores freed" "$1"' \
 	_ "$o/s.txt" "$(sha256sum "$SHIPPED" | cut -d' ' -f1)"
