@@ -252,8 +252,8 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 	}
 }
 
-/* The element of rank k (0-based) of t[0..len), reordering t (quickselect
- * with a median-of-three pivot). */
+/* The element of rank k (0-based) of t[0..len), reordering t so that
+ * t[0..k) <= t[k] <= t(k..len) (quickselect with a median-of-three pivot). */
 static double select_kth(double *t, size_t len, size_t k)
 {
 	size_t lo = 0, hi = len - 1;
@@ -294,190 +294,416 @@ static double below(double d)
 	return nextafter(d, -INFINITY);
 }
 
-/* The selection's state over the implicit matrix of differences b[j] - a[i]
- * (rows i of sorted a, columns j of sorted b, each row ascending): the band
- * of candidates in value (lo, hi] is b[first[i]..end[i]) in row i; both
- * bounds only move right as i grows. */
-struct band {
-	const double *a, *b;
-	size_t n, m;
-	size_t *first, *end, *pos;
-	double lo, hi, cnt_lo, cnt_hi; /* cnt_*: #{differences <= lo or hi} */
+/*
+ * Selection among the n*m differences b[j] - a[i] of sorted a[0..n) and
+ * b[0..m) without forming them: row i of the implicit matrix is ascending
+ * in j, and a row's count of differences at most d only grows with i (the
+ * rounding of a subtraction is monotone), so one staircase walk over the
+ * rows counts them for any d in O(n + m).
+ *
+ * Each order statistic wanted (a target: rank k, and with a pair rank k + 1
+ * too) keeps a band of candidates in value (lo, hi], row i's candidates
+ * being columns first[i]..end[i), known to hold its ranks by the counts at
+ * lo and hi. A round takes a systematic sample of the band (evenly spaced
+ * in its row-major order, so every row contributes in proportion to its
+ * candidates), selects two pivots in the sample about sqrt(s) sample ranks
+ * either side of the target's place (Floyd and Rivest), and counts at them:
+ * the band shrinks to about 2 / sqrt(s) of itself, and a pivot that misses
+ * the target still cuts the other side. Once the band is a few times n + m
+ * its differences are listed and the ranks selected among them. Every pivot
+ * is a difference inside the band, so every round makes progress, and the
+ * result is the exact order statistic, the same double as sorting all n*m
+ * differences gives.
+ *
+ * The targets of one matrix (the two bounds of an interval) share the first
+ * round: one sample of the whole matrix gives every target's pivots.
+ */
+#ifndef XSEL_SAMPLE_MAX
+#define XSEL_SAMPLE_MAX 512 /* the largest sample of a round */
+#endif
+#ifndef XSEL_SPREAD
+#define XSEL_SPREAD 0.75 /* pivots at this many sqrt(s) sample ranks either side */
+#endif
+#ifndef XSEL_LIST
+#define XSEL_LIST 1 /* list the band once it holds this many times n + m differences */
+#endif
+
+struct xtarget {
+	uint64_t k, khi;         /* 1-based ranks wanted: k, and k + 1 when khi = k + 1 */
+	double lo, hi;           /* the band (lo, hi] */
+	uint64_t cnt_lo, cnt_hi; /* #{differences <= lo}, #{differences <= hi} */
+	size_t *first, *end;     /* row i's candidates: columns first[i]..end[i) */
+	int done;
+	double result, next;     /* ranks k and khi (next only when khi > k) */
 };
 
-/* #{differences <= d} for d in [lo, hi], with each row's first column above
- * d into bd->pos; O(n + the band's size). */
-static double band_count(struct band *bd, double d)
+struct xsel {
+	const double *a, *b;
+	size_t n, m;
+	size_t *pos;    /* the last count's positions: row i's first column above d */
+	size_t *pos2;   /* the same for the upper pivot of a double count */
+	double *sample; /* sample_max values */
+	size_t sample_max;
+	double *list;   /* the final band, grown as needed */
+	size_t list_cap;
+};
+
+/* #{differences <= d} for d in t's band, with each row's first column above d
+ * into x->pos: O(n + the band's candidates up to d). */
+static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
 {
+	const double *b = x->b;
 	size_t j = 0;
-	double c = 0;
-	for (size_t i = 0; i < bd->n; i++) {
-		if (j < bd->first[i])
-			j = bd->first[i];
-		while (j < bd->end[i] && bd->b[j] - bd->a[i] <= d)
+	uint64_t c = 0;
+
+	for (size_t i = 0; i < x->n; i++) {
+		const size_t e = t->end[i];
+		const double ai = x->a[i];
+		if (j < t->first[i])
+			j = t->first[i];
+		while (j < e && b[j] - ai <= d)
 			j++;
-		bd->pos[i] = j;
-		c += (double)j;
+		x->pos[i] = j;
+		c += j;
 	}
 	return c;
 }
 
-/* Swaps the last count's positions in as the band's lower or upper edge. */
-static void band_take(struct band *bd, size_t **edge)
+/* The same at two values d0 < d1 of t's band at once (one walk over the
+ * rows), positions into x->pos and x->pos2. */
+static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, double d1,
+			uint64_t *c0, uint64_t *c1)
 {
-	size_t *t = *edge;
-	*edge = bd->pos;
-	bd->pos = t;
+	const double *b = x->b;
+	size_t j0 = 0, j1 = 0;
+	uint64_t s0 = 0, s1 = 0;
+
+	for (size_t i = 0; i < x->n; i++) {
+		const size_t e = t->end[i];
+		const double ai = x->a[i];
+		if (j0 < t->first[i])
+			j0 = t->first[i];
+		while (j0 < e && b[j0] - ai <= d0)
+			j0++;
+		if (j1 < j0)
+			j1 = j0;
+		while (j1 < e && b[j1] - ai <= d1)
+			j1++;
+		x->pos[i] = j0;
+		x->pos2[i] = j1;
+		s0 += j0;
+		s1 += j1;
+	}
+	*c0 = s0;
+	*c1 = s1;
 }
 
-/* The smallest difference above d, where bd->pos holds band_count(d)'s
- * positions (a row's first column above d); +inf when none. */
-static double band_min_above(const struct band *bd)
+/* Swaps the last count's positions in as one edge of the band. */
+static void xsel_take(struct xsel *x, size_t **edge)
+{
+	size_t *w = *edge;
+	*edge = x->pos;
+	x->pos = w;
+}
+
+/* The smallest difference above the last count's d (+inf when none). */
+static double xsel_min_above(const struct xsel *x)
 {
 	double best = INFINITY;
-	for (size_t i = 0; i < bd->n; i++)
-		if (bd->pos[i] < bd->m && bd->b[bd->pos[i]] - bd->a[i] < best)
-			best = bd->b[bd->pos[i]] - bd->a[i];
+	for (size_t i = 0; i < x->n; i++)
+		if (x->pos[i] < x->m && x->b[x->pos[i]] - x->a[i] < best)
+			best = x->b[x->pos[i]] - x->a[i];
 	return best;
 }
 
-/* The largest difference at most d, where bd->pos holds band_count(d)'s
- * positions. */
-static double band_max_at_most(const struct band *bd)
+/* The largest difference at most the last count's d (-inf when none). */
+static double xsel_max_at_most(const struct xsel *x)
 {
 	double best = -INFINITY;
-	for (size_t i = 0; i < bd->n; i++)
-		if (bd->pos[i] > 0 && bd->b[bd->pos[i] - 1] - bd->a[i] > best)
-			best = bd->b[bd->pos[i] - 1] - bd->a[i];
+	for (size_t i = 0; i < x->n; i++)
+		if (x->pos[i] > 0 && x->b[x->pos[i] - 1] - x->a[i] > best)
+			best = x->b[x->pos[i] - 1] - x->a[i];
 	return best;
+}
+
+/* A systematic sample of t's band (more than sample_max candidates) into
+ * x->sample; returns its size. With many rows it is taken from every r-th
+ * row only (about four samples a row), which is still spread over the
+ * whole band and walks fewer rows. */
+static size_t xsel_sample(struct xsel *x, const struct xtarget *t)
+{
+	const size_t s = x->sample_max;
+	size_t r = x->n / (s / 4), q = 0;
+	uint64_t tot = 0, acc = 0; /* candidates in the rows taken, before row i */
+	double step, at;
+
+	if (r > 1)
+		for (size_t i = r / 2; i < x->n; i += r)
+			tot += t->end[i] - t->first[i];
+	if (r <= 1 || tot < s) {
+		r = 1;
+		tot = t->cnt_hi - t->cnt_lo;
+	}
+	step = (double)tot / (double)s;
+	at = step / 2; /* the rank among the rows taken of the next sample */
+	for (size_t i = r / 2; i < x->n && q < s; i += r) {
+		const size_t f = t->first[i], w = t->end[i] - f;
+		const double ai = x->a[i];
+		while (q < s && at < (double)(acc + w)) {
+			uint64_t off = (uint64_t)at - acc;
+			if (off >= w)
+				off = w - 1;
+			x->sample[q++] = x->b[f + off] - ai;
+			at = ((double)q + 0.5) * step;
+		}
+		acc += w;
+	}
+	return q;
+}
+
+/* The sample ranks of t's two pivots in a sample of s (lq <= hq < s). */
+static void xsel_pivot_ranks(const struct xtarget *t, size_t s, size_t *lq, size_t *hq)
+{
+	double band = (double)(t->cnt_hi - t->cnt_lo);
+	double at = (double)(t->k - t->cnt_lo) / band * (double)s;
+	double spread = XSEL_SPREAD * sqrt((double)s) + 1;
+
+	*lq = at > spread ? (size_t)(at - spread) : 0;
+	*hq = at + spread < (double)(s - 1) ? (size_t)(at + spread) : s - 1;
+	if (*lq > *hq)
+		*lq = *hq;
+}
+
+/* Narrows t's band at the pivot pv (a difference): counts at pv and moves
+ * the edge on pv's side; sets t->done when pv settles the ranks. A pivot
+ * outside the band is passed over. */
+static void xsel_cut(struct xsel *x, struct xtarget *t, double pv)
+{
+	uint64_t c, c_lt;
+
+	if (t->done || !(pv > t->lo && pv <= t->hi))
+		return;
+	c = xsel_count(x, t, pv);
+	if (c < t->k) {
+		t->lo = pv;
+		t->cnt_lo = c;
+		xsel_take(x, &t->first);
+	} else if (c == t->k) {
+		/* pv is a difference and exactly k are at most it: the k-th; the
+		 * next is the smallest above it */
+		t->result = pv;
+		if (t->khi > t->k)
+			t->next = xsel_min_above(x);
+		t->done = 1;
+	} else if (pv < t->hi) {
+		t->hi = pv;
+		t->cnt_hi = c;
+		xsel_take(x, &t->end);
+	} else {
+		/* pv is the band's top value and ranks k (and khi) are among its
+		 * copies or below them */
+		c_lt = xsel_count(x, t, below(pv));
+		if (c_lt < t->k) {
+			t->result = pv;
+			t->next = pv; /* c >= khi: a copy of pv is next too */
+			t->done = 1;
+		} else if (c_lt < t->khi) {
+			t->result = xsel_max_at_most(x);
+			t->next = pv;
+			t->done = 1;
+		} else {
+			t->hi = below(pv);
+			t->cnt_hi = c_lt;
+			xsel_take(x, &t->end);
+		}
+	}
+}
+
+/* Narrows t's band at two pivots p0 <= p1 (differences) with one double
+ * count when both fall strictly inside it, else one at a time. */
+static void xsel_cut2(struct xsel *x, struct xtarget *t, double p0, double p1)
+{
+	uint64_t c0, c1;
+	size_t *w;
+
+	if (t->done)
+		return;
+	if (!(p0 > t->lo && p0 < p1 && p1 < t->hi)) {
+		/* the upper first: when it misses it cuts the most */
+		xsel_cut(x, t, p1);
+		xsel_cut(x, t, p0);
+		return;
+	}
+	xsel_count2(x, t, p0, p1, &c0, &c1);
+	if (c0 == t->k || (c0 < t->k && c1 == t->k)) {
+		/* a pivot is the k-th (see xsel_cut) */
+		if (c0 != t->k) {
+			w = x->pos;
+			x->pos = x->pos2;
+			x->pos2 = w;
+		}
+		t->result = c0 == t->k ? p0 : p1;
+		if (t->khi > t->k)
+			t->next = xsel_min_above(x);
+		t->done = 1;
+		return;
+	}
+	if (c1 < t->k) {
+		t->lo = p1;
+		t->cnt_lo = c1;
+		w = t->first;
+		t->first = x->pos2;
+		x->pos2 = w;
+		return;
+	}
+	if (c0 < t->k) {
+		t->lo = p0;
+		t->cnt_lo = c0;
+		xsel_take(x, &t->first);
+		/* c1 >= khi: k and khi lie between the pivots */
+		t->hi = p1;
+		t->cnt_hi = c1;
+		w = t->end;
+		t->end = x->pos2;
+		x->pos2 = w;
+		return;
+	}
+	/* c0 >= khi */
+	t->hi = p0;
+	t->cnt_hi = c0;
+	xsel_take(x, &t->end);
+}
+
+/* Lists t's band and selects its ranks there. */
+static void xsel_finish(struct xsel *x, struct xtarget *t)
+{
+	size_t len = 0, r, need = (size_t)(t->cnt_hi - t->cnt_lo);
+
+	if (need > x->list_cap) {
+		free(x->list);
+		x->list = xmalloc(need * sizeof(*x->list));
+		x->list_cap = need;
+	}
+	for (size_t i = 0; i < x->n; i++) {
+		const double ai = x->a[i];
+		for (size_t j = t->first[i]; j < t->end[i]; j++)
+			x->list[len++] = x->b[j] - ai;
+	}
+	r = (size_t)(t->k - t->cnt_lo) - 1;
+	t->result = select_kth(x->list, len, r);
+	if (t->khi > t->k) {
+		/* quickselect leaves list[r+1..] >= list[r] */
+		double nx = INFINITY;
+		for (size_t i = r + 1; i < len; i++)
+			if (x->list[i] < nx)
+				nx = x->list[i];
+		t->next = nx;
+	}
+	t->done = 1;
+}
+
+/* Pivots for the targets t[0..nt) (nt <= 4) from one sample of the band
+ * they share (every target's band is the same) and the cuts at them. */
+static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
+{
+	size_t s = xsel_sample(x, &t[0]);
+	size_t rank[8], order[8], nr = 2 * nt, top = s;
+	double piv[8];
+
+	/* target k's pivots are entries 2k (lower) and 2k + 1 (upper); they
+	 * are selected from the largest rank down, each among the values at
+	 * most the one before */
+	for (size_t k = 0; k < nt; k++)
+		xsel_pivot_ranks(&t[k], s, &rank[2 * k], &rank[2 * k + 1]);
+	for (size_t i = 0; i < nr; i++) {
+		size_t j = i;
+		for (; j > 0 && rank[order[j - 1]] > rank[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (size_t i = nr; i-- > 0;) {
+		piv[order[i]] = select_kth(x->sample, top, rank[order[i]]);
+		top = rank[order[i]] + 1;
+	}
+	for (size_t k = 0; k < nt; k++) {
+		xsel_cut2(x, &t[k], piv[2 * k], piv[2 * k + 1]);
+		/* another target's pivot strictly inside the band narrows it too */
+		for (size_t i = 0; i < nr; i++)
+			if (i / 2 != k && piv[i] < t[k].hi)
+				xsel_cut(x, &t[k], piv[i]);
+	}
 }
 
 /*
- * The k-th smallest (1-based, 1 <= k <= n*m) of the differences b[j] - a[i]
- * of sorted a[0..n), b[0..m), and with next != NULL (k < n*m) also the
- * (k+1)-th into *next, without forming the n*m differences: a selection over
- * the implicit sorted matrix in O((n + m) log(n m)) time and O(n + m) memory.
- *
- * The candidates are the differences in a value band (lo, hi], known to
- * hold ranks k (and k+1) by their counts. While the band holds more than a
- * few times n + m differences, a systematic sample of it (evenly spaced in
- * the band's row-major order) gives two pivots just around the target's
- * place (Floyd and Rivest's selection: sqrt(s) sample ranks either side,
- * about two standard deviations of the target's rank in the sample), and
- * counting narrows the band to them; a round leaves about 1/32 of the band
- * (a pivot that misses the target still cuts the other side). Then the band's differences
- * are listed and the answer selected among them. Every pivot is a
- * difference inside the band, so every round makes progress; the result is
- * the exact order statistic, equal to sorting all differences.
+ * Selects the targets t[0..nt) (nt <= 4; each with k and khi set, 1 <= k <=
+ * khi <= n*m) among the differences of sorted a[0..n) and b[0..m), n, m >=
+ * 1: O((n + m) log(n m)) time and O(n + m) memory.
  */
-static double kth_difference2(const double *a, size_t n, const double *b, size_t m, double k,
-			      double *next)
+static void kth_differences(const double *a, size_t n, const double *b, size_t m,
+			    struct xtarget *t, size_t nt)
 {
-	double total = (double)n * (double)m, khi = next ? k + 1 : k;
-	double limit = 4.0 * (double)(n + m) + 64, result = 0, *t, *sample;
-	/* samples: as many as the rows and columns (the cost of a count), 256 to 4096 */
-	const size_t s = n + m < 256 ? 256 : n + m > 4096 ? 4096 : n + m;
-	struct band bd = { a, b, n, m, NULL, NULL, NULL, -INFINITY, INFINITY, 0, 0 };
-	size_t len = 0, r;
-	int done = 0;
+	const uint64_t total = (uint64_t)n * (uint64_t)m;
+	const uint64_t limit = XSEL_LIST * (uint64_t)(n + m) + 64;
+	size_t s = (n + m) / 4;
+	size_t *block = xmalloc((2 + 2 * nt) * n * sizeof(*block));
+	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0 };
 
-	bd.cnt_hi = total;
-	bd.first = xcalloc(n, sizeof(size_t));
-	bd.end = xmalloc(n * sizeof(size_t));
-	bd.pos = xmalloc(n * sizeof(size_t));
-	for (size_t i = 0; i < n; i++)
-		bd.end[i] = m;
-	sample = bd.cnt_hi - bd.cnt_lo > limit ? xmalloc(s * sizeof(*sample)) : NULL;
-	while (!done && bd.cnt_hi - bd.cnt_lo > limit) {
-		double band = bd.cnt_hi - bd.cnt_lo, step = band / (double)s, acc = 0, piv[2];
-		double at = (k - bd.cnt_lo) / band * (double)s, spread = sqrt((double)s) + 1;
-		size_t q = 0, lq, hq;
-		/* systematic sample: the differences of band ranks (q + 1/2) step */
-		for (size_t i = 0; i < n && q < s; i++) {
-			double rowlen = (double)(bd.end[i] - bd.first[i]);
-			while (q < s && ((double)q + 0.5) * step < acc + rowlen) {
-				size_t off = (size_t)(((double)q + 0.5) * step - acc);
-				if (off >= bd.end[i] - bd.first[i])
-					off = bd.end[i] - bd.first[i] - 1;
-				sample[q++] = b[bd.first[i] + off] - a[i];
-			}
-			acc += rowlen;
-		}
-		lq = at > spread ? (size_t)(at - spread) : 0;
-		hq = at + spread < (double)(q - 1) ? (size_t)(at + spread) : q - 1;
-		if (lq > hq)
-			lq = hq;
-		piv[1] = select_kth(sample, q, hq);
-		piv[0] = select_kth(sample, hq + 1, lq);
-		for (int w = 0; w < 2 && !done; w++) {
-			double pv = piv[w], c, c_lt;
-			if (!(pv > bd.lo && pv <= bd.hi))
-				continue; /* the other pivot already cut it off */
-			c = band_count(&bd, pv);
-			if (c < k) {
-				bd.lo = pv;
-				bd.cnt_lo = c;
-				band_take(&bd, &bd.first);
-			} else if (c < khi) {
-				/* c == k: pv, a difference, is the k-th; the next is
-				 * the smallest above it */
-				result = pv;
-				*next = band_min_above(&bd);
-				done = 1;
-			} else if (pv < bd.hi) {
-				bd.hi = pv;
-				bd.cnt_hi = c;
-				band_take(&bd, &bd.end);
-			} else {
-				/* pv is the band's top value and ranks k (and k+1) are
-				 * among its copies or below them */
-				double at_most = c;
-				c_lt = band_count(&bd, below(pv));
-				if (c_lt < k) {
-					result = pv;
-					if (next)
-						*next = at_most >= k + 1 ? pv : INFINITY;
-					done = 1;
-				} else if (c_lt < khi) {
-					result = band_max_at_most(&bd);
-					*next = pv;
-					done = 1;
-				} else {
-					bd.hi = below(pv);
-					bd.cnt_hi = c_lt;
-					band_take(&bd, &bd.end);
-				}
-			}
+	x.sample_max = s < 128 ? 128 : s > XSEL_SAMPLE_MAX ? XSEL_SAMPLE_MAX : s;
+	for (size_t k = 0; k < nt; k++) {
+		t[k].lo = -INFINITY;
+		t[k].hi = INFINITY;
+		t[k].cnt_lo = 0;
+		t[k].cnt_hi = total;
+		t[k].first = block + (2 + 2 * k) * n;
+		t[k].end = block + (3 + 2 * k) * n;
+		t[k].done = 0;
+		t[k].next = INFINITY;
+		for (size_t i = 0; i < n; i++) {
+			t[k].first[i] = 0;
+			t[k].end[i] = m;
 		}
 	}
-	free(sample);
-	if (!done) {
-		/* list the band and select the ranks within it */
-		t = xmalloc((bd.cnt_hi - bd.cnt_lo > 0 ? (size_t)(bd.cnt_hi - bd.cnt_lo) : 1) * sizeof(*t));
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = bd.first[i]; j < bd.end[i]; j++)
-				t[len++] = b[j] - a[i];
-		r = (size_t)(k - bd.cnt_lo) - 1;
-		result = select_kth(t, len, r);
-		if (next) {
-			/* quickselect leaves t[r+1..] >= t[r] */
-			double nx = INFINITY;
-			for (size_t i = r + 1; i < len; i++)
-				if (t[i] < nx)
-					nx = t[i];
-			*next = nx;
-		}
-		free(t);
+	if (total > limit) {
+		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
+		xsel_round(&x, t, nt);
+		for (size_t k = 0; k < nt; k++)
+			while (!t[k].done && t[k].cnt_hi - t[k].cnt_lo > limit)
+				xsel_round(&x, &t[k], 1);
 	}
-	free(bd.first);
-	free(bd.end);
-	free(bd.pos);
-	return result;
+	for (size_t k = 0; k < nt; k++)
+		if (!t[k].done)
+			xsel_finish(&x, &t[k]);
+	free(x.sample);
+	free(x.list);
+	free(block);
 }
 
-static double kth_difference(const double *a, size_t n, const double *b, size_t m, double k)
+double stats_kth_difference(const double *a, size_t n, const double *b, size_t m, double k,
+			    double *next)
 {
-	return kth_difference2(a, n, b, m, k, NULL);
+	struct xtarget t;
+
+	t.k = (uint64_t)k;
+	t.khi = next ? t.k + 1 : t.k;
+	kth_differences(a, n, b, m, &t, 1);
+	if (next)
+		*next = t.next;
+	return t.result;
+}
+
+void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
+			   const double *k, size_t nk, double *out)
+{
+	struct xtarget t[4];
+
+	for (size_t done = 0; done < nk; done += 4) {
+		size_t c = nk - done < 4 ? nk - done : 4;
+		for (size_t i = 0; i < c; i++)
+			t[i].k = t[i].khi = (uint64_t)k[done + i];
+		kth_differences(a, n, b, m, t, c);
+		for (size_t i = 0; i < c; i++)
+			out[done + i] = t[i].result;
+	}
 }
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
@@ -492,9 +718,9 @@ double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m
 	stats_sort(sa, n);
 	stats_sort(sb, m);
 	if (fmod(total, 2) == 1) {
-		med = kth_difference(sa, n, sb, m, (total + 1) / 2);
+		med = stats_kth_difference(sa, n, sb, m, (total + 1) / 2, NULL);
 	} else {
-		double upper, lower = kth_difference2(sa, n, sb, m, total / 2, &upper);
+		double upper, lower = stats_kth_difference(sa, n, sb, m, total / 2, &upper);
 		med = (lower + upper) / 2;
 	}
 	free(sa);
@@ -628,8 +854,13 @@ void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const 
 		if (khi < klo)
 			khi = klo;
 	}
-	*low = exp(kth_difference(la, n, lb, m, klo));
-	*high = exp(kth_difference(la, n, lb, m, khi));
+	{
+		/* both bounds in one selection: they share its first round */
+		double k[2] = { klo, khi }, d[2];
+		stats_kth_differences(la, n, lb, m, k, 2, d);
+		*low = exp(d[0]);
+		*high = exp(d[1]);
+	}
 }
 
 struct pidx {

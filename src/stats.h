@@ -56,6 +56,18 @@ double stats_pwilcox(double u, size_t n, size_t m);
  * quantity by root-finding, we compute it directly. */
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m);
 
+/* The k-th smallest (1-based, 1 <= k <= n*m) of the n*m differences
+ * b[j] - a[i] of a[0..n) and b[0..m), both sorted ascending, n, m >= 1, and
+ * with next != NULL (k < n*m) also the (k+1)-th into *next: the same doubles
+ * as sorting every difference, in O((n + m) log(n m)) expected time and
+ * O(n + m) memory. */
+double stats_kth_difference(const double *a, size_t n, const double *b, size_t m, double k,
+			    double *next);
+/* The same for the ranks k[0..nk) of one pair at once into out[0..nk) (the
+ * two bounds of an interval): the ranks share the selection's first round. */
+void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
+			   const double *k, size_t nk, double *out);
+
 /* Sorts v[0..n) ascending (finite values; -0 before +0) in O(n): a radix
  * sort, much faster than qsort for the thousands of rounds a side of long
  * histories; an array already sorted is only checked. The tests here sort

@@ -35,6 +35,30 @@ else
 	fail "stats unit tests build" "$(tail -n 20 "$NF_TMP/stats-test.log")"
 fi
 
+# ---- the k-th difference selection against the one it replaced ----
+# (tests/stats/kth-test.c keeps the previous selection as the reference; every
+# rank is an exact order statistic, so they must agree to the bit)
+kth="$NF_TMP/kth-test"
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+	-O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-I"$NF_ROOT/src" -o "$kth" "$S/kth-test.c" "$NF_ROOT/src/stats.c" \
+	"$NF_ROOT/src/util.c" -lm 2> "$NF_TMP/kth-test.log"; then
+	pass "k-th difference test builds"
+	out=$("$kth" 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "k-th difference test runs" || fail "k-th difference test runs" "exit $rc: $out"
+	n=0
+	while IFS=$'\t' read -r res name detail; do
+		case "$res" in
+		pass) pass "$name"; n=$((n + 1)) ;;
+		fail) fail "$name" "$detail"; n=$((n + 1)) ;;
+		esac
+	done <<< "$out"
+	[ "$n" -eq 8 ] && pass "k-th difference test: every group checked" \
+		|| fail "k-th difference test: every group checked" "$n groups, want 8"
+else
+	fail "k-th difference test builds" "$(tail -n 20 "$NF_TMP/kth-test.log")"
+fi
+
 # ---- the binary ----
 
 # rounds_json < lines "workload|version|platform|round|value|timestamp|v8"
