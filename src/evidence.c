@@ -609,9 +609,12 @@ static void fill_bimodal(struct comparison *c)
 		if (vs->nrounds < 2 * STATS_MODE_MIN || (c->design != DESIGN_ROUNDS && !c->paired))
 			continue;
 		x = xmalloc(vs->nrounds * sizeof(*x));
-		/* slow is up: times as they are, rates turned over */
+		/* slow is up: times as they are, rates turned over; without the
+		 * machine taken out, from the sorted rounds (only the values
+		 * count, and sorted logs need no sorting again) */
 		for (size_t k = 0; k < vs->nrounds; k++)
-			x[k] = flip * log(vs->values[k] / (machine ? machine[k] : 1));
+			x[k] = machine ? flip * log(vs->values[k] / machine[k])
+				: flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
 		stats_two_clusters(x, vs->nrounds, &br);
 		if (br.split) {
 			vs->bimodal = 1;

@@ -1172,33 +1172,43 @@ static double *kendall_counts(size_t n)
 }
 
 /*
- * Sorts t[0..n) (bottom-up merge sort) and counts its pairs i < j (in the
- * original order) with t[i] < t[j] into *up and with t[i] > t[j] into
- * *down: O(n log n) rather than all n(n-1)/2 comparisons. Counts are whole
- * numbers below 2^53, exact in doubles.
+ * Sorts t[0..n) and returns its number of pairs i < j (in the original
+ * order) with t[i] > t[j]: insertion sort of runs of 16 (each shift passes
+ * one larger value), then bottom-up merges, where a value taken from the
+ * right run passes every value still left in the left run, all larger.
+ * O(n log n) rather than all n(n-1)/2 comparisons; counts are whole numbers
+ * below 2^53, exact in doubles.
  */
-static void count_pairs(double *t, size_t n, double *up, double *down)
+static double count_inversions(double *t, size_t n)
 {
 	double *tmp = xmalloc(n * sizeof(*tmp)), *src = t, *dst = tmp;
+	size_t inv = 0;
+	const size_t run = 16;
 
-	*up = *down = 0;
-	for (size_t width = 1; width < n; width *= 2) {
+	for (size_t lo = 0; lo < n; lo += run) {
+		size_t hi = lo + run < n ? lo + run : n;
+		for (size_t i = lo + 1; i < hi; i++) {
+			double x = t[i];
+			size_t j = i;
+			for (; j > lo && t[j - 1] > x; j--)
+				t[j] = t[j - 1];
+			inv += i - j;
+			t[j] = x;
+		}
+	}
+	for (size_t width = run; width < n; width *= 2) {
 		for (size_t lo = 0; lo < n; lo += 2 * width) {
 			size_t mid = lo + width < n ? lo + width : n;
 			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t i = lo, j = mid, k = lo, lt = lo, le = lo;
-			/* each right element against the left run (earlier values):
-			 * lt..: left values < it, le..: left values <= it */
-			for (size_t r = mid; r < hi; r++) {
-				while (lt < mid && src[lt] < src[r])
-					lt++;
-				while (le < mid && src[le] <= src[r])
-					le++;
-				*up += (double)(lt - lo);
-				*down += (double)(mid - le);
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi) {
+				if (src[j] < src[i]) {
+					inv += mid - i;
+					dst[k++] = src[j++];
+				} else {
+					dst[k++] = src[i++];
+				}
 			}
-			while (i < mid && j < hi)
-				dst[k++] = src[j] < src[i] ? src[j++] : src[i++];
 			while (i < mid)
 				dst[k++] = src[i++];
 			while (j < hi)
@@ -1213,11 +1223,12 @@ static void count_pairs(double *t, size_t n, double *up, double *down)
 	if (src != t)
 		memcpy(t, src, n * sizeof(*t));
 	free(tmp);
+	return (double)inv;
 }
 
 void stats_trend(const double *v, size_t n, struct trend_result *out)
 {
-	double s = 0, conc = 0, dn = (double)n;
+	double s = 0, conc = 0, disc, tied = 0, dn = (double)n;
 	double *sorted, ties;
 
 	out->s = 0;
@@ -1228,9 +1239,9 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 		return;
 	sorted = xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
-	count_pairs(sorted, n, &conc, &s);
-	s = conc - s; /* concordant minus discordant pairs */
-	/* sum over tie groups of t(t-1)(2t+5) */
+	disc = count_inversions(sorted, n);
+	/* sum over tie groups of t(t-1)(2t+5), and the tied pairs, which are
+	 * neither concordant nor discordant */
 	ties = 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
@@ -1238,9 +1249,12 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 			j++;
 		double t = (double)(j - i);
 		ties += t * (t - 1) * (2 * t + 5);
+		tied += t * (t - 1) / 2;
 		i = j;
 	}
 	free(sorted);
+	conc = dn * (dn - 1) / 2 - disc - tied;
+	s = conc - disc; /* concordant minus discordant pairs */
 	out->s = s;
 	out->var = (dn * (dn - 1) * (2 * dn + 5) - ties) / 18;
 	if (n < 50 && ties == 0) {
