@@ -306,14 +306,20 @@ static double below(double d)
  * being columns first[i]..end[i), known to hold its ranks by the counts at
  * lo and hi. A round takes a systematic sample of the band (evenly spaced
  * in its row-major order, so every row contributes in proportion to its
- * candidates), selects two pivots in the sample about sqrt(s) sample ranks
+ * candidates), selects two pivots in the sample about 0.75 sqrt(s) sample ranks
  * either side of the target's place (Floyd and Rivest), and counts at them:
- * the band shrinks to about 2 / sqrt(s) of itself, and a pivot that misses
- * the target still cuts the other side. Once the band is a few times n + m
- * its differences are listed and the ranks selected among them. Every pivot
- * is a difference inside the band, so every round makes progress, and the
- * result is the exact order statistic, the same double as sorting all n*m
- * differences gives.
+ * the band shrinks to about 1.5 / sqrt(s) of itself, and a pivot that misses
+ * the target still cuts the other side. Once both edges are finite the
+ * next rounds interpolate instead: in a narrow band the differences are
+ * spread nearly evenly in value, so the target's value follows from its
+ * rank in the band, and two counts about sqrt(band) ranks either side of it
+ * leave a band of a few sqrt(band) (a round that shrinks the band less than
+ * fourfold hands the next back to sampling). Once the band is about n + m
+ * its differences are listed and the ranks selected among them. A sampled
+ * pivot is a difference inside the band, so a sampled round always makes
+ * progress; every edge is a value with an exact count, so the result is the
+ * exact order statistic, the same double as sorting all n*m differences
+ * gives.
  *
  * The targets of one matrix (the two bounds of an interval) share the first
  * round: one sample of the whole matrix gives every target's pivots.
@@ -323,6 +329,9 @@ static double below(double d)
 #endif
 #ifndef XSEL_SPREAD
 #define XSEL_SPREAD 0.75 /* pivots at this many sqrt(s) sample ranks either side */
+#endif
+#ifndef XSEL_ISPREAD
+#define XSEL_ISPREAD 1.0 /* an interpolated round counts this many sqrt(band) either side */
 #endif
 #ifndef XSEL_LIST
 #define XSEL_LIST 1 /* list the band once it holds this many times n + m differences */
@@ -574,6 +583,69 @@ static void xsel_cut2(struct xsel *x, struct xtarget *t, double p0, double p1)
 	xsel_take(x, &t->end);
 }
 
+/* Moves an edge of t's band to d (any value strictly inside it), at which
+ * c differences are at most d, *pos holding the positions; sets t->done
+ * when d lies between ranks k and khi. */
+static void xsel_bound(struct xsel *x, struct xtarget *t, double d, uint64_t c, size_t **pos)
+{
+	size_t *w;
+
+	if (t->done || !(d > t->lo && d < t->hi))
+		return;
+	if (c < t->k) {
+		t->lo = d;
+		t->cnt_lo = c;
+		w = t->first;
+		t->first = *pos;
+		*pos = w;
+	} else if (c >= t->khi) {
+		t->hi = d;
+		t->cnt_hi = c;
+		w = t->end;
+		t->end = *pos;
+		*pos = w;
+	} else {
+		/* c == k < khi: the k-th is the largest at most d, the next the
+		 * smallest above */
+		w = x->pos;
+		x->pos = *pos;
+		*pos = w;
+		t->result = xsel_max_at_most(x);
+		t->next = xsel_min_above(x);
+		t->done = 1;
+	}
+}
+
+/*
+ * A round without a sample, for a band with two finite edges: the
+ * differences of a narrow band are spread nearly evenly in value, so the
+ * target's value is interpolated from its rank in the band and counted at
+ * a few square roots of the band either side. Returns 0 when the band did
+ * not shrink to a quarter (then the next round samples).
+ */
+static int xsel_interpolate(struct xsel *x, struct xtarget *t)
+{
+	const uint64_t before = t->cnt_hi - t->cnt_lo;
+	const double band = (double)before, width = t->hi - t->lo;
+	const double at = (double)(t->k - t->cnt_lo) - 0.5, spread = XSEL_ISPREAD * sqrt(band) + 1;
+	const double d0 = t->lo + (at - spread) / band * width, d1 = t->lo + (at + spread) / band * width;
+	const int ok0 = d0 > t->lo && d0 < t->hi, ok1 = d1 > t->lo && d1 < t->hi;
+	uint64_t c0, c1;
+
+	if (ok0 && ok1 && d0 < d1) {
+		xsel_count2(x, t, d0, d1, &c0, &c1);
+		xsel_bound(x, t, d0, c0, &x->pos);
+		xsel_bound(x, t, d1, c1, &x->pos2);
+	} else if (ok0 || ok1) {
+		double d = ok1 ? d1 : d0;
+		c0 = xsel_count(x, t, d);
+		xsel_bound(x, t, d, c0, &x->pos);
+	} else {
+		return 0;
+	}
+	return t->done || (t->cnt_hi - t->cnt_lo) * 4 <= before;
+}
+
 /* Lists t's band and selects its ranks there. */
 static void xsel_finish(struct xsel *x, struct xtarget *t)
 {
@@ -666,9 +738,17 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	if (total > limit) {
 		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
 		xsel_round(&x, t, nt);
-		for (size_t k = 0; k < nt; k++)
-			while (!t[k].done && t[k].cnt_hi - t[k].cnt_lo > limit)
-				xsel_round(&x, &t[k], 1);
+		for (size_t k = 0; k < nt; k++) {
+			int interpolate = 1;
+			while (!t[k].done && t[k].cnt_hi - t[k].cnt_lo > limit) {
+				if (interpolate && t[k].lo > -INFINITY && t[k].hi < INFINITY) {
+					interpolate = xsel_interpolate(&x, &t[k]);
+				} else {
+					xsel_round(&x, &t[k], 1);
+					interpolate = 1;
+				}
+			}
+		}
 	}
 	for (size_t k = 0; k < nt; k++)
 		if (!t[k].done)
