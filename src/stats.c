@@ -982,7 +982,9 @@ double stats_p_floor(size_t n, size_t m)
 	double c = 1;
 	size_t k = n < m ? n : m, nn = n + m;
 
-	for (size_t i = 1; i <= k; i++)
+	/* once C overflows to infinity it stays there (the floor is 0): a
+	 * report with thousands of rounds a side stops there */
+	for (size_t i = 1; i <= k && c < INFINITY; i++)
 		c = c * (double)(nn - k + i) / (double)i;
 	return 2 / c > 1 ? 1 : 2 / c;
 }
