@@ -348,18 +348,109 @@ void fmt_sig(struct buf *b, double v, int digits)
 	}
 }
 
+/* Powers of ten that doubles hold exactly (up to 1e22). */
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/*
+ * The common case of fmt_json_number without printf: v (not an integer,
+ * 1e-4 <= |v| < 1e15) is the double nearest to R / 10^k for an integer R of
+ * at most 15 digits. Then %.15g prints exactly R with the point k digits
+ * from its end: R / 10^k is within half an ulp of v (2^-53 |v|), less than
+ * half the spacing of 15-digit decimals there (10^-15 |v| / 2), so it is
+ * the 15-digit rounding of v; %g keeps fixed notation for exponents -4..14
+ * and drops trailing zeros, which the smallest k has none of; and %.15g
+ * reading back as v ends the precision search at 15. R and 10^k are exact
+ * doubles, so R / 10^k is correctly rounded, as strtod would read it.
+ * Returns the length written to out (at most 40 bytes), or 0 when v is not
+ * such a value and printf must decide.
+ */
+static size_t json_number_short(double v, char *out)
+{
+	double a = fabs(v);
+	char digits[24];
+	size_t nd = 0, len = 0;
+	unsigned long long r = 0;
+	int k;
+
+	if (!(a >= 1e-4 && a < 1e15))
+		return 0;
+	for (k = 1; k <= 19; k++) {
+		double m = nearbyint(a * pow10_exact[k]);
+		if (m >= 1e15)
+			return 0;
+		if (m / pow10_exact[k] == a) {
+			r = (unsigned long long)m;
+			break;
+		}
+	}
+	if (k > 19 || r == 0)
+		return 0;
+	while (r % 10 == 0) { /* not reached with the smallest k; kept exact */
+		r /= 10;
+		k--;
+	}
+	if (k <= 0)
+		return 0;
+	while (r) {
+		digits[nd++] = (char)('0' + r % 10);
+		r /= 10;
+	}
+	if (v < 0)
+		out[len++] = '-';
+	if (nd <= (size_t)k) {
+		out[len++] = '0';
+		out[len++] = '.';
+		for (size_t z = nd; z < (size_t)k; z++)
+			out[len++] = '0';
+		while (nd)
+			out[len++] = digits[--nd];
+	} else {
+		while (nd > (size_t)k)
+			out[len++] = digits[--nd];
+		out[len++] = '.';
+		while (nd)
+			out[len++] = digits[--nd];
+	}
+	out[len] = '\0';
+	return len;
+}
+
+/* Integers below 1e15 as "%.0f" prints them ("-0" as "0"). */
+static size_t json_integer(double v, char *out)
+{
+	char digits[24];
+	size_t nd = 0, len = 0;
+	unsigned long long r = (unsigned long long)fabs(v);
+	if (v < 0 && r)
+		out[len++] = '-';
+	do {
+		digits[nd++] = (char)('0' + r % 10);
+		r /= 10;
+	} while (r);
+	while (nd)
+		out[len++] = digits[--nd];
+	out[len] = '\0';
+	return len;
+}
+
 void fmt_json_number(struct buf *b, double v)
 {
 	char tmp[64];
+	size_t n;
 	if (!isfinite(v)) {
 		buf_puts(b, "null");
 		return;
 	}
 	if (v == floor(v) && fabs(v) < 1e15) {
-		snprintf(tmp, sizeof tmp, "%.0f", v);
-		if (strcmp(tmp, "-0") == 0)
-			strcpy(tmp, "0");
-		buf_puts(b, tmp);
+		n = json_integer(v, tmp);
+		buf_put(b, tmp, n);
+		return;
+	}
+	if ((n = json_number_short(v, tmp)) > 0) {
+		buf_put(b, tmp, n);
 		return;
 	}
 	for (int prec = 15; prec <= 17; prec++) {
