@@ -56,6 +56,10 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
  * their checksum. */
 struct buf;
 void render_rounds_csv(const struct model *m, struct buf *out);
+/* The same bytes handed to sink in order, a piece at a time (to hash them
+ * without holding the file). */
+typedef void (*rounds_sink)(const void *data, size_t n, void *ud);
+void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud);
 /* Appends one CSV text field (NULL as empty), quoted when it holds a comma,
  * quote or line break; a leading = + - @ tab or carriage return gets a ' so
  * spreadsheets do not read it as a formula. */

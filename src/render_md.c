@@ -524,7 +524,8 @@ static void history_ctx(const struct report *r, struct mctx *ctx)
 
 /* The inputs: listed when few, else summarised (count, shared folder,
  * dates), with the checksum of rounds.csv when it is written. */
-static void inputs_ctx(const struct report *r, const struct render_ctx *rc, struct mctx *ctx)
+/* The inputs; rounds_sha256 is rounds.csv's digest when it is written. */
+static void inputs_ctx(const struct report *r, struct mctx *ctx, const char *rounds_sha256)
 {
 	const struct model *m = r->m;
 	struct mctx *list = mctx_list();
@@ -539,20 +540,29 @@ static void inputs_ctx(const struct report *r, const struct render_ctx *rc, stru
 		mctx_set_str(ctx, "inputs_summary", b.s);
 		buf_release(&b);
 	}
-	if (rc->with_rounds) {
-		struct buf csv = BUF_INIT;
-		char hex[65];
-		render_rounds_csv(m, &csv);
-		sha256_hex(csv.s, csv.len, hex);
+	if (rounds_sha256) {
 		mctx_set_str(ctx, "rounds_file", "rounds.csv");
-		mctx_set_str(ctx, "rounds_sha256", hex);
-		buf_release(&csv);
+		mctx_set_str(ctx, "rounds_sha256", rounds_sha256);
 	}
 }
 
+static void hash_piece(const void *data, size_t n, void *ud)
+{
+	sha256_update(ud, data, n);
+}
+
+/* SHA-256 of rounds.csv as render_rounds writes it, without holding it. */
+static void rounds_csv_sha256(const struct model *m, char hex[65])
+{
+	struct sha256 sha;
+	sha256_init(&sha);
+	render_rounds_csv_each(m, hash_piece, &sha);
+	sha256_final_hex(&sha, hex);
+}
+
 /* The template context at a level of detail; raw as comparison_ctx's. */
-static struct mctx *build_context(const struct report *r, const struct render_ctx *rc, int level,
-				  struct raw_rounds *raw)
+static struct mctx *build_context(const struct report *r, int level,
+				  struct raw_rounds *raw, const char *rounds_sha256)
 {
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
@@ -664,7 +674,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	mctx_set_bool(ctx, "pairs_table", level < DETAIL_NO_PAIRS);
 	platform_tables_ctx(r, ctx);
 	history_ctx(r, ctx);
-	inputs_ctx(r, rc, ctx);
+	inputs_ctx(r, ctx, rounds_sha256);
 	evidence_report_ctx(r, ctx);
 	if (level >= DETAIL_NO_PAIRS)
 		mctx_set_bool(ctx, "any_borderline", 0); /* their sentences are in blog.md */
@@ -861,10 +871,16 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 		    struct nf_error *err)
 {
 	const struct report *r = rc->report;
-	/* blog and summary show no raw rounds: the lighter context serves them */
-	struct mctx *ctx = build_context(r, rc, DETAIL_NO_RAW, NULL);
+	char hex[65];
+	const char *sha = NULL;
+	struct mctx *ctx;
 	int status = 0;
-	(void)m; /* rc->report reads it */
+	if (rc->with_rounds) {
+		rounds_csv_sha256(m, hex);
+		sha = hex;
+	}
+	/* blog and summary show no raw rounds: the lighter context serves them */
+	ctx = build_context(r, DETAIL_NO_RAW, NULL, sha);
 
 	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
 		struct buf out = BUF_INIT;
@@ -881,14 +897,14 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 			struct raw_rounds probe = { RAW_PROBE_ROUNDS, 1, 0 };
 			for (int level = DETAIL_FULL; level < DETAIL_LEVELS && !status; level++) {
 				struct mctx *ic = level == DETAIL_NO_RAW ? ctx
-						  : build_context(r, rc, level, level == DETAIL_FULL ? &probe : NULL);
+						  : build_context(r, level, level == DETAIL_FULL ? &probe : NULL, sha);
 				buf_reset(&out);
 				status = render_one(rc, documents[i], ic, &out, err);
 				if (ic != ctx)
 					mctx_free(ic);
 				if (!status && level == DETAIL_FULL && probe.cut &&
 				    utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS) {
-					ic = build_context(r, rc, level, NULL);
+					ic = build_context(r, level, NULL, sha);
 					buf_reset(&out);
 					status = render_one(rc, documents[i], ic, &out, err);
 					mctx_free(ic);

@@ -428,13 +428,17 @@ static int fits(const struct xw *x)
 	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
-/* Ends a sheet's table: header row height (0 keeps the default), header
- * frozen, and an autofilter over rows 0..row-1 and columns 0..lastcol. */
-static void finish_table(struct xw *x, lxw_worksheet *ws, double header_height, lxw_row_t row,
-			 lxw_col_t lastcol)
+/* Starts a sheet's table: the header row's height, set before any row is
+ * written (a big workbook writes its rows in order and cannot go back). */
+static void start_table(lxw_worksheet *ws, double header_height)
 {
-	if (header_height > 0)
-		worksheet_set_row(ws, 0, header_height, NULL);
+	worksheet_set_row(ws, 0, header_height, NULL);
+}
+
+/* Ends a sheet's table: header frozen, and an autofilter over rows
+ * 0..row-1 and columns 0..lastcol. */
+static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t lastcol)
+{
 	worksheet_freeze_panes(ws, 1, 0);
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
 }
@@ -451,6 +455,7 @@ static void write_rounds(struct xw *x)
 
 	x->rounds_value_col = vcol;
 
+	start_table(ws, 30);
 	put_text(x, ws, 0, 0, "Workload", x->header);
 	put_text(x, ws, 0, 1, "Platform", x->header);
 	put_text(x, ws, 0, 2, "Version", x->header);
@@ -513,7 +518,7 @@ static void write_rounds(struct xw *x)
 	worksheet_set_column(ws, vcol + 2, vcol + 2, 11, NULL);
 	worksheet_set_column(ws, vcol + 3, vcol + 3, 6, NULL);
 	worksheet_set_column(ws, vcol + 4, vcol + 4, 14, NULL);
-	finish_table(x, ws, 30, row, vcol + 4);
+	finish_table(x, ws, row, vcol + 4);
 }
 
 /* Versions: per version, every statistic as a formula over its Rounds rows. */
@@ -531,6 +536,7 @@ static void write_versions(struct xw *x)
 	char a[16], b[16], rr[32];
 	int col;
 
+	start_table(ws, 30);
 	for (col = 0; col < V_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num :
@@ -595,7 +601,7 @@ static void write_versions(struct xw *x)
 	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
 	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
 	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
-	finish_table(x, ws, 30, row, V_NCOLS - 1);
+	finish_table(x, ws, row, V_NCOLS - 1);
 }
 
 /*
@@ -627,6 +633,7 @@ static void write_pairs(struct xw *x)
 	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
 	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
 	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
+	start_table(ws, 45);
 	for (col = 0; col < P_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
@@ -695,7 +702,7 @@ static void write_pairs(struct xw *x)
 	worksheet_set_column(ws, P_UNIT, P_UNIT, 8, NULL);
 	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
 	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
-	finish_table(x, ws, 45, row, P_NCOLS - 1);
+	finish_table(x, ws, row, P_NCOLS - 1);
 }
 
 /*
@@ -847,6 +854,7 @@ static void write_steps(struct xw *x)
 	char a[16], b[16];
 	int col;
 
+	start_table(ws, 30);
 	for (col = 0; col < S_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= S_BEST_BEFORE && col <= S_CHANGE ? x->header_num :
@@ -885,7 +893,7 @@ static void write_steps(struct xw *x)
 	worksheet_set_column(ws, S_BEFORE, S_V8_AFTER, 16, NULL);
 	worksheet_set_column(ws, S_BEST_BEFORE, S_CHANGE, 12, NULL);
 	worksheet_set_column(ws, S_UNIT, S_UNIT, 8, NULL);
-	finish_table(x, ws, 30, row, S_NCOLS - 1);
+	finish_table(x, ws, row, S_NCOLS - 1);
 }
 
 /* Support: every release line with its status on the report date. */
@@ -925,7 +933,7 @@ static void write_support(struct xw *x)
 	worksheet_set_column(ws, 7, 7, 20, NULL);
 	worksheet_set_column(ws, 8, 9, 13, NULL);
 	worksheet_set_column(ws, 10, 10, 70, NULL);
-	finish_table(x, ws, 0, row, 10);
+	finish_table(x, ws, row, 10);
 }
 
 /* The verdict table of the Summary, from row `head`; returns the row after
