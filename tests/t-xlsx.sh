@@ -216,15 +216,31 @@ if [ -x "$NF_ASAN" ]; then
 		"$NF_ASAN" report -q --out "$o/sasan" --formats xlsx tests/charts/series.json
 fi
 
+# a big workbook: more than 65,536 rounds are written row by row
+# (libxlsxwriter's constant_memory): strings in their cells, no shared
+# strings; the same checks against LibreOffice below
+awk -v n=11000 'BEGIN {
+	print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"many rounds\"}"
+	for (r = 1; r <= n; r++) for (w = 1; w <= 2; w++) for (v = 0; v < 3; v++)
+		printf "{\"workload\": \"w%d\", \"version\": \"2%d.1.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.3f}\n", w, 2 * v + 2, r, 10 * w + v + (r * 7919 % 100) / 1000
+}' > "$o/big.ndjson"
+check "66,000 rounds render" "$NF" report -q --out "$o/g" --formats json,xlsx "$o/big.ndjson"
+check "a big workbook keeps its strings in the cells" \
+	sh -c '! unzip -l "$1" | grep -q sharedStrings && unzip -p "$1" xl/worksheets/sheet2.xml | grep -q "<is><t>w2</t></is>"' _ "$o/g/report.xlsx"
+check_eq "its Rounds sheet has a row per round" "66001" \
+	"$(unzip -p "$o/g/report.xlsx" xl/worksheets/sheet2.xml | grep -o '<row ' | wc -l)"
+
 cp "$x" "$o/shipped.xlsx"; cp "$o/n/report.xlsx" "$o/names.xlsx"; cp "$o/s/report.xlsx" "$o/series.xlsx"
+cp "$o/g/report.xlsx" "$o/big.xlsx"
 lo() { timeout 300 libreoffice -env:UserInstallation="file://$o/lo" --headless "$@" >"$o/lo.log" 2>&1; }
 # tab-separated, UTF-8, raw values (not as shown), every sheet
 lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
-	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$o/series.xlsx" "$T/recalc-probe.xlsx"
+	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$o/series.xlsx" "$o/big.xlsx" "$T/recalc-probe.xlsx"
 check_eq "LibreOffice recalculates on load" "2	6" "$(cat "$o/csv/recalc-probe-Probe.csv" 2>&1)"
 
-for w in shipped names series; do
-	case $w in shipped) j=$o/a/analysis.json ;; names) j=$o/n/analysis.json ;; series) j=$o/s/analysis.json ;; esac
+for w in shipped names series big; do
+	case $w in shipped) j=$o/a/analysis.json ;; names) j=$o/n/analysis.json ;; series) j=$o/s/analysis.json ;;
+	big) j=$o/g/analysis.json ;; esac
 	json_versions_kv "$j" > "$o/$w.v.want"; versions_kv "$o/csv/$w-Versions.csv" > "$o/$w.v.got"
 	kv_compare "$w: Versions (rounds, best, median, spread, change) equal analysis.json" "$o/$w.v.want" "$o/$w.v.got"
 	json_rounds_kv "$j" > "$o/$w.r.want"; rounds_kv "$o/csv/$w-Rounds.csv" > "$o/$w.r.got"
