@@ -36,7 +36,7 @@
 #define XLSX_NAME "report.xlsx"
 #define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
 
-/* A workbook with more rounds than this is written in libxlsxwriter's
+/* A workbook that lists more rounds than this is written in libxlsxwriter's
  * constant_memory mode: each row goes to a temporary file as soon as the
  * next one starts (every sheet writes its rows in order), instead of every
  * cell staying in memory until the end (about 1.2 KB a round). Strings are
@@ -44,6 +44,12 @@
  * copy of their data (spreadsheets read it from the cells); the cells are
  * the same. Smaller workbooks keep the default, whole-in-memory mode. */
 #define XLSX_STREAM_ROUNDS 65536
+/* The Rounds sheet lists at most this many rounds (a worksheet holds
+ * 1,048,576 rows, but writing and compressing each row costs about 25 us,
+ * and a spreadsheet opens such a sheet slowly): more rounds are named
+ * there and left to rounds.csv, and the Versions sheet holds the statistics
+ * as values. */
+#define XLSX_SHEET_ROUNDS 100000
 
 /* Where one version of one comparison lives in the workbook. */
 struct vpos {
@@ -78,6 +84,7 @@ struct xw {
 	lxw_col_t rounds_value_col; /* the Rounds column of round values */
 	size_t nrounds;         /* rounds of every version, the Rounds sheet's rows */
 	int with_rounds_csv;    /* rounds.csv is written beside the workbook */
+	int rounds_elsewhere;   /* the Rounds sheet does not list them */
 };
 
 /* Versions sheet columns. */
@@ -466,16 +473,19 @@ static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
 }
 
-/* Rounds that do not fit a worksheet: the sheet says where they are, and
- * the Versions sheet holds the statistics as values. */
+/* More rounds than the sheet lists: it says where they are, and the
+ * Versions sheet holds the statistics as values. */
 static void write_rounds_elsewhere(struct xw *x)
 {
 	const struct model *m = x->m;
 	struct buf t = BUF_INIT;
 
+	x->rounds_elsewhere = 1;
 	buf_puts(&t, "The ");
 	fmt_grouped(&t, (double)x->nrounds, 0);
-	buf_puts(&t, " rounds do not fit a worksheet (1,048,576 rows): ");
+	buf_puts(&t, " rounds are more than this workbook lists (");
+	fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
+	buf_puts(&t, "): ");
 	buf_puts(&t, x->with_rounds_csv
 		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
 		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
@@ -505,7 +515,7 @@ static void write_rounds(struct xw *x)
 	char a[16], b[16];
 
 	x->rounds_value_col = vcol;
-	if ((size_t)LXW_ROW_MAX - 1 < x->nrounds) {
+	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1) {
 		write_rounds_elsewhere(x);
 		return;
 	}
@@ -1137,6 +1147,7 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row++, 0, m->notes, NULL);
 	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
 		char *pairs = NULL;
+		const char *method_text;
 		if (!method[i])
 			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
 					  "versions on the round values, p after Holm's correction across "
@@ -1144,7 +1155,15 @@ static void write_summary(struct xw *x)
 					  "%s interval from %s and the Hodges-Lehmann shift.",
 					  x->r->method.alpha_text, x->r->method.ci_text,
 					  x->r->method.interval);
-		put_text(x, ws, row++, 0, method[i] ? method[i] : pairs, NULL);
+		if (x->rounds_elsewhere && i == 0)
+			method_text = "Round value: the median of a round's passes (rounds.csv).";
+		else if (x->rounds_elsewhere && i + 1 == sizeof(method) / sizeof(*method))
+			method_text = "Every number below is a formula over the Versions sheet, whose "
+				      "statistics are values computed from the rounds: select a cell to "
+				      "see how it was made.";
+		else
+			method_text = method[i] ? method[i] : pairs;
+		put_text(x, ws, row++, 0, method_text, NULL);
 		free(pairs);
 	}
 	for (i = 0; i < m->nwarnings; i++) {
@@ -1472,7 +1491,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	buf_init(&x.f);
 	x.nrounds = count_rounds(m);
 	x.with_rounds_csv = rc->with_rounds;
-	if (x.nrounds > XLSX_STREAM_ROUNDS) {
+	if (x.nrounds > XLSX_STREAM_ROUNDS && x.nrounds <= XLSX_SHEET_ROUNDS) {
 		lxw_workbook_options opt = { .constant_memory = LXW_TRUE };
 		x.wb = workbook_new_opt(path, &opt);
 	} else {
