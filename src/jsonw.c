@@ -25,9 +25,17 @@ static void newline(struct jsonw *w)
 	w->out->s[w->out->len] = '\0';
 }
 
+void jsonw_set_flush(struct jsonw *w, void (*flush)(struct buf *out, void *ud), void *ud)
+{
+	w->flush = flush;
+	w->flush_ud = ud;
+}
+
 /* Separator and indentation before a value or a key. */
 static void before_value(struct jsonw *w)
 {
+	if (w->flush && w->out->len >= 65536)
+		w->flush(w->out, w->flush_ud);
 	if (w->after_key) {
 		w->after_key = 0;
 		return;

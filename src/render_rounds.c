@@ -92,14 +92,19 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 	render_rounds_csv_each(m, append_to_buf, out);
 }
 
+static void to_file(const void *data, size_t n, void *ud)
+{
+	fwrite(data, 1, n, ud);
+}
+
 int render_rounds(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		  struct nf_error *err)
 {
-	struct buf b = BUF_INIT;
-	int status;
+	/* written as it is made: a million rounds are 64 MB */
+	FILE *f = outdir_fopen(od, "rounds.csv", err);
 	(void)rc;
-	render_rounds_csv(m, &b);
-	status = outdir_write(od, "rounds.csv", b.s, b.len, err);
-	buf_release(&b);
-	return status;
+	if (!f)
+		return err->status ? err->status : NF_CANTCREAT;
+	render_rounds_csv_each(m, to_file, f);
+	return outdir_fclose(od, "rounds.csv", f, err);
 }
