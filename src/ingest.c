@@ -130,6 +130,8 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 			score = s;
 			fmt = formats[i];
 		}
+		if (score == 2)
+			break; /* certain: a later probe could only tie, and ties go to the first */
 	}
 	if (!fmt) {
 		struct buf names = BUF_INIT;
@@ -184,7 +186,9 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	}
 	hashing.f = raw;
 	sha256_init(&hashing.sha);
-	if (!(f = fopencookie(&hashing, "r", io)))
+	if (m->no_digests)
+		f = raw;
+	else if (!(f = fopencookie(&hashing, "r", io)))
 		abort(); /* out of memory */
 	add_source(m, in->path);
 
@@ -209,10 +213,11 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 			rc = read_whole(m, in, &line, err);
 	}
 	buf_release(&line);
-	fclose(f);
+	if (f != raw)
+		fclose(f);
 	if (!is_stdin)
 		fclose(raw);
-	if (!rc) {
+	if (!rc && !m->no_digests) {
 		sha256_final_hex(&hashing.sha, hex);
 		model_set_digest(m, in->path, hex);
 	}
