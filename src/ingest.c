@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "ingest.h"
 #include "sha256.h"
+#include "ingest_runner.h"
 #include "json_input.h"
 #include "util.h"
 
@@ -124,6 +125,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 					    JSON_MAX_DEPTH);
 		}
 	}
+	runner_keys_begin(buf_str(text), text->len);
 	for (size_t i = 0; i < nformats; i++) {
 		int s = formats[i]->probe(buf_str(text), text->len);
 		if (s > score) {
@@ -133,6 +135,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		if (score == 2)
 			break; /* certain: a later probe could only tie, and ties go to the first */
 	}
+	runner_keys_end();
 	if (!fmt) {
 		struct buf names = BUF_INIT;
 		for (size_t i = 0; i < nformats; i++)
