@@ -27,8 +27,8 @@ DESTDIR   ?=
 # The program links libc, libm and cJSON only; the outputs and the input
 # mapping that need the large libraries (FORMATS_SRCS) form
 # noisefloor-formats.so, which it loads when one of them is used
-# (src/formats_lib.h). The sanitizer build, the fuzz targets and the
-# simulation link everything into one executable (-DNF_FORMATS_BUILTIN).
+# (src/formats_lib.h). The sanitizer build and the fuzz targets link
+# everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
 FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter libpng
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
