@@ -102,7 +102,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		      struct nf_error *err)
 {
 	const struct ingest_format *fmt = NULL;
-	int score = 0;
+	int score = 0, rc;
 	const char *p = buf_str(text);
 
 	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
@@ -116,10 +116,13 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
 	if (*p == '{' || *p == '[') {
-		long at = json_too_deep_at(text->s, text->len);
+		long at;
+		json_scan_begin(text->s, text->len);
+		at = json_too_deep_at(text->s, text->len);
 		if (at >= 0) {
 			size_t line, col;
 			json_line_col(text->s, (size_t)at, &line, &col);
+			json_scan_end();
 			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
 					    "nested deeper than %d levels", in->path, line, col,
 					    JSON_MAX_DEPTH);
@@ -140,12 +143,14 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		struct buf names = BUF_INIT;
 		for (size_t i = 0; i < nformats; i++)
 			buf_printf(&names, "%s%s", i ? ", " : "", formats[i]->name);
-		nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format (tried %s)",
-			     in->path, names.s);
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format "
+				  "(tried %s)", in->path, names.s);
 		buf_release(&names);
-		return NF_DATAERR;
+	} else {
+		rc = fmt->read(m, in, buf_str(text), text->len, err);
 	}
-	return fmt->read(m, in, buf_str(text), text->len, err);
+	json_scan_end();
+	return rc;
 }
 
 /* A stream that hashes what is read through it: the digest of an input is
