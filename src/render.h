@@ -29,6 +29,8 @@ struct renderer {
 	const char *name;          /* as used by --formats: "json", "md", ... */
 	int (*render)(const struct model *m, const struct render_ctx *rc,
 		      struct outdir *od, struct nf_error *err);
+	int loaded;                /* it is in noisefloor-formats.so (formats_lib.h):
+	                              load that before writing anything */
 };
 
 extern const struct renderer renderers[];

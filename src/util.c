@@ -112,7 +112,8 @@ void buf_grow(struct buf *b, size_t extra)
 
 void buf_put(struct buf *b, const void *data, size_t n)
 {
-	buf_grow(b, n);
+	if (b->alloc - b->len <= n) /* no room for n bytes and the NUL */
+		buf_grow(b, n);
 	memcpy(b->s + b->len, data, n);
 	b->len += n;
 	b->s[b->len] = '\0';
@@ -125,7 +126,8 @@ void buf_puts(struct buf *b, const char *s)
 
 void buf_putc(struct buf *b, int c)
 {
-	buf_grow(b, 1);
+	if (b->alloc - b->len < 2)
+		buf_grow(b, 1);
 	b->s[b->len++] = (char)c;
 	b->s[b->len] = '\0';
 }
@@ -436,6 +438,86 @@ static size_t json_integer(double v, char *out)
 	return len;
 }
 
+/* Writes digits d[0..prec) with decimal exponent x as %.*g formats them:
+ * fixed when -4 <= x < prec, else d.ddde+XX; trailing zeros of the
+ * fraction dropped. */
+static void put_g(struct buf *b, int neg, const char *d, int prec, int x)
+{
+	int n = prec;
+	while (n > 1 && d[n - 1] == '0')
+		n--;
+	if (neg)
+		buf_putc(b, '-');
+	if (x < -4 || x >= prec) {
+		buf_putc(b, d[0]);
+		if (n > 1) {
+			buf_putc(b, '.');
+			buf_put(b, d + 1, (size_t)n - 1);
+		}
+		buf_printf(b, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
+	} else if (x < 0) {
+		buf_puts(b, "0.");
+		for (int i = -1; i > x; i--)
+			buf_putc(b, '0');
+		buf_put(b, d, (size_t)n);
+	} else {
+		buf_put(b, d, (size_t)x + 1);
+		if (n > x + 1) {
+			buf_putc(b, '.');
+			buf_put(b, d + x + 1, (size_t)(n - x - 1));
+		}
+	}
+}
+
+/* Writes the first of %.15g, %.16g and %.17g that converts back to v, from
+ * one %.16e: its 17 significant digits are %.17g's, and rounded to 15 or
+ * 16 they are what %.15g or %.16g prints unless the digits cut off are
+ * exactly a half (rounding twice could then differ: snprintf is asked). */
+static void fmt_round_trip(struct buf *b, double v)
+{
+	char e[48], d[17], tmp[64];
+	const char *p = e;
+	int neg, x;
+	snprintf(e, sizeof e, "%.16e", v);
+	fix_decimal_point(e);
+	neg = *p == '-';
+	p += neg;
+	d[0] = p[0];
+	memcpy(d + 1, p + 2, 16);
+	x = atoi(p + 19);
+	for (int prec = 15; prec <= 16; prec++) {
+		char r[17];
+		int rx = x, i;
+		size_t mark = b->len;
+		if (d[prec] == '5' && (prec == 16 || d[16] == '0')) {
+			snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+			fix_decimal_point(tmp);
+			if (strtod(tmp, NULL) == v) {
+				buf_puts(b, tmp);
+				return;
+			}
+			continue;
+		}
+		memcpy(r, d, (size_t)prec);
+		if (d[prec] >= '5') { /* above the half: round up, carrying */
+			for (i = prec - 1; i >= 0 && r[i] == '9'; i--)
+				r[i] = '0';
+			if (i >= 0) {
+				r[i]++;
+			} else {
+				r[0] = '1';
+				rx++;
+			}
+		}
+		put_g(b, neg, r, prec, rx);
+		if (strtod(b->s + mark, NULL) == v)
+			return;
+		b->len = mark;
+		b->s[mark] = '\0';
+	}
+	put_g(b, neg, d, 17, x);
+}
+
 void fmt_json_number(struct buf *b, double v)
 {
 	char tmp[64];
@@ -453,13 +535,7 @@ void fmt_json_number(struct buf *b, double v)
 		buf_put(b, tmp, n);
 		return;
 	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-		fix_decimal_point(tmp);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	buf_puts(b, tmp);
+	fmt_round_trip(b, v);
 }
 
 long round_half_away(double v)
