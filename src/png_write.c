@@ -23,26 +23,35 @@
 
 #define ADLER_MOD 65521u
 
-static uint32_t crc_table[256];
+/* CRC-32 tables for four bytes at a time ("slicing by 4"). */
+static uint32_t crc_table[4][256];
 
 static void crc_init(void)
 {
-	if (crc_table[1])
+	if (crc_table[0][1])
 		return;
 	for (uint32_t n = 0; n < 256; n++) {
 		uint32_t c = n;
 		for (int k = 0; k < 8; k++)
 			c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-		crc_table[n] = c;
+		crc_table[0][n] = c;
 	}
+	for (uint32_t n = 0; n < 256; n++)
+		for (int t = 1; t < 4; t++)
+			crc_table[t][n] = crc_table[0][crc_table[t - 1][n] & 0xFF] ^ (crc_table[t - 1][n] >> 8);
 }
 
 /* CRC-32 of PNG chunks (ISO 3309), continuing from crc (0 to start). */
 static uint32_t crc_update(uint32_t crc, const unsigned char *p, size_t n)
 {
 	uint32_t c = crc ^ 0xFFFFFFFFu;
+	for (; n >= 4; n -= 4, p += 4) {
+		c ^= (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+		c = crc_table[3][c & 0xFF] ^ crc_table[2][(c >> 8) & 0xFF] ^
+		    crc_table[1][(c >> 16) & 0xFF] ^ crc_table[0][c >> 24];
+	}
 	while (n--)
-		c = crc_table[(c ^ *p++) & 0xFF] ^ (c >> 8);
+		c = crc_table[0][(c ^ *p++) & 0xFF] ^ (c >> 8);
 	return c ^ 0xFFFFFFFFu;
 }
 
@@ -183,15 +192,23 @@ struct bits {
 	int n;
 };
 
+/* Makes room for n more bytes of output; bits_put needs 4 bytes of room
+ * per call (callers reserve for what they write). */
+static void bits_reserve(struct bits *b, size_t n)
+{
+	buf_grow(b->out, n + 8);
+}
+
 /* Appends the low n bits of v (n <= 32), least significant first. */
 static inline void bits_put(struct bits *b, uint32_t v, int n)
 {
 	b->acc |= (uint64_t)v << b->n;
 	b->n += n;
 	if (b->n >= 32) {
-		unsigned char c[4] = { (unsigned char)b->acc, (unsigned char)(b->acc >> 8),
-				       (unsigned char)(b->acc >> 16), (unsigned char)(b->acc >> 24) };
-		buf_put(b->out, c, 4);
+		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
+		o[0] = (unsigned char)b->acc, o[1] = (unsigned char)(b->acc >> 8);
+		o[2] = (unsigned char)(b->acc >> 16), o[3] = (unsigned char)(b->acc >> 24);
+		b->out->len += 4;
 		b->acc >>= 32;
 		b->n -= 32;
 	}
@@ -207,6 +224,7 @@ static void bits_flush(struct bits *b)
 	}
 	b->acc = 0;
 	b->n = 0;
+	b->out->s[b->out->len] = '\0';
 }
 
 /* ---- tokens and blocks ---- */
@@ -342,16 +360,23 @@ static void emit_block(struct enc *e, int final)
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
-	for (size_t i = 0; i < e->ntok; i++) {
-		uint32_t t = e->tok[i];
-		if (t & TOK_MATCH) {
-			int ds, xb;
-			uint32_t xv;
-			lfreq[257 + len_sym[t & 0x1FF]]++;
-			dist_code((t >> 9) & 0xFFFF, &ds, &xb, &xv);
-			dfreq[ds]++;
-		} else {
-			lfreq[t]++;
+	{
+		uint32_t last_d = 0;
+		int ds = 0, xb;
+		uint32_t xv;
+		for (size_t i = 0; i < e->ntok; i++) {
+			uint32_t t = e->tok[i];
+			if (t & TOK_MATCH) {
+				uint32_t d = (t >> 9) & 0xFFFF;
+				lfreq[257 + len_sym[t & 0x1FF]]++;
+				if (d != last_d) {
+					dist_code(d, &ds, &xb, &xv);
+					last_d = d;
+				}
+				dfreq[ds]++;
+			} else {
+				lfreq[t]++;
+			}
 		}
 	}
 	lfreq[256] = 1;
@@ -371,6 +396,8 @@ static void emit_block(struct enc *e, int final)
 	for (ndist = 30; ndist > 1 && dlen[ndist - 1] == 0; ndist--)
 		;
 
+	/* room: the header, at most 48 bits per token, the end of block */
+	bits_reserve(b, 1024 + e->ntok * 6);
 	bits_put(b, final ? 1 : 0, 1);
 	bits_put(b, 2, 2); /* dynamic Huffman codes */
 	write_header(b, llen, nlit, dlen, ndist);
@@ -401,6 +428,7 @@ static void emit_block(struct enc *e, int final)
 		}
 	}
 	bits_put(b, lcode[256], llen[256]);
+	b->out->s[b->out->len] = '\0';
 	e->ntok = 0;
 }
 
@@ -451,18 +479,60 @@ static inline void literal_pixel(struct enc *e, uint32_t p)
 
 /* ---- the image ---- */
 
-/* Adler-32 sums of one row (filter byte and pixels) taken alone:
- * a = sum of the bytes, b = sum of (n - i) * byte i. */
+/*
+ * Adler-32 sums of one row (filter byte 0, then the RGB bytes) taken alone:
+ * a = the sum of the bytes, b = the sum of (n - i) * byte i, both modulo
+ * 65521. With S the byte sum of pixel x and T = g + 2b (its green and blue
+ * sit one and two places later than red),
+ *   b = (n - 1) * sum S - 3 * sum x * S - sum T.
+ * Two pixels are summed at a time, one in each 32-bit half of a word; a
+ * running sum of sums gives sum x * S.
+ */
 static void row_sums(const uint32_t *px, int w, uint64_t *a, uint64_t *b)
 {
-	uint64_t s1 = 0, s2 = 0;
-	for (int x = 0; x < w; x++) {
-		uint32_t p = px[x], r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF;
-		s2 += 3 * s1 + 3 * r + 2 * g + bl;
-		s1 += r + g + bl;
+	const uint64_t m = 0x000000FF000000FFull;
+	uint64_t A = 0, B = 0, C = 0;
+	int x = 0;
+	while (x + 1 < w) {
+		/* chunks of at most 2048 pairs keep the 32-bit halves from overflowing */
+		int pairs = (w - x) / 2 > 2048 ? 2048 : (w - x) / 2;
+		uint64_t acc_s = 0, acc_p = 0, acc_t = 0, lo, hi;
+		for (int j = 0; j < pairs; j++) {
+			uint64_t v, bl, g, r, sum;
+			memcpy(&v, px + x + 2 * j, 8);
+			bl = v & m;
+			g = (v >> 8) & m;
+			r = (v >> 16) & m;
+			sum = bl + g + r;
+			acc_s += sum;
+			acc_p += acc_s;
+			acc_t += g + (bl << 1);
+		}
+		/* acc_p per half: sum over pairs j of (pairs - j) * S; so
+		 * sum j * S = pairs * sum S - acc_p */
+		lo = acc_s & 0xFFFFFFFF, hi = acc_s >> 32;
+		{
+			uint64_t jlo = (uint64_t)pairs * lo - (acc_p & 0xFFFFFFFF);
+			uint64_t jhi = (uint64_t)pairs * hi - (acc_p >> 32);
+			/* pixel x + 2j (low half) and x + 2j + 1 (high half) */
+			B += 2 * (jlo + jhi) + hi + (uint64_t)x * (lo + hi);
+		}
+		A += lo + hi;
+		C += (acc_t & 0xFFFFFFFF) + (acc_t >> 32);
+		x += 2 * pairs;
 	}
-	*a = s1 % ADLER_MOD;
-	*b = s2 % ADLER_MOD;
+	if (x < w) {
+		uint32_t p = px[x], r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF;
+		A += r + g + bl;
+		B += (uint64_t)x * (r + g + bl);
+		C += g + 2 * bl;
+	}
+	{
+		uint64_t n = (uint64_t)w * 3 + 1;
+		*a = A % ADLER_MOD;
+		*b = ((n - 1) % ADLER_MOD * (A % ADLER_MOD) + 3 * (ADLER_MOD - B % ADLER_MOD) +
+		      (ADLER_MOD - C % ADLER_MOD)) % ADLER_MOD;
+	}
 }
 
 /* The deflate stream of the rows (filter byte 0, then RGB) into the bits. */
