@@ -447,7 +447,7 @@ static void run_flush(struct enc *e)
 		return;
 	if (l < 3) {
 		/* only a filter byte (0) can be pending alone */
-		while (l--)
+		for (; l > 0; l--)
 			tok_add(e, 0);
 	}
 	while (l >= 3) {
