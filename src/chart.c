@@ -235,8 +235,9 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
 
-	buf_printf(&d, "Strip plot of every round of \"%s\" on %s, per version (%s, %s). "
-		   "Verdict: ", c->workload, c->platform, c->unit, direction(c->better));
+	buf_printf(&d, "%s of \"%s\" on %s, per version (%s, %s). Verdict: ",
+		   summary ? "Box plot of the rounds" : "Strip plot of every round", c->workload,
+		   c->platform, c->unit, direction(c->better));
 	verdict_sentence(&d, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
@@ -262,11 +263,12 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 			buf_printf(&d, " %s: %zu round%s, median ", vs->version, vs->nrounds,
 				   vs->nrounds == 1 ? "" : "s");
 			fmt_value(&d, ss.median);
-			buf_puts(&d, ", middle half ");
+			buf_printf(&d, " %s, middle half ", c->unit);
 			fmt_value(&d, ss.q1);
 			buf_puts(&d, " to ");
 			fmt_value(&d, ss.q3);
-			buf_printf(&d, ", %zu outlying round%s, best ", ss.nout, ss.nout == 1 ? "" : "s");
+			buf_printf(&d, " %s, %zu outlying round%s, best ", c->unit, ss.nout,
+				   ss.nout == 1 ? "" : "s");
 		} else {
 			for (size_t r = 0; r < vs->nrounds; r++)
 				mark_add(sp, MARK_DOT, i, -1, vs->values[r], vs->values[r], col, NULL);
