@@ -210,7 +210,8 @@ static int is_word_char(char c)
  */
 static void compact_numbers(const char *s, size_t n, struct buf *out)
 {
-	size_t i = 0;
+	size_t i = 0, plain = 0; /* s[plain..i) is copied as it is, in one go */
+	buf_grow(out, n);
 	while (i < n) {
 		size_t j = i, dot = 0, end;
 		char num[64];
@@ -219,7 +220,7 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 		if (!((s[i] >= '0' && s[i] <= '9') ||
 		      (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) ||
 		    (i > 0 && is_word_char(s[i - 1]))) {
-			buf_putc(out, s[i++]);
+			i++;
 			continue;
 		}
 		if (s[j] == '-')
@@ -233,10 +234,10 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 		}
 		end = j;
 		if (!dot || end - dot - 1 <= 2 || end - i >= sizeof num) {
-			buf_put(out, s + i, end - i);
 			i = end;
 			continue;
 		}
+		buf_put(out, s + plain, i - plain);
 		/* digits of the integer part and two decimals, then round */
 		len = 0;
 		num[len++] = '0'; /* room for a carry */
@@ -265,8 +266,9 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 				buf_putc(out, '-');
 			buf_puts(out, p);
 		}
-		i = end;
+		i = plain = end;
 	}
+	buf_put(out, s + plain, n - plain);
 }
 
 static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)

@@ -264,13 +264,12 @@ static void len_tables_init(void)
 static void dist_code(uint32_t d, int *sym, int *xbits, uint32_t *xval)
 {
 	uint32_t x = d - 1;
-	int nb = 0;
+	int nb;
 	if (x < 4) {
 		*sym = (int)x, *xbits = 0, *xval = 0;
 		return;
 	}
-	while ((x >> (nb + 1)) != 0)
-		nb++;
+	nb = 31 - __builtin_clz(x); /* floor(log2 x) >= 2 */
 	*sym = 2 * nb + (int)((x >> (nb - 1)) & 1);
 	*xbits = nb - 1;
 	*xval = x & ((1u << (nb - 1)) - 1);
@@ -565,6 +564,15 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 				int ok_left = x > 0 && (px[x - 1] & 0xFFFFFF) == p;
 				if (e->run_dist == up && up && ok_up) {
 					int k = x + 1;
+					/* two pixels at a time while both match */
+					while (k + 1 < w) {
+						uint64_t a, b;
+						memcpy(&a, px + k, 8);
+						memcpy(&b, above + k, 8);
+						if (((a ^ b) & 0x00FFFFFF00FFFFFFull) != 0)
+							break;
+						k += 2;
+					}
 					while (k < w && ((px[k] ^ above[k]) & 0xFFFFFF) == 0)
 						k++;
 					e->run_len += (size_t)(k - x) * 3;
