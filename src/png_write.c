@@ -11,8 +11,9 @@
  * colour) and one row (the pixel above). Everything else is a literal.
  * Each block of tokens gets its own Huffman code (RFC 1951 dynamic block),
  * so the files are about a third larger than zlib's fastest level makes
- * them (chart previews of 140 to 260 KB) at about a sixth of its CPU. The zlib wrapper's Adler-32 is summed per row, and
- * a row that repeats the one above reuses the row's sums.
+ * them (chart previews of 140 to 260 KB) at about a sixth of its CPU.
+ * The zlib wrapper's Adler-32 is summed per row, and a row that repeats
+ * the one above reuses the row's sums.
  */
 #include "png_write.h"
 
