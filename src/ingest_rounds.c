@@ -102,7 +102,7 @@ static int get_string(struct model *m, const cJSON *obj, const char *key, const 
 	return 0;
 }
 
-static int read_passes(struct model *m, struct result *r, const cJSON *obj,
+static int read_passes(struct model *m, struct result_draft *r, const cJSON *obj,
 		       const struct place *pl, struct nf_error *err)
 {
 	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(obj, "passes");
@@ -119,7 +119,7 @@ static int read_passes(struct model *m, struct result *r, const cJSON *obj,
 			return bad(err, pl, "\"value\" is not a finite number");
 		if (value->valuedouble <= 0)
 			return bad(err, pl, "\"value\" must be greater than zero, not %g", value->valuedouble);
-		r->passes = model_alloc_passes(m, 1);
+		r->passes = model_draft_passes(m, 1);
 		r->passes[0] = value->valuedouble;
 		r->npasses = 1;
 		return 0;
@@ -135,7 +135,7 @@ static int read_passes(struct model *m, struct result *r, const cJSON *obj,
 	if (n > INGEST_MAX_PASSES)
 		return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have", n,
 			   INGEST_MAX_PASSES);
-	r->passes = model_alloc_passes(m, n);
+	r->passes = model_draft_passes(m, n);
 	cJSON_ArrayForEach(it, passes) {
 		if (!cJSON_IsNumber(it))
 			return bad(err, pl, "\"passes\"[%zu] must be a number", k);
@@ -173,7 +173,7 @@ static int timestamp_valid(const char *s)
 static int add_result(struct model *m, const struct ingest_input *in, const cJSON *obj,
 		      const struct place *pl, size_t doc, struct nf_error *err)
 {
-	struct result *r;
+	struct result_draft *r;
 	const cJSON *it;
 	const char *better = NULL, *unit = NULL, *dup;
 	int unit_better;
@@ -182,7 +182,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		return bad(err, pl, "a result must be an object");
 	if ((dup = json_duplicate_key(obj, NULL)) != NULL)
 		return bad(err, pl, "the key \"%s\" appears twice in one object", dup);
-	r = model_add_result(m);
+	r = model_draft_result(m);
 	r->source = model_intern(m, in->path);
 	r->where = pl->where;
 	r->where_is_line = pl->is_line;
@@ -273,10 +273,10 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		r->meta_json = model_intern(m, json);
 		free(json);
 	}
+	model_add_result(m, r);
 	return 0;
 fail:
-	/* drop the half-made result (its passes stay in the model's storage) */
-	m->nresults--;
+	/* the half-made draft is never added */
 	return NF_DATAERR;
 }
 
@@ -655,7 +655,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	double round = 0, value = 0;
 	int back = -1, unit_better;
 	char unit[INGEST_MAX_NAME + 1];
-	struct result *r;
+	struct result_draft *r;
 
 	if (*p != '{')
 		return 0;
@@ -762,7 +762,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	}
 
 	/* the line is good: fill a result as add_result does */
-	r = model_add_result(m);
+	r = model_draft_result(m);
 	if (!fs->source)
 		fs->source = model_intern(m, in->path);
 	r->source = fs->source;
@@ -815,14 +815,13 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	if (seen & (1u << F_ROUND))
 		r->round = (int)round;
 	if (seen & (1u << F_VALUE)) {
-		r->passes = model_alloc_passes(m, 1);
-		r->passes[0] = value;
+		r->passes = &value;
 		r->npasses = 1;
 	} else {
-		r->passes = model_alloc_passes(m, npasses);
-		memcpy(r->passes, fs->passes, npasses * sizeof *r->passes);
+		r->passes = fs->passes;
 		r->npasses = npasses;
 	}
+	model_add_result(m, r);
 	return 1;
 }
 

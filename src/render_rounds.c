@@ -27,7 +27,7 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			for (size_t r = 0; r < v->nrounds; r++) {
-				const struct result *res = v->rounds[r];
+				const struct result *res = &v->rounds[r];
 				if (res->timestamp && strlen(res->timestamp) >= 10)
 					buf_put(&b, res->timestamp, 10);
 				buf_putc(&b, ',');
@@ -35,7 +35,7 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 				buf_putc(&b, ',');
 				render_csv_field(&b, v->line);
 				buf_putc(&b, ',');
-				render_csv_field(&b, v->v8 ? v->v8 : res->v8);
+				render_csv_field(&b, v->v8 ? v->v8 : res->series->v8);
 				buf_putc(&b, ',');
 				render_csv_field(&b, c->platform);
 				buf_putc(&b, ',');
@@ -45,10 +45,10 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 				buf_printf(&b, ",%d,", res->round);
 				fmt_json_number(&b, v->values[r]);
 				buf_putc(&b, ',');
-				for (size_t p = 0; p < res->npasses; p++) {
+				for (size_t p = 0; p < result_npasses(res); p++) {
 					if (p)
 						buf_putc(&b, ' ');
-					fmt_json_number(&b, res->passes[p]);
+					fmt_json_number(&b, result_passes(res)[p]);
 				}
 				buf_puts(&b, "\r\n");
 			}
