@@ -508,8 +508,15 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		}
 		if (rc)
 			break;
-		/* duplicates: the same round twice within the group */
-		qsort(idx + i, j - i, sizeof *idx, cmp_round);
+		/* duplicates: the same round twice within the group (rounds
+		 * usually come in order: sorted only when they do not) */
+		for (size_t x = i + 1; x < j; x++) {
+			const struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
+			if (p->round > q->round || (p->round == q->round && idx[x - 1] > idx[x])) {
+				qsort(idx + i, j - i, sizeof *idx, cmp_round);
+				break;
+			}
+		}
 		for (size_t x = i + 1; x < j && !rc; x++) {
 			struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
 			if (p->round == q->round) {

@@ -522,7 +522,8 @@ struct fast_state {
 	double *passes; /* scratch for one line's passes */
 	size_t cap;
 	const char *source; /* interned in->path */
-	const char *os, *arch, *platform; /* the default platform for this os, arch */
+	const char *platform; /* the default platform, made when env_changes was */
+	size_t env_changes;
 	char unit_raw[32];  /* the last unit as written, what ingest_unit made of it */
 	const char *unit;
 	int unit_better;
@@ -775,8 +776,8 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	if (seen & (1u << F_PLATFORM)) {
 		r->platform = model_internn(m, str[F_PLATFORM], len[F_PLATFORM]);
 	} else {
-		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
-		if (!fs->platform || os != fs->os || arch != fs->arch) {
+		if (!fs->platform || fs->env_changes != m->env_changes) {
+			const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
 			if (os && arch) {
 				char *pf = xasprintf("%s-%s", os, arch);
 				fs->platform = model_intern(m, pf);
@@ -784,8 +785,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 			} else {
 				fs->platform = model_intern(m, "unknown");
 			}
-			fs->os = os;
-			fs->arch = arch;
+			fs->env_changes = m->env_changes;
 		}
 		r->platform = fs->platform;
 	}

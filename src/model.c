@@ -320,6 +320,7 @@ void model_set_env(struct model *m, const char *key, const char *value)
 {
 	key = model_intern(m, key);
 	value = model_intern(m, value);
+	m->env_changes++;
 	for (size_t i = 0; i < m->nenv; i++) {
 		if (m->env[i].key == key) {
 			m->env[i].value = value;

@@ -300,6 +300,7 @@ struct model {
 	char *title, *subject, *notes;     /* owned, may be NULL */
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
+	size_t env_changes;                /* counts model_set_env() calls */
 	struct result *results;            /* in input order; analysis_run() groups
 	                                      them by comparison and version */
 	size_t nresults, results_alloc;
