@@ -97,7 +97,7 @@ static double nice(double x)
 /* "2025-11-27 · 24.11.1" for a round. */
 static void round_label(struct buf *b, const struct result *r, const char *version)
 {
-	buf_put(b, r->timestamp, 10);
+	buf_put(b, result_timestamp(r), 10);
 	buf_printf(b, " \xC2\xB7 %s", version);
 }
 
@@ -132,7 +132,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	size_t good_k = c->better == BETTER_HIGHER ? hi_k : lo_k, good_r = c->better == BETTER_HIGHER ? hi_r : lo_r;
 	const struct result *worst = &c->versions[bad_k].rounds[bad_r];
 	const struct result *bestr = &c->versions[good_k].rounds[good_r];
-	const struct bad_day *worst_day = timeline_bad_day(m, c->platform, worst->timestamp);
+	const struct bad_day *worst_day = timeline_bad_day(m, c->platform, result_timestamp(worst));
 
 	/* header */
 	y = M;
@@ -362,9 +362,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		const struct version_stats *v = &c->versions[k];
 		const char *first = NULL;
 		for (size_t r = 0; r < v->nrounds; r++)
-			if (v->rounds[r].timestamp &&
-			    (!first || strcmp(v->rounds[r].timestamp, first) < 0))
-				first = v->rounds[r].timestamp;
+			if (result_timestamp(&v->rounds[r]) &&
+			    (!first || strcmp(result_timestamp(&v->rounds[r]), first) < 0))
+				first = result_timestamp(&v->rounds[r]);
 		if (first) {
 			buf_printf(&d, "%s %s ", k ? "," : "", v->version);
 			buf_put(&d, first, 10);

@@ -61,9 +61,9 @@ static void write_result(const struct result *r, struct buf *b)
 	jsonw_string(&w, r->series->unit);
 	jsonw_key(&w, "better");
 	jsonw_string(&w, r->series->better == BETTER_HIGHER ? "higher" : "lower");
-	if (r->timestamp) {
+	if (result_timestamp(r)) {
 		jsonw_key(&w, "timestamp");
-		jsonw_string(&w, r->timestamp);
+		jsonw_string(&w, result_timestamp(r));
 	}
 	if (r->series->note) {
 		jsonw_key(&w, "note");

@@ -318,7 +318,7 @@ static int check_result(const struct result *r, struct nf_error *err)
 					     "timestamp", "note", "meta.v8" };
 	const struct series *x = r->series;
 	const char *values[] = { x->workload, x->version, x->platform, x->unit,
-				 r->timestamp, x->note, x->v8 };
+				 result_timestamp(r), x->note, x->v8 };
 	size_t npasses = result_npasses(r);
 	const double *passes = result_passes(r);
 	struct buf why = BUF_INIT;
@@ -392,11 +392,11 @@ static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *
 			buf_release(&w);
 			return NF_DATAERR;
 		}
-		if (r->passes) {
+		if (result_npasses(r) > 1) {
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
-				r->passes[k + 1] *= a / b;
-			r->value = stats_median_of(r->passes + 1, np);
+				r->extra->passes[k] *= a / b;
+			r->value = stats_median_of(r->extra->passes, np);
 		} else {
 			r->value *= a / b;
 		}
@@ -445,8 +445,9 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		struct result *r = &m->results[k];
 		size_t np = result_npasses(r);
 		const double *passes = result_passes(r);
+		const char *t = result_timestamp(r);
 		int ok = r->series->checked && np && np <= INGEST_MAX_PASSES &&
-			 (!r->timestamp || passed[((uintptr_t)r->timestamp >> 4) & 63] == r->timestamp);
+			 (!t || passed[((uintptr_t)t >> 4) & 63] == t);
 		for (size_t j = 0; j < np && ok; j++)
 			ok = isfinite(passes[j]) && passes[j] > 0;
 		if (ok)
@@ -454,8 +455,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		if ((rc = check_result(r, err)) != 0)
 			return rc;
 		r->series->checked = 1;
-		if (r->timestamp)
-			passed[((uintptr_t)r->timestamp >> 4) & 63] = r->timestamp;
+		if (t)
+			passed[((uintptr_t)t >> 4) & 63] = t;
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
 	sort_model = m;

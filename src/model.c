@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Passes are carved from blocks of PASSES_BLOCK doubles (a larger request
+/* The results' extras (struct result_extra: a timestamp, several passes)
+ * are carved from blocks of PASSES_BLOCK doubles (a larger request
  * gets a block of its own); a block is never reallocated, so pointers into
  * it stay valid while results grow. */
 #define PASSES_BLOCK 65536
@@ -153,19 +154,23 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	ALLOC_GROW(m->results, m->nresults + 1, m->results_alloc);
 	r = &m->results[m->nresults++];
 	r->series = find_series(m, &key);
-	r->timestamp = d->timestamp;
+	r->extra = NULL;
 	r->round = d->round;
 	r->where = d->where < UINT32_MAX ? (uint32_t)d->where : UINT32_MAX;
-	if (d->npasses == 1) {
-		r->passes = NULL;
-		r->value = d->passes[0];
-	} else {
+	r->value = d->npasses ? d->passes[0] : 0;
+	if (d->timestamp || d->npasses != 1) {
 		/* zero passes are kept as such for ingest_finish to refuse */
-		r->passes = alloc_passes(m, d->npasses + 1);
-		r->passes[0] = (double)d->npasses;
-		if (d->npasses)
-			memcpy(r->passes + 1, d->passes, d->npasses * sizeof *d->passes);
-		r->value = d->npasses ? stats_median_of(r->passes + 1, d->npasses) : 0;
+		size_t n = d->npasses == 1 ? 0 : d->npasses;
+		struct result_extra *x;
+		x = (void *)alloc_passes(m, (sizeof *x + n * sizeof x->passes[0] + sizeof(double) - 1) /
+					       sizeof(double));
+		x->timestamp = d->timestamp;
+		x->npasses = d->npasses;
+		if (n)
+			memcpy(x->passes, d->passes, n * sizeof *d->passes);
+		if (n > 1)
+			r->value = stats_median_of(x->passes, n);
+		r->extra = x;
 	}
 	return r;
 }

@@ -49,28 +49,38 @@ struct series {
 	signed char checked;  /* private: ingest checked the names once */
 };
 
-/* One round of one version of one workload on one platform: 40 bytes, the
- * common round (one pass) holds nothing out of line. */
+/* What few rounds have: a timestamp, or more than one pass. */
+struct result_extra {
+	const char *timestamp; /* interned ISO 8601, or NULL */
+	size_t npasses;       /* >= 1 once checked by ingest */
+	double passes[];      /* npasses of them when more than one, finite and > 0 */
+};
+
+/* One round of one version of one workload on one platform: 32 bytes; the
+ * common round (one pass, no timestamp) holds nothing out of line. */
 struct result {
 	struct series *series; /* owned by the model, never moves */
-	const char *timestamp; /* interned ISO 8601, or NULL */
-	double *passes;       /* NULL: one pass, `value`; else passes[0] is the
-	                         count n and passes[1..n] the passes, in the model's
-	                         passes storage; finite and > 0 */
+	struct result_extra *extra; /* in the model's storage, or NULL: no
+	                         timestamp and one pass, `value` */
 	double value;         /* the round's value: the median of its passes */
 	int round;            /* >= 1 after ingest */
 	uint32_t where;       /* 1-based: result index (JSON) or line (NDJSON),
 	                         UINT32_MAX for any later one */
 };
 
-/* The passes of a round (result_npasses of them, >= 1). */
+/* The round's timestamp (interned ISO 8601), or NULL. */
+static inline const char *result_timestamp(const struct result *r)
+{
+	return r->extra ? r->extra->timestamp : NULL;
+}
+/* The passes of a round (result_npasses of them). */
 static inline size_t result_npasses(const struct result *r)
 {
-	return r->passes ? (size_t)r->passes[0] : 1;
+	return r->extra ? r->extra->npasses : 1;
 }
 static inline const double *result_passes(const struct result *r)
 {
-	return r->passes ? r->passes + 1 : &r->value;
+	return r->extra && r->extra->npasses != 1 ? r->extra->passes : &r->value;
 }
 
 /* A result as a reader fills it before model_add_result() stores it. */

@@ -63,9 +63,9 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 		for (size_t k = 0; k < result_npasses(&v->rounds[i]); k++)
 			jsonw_number(w, result_passes(&v->rounds[i])[k]);
 		jsonw_end_array(w);
-		if (v->rounds[i].timestamp) {
+		if (result_timestamp(&v->rounds[i])) {
 			jsonw_key(w, "timestamp");
-			jsonw_string(w, v->rounds[i].timestamp);
+			jsonw_string(w, result_timestamp(&v->rounds[i]));
 		}
 		jsonw_end_object(w);
 	}

@@ -323,7 +323,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 				fmt_sig(&p, result_passes(&v->rounds[r])[i], 6);
 			}
 			mctx_set_str(row, "passes", p.s);
-			mctx_set_str(row, "timestamp", v->rounds[r].timestamp);
+			mctx_set_str(row, "timestamp", result_timestamp(&v->rounds[r]));
 			buf_release(&p);
 			mctx_push(rounds, row);
 		}

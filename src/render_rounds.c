@@ -28,8 +28,8 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 			const struct version_stats *v = &c->versions[k];
 			for (size_t r = 0; r < v->nrounds; r++) {
 				const struct result *res = &v->rounds[r];
-				if (res->timestamp && strlen(res->timestamp) >= 10)
-					buf_put(&b, res->timestamp, 10);
+				if (result_timestamp(res) && strlen(result_timestamp(res)) >= 10)
+					buf_put(&b, result_timestamp(res), 10);
 				buf_putc(&b, ',');
 				render_csv_field(&b, v->version);
 				buf_putc(&b, ',');

@@ -487,9 +487,9 @@ static void write_rounds(struct xw *x)
 					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
-				if (r->timestamp && strlen(r->timestamp) >= 10) {
+				if (result_timestamp(r) && strlen(result_timestamp(r)) >= 10) {
 					char date[11];
-					memcpy(date, r->timestamp, 10);
+					memcpy(date, result_timestamp(r), 10);
 					date[10] = '\0';
 					put_text(x, ws, row, vcol + 2, date, NULL);
 				}
