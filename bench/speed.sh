@@ -209,15 +209,22 @@ ex_row() { # ex_row LABEL CMD...
 	rm -rf "$tmp/out"
 }
 ex_row 'check' "$NF" check -q "$ex"
+cp "$tmp/exrow.c" "$tmp/excheck.c"
 ex_row 'report --formats json' "$NF" report -q --formats json --out "$tmp/out" "$ex"
+cp "$tmp/exrow.c" "$tmp/exjson.c"
 ex_row 'full report (every output)' "$NF" report -q --out "$tmp/out" "$ex"
+cp "$tmp/exrow.c" "$tmp/exfull.c"
 # shellcheck disable=SC2046
 ex_row 'benchstat' "$BENCHSTAT" $(bs_args "$exd")
 
-if [ -n "${SPEED_REPORT_1M:-}" ] && [ -d "$cache/1000000" ]; then
+# the full report on 1M values: one run (it is a goal; SPEED_REPORT_1M=0 skips it)
+if [ "${SPEED_REPORT_1M:-1}" != 0 ] && [ -d "$cache/1000000" ]; then
 	f=$tmp/rep1m
 	: > "$f"
+	rm -rf "$tmp/out"
 	timed "$f" "$NF" report -q --out "$tmp/out" "$cache/1000000/rounds.ndjson"
+	rm -rf "$tmp/out"
+	echo
 	awk '{ printf "full report, 1,000,000 values: %.2f s wall, %.2f s CPU, %.0f MB peak\n", $1, $2 + $3, $4 / 1024 }' "$f"
 fi
 
@@ -226,4 +233,41 @@ if [ -s "$tmp/growth" ]; then
 	echo "growth of check (CPU time and peak memory per value; time per value relative to the smallest size):"
 	awk 'NR == 1 { t0 = $2 / $1 }
 	     { printf "  %9d values: %8.3f s CPU  %7.2f us/value (x%.2f)  %6.0f bytes/value\n", $1, $2, $2 / $1 * 1e6, ($2 / $1) / t0, $3 * 1024 / $1 }' "$tmp/growth"
+fi
+
+# The issue's goals, each against the figures above (medians of this run).
+echo
+echo "goals (issue 13), from this run:"
+goal() { # goal TEXT MEASURED OK(0/1)
+	printf '  %-62s %-34s %s\n' "$1" "$2" "$([ "$3" = 1 ] && echo met || echo 'NOT met')"
+}
+le() { awk -v a="$1" -v b="$2" 'BEGIN { print (a <= b) ? 1 : 0 }'; }
+ew=$(med "$tmp/ex.nf" 1); ebw=$(med "$tmp/ex.bs" 1)
+goal "example: check no slower than benchstat (wall)" \
+	"$(fmt_t "$ew") vs $(fmt_t "$ebw")" "$(le "$ew" "$ebw")"
+cw=$(med "$tmp/excheck.c" 1); jw=$(med "$tmp/exjson.c" 1)
+goal "example: report --formats json within 1.5x of check (wall)" \
+	"$(fmt_t "$jw") vs 1.5 x $(fmt_t "$cw")" "$(le "$jw" "$(awk -v c="$cw" 'BEGIN { print 1.5 * c }')")"
+goal "example: full report <= 100 ms CPU" "$(fmt_t "$(med "$tmp/exfull.c" 2)")" "$(le "$(med "$tmp/exfull.c" 2)" 0.1)"
+if [ -s "$tmp/1000000.nf" ]; then
+	c=$(med "$tmp/1000000.nf.cpu" 1); w=$(med "$tmp/1000000.nf" 1); bw=$(med "$tmp/1000000.bs" 1)
+	m=$(med "$tmp/1000000.nf" 4)
+	goal "1M values: check <= 1 s (CPU)" "$(fmt_t "$c")" "$(le "$c" 1)"
+	goal "1M values: check no slower than benchstat (wall, same run)" "$(fmt_t "$w") vs $(fmt_t "$bw")" "$(le "$w" "$bw")"
+	goal "1M values: check peak memory <= 64 MB" "$(fmt_m "$m")" "$(le "$m" 65536)"
+fi
+if [ -s "$tmp/rep1m" ]; then
+	w=$(awk '{ print $1 }' "$tmp/rep1m")
+	goal "1M values: full report <= 10 s (wall)" "$(fmt_t "$w")" "$(le "$w" 10)"
+fi
+if [ -s "$tmp/10000000.nf" ]; then
+	c=$(med "$tmp/10000000.nf.cpu" 1); m=$(med "$tmp/10000000.nf" 4)
+	goal "10M values: check <= 10 s (CPU)" "$(fmt_t "$c")" "$(le "$c" 10)"
+	goal "10M values: check peak memory <= 640 MB" "$(fmt_m "$m")" "$(le "$m" 655360)"
+fi
+if [ "$(wc -l < "$tmp/growth" 2>/dev/null || echo 0)" -ge 2 ]; then
+	# linear: CPU per value at the largest size within 1.5x of the per-value
+	# cost at 100,000 (the smallest sizes carry the fixed start-up cost)
+	g=$(awk '$1 >= 100000 { if (!a) a = $2 / $1; z = $2 / $1 } END { printf "%.2f", a ? z / a : 0 }' "$tmp/growth")
+	goal "growth: CPU per value, largest size / 100,000 <= 1.5" "x$g" "$(le "$g" 1.5)"
 fi
