@@ -527,7 +527,42 @@ struct fast_state {
 	char unit_raw[32];  /* the last unit as written, what ingest_unit made of it */
 	const char *unit;
 	int unit_better;
+	struct {
+		const char *s; /* interned */
+		size_t n;
+	} names[256];           /* names seen, by fast_intern() */
 };
+
+/* The member a key names, F_NKEYS for any other key. */
+static int fast_key(const char *s, size_t n)
+{
+	int k;
+	switch (n ? s[0] : 0) {
+	case 'w': k = F_WORKLOAD; break;
+	case 'v': k = n == 7 ? F_VERSION : F_VALUE; break;
+	case 'p': k = n == 8 ? F_PLATFORM : F_PASSES; break;
+	case 'u': k = F_UNIT; break;
+	case 'b': k = n == 6 ? F_BETTER : F_BACK; break;
+	case 't': k = F_TIMESTAMP; break;
+	case 'n': k = F_NOTE; break;
+	case 'r': k = F_ROUND; break;
+	default: return F_NKEYS;
+	}
+	return fast_len[k] == n && memcmp(fast_keys[k], s, n) == 0 ? k : F_NKEYS;
+}
+
+/* model_internn(s, n) through a small cache of the names a stream repeats
+ * (a workload's name on every one of its lines): a slot by the length and
+ * the last two bytes, checked against the interned text. */
+static const char *fast_intern(struct model *m, struct fast_state *fs, const char *s, size_t n)
+{
+	size_t h = n ? (n * 131 + (unsigned char)s[n - 1] * 31 + (unsigned char)s[n > 1 ? n - 2 : 0]) & 255
+		     : 0;
+	if (fs->names[h].s && fs->names[h].n == n && memcmp(fs->names[h].s, s, n) == 0)
+		return fs->names[h].s;
+	fs->names[h].n = n;
+	return fs->names[h].s = model_internn(m, s, n);
+}
 
 static const char *fast_ws(const char *p)
 {
@@ -667,10 +702,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		int k;
 		if (*p != '"' || !(p = fast_string(p, &ks, &kn)))
 			return 0;
-		for (k = 0; k < F_NKEYS; k++)
-			if (fast_keys[k][0] == ks[0] && fast_len[k] == kn &&
-			    memcmp(fast_keys[k], ks, kn) == 0)
-				break;
+		k = fast_key(ks, kn);
 		if (k == F_NKEYS || (seen & (1u << k)))
 			return 0;
 		p = fast_ws(p);
@@ -770,11 +802,11 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	r->where = lineno;
 	r->where_is_line = 1;
 	r->doc = m->ndocs - 1;
-	r->workload = model_internn(m, str[F_WORKLOAD], len[F_WORKLOAD]);
-	r->version = seen & (1u << F_VERSION) ? model_internn(m, str[F_VERSION], len[F_VERSION])
+	r->workload = fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
+	r->version = seen & (1u << F_VERSION) ? fast_intern(m, fs, str[F_VERSION], len[F_VERSION])
 					    : model_intern(m, in->label);
 	if (seen & (1u << F_PLATFORM)) {
-		r->platform = model_internn(m, str[F_PLATFORM], len[F_PLATFORM]);
+		r->platform = fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
 	} else {
 		if (!fs->platform || fs->env_changes != m->env_changes) {
 			const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
