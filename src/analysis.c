@@ -467,7 +467,24 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
 	free(by_rank);
 	free(rank);
-	qsort(k, ns, sizeof *k, cmp_keyed);
+	if (wl.n && pl.n && ver.n && wl.n <= (4 * ns + 64) / pl.n / ver.n) {
+		/* few possible groups: a counting sort, stable in first-seen order */
+		size_t nkeys = wl.n * pl.n * ver.n, *at = xcalloc(nkeys + 1, sizeof *at);
+		struct keyed *out = xmalloc(ns * sizeof *out);
+#define KEY_OF(x) (((size_t)(x).wl_order * pl.n + (x).pl_order) * ver.n + (x).ver_rank)
+		for (size_t i = 0; i < ns; i++)
+			at[KEY_OF(k[i]) + 1]++;
+		for (size_t g = 0; g < nkeys; g++)
+			at[g + 1] += at[g];
+		for (size_t i = 0; i < ns; i++)
+			out[at[KEY_OF(k[i])]++] = k[i];
+#undef KEY_OF
+		free(at);
+		free(k);
+		k = out;
+	} else {
+		qsort(k, ns, sizeof *k, cmp_keyed);
+	}
 	for (size_t i = 0; i < ns; i++) {
 		if (!i || k[i].wl_order != k[i - 1].wl_order || k[i].pl_order != k[i - 1].pl_order ||
 		    k[i].ver_rank != k[i - 1].ver_rank)

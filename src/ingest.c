@@ -242,19 +242,99 @@ static int cmp_series(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/* Orders series by (workload, platform, version) only. */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct series *x = *(const struct series *const *)a;
+	const struct series *y = *(const struct series *const *)b;
+	int c;
+	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
+		return c;
+	if (x->platform != y->platform && (c = strcmp(x->platform, y->platform)) != 0)
+		return c;
+	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
+		return c;
+	return 0;
+}
+
+/* The series in cmp_series order, in linear time when the distinct
+ * (workload, platform, version) groups are few next to the series (a note
+ * per round makes a series per round): the groups are found by hashing the
+ * interned names and sorted, the series placed group by group in the order
+ * first seen, and only a group whose documents came out of order is
+ * sorted. Returns a malloc'd array; the caller frees it. */
+static struct series **series_in_order(const struct model *m)
+{
+	size_t ns = m->nseries, nslots = 64, ng = 0;
+	size_t *slot, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
+	size_t *rank, *start;
+	struct series **first = xmalloc((ns ? ns : 1) * sizeof *first);
+	struct series **order = xmalloc((ns ? ns : 1) * sizeof *order);
+
+	while (nslots < 2 * ns)
+		nslots *= 2;
+	slot = xcalloc(nslots, sizeof *slot); /* group + 1, 0 empty */
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = m->series[i];
+		uint64_t h = ((uint64_t)(uintptr_t)x->workload * 31 + (uintptr_t)x->platform) * 31 +
+			     (uintptr_t)x->version;
+		h ^= h >> 17;
+		h *= 0x9E3779B97F4A7C15ULL;
+		h = (h >> 20) & (nslots - 1);
+		for (;; h = (h + 1) & (nslots - 1)) {
+			const struct series *g;
+			if (!slot[h]) {
+				first[ng] = m->series[i];
+				slot[h] = ++ng;
+				break;
+			}
+			g = first[slot[h] - 1];
+			if (g->workload == x->workload && g->platform == x->platform &&
+			    g->version == x->version)
+				break;
+		}
+		group_of[i] = slot[h] - 1;
+	}
+	free(slot);
+	/* first[g] is the first series of group g: its id names the group */
+	rank = xmalloc((ng ? ng : 1) * sizeof *rank);
+	qsort(first, ng, sizeof *first, cmp_group);
+	for (size_t g = 0; g < ng; g++)
+		rank[group_of[first[g]->id]] = g;
+	start = xcalloc(ng + 1, sizeof *start);
+	for (size_t i = 0; i < ns; i++)
+		start[rank[group_of[i]] + 1]++;
+	for (size_t g = 0; g < ng; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < ns; i++)
+		order[start[rank[group_of[i]]]++] = m->series[i];
+	/* start[g] is now the end of group g */
+	for (size_t g = 0, from = 0; g < ng; from = start[g++]) {
+		for (size_t i = from + 1; i < start[g]; i++) {
+			if (order[i - 1]->doc > order[i]->doc) {
+				qsort(order + from, start[g] - from, sizeof *order, cmp_series);
+				break;
+			}
+		}
+	}
+	free(start);
+	free(rank);
+	free(first);
+	free(group_of);
+	return order;
+}
+
 /* Fills idx with the result indexes ordered by (workload, platform,
- * version, doc, input order), in linear time: the series (few) are sorted,
- * each distinct (workload, platform, version, doc) of them is a bucket, and
- * the results are placed bucket by bucket in input order (a counting sort,
+ * version, doc, input order), in linear time: the series are ordered, each
+ * distinct (workload, platform, version, doc) of them is a bucket, and the
+ * results are placed bucket by bucket in input order (a counting sort,
  * stable). */
 static void sort_by_group(const struct model *m, size_t *idx)
 {
 	size_t ns = m->nseries, nbuckets = 0, *bucket = xmalloc((ns ? ns : 1) * sizeof *bucket);
 	size_t *start;
-	struct series **order = xmalloc((ns ? ns : 1) * sizeof *order);
+	struct series **order = series_in_order(m);
 
-	memcpy(order, m->series, ns * sizeof *order);
-	qsort(order, ns, sizeof *order, cmp_series);
 	for (size_t i = 0; i < ns; i++) {
 		const struct series *x = order[i], *p = i ? order[i - 1] : NULL;
 		if (!p || p->workload != x->workload || p->platform != x->platform ||
@@ -437,26 +517,33 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
-	/* each result in input order; a series' names are checked with its
-	 * first result, a timestamp that passed once (a small cache of
-	 * pointers) is not checked again */
-	const char *passed[64] = { 0 };
+	/* each result in input order; a series' names are checked once, and a
+	 * name that passed once (a small cache of pointers per field) is not
+	 * checked again */
+	const char *passed[7][64] = { { 0 } };
 	for (size_t k = 0; k < m->nresults; k++) {
 		struct result *r = &m->results[k];
+		struct series *x = r->series;
+		const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+					 result_timestamp(r), x->note, x->v8 };
 		size_t np = result_npasses(r);
 		const double *passes = result_passes(r);
-		const char *t = result_timestamp(r);
-		int ok = r->series->checked && np && np <= INGEST_MAX_PASSES &&
-			 (!t || passed[((uintptr_t)t >> 4) & 63] == t);
+		int ok = k > 0 && np && np <= INGEST_MAX_PASSES;
+		/* a checked series has only the timestamp (names[4]) of its own */
+		for (size_t j = 0; j < 7 && ok; j++)
+			if (!x->checked || j == 4)
+				ok = !names[j] ? j >= 4
+					       : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
 		for (size_t j = 0; j < np && ok; j++)
 			ok = isfinite(passes[j]) && passes[j] > 0;
-		if (ok)
-			continue;
-		if ((rc = check_result(r, err)) != 0)
-			return rc;
-		r->series->checked = 1;
-		if (t)
-			passed[((uintptr_t)t >> 4) & 63] = t;
+		if (!ok) {
+			if ((rc = check_result(r, err)) != 0)
+				return rc;
+			for (size_t j = 0; j < 7; j++)
+				if (names[j])
+					passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
+		}
+		x->checked = 1;
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
 	sort_model = m;

@@ -67,20 +67,19 @@ struct series_index {
 	struct series *last; /* the previous result's series, tried first */
 };
 
+/* By every field but the flags (a note per round must not make every
+ * round's series collide); series_same() decides. */
 static size_t series_hash(const struct series *s)
 {
-	const void *p[] = { s->workload, s->version, s->platform, s->unit,
-			    s->note, s->meta_json, s->v8, s->source };
-	uint64_t h = (uint64_t)s->doc * 0x9E3779B97F4A7C15ULL;
-	for (size_t i = 0; i < sizeof p / sizeof p[0]; i++) {
-		h ^= (uint64_t)(uintptr_t)p[i];
-		h *= 0x100000001B3ULL;
-		h ^= h >> 29;
-	}
-	h ^= (uint64_t)(s->better | s->where_is_line << 2 | s->back_to_back << 4 |
-			s->runner_interleaved << 6);
+	uint64_t h = (uint64_t)(uintptr_t)s->workload * 0x9E3779B97F4A7C15ULL;
+	h ^= (uint64_t)(uintptr_t)s->version + (h >> 29);
+	h *= 0xBF58476D1CE4E5B9ULL;
+	h ^= (uint64_t)(uintptr_t)s->platform + (uint64_t)(uintptr_t)s->unit + s->doc + (h >> 31);
+	h *= 0x94D049BB133111EBULL;
+	h ^= (uint64_t)(uintptr_t)s->note + ((uint64_t)(uintptr_t)s->meta_json << 1) +
+	     ((uint64_t)(uintptr_t)s->v8 << 2) + (uint64_t)(uintptr_t)s->source + (h >> 29);
 	h *= 0x9E3779B97F4A7C15ULL;
-	return (size_t)(h >> 20);
+	return (size_t)(h >> 24);
 }
 
 static int series_same(const struct series *a, const struct series *b)
