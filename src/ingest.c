@@ -524,19 +524,24 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	for (size_t k = 0; k < m->nresults; k++) {
 		struct result *r = &m->results[k];
 		struct series *x = r->series;
-		const char *names[7] = { x->workload, x->version, x->platform, x->unit,
-					 result_timestamp(r), x->note, x->v8 };
+		const char *t = result_timestamp(r);
 		size_t np = result_npasses(r);
 		const double *passes = result_passes(r);
-		int ok = k > 0 && np && np <= INGEST_MAX_PASSES;
-		/* a checked series has only the timestamp (names[4]) of its own */
-		for (size_t j = 0; j < 7 && ok; j++)
-			if (!x->checked || j == 4)
+		int ok = k > 0 && np && np <= INGEST_MAX_PASSES &&
+			 (!t || passed[4][((uintptr_t)t >> 4) & 63] == t);
+		if (ok && !x->checked) {
+			/* a checked series has only the timestamp of its own */
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 NULL, x->note, x->v8 };
+			for (size_t j = 0; j < 7 && ok; j++)
 				ok = !names[j] ? j >= 4
 					       : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
+		}
 		for (size_t j = 0; j < np && ok; j++)
 			ok = isfinite(passes[j]) && passes[j] > 0;
 		if (!ok) {
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 t, x->note, x->v8 };
 			if ((rc = check_result(r, err)) != 0)
 				return rc;
 			for (size_t j = 0; j < 7; j++)
