@@ -1,6 +1,6 @@
 # noisefloor - build, install, test.
 #
-#   make            build ./noisefloor
+#   make            build ./noisefloor and noisefloor-formats.so beside it
 #   make report     install missing Debian packages, build, render the shipped data into out/
 #   make test       install missing Debian packages (build and test tools), build, run every test
 #   make check      the fast loop: parallel build, then the behaviour suites (no ASan,
@@ -19,18 +19,29 @@ LDFLAGS   ?=
 PKG_CONFIG ?= pkg-config
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
+LIBDIR    ?= $(PREFIX)/lib
 DATADIR   ?= $(PREFIX)/share/noisefloor
 MANDIR    ?= $(PREFIX)/share/man
 DESTDIR   ?=
 
-PKGS       = libcjson cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter libpng
-PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+# The program links libc, libm and cJSON only; the outputs and the input
+# mapping that need the large libraries (FORMATS_SRCS) form
+# noisefloor-formats.so, which it loads when one of them is used
+# (src/formats_lib.h). The sanitizer build and the fuzz targets link
+# everything into one executable (-DNF_FORMATS_BUILTIN).
+CORE_PKGS    = libcjson
+FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter libpng
+PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
+PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
+FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lhpdf -ljq -lm
+FORMATS_LIB  = noisefloor-formats.so
 
 # Project flags are kept apart so CFLAGS can be overridden freely.
 NF_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
-             -DNF_VERSION='"$(VERSION)"' -DNF_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS)
-NF_LIBS    = $(PKG_LIBS) -lhpdf -ljq -lm
+             -DNF_VERSION='"$(VERSION)"' -DNF_DATADIR='"$(DATADIR)"' \
+             -DNF_LIBDIR='"$(LIBDIR)/noisefloor"' $(PKG_CFLAGS)
+NF_LIBS    = $(FORMATS_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libpng-dev libfreetype-dev \
@@ -41,6 +52,14 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
 
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
+# The files of noisefloor-formats.so: those that call cairo, FreeType,
+# libpng, libharu, libxlsxwriter or libjq, and those only they use. A new
+# output that needs one of them is listed here and marked LOADED in render.c.
+FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_hpdf.c chart_layout.c \
+                chart_text.c chart_time.c formats_lib_id.c hpdf_tounicode.c ingest_jq.c \
+                pdf_doc.c render_charts.c render_pdf.c render_xlsx.c)
+FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
+CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*.h)
 # Each object also depends on the headers it includes (-MMD writes a .d file
 # beside it); an object built before it had one depends on every header.
@@ -54,15 +73,22 @@ else
 Q = @
 endif
 
-all: noisefloor
+all: noisefloor $(FORMATS_LIB)
 
-noisefloor: $(OBJS)
+# -rdynamic: the shared object calls the program's functions (model, fmt,
+# output, ...), so the program exports them.
+noisefloor: $(CORE_OBJS)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(NF_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -rdynamic -o $@ $(CORE_OBJS) $(CORE_LIBS)
 
+$(FORMATS_LIB): $(FORMATS_OBJS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(FORMATS_OBJS) $(FORMATS_LIBS)
+
+$(FORMATS_OBJS): PIC = -fPIC
 build/%.o: src/%.c $$(call hdrs_unless_deps,$$@) | build
 	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) $(PIC) $(DEPFLAGS) -c -o $@ $<
 
 build:
 	$(Q)mkdir -p build
@@ -81,7 +107,7 @@ noisefloor-asan: $(ASAN_OBJS)
 build/asan/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
 	@$(if $(Q),echo "  ASANCC  $<")
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(NF_CFLAGS) $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(NF_CFLAGS) -DNF_FORMATS_BUILTIN $(ASAN_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # valgrind over a full report (every output format) and a few error paths.
 leakcheck: all
@@ -104,7 +130,8 @@ fuzz-build: $(FUZZ_BINS)
 fuzz/build/obj/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
 	@$(if $(Q),echo "  FUZZCC  $<")
 	$(Q)mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) -DNF_FORMATS_BUILTIN $(FUZZ_CFLAGS) $(DEPFLAGS) \
+		-fsanitize=fuzzer-no-link -c -o $@ $<
 
 fuzz/build/obj/fuzz.o: fuzz/fuzz.c fuzz/fuzz.h $(HDRS)
 	$(Q)mkdir -p $(@D)
@@ -175,8 +202,9 @@ check:
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/data \
-		$(DESTDIR)$(MANDIR)/man1
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(LIBDIR)/noisefloor
 	install -m 755 noisefloor $(DESTDIR)$(BINDIR)/noisefloor
+	install -m 644 $(FORMATS_LIB) $(DESTDIR)$(LIBDIR)/noisefloor/$(FORMATS_LIB)
 	install -m 644 templates/*.mustache $(DESTDIR)$(DATADIR)/templates/
 	install -m 644 data/*.json $(DESTDIR)$(DATADIR)/data/
 	install -d $(DESTDIR)$(DATADIR)/data/adapters
@@ -185,17 +213,19 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/noisefloor $(DESTDIR)$(MANDIR)/man1/noisefloor.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)/noisefloor
 
 # The simulation with known truth (bench/sim.sh prints its table, tests/t-sim.sh
-# holds its thresholds): the analysis' objects without main.c.
+# holds its thresholds): the analysis' objects without main.c (it uses none
+# of the outputs, so the program's objects are all it links).
 sim: build/sim
-build/sim: bench/sim.c $(filter-out build/main.o,$(OBJS)) $(HDRS)
+build/sim: bench/sim.c $(filter-out build/main.o,$(CORE_OBJS)) $(HDRS)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) -Isrc -o $@ bench/sim.c $(filter-out build/main.o,$(OBJS)) $(NF_LIBS)
+	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) -Isrc -o $@ bench/sim.c \
+		$(filter-out build/main.o,$(CORE_OBJS)) $(CORE_LIBS)
 
 clean:
-	rm -rf build noisefloor noisefloor-asan tests/tmp fuzz/build
+	rm -rf build noisefloor noisefloor-asan $(FORMATS_LIB) tests/tmp fuzz/build
 
 .PHONY: all sim asan leakcheck fuzz fuzz-build fuzz-merge deps test-deps report test check \
 	install uninstall clean

@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 #include "ingest.h"
+#include "formats_lib.h"
 #include "ingest_jq.h"
 #include "render.h"
 #include "util.h"
@@ -363,18 +364,28 @@ int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *
 {
 	const char *jq_file = a->opt[CLI_JQ], *jq_program = a->opt[CLI_JQ_PROGRAM];
 	struct ingest_jq *jq = NULL;
+	/* the mapping is in noisefloor-formats.so (formats_lib.h) */
+	__typeof__(&ingest_jq_new) jq_new = NULL;
+	__typeof__(&ingest_jq_file) jq_read = NULL;
+	__typeof__(&ingest_jq_free) jq_free = NULL;
+	const char *user = jq_file ? "--jq" : "--jq-program";
 	int rc = 0;
 	if (jq_file && jq_program)
 		return nf_error_set(err, NF_USAGE, "give --jq or --jq-program, not both");
-	if ((jq_file || jq_program) && !(jq = ingest_jq_new(jq_file, jq_program, err)))
+	if ((jq_file || jq_program) &&
+	    (!(jq_new = FORMATS_FN(ingest_jq_new, user, err)) ||
+	     !(jq_read = FORMATS_FN(ingest_jq_file, user, err)) ||
+	     !(jq_free = FORMATS_FN(ingest_jq_free, user, err)) ||
+	     !(jq = jq_new(jq_file, jq_program, err))))
 		return err->status;
 	for (int i = 0; i < a->nfiles && !rc; i++) {
 		char *label;
 		struct ingest_input in = input_from_arg(a->files[i], &label);
-		rc = jq ? ingest_jq_file(jq, m, &in, err) : ingest_file(m, &in, err);
+		rc = jq ? jq_read(jq, m, &in, err) : ingest_file(m, &in, err);
 		free(label);
 	}
-	ingest_jq_free(jq);
+	if (jq)
+		jq_free(jq);
 	return rc ? rc : ingest_finish(m, err);
 }
 

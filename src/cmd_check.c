@@ -84,6 +84,7 @@ static int run(const struct cli_args *a)
 	model_init(&m);
 	m.baseline = a->opt[CLI_BASELINE];
 	m.min_rounds = a->min_rounds;
+	m.no_digests = 1; /* the gate prints no "How to reproduce" */
 	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = analysis_run(&m, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);

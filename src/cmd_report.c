@@ -6,6 +6,7 @@
  */
 #include "analysis.h"
 #include "cli.h"
+#include "formats_lib.h"
 #include "impact.h"
 #include "output.h"
 #include "render.h"
@@ -312,7 +313,17 @@ static int run(const struct cli_args *a)
 	report_build(&rep, &m, rc.with_charts);
 	rc.report = &rep;
 
-	status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
+	/* an output in noisefloor-formats.so that cannot be loaded stops the
+	 * run before the output folder is touched */
+	od.staging = NULL;
+	for (size_t i = 0; i < nrenderers && !status; i++)
+		if (renderers[i].loaded && wanted(formats, renderers[i].name)) {
+			char user[64];
+			snprintf(user, sizeof user, "the %s output", renderers[i].name);
+			status = formats_lib_load(user, &err);
+		}
+	if (!status)
+		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
 	for (size_t i = 0; i < nrenderers && !status; i++)
 		if (wanted(formats, renderers[i].name)) {
 			od.writer = renderers[i].name;

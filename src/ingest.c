@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "ingest.h"
 #include "sha256.h"
+#include "ingest_runner.h"
 #include "json_input.h"
 #include "util.h"
 #include "stats.h"
@@ -102,7 +103,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		      struct nf_error *err)
 {
 	const struct ingest_format *fmt = NULL;
-	int score = 0;
+	int score = 0, rc;
 	const char *p = buf_str(text);
 
 	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
@@ -116,32 +117,41 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
 	if (*p == '{' || *p == '[') {
-		long at = json_too_deep_at(text->s, text->len);
+		long at;
+		json_scan_begin(text->s, text->len);
+		at = json_too_deep_at(text->s, text->len);
 		if (at >= 0) {
 			size_t line, col;
 			json_line_col(text->s, (size_t)at, &line, &col);
+			json_scan_end();
 			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
 					    "nested deeper than %d levels", in->path, line, col,
 					    JSON_MAX_DEPTH);
 		}
 	}
+	runner_keys_begin(buf_str(text), text->len);
 	for (size_t i = 0; i < nformats; i++) {
 		int s = formats[i]->probe(buf_str(text), text->len);
 		if (s > score) {
 			score = s;
 			fmt = formats[i];
 		}
+		if (score == 2)
+			break; /* certain: a later probe could only tie, and ties go to the first */
 	}
+	runner_keys_end();
 	if (!fmt) {
 		struct buf names = BUF_INIT;
 		for (size_t i = 0; i < nformats; i++)
 			buf_printf(&names, "%s%s", i ? ", " : "", formats[i]->name);
-		nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format (tried %s)",
-			     in->path, names.s);
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format "
+				  "(tried %s)", in->path, names.s);
 		buf_release(&names);
-		return NF_DATAERR;
+	} else {
+		rc = fmt->read(m, in, buf_str(text), text->len, err);
 	}
-	return fmt->read(m, in, buf_str(text), text->len, err);
+	json_scan_end();
+	return rc;
 }
 
 /* A stream that hashes what is read through it: the digest of an input is
@@ -185,7 +195,9 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	}
 	hashing.f = raw;
 	sha256_init(&hashing.sha);
-	if (!(f = fopencookie(&hashing, "r", io)))
+	if (m->no_digests)
+		f = raw;
+	else if (!(f = fopencookie(&hashing, "r", io)))
 		abort(); /* out of memory */
 	add_source(m, in->path);
 
@@ -210,10 +222,11 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 			rc = read_whole(m, in, &line, err);
 	}
 	buf_release(&line);
-	fclose(f);
+	if (f != raw)
+		fclose(f);
 	if (!is_stdin)
 		fclose(raw);
-	if (!rc) {
+	if (!rc && !m->no_digests) {
 		sha256_final_hex(&hashing.sha, hex);
 		model_set_digest(m, in->path, hex);
 	}

@@ -59,10 +59,14 @@ static const char *skip_value(const char *p, const char *e)
 	return e;
 }
 
-int runner_has_key(const char *text, size_t len, int in_first_element, const char *key)
+/* Calls each(key, klen, ctx) for the keys of the top-level object (or of
+ * the first array element's), in order, until it returns nonzero (then
+ * returns that) or the object ends or is malformed (returns 0). */
+static int walk_keys(const char *text, size_t len, int in_first_element,
+		     int (*each)(const char *k, size_t klen, void *ctx), void *ctx)
 {
 	const char *p = text, *e = text + len;
-	size_t klen = strlen(key);
+	int r;
 
 	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
 		p += 3;
@@ -77,8 +81,8 @@ int runner_has_key(const char *text, size_t len, int in_first_element, const cha
 	p = skip_ws(p + 1, e);
 	while (p < e && *p == '"') {
 		const char *k = p + 1, *kend = skip_string(p, e);
-		if ((size_t)(kend - k - 1) == klen && memcmp(k, key, klen) == 0)
-			return 1;
+		if ((r = each(k, (size_t)(kend - k - 1), ctx)) != 0)
+			return r;
 		p = skip_ws(kend, e);
 		if (p == e || *p != ':')
 			return 0;
@@ -88,6 +92,64 @@ int runner_has_key(const char *text, size_t len, int in_first_element, const cha
 			return 0;
 		p = skip_ws(p + 1, e);
 	}
+	return 0;
+}
+
+static int key_is(const char *k, size_t klen, void *key)
+{
+	return klen == strlen(key) && memcmp(k, key, klen) == 0;
+}
+
+/* The key index of runner_keys_begin: the keys walk_keys meets, for either
+ * value of in_first_element, made on first use. */
+#define KEYS_MAX 64
+struct key_list {
+	int made, complete; /* complete: every key fitted in KEYS_MAX */
+	size_t n;
+	struct { const char *k; size_t len; } keys[KEYS_MAX];
+};
+static struct {
+	const char *text; /* NULL outside runner_keys_begin/end */
+	size_t len;
+	struct key_list list[2];
+} probe;
+
+static int key_add(const char *k, size_t klen, void *list)
+{
+	struct key_list *l = list;
+	if (l->n == KEYS_MAX)
+		return 1; /* stops the walk: the list is not complete */
+	l->keys[l->n].k = k;
+	l->keys[l->n++].len = klen;
+	return 0;
+}
+
+void runner_keys_begin(const char *text, size_t len)
+{
+	memset(&probe, 0, sizeof probe);
+	probe.text = text;
+	probe.len = len;
+}
+
+void runner_keys_end(void)
+{
+	memset(&probe, 0, sizeof probe);
+}
+
+int runner_has_key(const char *text, size_t len, int in_first_element, const char *key)
+{
+	struct key_list *l = &probe.list[in_first_element != 0];
+	if (!probe.text || text != probe.text || len != probe.len)
+		return walk_keys(text, len, in_first_element, key_is, (void *)key);
+	if (!l->made) {
+		l->complete = walk_keys(text, len, in_first_element, key_add, l) == 0;
+		l->made = 1;
+	}
+	if (!l->complete)
+		return walk_keys(text, len, in_first_element, key_is, (void *)key);
+	for (size_t i = 0; i < l->n; i++)
+		if (key_is(l->keys[i].k, l->keys[i].len, (void *)key))
+			return 1;
 	return 0;
 }
 

@@ -22,6 +22,13 @@ struct cJSON;
  * ignores keys of nested values, so text inside strings cannot match. */
 int runner_has_key(const char *text, size_t len, int in_first_element, const char *key);
 
+/* Between runner_keys_begin(text, len) and runner_keys_end(), while every
+ * format's probe looks at one text, runner_has_key on that text finds keys
+ * in an index of them made once, instead of scanning the text (and skipping
+ * its values) on every call. The text must not change in between. */
+void runner_keys_begin(const char *text, size_t len);
+void runner_keys_end(void);
+
 /* Fills err with "cannot read 'FILE': WHERE: RULE" (no "WHERE: " when where
  * is NULL) and returns NF_DATAERR. */
 int runner_bad(struct nf_error *err, const struct ingest_input *in, const char *where,

@@ -22,46 +22,97 @@ void json_line_col(const char *text, size_t off, size_t *line, size_t *col)
 	*col = c;
 }
 
-/* Offset of a "\u0000" escape inside a JSON string, or -1. */
-static long nul_escape(const char *text, size_t len)
-{
-	int in_str = 0;
-	for (size_t i = 0; i < len; i++) {
-		char c = text[i];
-		if (!in_str) {
-			if (c == '"')
-				in_str = 1;
-		} else if (c == '\\') {
-			if (i + 5 < len && text[i + 1] == 'u' && strncmp(text + i + 2, "0000", 4) == 0)
-				return (long)i;
-			i++;
-		} else if (c == '"') {
-			in_str = 0;
-		}
-	}
-	return -1;
-}
+/* The bytes the scan below stops at; every other byte is skipped in one
+ * table lookup (this runs over every input read whole, twice). */
+static const unsigned char scan_stop[256] = {
+	['"'] = 1, ['\\'] = 1, ['['] = 1, ['{'] = 1, [']'] = 1, ['}'] = 1,
+};
 
-long json_too_deep_at(const char *text, size_t len)
+/* One pass over a JSON text, strings skipped: sets *deep_at to the offset
+ * of the bracket that opens nesting level JSON_MAX_DEPTH + 1 and, when
+ * nul_at is not NULL, *nul_at to that of the first "\u0000" escape inside
+ * a string; -1 for none. Stops as soon as it has found what it looks for. */
+static void scan(const char *text, size_t len, long *deep_at, long *nul_at)
 {
 	int depth = 0, in_str = 0;
+	*deep_at = -1;
+	if (nul_at)
+		*nul_at = -1;
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
+		if (!scan_stop[(unsigned char)c])
+			continue;
 		if (in_str) {
-			if (c == '\\')
+			if (c == '\\') {
+				if (nul_at && *nul_at < 0 && i + 5 < len && text[i + 1] == 'u' &&
+				    strncmp(text + i + 2, "0000", 4) == 0) {
+					*nul_at = (long)i;
+					if (*deep_at >= 0)
+						return;
+				}
 				i++;
-			else if (c == '"')
+			} else if (c == '"') {
 				in_str = 0;
+			}
 		} else if (c == '"') {
 			in_str = 1;
 		} else if (c == '[' || c == '{') {
-			if (++depth > JSON_MAX_DEPTH)
-				return (long)i;
+			if (++depth > JSON_MAX_DEPTH && *deep_at < 0) {
+				*deep_at = (long)i;
+				if (!nul_at || *nul_at >= 0)
+					return;
+			}
 		} else if ((c == ']' || c == '}') && depth > 0) {
 			depth--;
 		}
 	}
-	return -1;
+}
+
+/* The scan of the text between json_scan_begin and json_scan_end, made
+ * once. */
+static struct {
+	const char *text; /* NULL outside json_scan_begin/end */
+	size_t len;
+	int made;
+	long deep, nul;
+} memo;
+
+void json_scan_begin(const char *text, size_t len)
+{
+	memo.text = text;
+	memo.len = len;
+	memo.made = 0;
+}
+
+void json_scan_end(void)
+{
+	memo.text = NULL;
+}
+
+/* scan() looking for both, or its result for the text of json_scan_begin. */
+static void scan_both(const char *text, size_t len, long *deep_at, long *nul_at)
+{
+	if (!memo.text || text != memo.text || len != memo.len) {
+		scan(text, len, deep_at, nul_at);
+		return;
+	}
+	if (!memo.made) {
+		scan(text, len, &memo.deep, &memo.nul);
+		memo.made = 1;
+	}
+	*deep_at = memo.deep;
+	*nul_at = memo.nul;
+}
+
+long json_too_deep_at(const char *text, size_t len)
+{
+	long deep, nul;
+	if (memo.text && text == memo.text && len == memo.len) {
+		scan_both(text, len, &deep, &nul);
+		return deep;
+	}
+	scan(text, len, &deep, NULL);
+	return deep;
 }
 
 cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct buf *why)
@@ -76,12 +127,13 @@ cJSON *json_input_parse(const char *text, size_t len, size_t first_line, struct 
 		buf_printf(why, "line %zu, column %zu: a NUL byte in the text", line + first_line - 1, col);
 		return NULL;
 	}
-	if ((nul = nul_escape(text, len)) >= 0) {
+	scan_both(text, len, &deep, &nul);
+	if (nul >= 0) {
 		json_line_col(text, (size_t)nul, &line, &col);
 		buf_printf(why, "line %zu, column %zu: \\u0000 in a string", line + first_line - 1, col);
 		return NULL;
 	}
-	if ((deep = json_too_deep_at(text, len)) >= 0) {
+	if (deep >= 0) {
 		json_line_col(text, (size_t)deep, &line, &col);
 		buf_printf(why, "line %zu, column %zu: nested deeper than %d levels",
 			   line + first_line - 1, col, JSON_MAX_DEPTH);

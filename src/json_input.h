@@ -28,6 +28,14 @@ struct cJSON *json_input_parse(const char *text, size_t len, size_t first_line, 
  * JSON text (strings skipped), or -1 when it nests no deeper than that. */
 long json_too_deep_at(const char *text, size_t len);
 
+/* Between json_scan_begin(text, len) and json_scan_end(), the nesting and
+ * "\u0000" checks of json_too_deep_at and json_input_parse on that text
+ * are one pass, made once: ingest.c checks the nesting of a file read whole
+ * before the formats' probes, and its reader then parses the same text. The
+ * text must not change in between. */
+void json_scan_begin(const char *text, size_t len);
+void json_scan_end(void);
+
 /* The first key that appears twice in one object anywhere in v, except below
  * `skip` (NULL: everywhere), or NULL. Large objects are sorted, not compared
  * pairwise. */

@@ -14,16 +14,28 @@ void jsonw_init(struct jsonw *w, struct buf *out, int pretty)
 
 static void newline(struct jsonw *w)
 {
+	size_t n;
 	if (!w->pretty)
 		return;
-	buf_putc(w->out, '\n');
-	for (int i = 0; i < w->depth; i++)
-		buf_puts(w->out, "  ");
+	n = 1 + 2 * (size_t)(w->depth > 0 ? w->depth : 0);
+	buf_grow(w->out, n);
+	w->out->s[w->out->len] = '\n';
+	memset(w->out->s + w->out->len + 1, ' ', n - 1);
+	w->out->len += n;
+	w->out->s[w->out->len] = '\0';
+}
+
+void jsonw_set_flush(struct jsonw *w, void (*flush)(struct buf *out, void *ud), void *ud)
+{
+	w->flush = flush;
+	w->flush_ud = ud;
 }
 
 /* Separator and indentation before a value or a key. */
 static void before_value(struct jsonw *w)
 {
+	if (w->flush && w->out->len >= 65536)
+		w->flush(w->out, w->flush_ud);
 	if (w->after_key) {
 		w->after_key = 0;
 		return;
@@ -65,6 +77,17 @@ void json_escape(struct buf *out, const char *s)
 	buf_putc(out, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		/* a run of characters that need no escape goes in one copy */
+		if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) {
+			const char *run = s;
+			while (*s && (unsigned char)*s >= 0x20 && *s != '"' && *s != '\\' &&
+			       (unsigned char)*s != 0x7f)
+				s++;
+			buf_put(out, run, (size_t)(s - run));
+			if (!*s)
+				break;
+			c = (unsigned char)*s;
+		}
 		switch (c) {
 		case '"': buf_puts(out, "\\\""); break;
 		case '\\': buf_puts(out, "\\\\"); break;
@@ -106,8 +129,17 @@ void jsonw_number(struct jsonw *w, double v)
 
 void jsonw_int(struct jsonw *w, long long v)
 {
+	char digits[24];
+	size_t n = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 	before_value(w);
-	buf_printf(w->out, "%lld", v);
+	do {
+		digits[sizeof digits - 1 - n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		digits[sizeof digits - 1 - n++] = '-';
+	buf_put(w->out, digits + sizeof digits - n, n);
 }
 
 void jsonw_bool(struct jsonw *w, int v)

@@ -14,9 +14,15 @@ struct jsonw {
 	int depth;
 	int need_comma[64];
 	int after_key;
+	void (*flush)(struct buf *out, void *ud); /* see jsonw_set_flush */
+	void *flush_ud;
 };
 
 void jsonw_init(struct jsonw *w, struct buf *out, int pretty);
+/* Hands out to flush whenever it holds 64 KB or more, between two values;
+ * flush takes the bytes and empties it. The caller flushes what is left at
+ * the end. */
+void jsonw_set_flush(struct jsonw *w, void (*flush)(struct buf *out, void *ud), void *ud);
 void jsonw_begin_object(struct jsonw *w);
 void jsonw_end_object(struct jsonw *w);
 void jsonw_begin_array(struct jsonw *w);

@@ -336,6 +336,8 @@ struct model {
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
 	int min_rounds;                    /* default MODEL_MIN_ROUNDS */
+	int no_digests;                    /* inputs are not hashed: the command
+	                                      shows no SHA-256 (check) */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
 
 	/* computed half */

@@ -262,6 +262,34 @@ int outdir_write(struct outdir *od, const char *name, const void *data, size_t l
 	return 0;
 }
 
+FILE *outdir_fopen(struct outdir *od, const char *name, struct nf_error *err)
+{
+	char *path = outdir_path(od, name, err);
+	FILE *f;
+	if (!path)
+		return NULL;
+	f = fopen(path, "wb");
+	if (!f)
+		nf_error_set(err, write_status(errno), "cannot write '%s/%s': %s", od->dir, name,
+			     strerror(errno));
+	free(path);
+	return f;
+}
+
+int outdir_fclose(struct outdir *od, const char *name, FILE *f, struct nf_error *err)
+{
+	int e = ferror(f) ? (errno ? errno : EIO) : 0;
+	if (fflush(f) != 0 && !e)
+		e = errno;
+	/* no fsync here: outdir_commit flushes every staged file at once */
+	if (fclose(f) != 0 && !e)
+		e = errno;
+	if (e)
+		return nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir, name,
+				    strerror(e));
+	return 0;
+}
+
 /* fsync()s a file or folder by path; returns 0 or errno (EINVAL, a file
  * system that cannot sync, counts as success). */
 static int sync_path(const char *path, int flags)

@@ -9,6 +9,7 @@
 #define NF_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "error.h"
 
 struct outdir {
@@ -35,6 +36,12 @@ char *outdir_path(struct outdir *od, const char *name, struct nf_error *err);
 /* Writes data as the relative name. */
 int outdir_write(struct outdir *od, const char *name, const void *data, size_t len,
 		 struct nf_error *err);
+
+/* The same in pieces, for files too big to hold whole: outdir_fopen opens
+ * the relative name for writing (NULL with err set on failure), and
+ * outdir_fclose closes it, reporting any write error on it. */
+FILE *outdir_fopen(struct outdir *od, const char *name, struct nf_error *err);
+int outdir_fclose(struct outdir *od, const char *name, FILE *f, struct nf_error *err);
 
 /* Moves every written file into place and removes the staging folder. */
 int outdir_commit(struct outdir *od, struct nf_error *err);

@@ -10,6 +10,8 @@
 #include "hpdf_tounicode.h"
 #include "chart_hpdf.h"
 
+#include <hpdf_fontdef.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -522,6 +524,103 @@ void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
 
 /* ---- the document ---- */
 
+/*
+ * A face's cmap as libharu looks glyphs up in it while it builds a UTF-8
+ * font: HPDF_GetFont calls HPDF_TTFontDef_GetGlyphid for all 65,536 code
+ * points, each a linear search through the cmap's segments (193 in DejaVu
+ * Sans): about 60 million instructions per face, a quarter of the report.
+ * For that call the face gets a cmap of two segments whose glyph array holds
+ * the answer of the original for every code point, computed here in one
+ * pass with libharu's own rule (the first segment whose end is not below
+ * the code point; a start above it means glyph 0; id_range_offset 0 means
+ * code + id_delta, else glyph_id_array[offset / 2 + (code - start) -
+ * (segments - i)] + id_delta, 0 past the array). The font objects come out
+ * the same; the original cmap is put back at once. A cmap this rule cannot
+ * answer for every code point (format 0, a code past the last segment, an
+ * index at the array's end) is left alone.
+ */
+struct cmap_swap {
+	HPDF_TTFontDefAttr attr;
+	HPDF_TTF_CmapRange saved;
+	HPDF_UINT16 end[2], start[2], range[2];
+	HPDF_INT16 delta[2];
+	HPDF_UINT16 *gids; /* 65,536 glyph ids, by code point */
+};
+
+static int cmap_swap_in(HPDF_Doc doc, const char *name, struct cmap_swap *sw)
+{
+	HPDF_FontDef def = HPDF_GetFontDef(doc, name);
+	HPDF_TTF_CmapRange *c;
+	unsigned segs, i = 0;
+
+	memset(sw, 0, sizeof *sw);
+	if (!def || def->type != HPDF_FONTDEF_TYPE_TRUETYPE || !def->attr)
+		return 0;
+	sw->attr = (HPDF_TTFontDefAttr)def->attr;
+	c = &sw->attr->cmap;
+	segs = c->seg_count_x2 / 2u;
+	if (c->format != 4 || segs == 0 || !c->end_count || !c->start_count || !c->id_delta ||
+	    !c->id_range_offset)
+		return 0;
+	sw->gids = xmalloc(65536 * sizeof *sw->gids);
+	for (unsigned u = 0; u < 65536; u++) {
+		/* the first segment with u <= end moves only forward as u grows */
+		while (i < segs && u > c->end_count[i])
+			i++;
+		if (i == segs)
+			break;
+		if (c->start_count[i] > u) {
+			sw->gids[u] = 0;
+		} else if (c->id_range_offset[i] == 0) {
+			sw->gids[u] = (HPDF_UINT16)(u + (unsigned)c->id_delta[i]);
+		} else {
+			HPDF_UINT idx = c->id_range_offset[i] / 2 + (u - c->start_count[i]) - (segs - i);
+			if (idx == c->glyph_id_array_count || (idx < c->glyph_id_array_count && !c->glyph_id_array))
+				break;
+			sw->gids[u] = idx > c->glyph_id_array_count ? 0
+				      : (HPDF_UINT16)(c->glyph_id_array[idx] + (unsigned)c->id_delta[i]);
+		}
+		if (u == 65535) {
+			/* [0, FFFE] through the array (offset 4: index = code),
+			 * FFFF through its delta */
+			sw->saved = *c;
+			sw->end[0] = 0xFFFE, sw->end[1] = 0xFFFF;
+			sw->start[0] = 0, sw->start[1] = 0xFFFF;
+			sw->range[0] = 4, sw->range[1] = 0;
+			sw->delta[0] = 0, sw->delta[1] = (HPDF_INT16)(HPDF_UINT16)(sw->gids[0xFFFF] - 0xFFFFu);
+			c->seg_count_x2 = 4;
+			c->end_count = sw->end;
+			c->start_count = sw->start;
+			c->id_range_offset = sw->range;
+			c->id_delta = sw->delta;
+			c->glyph_id_array = sw->gids;
+			c->glyph_id_array_count = 65536;
+			return 1;
+		}
+	}
+	free(sw->gids);
+	sw->gids = NULL;
+	return 0;
+}
+
+static void cmap_swap_out(struct cmap_swap *sw)
+{
+	if (sw->gids)
+		sw->attr->cmap = sw->saved;
+	free(sw->gids);
+}
+
+/* HPDF_GetFont for both faces, each looked up through its fast cmap. */
+static void get_fonts(struct pdf *p, const char *const name[2])
+{
+	for (int k = 0; k < 2; k++) {
+		struct cmap_swap sw;
+		cmap_swap_in(p->doc, name[k], &sw);
+		p->font[k] = HPDF_GetFont(p->doc, name[k], "UTF-8");
+		cmap_swap_out(&sw);
+	}
+}
+
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err)
 {
@@ -547,8 +646,7 @@ int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 		return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
 				    name[0] ? font_bold_path : font_path);
 	}
-	p->font[0] = HPDF_GetFont(p->doc, name[0], "UTF-8");
-	p->font[1] = HPDF_GetFont(p->doc, name[1], "UTF-8");
+	get_fonts(p, name);
 	hpdf_tounicode_identity(p->font[0]);
 	hpdf_tounicode_identity(p->font[1]);
 	HPDF_SetPageMode(p->doc, HPDF_PAGE_MODE_USE_OUTLINE);

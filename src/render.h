@@ -29,6 +29,8 @@ struct renderer {
 	const char *name;          /* as used by --formats: "json", "md", ... */
 	int (*render)(const struct model *m, const struct render_ctx *rc,
 		      struct outdir *od, struct nf_error *err);
+	int loaded;                /* it is in noisefloor-formats.so (formats_lib.h):
+	                              load that before writing anything */
 };
 
 extern const struct renderer renderers[];
@@ -56,6 +58,10 @@ int render_charts(const struct model *m, const struct render_ctx *rc,
  * their checksum. */
 struct buf;
 void render_rounds_csv(const struct model *m, struct buf *out);
+/* The same bytes handed to sink in order, a piece at a time (to hash them
+ * without holding the file). */
+typedef void (*rounds_sink)(const void *data, size_t n, void *ud);
+void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud);
 /* Appends one CSV text field (NULL as empty), quoted when it holds a comma,
  * quote or line break; a leading = + - @ tab or carriage return gets a ' so
  * spreadsheets do not read it as a formula. */

@@ -465,6 +465,13 @@ void render_json_support(struct jsonw *w, const struct schedule *s)
 	jsonw_end_array(w);
 }
 
+/* analysis.json goes to its file as it is made, 64 KB at a time. */
+static void to_file(struct buf *out, void *ud)
+{
+	fwrite(out->s, 1, out->len, ud);
+	buf_reset(out);
+}
+
 int render_json(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		struct nf_error *err)
 {
@@ -472,9 +479,12 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	struct jsonw w;
 	const struct report_method *mt = &rc->report->method;
 	char *s;
-	int status;
+	FILE *f = outdir_fopen(od, "analysis.json", err);
 
+	if (!f)
+		return err->status ? err->status : NF_CANTCREAT;
 	jsonw_init(&w, &out, 1);
+	jsonw_set_flush(&w, to_file, f);
 	jsonw_begin_object(&w);
 	jsonw_key(&w, "format");
 	jsonw_string(&w, "noisefloor.analysis/1");
@@ -593,7 +603,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_end_array(&w);
 	jsonw_end_object(&w);
 	buf_putc(&out, '\n');
-	status = outdir_write(od, "analysis.json", out.s, out.len, err);
+	to_file(&out, f);
 	buf_release(&out);
-	return status;
+	return outdir_fclose(od, "analysis.json", f, err);
 }

@@ -236,11 +236,26 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "has_platforms", ncross > 0);
 }
 
+/* A first try at the issue with every round inline keeps at most this many
+ * rounds in its context (and at least one of each comparison); see
+ * render_markdown for why the answer is the same. */
+#define RAW_PROBE_ROUNDS 4096
+
+/* The raw rounds a context holds: all of them, or a first part (limit). */
+struct raw_rounds {
+	size_t left;     /* rounds the context may still take */
+	int limited;     /* whether `left` applies */
+	int cut;         /* set when a round was left out */
+};
+
 /* One comparison for the templates; cells for the versions all[0..nall)
- * (a table's columns); raw rounds only at DETAIL_FULL. */
+ * (a table's columns); raw rounds only at DETAIL_FULL, as many as raw
+ * allows (NULL: all). */
 static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
-				   const struct report_version *all, size_t nall, size_t *budget)
+				   const struct report_version *all, size_t nall, size_t *budget,
+				   struct raw_rounds *raw)
 {
+	size_t nraw = 0;
 	const struct comparison *c = &r->m->comparisons[ci];
 	const struct report_comparison *rcmp = &r->comparisons[ci];
 	struct mctx *o = mctx_object(), *cells = mctx_list(), *rounds = mctx_list();
@@ -312,8 +327,16 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	for (size_t k = 0; k < c->nversions && level == DETAIL_FULL; k++) {
 		const struct version_stats *v = &c->versions[k];
 		for (size_t r = 0; r < v->nrounds; r++) {
-			struct mctx *row = mctx_object();
+			struct mctx *row;
 			struct buf p = BUF_INIT;
+			if (raw && raw->limited && raw->left == 0 && nraw > 0) {
+				raw->cut = 1;
+				break;
+			}
+			if (raw && raw->limited && raw->left > 0)
+				raw->left--;
+			nraw++;
+			row = mctx_object();
 			mctx_set_str(row, "version", v->version);
 			set_fmt(row, "round", "%d", v->rounds[r].round);
 			set_num(row, "value", fmt_value, v->values[r]);
@@ -452,7 +475,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 					rounds = c->versions[k].nrounds;
 			}
 			if (nv > 1)
-				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL));
+				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL));
 		}
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
@@ -501,7 +524,8 @@ static void history_ctx(const struct report *r, struct mctx *ctx)
 
 /* The inputs: listed when few, else summarised (count, shared folder,
  * dates), with the checksum of rounds.csv when it is written. */
-static void inputs_ctx(const struct report *r, const struct render_ctx *rc, struct mctx *ctx)
+/* The inputs; rounds_sha256 is rounds.csv's digest when it is written. */
+static void inputs_ctx(const struct report *r, struct mctx *ctx, const char *rounds_sha256)
 {
 	const struct model *m = r->m;
 	struct mctx *list = mctx_list();
@@ -516,18 +540,29 @@ static void inputs_ctx(const struct report *r, const struct render_ctx *rc, stru
 		mctx_set_str(ctx, "inputs_summary", b.s);
 		buf_release(&b);
 	}
-	if (rc->with_rounds) {
-		struct buf csv = BUF_INIT;
-		char hex[65];
-		render_rounds_csv(m, &csv);
-		sha256_hex(csv.s, csv.len, hex);
+	if (rounds_sha256) {
 		mctx_set_str(ctx, "rounds_file", "rounds.csv");
-		mctx_set_str(ctx, "rounds_sha256", hex);
-		buf_release(&csv);
+		mctx_set_str(ctx, "rounds_sha256", rounds_sha256);
 	}
 }
 
-static struct mctx *build_context(const struct report *r, const struct render_ctx *rc, int level)
+static void hash_piece(const void *data, size_t n, void *ud)
+{
+	sha256_update(ud, data, n);
+}
+
+/* SHA-256 of rounds.csv as render_rounds writes it, without holding it. */
+static void rounds_csv_sha256(const struct model *m, char hex[65])
+{
+	struct sha256 sha;
+	sha256_init(&sha);
+	render_rounds_csv_each(m, hash_piece, &sha);
+	sha256_final_hex(&sha, hex);
+}
+
+/* The template context at a level of detail; raw as comparison_ctx's. */
+static struct mctx *build_context(const struct report *r, int level,
+				  struct raw_rounds *raw, const char *rounds_sha256)
 {
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
@@ -625,7 +660,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 				if (result_npasses(&c->versions[k].rounds[r]) > maxpasses)
 					maxpasses = result_npasses(&c->versions[k].rounds[r]);
 		}
-		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget));
+		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget, raw));
 	}
 	mctx_set(ctx, "comparisons", list);
 	mctx_set_bool(ctx, "raw_inline", level == DETAIL_FULL);
@@ -639,7 +674,7 @@ static struct mctx *build_context(const struct report *r, const struct render_ct
 	mctx_set_bool(ctx, "pairs_table", level < DETAIL_NO_PAIRS);
 	platform_tables_ctx(r, ctx);
 	history_ctx(r, ctx);
-	inputs_ctx(r, rc, ctx);
+	inputs_ctx(r, ctx, rounds_sha256);
 	evidence_report_ctx(r, ctx);
 	if (level >= DETAIL_NO_PAIRS)
 		mctx_set_bool(ctx, "any_borderline", 0); /* their sentences are in blog.md */
@@ -836,20 +871,44 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 		    struct nf_error *err)
 {
 	const struct report *r = rc->report;
-	/* blog and summary show no raw rounds: the lighter context serves them */
-	struct mctx *ctx = build_context(r, rc, DETAIL_NO_RAW);
+	char hex[65];
+	const char *sha = NULL;
+	struct mctx *ctx;
 	int status = 0;
-	(void)m; /* rc->report reads it */
+	if (rc->with_rounds) {
+		rounds_csv_sha256(m, hex);
+		sha = hex;
+	}
+	/* blog and summary show no raw rounds: the lighter context serves them */
+	ctx = build_context(r, DETAIL_NO_RAW, NULL, sha);
 
 	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
 		struct buf out = BUF_INIT;
 		if (strcmp(documents[i], "issue.md") == 0) {
-			/* the issue sheds detail until it fits GitHub */
+			/*
+			 * The issue sheds detail until it fits GitHub. Every round
+			 * inline is first tried with the first RAW_PROBE_ROUNDS of
+			 * them (and one of each comparison, so no list of rounds
+			 * turns empty): a template renders each round of a list on
+			 * its own, so the whole issue is at least as long as this
+			 * part, and a part that does not fit means the whole does
+			 * not either. Only a part that fits is tried again whole.
+			 */
+			struct raw_rounds probe = { RAW_PROBE_ROUNDS, 1, 0 };
 			for (int level = DETAIL_FULL; level < DETAIL_LEVELS && !status; level++) {
-				struct mctx *ic = build_context(r, rc, level);
+				struct mctx *ic = level == DETAIL_NO_RAW ? ctx
+						  : build_context(r, level, level == DETAIL_FULL ? &probe : NULL, sha);
 				buf_reset(&out);
 				status = render_one(rc, documents[i], ic, &out, err);
-				mctx_free(ic);
+				if (ic != ctx)
+					mctx_free(ic);
+				if (!status && level == DETAIL_FULL && probe.cut &&
+				    utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS) {
+					ic = build_context(r, level, NULL, sha);
+					buf_reset(&out);
+					status = render_one(rc, documents[i], ic, &out, err);
+					mctx_free(ic);
+				}
 				if (utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS)
 					break;
 			}

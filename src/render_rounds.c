@@ -17,32 +17,49 @@
 
 #include <string.h>
 
-void render_rounds_csv(const struct model *m, struct buf *out)
-{
-	struct buf b = *out;
+/* rounds.csv goes to its sink in pieces of about this many bytes. */
+#define ROUNDS_PIECE 65536
 
+void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
+{
+	struct buf b = BUF_INIT, mid = BUF_INIT, tail = BUF_INIT;
+	char num[24];
+
+	buf_grow(&b, ROUNDS_PIECE + 4096);
 	buf_puts(&b, "date,release,line,v8,platform,workload,unit,round,value,passes\r\n");
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
+			/* the fields every round of a version shares, made once:
+			 * ",release,line," before the V8 (which a round may carry
+			 * itself) and ",platform,workload,unit," after it */
+			buf_reset(&mid);
+			buf_putc(&mid, ',');
+			render_csv_field(&mid, v->version);
+			buf_putc(&mid, ',');
+			render_csv_field(&mid, v->line);
+			buf_putc(&mid, ',');
+			if (v->v8)
+				render_csv_field(&mid, v->v8);
+			buf_reset(&tail);
+			buf_putc(&tail, ',');
+			render_csv_field(&tail, c->platform);
+			buf_putc(&tail, ',');
+			render_csv_field(&tail, c->workload);
+			buf_putc(&tail, ',');
+			render_csv_field(&tail, c->unit);
+			buf_putc(&tail, ',');
 			for (size_t r = 0; r < v->nrounds; r++) {
 				const struct result *res = &v->rounds[r];
 				if (result_timestamp(res) && strlen(result_timestamp(res)) >= 10)
 					buf_put(&b, result_timestamp(res), 10);
-				buf_putc(&b, ',');
-				render_csv_field(&b, v->version);
-				buf_putc(&b, ',');
-				render_csv_field(&b, v->line);
-				buf_putc(&b, ',');
-				render_csv_field(&b, v->v8 ? v->v8 : res->series->v8);
-				buf_putc(&b, ',');
-				render_csv_field(&b, c->platform);
-				buf_putc(&b, ',');
-				render_csv_field(&b, c->workload);
-				buf_putc(&b, ',');
-				render_csv_field(&b, c->unit);
-				buf_printf(&b, ",%d,", res->round);
+				buf_put(&b, mid.s, mid.len);
+				if (!v->v8)
+					render_csv_field(&b, res->series->v8);
+				buf_put(&b, tail.s, tail.len);
+				snprintf(num, sizeof num, "%d,", res->round);
+				buf_puts(&b, num);
 				fmt_json_number(&b, v->values[r]);
 				buf_putc(&b, ',');
 				for (size_t p = 0; p < result_npasses(res); p++) {
@@ -50,21 +67,44 @@ void render_rounds_csv(const struct model *m, struct buf *out)
 						buf_putc(&b, ' ');
 					fmt_json_number(&b, result_passes(res)[p]);
 				}
-				buf_puts(&b, "\r\n");
+				buf_put(&b, "\r\n", 2);
+				if (b.len >= ROUNDS_PIECE) {
+					sink(b.s, b.len, ud);
+					buf_reset(&b);
+				}
 			}
 		}
 	}
-	*out = b;
+	if (b.len)
+		sink(b.s, b.len, ud);
+	buf_release(&b);
+	buf_release(&mid);
+	buf_release(&tail);
+}
+
+static void append_to_buf(const void *data, size_t n, void *ud)
+{
+	buf_put(ud, data, n);
+}
+
+void render_rounds_csv(const struct model *m, struct buf *out)
+{
+	render_rounds_csv_each(m, append_to_buf, out);
+}
+
+static void to_file(const void *data, size_t n, void *ud)
+{
+	fwrite(data, 1, n, ud);
 }
 
 int render_rounds(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		  struct nf_error *err)
 {
-	struct buf b = BUF_INIT;
-	int status;
+	/* written as it is made: a million rounds are 64 MB */
+	FILE *f = outdir_fopen(od, "rounds.csv", err);
 	(void)rc;
-	render_rounds_csv(m, &b);
-	status = outdir_write(od, "rounds.csv", b.s, b.len, err);
-	buf_release(&b);
-	return status;
+	if (!f)
+		return err->status ? err->status : NF_CANTCREAT;
+	render_rounds_csv_each(m, to_file, f);
+	return outdir_fclose(od, "rounds.csv", f, err);
 }

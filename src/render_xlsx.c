@@ -36,11 +36,27 @@
 #define XLSX_NAME "report.xlsx"
 #define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
 
+/* A workbook that lists more rounds than this is written in libxlsxwriter's
+ * constant_memory mode: each row goes to a temporary file as soon as the
+ * next one starts (every sheet writes its rows in order), instead of every
+ * cell staying in memory until the end (about 1.2 KB a round). Strings are
+ * then stored in their cells rather than shared, and charts carry no cached
+ * copy of their data (spreadsheets read it from the cells); the cells are
+ * the same. Smaller workbooks keep the default, whole-in-memory mode. */
+#define XLSX_STREAM_ROUNDS 65536
+/* The Rounds sheet lists at most this many rounds (a worksheet holds
+ * 1,048,576 rows, but writing and compressing each row costs about 25 us,
+ * and a spreadsheet opens such a sheet slowly): more rounds are named
+ * there and left to rounds.csv, and the Versions sheet holds the statistics
+ * as values. */
+#define XLSX_SHEET_ROUNDS 100000
+
 /* Where one version of one comparison lives in the workbook. */
 struct vpos {
-	lxw_row_t first, last; /* Rounds rows of its round values, when has_rounds */
+	lxw_row_t first, last; /* Rounds rows of its round values, when in_sheet */
 	lxw_row_t row;         /* its Versions row */
-	int has_rounds;
+	int has_rounds;        /* it has rounds: its Versions row has statistics */
+	int in_sheet;          /* they are on the Rounds sheet (formulas read them) */
 };
 
 /* A cell format made for one number format code. */
@@ -66,6 +82,9 @@ struct xw {
 	const char **cols;      /* every version of every comparison, in order */
 	size_t ncols;
 	lxw_col_t rounds_value_col; /* the Rounds column of round values */
+	size_t nrounds;         /* rounds of every version, the Rounds sheet's rows */
+	int with_rounds_csv;    /* rounds.csv is written beside the workbook */
+	int rounds_elsewhere;   /* the Rounds sheet does not list them */
 };
 
 /* Versions sheet columns. */
@@ -420,6 +439,17 @@ static size_t max_passes(const struct model *m)
 	return maxp;
 }
 
+/* Rounds of every version (the Rounds sheet's rows when they fit). */
+static size_t count_rounds(const struct model *m)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		for (size_t v = 0; v < m->comparisons[c].nversions; v++)
+			for (size_t k = 0; k < m->comparisons[c].versions[v].nrounds; k++)
+				n++; /* every round of a version is in its slice */
+	return n;
+}
+
 /* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has nine
  * columns besides the passes, the Summary nine besides two per version.
  * (Too many rows is reported by libxlsxwriter itself.) */
@@ -428,15 +458,50 @@ static int fits(const struct xw *x)
 	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
 }
 
-/* Ends a sheet's table: header row height (0 keeps the default), header
- * frozen, and an autofilter over rows 0..row-1 and columns 0..lastcol. */
-static void finish_table(struct xw *x, lxw_worksheet *ws, double header_height, lxw_row_t row,
-			 lxw_col_t lastcol)
+/* Starts a sheet's table: the header row's height, set before any row is
+ * written (a big workbook writes its rows in order and cannot go back). */
+static void start_table(lxw_worksheet *ws, double header_height)
 {
-	if (header_height > 0)
-		worksheet_set_row(ws, 0, header_height, NULL);
+	worksheet_set_row(ws, 0, header_height, NULL);
+}
+
+/* Ends a sheet's table: header frozen, and an autofilter over rows
+ * 0..row-1 and columns 0..lastcol. */
+static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t lastcol)
+{
 	worksheet_freeze_panes(ws, 1, 0);
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
+}
+
+/* More rounds than the sheet lists: it says where they are, and the
+ * Versions sheet holds the statistics as values. */
+static void write_rounds_elsewhere(struct xw *x)
+{
+	const struct model *m = x->m;
+	struct buf t = BUF_INIT;
+
+	x->rounds_elsewhere = 1;
+	buf_puts(&t, "The ");
+	fmt_grouped(&t, (double)x->nrounds, 0);
+	buf_puts(&t, " rounds are more than this workbook lists (");
+	fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
+	buf_puts(&t, "): ");
+	buf_puts(&t, x->with_rounds_csv
+		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
+		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
+		       "release line and V8.");
+	put_text(x, x->rounds, 0, 0, "Rounds", x->title);
+	put_text(x, x->rounds, 1, 0, buf_str(&t), NULL);
+	put_text(x, x->rounds, 2, 0, "The Versions sheet holds each version's statistics as values, "
+		 "computed from those rounds.", NULL);
+	worksheet_set_column(x->rounds, 0, 0, 120, NULL);
+	buf_release(&t);
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		for (size_t v = 0; v < m->comparisons[c].nversions; v++) {
+			const struct version_stats *vs = &m->comparisons[c].versions[v];
+			for (size_t k = 0; k < vs->nrounds && !x->pos[c][v].has_rounds; k++)
+				x->pos[c][v].has_rounds = 1;
+		}
 }
 
 /* Rounds: one row per round, versions of a comparison in contiguous blocks. */
@@ -450,7 +515,12 @@ static void write_rounds(struct xw *x)
 	char a[16], b[16];
 
 	x->rounds_value_col = vcol;
+	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1) {
+		write_rounds_elsewhere(x);
+		return;
+	}
 
+	start_table(ws, 30);
 	put_text(x, ws, 0, 0, "Workload", x->header);
 	put_text(x, ws, 0, 1, "Platform", x->header);
 	put_text(x, ws, 0, 2, "Version", x->header);
@@ -499,7 +569,7 @@ static void write_rounds(struct xw *x)
 					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->series->v8, NULL);
 				row++;
 			}
-			pos->has_rounds = row > pos->first;
+			pos->has_rounds = pos->in_sheet = row > pos->first;
 			pos->last = pos->has_rounds ? row - 1 : pos->first;
 		}
 	}
@@ -513,7 +583,7 @@ static void write_rounds(struct xw *x)
 	worksheet_set_column(ws, vcol + 2, vcol + 2, 11, NULL);
 	worksheet_set_column(ws, vcol + 3, vcol + 3, 6, NULL);
 	worksheet_set_column(ws, vcol + 4, vcol + 4, 14, NULL);
-	finish_table(x, ws, 30, row, vcol + 4);
+	finish_table(x, ws, row, vcol + 4);
 }
 
 /* Versions: per version, every statistic as a formula over its Rounds rows. */
@@ -531,6 +601,7 @@ static void write_versions(struct xw *x)
 	char a[16], b[16], rr[32];
 	int col;
 
+	start_table(ws, 30);
 	for (col = 0; col < V_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num :
@@ -563,20 +634,30 @@ static void write_versions(struct xw *x)
 				put_num(x, ws, r, V_ROUNDS, 0, x->integer);
 				continue;
 			}
-			col_range(rr, pos->first, pos->last, x->rounds_value_col);
-			put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
-				    "=COUNT(Rounds!%s)", rr);
-			put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best),
-				    vs->best, "=%s(Rounds!%s)", higher ? "MAX" : "MIN", rr);
-			put_formula(x, ws, r, V_WORST, value_format(x, cmp->unit, vs->worst_round),
-				    vs->worst_round, "=%s(Rounds!%s)", higher ? "MIN" : "MAX", rr);
-			put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
-				    vs->median, "=MEDIAN(Rounds!%s)", rr);
-			/* one round has no spread: the cell stays empty */
-			if (vs->nrounds >= 2)
-				put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
-					    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
-					    cell(a, r, V_MEDIAN));
+			if (!pos->in_sheet) {
+				put_num(x, ws, r, V_ROUNDS, (double)vs->nrounds, x->integer);
+				put_num(x, ws, r, V_BEST, vs->best, value_format(x, cmp->unit, vs->best));
+				put_num(x, ws, r, V_WORST, vs->worst_round,
+					value_format(x, cmp->unit, vs->worst_round));
+				put_num(x, ws, r, V_MEDIAN, vs->median, value_format(x, cmp->unit, vs->median));
+				if (vs->nrounds >= 2)
+					put_num(x, ws, r, V_SPREAD, vs->spread, spread_format(x, vs->spread));
+			} else {
+				col_range(rr, pos->first, pos->last, x->rounds_value_col);
+				put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
+					    "=COUNT(Rounds!%s)", rr);
+				put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best),
+					    vs->best, "=%s(Rounds!%s)", higher ? "MAX" : "MIN", rr);
+				put_formula(x, ws, r, V_WORST, value_format(x, cmp->unit, vs->worst_round),
+					    vs->worst_round, "=%s(Rounds!%s)", higher ? "MIN" : "MAX", rr);
+				put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
+					    vs->median, "=MEDIAN(Rounds!%s)", rr);
+				/* one round has no spread: the cell stays empty */
+				if (vs->nrounds >= 2)
+					put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
+						    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
+						    cell(a, r, V_MEDIAN));
+			}
 			if (cmp->baseline_idx >= 0 &&
 			    x->pos[c][cmp->baseline_idx].has_rounds)
 				put_formula(x, ws, r, V_CHANGE, signed_format(x, vs->change), vs->change,
@@ -595,7 +676,7 @@ static void write_versions(struct xw *x)
 	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
 	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
 	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
-	finish_table(x, ws, 30, row, V_NCOLS - 1);
+	finish_table(x, ws, row, V_NCOLS - 1);
 }
 
 /*
@@ -627,6 +708,7 @@ static void write_pairs(struct xw *x)
 	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
 	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
 	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
+	start_table(ws, 45);
 	for (col = 0; col < P_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
@@ -695,7 +777,7 @@ static void write_pairs(struct xw *x)
 	worksheet_set_column(ws, P_UNIT, P_UNIT, 8, NULL);
 	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
 	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
-	finish_table(x, ws, 45, row, P_NCOLS - 1);
+	finish_table(x, ws, row, P_NCOLS - 1);
 }
 
 /*
@@ -740,6 +822,7 @@ static void write_impact(struct xw *x)
 		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
 		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
 		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
+	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL); /* before its cells: rows go in order */
 	for (col = 0; col < I_NCOLS; col++)
 		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
 			 col >= I_BYTES && col != I_FROM && col != I_TO && col != I_NOTE ?
@@ -818,7 +901,6 @@ static void write_impact(struct xw *x)
 	worksheet_set_column(ws, I_PLATFORM, I_TO, 12, NULL);
 	worksheet_set_column(ws, I_BEST_FROM, I_SAVED_HIGH, 13, NULL);
 	worksheet_set_column(ws, I_NOTE, I_NOTE, 60, NULL);
-	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL);
 }
 
 /* 1 when some comparison has a step: then the workbook has a Steps sheet. */
@@ -847,6 +929,7 @@ static void write_steps(struct xw *x)
 	char a[16], b[16];
 	int col;
 
+	start_table(ws, 30);
 	for (col = 0; col < S_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
 			 col >= S_BEST_BEFORE && col <= S_CHANGE ? x->header_num :
@@ -885,7 +968,7 @@ static void write_steps(struct xw *x)
 	worksheet_set_column(ws, S_BEFORE, S_V8_AFTER, 16, NULL);
 	worksheet_set_column(ws, S_BEST_BEFORE, S_CHANGE, 12, NULL);
 	worksheet_set_column(ws, S_UNIT, S_UNIT, 8, NULL);
-	finish_table(x, ws, 30, row, S_NCOLS - 1);
+	finish_table(x, ws, row, S_NCOLS - 1);
 }
 
 /* Support: every release line with its status on the report date. */
@@ -925,7 +1008,7 @@ static void write_support(struct xw *x)
 	worksheet_set_column(ws, 7, 7, 20, NULL);
 	worksheet_set_column(ws, 8, 9, 13, NULL);
 	worksheet_set_column(ws, 10, 10, 70, NULL);
-	finish_table(x, ws, 0, row, 10);
+	finish_table(x, ws, row, 10);
 }
 
 /* The verdict table of the Summary, from row `head`; returns the row after
@@ -941,6 +1024,7 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	char a[16], b[16], h[256];
 	struct buf noise = BUF_INIT;
 
+	worksheet_set_row(ws, head, 30, NULL); /* before its cells: rows go in order */
 	put_text(x, ws, head, 0, "Workload", x->header);
 	put_text(x, ws, head, 1, "Platform", x->header);
 	put_text(x, ws, head, 2, "Unit", x->header);
@@ -1027,7 +1111,6 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	worksheet_set_column(ws, gap_col + 2, gap_col + 2, 14, NULL);
 	worksheet_set_column(ws, gap_col + 3, gap_col + 3, 12, NULL);
 	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 40, NULL);
-	worksheet_set_row(ws, head, 30, NULL);
 	worksheet_freeze_panes(ws, head + 1, 1);
 	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1,
 				     gap_col + 4));
@@ -1064,6 +1147,7 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row++, 0, m->notes, NULL);
 	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
 		char *pairs = NULL;
+		const char *method_text;
 		if (!method[i])
 			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
 					  "versions on the round values, p after Holm's correction across "
@@ -1071,7 +1155,15 @@ static void write_summary(struct xw *x)
 					  "%s interval from %s and the Hodges-Lehmann shift.",
 					  x->r->method.alpha_text, x->r->method.ci_text,
 					  x->r->method.interval);
-		put_text(x, ws, row++, 0, method[i] ? method[i] : pairs, NULL);
+		if (x->rounds_elsewhere && i == 0)
+			method_text = "Round value: the median of a round's passes (rounds.csv).";
+		else if (x->rounds_elsewhere && i + 1 == sizeof(method) / sizeof(*method))
+			method_text = "Every number below is a formula over the Versions sheet, whose "
+				      "statistics are values computed from the rounds: select a cell to "
+				      "see how it was made.";
+		else
+			method_text = method[i] ? method[i] : pairs;
+		put_text(x, ws, row++, 0, method_text, NULL);
 		free(pairs);
 	}
 	for (i = 0; i < m->nwarnings; i++) {
@@ -1397,7 +1489,14 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	x.m = m;
 	buf_init(&x.text);
 	buf_init(&x.f);
-	x.wb = workbook_new(path);
+	x.nrounds = count_rounds(m);
+	x.with_rounds_csv = rc->with_rounds;
+	if (x.nrounds > XLSX_STREAM_ROUNDS && x.nrounds <= XLSX_SHEET_ROUNDS) {
+		lxw_workbook_options opt = { .constant_memory = LXW_TRUE };
+		x.wb = workbook_new_opt(path, &opt);
+	} else {
+		x.wb = workbook_new(path);
+	}
 	if (!x.wb)
 		return nf_error_set(err, NF_CANTCREAT, "cannot create '%s'", shown);
 

@@ -25,4 +25,8 @@ void sha256_final_hex(struct sha256 *s, char hex[65]);
 /* Writes the 64 lower-case hex digits and a NUL of SHA-256(data[0..n)). */
 void sha256_hex(const void *data, size_t n, char out[65]);
 
+/* "sha-ni" or "portable": how blocks are hashed on this machine (see
+ * sha256.c; NOISEFLOOR_SHA256=portable forces the portable path). */
+const char *sha256_implementation(void);
+
 #endif

@@ -112,7 +112,8 @@ void buf_grow(struct buf *b, size_t extra)
 
 void buf_put(struct buf *b, const void *data, size_t n)
 {
-	buf_grow(b, n);
+	if (b->alloc - b->len <= n) /* no room for n bytes and the NUL */
+		buf_grow(b, n);
 	memcpy(b->s + b->len, data, n);
 	b->len += n;
 	b->s[b->len] = '\0';
@@ -125,7 +126,8 @@ void buf_puts(struct buf *b, const char *s)
 
 void buf_putc(struct buf *b, int c)
 {
-	buf_grow(b, 1);
+	if (b->alloc - b->len < 2)
+		buf_grow(b, 1);
 	b->s[b->len++] = (char)c;
 	b->s[b->len] = '\0';
 }
@@ -348,27 +350,192 @@ void fmt_sig(struct buf *b, double v, int digits)
 	}
 }
 
+/* Powers of ten that doubles hold exactly (up to 1e22). */
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/*
+ * The common case of fmt_json_number without printf: v (not an integer,
+ * 1e-4 <= |v| < 1e15) is the double nearest to R / 10^k for an integer R of
+ * at most 15 digits. Then %.15g prints exactly R with the point k digits
+ * from its end: R / 10^k is within half an ulp of v (2^-53 |v|), less than
+ * half the spacing of 15-digit decimals there (10^-15 |v| / 2), so it is
+ * the 15-digit rounding of v; %g keeps fixed notation for exponents -4..14
+ * and drops trailing zeros, which the smallest k has none of; and %.15g
+ * reading back as v ends the precision search at 15. R and 10^k are exact
+ * doubles, so R / 10^k is correctly rounded, as strtod would read it.
+ * Returns the length written to out (at most 40 bytes), or 0 when v is not
+ * such a value and printf must decide.
+ */
+static size_t json_number_short(double v, char *out)
+{
+	double a = fabs(v);
+	char digits[24];
+	size_t nd = 0, len = 0;
+	unsigned long long r = 0;
+	int k;
+
+	if (!(a >= 1e-4 && a < 1e15))
+		return 0;
+	for (k = 1; k <= 19; k++) {
+		double m = nearbyint(a * pow10_exact[k]);
+		if (m >= 1e15)
+			return 0;
+		if (m / pow10_exact[k] == a) {
+			r = (unsigned long long)m;
+			break;
+		}
+	}
+	if (k > 19 || r == 0)
+		return 0;
+	while (r % 10 == 0) { /* not reached with the smallest k; kept exact */
+		r /= 10;
+		k--;
+	}
+	if (k <= 0)
+		return 0;
+	while (r) {
+		digits[nd++] = (char)('0' + r % 10);
+		r /= 10;
+	}
+	if (v < 0)
+		out[len++] = '-';
+	if (nd <= (size_t)k) {
+		out[len++] = '0';
+		out[len++] = '.';
+		for (size_t z = nd; z < (size_t)k; z++)
+			out[len++] = '0';
+		while (nd)
+			out[len++] = digits[--nd];
+	} else {
+		while (nd > (size_t)k)
+			out[len++] = digits[--nd];
+		out[len++] = '.';
+		while (nd)
+			out[len++] = digits[--nd];
+	}
+	out[len] = '\0';
+	return len;
+}
+
+/* Integers below 1e15 as "%.0f" prints them ("-0" as "0"). */
+static size_t json_integer(double v, char *out)
+{
+	char digits[24];
+	size_t nd = 0, len = 0;
+	unsigned long long r = (unsigned long long)fabs(v);
+	if (v < 0 && r)
+		out[len++] = '-';
+	do {
+		digits[nd++] = (char)('0' + r % 10);
+		r /= 10;
+	} while (r);
+	while (nd)
+		out[len++] = digits[--nd];
+	out[len] = '\0';
+	return len;
+}
+
+/* Writes digits d[0..prec) with decimal exponent x as %.*g formats them:
+ * fixed when -4 <= x < prec, else d.ddde+XX; trailing zeros of the
+ * fraction dropped. */
+static void put_g(struct buf *b, int neg, const char *d, int prec, int x)
+{
+	int n = prec;
+	while (n > 1 && d[n - 1] == '0')
+		n--;
+	if (neg)
+		buf_putc(b, '-');
+	if (x < -4 || x >= prec) {
+		buf_putc(b, d[0]);
+		if (n > 1) {
+			buf_putc(b, '.');
+			buf_put(b, d + 1, (size_t)n - 1);
+		}
+		buf_printf(b, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
+	} else if (x < 0) {
+		buf_puts(b, "0.");
+		for (int i = -1; i > x; i--)
+			buf_putc(b, '0');
+		buf_put(b, d, (size_t)n);
+	} else {
+		buf_put(b, d, (size_t)x + 1);
+		if (n > x + 1) {
+			buf_putc(b, '.');
+			buf_put(b, d + x + 1, (size_t)(n - x - 1));
+		}
+	}
+}
+
+/* Writes the first of %.15g, %.16g and %.17g that converts back to v, from
+ * one %.16e: its 17 significant digits are %.17g's, and rounded to 15 or
+ * 16 they are what %.15g or %.16g prints unless the digits cut off are
+ * exactly a half (rounding twice could then differ: snprintf is asked). */
+static void fmt_round_trip(struct buf *b, double v)
+{
+	char e[48], d[17], tmp[64];
+	const char *p = e;
+	int neg, x;
+	snprintf(e, sizeof e, "%.16e", v);
+	fix_decimal_point(e);
+	neg = *p == '-';
+	p += neg;
+	d[0] = p[0];
+	memcpy(d + 1, p + 2, 16);
+	x = atoi(p + 19);
+	for (int prec = 15; prec <= 16; prec++) {
+		char r[17];
+		int rx = x, i;
+		size_t mark = b->len;
+		if (d[prec] == '5' && (prec == 16 || d[16] == '0')) {
+			snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+			fix_decimal_point(tmp);
+			if (strtod(tmp, NULL) == v) {
+				buf_puts(b, tmp);
+				return;
+			}
+			continue;
+		}
+		memcpy(r, d, (size_t)prec);
+		if (d[prec] >= '5') { /* above the half: round up, carrying */
+			for (i = prec - 1; i >= 0 && r[i] == '9'; i--)
+				r[i] = '0';
+			if (i >= 0) {
+				r[i]++;
+			} else {
+				r[0] = '1';
+				rx++;
+			}
+		}
+		put_g(b, neg, r, prec, rx);
+		if (strtod(b->s + mark, NULL) == v)
+			return;
+		b->len = mark;
+		b->s[mark] = '\0';
+	}
+	put_g(b, neg, d, 17, x);
+}
+
 void fmt_json_number(struct buf *b, double v)
 {
 	char tmp[64];
+	size_t n;
 	if (!isfinite(v)) {
 		buf_puts(b, "null");
 		return;
 	}
 	if (v == floor(v) && fabs(v) < 1e15) {
-		snprintf(tmp, sizeof tmp, "%.0f", v);
-		if (strcmp(tmp, "-0") == 0)
-			strcpy(tmp, "0");
-		buf_puts(b, tmp);
+		n = json_integer(v, tmp);
+		buf_put(b, tmp, n);
 		return;
 	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
-		fix_decimal_point(tmp);
-		if (strtod(tmp, NULL) == v)
-			break;
+	if ((n = json_number_short(v, tmp)) > 0) {
+		buf_put(b, tmp, n);
+		return;
 	}
-	buf_puts(b, tmp);
+	fmt_round_trip(b, v);
 }
 
 long round_half_away(double v)

@@ -149,12 +149,42 @@ if make -s install DESTDIR="$d" PREFIX=/usr >/dev/null 2>"$NF_TMP/install.log"; 
 	check "the installed program finds its templates and schedule" \
 		env -u NOISEFLOOR_DATADIR "$d/usr/bin/noisefloor" report -q --out "$o" "$T/published.json"
 	check "installed man page" test -f "$d/usr/share/man/man1/noisefloor.1"
+	o3=$(tmpdir)
+	check "the installed program, run from another folder, loads the charts, PDF and workbook" \
+		sh -c "cd / && env -u NOISEFLOOR_DATADIR -u NOISEFLOOR_LIBDIR '$d/usr/bin/noisefloor' report -q \
+			--formats pdf,xlsx,charts --out '$o3' '$PWD/$T/published.json' &&
+			test -s '$o3/report.pdf' && test -s '$o3/report.xlsx' && ls '$o3/charts/' | grep -q svg"
 	o2=$(tmpdir)
 	"$NF" report -q --out "$o2" "$T/published.json"
 	check "installed output is the same" diff "$o/blog.md" "$o2/blog.md"
 else
 	fail "make install" "$(cat "$NF_TMP/install.log")"
 fi
+
+# --- noisefloor-formats.so: loaded only for the outputs that need it -------------
+needed=$(readelf -d "$NF" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+check_eq "the program links libc, libm and cJSON only" "libc.so.6 libcjson.so.1 libm.so.6 " "$needed"
+nolib=$(tmpdir)
+o=$(tmpdir); echo keep > "$o/mine.txt"; before=$(tree_digest "$o")
+msg=$(NOISEFLOOR_LIBDIR="$nolib" "$NF" report -q --out "$o" "$T/published.json" 2>&1); rc=$?
+check_eq "without noisefloor-formats.so the full report stops with one line" \
+	"66 noisefloor: cannot load '$nolib/noisefloor-formats.so' (the charts output needs it): cannot open shared object file: No such file or directory" \
+	"$rc $msg"
+check_eq "... and the output folder is as it was" "$before" "$(tree_digest "$o")"
+check "... the outputs that need no large library are written without it" \
+	env NOISEFLOOR_LIBDIR="$nolib" "$NF" report -q --formats json,md,csv,rounds --out "$o" "$T/published.json"
+check_status "... and check runs without it" 0 env NOISEFLOOR_LIBDIR="$nolib" "$NF" check -q "$T/published.json"
+msg=$(NOISEFLOOR_LIBDIR="$nolib" "$NF" convert --jq-program . "$T/published.json" 2>&1); rc=$?
+check_eq "--jq-program without it" \
+	"66 noisefloor: cannot load '$nolib/noisefloor-formats.so' (--jq-program needs it): cannot open shared object file: No such file or directory" \
+	"$rc $msg"
+head -c 4096 /dev/zero | tr '\0' x > "$nolib/noisefloor-formats.so"
+o=$(tmpdir); before=$(tree_digest "$o")
+msg=$(NOISEFLOOR_LIBDIR="$nolib" "$NF" report -q --formats json,pdf --out "$o" "$T/published.json" 2>&1); rc=$?
+check_eq "a broken noisefloor-formats.so is named with the loader's reason" \
+	"66 noisefloor: cannot load '$nolib/noisefloor-formats.so' (the pdf output needs it): invalid ELF header" \
+	"$rc $msg"
+check_eq "... and nothing is written" "$before" "$(tree_digest "$o")"
 
 # --- documents link the charts that exist --------------------------------------
 o=$(tmpdir)
