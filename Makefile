@@ -30,7 +30,7 @@ DESTDIR   ?=
 # (src/formats_lib.h). The sanitizer build and the fuzz targets link
 # everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
-FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter libpng
+FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
@@ -44,20 +44,20 @@ NF_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 NF_LIBS    = $(FORMATS_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
-BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libpng-dev libfreetype-dev \
+BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
              libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
-             python3-yaml procps zip
+             python3-yaml procps zip zlib1g-dev
 
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 # The files of noisefloor-formats.so: those that call cairo, FreeType,
-# libpng, libharu, libxlsxwriter or libjq, and those only they use. A new
+# libharu, libxlsxwriter or libjq, and those only they use. A new
 # output that needs one of them is listed here and marked LOADED in render.c.
 FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_hpdf.c chart_layout.c \
                 chart_text.c chart_time.c formats_lib_id.c hpdf_tounicode.c ingest_jq.c \
-                pdf_doc.c render_charts.c render_pdf.c render_xlsx.c)
+                pdf_doc.c png_write.c render_charts.c render_pdf.c render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*.h)
@@ -118,12 +118,14 @@ leakcheck: all
 FUZZ_CC      ?= clang
 FUZZ_TIME    ?= 60
 FUZZ_FORMATS  = rounds hyperfine gbench mitata tinybench benchmarkjs autocannon comparejs pyperf
-FUZZ_TARGETS  = any render ndjson ndjson_diff jq mustache schedule $(FUZZ_FORMATS)
+FUZZ_TARGETS  = any render ndjson ndjson_diff jq mustache schedule png $(FUZZ_FORMATS)
 FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
 FUZZ_OBJS    := $(filter-out fuzz/build/obj/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \
                 fuzz/build/obj/fuzz.o
 FUZZ_BINS    := $(FUZZ_TARGETS:%=fuzz/build/fuzz-%)
+# the png target decodes what png_write.c encodes with zlib
+FUZZ_LIBS     = $(NF_LIBS) -lz
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -140,12 +142,12 @@ fuzz/build/obj/fuzz.o: fuzz/fuzz.c fuzz/fuzz.h $(HDRS)
 $(FUZZ_FORMATS:%=fuzz/build/fuzz-%): fuzz/build/fuzz-%: fuzz/fuzz_format.c fuzz/fuzz.h $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc \
-		-DNF_FUZZ_FORMAT=ingest_format_$* -o $@ $< $(FUZZ_OBJS) $(NF_LIBS)
+		-DNF_FUZZ_FORMAT=ingest_format_$* -o $@ $< $(FUZZ_OBJS) $(FUZZ_LIBS)
 
 fuzz/build/fuzz-%: fuzz/fuzz_%.c fuzz/fuzz.h $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
 	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJS) \
-		$(NF_LIBS)
+		$(FUZZ_LIBS)
 
 # New inputs go to fuzz/build/corpus/NAME, crashes to fuzz/build/crashes/NAME.
 fuzz: fuzz-build

@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "report.h"
 #include "semver.h"
+#include "stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -158,12 +159,73 @@ static size_t line_index(const struct comparison *c, size_t i)
 	return 0;
 }
 
+/*
+ * Beyond this many rounds in a version, a strip plot no longer shows every
+ * round: a row of hundreds of dots is one smear that hides the
+ * distribution, and costs a path per round in every chart file. The row
+ * becomes a box plot instead (CHART_STRIP_DOTS_MAX in chart.h).
+ */
+
+/* Where the rounds of a summarised row lie: quartiles and Tukey's fences. */
+struct strip_summary {
+	double q1, median, q3, lo_fence, hi_fence;
+	size_t nout; /* rounds beyond the fences */
+};
+
+static void strip_summary(const struct version_stats *vs, struct strip_summary *ss)
+{
+	double iqr;
+	ss->q1 = stats_quantile_sorted(vs->sorted, vs->nrounds, 0.25);
+	ss->median = stats_quantile_sorted(vs->sorted, vs->nrounds, 0.5);
+	ss->q3 = stats_quantile_sorted(vs->sorted, vs->nrounds, 0.75);
+	iqr = ss->q3 - ss->q1;
+	ss->lo_fence = ss->q1 - 1.5 * iqr;
+	ss->hi_fence = ss->q3 + 1.5 * iqr;
+	ss->nout = 0;
+	for (size_t r = 0; r < vs->nrounds; r++)
+		ss->nout += vs->sorted[r] < ss->lo_fence || vs->sorted[r] > ss->hi_fence;
+}
+
+/*
+ * The dots of a summarised row: every round beyond the fences and the
+ * lowest and highest round, ascending. Rounds closer together than `bin`
+ * (a thousandth of the chart's value range, under a pixel) are one dot:
+ * drawn twice they would look the same.
+ */
+static void strip_outlier_dots(struct chart_spec *sp, size_t cat, const struct version_stats *vs,
+			       const struct strip_summary *ss, uint32_t col, double bin)
+{
+	double last = -INFINITY;
+	for (size_t r = 0; r < vs->nrounds; r++) {
+		double v = vs->sorted[r];
+		if (!(r == 0 || r + 1 == vs->nrounds || v < ss->lo_fence || v > ss->hi_fence))
+			continue;
+		if (v - last < bin && r + 1 != vs->nrounds)
+			continue;
+		mark_add(sp, MARK_DOT, cat, -1, v, v, col, NULL);
+		last = v;
+	}
+}
+
 void chart_spec_strip(const struct model *m, const struct comparison *c,
 		      struct chart_spec *sp)
 {
 	struct buf b = BUF_INIT, d = BUF_INIT;
 	int series = report_chart_series(c); /* many versions: colour by release line */
-	size_t nr = rounds_per_version(c), np = passes_per_round(c);
+	size_t nr = rounds_per_version(c), np = passes_per_round(c), most = 0;
+	double all_lo = INFINITY, all_hi = -INFINITY;
+	int summary;
+
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *vs = &c->versions[i];
+		if (vs->nrounds > most)
+			most = vs->nrounds;
+		if (vs->nrounds) {
+			all_lo = fmin(all_lo, vs->sorted[0]);
+			all_hi = fmax(all_hi, vs->sorted[vs->nrounds - 1]);
+		}
+	}
+	summary = most > CHART_STRIP_DOTS_MAX;
 
 	spec_init(sp, c->nversions);
 	sp->title = xstrdup(c->workload);
@@ -173,8 +235,9 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
 
-	buf_printf(&d, "Strip plot of every round of \"%s\" on %s, per version (%s, %s). "
-		   "Verdict: ", c->workload, c->platform, c->unit, direction(c->better));
+	buf_printf(&d, "%s of \"%s\" on %s, per version (%s, %s). Verdict: ",
+		   summary ? "Box plot of the rounds" : "Strip plot of every round", c->workload,
+		   c->platform, c->unit, direction(c->better));
 	verdict_sentence(&d, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
@@ -191,12 +254,29 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 		}
 		if (vs->nrounds > 1)
 			mark_add(sp, MARK_RANGE, i, -1, lo, hi, col, NULL);
-		for (size_t r = 0; r < vs->nrounds; r++)
-			mark_add(sp, MARK_DOT, i, -1, vs->values[r], vs->values[r], col, NULL);
+		if (summary && vs->nrounds) {
+			struct strip_summary ss;
+			strip_summary(vs, &ss);
+			mark_add(sp, MARK_BOX, i, -1, ss.q1, ss.q3, col, NULL);
+			mark_add(sp, MARK_TICK, i, -1, ss.median, ss.median, CHART_INK, NULL);
+			strip_outlier_dots(sp, i, vs, &ss, col, (all_hi - all_lo) / 1000);
+			buf_printf(&d, " %s: %zu round%s, median ", vs->version, vs->nrounds,
+				   vs->nrounds == 1 ? "" : "s");
+			fmt_value(&d, ss.median);
+			buf_printf(&d, " %s, middle half ", c->unit);
+			fmt_value(&d, ss.q1);
+			buf_puts(&d, " to ");
+			fmt_value(&d, ss.q3);
+			buf_printf(&d, " %s, %zu outlying round%s, best ", c->unit, ss.nout,
+				   ss.nout == 1 ? "" : "s");
+		} else {
+			for (size_t r = 0; r < vs->nrounds; r++)
+				mark_add(sp, MARK_DOT, i, -1, vs->values[r], vs->values[r], col, NULL);
+			buf_printf(&d, " %s: %zu round%s, best ", vs->version, vs->nrounds,
+				   vs->nrounds == 1 ? "" : "s");
+		}
 		mark_add(sp, MARK_BEST, i, -1, vs->best, vs->best, col, NULL);
 
-		buf_printf(&d, " %s: %zu round%s, best ", vs->version, vs->nrounds,
-			   vs->nrounds == 1 ? "" : "s");
 		fmt_value(&d, vs->best);
 		buf_printf(&d, " %s", c->unit);
 		fmt_value(&s, vs->best);
@@ -217,7 +297,12 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 			if (line_index(c, i) == (i ? line_index(c, i - 1) + 1 : 0))
 				legend_add(sp, c->versions[i].line ? c->versions[i].line : "no release line",
 					   chart_palette(line_index(c, i)), 0);
-	legend_add(sp, "round (median of its passes)", CHART_MUTED, 1);
+	if (summary) {
+		legend_add(sp, "middle half of the rounds and their median", CHART_MUTED, 7);
+		legend_add(sp, "outlying, lowest and highest round", CHART_MUTED, 1);
+	} else {
+		legend_add(sp, "round (median of its passes)", CHART_MUTED, 1);
+	}
 	legend_add(sp, "best round", CHART_MUTED, 2);
 	legend_add(sp, "range of the rounds", CHART_MUTED, 6);
 	buf_printf(&b, "%s", c->platform);
@@ -225,6 +310,11 @@ void chart_spec_strip(const struct model *m, const struct comparison *c,
 		buf_printf(&b, "; %zu round%s per version", nr, nr == 1 ? "" : "s");
 	if (np)
 		buf_printf(&b, "; each round is the median of %zu pass%s", np, np == 1 ? "" : "es");
+	if (summary)
+		buf_printf(&b, "; with over %d rounds a version, its box spans the first to the "
+			   "third quartile of its rounds, the line in it is the median, and dots mark "
+			   "the lowest and highest round and any more than 1.5 box widths beyond the box",
+			   CHART_STRIP_DOTS_MAX);
 	buf_puts(&b, "; right: best round and spread (\xC2\xB1half the range of the rounds, "
 		 "relative to their median).");
 	sp->note = buf_detach(&b, NULL);

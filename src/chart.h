@@ -130,6 +130,8 @@ enum chart_mark_kind {
 	MARK_DOT,      /* a round value: hollow circle at (cat, sub, v0) */
 	MARK_BEST,     /* the best value: filled diamond at (cat, sub, v0) */
 	MARK_RANGE,    /* a thin bar from v0 to v1 in (cat, sub): the spread */
+	MARK_BOX,      /* a box from v0 to v1 in (cat, sub): the middle half */
+	MARK_TICK,     /* a short rule across (cat, sub) at v0: a median */
 	MARK_BAR,      /* a bar from v0 to v1 in (cat, sub); `pale` when within noise */
 	MARK_BAND,     /* a shaded value interval v0..v1 across the whole category */
 	MARK_LINK,     /* a line from (cat, v0) to (cat2, v1), joining points */
@@ -153,7 +155,7 @@ struct chart_legend {
 	char *label;      /* owned */
 	uint32_t color;
 	int shape;        /* 0 swatch, 1 dot, 2 diamond, 3 band, 4 dashed rule,
-	                     5 pale swatch, 6 range bar */
+	                     5 pale swatch, 6 range bar, 7 box with a median */
 };
 
 struct chart_spec {
@@ -193,7 +195,11 @@ void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
 
 /* ---- chart types ---- */
 
-/* Per comparison: every round per version, the best marked, the spread. */
+/* Per comparison: every round per version, the best marked, the spread.
+ * When a version has more than CHART_STRIP_DOTS_MAX rounds, each row is a
+ * box plot (quartiles, median, range) with dots for the outlying, lowest and
+ * highest rounds only. */
+#define CHART_STRIP_DOTS_MAX 100
 void chart_spec_strip(const struct model *m, const struct comparison *c,
 		      struct chart_spec *sp);
 /* All workloads: change of each version against the baseline, with the noise

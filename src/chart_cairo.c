@@ -6,12 +6,13 @@
  * so output and text widths are the same on every machine and match the
  * widths chart.c measured. The SVG is written to memory, then <title> and
  * <desc> are inserted after the root tag (cairo 1.16 writes neither).
- * PNG previews are drawn by cairo and encoded by libpng directly, at a fast
- * zlib level with the Sub filter: cairo's own writer spends most of a
- * report's time compressing hard; charts are flat colours that compress
- * well either way.
+ * PNG previews are drawn by cairo and encoded by png_write.c, which finds
+ * the runs and repeated rows of a flat chart image directly: a general
+ * compressor (cairo's writer, or libpng and zlib) spends most of a report's
+ * time searching for them.
  */
 #include "chart.h"
+#include "png_write.h"
 
 #include <cairo.h>
 #include <cairo-ft.h>
@@ -20,8 +21,6 @@
 #include FT_FREETYPE_H
 
 #include <math.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,7 +210,8 @@ static int is_word_char(char c)
  */
 static void compact_numbers(const char *s, size_t n, struct buf *out)
 {
-	size_t i = 0;
+	size_t i = 0, plain = 0; /* s[plain..i) is copied as it is, in one go */
+	buf_grow(out, n);
 	while (i < n) {
 		size_t j = i, dot = 0, end;
 		char num[64];
@@ -220,7 +220,7 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 		if (!((s[i] >= '0' && s[i] <= '9') ||
 		      (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) ||
 		    (i > 0 && is_word_char(s[i - 1]))) {
-			buf_putc(out, s[i++]);
+			i++;
 			continue;
 		}
 		if (s[j] == '-')
@@ -234,10 +234,10 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 		}
 		end = j;
 		if (!dot || end - dot - 1 <= 2 || end - i >= sizeof num) {
-			buf_put(out, s + i, end - i);
 			i = end;
 			continue;
 		}
+		buf_put(out, s + plain, i - plain);
 		/* digits of the integer part and two decimals, then round */
 		len = 0;
 		num[len++] = '0'; /* room for a carry */
@@ -266,8 +266,9 @@ static void compact_numbers(const char *s, size_t n, struct buf *out)
 				buf_putc(out, '-');
 			buf_puts(out, p);
 		}
-		i = end;
+		i = plain = end;
 	}
+	buf_put(out, s + plain, n - plain);
 }
 
 static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)
@@ -328,66 +329,6 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	return NF_OK;
 }
 
-static void png_to_buf(png_structp png, png_bytep data, size_t len)
-{
-	buf_put((struct buf *)png_get_io_ptr(png), data, len);
-}
-
-static void png_no_flush(png_structp png)
-{
-	(void)png;
-}
-
-/* Encodes an RGB24 image surface as an 8-bit RGB PNG (no alpha, no time or
- * text chunks: the same pixels give the same bytes) appended to out; zlib
- * level 1 and the Sub filter. Returns 0, or -1 when libpng fails. */
-static int encode_png(cairo_surface_t *s, struct buf *out)
-{
-	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s);
-	const unsigned char *data = cairo_image_surface_get_data(s);
-	png_structp png;
-	png_infop info;
-	unsigned char *volatile row = NULL;
-	size_t mark = out->len;
-
-	if (!data || w <= 0 || h <= 0)
-		return -1;
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	if (!png)
-		return -1;
-	info = png_create_info_struct(png);
-	if (!info || setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		out->len = mark;
-		if (out->s)
-			out->s[mark] = '\0';
-		return -1;
-	}
-	row = xmalloc((size_t)w * 3);
-	png_set_write_fn(png, out, png_to_buf, png_no_flush);
-	png_set_compression_level(png, 1);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
-		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-	png_write_info(png, info);
-	for (int y = 0; y < h; y++) {
-		/* cairo's RGB24: a native-endian 32-bit word per pixel, 0xXXRRGGBB */
-		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-		for (int x = 0; x < w; x++) {
-			row[3 * x] = (unsigned char)(px[x] >> 16);
-			row[3 * x + 1] = (unsigned char)(px[x] >> 8);
-			row[3 * x + 2] = (unsigned char)px[x];
-		}
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	free(row);
-	return 0;
-}
-
 int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	      double scale, struct buf *out, struct nf_error *err)
 {
@@ -414,11 +355,10 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(s);
-	if (st == CAIRO_STATUS_SUCCESS && encode_png(s, out) != 0) {
-		cairo_surface_destroy(s);
-		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': cannot encode the PNG",
-				    sc->title);
-	}
+	if (st == CAIRO_STATUS_SUCCESS)
+		png_write_rgb(out, cairo_image_surface_get_data(s), cairo_image_surface_get_width(s),
+			      cairo_image_surface_get_height(s),
+			      (size_t)cairo_image_surface_get_stride(s));
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS)
 		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': %s", sc->title,

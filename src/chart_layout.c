@@ -265,6 +265,12 @@ static void legend_swatch(struct layout *L, const struct chart_legend *lg, doubl
 		s_rect(L->sc, x, cy - F * 0.14, s, F * 0.28, chart_tint(lg->color, 0.55),
 		       CHART_NONE, 0);
 		break;
+	case 7:
+		s_rect(L->sc, x, cy - F * 0.35, s, F * 0.7, chart_tint(lg->color, 0.3), lg->color,
+		       F * 0.08);
+		chart_add_line(L->sc, x + s / 2, cy - F * 0.45, x + s / 2, cy + F * 0.45, CHART_INK,
+			       F * 0.15, DASH_NONE);
+		break;
 	default:
 		s_rect(L->sc, x, cy - s / 2, s, s, lg->color, CHART_NONE, 0);
 		break;
@@ -395,6 +401,23 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 				s_rect(L->sc, c - w / 2, fmin(a, b), w, fabs(a - b), col, CHART_NONE, 0);
 			else
 				s_rect(L->sc, fmin(a, b), c - w / 2, fabs(a - b), w, col, CHART_NONE, 0);
+			break;
+		}
+		case MARK_BOX: {
+			double w = cols ? fmin(F * 0.9, th * 0.7) : F * 0.9;
+			uint32_t fill = chart_tint(mk->color, 0.3);
+			if (cols)
+				s_rect(L->sc, c - w / 2, fmin(a, b), w, fabs(a - b), fill, mk->color, F * 0.08);
+			else
+				s_rect(L->sc, fmin(a, b), c - w / 2, fabs(a - b), w, fill, mk->color, F * 0.08);
+			break;
+		}
+		case MARK_TICK: {
+			double w = cols ? fmin(F * 1.2, th * 0.8) : F * 1.2;
+			if (cols)
+				chart_add_line(L->sc, c - w / 2, a, c + w / 2, a, mk->color, F * 0.15, DASH_NONE);
+			else
+				chart_add_line(L->sc, a, c - w / 2, a, c + w / 2, mk->color, F * 0.15, DASH_NONE);
 			break;
 		}
 		case MARK_BAR: {
@@ -576,6 +599,8 @@ static void layout_rows(struct layout *L)
 	draw_marks(L, MARK_BAND);
 	value_grid(L);
 	draw_marks(L, MARK_RANGE);
+	draw_marks(L, MARK_BOX);
+	draw_marks(L, MARK_TICK);
 	draw_marks(L, MARK_BAR);
 	draw_marks(L, MARK_LINK);
 	draw_marks(L, MARK_DOT);
@@ -703,6 +728,8 @@ static void layout_columns(struct layout *L)
 	free(brk_level);
 	draw_marks(L, MARK_BAND);
 	draw_marks(L, MARK_RANGE);
+	draw_marks(L, MARK_BOX);
+	draw_marks(L, MARK_TICK);
 	draw_marks(L, MARK_BAR);
 	draw_marks(L, MARK_LINK);
 	draw_marks(L, MARK_DOT);
