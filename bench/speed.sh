@@ -265,7 +265,7 @@ if [ -s "$tmp/10000000.nf" ]; then
 	goal "10M values: check <= 10 s (CPU)" "$(fmt_t "$c")" "$(le "$c" 10)"
 	goal "10M values: check peak memory <= 640 MB" "$(fmt_m "$m")" "$(le "$m" 655360)"
 fi
-if [ "$(wc -l < "$tmp/growth" 2>/dev/null || echo 0)" -ge 2 ]; then
+if [ -s "$tmp/growth" ] && [ "$(wc -l < "$tmp/growth")" -ge 2 ]; then
 	# linear: CPU per value at the largest size within 1.5x of the per-value
 	# cost at 100,000 (the smallest sizes carry the fixed start-up cost)
 	g=$(awk '$1 >= 100000 { if (!a) a = $2 / $1; z = $2 / $1 } END { printf "%.2f", a ? z / a : 0 }' "$tmp/growth")

@@ -27,18 +27,20 @@ static int same_str(const char *a, const char *b)
 
 static void same_result(const struct result *a, const struct result *b, size_t lineno)
 {
-	if (!same_str(a->workload, b->workload) || !same_str(a->version, b->version) ||
-	    !same_str(a->platform, b->platform) || !same_str(a->unit, b->unit) ||
-	    !same_str(a->timestamp, b->timestamp) || !same_str(a->note, b->note) ||
-	    !same_str(a->meta_json, b->meta_json) || !same_str(a->v8, b->v8) ||
-	    !same_str(a->source, b->source))
+	const struct series *x = a->series, *y = b->series;
+	size_t n = result_npasses(a);
+	if (!same_str(x->workload, y->workload) || !same_str(x->version, y->version) ||
+	    !same_str(x->platform, y->platform) || !same_str(x->unit, y->unit) ||
+	    !same_str(result_timestamp(a), result_timestamp(b)) || !same_str(x->note, y->note) ||
+	    !same_str(x->meta_json, y->meta_json) || !same_str(x->v8, y->v8) ||
+	    !same_str(x->source, y->source))
 		differ("a name", lineno);
-	if (a->better != b->better || a->round != b->round || a->where != b->where ||
-	    a->where_is_line != b->where_is_line || a->doc != b->doc ||
-	    a->back_to_back != b->back_to_back || a->runner_interleaved != b->runner_interleaved ||
-	    a->npasses != b->npasses)
+	if (x->better != y->better || a->round != b->round || a->where != b->where ||
+	    x->where_is_line != y->where_is_line || x->doc != y->doc ||
+	    x->back_to_back != y->back_to_back || x->runner_interleaved != y->runner_interleaved ||
+	    n != result_npasses(b) || memcmp(&a->value, &b->value, sizeof a->value) != 0)
 		differ("a number", lineno);
-	if (memcmp(a->passes, b->passes, a->npasses * sizeof *a->passes) != 0)
+	if (memcmp(result_passes(a), result_passes(b), n * sizeof *result_passes(a)) != 0)
 		differ("the passes", lineno);
 }
 

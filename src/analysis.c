@@ -31,10 +31,11 @@
 /* Result order for grouping: workload, platform, version, round. The
  * workload and platform keep their first-seen order in the input; versions
  * are ranked once (semver, then first seen), so sorting compares integers. */
+/* The key of a series in the comparisons' order: workload and platform as
+ * first seen, version by rank; idx is the series' id. */
 struct keyed {
 	size_t idx;
 	uint32_t wl_order, pl_order, ver_rank;
-	int round;
 };
 
 static int cmp_keyed(const void *a, const void *b)
@@ -46,9 +47,13 @@ static int cmp_keyed(const void *a, const void *b)
 		return x->pl_order < y->pl_order ? -1 : 1;
 	if (x->ver_rank != y->ver_rank)
 		return x->ver_rank < y->ver_rank ? -1 : 1;
-	if (x->round != y->round)
-		return x->round < y->round ? -1 : 1;
-	return 0;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int cmp_round(const void *a, const void *b)
+{
+	const struct result *x = a, *y = b;
+	return (x->round > y->round) - (x->round < y->round);
 }
 
 /* First-seen order of interned strings: a hash map from the pointer to its
@@ -135,13 +140,13 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	double lo = INFINITY, hi = -INFINITY;
 	const struct release_line *l = windows_find(&m->schedule, vs->version);
 	for (size_t i = 0; i < vs->nrounds; i++) {
-		vs->values[i] = result_value(vs->rounds[i]);
+		vs->values[i] = vs->rounds[i].value;
 		if (vs->values[i] < lo)
 			lo = vs->values[i];
 		if (vs->values[i] > hi)
 			hi = vs->values[i];
-		if (!vs->v8 && vs->rounds[i]->v8)
-			vs->v8 = v8_display(m, vs->rounds[i]->v8);
+		if (!vs->v8 && vs->rounds[i].series->v8)
+			vs->v8 = v8_display(m, vs->rounds[i].series->v8);
 	}
 	/* sorted once: the median, the quantile spread and every pair's rank
 	 * tests read this copy */
@@ -425,69 +430,29 @@ static void against_baseline(struct model *m, struct comparison *c)
 }
 
 /*
- * Sorts k[0..n) by cmp_keyed. Ingest guarantees one result per (workload,
- * platform, version, round), so cmp_keyed is a total order and any sort
- * gives the same array. When the (workload, platform, version) groups are
- * few next to the results, a counting sort places them group by group and
- * only a group whose rounds are out of order is sorted: O(n) for input
- * that lists each version's rounds in order, however they interleave.
+ * Places the model's results group by group, (workload, platform, version)
+ * in the comparisons' order, each group by round, and returns the groups'
+ * bounds: start[g] to start[g + 1] for g < *ngroups (malloc'd, caller
+ * frees). The series (few) are sorted, then the results are moved with a
+ * counting sort applied in place (one index per result, no second copy of
+ * the results); only a group whose rounds came out of order is sorted.
+ * Ingest guarantees one result per (workload, platform, version, round).
  */
-static void sort_keyed(struct keyed *k, size_t n, size_t nwl, size_t npl, size_t nver)
+static size_t *group_results(struct model *m, size_t *ngroups)
 {
-	size_t ngroups, *start;
-	struct keyed *out;
-
-	if (!nwl || !npl || !nver || nwl > (4 * n + 64) / npl / nver) {
-		qsort(k, n, sizeof *k, cmp_keyed);
-		return;
-	}
-	ngroups = nwl * npl * nver;
-	start = xcalloc(ngroups + 1, sizeof *start);
-	out = xmalloc((n ? n : 1) * sizeof *out);
-#define GROUP_OF(x) (((size_t)(x).wl_order * npl + (x).pl_order) * nver + (x).ver_rank)
-	for (size_t i = 0; i < n; i++)
-		start[GROUP_OF(k[i]) + 1]++;
-	for (size_t g = 0; g < ngroups; g++)
-		start[g + 1] += start[g];
-	for (size_t i = 0; i < n; i++)
-		out[start[GROUP_OF(k[i])]++] = k[i];
-#undef GROUP_OF
-	free(start);
-	/* within a group only the round differs */
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-		int sorted = 1;
-		while (j < n && out[j].wl_order == out[i].wl_order && out[j].pl_order == out[i].pl_order &&
-		       out[j].ver_rank == out[i].ver_rank) {
-			sorted &= out[j - 1].round < out[j].round;
-			j++;
-		}
-		if (!sorted)
-			qsort(out + i, j - i, sizeof *out, cmp_keyed);
-		i = j;
-	}
-	memcpy(k, out, n * sizeof *k);
-	free(out);
-}
-
-static int build_comparisons(struct model *m)
-{
-	struct keyed *k = xmalloc((m->nresults ? m->nresults : 1) * sizeof *k);
+	size_t ns = m->nseries, n = m->nresults, ng = 0;
 	struct order_map wl = { 0 }, pl = { 0 }, ver = { 0 };
-	size_t alloc = 0, *by_rank, *rank;
+	struct keyed *k = xmalloc((ns ? ns : 1) * sizeof *k);
+	size_t *by_rank, *rank, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
+	size_t *start, *dest;
 
-	for (size_t i = 0; i < m->nresults; i++) {
-		const struct result *r = &m->results[i], *prev = i ? r - 1 : NULL;
+	/* series come in the order first seen: so do their names */
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = m->series[i];
 		k[i].idx = i;
-		/* a name like the previous result's (a platform, a workload's
-		 * versions in a row) has its number already */
-		k[i].wl_order = prev && prev->workload == r->workload ? k[i - 1].wl_order
-								     : (uint32_t)order_of(&wl, r->workload);
-		k[i].pl_order = prev && prev->platform == r->platform ? k[i - 1].pl_order
-								     : (uint32_t)order_of(&pl, r->platform);
-		k[i].ver_rank = prev && prev->version == r->version ? k[i - 1].ver_rank
-								   : (uint32_t)order_of(&ver, r->version);
-		k[i].round = r->round;
+		k[i].wl_order = (uint32_t)order_of(&wl, x->workload);
+		k[i].pl_order = (uint32_t)order_of(&pl, x->platform);
+		k[i].ver_rank = (uint32_t)order_of(&ver, x->version);
 	}
 	/* first-seen index -> rank in version order */
 	by_rank = xmalloc((ver.n ? ver.n : 1) * sizeof *by_rank);
@@ -498,19 +463,88 @@ static int build_comparisons(struct model *m)
 	qsort(by_rank, ver.n, sizeof *by_rank, cmp_version_order);
 	for (size_t i = 0; i < ver.n; i++)
 		rank[by_rank[i]] = i;
-	for (size_t i = 0; i < m->nresults; i++)
+	for (size_t i = 0; i < ns; i++)
 		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
 	free(by_rank);
 	free(rank);
-	sort_keyed(k, m->nresults, wl.n, pl.n, ver.n);
+	if (wl.n && pl.n && ver.n && wl.n <= (4 * ns + 64) / pl.n / ver.n) {
+		/* few possible groups: a counting sort, stable in first-seen order */
+		size_t nkeys = wl.n * pl.n * ver.n, *at = xcalloc(nkeys + 1, sizeof *at);
+		struct keyed *out = xmalloc(ns * sizeof *out);
+#define KEY_OF(x) (((size_t)(x).wl_order * pl.n + (x).pl_order) * ver.n + (x).ver_rank)
+		for (size_t i = 0; i < ns; i++)
+			at[KEY_OF(k[i]) + 1]++;
+		for (size_t g = 0; g < nkeys; g++)
+			at[g + 1] += at[g];
+		for (size_t i = 0; i < ns; i++)
+			out[at[KEY_OF(k[i])]++] = k[i];
+#undef KEY_OF
+		free(at);
+		free(k);
+		k = out;
+	} else {
+		qsort(k, ns, sizeof *k, cmp_keyed);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		if (!i || k[i].wl_order != k[i - 1].wl_order || k[i].pl_order != k[i - 1].pl_order ||
+		    k[i].ver_rank != k[i - 1].ver_rank)
+			ng++;
+		group_of[k[i].idx] = ng - 1;
+	}
+	free(k);
+	order_release(&wl);
+	order_release(&pl);
+	order_release(&ver);
 
-	for (size_t i = 0; i < m->nresults;) {
-		const struct result *first = &m->results[k[i].idx];
+	/* where each result goes, then the moves, cycle by cycle */
+	start = xcalloc(ng + 1, sizeof *start);
+	for (size_t i = 0; i < n; i++)
+		start[group_of[m->results[i].series->id] + 1]++;
+	for (size_t g = 0; g < ng; g++)
+		start[g + 1] += start[g];
+	dest = xmalloc((n ? n : 1) * sizeof *dest);
+	for (size_t i = 0; i < n; i++)
+		dest[i] = start[group_of[m->results[i].series->id]]++;
+	free(group_of);
+	for (size_t i = 0; i < n; i++) {
+		while (dest[i] != i) {
+			size_t j = dest[i], t = dest[j];
+			struct result r = m->results[j];
+			m->results[j] = m->results[i];
+			m->results[i] = r;
+			dest[j] = j;
+			dest[i] = t;
+		}
+	}
+	free(dest);
+	/* start[g] is now the end of group g */
+	memmove(start + 1, start, ng * sizeof *start);
+	start[0] = 0;
+	for (size_t g = 0; g < ng; g++) {
+		struct result *r = m->results + start[g];
+		size_t len = start[g + 1] - start[g];
+		for (size_t i = 1; i < len; i++) {
+			if (r[i - 1].round > r[i].round) {
+				qsort(r, len, sizeof *r, cmp_round);
+				break;
+			}
+		}
+	}
+	*ngroups = ng;
+	return start;
+}
+
+static int build_comparisons(struct model *m)
+{
+	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups);
+
+	for (size_t g = 0; g < ngroups;) {
+		const struct series *first = m->results[start[g]].series;
 		struct comparison *c;
-		size_t j = i, valloc = 0;
-		while (j < m->nresults && m->results[k[j].idx].workload == first->workload &&
-		       m->results[k[j].idx].platform == first->platform)
-			j++;
+		size_t h = g, valloc = 0;
+		while (h < ngroups && m->results[start[h]].series->workload == first->workload &&
+		       m->results[start[h]].series->platform == first->platform)
+			h++;
 		ALLOC_GROW(m->comparisons, m->ncomparisons + 1, alloc);
 		c = &m->comparisons[m->ncomparisons++];
 		memset(c, 0, sizeof *c);
@@ -519,34 +553,24 @@ static int build_comparisons(struct model *m)
 		c->unit = first->unit;
 		c->better = first->better;
 		c->interleaved = -1;
-		for (size_t a = i; a < j;) {
-			const struct result *r = &m->results[k[a].idx];
+		for (size_t a = g; a < h; a++) {
 			struct version_stats *vs;
-			size_t b = a;
-			while (b < j && m->results[k[b].idx].version == r->version)
-				b++;
 			ALLOC_GROW(c->versions, c->nversions + 1, valloc);
 			vs = &c->versions[c->nversions++];
 			memset(vs, 0, sizeof *vs);
-			vs->version = r->version;
-			vs->nrounds = b - a;
-			vs->rounds = xmalloc(vs->nrounds * sizeof *vs->rounds);
+			vs->rounds = m->results + start[a];
+			vs->nrounds = start[a + 1] - start[a];
+			vs->version = vs->rounds[0].series->version;
 			vs->values = xmalloc(vs->nrounds * sizeof *vs->values);
-			for (size_t x = a; x < b; x++) {
-				vs->rounds[x - a] = &m->results[k[x].idx];
-				if (m->results[k[x].idx].back_to_back)
+			for (size_t x = 0; x < vs->nrounds; x++)
+				if (vs->rounds[x].series->back_to_back)
 					c->interleaved = 0;
-			}
 			fill_version(m, c, vs);
-			a = b;
 		}
 		judge(m, c);
-		i = j;
+		g = h;
 	}
-	free(k);
-	order_release(&wl);
-	order_release(&pl);
-	order_release(&ver);
+	free(start);
 	return 0;
 }
 
@@ -560,9 +584,8 @@ static void support(struct model *m)
 	{
 		/* each distinct version once */
 		struct order_map ver = { 0 };
-		for (size_t i = 0; i < m->nresults; i++)
-			if (!i || m->results[i].version != m->results[i - 1].version)
-				order_of(&ver, m->results[i].version);
+		for (size_t i = 0; i < m->nseries; i++)
+			order_of(&ver, m->series[i]->version);
 		for (size_t i = 0; i < ver.n; i++) {
 			struct release_line *l =
 				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
@@ -645,7 +668,7 @@ static int runner_blocks(const struct comparison *c)
 {
 	for (size_t i = 0; i < c->nversions; i++)
 		for (size_t k = 0; k < c->versions[i].nrounds; k++)
-			if (c->versions[i].rounds[k]->back_to_back)
+			if (c->versions[i].rounds[k].series->back_to_back)
 				return 1;
 	return 0;
 }

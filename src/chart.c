@@ -110,7 +110,7 @@ static size_t passes_per_round(const struct comparison *c)
 	size_t n = 0;
 	for (size_t i = 0; i < c->nversions; i++)
 		for (size_t r = 0; r < c->versions[i].nrounds; r++) {
-			size_t k = c->versions[i].rounds[r]->npasses;
+			size_t k = result_npasses(&c->versions[i].rounds[r]);
 			if (n && k != n)
 				return 0;
 			n = k;

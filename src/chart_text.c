@@ -12,16 +12,26 @@
 #include FT_ADVANCES_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- fonts ---- */
+
+/* Advances are looked up once per code point of the Basic Multilingual
+ * Plane and face: text is measured many times over (wrapping tries each
+ * prefix), and FreeType's character map and advance lookups cost about a
+ * hundred instructions a glyph. */
+#define ADVANCE_CACHED 0x10000
 
 struct chart_fonts {
 	FT_Library lib;
 	FT_Face face[2];
 	char *path[2];
 	double cap[2];
+	/* advance + 1 in font units by code point, 0 not looked up yet; a
+	 * glyph FreeType cannot measure counts 0 (stored as 1), as before */
+	int32_t *advance[2];
 };
 
 int chart_fonts_open(struct chart_fonts **out, const char *regular_path,
@@ -42,6 +52,7 @@ int chart_fonts_open(struct chart_fonts **out, const char *regular_path,
 					    paths[i] ? paths[i] : "(none)");
 		}
 		f->path[i] = xstrdup(paths[i]);
+		f->advance[i] = xcalloc(ADVANCE_CACHED, sizeof *f->advance[i]);
 		os2 = FT_Get_Sfnt_Table(f->face[i], FT_SFNT_OS2);
 		f->cap[i] = os2 && os2->version >= 2 && os2->sCapHeight > 0
 				    ? (double)os2->sCapHeight / f->face[i]->units_per_EM
@@ -59,6 +70,7 @@ void chart_fonts_free(struct chart_fonts *f)
 		if (f->face[i])
 			FT_Done_Face(f->face[i]);
 		free(f->path[i]);
+		free(f->advance[i]);
 	}
 	FT_Done_FreeType(f->lib);
 	free(f);
@@ -78,13 +90,21 @@ static double text_width_n(const struct chart_fonts *f, int bold, double size,
 			   const char *s, size_t n)
 {
 	FT_Face face = f->face[bold ? 1 : 0];
+	int32_t *cache = f->advance[bold ? 1 : 0];
 	const char *p = s, *end = s + n;
 	double units = 0;
 	while (p < end && *p) {
 		FT_Fixed adv = 0;
-		FT_UInt gi = FT_Get_Char_Index(face, utf8_next(&p));
-		if (FT_Get_Advance(face, gi, FT_LOAD_NO_SCALE, &adv) == 0)
-			units += (double)adv;
+		uint32_t cp = utf8_next(&p);
+		if (cp < ADVANCE_CACHED && cache[cp]) {
+			units += (double)(cache[cp] - 1);
+			continue;
+		}
+		if (FT_Get_Advance(face, FT_Get_Char_Index(face, cp), FT_LOAD_NO_SCALE, &adv) != 0)
+			adv = 0;
+		if (cp < ADVANCE_CACHED && adv >= 0 && adv < INT32_MAX)
+			cache[cp] = (int32_t)adv + 1;
+		units += (double)adv;
 	}
 	return units * size / face->units_per_EM;
 }

@@ -97,7 +97,7 @@ static double nice(double x)
 /* "2025-11-27 · 24.11.1" for a round. */
 static void round_label(struct buf *b, const struct result *r, const char *version)
 {
-	buf_put(b, r->timestamp, 10);
+	buf_put(b, result_timestamp(r), 10);
 	buf_printf(b, " \xC2\xB7 %s", version);
 }
 
@@ -118,7 +118,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	for (size_t k = 0; k < c->nversions; k++)
 		for (size_t r = 0; r < c->versions[k].nrounds; r++) {
 			double t, v = c->versions[k].values[r];
-			if (!timeline_day(c->versions[k].rounds[r], &t))
+			if (!timeline_day(&c->versions[k].rounds[r], &t))
 				continue;
 			t0 = fmin(t0, t);
 			t1 = fmax(t1, t);
@@ -130,9 +130,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	/* the worse and the better extreme, in the metric's sense */
 	size_t bad_k = c->better == BETTER_HIGHER ? lo_k : hi_k, bad_r = c->better == BETTER_HIGHER ? lo_r : hi_r;
 	size_t good_k = c->better == BETTER_HIGHER ? hi_k : lo_k, good_r = c->better == BETTER_HIGHER ? hi_r : lo_r;
-	const struct result *worst = c->versions[bad_k].rounds[bad_r];
-	const struct result *bestr = c->versions[good_k].rounds[good_r];
-	const struct bad_day *worst_day = timeline_bad_day(m, c->platform, worst->timestamp);
+	const struct result *worst = &c->versions[bad_k].rounds[bad_r];
+	const struct result *bestr = &c->versions[good_k].rounds[good_r];
+	const struct bad_day *worst_day = timeline_bad_day(m, c->platform, result_timestamp(worst));
 
 	/* header */
 	y = M;
@@ -285,7 +285,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 			const struct version_stats *v = &c->versions[k];
 			double first = INFINITY, t;
 			for (size_t r = 0; r < v->nrounds; r++)
-				if (timeline_day(v->rounds[r], &t))
+				if (timeline_day(&v->rounds[r], &t))
 					first = fmin(first, floor(t));
 			if (!isfinite(first) || first <= d0)
 				continue;
@@ -305,7 +305,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		uint32_t col = chart_palette(line_slot(c, k));
 		for (size_t r = 0; r < v->nrounds; r++) {
 			double t;
-			if (!timeline_day(v->rounds[r], &t))
+			if (!timeline_day(&v->rounds[r], &t))
 				continue;
 			chart_add_circle(sc, XP(t), YP(v->values[r]), F * 0.22, chart_tint(col, 0.45), col, F * 0.06);
 		}
@@ -315,7 +315,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	for (int e = 0; e < 2; e++) {
 		size_t k = e ? good_k : bad_k, r = e ? good_r : bad_r;
 		double t;
-		if (!timeline_day(c->versions[k].rounds[r], &t))
+		if (!timeline_day(&c->versions[k].rounds[r], &t))
 			continue;
 		chart_add_circle(sc, XP(t), YP(c->versions[k].values[r]), F * 0.42, CHART_NONE, CHART_INK, F * 0.1);
 	}
@@ -362,9 +362,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		const struct version_stats *v = &c->versions[k];
 		const char *first = NULL;
 		for (size_t r = 0; r < v->nrounds; r++)
-			if (v->rounds[r]->timestamp &&
-			    (!first || strcmp(v->rounds[r]->timestamp, first) < 0))
-				first = v->rounds[r]->timestamp;
+			if (result_timestamp(&v->rounds[r]) &&
+			    (!first || strcmp(result_timestamp(&v->rounds[r]), first) < 0))
+				first = result_timestamp(&v->rounds[r]);
 		if (first) {
 			buf_printf(&d, "%s %s ", k ? "," : "", v->version);
 			buf_put(&d, first, 10);

@@ -50,39 +50,39 @@ static void write_result(const struct result *r, struct buf *b)
 	jsonw_init(&w, b, 0);
 	jsonw_begin_object(&w);
 	jsonw_key(&w, "workload");
-	jsonw_string(&w, r->workload);
+	jsonw_string(&w, r->series->workload);
 	jsonw_key(&w, "version");
-	jsonw_string(&w, r->version);
+	jsonw_string(&w, r->series->version);
 	jsonw_key(&w, "platform");
-	jsonw_string(&w, r->platform);
+	jsonw_string(&w, r->series->platform);
 	jsonw_key(&w, "round");
 	jsonw_int(&w, r->round);
 	jsonw_key(&w, "unit");
-	jsonw_string(&w, r->unit);
+	jsonw_string(&w, r->series->unit);
 	jsonw_key(&w, "better");
-	jsonw_string(&w, r->better == BETTER_HIGHER ? "higher" : "lower");
-	if (r->timestamp) {
+	jsonw_string(&w, r->series->better == BETTER_HIGHER ? "higher" : "lower");
+	if (result_timestamp(r)) {
 		jsonw_key(&w, "timestamp");
-		jsonw_string(&w, r->timestamp);
+		jsonw_string(&w, result_timestamp(r));
 	}
-	if (r->note) {
+	if (r->series->note) {
 		jsonw_key(&w, "note");
-		jsonw_string(&w, r->note);
+		jsonw_string(&w, r->series->note);
 	}
 	/* not part of the rounds format's rules yet: kept so the fact that the
 	 * runner did not interleave versions is not lost on the way */
-	if (r->back_to_back) {
+	if (r->series->back_to_back) {
 		jsonw_key(&w, "back_to_back");
 		jsonw_bool(&w, 1);
 	}
 	jsonw_key(&w, "passes");
 	jsonw_begin_array(&w);
-	for (size_t i = 0; i < r->npasses; i++)
-		jsonw_number(&w, r->passes[i]);
+	for (size_t i = 0; i < result_npasses(r); i++)
+		jsonw_number(&w, result_passes(r)[i]);
 	jsonw_end_array(&w);
-	if (r->meta_json) {
+	if (r->series->meta_json) {
 		jsonw_key(&w, "meta");
-		jsonw_raw(&w, r->meta_json);
+		jsonw_raw(&w, r->series->meta_json);
 	}
 	jsonw_end_object(&w);
 	buf_putc(b, '\n');

@@ -246,7 +246,7 @@ void digest_inputs(const struct model *m, struct digest_inputs *in)
 	}
 	in->folder = xstrndup(m->nsources ? m->sources[0] : "", common);
 	for (size_t i = 0; i < m->nresults; i++) {
-		const char *t = m->results[i].timestamp;
+		const char *t = result_timestamp(&m->results[i]);
 		if (!t || strlen(t) < 10)
 			continue;
 		if (!in->first[0] || strncmp(t, in->first, 10) < 0)

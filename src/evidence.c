@@ -322,11 +322,11 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
 	for (size_t v = 0; v < c->nversions; v++) {
 		start[v] = k;
 		for (size_t r = 0; r < c->versions[v].nrounds; r++) {
-			const struct result *res = c->versions[v].rounds[r];
+			const struct result *res = &c->versions[v].rounds[r];
 			o[k].round = res->round;
 			o[k].version = v;
 			o[k].r = r;
-			if (!res->timestamp || !iso8601_seconds(res->timestamp, &o[k].time))
+			if (!result_timestamp(res) || !iso8601_seconds(result_timestamp(res), &o[k].time))
 				*timed = 0;
 			k++;
 		}
@@ -563,7 +563,7 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
 			int all = n > 0;
 			for (size_t v = 0; v < c->nversions; v++)
 				for (size_t k = 0; k < c->versions[v].nrounds; k++)
-					all &= c->versions[v].rounds[k]->runner_interleaved;
+					all &= c->versions[v].rounds[k].series->runner_interleaved;
 			if (all)
 				c->interleaved = 1;
 		}

@@ -19,6 +19,7 @@
 #include "ingest_runner.h"
 #include "json_input.h"
 #include "util.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -236,11 +237,11 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 
 static const struct model *sort_model;
 
-/* Orders result indexes by (workload, platform, version, doc, input order). */
-static int cmp_key(const void *a, const void *b)
+/* Orders series by (workload, platform, version, doc, first seen). */
+static int cmp_series(const void *a, const void *b)
 {
-	const struct result *x = &sort_model->results[*(const size_t *)a];
-	const struct result *y = &sort_model->results[*(const size_t *)b];
+	const struct series *x = *(const struct series *const *)a;
+	const struct series *y = *(const struct series *const *)b;
 	int c;
 	/* interned: equal strings are the same pointer, no need to compare */
 	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
@@ -251,67 +252,119 @@ static int cmp_key(const void *a, const void *b)
 		return c;
 	if (x->doc != y->doc)
 		return x->doc < y->doc ? -1 : 1;
-	return (x > y) - (x < y);
+	return (x->id > y->id) - (x->id < y->id);
 }
 
-/* The order cmp_key gives, in linear time when documents come in input order
- * (they do: each result's document is the one being read when it was added):
- * the distinct (workload, platform, version) groups are found by hashing the
- * interned pointers and sorted, then the results are placed group by group in
- * input order (a counting sort, stable). Returns 0, idx untouched, when the
- * documents are out of order; the caller then sorts with cmp_key. */
-static int sort_by_group(const struct model *m, size_t *idx)
+/* Orders series by (workload, platform, version) only. */
+static int cmp_group(const void *a, const void *b)
 {
-	size_t n = m->nresults, nslots = 64, ngroups = 0, *slot, *group_of, *first, *rank, *start;
-	for (size_t k = 1; k < n; k++)
-		if (m->results[k].doc < m->results[k - 1].doc)
-			return 0;
-	while (nslots < 2 * n)
+	const struct series *x = *(const struct series *const *)a;
+	const struct series *y = *(const struct series *const *)b;
+	int c;
+	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
+		return c;
+	if (x->platform != y->platform && (c = strcmp(x->platform, y->platform)) != 0)
+		return c;
+	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
+		return c;
+	return 0;
+}
+
+/* The series in cmp_series order, in linear time when the distinct
+ * (workload, platform, version) groups are few next to the series (a note
+ * per round makes a series per round): the groups are found by hashing the
+ * interned names and sorted, the series placed group by group in the order
+ * first seen, and only a group whose documents came out of order is
+ * sorted. Returns a malloc'd array; the caller frees it. */
+static struct series **series_in_order(const struct model *m)
+{
+	size_t ns = m->nseries, nslots = 64, ng = 0;
+	size_t *slot, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
+	size_t *rank, *start;
+	struct series **first = xmalloc((ns ? ns : 1) * sizeof *first);
+	struct series **order = xmalloc((ns ? ns : 1) * sizeof *order);
+
+	while (nslots < 2 * ns)
 		nslots *= 2;
-	slot = xmalloc(nslots * sizeof *slot); /* group + 1, 0 empty */
-	memset(slot, 0, nslots * sizeof *slot);
-	group_of = xmalloc(n * sizeof *group_of);
-	first = xmalloc(n * sizeof *first); /* first result of each group */
-	for (size_t k = 0; k < n; k++) {
-		const struct result *r = &m->results[k];
-		size_t h = ((uintptr_t)r->workload * 31 + (uintptr_t)r->platform) * 31 +
-			   (uintptr_t)r->version;
+	slot = xcalloc(nslots, sizeof *slot); /* group + 1, 0 empty */
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = m->series[i];
+		uint64_t h = ((uint64_t)(uintptr_t)x->workload * 31 + (uintptr_t)x->platform) * 31 +
+			     (uintptr_t)x->version;
 		h ^= h >> 17;
 		h *= 0x9E3779B97F4A7C15ULL;
 		h = (h >> 20) & (nslots - 1);
 		for (;; h = (h + 1) & (nslots - 1)) {
-			const struct result *g;
+			const struct series *g;
 			if (!slot[h]) {
-				first[ngroups] = k;
-				slot[h] = ++ngroups;
+				first[ng] = m->series[i];
+				slot[h] = ++ng;
 				break;
 			}
-			g = &m->results[first[slot[h] - 1]];
-			if (g->workload == r->workload && g->platform == r->platform &&
-			    g->version == r->version)
+			g = first[slot[h] - 1];
+			if (g->workload == x->workload && g->platform == x->platform &&
+			    g->version == x->version)
 				break;
 		}
-		group_of[k] = slot[h] - 1;
+		group_of[i] = slot[h] - 1;
 	}
 	free(slot);
-	/* groups in cmp_key order (distinct groups never compare equal on the
-	 * names, so the order of the first results is the order of the groups) */
-	qsort(first, ngroups, sizeof *first, cmp_key);
-	rank = xmalloc(ngroups * sizeof *rank);
-	for (size_t g = 0; g < ngroups; g++)
-		rank[group_of[first[g]]] = g;
-	start = xcalloc(ngroups + 1, sizeof *start);
-	for (size_t k = 0; k < n; k++)
-		start[rank[group_of[k]] + 1]++;
-	for (size_t g = 0; g < ngroups; g++)
+	/* first[g] is the first series of group g: its id names the group */
+	rank = xmalloc((ng ? ng : 1) * sizeof *rank);
+	qsort(first, ng, sizeof *first, cmp_group);
+	for (size_t g = 0; g < ng; g++)
+		rank[group_of[first[g]->id]] = g;
+	start = xcalloc(ng + 1, sizeof *start);
+	for (size_t i = 0; i < ns; i++)
+		start[rank[group_of[i]] + 1]++;
+	for (size_t g = 0; g < ng; g++)
 		start[g + 1] += start[g];
-	for (size_t k = 0; k < n; k++)
-		idx[start[rank[group_of[k]]]++] = k;
+	for (size_t i = 0; i < ns; i++)
+		order[start[rank[group_of[i]]]++] = m->series[i];
+	/* start[g] is now the end of group g */
+	for (size_t g = 0, from = 0; g < ng; from = start[g++]) {
+		for (size_t i = from + 1; i < start[g]; i++) {
+			if (order[i - 1]->doc > order[i]->doc) {
+				qsort(order + from, start[g] - from, sizeof *order, cmp_series);
+				break;
+			}
+		}
+	}
 	free(start);
 	free(rank);
 	free(first);
 	free(group_of);
-	return 1;
+	return order;
+}
+
+/* Fills idx with the result indexes ordered by (workload, platform,
+ * version, doc, input order), in linear time: the series are ordered, each
+ * distinct (workload, platform, version, doc) of them is a bucket, and the
+ * results are placed bucket by bucket in input order (a counting sort,
+ * stable). */
+static void sort_by_group(const struct model *m, size_t *idx)
+{
+	size_t ns = m->nseries, nbuckets = 0, *bucket = xmalloc((ns ? ns : 1) * sizeof *bucket);
+	size_t *start;
+	struct series **order = series_in_order(m);
+
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = order[i], *p = i ? order[i - 1] : NULL;
+		if (!p || p->workload != x->workload || p->platform != x->platform ||
+		    p->version != x->version || p->doc != x->doc)
+			nbuckets++;
+		bucket[x->id] = nbuckets - 1;
+	}
+	free(order);
+	start = xcalloc(nbuckets + 1, sizeof *start);
+	for (size_t k = 0; k < m->nresults; k++)
+		start[bucket[m->results[k].series->id] + 1]++;
+	for (size_t g = 0; g < nbuckets; g++)
+		start[g + 1] += start[g];
+	for (size_t k = 0; k < m->nresults; k++)
+		idx[start[bucket[m->results[k].series->id]]++] = k;
+	free(start);
+	free(bucket);
 }
 
 static int cmp_round(const void *a, const void *b)
@@ -325,7 +378,8 @@ static int cmp_round(const void *a, const void *b)
 
 static void where_str(struct buf *b, const struct result *r)
 {
-	buf_printf(b, "'%s' %s %zu", r->source, r->where_is_line ? "line" : "result", r->where);
+	buf_printf(b, "'%s' %s %zu", r->series->source, r->series->where_is_line ? "line" : "result",
+		   (size_t)r->where);
 }
 
 /* Checks one text of the model: valid UTF-8, at most INGEST_MAX_NAME bytes, no
@@ -355,8 +409,11 @@ static int check_result(const struct result *r, struct nf_error *err)
 {
 	static const char *const names[] = { "workload", "version", "platform", "unit",
 					     "timestamp", "note", "meta.v8" };
-	const char *values[] = { r->workload, r->version, r->platform, r->unit,
-				 r->timestamp, r->note, r->v8 };
+	const struct series *x = r->series;
+	const char *values[] = { x->workload, x->version, x->platform, x->unit,
+				 result_timestamp(r), x->note, x->v8 };
+	size_t npasses = result_npasses(r);
+	const double *passes = result_passes(r);
 	struct buf why = BUF_INIT;
 	int rc = 0;
 
@@ -368,15 +425,15 @@ static int check_result(const struct result *r, struct nf_error *err)
 			buf_printf(&why, "\"%s\" %s", names[k], t.s);
 		buf_release(&t);
 	}
-	if (!why.len && (r->npasses == 0 || r->npasses > INGEST_MAX_PASSES))
-		buf_printf(&why, "%zu passes (1 to %d are allowed)", r->npasses, INGEST_MAX_PASSES);
-	for (size_t k = 0; k < r->npasses && !why.len; k++)
-		if (!isfinite(r->passes[k]) || r->passes[k] <= 0)
+	if (!why.len && (npasses == 0 || npasses > INGEST_MAX_PASSES))
+		buf_printf(&why, "%zu passes (1 to %d are allowed)", npasses, INGEST_MAX_PASSES);
+	for (size_t k = 0; k < npasses && !why.len; k++)
+		if (!isfinite(passes[k]) || passes[k] <= 0)
 			buf_printf(&why, "pass %zu is not a finite number greater than zero", k + 1);
 	if (why.len)
 		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': %s %zu: %s",
-				  r->source ? r->source : "-",
-				  r->where_is_line ? "line" : "result", r->where, why.s);
+				  x->source ? x->source : "-",
+				  x->where_is_line ? "line" : "result", (size_t)r->where, why.s);
 	buf_release(&why);
 	return rc;
 }
@@ -405,30 +462,42 @@ static int check_doc_fields(const struct model *m, struct nf_error *err)
 }
 
 /* Within one (workload, platform): convert time units to the first one seen;
- * mixing a time with a rate, or two rates, is an error. */
+ * mixing a time with a rate, or two rates, is an error. The values are
+ * scaled first, then the series take the unit. */
 static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *err)
 {
-	struct result *first = &m->results[idx[0]];
+	const struct series *first = m->results[idx[0]].series;
+	const char *unit = first->unit;
+	int better = first->better;
 	for (size_t i = 1; i < n; i++) {
 		struct result *r = &m->results[idx[i]];
 		double a, b;
-		if (r->unit == first->unit)
+		if (r->series->unit == unit)
 			continue;
-		a = time_scale(r->unit);
-		b = time_scale(first->unit);
+		a = time_scale(r->series->unit);
+		b = time_scale(unit);
 		if (a == 0 || b == 0) {
 			struct buf w = BUF_INIT;
 			where_str(&w, r);
 			nf_error_set(err, NF_DATAERR,
 				     "cannot compare \"%s\" on %s: measured in %s and in %s (%s)",
-				     r->workload, r->platform, first->unit, r->unit, w.s);
+				     r->series->workload, r->series->platform, unit, r->series->unit, w.s);
 			buf_release(&w);
 			return NF_DATAERR;
 		}
-		for (size_t k = 0; k < r->npasses; k++)
-			r->passes[k] *= a / b;
-		r->unit = first->unit;
-		r->better = first->better;
+		if (result_npasses(r) > 1) {
+			size_t np = result_npasses(r);
+			for (size_t k = 0; k < np; k++)
+				r->extra->passes[k] *= a / b;
+			r->value = stats_median_of(r->extra->passes, np);
+		} else {
+			r->value *= a / b;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct series *x = m->results[idx[i]].series;
+		x->unit = unit;
+		x->better = (signed char)better;
 	}
 	return 0;
 }
@@ -440,9 +509,9 @@ static void warn_unmeasured_workloads(struct model *m)
 	for (size_t i = 0; i < m->nworkloads; i++) {
 		const char *name = m->workloads[i].name;
 		size_t k = 0;
-		while (k < m->nresults && m->results[k].workload != name)
+		while (k < m->nseries && m->series[k]->workload != name)
 			k++;
-		if (k == m->nresults)
+		if (k == m->nseries)
 			model_warn(m, "'%s' describes the workload \"%s\" in \"workloads\", but no "
 				   "result measures it", m->workloads[i].from, name);
 	}
@@ -461,40 +530,49 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
+	/* each result in input order; a series' names are checked once, and a
+	 * name that passed once (a small cache of pointers per field) is not
+	 * checked again */
 	const char *passed[7][64] = { { 0 } };
 	for (size_t k = 0; k < m->nresults; k++) {
-		/* names are interned: a name that passed once (a small cache of
-		 * pointers per field) is not checked again */
-		const struct result *r = &m->results[k];
-		const char *names[7] = { r->workload, r->version, r->platform, r->unit,
-					 r->timestamp, r->note, r->v8 };
-		int ok = k > 0 && r->npasses && r->npasses <= INGEST_MAX_PASSES;
-		for (size_t j = 0; j < 7 && ok; j++)
-			ok = !names[j] ? j >= 4 : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
-		for (size_t j = 0; j < r->npasses && ok; j++)
-			ok = isfinite(r->passes[j]) && r->passes[j] > 0;
-		if (ok)
-			continue;
-		if ((rc = check_result(r, err)) != 0)
-			return rc;
-		for (size_t j = 0; j < 7; j++)
-			if (names[j])
-				passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
+		struct result *r = &m->results[k];
+		struct series *x = r->series;
+		const char *t = result_timestamp(r);
+		size_t np = result_npasses(r);
+		const double *passes = result_passes(r);
+		int ok = k > 0 && np && np <= INGEST_MAX_PASSES &&
+			 (!t || passed[4][((uintptr_t)t >> 4) & 63] == t);
+		if (ok && !x->checked) {
+			/* a checked series has only the timestamp of its own */
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 NULL, x->note, x->v8 };
+			for (size_t j = 0; j < 7 && ok; j++)
+				ok = !names[j] ? j >= 4
+					       : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
+		}
+		for (size_t j = 0; j < np && ok; j++)
+			ok = isfinite(passes[j]) && passes[j] > 0;
+		if (!ok) {
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 t, x->note, x->v8 };
+			if ((rc = check_result(r, err)) != 0)
+				return rc;
+			for (size_t j = 0; j < 7; j++)
+				if (names[j])
+					passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
+		}
+		x->checked = 1;
 	}
 	idx = xmalloc(m->nresults * sizeof *idx);
 	sort_model = m;
-	if (!sort_by_group(m, idx)) {
-		for (size_t k = 0; k < m->nresults; k++)
-			idx[k] = k;
-		qsort(idx, m->nresults, sizeof *idx, cmp_key);
-	}
+	sort_by_group(m, idx);
 
 	/* units per (workload, platform) */
 	while (i < m->nresults && !rc) {
 		size_t j = i;
-		const struct result *a = &m->results[idx[i]];
-		while (j < m->nresults && m->results[idx[j]].workload == a->workload &&
-		       m->results[idx[j]].platform == a->platform)
+		const struct series *a = m->results[idx[i]].series;
+		while (j < m->nresults && m->results[idx[j]].series->workload == a->workload &&
+		       m->results[idx[j]].series->platform == a->platform)
 			j++;
 		rc = unify_units(m, idx + i, j - i, err);
 		i = j;
@@ -506,17 +584,18 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	for (i = 0; i < m->nresults && !rc;) {
 		size_t j = i;
 		long long offset = 0, doc_max = 0;
-		size_t doc = m->results[idx[i]].doc;
-		struct result *a = &m->results[idx[i]];
+		size_t doc = m->results[idx[i]].series->doc;
+		const struct series *a = m->results[idx[i]].series;
 		while (j < m->nresults) {
 			struct result *r = &m->results[idx[j]];
-			if (r->workload != a->workload || r->platform != a->platform ||
-			    r->version != a->version)
+			const struct series *x = r->series;
+			if (x->workload != a->workload || x->platform != a->platform ||
+			    x->version != a->version)
 				break;
 			long long round;
-			if (r->doc != doc) {
+			if (x->doc != doc) {
 				offset = doc_max;
-				doc = r->doc;
+				doc = x->doc;
 			}
 			round = r->round > 0 ? offset + r->round : doc_max + 1;
 			if (round > INGEST_MAX_ROUNDS) {
@@ -524,7 +603,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 				where_str(&w, r);
 				rc = nf_error_set(err, NF_DATAERR,
 						  "more than %d rounds of %s for \"%s\" on %s (%s)",
-						  INGEST_MAX_ROUNDS, r->version, r->workload, r->platform, w.s);
+						  INGEST_MAX_ROUNDS, x->version, x->workload, x->platform, w.s);
 				buf_release(&w);
 				break;
 			}
@@ -535,8 +614,15 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		}
 		if (rc)
 			break;
-		/* duplicates: the same round twice within the group */
-		qsort(idx + i, j - i, sizeof *idx, cmp_round);
+		/* duplicates: the same round twice within the group (rounds
+		 * usually come in order: sorted only when they do not) */
+		for (size_t x = i + 1; x < j; x++) {
+			const struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
+			if (p->round > q->round || (p->round == q->round && idx[x - 1] > idx[x])) {
+				qsort(idx + i, j - i, sizeof *idx, cmp_round);
+				break;
+			}
+		}
 		for (size_t x = i + 1; x < j && !rc; x++) {
 			struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
 			if (p->round == q->round) {
@@ -545,7 +631,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 				where_str(&w2, q);
 				rc = nf_error_set(err, NF_DATAERR,
 						  "round %d of %s for \"%s\" on %s appears twice (%s and %s)",
-						  p->round, p->version, p->workload, p->platform, w1.s, w2.s);
+						  p->round, p->series->version, p->series->workload,
+						  p->series->platform, w1.s, w2.s);
 				buf_release(&w1);
 				buf_release(&w2);
 			}

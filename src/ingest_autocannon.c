@@ -55,7 +55,7 @@ static int read_autocannon(struct model *m, const struct ingest_input *in, const
 	static const char *const problems[] = { "errors", "timeouts", "non2xx" };
 	double mean, *pass;
 	int has_mean, rc = 0;
-	struct result *r;
+	struct result_draft *r;
 
 	if (!root)
 		return NF_DATAERR;
@@ -110,6 +110,7 @@ static int read_autocannon(struct model *m, const struct ingest_input *in, const
 	if (note.len)
 		r->note = model_intern(m, note.s);
 	runner_meta(m, r, "autocannon", NULL);
+	model_add_result(m, r);
 out:
 	buf_release(&url);
 	buf_release(&note);

@@ -34,7 +34,7 @@ static int read_bench(struct model *m, const struct ingest_input *in, const cJSO
 	const cJSON *stats, *sample;
 	double *passes;
 	size_t n;
-	struct result *r;
+	struct result_draft *r;
 
 	snprintf(where, sizeof where, "[%zu]", index);
 	if (!cJSON_IsObject(b))
@@ -60,6 +60,7 @@ static int read_bench(struct model *m, const struct ingest_input *in, const cJSO
 		return NF_DATAERR;
 	r = runner_result(m, in, index + 1, 0, name, in->label, "ops/s", NULL, passes, n);
 	runner_meta(m, r, "benchmark.js", NULL);
+	model_add_result(m, r);
 	return 0;
 }
 

@@ -152,7 +152,7 @@ static int read_row(struct model *m, const struct ingest_input *in, char **f, si
 	const char *version, *workload;
 	char *w;
 	double rate, *pass;
-	struct result *r;
+	struct result_draft *r;
 
 	snprintf(where, sizeof where, "line %zu", lineno);
 	for (int i = 0; i < 3; i++) {
@@ -181,6 +181,7 @@ static int read_row(struct model *m, const struct ingest_input *in, char **f, si
 	r->runner_interleaved = 1;
 	r->round = next_round(seen, version, workload);
 	runner_meta(m, r, "compare.js", NULL);
+	model_add_result(m, r);
 	return 0;
 }
 

@@ -95,7 +95,7 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 	double real_time, rep = 0;
 	int has_rep;
 	char *workload = NULL, *version = NULL;
-	struct result *r;
+	struct result_draft *r;
 	double *pass;
 	int rc = 0;
 
@@ -148,6 +148,7 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 	r->back_to_back = 1;
 	r->timestamp = date;
 	runner_meta(m, r, "google-benchmark", NULL);
+	model_add_result(m, r);
 out:
 	free(workload);
 	free(version);

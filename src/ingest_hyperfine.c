@@ -115,7 +115,7 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 
 	c = cJSON_IsArray(codes) ? codes->child : NULL;
 	cJSON_ArrayForEach(t, times) {
-		struct result *r;
+		struct result_draft *r;
 		double *pass;
 		run++;
 		if (!cJSON_IsNumber(t) || !(t->valuedouble > 0) || t->valuedouble > 1e12) {
@@ -136,6 +136,7 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 		r->round = (int)++kept;
 		r->back_to_back = 1;
 		runner_meta(m, r, "hyperfine", NULL);
+		model_add_result(m, r);
 	}
 	if (!rc && run == 0)
 		rc = runner_bad(err, in, where, "\"times\" is empty");

@@ -51,7 +51,7 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 	const cJSON *stats, *samples, *error;
 	double *passes;
 	size_t n;
-	struct result *r;
+	struct result_draft *r;
 
 	if (!cJSON_IsObject(run))
 		return runner_bad(err, in, where, "must be an object");
@@ -86,6 +86,7 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 		r->timestamp = timestamp;
 		buf_printf(&mm, "%s%s\"summary\":\"p50\"", meta ? meta : "", meta ? "," : "");
 		runner_meta(m, r, "mitata", mm.s);
+		model_add_result(m, r);
 		buf_release(&mm);
 		return 0;
 	}
@@ -96,6 +97,7 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 	r = runner_result(m, in, index, 0, name, version, "ns", platform, passes, n);
 	r->timestamp = timestamp;
 	runner_meta(m, r, "mitata", meta);
+	model_add_result(m, r);
 	return 0;
 }
 

@@ -81,7 +81,7 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 	char *pyv = NULL;
 	double *passes;
 	size_t n;
-	struct result *r;
+	struct result_draft *r;
 	struct buf meta = BUF_INIT;
 	int bad;
 
@@ -134,6 +134,7 @@ static int read_run(struct model *m, const struct ingest_input *in, const cJSON 
 	r->back_to_back = 1;
 	r->timestamp = runner_timestamp(m, date);
 	runner_meta(m, r, "pyperf", meta.len ? meta.s : NULL);
+	model_add_result(m, r);
 	free(pyv);
 	buf_release(&meta);
 	return 0;

@@ -102,7 +102,7 @@ static int get_string(struct model *m, const cJSON *obj, const char *key, const 
 	return 0;
 }
 
-static int read_passes(struct model *m, struct result *r, const cJSON *obj,
+static int read_passes(struct model *m, struct result_draft *r, const cJSON *obj,
 		       const struct place *pl, struct nf_error *err)
 {
 	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(obj, "passes");
@@ -119,7 +119,7 @@ static int read_passes(struct model *m, struct result *r, const cJSON *obj,
 			return bad(err, pl, "\"value\" is not a finite number");
 		if (value->valuedouble <= 0)
 			return bad(err, pl, "\"value\" must be greater than zero, not %g", value->valuedouble);
-		r->passes = model_alloc_passes(m, 1);
+		r->passes = model_draft_passes(m, 1);
 		r->passes[0] = value->valuedouble;
 		r->npasses = 1;
 		return 0;
@@ -135,7 +135,7 @@ static int read_passes(struct model *m, struct result *r, const cJSON *obj,
 	if (n > INGEST_MAX_PASSES)
 		return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have", n,
 			   INGEST_MAX_PASSES);
-	r->passes = model_alloc_passes(m, n);
+	r->passes = model_draft_passes(m, n);
 	cJSON_ArrayForEach(it, passes) {
 		if (!cJSON_IsNumber(it))
 			return bad(err, pl, "\"passes\"[%zu] must be a number", k);
@@ -173,7 +173,7 @@ static int timestamp_valid(const char *s)
 static int add_result(struct model *m, const struct ingest_input *in, const cJSON *obj,
 		      const struct place *pl, size_t doc, struct nf_error *err)
 {
-	struct result *r;
+	struct result_draft *r;
 	const cJSON *it;
 	const char *better = NULL, *unit = NULL, *dup;
 	int unit_better;
@@ -182,7 +182,7 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		return bad(err, pl, "a result must be an object");
 	if ((dup = json_duplicate_key(obj, NULL)) != NULL)
 		return bad(err, pl, "the key \"%s\" appears twice in one object", dup);
-	r = model_add_result(m);
+	r = model_draft_result(m);
 	r->source = model_intern(m, in->path);
 	r->where = pl->where;
 	r->where_is_line = pl->is_line;
@@ -273,10 +273,10 @@ static int add_result(struct model *m, const struct ingest_input *in, const cJSO
 		r->meta_json = model_intern(m, json);
 		free(json);
 	}
+	model_add_result(m, r);
 	return 0;
 fail:
-	/* drop the half-made result (its passes stay in the model's storage) */
-	m->nresults--;
+	/* the half-made draft is never added */
 	return NF_DATAERR;
 }
 
@@ -522,11 +522,47 @@ struct fast_state {
 	double *passes; /* scratch for one line's passes */
 	size_t cap;
 	const char *source; /* interned in->path */
-	const char *os, *arch, *platform; /* the default platform for this os, arch */
+	const char *platform; /* the default platform, made when env_changes was */
+	size_t env_changes;
 	char unit_raw[32];  /* the last unit as written, what ingest_unit made of it */
 	const char *unit;
 	int unit_better;
+	struct {
+		const char *s; /* interned */
+		size_t n;
+	} names[256];           /* names seen, by fast_intern() */
 };
+
+/* The member a key names, F_NKEYS for any other key. */
+static int fast_key(const char *s, size_t n)
+{
+	int k;
+	switch (n ? s[0] : 0) {
+	case 'w': k = F_WORKLOAD; break;
+	case 'v': k = n == 7 ? F_VERSION : F_VALUE; break;
+	case 'p': k = n == 8 ? F_PLATFORM : F_PASSES; break;
+	case 'u': k = F_UNIT; break;
+	case 'b': k = n == 6 ? F_BETTER : F_BACK; break;
+	case 't': k = F_TIMESTAMP; break;
+	case 'n': k = F_NOTE; break;
+	case 'r': k = F_ROUND; break;
+	default: return F_NKEYS;
+	}
+	return fast_len[k] == n && memcmp(fast_keys[k], s, n) == 0 ? k : F_NKEYS;
+}
+
+/* model_internn(s, n) through a small cache of the names a stream repeats
+ * (a workload's name on every one of its lines): a slot by the length and
+ * the last two bytes, checked against the interned text. */
+static const char *fast_intern(struct model *m, struct fast_state *fs, const char *s, size_t n)
+{
+	size_t h = n ? (n * 131 + (unsigned char)s[n - 1] * 31 + (unsigned char)s[n > 1 ? n - 2 : 0]) & 255
+		     : 0;
+	if (fs->names[h].s && fs->names[h].n == n && memcmp(fs->names[h].s, s, n) == 0)
+		return fs->names[h].s;
+	fs->names[h].n = n;
+	return fs->names[h].s = model_internn(m, s, n);
+}
 
 static const char *fast_ws(const char *p)
 {
@@ -564,59 +600,45 @@ static const char *fast_string(const char *p, const char **s, size_t *n)
 	return (const char *)q + 1;
 }
 
-/* The common number "123.4567" when it is exact without strtod: at most 15
- * digits and at most 22 after the point, so the digits and the power of ten
- * are exact doubles and one division rounds correctly, as strtod does
- * (Clinger's fast path). 0 to leave it to strtod. */
-static int exact_decimal(const char *s, const char *e, double *v)
+/* A number in strict JSON syntax that cJSON reads the same way (at most 63
+ * characters, its buffer); NULL otherwise. The common number "123.4567" is
+ * taken without strtod when it is exact: at most 15 digits and at most 22
+ * after the point, so the digits and the power of ten are exact doubles and
+ * one division rounds correctly, as strtod does (Clinger's fast path). */
+static const char *fast_number(const char *p, double *v)
 {
 	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 					1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
 					1e20, 1e21, 1e22 };
-	unsigned long long mant = 0;
-	int digits = 0, frac = -1, neg = *s == '-';
-	for (s += neg; s < e; s++) {
-		if (*s == '.') {
-			frac = 0;
-			continue;
-		}
-		if (*s < '0' || *s > '9' || ++digits > 15)
-			return 0; /* an exponent, or too many digits */
-		mant = mant * 10 + (unsigned)(*s - '0');
-		if (frac >= 0)
-			frac++;
-	}
-	if (frac > 22)
-		return 0;
-	*v = frac > 0 ? (double)mant / pow10[frac] : (double)mant;
-	if (neg)
-		*v = -*v;
-	return 1;
-}
-
-/* A number in strict JSON syntax that cJSON reads the same way (at most 63
- * characters, its buffer); NULL otherwise. */
-static const char *fast_number(const char *p, double *v)
-{
 	const char *s = p;
+	unsigned long long mant = 0; /* wraps past 19 digits: then strtod is used */
+	int digits = 0, frac = 0, exact = 1;
 	char tmp[64];
 	if (*p == '-')
 		p++;
-	if (*p == '0')
+	if (*p == '0') {
 		p++;
-	else if (*p >= '1' && *p <= '9')
-		while (*p >= '0' && *p <= '9')
-			p++;
-	else
+		digits = 1;
+	} else if (*p >= '1' && *p <= '9') {
+		while (*p >= '0' && *p <= '9') {
+			mant = mant * 10 + (unsigned)(*p++ - '0');
+			digits++;
+		}
+	} else {
 		return NULL;
+	}
 	if (*p == '.') {
 		p++;
 		if (!(*p >= '0' && *p <= '9'))
 			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
+		while (*p >= '0' && *p <= '9') {
+			mant = mant * 10 + (unsigned)(*p++ - '0');
+			digits++;
+			frac++;
+		}
 	}
 	if (*p == 'e' || *p == 'E') {
+		exact = 0;
 		p++;
 		if (*p == '+' || *p == '-')
 			p++;
@@ -628,7 +650,11 @@ static const char *fast_number(const char *p, double *v)
 	if ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-' || *p == '.' || *p == 'e' ||
 	    *p == 'E' || p - s > 63)
 		return NULL;
-	if (!exact_decimal(s, p, v)) {
+	if (exact && digits <= 15 && frac <= 22) {
+		*v = frac > 0 ? (double)mant / pow10[frac] : (double)mant;
+		if (*s == '-')
+			*v = -*v;
+	} else {
 		memcpy(tmp, s, (size_t)(p - s));
 		tmp[p - s] = '\0';
 		*v = strtod(tmp, NULL);
@@ -655,7 +681,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	double round = 0, value = 0;
 	int back = -1, unit_better;
 	char unit[INGEST_MAX_NAME + 1];
-	struct result *r;
+	struct result_draft *r;
 
 	if (*p != '{')
 		return 0;
@@ -666,10 +692,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		int k;
 		if (*p != '"' || !(p = fast_string(p, &ks, &kn)))
 			return 0;
-		for (k = 0; k < F_NKEYS; k++)
-			if (fast_keys[k][0] == ks[0] && fast_len[k] == kn &&
-			    memcmp(fast_keys[k], ks, kn) == 0)
-				break;
+		k = fast_key(ks, kn);
 		if (k == F_NKEYS || (seen & (1u << k)))
 			return 0;
 		p = fast_ws(p);
@@ -762,21 +785,21 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	}
 
 	/* the line is good: fill a result as add_result does */
-	r = model_add_result(m);
+	r = model_draft_result(m);
 	if (!fs->source)
 		fs->source = model_intern(m, in->path);
 	r->source = fs->source;
 	r->where = lineno;
 	r->where_is_line = 1;
 	r->doc = m->ndocs - 1;
-	r->workload = model_internn(m, str[F_WORKLOAD], len[F_WORKLOAD]);
-	r->version = seen & (1u << F_VERSION) ? model_internn(m, str[F_VERSION], len[F_VERSION])
+	r->workload = fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
+	r->version = seen & (1u << F_VERSION) ? fast_intern(m, fs, str[F_VERSION], len[F_VERSION])
 					    : model_intern(m, in->label);
 	if (seen & (1u << F_PLATFORM)) {
-		r->platform = model_internn(m, str[F_PLATFORM], len[F_PLATFORM]);
+		r->platform = fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
 	} else {
-		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
-		if (!fs->platform || os != fs->os || arch != fs->arch) {
+		if (!fs->platform || fs->env_changes != m->env_changes) {
+			const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
 			if (os && arch) {
 				char *pf = xasprintf("%s-%s", os, arch);
 				fs->platform = model_intern(m, pf);
@@ -784,8 +807,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 			} else {
 				fs->platform = model_intern(m, "unknown");
 			}
-			fs->os = os;
-			fs->arch = arch;
+			fs->env_changes = m->env_changes;
 		}
 		r->platform = fs->platform;
 	}
@@ -815,14 +837,13 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	if (seen & (1u << F_ROUND))
 		r->round = (int)round;
 	if (seen & (1u << F_VALUE)) {
-		r->passes = model_alloc_passes(m, 1);
-		r->passes[0] = value;
+		r->passes = &value;
 		r->npasses = 1;
 	} else {
-		r->passes = model_alloc_passes(m, npasses);
-		memcpy(r->passes, fs->passes, npasses * sizeof *r->passes);
+		r->passes = fs->passes;
 		r->npasses = npasses;
 	}
+	model_add_result(m, r);
 	return 1;
 }
 

@@ -334,12 +334,12 @@ const char *runner_stem(struct model *m, const struct ingest_input *in)
 	return model_internn(m, base, (size_t)(dot - base));
 }
 
-struct result *runner_result(struct model *m, const struct ingest_input *in, size_t where,
+struct result_draft *runner_result(struct model *m, const struct ingest_input *in, size_t where,
 			     int where_is_line, const char *workload, const char *version,
 			     const char *unit, const char *platform, double *passes,
 			     size_t npasses)
 {
-	struct result *r = model_add_result(m);
+	struct result_draft *r = model_draft_result(m);
 	int better;
 
 	r->source = model_intern(m, in->path);
@@ -358,14 +358,14 @@ struct result *runner_result(struct model *m, const struct ingest_input *in, siz
 		r->platform = model_intern(m, p ? p : "unknown");
 		free(p);
 	}
-	r->passes = model_alloc_passes(m, npasses);
+	r->passes = model_draft_passes(m, npasses);
 	memcpy(r->passes, passes, npasses * sizeof *passes);
 	free(passes);
 	r->npasses = npasses;
 	return r;
 }
 
-void runner_meta(struct model *m, struct result *r, const char *runner, const char *extra)
+void runner_meta(struct model *m, struct result_draft *r, const char *runner, const char *extra)
 {
 	struct buf b = BUF_INIT;
 	buf_puts(&b, "{\"runner\":");

@@ -86,19 +86,20 @@ int runner_check_name(const char *s, const char *what, const struct ingest_input
  * files whose entries name versions, not workloads. */
 const char *runner_stem(struct model *m, const struct ingest_input *in);
 
-/* Appends a result with source, doc (the input's document: m->ndocs - 1),
+/* Drafts a result (the model's draft: model_draft_result) with source, doc (the input's document: m->ndocs - 1),
  * where, workload, version, unit and better filled, the platform taken from
  * `platform` or else the environment's os-arch or else "unknown", and the
- * passes (malloc'd; taken over: copied into the model's storage and freed).
- * Call after counting the input's document in m->ndocs. */
-struct result *runner_result(struct model *m, const struct ingest_input *in, size_t where,
+ * passes (malloc'd; taken over: copied into the draft's storage and freed).
+ * Call after counting the input's document in m->ndocs; the caller adds the
+ * draft with model_add_result() once it has filled the rest. */
+struct result_draft *runner_result(struct model *m, const struct ingest_input *in, size_t where,
 			     int where_is_line, const char *workload, const char *version,
 			     const char *unit, const char *platform, double *passes,
 			     size_t npasses);
 
 /* Sets meta_json to {"runner": runner} plus any extra members given as a
  * compact JSON fragment ("\"runtime\":\"node\"") or NULL. */
-void runner_meta(struct model *m, struct result *r, const char *runner, const char *extra);
+void runner_meta(struct model *m, struct result_draft *r, const char *runner, const char *extra);
 
 /* The interned ISO 8601 form of a runner's date ("2026-11-29 22:24:48.3"
  * gets a 'T'), or NULL when s is NULL or not a date of that shape. */

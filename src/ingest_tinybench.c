@@ -42,7 +42,7 @@ static int read_task(struct model *m, const struct ingest_input *in, const cJSON
 	struct buf meta = BUF_INIT;
 	double *passes;
 	size_t n;
-	struct result *r;
+	struct result_draft *r;
 
 	snprintf(where, sizeof where, "tasks[%zu]", index);
 	if (!cJSON_IsObject(task))
@@ -101,6 +101,7 @@ static int read_task(struct model *m, const struct ingest_input *in, const cJSON
 		json_escape(&meta, rt_version);
 	}
 	runner_meta(m, r, "tinybench", meta.len ? meta.s : NULL);
+	model_add_result(m, r);
 	buf_release(&meta);
 	return 0;
 }

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Passes are carved from blocks of PASSES_BLOCK doubles (a larger request
+/* The results' extras (struct result_extra: a timestamp, several passes)
+ * are carved from blocks of PASSES_BLOCK doubles (a larger request
  * gets a block of its own); a block is never reallocated, so pointers into
  * it stay valid while results grow. */
 #define PASSES_BLOCK 65536
@@ -24,7 +25,7 @@ struct passes_block {
 	double v[];
 };
 
-double *model_alloc_passes(struct model *m, size_t n)
+static double *alloc_passes(struct model *m, size_t n)
 {
 	struct passes_block *b = m->passes_blocks;
 	if (!b || b->size - b->used < n) {
@@ -44,6 +45,133 @@ double *model_alloc_passes(struct model *m, size_t n)
 	}
 	b->used += n;
 	return b->v + b->used - n;
+}
+
+double *model_draft_passes(struct model *m, size_t n)
+{
+	ALLOC_GROW(m->draft_passes, n ? n : 1, m->draft_passes_alloc);
+	return m->draft_passes;
+}
+
+struct result_draft *model_draft_result(struct model *m)
+{
+	memset(&m->draft, 0, sizeof m->draft);
+	return &m->draft;
+}
+
+/* The series: an open-addressing set of the model's series by every field
+ * they share. */
+struct series_index {
+	struct series **slots;
+	size_t nslots;
+	struct series *last; /* the previous result's series, tried first */
+};
+
+/* By every field but the flags (a note per round must not make every
+ * round's series collide); series_same() decides. */
+static size_t series_hash(const struct series *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s->workload * 0x9E3779B97F4A7C15ULL;
+	h ^= (uint64_t)(uintptr_t)s->version + (h >> 29);
+	h *= 0xBF58476D1CE4E5B9ULL;
+	h ^= (uint64_t)(uintptr_t)s->platform + (uint64_t)(uintptr_t)s->unit + s->doc + (h >> 31);
+	h *= 0x94D049BB133111EBULL;
+	h ^= (uint64_t)(uintptr_t)s->note + ((uint64_t)(uintptr_t)s->meta_json << 1) +
+	     ((uint64_t)(uintptr_t)s->v8 << 2) + (uint64_t)(uintptr_t)s->source + (h >> 29);
+	h *= 0x9E3779B97F4A7C15ULL;
+	return (size_t)(h >> 24);
+}
+
+static int series_same(const struct series *a, const struct series *b)
+{
+	return a->workload == b->workload && a->version == b->version &&
+	       a->platform == b->platform && a->unit == b->unit && a->note == b->note &&
+	       a->meta_json == b->meta_json && a->v8 == b->v8 && a->source == b->source &&
+	       a->doc == b->doc && a->better == b->better && a->where_is_line == b->where_is_line &&
+	       a->back_to_back == b->back_to_back && a->runner_interleaved == b->runner_interleaved;
+}
+
+static void series_index_put(struct series_index *x, struct series *s)
+{
+	size_t j = series_hash(s) & (x->nslots - 1);
+	while (x->slots[j])
+		j = (j + 1) & (x->nslots - 1);
+	x->slots[j] = s;
+}
+
+/* The model's series equal to key, made when new. */
+static struct series *find_series(struct model *m, const struct series *key)
+{
+	struct series_index *x = m->series_index;
+	struct series *s;
+	size_t j;
+	if (!x)
+		x = m->series_index = xcalloc(1, sizeof *x);
+	if (x->last && series_same(x->last, key))
+		return x->last;
+	if ((m->nseries + 1) * 2 > x->nslots) {
+		size_t n = x->nslots ? x->nslots * 2 : 64;
+		free(x->slots);
+		x->slots = xcalloc(n, sizeof *x->slots);
+		x->nslots = n;
+		for (size_t i = 0; i < m->nseries; i++)
+			series_index_put(x, m->series[i]);
+	}
+	j = series_hash(key) & (x->nslots - 1);
+	for (; (s = x->slots[j]) != NULL; j = (j + 1) & (x->nslots - 1))
+		if (series_same(s, key))
+			return x->last = s;
+	s = xmalloc(sizeof *s);
+	*s = *key;
+	s->id = m->nseries;
+	s->checked = 0;
+	ALLOC_GROW(m->series, m->nseries + 1, m->series_alloc);
+	m->series[m->nseries++] = s;
+	x->slots[j] = s;
+	return x->last = s;
+}
+
+struct result *model_add_result(struct model *m, const struct result_draft *d)
+{
+	struct series key;
+	struct result *r;
+
+	memset(&key, 0, sizeof key);
+	key.workload = d->workload;
+	key.version = d->version;
+	key.platform = d->platform;
+	key.unit = d->unit;
+	key.note = d->note;
+	key.meta_json = d->meta_json;
+	key.v8 = d->v8;
+	key.source = d->source;
+	key.doc = d->doc;
+	key.better = d->better;
+	key.where_is_line = d->where_is_line;
+	key.back_to_back = d->back_to_back;
+	key.runner_interleaved = d->runner_interleaved;
+	ALLOC_GROW(m->results, m->nresults + 1, m->results_alloc);
+	r = &m->results[m->nresults++];
+	r->series = find_series(m, &key);
+	r->extra = NULL;
+	r->round = d->round;
+	r->where = d->where < UINT32_MAX ? (uint32_t)d->where : UINT32_MAX;
+	r->value = d->npasses ? d->passes[0] : 0;
+	if (d->timestamp || d->npasses != 1) {
+		/* zero passes are kept as such for ingest_finish to refuse */
+		size_t n = d->npasses == 1 ? 0 : d->npasses;
+		struct result_extra *x;
+		x = (void *)alloc_passes(m, (sizeof *x + n * sizeof x->passes[0] + sizeof(double) - 1) /
+					       sizeof(double));
+		x->timestamp = d->timestamp;
+		x->npasses = d->npasses;
+		if (n)
+			memcpy(x->passes, d->passes, n * sizeof *d->passes);
+		if (n > 1)
+			r->value = stats_median_of(x->passes, n);
+		r->extra = x;
+	}
+	return r;
 }
 
 struct strpool {
@@ -116,7 +244,6 @@ void model_init(struct model *m)
 static void comparison_release(struct comparison *c)
 {
 	for (size_t i = 0; i < c->nversions; i++) {
-		free(c->versions[i].rounds);
 		free(c->versions[i].values);
 		free(c->versions[i].sorted);
 	}
@@ -137,6 +264,13 @@ void model_release(struct model *m)
 		free(b);
 	}
 	free(m->results);
+	for (size_t i = 0; i < m->nseries; i++)
+		free(m->series[i]);
+	free(m->series);
+	if (m->series_index)
+		free(m->series_index->slots);
+	free(m->series_index);
+	free(m->draft_passes);
 	free(m->env);
 	for (size_t i = 0; i < m->nsources; i++)
 		free(m->sources[i]);
@@ -186,19 +320,11 @@ void model_release(struct model *m)
 	model_init(m);
 }
 
-struct result *model_add_result(struct model *m)
-{
-	struct result *r;
-	ALLOC_GROW(m->results, m->nresults + 1, m->results_alloc);
-	r = &m->results[m->nresults++];
-	memset(r, 0, sizeof *r);
-	return r;
-}
-
 void model_set_env(struct model *m, const char *key, const char *value)
 {
 	key = model_intern(m, key);
 	value = model_intern(m, value);
+	m->env_changes++;
 	for (size_t i = 0; i < m->nenv; i++) {
 		if (m->env[i].key == key) {
 			m->env[i].value = value;
@@ -307,5 +433,5 @@ const char *design_name(enum design d)
 
 double result_value(const struct result *r)
 {
-	return stats_median_of(r->passes, r->npasses);
+	return r->value;
 }

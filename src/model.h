@@ -15,6 +15,7 @@
 #define NF_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
 
@@ -23,28 +24,74 @@ struct kv {
 	const char *value; /* interned */
 };
 
-/* One round of one version of one workload on one platform. */
-struct result {
+/* What every round of one series shares: one workload, version, platform
+ * and unit of one input document, with the same per-round extras (note,
+ * meta, v8; rare, so a round with its own note makes a series of its own).
+ * Stored once per series (model_add_result finds or makes it); results point
+ * to it. */
+struct series {
 	const char *workload; /* interned, valid UTF-8, never empty */
 	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
-	int round;            /* >= 1 after ingest */
+	const char *note;     /* interned, or NULL */
+	const char *meta_json; /* interned compact JSON of "meta", or NULL */
+	const char *v8;       /* interned meta.v8, or NULL */
+	const char *source;   /* interned input name ("-" for stdin) */
+	size_t doc;           /* 0-based index of the input document */
+	size_t id;            /* 0-based, in the order the series first appeared */
 	signed char better;   /* enum better */
 	signed char where_is_line; /* 1 when `where` is a line number */
 	signed char back_to_back; /* 1 when the runner ran this version's rounds in
 	                         a block, not interleaved with other versions */
 	signed char runner_interleaved; /* 1 when the runner itself interleaves the
 	                         versions' rounds (compare.js alternates them) */
-	double *passes;       /* in the model's passes storage; finite and > 0 */
-	size_t npasses;       /* >= 1 */
+	signed char checked;  /* private: ingest checked the names once */
+};
+
+/* What few rounds have: a timestamp, or more than one pass. */
+struct result_extra {
 	const char *timestamp; /* interned ISO 8601, or NULL */
-	const char *note;     /* interned, or NULL */
-	const char *meta_json; /* interned compact JSON of "meta", or NULL */
-	const char *v8;       /* interned meta.v8, or NULL */
-	const char *source;   /* interned input name ("-" for stdin) */
-	size_t where;         /* 1-based: result index (JSON) or line (NDJSON) */
-	size_t doc;           /* 0-based index of the input document */
+	size_t npasses;       /* >= 1 once checked by ingest */
+	double passes[];      /* npasses of them when more than one, finite and > 0 */
+};
+
+/* One round of one version of one workload on one platform: 32 bytes; the
+ * common round (one pass, no timestamp) holds nothing out of line. */
+struct result {
+	struct series *series; /* owned by the model, never moves */
+	struct result_extra *extra; /* in the model's storage, or NULL: no
+	                         timestamp and one pass, `value` */
+	double value;         /* the round's value: the median of its passes */
+	int round;            /* >= 1 after ingest */
+	uint32_t where;       /* 1-based: result index (JSON) or line (NDJSON),
+	                         UINT32_MAX for any later one */
+};
+
+/* The round's timestamp (interned ISO 8601), or NULL. */
+static inline const char *result_timestamp(const struct result *r)
+{
+	return r->extra ? r->extra->timestamp : NULL;
+}
+/* The passes of a round (result_npasses of them). */
+static inline size_t result_npasses(const struct result *r)
+{
+	return r->extra ? r->extra->npasses : 1;
+}
+static inline const double *result_passes(const struct result *r)
+{
+	return r->extra && r->extra->npasses != 1 ? r->extra->passes : &r->value;
+}
+
+/* A result as a reader fills it before model_add_result() stores it. */
+struct result_draft {
+	const char *workload, *version, *platform, *unit; /* interned */
+	int round;
+	signed char better, where_is_line, back_to_back, runner_interleaved;
+	double *passes;       /* model_draft_passes() or the reader's own */
+	size_t npasses;
+	const char *timestamp, *note, *meta_json, *v8, *source; /* interned */
+	size_t where, doc;
 };
 
 /* What the input says about one workload (the document field "workloads"):
@@ -85,7 +132,8 @@ struct version_stats {
 	const char *line;     /* interned "v24", or NULL when not a release line */
 	const char *v8;       /* interned, from the rounds' meta, else the schedule's */
 	const char *status;   /* support status on the report date, or NULL */
-	const struct result **rounds; /* owned array of borrowed pointers, by round */
+	const struct result *rounds; /* borrowed: the model's results of this
+	                         version, contiguous, by round */
 	double *values;       /* owned: round values (median of passes), by round */
 	double *sorted;       /* owned: the same values ascending, sorted once */
 	size_t nrounds;
@@ -262,8 +310,12 @@ struct model {
 	char *title, *subject, *notes;     /* owned, may be NULL */
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
-	struct result *results;
+	size_t env_changes;                /* counts model_set_env() calls */
+	struct result *results;            /* in input order; analysis_run() groups
+	                                      them by comparison and version */
 	size_t nresults, results_alloc;
+	struct series **series;            /* owned, in the order first seen */
+	size_t nseries, series_alloc;
 	size_t ndocs;
 	char **sources;                    /* owned input names, in order given */
 	size_t nsources, sources_alloc;
@@ -311,6 +363,10 @@ struct model {
 
 	struct strpool *pool;              /* private */
 	struct passes_block *passes_blocks; /* private: storage of every result's passes */
+	struct series_index *series_index; /* private: finds a draft's series */
+	struct result_draft draft;         /* private: model_draft_result() */
+	double *draft_passes;              /* private: model_draft_passes() */
+	size_t draft_passes_alloc;
 };
 
 void model_init(struct model *m);
@@ -320,12 +376,17 @@ void model_release(struct model *m);
 const char *model_intern(struct model *m, const char *s);
 const char *model_internn(struct model *m, const char *s, size_t n);
 
-/* Room for n passes of a result, owned by the model (blocks that never move,
- * freed by model_release): no allocation per result. */
-double *model_alloc_passes(struct model *m, size_t n);
+/* Room for n passes of a result being drafted, owned by the model and valid
+ * until the next call (model_add_result copies them). */
+double *model_draft_passes(struct model *m, size_t n);
 
-/* Appends a zeroed result and returns it (valid until the next append). */
-struct result *model_add_result(struct model *m);
+/* The model's draft, zeroed: a reader fills it and calls model_add_result. */
+struct result_draft *model_draft_result(struct model *m);
+
+/* Stores the draft d as a result: finds or makes its series, copies several
+ * passes into the model's storage, computes the value. Returns the result
+ * (valid until the next append). */
+struct result *model_add_result(struct model *m, const struct result_draft *d);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);

@@ -46,7 +46,7 @@ static void round_date(const struct version_stats *v, int last, char out[11])
 	const char *pick = NULL;
 	out[0] = '\0';
 	for (size_t r = 0; r < v->nrounds; r++) {
-		const char *t = v->rounds[r]->timestamp;
+		const char *t = result_timestamp(&v->rounds[r]);
 		if (!t || strlen(t) < 10)
 			continue;
 		if (!pick || (last ? strncmp(t, pick, 10) > 0 : strncmp(t, pick, 10) < 0))

@@ -55,17 +55,17 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	for (size_t i = 0; i < v->nrounds; i++) {
 		jsonw_begin_object(w);
 		jsonw_key(w, "round");
-		jsonw_int(w, v->rounds[i]->round);
+		jsonw_int(w, v->rounds[i].round);
 		jsonw_key(w, "value");
 		jsonw_number(w, v->values[i]);
 		jsonw_key(w, "passes");
 		jsonw_begin_array(w);
-		for (size_t k = 0; k < v->rounds[i]->npasses; k++)
-			jsonw_number(w, v->rounds[i]->passes[k]);
+		for (size_t k = 0; k < result_npasses(&v->rounds[i]); k++)
+			jsonw_number(w, result_passes(&v->rounds[i])[k]);
 		jsonw_end_array(w);
-		if (v->rounds[i]->timestamp) {
+		if (result_timestamp(&v->rounds[i])) {
 			jsonw_key(w, "timestamp");
-			jsonw_string(w, v->rounds[i]->timestamp);
+			jsonw_string(w, result_timestamp(&v->rounds[i]));
 		}
 		jsonw_end_object(w);
 	}

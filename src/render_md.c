@@ -338,15 +338,15 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			nraw++;
 			row = mctx_object();
 			mctx_set_str(row, "version", v->version);
-			set_fmt(row, "round", "%d", v->rounds[r]->round);
+			set_fmt(row, "round", "%d", v->rounds[r].round);
 			set_num(row, "value", fmt_value, v->values[r]);
-			for (size_t i = 0; i < v->rounds[r]->npasses; i++) {
+			for (size_t i = 0; i < result_npasses(&v->rounds[r]); i++) {
 				if (i)
 					buf_puts(&p, ", ");
-				fmt_sig(&p, v->rounds[r]->passes[i], 6);
+				fmt_sig(&p, result_passes(&v->rounds[r])[i], 6);
 			}
 			mctx_set_str(row, "passes", p.s);
-			mctx_set_str(row, "timestamp", v->rounds[r]->timestamp);
+			mctx_set_str(row, "timestamp", result_timestamp(&v->rounds[r]));
 			buf_release(&p);
 			mctx_push(rounds, row);
 		}
@@ -657,8 +657,8 @@ static struct mctx *build_context(const struct report *r, int level,
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t k = 0; k < c->nversions; k++) {
 			for (size_t r = 0; r < c->versions[k].nrounds; r++)
-				if (c->versions[k].rounds[r]->npasses > maxpasses)
-					maxpasses = c->versions[k].rounds[r]->npasses;
+				if (result_npasses(&c->versions[k].rounds[r]) > maxpasses)
+					maxpasses = result_npasses(&c->versions[k].rounds[r]);
 		}
 		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget, raw));
 	}

@@ -74,7 +74,7 @@ static void passes_range(const struct model *m, struct buf *b)
 		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
 			const struct version_stats *vs = &m->comparisons[i].versions[j];
 			for (size_t r = 0; r < vs->nrounds; r++) {
-				size_t k = vs->rounds[r]->npasses;
+				size_t k = result_npasses(&vs->rounds[r]);
 				lo = k < lo ? k : lo;
 				hi = k > hi ? k : hi;
 			}
@@ -813,8 +813,8 @@ static void appendix(struct pdf *p)
 
 		for (size_t j = 0; j < c->nversions; j++)
 			for (size_t r = 0; r < c->versions[j].nrounds; r++)
-				if (c->versions[j].rounds[r]->npasses > npasses)
-					npasses = c->versions[j].rounds[r]->npasses;
+				if (result_npasses(&c->versions[j].rounds[r]) > npasses)
+					npasses = result_npasses(&c->versions[j].rounds[r]);
 		/* one aligned column per pass while they fit, else one list */
 		split = npasses <= 9;
 		ncols = 3 + (split ? npasses : 1);
@@ -841,7 +841,7 @@ static void appendix(struct pdf *p)
 			const struct version_stats *vs = &c->versions[j];
 			int best_marked = 0;
 			for (size_t r = 0; r < vs->nrounds; r++) {
-				const struct result *res = vs->rounds[r];
+				const struct result *res = &vs->rounds[r];
 				struct pdf_cell *row = pdf_table_row(&t);
 				pdf_table_group(&t, (int)j);
 				row[0].text = xstrdup(r == 0 ? vs->version : "");
@@ -852,10 +852,10 @@ static void appendix(struct pdf *p)
 					row[2].bold = 1;
 					best_marked = 1;
 				}
-				for (size_t k = 0; k < res->npasses; k++) {
+				for (size_t k = 0; k < result_npasses(res); k++) {
 					if (!split && k)
 						buf_puts(&b, "   ");
-					fmt_value(&b, res->passes[k]);
+					fmt_value(&b, result_passes(res)[k]);
 					if (split)
 						row[3 + k].text = buf_detach(&b, NULL);
 				}

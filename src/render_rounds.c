@@ -51,21 +51,21 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 			render_csv_field(&tail, c->unit);
 			buf_putc(&tail, ',');
 			for (size_t r = 0; r < v->nrounds; r++) {
-				const struct result *res = v->rounds[r];
-				if (res->timestamp && strlen(res->timestamp) >= 10)
-					buf_put(&b, res->timestamp, 10);
+				const struct result *res = &v->rounds[r];
+				if (result_timestamp(res) && strlen(result_timestamp(res)) >= 10)
+					buf_put(&b, result_timestamp(res), 10);
 				buf_put(&b, mid.s, mid.len);
 				if (!v->v8)
-					render_csv_field(&b, res->v8);
+					render_csv_field(&b, res->series->v8);
 				buf_put(&b, tail.s, tail.len);
 				snprintf(num, sizeof num, "%d,", res->round);
 				buf_puts(&b, num);
 				fmt_json_number(&b, v->values[r]);
 				buf_putc(&b, ',');
-				for (size_t p = 0; p < res->npasses; p++) {
+				for (size_t p = 0; p < result_npasses(res); p++) {
 					if (p)
 						buf_putc(&b, ' ');
-					fmt_json_number(&b, res->passes[p]);
+					fmt_json_number(&b, result_passes(res)[p]);
 				}
 				buf_put(&b, "\r\n", 2);
 				if (b.len >= ROUNDS_PIECE) {

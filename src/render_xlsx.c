@@ -432,9 +432,9 @@ static size_t max_passes(const struct model *m)
 	for (c = 0; c < m->ncomparisons; c++)
 		for (v = 0; v < m->comparisons[c].nversions; v++)
 			for (k = 0; k < m->comparisons[c].versions[v].nrounds; k++) {
-				const struct result *r = m->comparisons[c].versions[v].rounds[k];
-				if (r && r->npasses > maxp)
-					maxp = r->npasses;
+				const struct result *r = &m->comparisons[c].versions[v].rounds[k];
+				if (r && result_npasses(r) > maxp)
+					maxp = result_npasses(r);
 			}
 	return maxp;
 }
@@ -446,7 +446,7 @@ static size_t count_rounds(const struct model *m)
 	for (size_t c = 0; c < m->ncomparisons; c++)
 		for (size_t v = 0; v < m->comparisons[c].nversions; v++)
 			for (size_t k = 0; k < m->comparisons[c].versions[v].nrounds; k++)
-				n += m->comparisons[c].versions[v].rounds[k] != NULL;
+				n++; /* every round of a version is in its slice */
 	return n;
 }
 
@@ -500,7 +500,7 @@ static void write_rounds_elsewhere(struct xw *x)
 		for (size_t v = 0; v < m->comparisons[c].nversions; v++) {
 			const struct version_stats *vs = &m->comparisons[c].versions[v];
 			for (size_t k = 0; k < vs->nrounds && !x->pos[c][v].has_rounds; k++)
-				x->pos[c][v].has_rounds = vs->rounds[k] != NULL;
+				x->pos[c][v].has_rounds = 1;
 		}
 }
 
@@ -543,30 +543,30 @@ static void write_rounds(struct xw *x)
 			struct vpos *pos = &x->pos[c][v];
 			pos->first = row;
 			for (k = 0; k < vs->nrounds; k++) {
-				const struct result *r = vs->rounds[k];
+				const struct result *r = &vs->rounds[k];
 				if (!r)
 					continue;
 				put_text(x, ws, row, 0, cmp->workload, NULL);
 				put_text(x, ws, row, 1, cmp->platform, NULL);
 				put_text(x, ws, row, 2, vs->version, NULL);
 				put_num(x, ws, row, 3, r->round, x->integer);
-				for (p = 0; p < r->npasses; p++)
-					put_num(x, ws, row, (lxw_col_t)(4 + p), r->passes[p],
+				for (p = 0; p < result_npasses(r); p++)
+					put_num(x, ws, row, (lxw_col_t)(4 + p), result_passes(r)[p],
 						pass_format(x, cmp->unit));
 				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
 					    vs->values[k], "=MEDIAN(%s:%s)",
-					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + r->npasses - 1)));
+					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
-				if (r->timestamp && strlen(r->timestamp) >= 10) {
+				if (result_timestamp(r) && strlen(result_timestamp(r)) >= 10) {
 					char date[11];
-					memcpy(date, r->timestamp, 10);
+					memcpy(date, result_timestamp(r), 10);
 					date[10] = '\0';
 					put_text(x, ws, row, vcol + 2, date, NULL);
 				}
 				if (vs->line)
 					put_text(x, ws, row, vcol + 3, vs->line, NULL);
-				if (r->v8 || vs->v8)
-					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->v8, NULL);
+				if (r->series->v8 || vs->v8)
+					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->series->v8, NULL);
 				row++;
 			}
 			pos->has_rounds = pos->in_sheet = row > pos->first;

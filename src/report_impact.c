@@ -258,7 +258,7 @@ void report_time_span(const struct model *m, const char **first, const char **la
 {
 	*first = *last = NULL;
 	for (size_t i = 0; i < m->nresults; i++) {
-		const char *t = m->results[i].timestamp;
+		const char *t = result_timestamp(&m->results[i]);
 		if (t && (!*first || strcmp(t, *first) < 0))
 			*first = t;
 		if (t && (!*last || strcmp(t, *last) > 0))

@@ -343,24 +343,24 @@ static int read_output(struct runner *r, struct run_version *v, int round, const
 	}
 	for (size_t i = 0; i < m.nresults; i++) {
 		const struct result *res = &m.results[i];
-		cJSON *meta = res->meta_json ? cJSON_Parse(res->meta_json) : NULL;
+		cJSON *meta = res->series->meta_json ? cJSON_Parse(res->series->meta_json) : NULL;
 		const cJSON *node = cJSON_GetObjectItemCaseSensitive(meta, "node");
 		struct run_result *p;
 		int is_new;
 
 		/* the output's own record of the runtime */
-		if (res->v8 && !v->v8)
-			v->v8 = xstrdup(res->v8);
+		if (res->series->v8 && !v->v8)
+			v->v8 = xstrdup(res->series->v8);
 		if (cJSON_IsString(node) && !v->node)
 			v->node = xstrdup(node->valuestring);
 		if (!rd) {
 			cJSON_Delete(meta);
 			continue;
 		}
-		p = result_for(rd, v, res->workload, res->unit, &is_new);
-		p->passes = xrealloc(p->passes, (p->npasses + res->npasses) * sizeof *p->passes);
-		memcpy(p->passes + p->npasses, res->passes, res->npasses * sizeof *p->passes);
-		p->npasses += res->npasses;
+		p = result_for(rd, v, res->series->workload, res->series->unit, &is_new);
+		p->passes = xrealloc(p->passes, (p->npasses + result_npasses(res)) * sizeof *p->passes);
+		memcpy(p->passes + p->npasses, result_passes(res), result_npasses(res) * sizeof *p->passes);
+		p->npasses += result_npasses(res);
 		if (!is_new) {
 			cJSON_Delete(meta);
 			continue;
@@ -372,14 +372,14 @@ static int read_output(struct runner *r, struct run_version *v, int round, const
 			cJSON_Delete(meta);
 		}
 		p->v = v;
-		p->workload = xstrdup(res->workload);
-		p->unit = xstrdup(res->unit);
-		p->better = res->better;
-		p->note = xstrdup(res->note);
+		p->workload = xstrdup(res->series->workload);
+		p->unit = xstrdup(res->series->unit);
+		p->better = res->series->better;
+		p->note = xstrdup(res->series->note);
 		snprintf(p->timestamp, sizeof p->timestamp, "%s", ts);
-		if (strcmp(res->version, v->label) != 0) {
+		if (strcmp(res->series->version, v->label) != 0) {
 			cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "runtime_version");
-			cJSON_AddStringToObject(p->meta, "runtime_version", res->version);
+			cJSON_AddStringToObject(p->meta, "runtime_version", res->series->version);
 		}
 		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "exit_status");
 		cJSON_AddNumberToObject(p->meta, "exit_status", status);

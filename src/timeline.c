@@ -22,7 +22,7 @@
 int timeline_day(const struct result *r, double *days)
 {
 	double s;
-	if (!r->timestamp || !iso8601_seconds(r->timestamp, &s))
+	if (!result_timestamp(r) || !iso8601_seconds(result_timestamp(r), &s))
 		return 0;
 	*days = s / 86400;
 	return 1;
@@ -34,13 +34,13 @@ int timeline_dated(const struct comparison *c)
 	int several = 0;
 	for (size_t k = 0; k < c->nversions; k++)
 		for (size_t r = 0; r < c->versions[k].nrounds; r++) {
-			const struct result *res = c->versions[k].rounds[r];
+			const struct result *res = &c->versions[k].rounds[r];
 			double d;
 			if (!timeline_day(res, &d))
 				return 0;
 			if (!first)
-				first = res->timestamp;
-			else if (strncmp(first, res->timestamp, 10) != 0)
+				first = result_timestamp(res);
+			else if (strncmp(first, result_timestamp(res), 10) != 0)
 				several = 1;
 		}
 	return several;
@@ -100,7 +100,7 @@ void timeline_run(struct model *m)
 					s = 1 / s;
 				ALLOC_GROW(o, n + 1, alloc);
 				o[n].platform = c->platform;
-				memcpy(o[n].date, v->rounds[r]->timestamp, 10);
+				memcpy(o[n].date, result_timestamp(&v->rounds[r]), 10);
 				o[n].date[10] = '\0';
 				o[n].version = v->version;
 				o[n].logspeed = log(s);

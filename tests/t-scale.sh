@@ -141,6 +141,34 @@ check "at a million values issue.md has at most 65,536 characters" \
 check_eq "analysis.json keeps every round value" "$((300 * 40))" \
 	"$(jq '[.comparisons[].versions[].round_values | length] | add' "$big/out/analysis.json")"
 
+# --- memory per round value -------------------------------------------------
+# check on 400,000 one-pass values against 4,000 of the same shape: what the
+# extra values cost is the store (32 bytes a round) and the analysis's two
+# arrays (16 bytes), well under the 64 bytes a value the speed goals allow
+mem=$(tmpdir)
+for n in 4000 400000; do
+	awk -v n="$n" 'BEGIN {
+		print "{\"format\": \"noisefloor.rounds/1\", \"environment\": {\"os\": \"linux\", \"arch\": \"x64\"}}"
+		split("20.20.2 22.23.5 24.22.3 26.12.1", ver, " "); seed = 7
+		for (r = 1; r <= n / 400; r++)
+			for (w = 1; w <= 100; w++)
+				for (v = 1; v <= 4; v++) {
+					seed = (seed * 48271) % 2147483647
+					printf "{\"workload\": \"workload %d\", \"version\": \"%s\", \"round\": %d, \"unit\": \"ms\", \"value\": %.4f}\n", w, ver[v], r, 10 + w * (1 + 0.08 * seed / 2147483647)
+				}
+	}' > "$mem/r$n.ndjson"
+done
+peak_kb() {
+	python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$NF" check -q "$1"
+}
+small=$(peak_kb "$mem/r4000.ndjson")
+large=$(peak_kb "$mem/r400000.ndjson")
+per=$(( (large - small) * 1024 / 396000 ))
+check "check needs at most 64 bytes of memory per round value ($per: $small KiB at 4,000, $large KiB at 400,000)" \
+	test "$per" -le 64
+
 # --- rounds.csv keeps hostile text inert --------------------------------------
 o=$(tmpdir)
 "$NF" report -q --formats rounds --out "$o" tests/hardening/hostile.json
