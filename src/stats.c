@@ -174,22 +174,58 @@ static double *wilcox_counts(size_t n, size_t m)
 	return out;
 }
 
+/*
+ * The exact null distributions cost O((n+m) n nm) (Mann-Whitney), O(n^3)
+ * (signed rank) and O(n^4) (Kendall) to build, and a history asks for the
+ * same few sample sizes over and over (every release pair of every
+ * workload): each is built once and kept for the run. The most recent 64
+ * are kept; an entry is never freed while a caller reads it, since callers
+ * finish with it before asking for another.
+ */
+enum null_kind { NULL_WILCOX, NULL_SIGNRANK, NULL_KENDALL };
+#define NULL_CACHE 64
+static struct null_entry {
+	enum null_kind kind;
+	size_t n, m;
+	double *counts;
+} null_cache[NULL_CACHE];
+static size_t null_next;
+
+static double *signrank_counts(size_t n);
+static double *kendall_counts(size_t n);
+
+static const double *null_counts(enum null_kind kind, size_t n, size_t m)
+{
+	struct null_entry *e;
+	for (size_t i = 0; i < NULL_CACHE; i++) {
+		e = &null_cache[i];
+		if (e->counts && e->kind == kind && e->n == n && e->m == m)
+			return e->counts;
+	}
+	e = &null_cache[null_next++ % NULL_CACHE];
+	free(e->counts);
+	e->kind = kind, e->n = n, e->m = m;
+	e->counts = kind == NULL_WILCOX ? wilcox_counts(n, m)
+		    : kind == NULL_SIGNRANK ? signrank_counts(n) : kendall_counts(n);
+	return e->counts;
+}
+
 double stats_pwilcox(double u, size_t n, size_t m)
 {
 	size_t nm = n * m;
-	double *c, below = 0, total = 0;
+	const double *c;
+	double below = 0, total = 0;
 
 	if (u < 0)
 		return 0;
 	if (u >= (double)nm)
 		return 1;
-	c = wilcox_counts(n, m);
+	c = null_counts(NULL_WILCOX, n, m);
 	for (size_t k = 0; k <= nm; k++) {
 		total += c[k];
 		if ((double)k <= floor(u + 1e-7))
 			below += c[k];
 	}
-	free(c);
 	return below / total;
 }
 
@@ -903,7 +939,8 @@ void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const 
 	if (n < 50 && m < 50 && ties == 0 && !share_value(la, n, lb, m)) {
 		/* R: qu <- qwilcox(alpha/2, n.x, n.y); if (qu == 0) qu <- 1;
 		 * ql <- n.x n.y - qu; c(diffs[qu], diffs[ql + 1]) */
-		double *c = wilcox_counts(m, n), total = 0, run = 0;
+		const double *c = null_counts(NULL_WILCOX, m, n);
+		double total = 0, run = 0;
 		size_t qu = 0;
 		for (size_t u = 0; u <= n * m; u++)
 			total += c[u];
@@ -912,7 +949,6 @@ void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const 
 			if (run >= alpha / 2 - 10 * 2.220446049250313e-16)
 				break;
 		}
-		free(c);
 		if (qu == 0)
 			qu = 1;
 		klo = (double)qu;
@@ -1007,19 +1043,19 @@ static double *signrank_counts(size_t n)
 double stats_psignrank(double v, size_t n)
 {
 	size_t top = n * (n + 1) / 2;
-	double *c, below = 0, total = 0;
+	const double *c;
+	double below = 0, total = 0;
 
 	if (v < 0)
 		return 0;
 	if (v >= (double)top)
 		return 1;
-	c = signrank_counts(n);
+	c = null_counts(NULL_SIGNRANK, n, 0);
 	for (size_t k = 0; k <= top; k++) {
 		total += c[k];
 		if ((double)k <= floor(v + 1e-7))
 			below += c[k];
 	}
-	free(c);
 	return below / total;
 }
 
@@ -1341,7 +1377,8 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 	out->var = (dn * (dn - 1) * (2 * dn + 5) - ties) / 18;
 	if (n < 50 && ties == 0) {
 		/* R: q concordant; if (q > n(n-1)/4) P(T >= q) else P(T <= q) */
-		double *c = kendall_counts(n), below = 0, above = 0, total = 0, p;
+		const double *c = null_counts(NULL_KENDALL, n, 0);
+		double below = 0, above = 0, total = 0, p;
 		size_t qmax = n * (n - 1) / 2;
 		for (size_t q = 0; q <= qmax; q++) {
 			total += c[q];
@@ -1350,7 +1387,6 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 			if ((double)q >= conc)
 				above += c[q];
 		}
-		free(c);
 		p = conc > dn * (dn - 1) / 4 ? above / total : below / total;
 		p *= 2;
 		out->p = p > 1 ? 1 : p;
