@@ -430,12 +430,63 @@ static void against_baseline(struct model *m, struct comparison *c)
 }
 
 /*
+ * Puts the n results of one group in round order, in place. Rounds are
+ * distinct within a group (ingest rejects a round twice), so the order is
+ * the same whatever order the results came in. When the rounds span a range
+ * not much wider than n, each result's place is its rank in that range and
+ * the moves follow the permutation's cycles; otherwise the group is sorted.
+ * *to is a scratch array of *nalloc entries, grown here; the caller frees it.
+ */
+static void order_by_round(struct result *r, size_t n, size_t **to, size_t *nalloc)
+{
+	int lo, hi;
+	size_t span, *t;
+
+	if (n < 2)
+		return;
+	lo = hi = r[0].round;
+	for (size_t i = 1; i < n; i++) {
+		if (r[i].round < lo)
+			lo = r[i].round;
+		if (r[i].round > hi)
+			hi = r[i].round;
+	}
+	span = (size_t)((long long)hi - lo) + 1;
+	if (span > 4 * n + 64) {
+		qsort(r, n, sizeof *r, cmp_round);
+		return;
+	}
+	if (*nalloc < span + 1) {
+		free(*to);
+		*nalloc = span + 1;
+		*to = xmalloc(*nalloc * sizeof **to);
+	}
+	t = *to;
+	/* t[round - lo + 1] = 1 where a result has that round, then ranks */
+	memset(t, 0, (span + 1) * sizeof *t);
+	for (size_t i = 0; i < n; i++)
+		t[r[i].round - lo + 1] = 1;
+	for (size_t k = 0; k < span; k++)
+		t[k + 1] += t[k];
+	/* t[round - lo] is now the place of the result with that round */
+	for (size_t i = 0; i < n; i++) {
+		size_t d = t[r[i].round - lo];
+		while (d != i) {
+			struct result x = r[d];
+			r[d] = r[i];
+			r[i] = x;
+			d = t[r[i].round - lo];
+		}
+	}
+}
+
+/*
  * Places the model's results group by group, (workload, platform, version)
  * in the comparisons' order, each group by round, and returns the groups'
  * bounds: start[g] to start[g + 1] for g < *ngroups (malloc'd, caller
- * frees). The series (few) are sorted, then the results are moved with a
- * counting sort applied in place (one index per result, no second copy of
- * the results); only a group whose rounds came out of order is sorted.
+ * frees). The series (few) are sorted, then the results are moved in place
+ * into their groups (no index per result, no second copy of the results)
+ * and each group is put in round order.
  * Ingest guarantees one result per (workload, platform, version, round).
  */
 static size_t *group_results(struct model *m, size_t *ngroups)
@@ -444,7 +495,7 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 	struct order_map wl = { 0 }, pl = { 0 }, ver = { 0 };
 	struct keyed *k = xmalloc((ns ? ns : 1) * sizeof *k);
 	size_t *by_rank, *rank, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
-	size_t *start, *dest;
+	size_t *start, *head, *to = NULL, ntoalloc = 0;
 
 	/* series come in the order first seen: so do their names */
 	for (size_t i = 0; i < ns; i++) {
@@ -496,40 +547,35 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 	order_release(&pl);
 	order_release(&ver);
 
-	/* where each result goes, then the moves, cycle by cycle */
+	/* group bounds, then the moves: an American flag pass (each group's
+	 * next free place is a write head, so the moves are a few sequential
+	 * streams, not a random permutation of the whole array), then each
+	 * group put in round order within itself, where it fits in cache */
 	start = xcalloc(ng + 1, sizeof *start);
 	for (size_t i = 0; i < n; i++)
 		start[group_of[m->results[i].series->id] + 1]++;
 	for (size_t g = 0; g < ng; g++)
 		start[g + 1] += start[g];
-	dest = xmalloc((n ? n : 1) * sizeof *dest);
-	for (size_t i = 0; i < n; i++)
-		dest[i] = start[group_of[m->results[i].series->id]]++;
-	free(group_of);
-	for (size_t i = 0; i < n; i++) {
-		while (dest[i] != i) {
-			size_t j = dest[i], t = dest[j];
-			struct result r = m->results[j];
-			m->results[j] = m->results[i];
-			m->results[i] = r;
-			dest[j] = j;
-			dest[i] = t;
-		}
-	}
-	free(dest);
-	/* start[g] is now the end of group g */
-	memmove(start + 1, start, ng * sizeof *start);
-	start[0] = 0;
+	head = xmalloc((ng ? ng : 1) * sizeof *head);
+	memcpy(head, start, ng * sizeof *head);
 	for (size_t g = 0; g < ng; g++) {
-		struct result *r = m->results + start[g];
-		size_t len = start[g + 1] - start[g];
-		for (size_t i = 1; i < len; i++) {
-			if (r[i - 1].round > r[i].round) {
-				qsort(r, len, sizeof *r, cmp_round);
-				break;
+		while (head[g] < start[g + 1]) {
+			struct result r = m->results[head[g]];
+			size_t b = group_of[r.series->id];
+			while (b != g) {
+				struct result t = m->results[head[b]];
+				m->results[head[b]++] = r;
+				r = t;
+				b = group_of[r.series->id];
 			}
+			m->results[head[g]++] = r;
 		}
 	}
+	free(head);
+	free(group_of);
+	for (size_t g = 0; g < ng; g++)
+		order_by_round(m->results + start[g], start[g + 1] - start[g], &to, &ntoalloc);
+	free(to);
 	*ngroups = ng;
 	return start;
 }

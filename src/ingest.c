@@ -463,17 +463,30 @@ static int check_doc_fields(const struct model *m, struct nf_error *err)
 
 /* Within one (workload, platform): convert time units to the first one seen;
  * mixing a time with a rate, or two rates, is an error. The values are
- * scaled first, then the series take the unit. */
-static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *err)
+ * scaled first, then the series take the unit. The group is the leading
+ * results of idx[0..max) with the first one's workload and platform; its
+ * length goes to *n (found in the same pass over the results, which in
+ * group order are far apart in memory). */
+static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
+		       struct nf_error *err)
 {
 	const struct series *first = m->results[idx[0]].series;
 	const char *unit = first->unit;
-	int better = first->better;
-	for (size_t i = 1; i < n; i++) {
+	int better = first->better, mixed = 0;
+	size_t i;
+	for (i = 1; i < max; i++) {
 		struct result *r = &m->results[idx[i]];
+		struct series *x = r->series;
 		double a, b;
-		if (r->series->unit == unit)
+		if (x->workload != first->workload || x->platform != first->platform)
+			break;
+		if (x->unit == unit) {
+			/* what the pass below does when every unit is the same */
+			if (x->better != better)
+				x->better = (signed char)better;
 			continue;
+		}
+		mixed = 1;
 		a = time_scale(r->series->unit);
 		b = time_scale(unit);
 		if (a == 0 || b == 0) {
@@ -494,8 +507,9 @@ static int unify_units(struct model *m, size_t *idx, size_t n, struct nf_error *
 			r->value *= a / b;
 		}
 	}
-	for (size_t i = 1; i < n; i++) {
-		struct series *x = m->results[idx[i]].series;
+	*n = i;
+	for (size_t k = 1; mixed && k < i; k++) {
+		struct series *x = m->results[idx[k]].series;
 		x->unit = unit;
 		x->better = (signed char)better;
 	}
@@ -569,13 +583,9 @@ int ingest_finish(struct model *m, struct nf_error *err)
 
 	/* units per (workload, platform) */
 	while (i < m->nresults && !rc) {
-		size_t j = i;
-		const struct series *a = m->results[idx[i]].series;
-		while (j < m->nresults && m->results[idx[j]].series->workload == a->workload &&
-		       m->results[idx[j]].series->platform == a->platform)
-			j++;
-		rc = unify_units(m, idx + i, j - i, err);
-		i = j;
+		size_t n = 0;
+		rc = unify_units(m, idx + i, m->nresults - i, &n, err);
+		i += n;
 	}
 
 	/* Round numbers per (workload, platform, version): a later document's
@@ -583,7 +593,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	 * a round are the next round of their document. */
 	for (i = 0; i < m->nresults && !rc;) {
 		size_t j = i;
-		long long offset = 0, doc_max = 0;
+		long long offset = 0, doc_max = 0, prev = 0;
+		int in_order = 1; /* rounds rising strictly, in idx order */
 		size_t doc = m->results[idx[i]].series->doc;
 		const struct series *a = m->results[idx[i]].series;
 		while (j < m->nresults) {
@@ -610,20 +621,24 @@ int ingest_finish(struct model *m, struct nf_error *err)
 			r->round = (int)round;
 			if (round > doc_max)
 				doc_max = round;
+			if (j > i && round <= prev)
+				in_order = 0;
+			prev = round;
 			j++;
 		}
 		if (rc)
 			break;
 		/* duplicates: the same round twice within the group (rounds
-		 * usually come in order: sorted only when they do not) */
-		for (size_t x = i + 1; x < j; x++) {
+		 * usually come in order: then there are none; sorted only when
+		 * they do not) */
+		for (size_t x = i + 1; x < j && !in_order; x++) {
 			const struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
 			if (p->round > q->round || (p->round == q->round && idx[x - 1] > idx[x])) {
 				qsort(idx + i, j - i, sizeof *idx, cmp_round);
 				break;
 			}
 		}
-		for (size_t x = i + 1; x < j && !rc; x++) {
+		for (size_t x = i + 1; x < j && !rc && !in_order; x++) {
 			struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
 			if (p->round == q->round) {
 				struct buf w1 = BUF_INIT, w2 = BUF_INIT;

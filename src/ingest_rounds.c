@@ -533,22 +533,46 @@ struct fast_state {
 	} names[256];           /* names seen, by fast_intern() */
 };
 
-/* The member a key names, F_NKEYS for any other key. */
-static int fast_key(const char *s, size_t n)
+/* The member whose key starts at the quote p, and the byte after the key's
+ * closing quote in *end; F_NKEYS for any other key. Accepts exactly the keys
+ * that fast_string() would read and the known names would match (a known
+ * key has no escape and no byte fast_string() stops at), in one pass: the
+ * text is compared with the one key its first two bytes can be, byte by
+ * byte, so the NUL at the end of the line stops the comparison. */
+static int fast_key_at(const char *p, const char **end)
 {
+	const char *s = p + 1, *key;
+	size_t n;
 	int k;
-	switch (n ? s[0] : 0) {
+	switch (*s) {
 	case 'w': k = F_WORKLOAD; break;
-	case 'v': k = n == 7 ? F_VERSION : F_VALUE; break;
-	case 'p': k = n == 8 ? F_PLATFORM : F_PASSES; break;
+	case 'v': k = s[1] == 'e' ? F_VERSION : F_VALUE; break;
+	case 'p': k = s[1] == 'l' ? F_PLATFORM : F_PASSES; break;
 	case 'u': k = F_UNIT; break;
-	case 'b': k = n == 6 ? F_BETTER : F_BACK; break;
+	case 'b': k = s[1] == 'e' ? F_BETTER : F_BACK; break;
 	case 't': k = F_TIMESTAMP; break;
 	case 'n': k = F_NOTE; break;
 	case 'r': k = F_ROUND; break;
 	default: return F_NKEYS;
 	}
-	return fast_len[k] == n && memcmp(fast_keys[k], s, n) == 0 ? k : F_NKEYS;
+	key = fast_keys[k];
+	n = fast_len[k];
+	for (size_t i = 1; i < n; i++)
+		if (s[i] != key[i])
+			return F_NKEYS;
+	if (s[n] != '"')
+		return F_NKEYS;
+	*end = s + n + 1;
+	return k;
+}
+
+/* memcmp(a, b, n) == 0 for the short names of a line, without a call. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
 }
 
 /* model_internn(s, n) through a small cache of the names a stream repeats
@@ -558,7 +582,7 @@ static const char *fast_intern(struct model *m, struct fast_state *fs, const cha
 {
 	size_t h = n ? (n * 131 + (unsigned char)s[n - 1] * 31 + (unsigned char)s[n > 1 ? n - 2 : 0]) & 255
 		     : 0;
-	if (fs->names[h].s && fs->names[h].n == n && memcmp(fs->names[h].s, s, n) == 0)
+	if (fs->names[h].s && fs->names[h].n == n && same_bytes(fs->names[h].s, s, n))
 		return fs->names[h].s;
 	fs->names[h].n = n;
 	return fs->names[h].s = model_internn(m, s, n);
@@ -664,7 +688,10 @@ static const char *fast_number(const char *p, double *v)
 
 static int fast_literal(const char **p, const char *lit)
 {
-	size_t n = strlen(lit);
+	size_t n;
+	if (**p != lit[0]) /* most often: a value, not the literal tried first */
+		return 0;
+	n = strlen(lit);
 	if (strncmp(*p, lit, n) != 0)
 		return 0;
 	*p += n;
@@ -687,13 +714,8 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		return 0;
 	p = fast_ws(p + 1);
 	for (;;) {
-		const char *ks;
-		size_t kn;
 		int k;
-		if (*p != '"' || !(p = fast_string(p, &ks, &kn)))
-			return 0;
-		k = fast_key(ks, kn);
-		if (k == F_NKEYS || (seen & (1u << k)))
+		if (*p != '"' || (k = fast_key_at(p, &p)) == F_NKEYS || (seen & (1u << k)))
 			return 0;
 		p = fast_ws(p);
 		if (*p != ':')
@@ -812,7 +834,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		r->platform = fs->platform;
 	}
 	if (fs->unit && len[F_UNIT] < sizeof fs->unit_raw &&
-	    memcmp(fs->unit_raw, str[F_UNIT], len[F_UNIT]) == 0 && !fs->unit_raw[len[F_UNIT]]) {
+	    same_bytes(fs->unit_raw, str[F_UNIT], len[F_UNIT]) && !fs->unit_raw[len[F_UNIT]]) {
 		r->unit = fs->unit;
 		unit_better = fs->unit_better;
 	} else {
