@@ -14,7 +14,7 @@
 
 VERSION    = 0.1.0
 CC        ?= cc
-CFLAGS    ?= -O2 -g
+CFLAGS    ?= -O3 -g
 LDFLAGS   ?=
 PKG_CONFIG ?= pkg-config
 PREFIX    ?= /usr/local
