@@ -237,8 +237,8 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 
 static const struct model *sort_model;
 
-/* Orders series by (workload, platform, version, doc, first seen). */
-static int cmp_series(const void *a, const void *b)
+/* Orders series by (workload, platform, version) only. */
+static int cmp_group(const void *a, const void *b)
 {
 	const struct series *x = *(const struct series *const *)a;
 	const struct series *y = *(const struct series *const *)b;
@@ -250,24 +250,20 @@ static int cmp_series(const void *a, const void *b)
 		return c;
 	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
 		return c;
-	if (x->doc != y->doc)
-		return x->doc < y->doc ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+	return 0;
 }
 
-/* Orders series by (workload, platform, version) only. */
-static int cmp_group(const void *a, const void *b)
+/* Orders series by (workload, platform, version, doc, first seen). */
+static int cmp_series(const void *a, const void *b)
 {
 	const struct series *x = *(const struct series *const *)a;
 	const struct series *y = *(const struct series *const *)b;
-	int c;
-	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
+	int c = cmp_group(a, b);
+	if (c)
 		return c;
-	if (x->platform != y->platform && (c = strcmp(x->platform, y->platform)) != 0)
-		return c;
-	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
-		return c;
-	return 0;
+	if (x->doc != y->doc)
+		return x->doc < y->doc ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
 }
 
 /* The series in cmp_series order, in linear time when the distinct

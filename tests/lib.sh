@@ -38,6 +38,18 @@ check_status() {
 	else fail "$name" "exit $rc, wanted $want: $(printf '%s\n' "$out" | tail -n 10)"; fi
 }
 
+# unit_lines OUT: each "pass|fail<TAB>name<TAB>detail" line a C unit program
+# printed becomes a check; unit_count says how many lines there were.
+unit_lines() {
+	unit_count=0
+	while IFS=$'\t' read -r res name detail; do
+		case "$res" in
+		pass) pass "$name"; unit_count=$((unit_count + 1)) ;;
+		fail) fail "$name" "$detail"; unit_count=$((unit_count + 1)) ;;
+		esac
+	done <<< "$1"
+}
+
 tmpdir() { mktemp -d "$NF_TMP/t.XXXXXX"; }
 
 # A digest of every file below a folder, to show it did not change.

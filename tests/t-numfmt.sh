@@ -14,13 +14,8 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 	pass "numfmt unit test builds"
 	out=$("$unit" "${NF_NUMFMT_COUNT:-300000}" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "numfmt unit test runs" || fail "numfmt unit test runs" "exit $rc: $(tail -n 3 <<< "$out")"
-	n=0
-	while IFS=$'\t' read -r res name detail; do
-		case "$res" in
-		pass) pass "$name"; n=$((n + 1)) ;;
-		fail) fail "$name" "$detail"; n=$((n + 1)) ;;
-		esac
-	done <<< "$out"
+	unit_lines "$out"
+	n=$unit_count
 	check_eq "numfmt: every part of the comparison ran" 5 "$n"
 	checked=$(sed -n 's/^checked \([0-9]*\) values.*/\1/p' <<< "$out")
 	check "numfmt: millions of values compared ($checked)" test "${checked:-0}" -ge 3000000

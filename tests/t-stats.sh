@@ -18,13 +18,8 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 	pass "stats unit tests build"
 	out=$("$unit" "$S" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "stats unit tests run" || fail "stats unit tests run" "exit $rc: $out"
-	n=0
-	while IFS=$'\t' read -r res name detail; do
-		case "$res" in
-		pass) pass "$name"; n=$((n + 1)) ;;
-		fail) fail "$name" "$detail"; n=$((n + 1)) ;;
-		esac
-	done <<< "$out"
+	unit_lines "$out"
+	n=$unit_count
 	# every reference row must have been checked: 3 checks per Mann-Whitney
 	# case, one per Holm and trend case, three per ratio-interval case
 	want=$(( 3 * $(grep -vc '^#' "$S/mannwhitney.tsv") + $(grep -vc '^#' "$S/holm.tsv") \
@@ -46,13 +41,8 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 	pass "k-th difference test builds"
 	out=$("$kth" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "k-th difference test runs" || fail "k-th difference test runs" "exit $rc: $out"
-	n=0
-	while IFS=$'\t' read -r res name detail; do
-		case "$res" in
-		pass) pass "$name"; n=$((n + 1)) ;;
-		fail) fail "$name" "$detail"; n=$((n + 1)) ;;
-		esac
-	done <<< "$out"
+	unit_lines "$out"
+	n=$unit_count
 	[ "$n" -eq 8 ] && pass "k-th difference test: every group checked" \
 		|| fail "k-th difference test: every group checked" "$n groups, want 8"
 else
