@@ -53,13 +53,10 @@ int render_xlsx(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err);
-/* rounds.csv: one row per round with its date and exact release. The file's
- * bytes are render_rounds_csv's (appended to out), so a document can give
- * their checksum. */
+/* rounds.csv: one row per round with its date and exact release. Its bytes
+ * are handed to sink in order, a piece at a time, so a document can give
+ * their checksum without holding the file. */
 struct buf;
-void render_rounds_csv(const struct model *m, struct buf *out);
-/* The same bytes handed to sink in order, a piece at a time (to hash them
- * without holding the file). */
 typedef void (*rounds_sink)(const void *data, size_t n, void *ud);
 void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud);
 /* Appends one CSV text field (NULL as empty), quoted when it holds a comma,

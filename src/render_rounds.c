@@ -82,16 +82,6 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 	buf_release(&tail);
 }
 
-static void append_to_buf(const void *data, size_t n, void *ud)
-{
-	buf_put(ud, data, n);
-}
-
-void render_rounds_csv(const struct model *m, struct buf *out)
-{
-	render_rounds_csv_each(m, append_to_buf, out);
-}
-
 static void to_file(const void *data, size_t n, void *ud)
 {
 	fwrite(data, 1, n, ud);
