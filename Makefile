@@ -34,7 +34,7 @@ FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
-FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lhpdf -ljq -lm
+FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lz -ljq -lm
 FORMATS_LIB  = noisefloor-formats.so
 
 # Project flags are kept apart so CFLAGS can be overridden freely.
@@ -45,7 +45,7 @@ NF_LIBS    = $(FORMATS_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
-             libhpdf-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
+             zlib1g-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
              python3-yaml procps zip zlib1g-dev
@@ -53,11 +53,11 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
 SRCS   := $(sort $(wildcard src/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 # The files of noisefloor-formats.so: those that call cairo, FreeType,
-# libharu, libxlsxwriter or libjq, and those only they use. A new
+# zlib, libxlsxwriter or libjq, and those only they use. A new
 # output that needs one of them is listed here and marked LOADED in render.c.
-FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_hpdf.c chart_layout.c \
-                chart_text.c chart_time.c formats_lib_id.c hpdf_tounicode.c ingest_jq.c \
-                pdf_doc.c png_write.c render_charts.c render_pdf.c render_xlsx.c)
+FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_layout.c chart_pdf.c \
+                chart_text.c chart_time.c formats_lib_id.c ingest_jq.c pdf_doc.c \
+                pdf_font.c pdf_write.c png_write.c render_charts.c render_pdf.c render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*.h)

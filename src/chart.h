@@ -13,7 +13,7 @@
  *      origin top left, y down.
  *
  * Backends draw scenes and know nothing about chart types: chart_cairo.c
- * writes SVG and PNG, chart_hpdf.c draws on a PDF page. A new chart type is
+ * writes SVG and PNG, chart_pdf.c draws on a PDF page. A new chart type is
  * a new spec builder here; no backend changes.
  */
 #ifndef NF_CHART_H
@@ -35,9 +35,12 @@ int chart_fonts_open(struct chart_fonts **out, const char *regular_path,
 		     const char *bold_path, struct nf_error *err);
 void chart_fonts_free(struct chart_fonts *f);
 const char *chart_fonts_path(const struct chart_fonts *f, int bold);
+/* The FreeType face (an FT_Face) of the regular or bold font, owned by f:
+ * the PDF embeds the very file the text was measured with. */
+struct FT_FaceRec_ *chart_fonts_face(const struct chart_fonts *f, int bold);
 
 /* Advance width of UTF-8 text at `size` (same unit as the result), without
- * kerning, as cairo's and libharu's simple text output place it. */
+ * kerning, as cairo's and the PDF's simple text output place it. */
 double chart_text_width(const struct chart_fonts *f, int bold, double size,
 			const char *s);
 /* Cap height as a fraction of the font size (0.73 for DejaVu Sans). */

@@ -1,7 +1,7 @@
 /*
  * chart_text.c - fonts and text for the charts and the PDF body: DejaVu
  * loaded through FreeType, text widths, cap heights and word wrapping.
- * Text is measured from the same files that cairo draws with and libharu
+ * Text is measured from the same files that cairo draws with and the PDF
  * embeds, so wrapping and anchoring agree in every backend.
  */
 #include "chart.h"
@@ -79,6 +79,11 @@ void chart_fonts_free(struct chart_fonts *f)
 const char *chart_fonts_path(const struct chart_fonts *f, int bold)
 {
 	return f->path[bold ? 1 : 0];
+}
+
+struct FT_FaceRec_ *chart_fonts_face(const struct chart_fonts *f, int bold)
+{
+	return f->face[bold ? 1 : 0];
 }
 
 double chart_cap_height(const struct chart_fonts *f, int bold)

@@ -1,16 +1,13 @@
 /*
  * pdf_doc.c - the typesetting layer of the PDF: an A4 document with
- * embedded DejaVu (libharu's UTF-8 support, measured with chart_text.c's
+ * embedded DejaVu (written by pdf_write.c, measured with chart_text.c's
  * FreeType metrics of the same files), pages that flow, lines, paragraphs,
  * headings, bookmarks, label fields, tables that break across pages with
  * their header repeated, charts drawn as vectors, page footers. Knows
  * nothing of benchmarks: render_pdf.c decides the content.
  */
 #include "pdf_doc.h"
-#include "hpdf_tounicode.h"
-#include "chart_hpdf.h"
-
-#include <hpdf_fontdef.h>
+#include "chart_pdf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -24,22 +21,11 @@
 #define CHART_MARGIN (1.25 * CHART_FONT)
 static const struct chart_style print = { TEXT_W + 2 * CHART_MARGIN, CHART_FONT, 0 };
 
-static void on_error(HPDF_STATUS error, HPDF_STATUS detail, void *user)
-{
-	struct pdf *p = user;
-	if (!p->error) {
-		p->error = error;
-		p->detail = detail;
-	}
-}
-
 /* ---- pages and text ---- */
 
 void pdf_new_page(struct pdf *p)
 {
-	p->page = HPDF_AddPage(p->doc);
-	HPDF_Page_SetWidth(p->page, (HPDF_REAL)PAGE_W);
-	HPDF_Page_SetHeight(p->page, (HPDF_REAL)PAGE_H);
+	p->page = pdfw_add_page(p->doc, PAGE_W, PAGE_H);
 	ALLOC_GROW(p->pages, p->npages + 1, p->pages_alloc);
 	p->pages[p->npages++] = p->page;
 	p->y = MARGIN_TOP;
@@ -57,18 +43,6 @@ double pdf_width(const struct pdf *p, int bold, double size, const char *s)
 	return chart_text_width(p->cf, bold, size, s);
 }
 
-void pdf_set_fill(HPDF_Page page, uint32_t c)
-{
-	HPDF_Page_SetRGBFill(page, ((c >> 16) & 0xFF) / 255.0f, ((c >> 8) & 0xFF) / 255.0f,
-			     (c & 0xFF) / 255.0f);
-}
-
-void pdf_set_stroke(HPDF_Page page, uint32_t c)
-{
-	HPDF_Page_SetRGBStroke(page, ((c >> 16) & 0xFF) / 255.0f, ((c >> 8) & 0xFF) / 255.0f,
-			       (c & 0xFF) / 255.0f);
-}
-
 
 /* One line of text with its baseline `base` points below the page top. */
 void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
@@ -79,35 +53,35 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		x -= w / 2;
 	else if (a == RIGHT)
 		x -= w;
-	HPDF_Page_BeginText(p->page);
-	HPDF_Page_SetFontAndSize(p->page, p->font[bold ? 1 : 0], (HPDF_REAL)size);
-	pdf_set_fill(p->page, color);
-	HPDF_Page_TextOut(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - base), s);
-	HPDF_Page_EndText(p->page);
+	pdfw_begin_text(p->page);
+	pdfw_font_size(p->page, p->font[bold ? 1 : 0], size);
+	pdfw_fill_rgb(p->page, color);
+	pdfw_text_pos(p->page, x, PAGE_H - base);
+	pdfw_show(p->page, s);
+	pdfw_end_text(p->page);
 }
 
 void pdf_hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_t color)
 {
-	pdf_set_stroke(p->page, color);
-	HPDF_Page_SetLineWidth(p->page, (HPDF_REAL)lw);
-	HPDF_Page_MoveTo(p->page, (HPDF_REAL)x0, (HPDF_REAL)(PAGE_H - y));
-	HPDF_Page_LineTo(p->page, (HPDF_REAL)x1, (HPDF_REAL)(PAGE_H - y));
-	HPDF_Page_Stroke(p->page);
+	pdfw_stroke_rgb(p->page, color);
+	pdfw_line_width(p->page, lw);
+	pdfw_move_to(p->page, x0, PAGE_H - y);
+	pdfw_line_to(p->page, x1, PAGE_H - y);
+	pdfw_stroke(p->page);
 }
 
 void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32_t color)
 {
-	pdf_set_fill(p->page, color);
-	HPDF_Page_Rectangle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y - h), (HPDF_REAL)w,
-			    (HPDF_REAL)h);
-	HPDF_Page_Fill(p->page);
+	pdfw_fill_rgb(p->page, color);
+	pdfw_rect(p->page, x, PAGE_H - y - h, w, h);
+	pdfw_fill(p->page);
 }
 
 void pdf_dot(struct pdf *p, double x, double y, double r, uint32_t color)
 {
-	pdf_set_fill(p->page, color);
-	HPDF_Page_Circle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), (HPDF_REAL)r);
-	HPDF_Page_Fill(p->page);
+	pdfw_fill_rgb(p->page, color);
+	pdfw_circle(p->page, x, PAGE_H - y, r);
+	pdfw_fill(p->page);
 }
 
 /* Baseline of a line of `size` text in a line box of height `lead`. */
@@ -147,21 +121,19 @@ double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int
 }
 
 /* A bookmark to the current position. */
-void pdf_bookmark(struct pdf *p, HPDF_Outline parent, const char *title, HPDF_Outline *out)
+void pdf_bookmark(struct pdf *p, struct pdfw_outline *parent, const char *title,
+		  struct pdfw_outline **out)
 {
-	HPDF_Outline o = HPDF_CreateOutline(p->doc, parent, title, p->utf8);
-	HPDF_Destination d = HPDF_Page_CreateDestination(p->page);
-	HPDF_Destination_SetFitH(d, (HPDF_REAL)(PAGE_H - p->y + 6));
-	HPDF_Outline_SetDestination(o, d);
+	struct pdfw_outline *o = pdfw_outline(p->doc, parent, title, p->page, PAGE_H - p->y + 6);
 	if (out)
 		*out = o;
 }
 
 /* A section heading, kept with at least `keep` points of what follows;
  * returns its bookmark. */
-HPDF_Outline pdf_heading(struct pdf *p, const char *title, double keep)
+struct pdfw_outline *pdf_heading(struct pdf *p, const char *title, double keep)
 {
-	HPDF_Outline o;
+	struct pdfw_outline *o;
 	if (p->y > MARGIN_TOP)
 		p->y += 10;
 	pdf_need(p, 26 + keep);
@@ -487,7 +459,7 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t)
 /* Lays a chart out at the text width and draws it whole on one page, with
  * a bookmark under `parent`; under a new section heading when `section`. */
 void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-		  HPDF_Outline *parent)
+		  struct pdfw_outline **parent)
 {
 	struct chart_scene sc;
 	chart_layout(sp, &print, p->cf, &sc);
@@ -501,7 +473,7 @@ const struct chart_style *pdf_chart_style(void)
 }
 
 void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
-	       const char *section, HPDF_Outline *parent)
+	       const char *section, struct pdfw_outline **parent)
 {
 	const struct chart_scene sc = *scp;
 	double content, avail, s, left;
@@ -517,139 +489,30 @@ void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
 	}
 	pdf_bookmark(p, *parent, title, NULL);
 	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
-	chart_hpdf_draw(p->page, p->font[0], p->font[1], &sc, left,
+	chart_pdf_draw(p->page, p->font[0], p->font[1], &sc, left,
 			PAGE_H - p->y + CHART_MARGIN * s, s);
 	p->y += content * s + 14;
 }
 
 /* ---- the document ---- */
 
-/*
- * A face's cmap as libharu looks glyphs up in it while it builds a UTF-8
- * font: HPDF_GetFont calls HPDF_TTFontDef_GetGlyphid for all 65,536 code
- * points, each a linear search through the cmap's segments (193 in DejaVu
- * Sans): about 60 million instructions per face, a quarter of the report.
- * For that call the face gets a cmap of two segments whose glyph array holds
- * the answer of the original for every code point, computed here in one
- * pass with libharu's own rule (the first segment whose end is not below
- * the code point; a start above it means glyph 0; id_range_offset 0 means
- * code + id_delta, else glyph_id_array[offset / 2 + (code - start) -
- * (segments - i)] + id_delta, 0 past the array). The font objects come out
- * the same; the original cmap is put back at once. A cmap this rule cannot
- * answer for every code point (format 0, a code past the last segment, an
- * index at the array's end) is left alone.
- */
-struct cmap_swap {
-	HPDF_TTFontDefAttr attr;
-	HPDF_TTF_CmapRange saved;
-	HPDF_UINT16 end[2], start[2], range[2];
-	HPDF_INT16 delta[2];
-	HPDF_UINT16 *gids; /* 65,536 glyph ids, by code point */
-};
-
-static int cmap_swap_in(HPDF_Doc doc, const char *name, struct cmap_swap *sw)
-{
-	HPDF_FontDef def = HPDF_GetFontDef(doc, name);
-	HPDF_TTF_CmapRange *c;
-	unsigned segs, i = 0;
-
-	memset(sw, 0, sizeof *sw);
-	if (!def || def->type != HPDF_FONTDEF_TYPE_TRUETYPE || !def->attr)
-		return 0;
-	sw->attr = (HPDF_TTFontDefAttr)def->attr;
-	c = &sw->attr->cmap;
-	segs = c->seg_count_x2 / 2u;
-	if (c->format != 4 || segs == 0 || !c->end_count || !c->start_count || !c->id_delta ||
-	    !c->id_range_offset)
-		return 0;
-	sw->gids = xmalloc(65536 * sizeof *sw->gids);
-	for (unsigned u = 0; u < 65536; u++) {
-		/* the first segment with u <= end moves only forward as u grows */
-		while (i < segs && u > c->end_count[i])
-			i++;
-		if (i == segs)
-			break;
-		if (c->start_count[i] > u) {
-			sw->gids[u] = 0;
-		} else if (c->id_range_offset[i] == 0) {
-			sw->gids[u] = (HPDF_UINT16)(u + (unsigned)c->id_delta[i]);
-		} else {
-			HPDF_UINT idx = c->id_range_offset[i] / 2 + (u - c->start_count[i]) - (segs - i);
-			if (idx == c->glyph_id_array_count || (idx < c->glyph_id_array_count && !c->glyph_id_array))
-				break;
-			sw->gids[u] = idx > c->glyph_id_array_count ? 0
-				      : (HPDF_UINT16)(c->glyph_id_array[idx] + (unsigned)c->id_delta[i]);
-		}
-		if (u == 65535) {
-			/* [0, FFFE] through the array (offset 4: index = code),
-			 * FFFF through its delta */
-			sw->saved = *c;
-			sw->end[0] = 0xFFFE, sw->end[1] = 0xFFFF;
-			sw->start[0] = 0, sw->start[1] = 0xFFFF;
-			sw->range[0] = 4, sw->range[1] = 0;
-			sw->delta[0] = 0, sw->delta[1] = (HPDF_INT16)(HPDF_UINT16)(sw->gids[0xFFFF] - 0xFFFFu);
-			c->seg_count_x2 = 4;
-			c->end_count = sw->end;
-			c->start_count = sw->start;
-			c->id_range_offset = sw->range;
-			c->id_delta = sw->delta;
-			c->glyph_id_array = sw->gids;
-			c->glyph_id_array_count = 65536;
-			return 1;
-		}
-	}
-	free(sw->gids);
-	sw->gids = NULL;
-	return 0;
-}
-
-static void cmap_swap_out(struct cmap_swap *sw)
-{
-	if (sw->gids)
-		sw->attr->cmap = sw->saved;
-	free(sw->gids);
-}
-
-/* HPDF_GetFont for both faces, each looked up through its fast cmap. */
-static void get_fonts(struct pdf *p, const char *const name[2])
-{
-	for (int k = 0; k < 2; k++) {
-		struct cmap_swap sw;
-		cmap_swap_in(p->doc, name[k], &sw);
-		p->font[k] = HPDF_GetFont(p->doc, name[k], "UTF-8");
-		cmap_swap_out(&sw);
-	}
-}
-
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err)
 {
-	const char *name[2];
 	int status;
 
 	if ((status = chart_fonts_open(&p->cf, font_path, font_bold_path, err)) != NF_OK)
 		return status;
-	p->doc = HPDF_New(on_error, p);
-	if (!p->doc) {
-		chart_fonts_free(p->cf);
-		return nf_error_set(err, NF_IOERR, "cannot write 'report.pdf': libharu failed to start");
+	p->doc = pdfw_new();
+	for (int k = 0; k < 2; k++) {
+		p->font[k] = pdfw_add_font(p->doc, chart_fonts_face(p->cf, k), k);
+		if (!p->font[k]) {
+			pdfw_free(p->doc);
+			chart_fonts_free(p->cf);
+			return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
+					    k ? font_bold_path : font_path);
+		}
 	}
-	HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
-	HPDF_UseUTFEncodings(p->doc);
-	HPDF_SetCurrentEncoder(p->doc, "UTF-8");
-	p->utf8 = HPDF_GetEncoder(p->doc, "UTF-8");
-	name[0] = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
-	name[1] = HPDF_LoadTTFontFromFile(p->doc, font_bold_path, HPDF_TRUE);
-	if (!name[0] || !name[1]) {
-		HPDF_Free(p->doc);
-		chart_fonts_free(p->cf);
-		return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
-				    name[0] ? font_bold_path : font_path);
-	}
-	get_fonts(p, name);
-	hpdf_tounicode_identity(p->font[0]);
-	hpdf_tounicode_identity(p->font[1]);
-	HPDF_SetPageMode(p->doc, HPDF_PAGE_MODE_USE_OUTLINE);
 	return NF_OK;
 }
 
@@ -671,26 +534,13 @@ void pdf_footers(struct pdf *p, const char *title)
 
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err)
 {
-	int status = NF_OK;
+	struct buf out = BUF_INIT;
+	int status;
 
-	if (!p->error)
-		HPDF_SaveToStream(p->doc);
-	if (!p->error) {
-		HPDF_UINT32 size = HPDF_GetStreamSize(p->doc);
-		HPDF_BYTE *data = xmalloc(size ? size : 1);
-		HPDF_UINT32 got = size;
-		HPDF_ResetStream(p->doc);
-		if (HPDF_ReadFromStream(p->doc, data, &got) != HPDF_OK && got != size)
-			status = nf_error_set(err, NF_IOERR, "cannot write '%s': short read", name);
-		else
-			status = outdir_write(od, name, data, got, err);
-		free(data);
-	}
-	if (p->error)
-		status = nf_error_set(err, NF_IOERR,
-				      "cannot write '%s': libharu error 0x%04X (detail %u)", name,
-				      (unsigned)p->error, (unsigned)p->detail);
-	HPDF_Free(p->doc);
+	pdfw_finish(p->doc, &out);
+	status = outdir_write(od, name, out.s, out.len, err);
+	buf_release(&out);
+	pdfw_free(p->doc);
 	free(p->pages);
 	chart_fonts_free(p->cf);
 	return status;

@@ -2,16 +2,16 @@
  * pdf_doc.h - the typesetting layer of the PDF (pdf_doc.c): pages, text,
  * paragraphs, headings, bookmarks, tables and charts on A4. Positions: x in
  * points from the left edge, y (p->y, `top`, `base`) in points from the top
- * of the page. Only PDF code includes this (it pulls in libharu).
+ * of the page. The file itself is pdf_write.c's.
  */
 #ifndef NF_PDF_DOC_H
 #define NF_PDF_DOC_H
 
-#include <hpdf.h>
 #include <stdint.h>
 #include "chart.h"
 #include "error.h"
 #include "output.h"
+#include "pdf_write.h"
 
 /* A4 in points, and the text block. */
 #define PAGE_W 595.276
@@ -46,15 +46,13 @@ struct pdf {
 	/* the content's context (render_pdf.c); never read here */
 	const struct model *m;
 	const struct report *r;
-	HPDF_Doc doc;
-	HPDF_Font font[2];       /* regular, bold */
-	HPDF_Encoder utf8;
+	struct pdfw *doc;
+	struct pdfw_font *font[2]; /* regular, bold */
 	struct chart_fonts *cf;
-	HPDF_Page page;
-	HPDF_Page *pages;
+	struct pdfw_page *page;
+	struct pdfw_page **pages;
 	size_t npages, pages_alloc;
 	double y;                /* top of the next line, from the page top */
-	HPDF_STATUS error, detail;
 };
 
 
@@ -62,15 +60,14 @@ enum align { LEFT, CENTER, RIGHT };
 
 /*
  * Starts a document with the two faces embedded (regular, bold) and its
- * first page. NF_NOINPUT when a font cannot be read, NF_IOERR when libharu
- * fails; on failure nothing is left to free.
+ * first page. NF_NOINPUT when a font cannot be read or has no TrueType
+ * outlines to embed; on failure nothing is left to free.
  */
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err);
 /* Writes "Page N of M" and the running title on every page. */
 void pdf_footers(struct pdf *p, const char *title);
-/* Saves the document as `name` in the output folder (unless an error was
- * met on the way) and frees it. */
+/* Saves the document as `name` in the output folder and frees it. */
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err);
 
 /* ---- pages and text ---- */
@@ -81,8 +78,6 @@ void pdf_new_page(struct pdf *p);
 void pdf_need(struct pdf *p, double h);
 /* Width of s in points. */
 double pdf_width(const struct pdf *p, int bold, double size, const char *s);
-void pdf_set_fill(HPDF_Page page, uint32_t c);
-void pdf_set_stroke(HPDF_Page page, uint32_t c);
 /* One line of text with its baseline `base` points below the page top. */
 void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		    double size, uint32_t color, enum align a);
@@ -101,10 +96,11 @@ void pdf_paragraph(struct pdf *p, const char *text);
 double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int bold,
 			       double size, double lead);
 /* A bookmark to the current position under parent (NULL: top level). */
-void pdf_bookmark(struct pdf *p, HPDF_Outline parent, const char *title, HPDF_Outline *out);
+void pdf_bookmark(struct pdf *p, struct pdfw_outline *parent, const char *title,
+		  struct pdfw_outline **out);
 /* A section heading kept with `keep` points of what follows; returns its
  * bookmark. A subheading likewise, without a bookmark. */
-HPDF_Outline pdf_heading(struct pdf *p, const char *title, double keep);
+struct pdfw_outline *pdf_heading(struct pdf *p, const char *title, double keep);
 void pdf_subheading(struct pdf *p, const char *title, double keep);
 /* "Label   wrapped text" with the label in a column labw points wide. */
 void pdf_field(struct pdf *p, const char *label, const char *text, double labw);
@@ -156,11 +152,11 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t);
  * a bookmark under *parent; under a new section heading (whose bookmark
  * becomes *parent) when `section`. */
 void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-		  HPDF_Outline *parent);
+		  struct pdfw_outline **parent);
 /* The same for a scene already laid out with pdf_chart_style() (a chart
  * type with a layout of its own); sc stays the caller's. */
 void pdf_scene(struct pdf *p, const struct chart_scene *sc, const char *title,
-	       const char *section, HPDF_Outline *parent);
+	       const char *section, struct pdfw_outline **parent);
 /* The chart size and type size of the PDF. */
 const struct chart_style *pdf_chart_style(void);
 

@@ -8,9 +8,9 @@
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
- * pdf_doc.c typesets it (pages, text, tables, charts). libharu 2.3.0 writes
- * no dates or IDs of its own; the creation date comes from SOURCE_DATE_EPOCH
- * only, so the same input gives the same bytes.
+ * pdf_doc.c typesets it (pages, text, tables, charts) and pdf_write.c writes
+ * the file, with no dates or IDs of its own: the creation date comes from
+ * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
 #include "chart_time.h"
 #include "digest.h"
@@ -418,7 +418,7 @@ static void per_version(struct pdf *p)
 static void charts(struct pdf *p)
 {
 	struct chart_spec sp;
-	HPDF_Outline parent = NULL;
+	struct pdfw_outline *parent = NULL;
 	const char *section = "Charts";
 	size_t nwork = 0, shown = 0, left_out = 0;
 	int bounded;
@@ -604,7 +604,7 @@ static void evidence(struct pdf *p)
 	const struct model *m = p->m;
 	const struct report *r = p->r;
 	size_t npairs = r->npairs;
-	HPDF_Outline parent;
+	struct pdfw_outline *parent;
 	struct buf b = BUF_INIT;
 
 	if (!npairs)
@@ -787,7 +787,7 @@ static void method(struct pdf *p)
 static void appendix(struct pdf *p)
 {
 	const struct model *m = p->m;
-	HPDF_Outline parent;
+	struct pdfw_outline *parent;
 	if (total_rounds(m) > PDF_MAX_APPENDIX_ROUNDS) {
 		char *t = xasprintf("The %zu rounds are too many to print: every round with its date, "
 				    "exact release and passes is in rounds.csv and in the workbook's "
@@ -877,27 +877,14 @@ static void metadata(struct pdf *p, const struct render_ctx *rc)
 {
 	const struct model *m = p->m;
 	const char *author = model_get_env(m, "author");
-	HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, report_title(m));
-	HPDF_SetInfoAttr(p->doc, HPDF_INFO_AUTHOR, author ? author : "noisefloor");
-	HPDF_SetInfoAttr(p->doc, HPDF_INFO_CREATOR, "noisefloor " NF_VERSION);
+	pdfw_set_info(p->doc, PDFW_TITLE, report_title(m));
+	pdfw_set_info(p->doc, PDFW_AUTHOR, author ? author : "noisefloor");
+	pdfw_set_info(p->doc, PDFW_CREATOR, "noisefloor " NF_VERSION);
+	pdfw_set_info(p->doc, PDFW_PRODUCER, "noisefloor " NF_VERSION);
 	if (m->subject)
-		HPDF_SetInfoAttr(p->doc, HPDF_INFO_SUBJECT, m->subject);
-	if (rc->source_date >= 0) {
-		time_t t = (time_t)rc->source_date;
-		struct tm tm;
-		HPDF_Date d;
-		gmtime_r(&t, &tm);
-		memset(&d, 0, sizeof d);
-		d.year = tm.tm_year + 1900;
-		d.month = tm.tm_mon + 1;
-		d.day = tm.tm_mday;
-		d.hour = tm.tm_hour;
-		d.minutes = tm.tm_min;
-		d.seconds = tm.tm_sec;
-		d.ind = 'Z';
-		HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, d);
-		HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, d);
-	}
+		pdfw_set_info(p->doc, PDFW_SUBJECT, m->subject);
+	if (rc->source_date >= 0)
+		pdfw_set_date(p->doc, rc->source_date);
 }
 
 /* ---- workloads, impact, how to reproduce (worded in report_impact.c) ---- */
