@@ -205,8 +205,8 @@ static double cell_width(const struct pdf *p, const char *text, int bold, int ma
 	const char *s = text ? text : "";
 	for (;;) {
 		const char *nl = strchr(s, '\n');
-		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : xstrdup(s);
-		w = fmax(w, pdf_width(p, first && bold, first ? SZ_TABLE : SZ_SMALL, part));
+		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : NULL;
+		w = fmax(w, pdf_width(p, first && bold, first ? SZ_TABLE : SZ_SMALL, part ? part : s));
 		free(part);
 		if (!nl)
 			break;
@@ -292,10 +292,10 @@ static void cell_layout(const struct pdf *p, const struct pdf_cell *c, double w,
 	memset(out, 0, sizeof *out);
 	for (;;) {
 		const char *nl = strchr(s, '\n');
-		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : xstrdup(s);
+		char *part = nl ? xstrndup(s, (size_t)(nl - s)) : NULL;
 		char **ls;
-		size_t k = chart_wrap(p->cf, first && c->bold, first ? SZ_TABLE : SZ_SMALL, part,
-				      avail, 0, &ls);
+		size_t k = chart_wrap(p->cf, first && c->bold, first ? SZ_TABLE : SZ_SMALL,
+				      part ? part : s, avail, 0, &ls);
 		for (size_t i = 0; i < k; i++) {
 			ALLOC_GROW(out->lines, out->n + 1, alloc);
 			out->main = xrealloc(out->main, alloc * sizeof *out->main);

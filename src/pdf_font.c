@@ -78,32 +78,41 @@ static int glyph_span(const uint8_t *loca, size_t loca_n, int long_loca, size_t 
 	return 1;
 }
 
-/* Sets the keep bits of the components of a composite glyph (and theirs),
- * depth-limited against cycles in a broken font. */
-static void keep_components(const uint8_t *glyf, size_t start, size_t end, const uint8_t *loca,
-			    size_t loca_n, int long_loca, size_t glyf_n, unsigned nglyphs,
-			    uint8_t *keep, int depth)
+/* Adds the components of a composite glyph (g[0..n)) to keep and to the
+ * stack of glyphs still to read. */
+static void keep_components(const uint8_t *g, size_t n, unsigned nglyphs, uint8_t *keep,
+			    unsigned **todo, size_t *ntodo, size_t *todo_alloc)
 {
-	size_t p = start + 10;
-	if (end - start < 10 || (int16_t)u16(glyf + start) >= 0 || depth > 8)
+	size_t p = 10;
+	if (n < 10 || (int16_t)u16(g) >= 0)
 		return;
 	for (;;) {
-		unsigned flags, g;
-		size_t s, e;
-		if (p + 4 > end)
+		unsigned flags, c;
+		if (p + 4 > n)
 			return;
-		flags = u16(glyf + p), g = u16(glyf + p + 2);
+		flags = u16(g + p), c = u16(g + p + 2);
 		p += 4 + ((flags & 0x0001) ? 4 : 2);
 		p += (flags & 0x0008) ? 2 : (flags & 0x0040) ? 4 : (flags & 0x0080) ? 8 : 0;
-		if (g < nglyphs && !(keep[g >> 3] & (1u << (g & 7)))) {
-			keep[g >> 3] |= (uint8_t)(1u << (g & 7));
-			if (glyph_span(loca, loca_n, long_loca, glyf_n, g, &s, &e))
-				keep_components(glyf, s, e, loca, loca_n, long_loca, glyf_n, nglyphs,
-						keep, depth + 1);
+		if (c < nglyphs && !(keep[c >> 3] & (1u << (c & 7)))) {
+			keep[c >> 3] |= (uint8_t)(1u << (c & 7));
+			ALLOC_GROW(*todo, *ntodo + 1, *todo_alloc);
+			(*todo)[(*ntodo)++] = c;
 		}
 		if (!(flags & 0x0020))
 			return;
 	}
+}
+
+/* A glyph read from glyf: its id and where its bytes are in the store. */
+struct glyph {
+	unsigned id;
+	size_t at, n;
+};
+
+static int cmp_glyph(const void *a, const void *b)
+{
+	unsigned x = ((const struct glyph *)a)->id, y = ((const struct glyph *)b)->id;
+	return x < y ? -1 : x > y;
 }
 
 static uint32_t checksum(const uint8_t *p, size_t n)
@@ -128,53 +137,70 @@ struct table {
 
 int pdf_font_subset(struct FT_FaceRec_ *face, uint8_t *keep, struct buf *out)
 {
-	size_t head_n, hhea_n, maxp_n, hmtx_n, loca_n, glyf_n;
+	size_t head_n, hhea_n, maxp_n, hmtx_n, loca_n, glyf_n = 0;
 	uint8_t *head = load_table(face, TTAG_head, &head_n);
 	uint8_t *hhea = load_table(face, TTAG_hhea, &hhea_n);
 	uint8_t *maxp = load_table(face, TTAG_maxp, &maxp_n);
 	uint8_t *hmtx = load_table(face, TTAG_hmtx, &hmtx_n);
 	uint8_t *loca = load_table(face, TTAG_loca, &loca_n);
-	uint8_t *glyf = load_table(face, TTAG_glyf, &glyf_n);
 	struct table t[9];
-	size_t nt = 0, total, pos;
-	unsigned nglyphs, nhm, last = 0, g;
+	size_t nt = 0, total, pos, ng = 0, g_alloc = 0, ntodo = 0, todo_alloc = 0;
+	unsigned nglyphs, nhm, last = 0, g, *todo = NULL;
 	int long_loca, status = -1;
-	struct buf nglyf = BUF_INIT;
+	struct buf store = BUF_INIT, nglyf = BUF_INIT;
+	struct glyph *gl = NULL;
 	uint8_t *nloca = NULL, *nhmtx = NULL;
 	int short_out;
+	FT_ULong len = 0;
 
-	if (!head || !hhea || !maxp || !hmtx || !loca || !glyf || head_n < 54 || hhea_n < 36 ||
-	    maxp_n < 6)
+	if (!head || !hhea || !maxp || !hmtx || !loca || head_n < 54 || hhea_n < 36 || maxp_n < 6 ||
+	    FT_Load_Sfnt_Table(face, TTAG_glyf, 0, NULL, &len) || len == 0)
 		goto done;
+	glyf_n = len;
 	nglyphs = u16(maxp + 4);
 	nhm = u16(hhea + 34);
 	long_loca = u16(head + 50) != 0;
 	if (nglyphs == 0 || nhm == 0 || nhm > nglyphs || hmtx_n < 4 * (size_t)nhm)
 		goto done;
 
-	/* glyph 0 (.notdef) always; then the components of composites */
+	/* the glyphs asked for, glyph 0 (.notdef) and the components of
+	 * composites, each read from glyf once */
 	keep[0] |= 1;
 	for (g = 0; g < nglyphs; g++)
 		if (keep[g >> 3] & (1u << (g & 7))) {
-			size_t s, e;
-			if (glyph_span(loca, loca_n, long_loca, glyf_n, g, &s, &e))
-				keep_components(glyf, s, e, loca, loca_n, long_loca, glyf_n, nglyphs, keep, 0);
+			ALLOC_GROW(todo, ntodo + 1, todo_alloc);
+			todo[ntodo++] = g;
 		}
-	for (g = 0; g < nglyphs; g++)
-		if (keep[g >> 3] & (1u << (g & 7)))
+	while (ntodo) {
+		size_t s, e;
+		g = todo[--ntodo];
+		if (g > last)
 			last = g;
+		if (!glyph_span(loca, loca_n, long_loca, glyf_n, g, &s, &e) || e == s)
+			continue;
+		len = e - s;
+		buf_grow(&store, len);
+		if (FT_Load_Sfnt_Table(face, TTAG_glyf, (FT_Long)s, (FT_Byte *)store.s + store.len, &len) ||
+		    len != e - s)
+			goto done;
+		ALLOC_GROW(gl, ng + 1, g_alloc);
+		gl[ng++] = (struct glyph){ g, store.len, len };
+		store.len += len;
+		keep_components((uint8_t *)store.s + store.len - len, len, nglyphs, keep, &todo, &ntodo,
+				&todo_alloc);
+	}
+	qsort(gl, ng, sizeof *gl, cmp_glyph);
 
 	/* glyf: the kept glyphs, each padded to 4 bytes; the others empty */
 	{
-		size_t *off = xmalloc((last + 2) * sizeof *off);
+		size_t *off = xmalloc((last + 2) * sizeof *off), k = 0;
 		for (g = 0; g <= last; g++) {
-			size_t s, e;
 			off[g] = nglyf.len;
-			if ((keep[g >> 3] & (1u << (g & 7))) &&
-			    glyph_span(loca, loca_n, long_loca, glyf_n, g, &s, &e) && e > s) {
-				buf_put(&nglyf, glyf + s, e - s);
+			if (k < ng && gl[k].id == g) {
+				buf_put(&nglyf, store.s + gl[k].at, gl[k].n);
 				while (nglyf.len % 4)
 					buf_putc(&nglyf, 0);
+				k++;
 			}
 		}
 		off[last + 1] = nglyf.len;
@@ -204,7 +230,7 @@ int pdf_font_subset(struct FT_FaceRec_ *face, uint8_t *keep, struct buf *out)
 	put16(head + 50, short_out ? 0 : 1);
 	put32(head + 8, 0);
 
-	/* the tables in tag order */
+	/* the tables in tag order, the optional ones where the face has them */
 	t[nt++] = (struct table){ TTAG_cvt, NULL, 0 };
 	t[nt++] = (struct table){ TTAG_fpgm, NULL, 0 };
 	t[nt++] = (struct table){ TTAG_glyf, (uint8_t *)nglyf.s, nglyf.len };
@@ -218,7 +244,6 @@ int pdf_font_subset(struct FT_FaceRec_ *face, uint8_t *keep, struct buf *out)
 		if (t[i].tag == TTAG_cvt || t[i].tag == TTAG_fpgm || t[i].tag == TTAG_prep)
 			t[i].data = load_table(face, t[i].tag, &t[i].n);
 	{
-		/* drop the optional tables the face lacks */
 		size_t w = 0;
 		for (size_t i = 0; i < nt; i++)
 			if (t[i].data)
@@ -272,9 +297,11 @@ done:
 	free(maxp);
 	free(hmtx);
 	free(loca);
-	free(glyf);
 	free(nloca);
 	free(nhmtx);
+	free(todo);
+	free(gl);
+	buf_release(&store);
 	buf_release(&nglyf);
 	return status;
 }

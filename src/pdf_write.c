@@ -26,8 +26,10 @@
 
 /* zlib level for every stream: on the subset fonts and the page streams
  * of a report, 6 compresses within 1 % of 9 at a fraction of the cost. */
-#define DEFLATE_LEVEL 6
+#define DEFLATE_LEVEL 1
 #define MAX_FONTS 8
+
+enum { KNOW_FILL = 1, KNOW_STROKE = 2, KNOW_LW = 4, KNOW_FONT = 8, KNOW_DASH = 16 };
 
 struct pdfw_font {
 	FT_Face face;
@@ -80,24 +82,25 @@ static void put_int(struct buf *b, long v)
 }
 
 /*
- * The value in single precision, clamped to +-32767, to five decimals
- * (the fraction truncated after adding 0.000005), trailing zeros and a
- * bare point dropped: the form and precision the PDF has always had, so
- * the same layout gives the same page content.
+ * Writes the value at o and returns the end: in single precision, clamped
+ * to +-32767, to five decimals (the fraction truncated after adding
+ * 0.000005), trailing zeros and a bare point dropped - the form and
+ * precision the PDF has always had, so the same layout gives the same page
+ * content. At most 12 bytes.
  */
-void pdfw_put_num(struct buf *b, double v)
+static char *num(char *o, double v)
 {
 	float val = (float)v;
-	char tmp[32], *t = tmp + sizeof tmp;
+	char tmp[16], *t = tmp + sizeof tmp;
 	int32_t ip, fp;
-	int neg = 0, frac = 0;
+	int frac = 0;
 
 	if (val > 32767.0f)
 		val = 32767.0f;
 	else if (val < -32767.0f)
 		val = -32767.0f;
 	if (val < 0) {
-		neg = 1;
+		*o++ = '-';
 		val = -val;
 	}
 	ip = (int32_t)(val + 0.000005);
@@ -116,19 +119,28 @@ void pdfw_put_num(struct buf *b, double v)
 		*--t = (char)('0' + ip % 10);
 		ip /= 10;
 	} while (ip > 0);
-	if (neg)
-		*--t = '-';
-	buf_put(b, t, (size_t)(tmp + sizeof tmp - t));
+	memcpy(o, t, (size_t)(tmp + sizeof tmp - t));
+	return o + (tmp + sizeof tmp - t);
 }
 
+void pdfw_put_num(struct buf *b, double v)
+{
+	char tmp[16];
+	buf_put(b, tmp, (size_t)(num(tmp, v) - tmp));
+}
+
+/* n numbers (at most 6) and an operator, as one line. */
 static void put_nums(struct buf *b, const double *v, size_t n, const char *op)
 {
+	char line[6 * 13 + 8], *o = line;
 	for (size_t i = 0; i < n; i++) {
-		pdfw_put_num(b, v[i]);
-		buf_putc(b, ' ');
+		o = num(o, v[i]);
+		*o++ = ' ';
 	}
-	buf_puts(b, op);
-	buf_putc(b, '\n');
+	while (*op)
+		*o++ = *op++;
+	*o++ = '\n';
+	buf_put(b, line, (size_t)(o - line));
 }
 
 static void put_ref(struct buf *b, unsigned obj)
@@ -211,6 +223,7 @@ struct pdfw_page *pdfw_add_page(struct pdfw *w, double width, double height)
 	pg->w = width;
 	pg->h = height;
 	pg->index = w->npages;
+	pg->gs.known = KNOW_DASH; /* a page starts with solid lines */
 	buf_init(&pg->content);
 	ALLOC_GROW(w->pages, w->npages + 1, w->pages_alloc);
 	w->pages[w->npages++] = pg;
@@ -223,10 +236,32 @@ static void put_rgb(struct pdfw_page *pg, uint32_t c, const char *op)
 	put_nums(&pg->content, v, 3, op);
 }
 
-void pdfw_fill_rgb(struct pdfw_page *pg, uint32_t rgb) { put_rgb(pg, rgb, "rg"); }
-void pdfw_stroke_rgb(struct pdfw_page *pg, uint32_t rgb) { put_rgb(pg, rgb, "RG"); }
+void pdfw_fill_rgb(struct pdfw_page *pg, uint32_t rgb)
+{
+	if ((pg->gs.known & KNOW_FILL) && pg->gs.fill == rgb)
+		return;
+	pg->gs.known |= KNOW_FILL;
+	pg->gs.fill = rgb;
+	put_rgb(pg, rgb, "rg");
+}
 
-void pdfw_line_width(struct pdfw_page *pg, double w) { put_nums(&pg->content, &w, 1, "w"); }
+void pdfw_stroke_rgb(struct pdfw_page *pg, uint32_t rgb)
+{
+	if ((pg->gs.known & KNOW_STROKE) && pg->gs.stroke == rgb)
+		return;
+	pg->gs.known |= KNOW_STROKE;
+	pg->gs.stroke = rgb;
+	put_rgb(pg, rgb, "RG");
+}
+
+void pdfw_line_width(struct pdfw_page *pg, double w)
+{
+	if ((pg->gs.known & KNOW_LW) && pg->gs.lw == (float)w)
+		return;
+	pg->gs.known |= KNOW_LW;
+	pg->gs.lw = (float)w;
+	put_nums(&pg->content, &w, 1, "w");
+}
 
 void pdfw_line_join(struct pdfw_page *pg, int join)
 {
@@ -242,6 +277,10 @@ void pdfw_line_cap(struct pdfw_page *pg, int cap)
 
 void pdfw_dash(struct pdfw_page *pg, const unsigned *d, size_t n, unsigned phase)
 {
+	if (n == 0 && (pg->gs.known & KNOW_DASH) && !pg->gs.dashed)
+		return;
+	pg->gs.known |= KNOW_DASH;
+	pg->gs.dashed = n > 0;
 	buf_putc(&pg->content, '[');
 	for (size_t i = 0; i < n; i++) {
 		if (i)
@@ -254,8 +293,25 @@ void pdfw_dash(struct pdfw_page *pg, const unsigned *d, size_t n, unsigned phase
 	buf_puts(&pg->content, " d\n");
 }
 
-void pdfw_save(struct pdfw_page *pg) { buf_puts(&pg->content, "q\n"); }
-void pdfw_restore(struct pdfw_page *pg) { buf_puts(&pg->content, "Q\n"); }
+void pdfw_save(struct pdfw_page *pg)
+{
+	if (pg->depth < sizeof pg->saved / sizeof pg->saved[0])
+		pg->saved[pg->depth] = pg->gs;
+	pg->depth++;
+	buf_puts(&pg->content, "q\n");
+}
+
+void pdfw_restore(struct pdfw_page *pg)
+{
+	if (pg->depth > 0 && --pg->depth < sizeof pg->saved / sizeof pg->saved[0]) {
+		pg->gs = pg->saved[pg->depth];
+	} else {
+		/* deeper than tracked: nothing is known, and Tj needs a Tf first */
+		pg->gs.known = 0;
+		pg->gs.font = NULL;
+	}
+	buf_puts(&pg->content, "Q\n");
+}
 
 void pdfw_move_to(struct pdfw_page *pg, double x, double y)
 {
@@ -303,7 +359,11 @@ void pdfw_end_text(struct pdfw_page *pg) { buf_puts(&pg->content, "ET\n"); }
 
 void pdfw_font_size(struct pdfw_page *pg, struct pdfw_font *f, double size)
 {
-	pg->font = f;
+	if ((pg->gs.known & KNOW_FONT) && pg->gs.font == f && pg->gs.size == (float)size)
+		return;
+	pg->gs.known |= KNOW_FONT;
+	pg->gs.font = f;
+	pg->gs.size = (float)size;
 	pg->fonts_used |= 1u << f->index;
 	buf_puts(&pg->content, "/F");
 	put_uint(&pg->content, (unsigned)f->index + 1);
@@ -324,21 +384,43 @@ void pdfw_text_matrix(struct pdfw_page *pg, double a, double b, double c, double
 	put_nums(&pg->content, v, 6, "Tm");
 }
 
+/* Text as a literal string of 2-byte codes (half the size of hex): the
+ * bytes as they are but for the three a literal string must escape and
+ * CR, which a reader would turn into LF. */
 void pdfw_show(struct pdfw_page *pg, const char *utf8)
 {
 	const char *s = utf8;
 	struct buf *b = &pg->content;
-	if (!*s || !pg->font)
+	struct pdfw_font *f = pg->gs.font;
+	char *o;
+	if (!*s || !f)
 		return;
-	buf_putc(b, '<');
+	/* at most two bytes a code, each escaped, for a code per input byte */
+	buf_grow(b, 4 * strlen(s) + 8);
+	o = b->s + b->len;
+	*o++ = '(';
 	while (*s) {
-		unsigned cp = utf8_next(&s);
+		unsigned cp = (unsigned char)*s < 0x80 ? (unsigned char)*s++ : utf8_next(&s);
+		unsigned char byte[2];
 		if (cp > 0xFFFF)
 			cp = 0x20;
-		pg->font->used[cp >> 3] |= (uint8_t)(1u << (cp & 7));
-		put_hex16(b, cp);
+		f->used[cp >> 3] |= (uint8_t)(1u << (cp & 7));
+		byte[0] = (unsigned char)(cp >> 8), byte[1] = (unsigned char)cp;
+		for (int i = 0; i < 2; i++) {
+			unsigned char c = byte[i];
+			if (c == '(' || c == ')' || c == '\\') {
+				*o++ = '\\';
+				*o++ = (char)c;
+			} else if (c == '\r') {
+				*o++ = '\\';
+				*o++ = 'r';
+			} else {
+				*o++ = (char)c;
+			}
+		}
 	}
-	buf_puts(b, "> Tj\n");
+	b->len = (size_t)(o - b->s);
+	buf_puts(b, ") Tj\n");
 }
 
 struct pdfw_outline *pdfw_outline(struct pdfw *w, struct pdfw_outline *parent,

@@ -20,12 +20,25 @@ struct FT_FaceRec_;
 struct pdfw;
 struct pdfw_font;
 
+/* The graphics state the operators below set, as far as the content
+ * written so far is known to have set it: an operator that would set what
+ * is already set is left out. */
+struct pdfw_gstate {
+	unsigned known;          /* PDFW_KNOW_* bits */
+	uint32_t fill, stroke;
+	float lw, size;
+	struct pdfw_font *font;  /* the font of the last Tf, for Tj */
+	int dashed;
+};
+
 /* A page: its content stream is built by the operator functions below. */
 struct pdfw_page {
 	double w, h;
 	size_t index;            /* 0 for the first page */
 	struct buf content;
-	struct pdfw_font *font;  /* the font of the last Tf, for Tj */
+	struct pdfw_gstate gs;
+	struct pdfw_gstate saved[8]; /* q pushes, Q pops */
+	size_t depth;
 	unsigned fonts_used;     /* bit i: font i is in the resources */
 };
 
