@@ -78,8 +78,9 @@ void chart_pdf_draw(struct pdfw_page *page, struct pdfw_font *regular, struct pd
 			paint(page, p);
 			break;
 		case PRIM_CIRCLE:
-			pdfw_circle(page, X(&t, p->x), Y(&t, p->y), p->r * scale);
-			paint(page, p);
+			pdfw_circle(page, X(&t, p->x), Y(&t, p->y), p->r * scale,
+				    (p->fill != CHART_NONE ? PDFW_FILL : 0) |
+				    (p->stroke != CHART_NONE && p->lw > 0 ? PDFW_STROKE : 0));
 			break;
 		case PRIM_POLYLINE:
 		case PRIM_AREA:

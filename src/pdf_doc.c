@@ -80,8 +80,7 @@ void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32
 void pdf_dot(struct pdf *p, double x, double y, double r, uint32_t color)
 {
 	pdfw_fill_rgb(p->page, color);
-	pdfw_circle(p->page, x, PAGE_H - y, r);
-	pdfw_fill(p->page);
+	pdfw_circle(p->page, x, PAGE_H - y, r, PDFW_FILL);
 }
 
 /* Baseline of a line of `size` text in a line box of height `lead`. */

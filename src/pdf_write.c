@@ -28,6 +28,7 @@
  * of a report, 6 compresses within 1 % of 9 at a fraction of the cost. */
 #define DEFLATE_LEVEL 1
 #define MAX_FONTS 8
+#define MAX_FORMS 64
 
 enum { KNOW_FILL = 1, KNOW_STROKE = 2, KNOW_LW = 4, KNOW_FONT = 8, KNOW_DASH = 16 };
 
@@ -49,6 +50,11 @@ struct pdfw_outline {
 struct pdfw {
 	struct pdfw_font *fonts[MAX_FONTS];
 	size_t nfonts;
+	struct {
+		float r;
+		unsigned paint;
+	} forms[MAX_FORMS];      /* circles by radius and paint */
+	size_t nforms;
 	struct pdfw_page **pages;
 	size_t npages, pages_alloc;
 	struct pdfw_outline root;
@@ -220,6 +226,7 @@ struct pdfw_font *pdfw_add_font(struct pdfw *w, struct FT_FaceRec_ *face, int bo
 struct pdfw_page *pdfw_add_page(struct pdfw *w, double width, double height)
 {
 	struct pdfw_page *pg = xcalloc(1, sizeof *pg);
+	pg->doc = w;
 	pg->w = width;
 	pg->h = height;
 	pg->index = w->npages;
@@ -331,22 +338,60 @@ void pdfw_rect(struct pdfw_page *pg, double x, double y, double w, double h)
 	put_nums(&pg->content, v, 4, "re");
 }
 
-/* The quarters' control points at 0.552 of the radius, computed in single
- * precision as the positions are. */
-void pdfw_circle(struct pdfw_page *pg, double cx, double cy, double r)
+/* The path of a circle centred at (x, y): the quarters' control points at
+ * 0.552 of the radius, in single precision as the positions are. */
+static void circle_path(struct buf *b, float x, float y, float ray)
 {
 	const float k = 0.552f;
-	float x = (float)cx, y = (float)cy, ray = (float)r;
 	double m[2] = { x - ray, y };
-	double a[6] = { x - ray, y + ray * k, x - ray * k, y + ray, x, y + ray };
-	double b[6] = { x + ray * k, y + ray, x + ray, y + ray * k, x + ray, y };
-	double c[6] = { x + ray, y - ray * k, x + ray * k, y - ray, x, y - ray };
-	double d[6] = { x - ray * k, y - ray, x - ray, y - ray * k, x - ray, y };
-	put_nums(&pg->content, m, 2, "m");
-	put_nums(&pg->content, a, 6, "c");
-	put_nums(&pg->content, b, 6, "c");
-	put_nums(&pg->content, c, 6, "c");
-	put_nums(&pg->content, d, 6, "c");
+	double q1[6] = { x - ray, y + ray * k, x - ray * k, y + ray, x, y + ray };
+	double q2[6] = { x + ray * k, y + ray, x + ray, y + ray * k, x + ray, y };
+	double q3[6] = { x + ray, y - ray * k, x + ray * k, y - ray, x, y - ray };
+	double q4[6] = { x - ray * k, y - ray, x - ray, y - ray * k, x - ray, y };
+	put_nums(b, m, 2, "m");
+	put_nums(b, q1, 6, "c");
+	put_nums(b, q2, 6, "c");
+	put_nums(b, q3, 6, "c");
+	put_nums(b, q4, 6, "c");
+}
+
+static const char *const paint_op[4] = { "n", "f", "S", "B" };
+
+void pdfw_circle(struct pdfw_page *pg, double x, double y, double r, unsigned paint)
+{
+	struct pdfw *w = pg->doc;
+	float ray = (float)r;
+	size_t i;
+	char line[48], *o = line;
+
+	paint &= PDFW_FILL | PDFW_STROKE;
+	if (!paint)
+		return;
+	for (i = 0; i < w->nforms; i++)
+		if (w->forms[i].r == ray && w->forms[i].paint == paint)
+			break;
+	if (i == w->nforms) {
+		if (w->nforms == MAX_FORMS) {
+			/* so many radii: the path itself */
+			circle_path(&pg->content, (float)x, (float)y, ray);
+			buf_puts(&pg->content, paint_op[paint]);
+			buf_putc(&pg->content, '\n');
+			return;
+		}
+		w->forms[i].r = ray;
+		w->forms[i].paint = paint;
+		w->nforms++;
+	}
+	pg->forms_used |= (uint64_t)1 << i;
+	memcpy(o, "q 1 0 0 1 ", 10);
+	o = num(o + 10, x);
+	*o++ = ' ';
+	o = num(o, y);
+	memcpy(o, " cm /C", 6);
+	o += 6;
+	buf_put(&pg->content, line, (size_t)(o - line));
+	put_uint(&pg->content, i + 1);
+	buf_puts(&pg->content, " Do Q\n");
 }
 
 void pdfw_close_path(struct pdfw_page *pg) { buf_puts(&pg->content, "h\n"); }
@@ -743,11 +788,12 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 	static const char *const keys[PDFW_INFO_N] = { "Title", "Author", "Subject", "Creator",
 						      "Producer" };
 	struct out o;
-	unsigned font0 = 5, page0, item0, nobj;
+	unsigned font0 = 5, form0, page0, item0, nobj;
 	struct buf *b = out;
 	size_t xref;
 
-	page0 = font0 + 6 * (unsigned)w->nfonts;
+	form0 = font0 + 6 * (unsigned)w->nfonts;
+	page0 = form0 + (unsigned)w->nforms;
 	item0 = page0 + 2 * (unsigned)w->npages;
 	nobj = item0 + (unsigned)w->nitems;
 	o.b = out;
@@ -811,6 +857,28 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 	for (size_t i = 0; i < w->nfonts; i++)
 		put_font(&o, w->fonts[i], font0 + 6 * (unsigned)i);
 
+	/* the circles: a path around the origin, painted; the bounding box
+	 * leaves room for any line width */
+	for (size_t i = 0; i < w->nforms; i++) {
+		struct buf path = BUF_INIT, dict = BUF_INIT;
+		double r = w->forms[i].r + 100;
+		circle_path(&path, 0, 0, w->forms[i].r);
+		buf_puts(&path, paint_op[w->forms[i].paint]);
+		buf_putc(&path, '\n');
+		buf_puts(&dict, " /Type /XObject /Subtype /Form /BBox [");
+		pdfw_put_num(&dict, -r);
+		buf_putc(&dict, ' ');
+		pdfw_put_num(&dict, -r);
+		buf_putc(&dict, ' ');
+		pdfw_put_num(&dict, r);
+		buf_putc(&dict, ' ');
+		pdfw_put_num(&dict, r);
+		buf_putc(&dict, ']');
+		put_stream(&o, form0 + (unsigned)i, path.s, path.len, dict.s, 0);
+		buf_release(&path);
+		buf_release(&dict);
+	}
+
 	for (size_t i = 0; i < w->npages; i++) {
 		struct pdfw_page *pg = w->pages[i];
 		unsigned n = page0 + 2 * (unsigned)i;
@@ -828,7 +896,19 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 				buf_putc(b, ' ');
 				put_ref(b, font0 + 6 * (unsigned)k);
 			}
-		buf_puts(b, " >> >> /Contents ");
+		buf_puts(b, " >>");
+		if (pg->forms_used) {
+			buf_puts(b, " /XObject <<");
+			for (size_t k = 0; k < w->nforms; k++)
+				if (pg->forms_used & ((uint64_t)1 << k)) {
+					buf_puts(b, " /C");
+					put_uint(b, k + 1);
+					buf_putc(b, ' ');
+					put_ref(b, form0 + (unsigned)k);
+				}
+			buf_puts(b, " >>");
+		}
+		buf_puts(b, " >> /Contents ");
 		put_ref(b, n + 1);
 		buf_puts(b, " >>");
 		obj_end(&o);

@@ -33,6 +33,7 @@ struct pdfw_gstate {
 
 /* A page: its content stream is built by the operator functions below. */
 struct pdfw_page {
+	struct pdfw *doc;
 	double w, h;
 	size_t index;            /* 0 for the first page */
 	struct buf content;
@@ -40,6 +41,7 @@ struct pdfw_page {
 	struct pdfw_gstate saved[8]; /* q pushes, Q pops */
 	size_t depth;
 	unsigned fonts_used;     /* bit i: font i is in the resources */
+	uint64_t forms_used;     /* bit i: circle form i is */
 };
 
 /* A bookmark; the writer owns it. */
@@ -73,8 +75,12 @@ void pdfw_restore(struct pdfw_page *pg);                         /* Q */
 void pdfw_move_to(struct pdfw_page *pg, double x, double y);     /* m */
 void pdfw_line_to(struct pdfw_page *pg, double x, double y);     /* l */
 void pdfw_rect(struct pdfw_page *pg, double x, double y, double w, double h); /* re */
-/* A circle of four Bézier quarters, starting at its leftmost point. */
-void pdfw_circle(struct pdfw_page *pg, double x, double y, double r);
+/* A circle of radius r at (x, y), painted at once with the current colours
+ * and line width: paint is PDFW_FILL, PDFW_STROKE or both (0 draws
+ * nothing). Four Bezier quarters from the leftmost point; the circles of a
+ * radius and paint share one form XObject, placed with a translation. */
+enum { PDFW_FILL = 1, PDFW_STROKE = 2 };
+void pdfw_circle(struct pdfw_page *pg, double x, double y, double r, unsigned paint);
 void pdfw_close_path(struct pdfw_page *pg);                      /* h */
 void pdfw_fill(struct pdfw_page *pg);                            /* f */
 void pdfw_stroke(struct pdfw_page *pg);                          /* S */
