@@ -30,7 +30,7 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err);
 
 /* Returns a malloc'd path in the staging folder for the relative name
  * ("charts/x.svg"), creating subfolders and recording the name; caller frees.
- * For libraries that want a file name (cairo, libharu, libxlsxwriter). */
+ * For libraries that want a file name (cairo, libxlsxwriter). */
 char *outdir_path(struct outdir *od, const char *name, struct nf_error *err);
 
 /* Writes data as the relative name. */

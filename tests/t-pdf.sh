@@ -19,6 +19,14 @@ check_eq "A4 pages" "Page size: 595.276 x 841.89 pts (A4)" \
 	"$(pdfinfo "$pdf" 2>/dev/null | grep '^Page size:' | tr -s ' ')"
 check_eq "every font is embedded: DejaVu Sans and its bold" "DejaVuSans,Book yes|DejaVuSans-Bold,Bold yes|" \
 	"$(pdffonts "$pdf" 2>/dev/null | tail -n +3 | awk '{ sub(/^[A-Z]+\+/, "", $1); print $1, $(NF-4) }' | sort | tr '\n' '|')"
+check_eq "both fonts: Type0 with Identity-H, embedded as tagged subsets, with a ToUnicode map" \
+	"tagged CID TrueType Identity-H yes yes yes|tagged CID TrueType Identity-H yes yes yes|" \
+	"$(pdffonts "$pdf" 2>/dev/null | tail -n +3 |
+		awk '{ print ($1 ~ /^[A-Z][A-Z][A-Z][A-Z][A-Z][A-Z]\+/ ? "tagged" : $1), $2, $3, $4, $5, $6, $7 }' | tr '\n' '|')"
+check "the subsets hold the glyphs shown, not the whole faces (PDF under 150 KB)" \
+	test "$(stat -c %s "$pdf")" -lt 150000
+check "the widths of the glyphs shown and the glyph map are there" sh -c \
+	"qpdf --qdf --object-streams=disable '$pdf' - | grep -aq '/CIDToGIDMap' && qpdf --qdf --object-streams=disable '$pdf' - | grep -aq '/W \\['"
 check_eq "title, author and creation date in the metadata" \
 	"Title: Node.js 20 vs 22 vs 24 vs 26|Author: noisefloor|CreationDate: Sun Nov 29 00:00:00 2026 UTC|" \
 	"$(pdfinfo "$pdf" 2>/dev/null | grep -E '^(Title|Author|CreationDate):' | tr -s ' ' | tr '\n' '|')"
@@ -88,6 +96,18 @@ env -u SOURCE_DATE_EPOCH "$NF" report -q --formats pdf --as-of 2026-11-29 --out 
 check_eq "without SOURCE_DATE_EPOCH: no date at all" "" \
 	"$(pdfinfo "$o4/report.pdf" 2>/dev/null | grep -E '^(CreationDate|ModDate):')"
 check "and still the same bytes" cmp "$o4/report.pdf" "$o5/report.pdf"
+
+# A font FreeType opens but that has no TrueType outlines to embed: one line,
+# exit 66, and the files already in the output folder stay.
+o=$(tmpdir)
+"$NF" report -q --formats json --out "$o/out" "$DATA"
+python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read()); i = d.find(b"glyf", 12); d[i:i + 4] = b"glyg"
+open(sys.argv[2], "wb").write(d)' /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$o/noglyf.ttf"
+out=$(NOISEFLOOR_FONT_BOLD="$o/noglyf.ttf" "$NF" report -q --formats json,pdf --out "$o/out" "$DATA" 2>&1)
+check_eq "a font without outlines: one line, exit 66" \
+	"66 noisefloor: cannot embed the font '$o/noglyf.ttf' in 'report.pdf'" "$? $out"
+check_eq "and the output folder keeps what it had" "analysis.json" "$(ls "$o/out")"
 
 # --- UTF-8 names --------------------------------------------------------------
 o=$(tmpdir)
