@@ -534,10 +534,14 @@ void pdf_footers(struct pdf *p, const char *title)
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err)
 {
 	struct buf out = BUF_INIT;
+	struct pdfw_font *bad = pdfw_finish(p->doc, &out);
 	int status;
 
-	pdfw_finish(p->doc, &out);
-	status = outdir_write(od, name, out.s, out.len, err);
+	if (bad)
+		status = nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in '%s'",
+				      chart_fonts_path(p->cf, bad == p->font[1]), name);
+	else
+		status = outdir_write(od, name, out.s, out.len, err);
 	buf_release(&out);
 	pdfw_free(p->doc);
 	free(p->pages);

@@ -67,7 +67,9 @@ int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err);
 /* Writes "Page N of M" and the running title on every page. */
 void pdf_footers(struct pdf *p, const char *title);
-/* Saves the document as `name` in the output folder and frees it. */
+/* Saves the document as `name` in the output folder and frees it either
+ * way. NF_NOINPUT when a font's tables cannot be subset (nothing written),
+ * else what outdir_write returns. */
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err);
 
 /* ---- pages and text ---- */

@@ -158,6 +158,8 @@ int pdf_font_subset(struct FT_FaceRec_ *face, uint8_t *keep, struct buf *out)
 		goto done;
 	glyf_n = len;
 	nglyphs = u16(maxp + 4);
+	if (nglyphs > (unsigned)face->num_glyphs) /* keep has num_glyphs bits */
+		nglyphs = (unsigned)face->num_glyphs;
 	nhm = u16(hhea + 34);
 	long_loca = u16(head + 50) != 0;
 	if (nglyphs == 0 || nhm == 0 || nhm > nglyphs || hmtx_n < 4 * (size_t)nhm)

@@ -129,7 +129,7 @@ static char *num(char *o, double v)
 	return o + (tmp + sizeof tmp - t);
 }
 
-void pdfw_put_num(struct buf *b, double v)
+static void put_num(struct buf *b, double v)
 {
 	char tmp[16];
 	buf_put(b, tmp, (size_t)(num(tmp, v) - tmp));
@@ -595,30 +595,47 @@ static long font_units(const struct pdfw_font *f, long v)
 }
 
 /* The six objects of a font from n on: Type0, CIDFontType2, descriptor,
- * font program, ToUnicode map, CIDToGIDMap. */
-static void put_font(struct out *o, struct pdfw_font *f, unsigned n)
+ * font program, ToUnicode map, CIDToGIDMap. Returns 0, or -1 when the font
+ * program cannot be subset (nothing is written then). */
+static int put_font(struct out *o, struct pdfw_font *f, unsigned n)
 {
 	FT_Face face = f->face;
 	struct buf *b = o->b;
-	struct buf name = BUF_INIT, tmp = BUF_INIT;
+	struct buf name = BUF_INIT, prog = BUF_INIT, tmp = BUF_INIT;
 	uint8_t *keep = xcalloc(((size_t)face->num_glyphs + 8) / 8, 1);
-	uint16_t *gid = xcalloc(65536, sizeof *gid);
+	uint16_t *gid;
 	unsigned maxcp = 0, run_start = 0, in_run = 0;
 	TT_OS2 *os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
 	FT_Fixed adv = 0;
 	int any = 0;
 
-	for (unsigned cp = 0; cp < 65536; cp++) {
+	for (unsigned i = sizeof f->used; i-- > 0;)
+		if (f->used[i]) {
+			for (unsigned k = 8; k-- > 0;)
+				if (f->used[i] & (1u << k)) {
+					maxcp = 8 * i + k;
+					break;
+				}
+			any = 1;
+			break;
+		}
+	gid = xcalloc((size_t)maxcp + 1, sizeof *gid);
+	for (unsigned cp = 0; any && cp <= maxcp; cp++) {
+		FT_UInt g;
 		if (!f->used[cp >> 3]) {
 			cp |= 7;
 			continue;
 		}
 		if (!used(f, cp))
 			continue;
-		gid[cp] = (uint16_t)FT_Get_Char_Index(face, cp);
+		g = FT_Get_Char_Index(face, cp);
+		gid[cp] = g < (FT_UInt)face->num_glyphs && g <= 0xFFFF ? (uint16_t)g : 0;
 		keep[gid[cp] >> 3] |= (uint8_t)(1u << (gid[cp] & 7));
-		maxcp = cp;
-		any = 1;
+	}
+	if (pdf_font_subset(face, keep, &prog) != 0) {
+		free(gid);
+		free(keep);
+		return -1;
 	}
 	put_font_name(&name, f);
 
@@ -702,10 +719,7 @@ static void put_font(struct out *o, struct pdfw_font *f, unsigned n)
 	buf_puts(b, " >>");
 	obj_end(o);
 
-	/* the font program, subset (pdf_font_embeddable was checked) */
-	if (pdf_font_subset(face, keep, &tmp) != 0)
-		abort();
-	put_stream(o, n + 3, tmp.s, tmp.len, "", tmp.len);
+	put_stream(o, n + 3, prog.s, prog.len, "", prog.len);
 
 	/* ToUnicode: codes are code points, one identity range per block of
 	 * 256 in use (the surrogate blocks hold no characters) */
@@ -761,9 +775,11 @@ static void put_font(struct out *o, struct pdfw_font *f, unsigned n)
 	put_stream(o, n + 5, tmp.s, tmp.len, "", 0);
 
 	buf_release(&tmp);
+	buf_release(&prog);
 	buf_release(&name);
 	free(gid);
 	free(keep);
+	return 0;
 }
 
 static void put_date(struct buf *b, int64_t epoch)
@@ -783,7 +799,7 @@ static void put_date(struct buf *b, int64_t epoch)
 	buf_puts(b, "Z00'00')");
 }
 
-void pdfw_finish(struct pdfw *w, struct buf *out)
+struct pdfw_font *pdfw_finish(struct pdfw *w, struct buf *out)
 {
 	static const char *const keys[PDFW_INFO_N] = { "Title", "Author", "Subject", "Creator",
 						      "Producer" };
@@ -855,7 +871,10 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 	obj_end(&o);
 
 	for (size_t i = 0; i < w->nfonts; i++)
-		put_font(&o, w->fonts[i], font0 + 6 * (unsigned)i);
+		if (put_font(&o, w->fonts[i], font0 + 6 * (unsigned)i) != 0) {
+			free(o.offsets);
+			return w->fonts[i];
+		}
 
 	/* the circles: a path around the origin, painted; the bounding box
 	 * leaves room for any line width */
@@ -866,13 +885,13 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 		buf_puts(&path, paint_op[w->forms[i].paint]);
 		buf_putc(&path, '\n');
 		buf_puts(&dict, " /Type /XObject /Subtype /Form /BBox [");
-		pdfw_put_num(&dict, -r);
+		put_num(&dict, -r);
 		buf_putc(&dict, ' ');
-		pdfw_put_num(&dict, -r);
+		put_num(&dict, -r);
 		buf_putc(&dict, ' ');
-		pdfw_put_num(&dict, r);
+		put_num(&dict, r);
 		buf_putc(&dict, ' ');
-		pdfw_put_num(&dict, r);
+		put_num(&dict, r);
 		buf_putc(&dict, ']');
 		put_stream(&o, form0 + (unsigned)i, path.s, path.len, dict.s, 0);
 		buf_release(&path);
@@ -885,9 +904,9 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 		double box[2] = { pg->w, pg->h };
 		obj_begin(&o, n);
 		buf_puts(b, "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 ");
-		pdfw_put_num(b, box[0]);
+		put_num(b, box[0]);
 		buf_putc(b, ' ');
-		pdfw_put_num(b, box[1]);
+		put_num(b, box[1]);
 		buf_puts(b, "] /Resources << /ProcSet [/PDF /Text] /Font <<");
 		for (size_t k = 0; k < w->nfonts; k++)
 			if (pg->fonts_used & (1u << k)) {
@@ -943,7 +962,7 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 			buf_puts(b, " /Dest [");
 			put_ref(b, page0 + 2 * (unsigned)pi);
 			buf_puts(b, " /FitH ");
-			pdfw_put_num(b, it->top);
+			put_num(b, it->top);
 			buf_putc(b, ']');
 		}
 		buf_puts(b, " >>");
@@ -971,4 +990,5 @@ void pdfw_finish(struct pdfw *w, struct buf *out)
 	put_uint(b, xref);
 	buf_puts(b, "\n%%EOF\n");
 	free(o.offsets);
+	return NULL;
 }

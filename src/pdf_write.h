@@ -110,11 +110,9 @@ void pdfw_set_info(struct pdfw *w, enum pdfw_info key, const char *utf8);
 /* Sets CreationDate and ModDate to a time in seconds since 1970 (UTC). */
 void pdfw_set_date(struct pdfw *w, int64_t epoch);
 
-/* Writes the whole file into out (appending). The fonts are subset to the
- * glyphs the pages show; streams are compressed. */
-void pdfw_finish(struct pdfw *w, struct buf *out);
-
-/* Writes v as PDF writes numbers here (see above) - exported for tests. */
-void pdfw_put_num(struct buf *b, double v);
+/* Appends the whole file to out. The fonts are subset to the glyphs the
+ * pages show; streams are compressed. Returns NULL, or the font whose
+ * tables could not be subset (out then holds a partial file). */
+struct pdfw_font *pdfw_finish(struct pdfw *w, struct buf *out);
 
 #endif
