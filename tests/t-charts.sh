@@ -51,7 +51,7 @@ check "the overview describes each change" \
 	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 +10% within noise, 24.22.3 −3.4% within noise, 26.12.1 −32%.' \
 	"$o/charts/overview.svg"
 check "Okabe-Ito colours (blue, orange, bluish green, vermillion)" \
-	test "$(grep -c 'rgb(0%,44.71%,69.8%)\|rgb(90.2%,62.35%,0%)\|rgb(0%,61.96%,45.1%)\|rgb(83.53%,36.86%,0%)' \
+	test "$(grep -c '"#0072b2"\|"#e69f00"\|"#009e73"\|"#d55e00"' \
 		"$o/charts/json-parse-20k-rows.svg")" -ge 4
 
 bad=""
