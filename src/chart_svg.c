@@ -442,7 +442,7 @@ static void write_text(struct buf *b, struct glyphs *g, const struct chart_prim 
 	done(b, p);
 	while (*s) {
 		const struct glyph_slot *gl = glyph_for(g, bold, utf8_next(&s));
-		p = room(b, 64);
+		p = room(b, 40 + 2 * NUM_MAX);
 		p = PUT(p, "<use xlink:href=\"#g");
 		*p++ = (char)('0' + bold);
 		*p++ = '-';
@@ -485,7 +485,7 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 			write_shape(&body, &sc->prims[i]);
 	}
 
-	p = room(out, 320 + 2 * NUM_MAX);
+	p = room(out, 320 + 4 * NUM_MAX);
 	p = PUT(p, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		   "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"");
