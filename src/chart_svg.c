@@ -175,6 +175,8 @@ struct glyphs {
 #define KEY_CHAR(face, cp) (((uint64_t)1 << 62) | ((uint64_t)(face) << 32) | (cp))
 #define KEY_SYMBOL(face, gid) (((uint64_t)2 << 62) | ((uint64_t)(face) << 32) | (gid))
 
+/* The slot of key, a new one (*fresh = 1) when it is not in the table yet;
+ * valid until the next call, which may grow the table. */
 static struct glyph_slot *glyph_find(struct glyphs *g, uint64_t key, int *fresh)
 {
 	size_t i;
@@ -186,9 +188,8 @@ static struct glyph_slot *glyph_find(struct glyphs *g, uint64_t key, int *fresh)
 		g->used = 0;
 		for (i = 0; i < oldcap; i++)
 			if (old[i].key) {
-				int f;
+				int f; /* counts it in `used` again */
 				*glyph_find(g, old[i].key, &f) = old[i];
-				g->used++;
 			}
 		free(old);
 	}
@@ -472,7 +473,8 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	for (int i = 0; i < 2; i++) {
 		g.face[i] = chart_fonts_ft_face(f, i);
 		if (!FT_IS_SCALABLE(g.face[i]) || g.face[i]->units_per_EM == 0)
-			return nf_error_set(err, NF_IOERR, "the font '%s' has no glyph outlines",
+			return nf_error_set(err, NF_NOINPUT,
+					    "cannot load the font '%s': it has no glyph outlines",
 					    chart_fonts_path(f, i));
 	}
 

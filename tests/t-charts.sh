@@ -161,3 +161,12 @@ out=$(NOISEFLOOR_FONT=/nonexistent/DejaVuSans.ttf "$NF" report -q --formats char
 check_eq "a missing font is reported, exit 66" \
 	"66 noisefloor: cannot load the font '/nonexistent/DejaVuSans.ttf'" "$? $out"
 check "and nothing is left behind" test ! -e "$o/x"
+# a bitmap font (BDF) opens, but has no outlines to draw SVG text with
+printf '%s\n' 'STARTFONT 2.1' 'FONT -misc-test-medium-r-normal--8-80-75-75-c-80-iso10646-1' \
+	'SIZE 8 75 75' 'FONTBOUNDINGBOX 8 8 0 0' 'STARTPROPERTIES 2' 'FONT_ASCENT 8' 'FONT_DESCENT 0' \
+	'ENDPROPERTIES' 'CHARS 1' 'STARTCHAR A' 'ENCODING 65' 'SWIDTH 500 0' 'DWIDTH 8 0' 'BBX 8 8 0 0' \
+	'BITMAP' FF 81 81 81 81 81 81 FF 'ENDCHAR' 'ENDFONT' > "$NF_TMP/bitmap.bdf"
+out=$(NOISEFLOOR_FONT="$NF_TMP/bitmap.bdf" "$NF" report -q --formats charts --out "$o/y" "$DATA" 2>&1)
+check_eq "a font without glyph outlines is reported, exit 66" \
+	"66 noisefloor: cannot load the font '$NF_TMP/bitmap.bdf': it has no glyph outlines" "$? $out"
+check "and nothing is left behind" test ! -e "$o/y"
