@@ -226,8 +226,9 @@ uint32_t chart_version_color(const struct model *m, const char *version);
 /* ---- backends ---- */
 
 /* SVG with px units, <title> and <desc> first, text as glyph outlines from
- * the fonts; appends to out. NF_IOERR when a glyph cannot be read from the
- * font. (chart_svg.c) */
+ * the fonts; appends to out. NF_NOINPUT when a font has no outlines (a
+ * bitmap font), NF_IOERR when FreeType cannot read a glyph; out is then as
+ * it was. (chart_svg.c) */
 int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	      struct buf *out, struct nf_error *err);
 /* PNG on white, `scale` device pixels per chart unit; appends to out.

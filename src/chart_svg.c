@@ -27,7 +27,7 @@
 
 /* ---- numbers ---- */
 
-/* The longest number put() writes: sign, 19 digits, point, decimals. */
+/* The longest number put_num() writes: sign, 19 digits, point, decimals. */
 #define NUM_MAX 32
 
 /* Writes the integer v at p; returns the end. */
@@ -311,7 +311,7 @@ static int write_symbol(struct buf *out, struct glyphs *g, int bold, unsigned gi
 
 /* ---- shapes ---- */
 
-/* The fill and stroke attributes of p and the end of the element. */
+/* The fill and stroke attributes of pr and the end of the element. */
 static char *put_paint(char *p, const struct chart_prim *pr)
 {
 	if (pr->fill == CHART_NONE) {
@@ -466,6 +466,7 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 {
 	struct glyphs g;
 	struct buf body = BUF_INIT;
+	size_t start = out->len;
 	char *p;
 	int rc = NF_OK;
 
@@ -511,6 +512,9 @@ int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 		buf_puts(out, "</defs>\n<g stroke-linejoin=\"round\">\n");
 		buf_put(out, body.s, body.len);
 		buf_puts(out, "</g>\n</svg>\n");
+	} else {
+		out->len = start; /* nothing of a document that failed */
+		out->s[start] = '\0';
 	}
 	buf_release(&body);
 	glyphs_release(&g);
