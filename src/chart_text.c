@@ -81,7 +81,7 @@ const char *chart_fonts_path(const struct chart_fonts *f, int bold)
 	return f->path[bold ? 1 : 0];
 }
 
-struct FT_FaceRec_ *chart_fonts_face(const struct chart_fonts *f, int bold)
+struct FT_FaceRec_ *chart_fonts_ft_face(const struct chart_fonts *f, int bold)
 {
 	return f->face[bold ? 1 : 0];
 }

@@ -504,7 +504,7 @@ int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 		return status;
 	p->doc = pdfw_new();
 	for (int k = 0; k < 2; k++) {
-		p->font[k] = pdfw_add_font(p->doc, chart_fonts_face(p->cf, k), k);
+		p->font[k] = pdfw_add_font(p->doc, chart_fonts_ft_face(p->cf, k), k);
 		if (!p->font[k]) {
 			pdfw_free(p->doc);
 			chart_fonts_free(p->cf);
