@@ -37,7 +37,7 @@ static double from_order_key(uint64_t k)
 void stats_sort(double *v, size_t n)
 {
 	uint64_t *k, *t, *src, *dst;
-	size_t count[256];
+	size_t count[8][256];
 
 	{
 		/* already sorted (a report passes each version's sorted rounds
@@ -59,29 +59,33 @@ void stats_sort(double *v, size_t n)
 		}
 		return;
 	}
-	/* LSD radix sort on the order keys, 8 bits a pass; a pass where every
+	/* LSD radix sort on the order keys, 8 bits a pass; the counts of all
+	 * eight digits come from one pass over the keys, and a pass where every
 	 * key has the same digit (the exponent bytes of similar values) is
 	 * skipped */
 	k = xmalloc(2 * n * sizeof(*k));
 	t = k + n;
-	for (size_t i = 0; i < n; i++)
-		k[i] = order_key(v[i]);
+	memset(count, 0, sizeof(count));
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t key = order_key(v[i]);
+		k[i] = key;
+		for (int d = 0; d < 8; d++)
+			count[d][(key >> (8 * d)) & 0xff]++;
+	}
 	src = k;
 	dst = t;
-	for (int shift = 0; shift < 64; shift += 8) {
-		size_t sum = 0;
-		memset(count, 0, sizeof(count));
-		for (size_t i = 0; i < n; i++)
-			count[(src[i] >> shift) & 0xff]++;
-		if (count[(src[0] >> shift) & 0xff] == n)
+	for (int d = 0; d < 8; d++) {
+		const int shift = 8 * d;
+		size_t sum = 0, *c = count[d];
+		if (c[(src[0] >> shift) & 0xff] == n)
 			continue;
-		for (size_t d = 0; d < 256; d++) {
-			size_t c = count[d];
-			count[d] = sum;
-			sum += c;
+		for (size_t b = 0; b < 256; b++) {
+			size_t x = c[b];
+			c[b] = sum;
+			sum += x;
 		}
 		for (size_t i = 0; i < n; i++)
-			dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+			dst[c[(src[i] >> shift) & 0xff]++] = src[i];
 		{
 			uint64_t *w = src;
 			src = dst;
@@ -229,21 +233,57 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
+/* 1 when v[0..n) is ascending: what stats_sort leaves as it is. */
+static int is_sorted(const double *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (!(v[i - 1] <= v[i]))
+			return 0;
+	return 1;
+}
+
+/* v itself when it is sorted, else a sorted copy into *copy (caller frees). */
+static const double *sorted_view(const double *v, size_t n, double **copy)
+{
+	*copy = NULL;
+	if (is_sorted(v, n))
+		return v;
+	*copy = xmalloc((n ? n : 1) * sizeof(**copy));
+	memcpy(*copy, v, n * sizeof(**copy));
+	stats_sort(*copy, n);
+	return *copy;
+}
+
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
 	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
 	size_t nn = n + m, i = 0, px = 0, py = 0;
-	double *sx = xmalloc(n * sizeof(*sx)), *sy = xmalloc(m * sizeof(*sy));
+	double *cx, *cy;
+	const double *sx = sorted_view(x, n, &cx), *sy = sorted_view(y, m, &cy);
 
-	memcpy(sx, x, n * sizeof(*sx));
-	memcpy(sy, y, m * sizeof(*sy));
-	stats_sort(sx, n);
-	stats_sort(sy, m);
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
 	 * sums are whole or half numbers, exact in doubles. The two sorted
-	 * sides merge into the combined order one tie group at a time. */
+	 * sides merge into the combined order one tie group at a time; a
+	 * value alone in the combined order takes the short way. */
 	while (i < nn) {
+		if (px < n && (py >= m || sx[px] < sy[py])) {
+			if (px + 1 >= n || sx[px + 1] != sx[px]) {
+				/* a value of x alone: rank i + 1 (what the group
+				 * below adds: (i + 1 + i + 1) / 2, and no tie) */
+				w += (double)(i + 1);
+				px++;
+				i++;
+				continue;
+			}
+		} else if (py < m && (px >= n || sy[py] < sx[px])) {
+			if (py + 1 >= m || sy[py + 1] != sy[py]) {
+				/* a value of y alone: nothing to add */
+				py++;
+				i++;
+				continue;
+			}
+		}
 		double v = px < n && (py >= m || sx[px] <= sy[py]) ? sx[px] : sy[py];
 		size_t nx = 0, ny = 0, j;
 		while (px < n && sx[px] == v) {
@@ -260,8 +300,8 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 		ties += t * t * t - t;
 		i = j;
 	}
-	free(sx);
-	free(sy);
+	free(cx);
+	free(cy);
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
@@ -824,23 +864,21 @@ void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
 {
-	double *sa = xmalloc(n * sizeof(*sa)), *sb = xmalloc(m * sizeof(*sb));
+	double *ca, *cb;
+	const double *sa = sorted_view(a, n, &ca), *sb = sorted_view(b, m, &cb);
 	double total = (double)n * (double)m, med;
 
 	/* O((n + m) log) time and O(n + m) memory rather than all n*m
-	 * differences: thousands of rounds a side stay cheap */
-	memcpy(sa, a, n * sizeof(*sa));
-	memcpy(sb, b, m * sizeof(*sb));
-	stats_sort(sa, n);
-	stats_sort(sb, m);
+	 * differences: thousands of rounds a side stay cheap; sorted sides
+	 * (a report's) are read in place */
 	if (fmod(total, 2) == 1) {
 		med = stats_kth_difference(sa, n, sb, m, (total + 1) / 2, NULL);
 	} else {
 		double upper, lower = stats_kth_difference(sa, n, sb, m, total / 2, &upper);
 		med = (lower + upper) / 2;
 	}
-	free(sa);
-	free(sb);
+	free(ca);
+	free(cb);
 	return med + 0.0; /* no "-0" */
 }
 
