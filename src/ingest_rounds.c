@@ -514,6 +514,18 @@ enum {
 
 static const size_t fast_len[F_NKEYS] = { 8, 7, 8, 4, 6, 9, 4, 5, 5, 6, 12 };
 
+/* The names one member had lately (interned, so each is a checked name),
+ * and for each the one that came after it last time: lines that cycle
+ * through versions or repeat a workload find the name without scanning
+ * and interning it again. */
+#define FAST_RECENT 8
+struct fast_recent {
+	const char *s[FAST_RECENT];
+	size_t n[FAST_RECENT];
+	unsigned char next[FAST_RECENT]; /* FAST_RECENT: none yet */
+	unsigned char last, fill;
+};
+
 struct fast_state {
 	double *passes; /* scratch for one line's passes */
 	size_t cap;
@@ -537,6 +549,7 @@ struct fast_state {
 		size_t at, end; /* the value is shape[at..end) */
 	} slot[F_NKEYS];
 	size_t taken; /* lines read here, not by cJSON */
+	struct fast_recent recent[F_PLATFORM + 1]; /* names of workload, version, platform */
 };
 
 /* 1 when the n bytes at a and b are the same, 4 <= n <= 16: two loads
@@ -756,9 +769,55 @@ static int fast_literal(const char **p, const char *lit)
 	return 1;
 }
 
+/* A name of r's at the quote p (bytes up to lim) when the string there is
+ * one of them, closing quote included: the one that followed the last
+ * name, or the last name again. Returns its index, or -1. */
+static int fast_recent_at(const struct fast_recent *r, const char *p, const char *lim)
+{
+	int c[2];
+	if (!r->fill)
+		return -1;
+	c[0] = r->next[r->last];
+	c[1] = r->last;
+	for (int i = 0; i < 2; i++) {
+		size_t n;
+		if (c[i] >= r->fill)
+			continue;
+		n = r->n[c[i]];
+		if ((size_t)(lim - p) >= n + 2 && p[n + 1] == '"' && same_bytes(p + 1, r->s[c[i]], n))
+			return c[i];
+	}
+	return -1;
+}
+
+/* Notes the interned name s (n bytes) as the member's latest; i is its
+ * index when fast_recent_at found it, else -1. */
+static void fast_recent_note(struct fast_recent *r, int i, const char *s, size_t n)
+{
+	if (i < 0)
+		for (i = 0; i < r->fill && r->s[i] != s;)
+			i++;
+	if (i == r->fill) {
+		if (r->fill < FAST_RECENT) {
+			r->fill++;
+		} else {
+			/* replace the one after the last: the oldest of a cycle
+			 * longer than the table */
+			i = (r->last + 1) % FAST_RECENT;
+		}
+		r->s[i] = s;
+		r->n[i] = n;
+		r->next[i] = FAST_RECENT;
+	}
+	r->next[r->last] = (unsigned char)i;
+	r->last = (unsigned char)i;
+}
+
 /* One line's members as the parsers below read them. */
 struct fast_line {
 	const char *str[F_ROUND];
+	const char *name[F_PLATFORM + 1]; /* interned already (fast_recent_at) */
+	int recent[F_PLATFORM + 1];       /* and its index there, or -1 */
 	size_t len[F_ROUND], npasses;
 	unsigned seen;
 	double round, value;
@@ -807,8 +866,18 @@ static int fast_shape_members(const struct fast_state *fs, const char *line, siz
 			return 0;
 		p += lit;
 		if (k < F_ROUND) {
-			if (*p != '"' || !(p = fast_string(p, &fl->str[k], &fl->len[k])))
+			int c;
+			if (*p != '"')
 				return 0;
+			if (k <= F_PLATFORM && (c = fast_recent_at(&fs->recent[k], p, lim)) >= 0) {
+				fl->name[k] = fs->recent[k].s[c];
+				fl->recent[k] = c;
+				fl->str[k] = p + 1;
+				fl->len[k] = fs->recent[k].n[c];
+				p += fl->len[k] + 2;
+			} else if (!(p = fast_string(p, &fl->str[k], &fl->len[k]))) {
+				return 0;
+			}
 		} else if (k == F_ROUND) {
 			if (!(p = fast_number(p, &fl->round)))
 				return 0;
@@ -970,11 +1039,23 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	r->where = lineno;
 	r->where_is_line = 1;
 	r->doc = m->ndocs - 1;
-	r->workload = fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
-	r->version = seen & (1u << F_VERSION) ? fast_intern(m, fs, str[F_VERSION], len[F_VERSION])
-					    : model_intern(m, in->label);
+	r->workload = fl.name[F_WORKLOAD] ? fl.name[F_WORKLOAD]
+					  : fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
+	fast_recent_note(&fs->recent[F_WORKLOAD], fl.name[F_WORKLOAD] ? fl.recent[F_WORKLOAD] : -1, r->workload,
+				 len[F_WORKLOAD]);
+	if (seen & (1u << F_VERSION)) {
+		r->version = fl.name[F_VERSION] ? fl.name[F_VERSION]
+						: fast_intern(m, fs, str[F_VERSION], len[F_VERSION]);
+		fast_recent_note(&fs->recent[F_VERSION], fl.name[F_VERSION] ? fl.recent[F_VERSION] : -1, r->version,
+				 len[F_VERSION]);
+	} else {
+		r->version = model_intern(m, in->label);
+	}
 	if (seen & (1u << F_PLATFORM)) {
-		r->platform = fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
+		r->platform = fl.name[F_PLATFORM] ? fl.name[F_PLATFORM]
+						  : fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
+		fast_recent_note(&fs->recent[F_PLATFORM], fl.name[F_PLATFORM] ? fl.recent[F_PLATFORM] : -1, r->platform,
+				 len[F_PLATFORM]);
 	} else {
 		if (!fs->platform || fs->env_changes != m->env_changes) {
 			const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
