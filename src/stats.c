@@ -431,6 +431,7 @@ struct xsel {
 	size_t sample_max;
 	double *list;   /* the final band, grown as needed */
 	size_t list_cap;
+	size_t *store;  /* 4 n positions for the first round of two targets */
 };
 
 /* #{differences <= d} for d in t's band, with each row's first column above d
@@ -750,8 +751,103 @@ static void xsel_finish(struct xsel *x, struct xtarget *t)
 	t->done = 1;
 }
 
+/* #{differences <= d[v]} into c[v] for the four ascending values d[0..4)
+ * at once, over the whole matrix (the first round of several targets), with
+ * row i's first column above d[v] into pos[v][i]: one walk over the rows. */
+static void xsel_count4(const struct xsel *x, const double *d, uint64_t *c, size_t *const *pos)
+{
+	const double *b = x->b;
+	const double d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+	const size_t m = x->m;
+	size_t q0 = 0, q1 = 0, q2 = 0, q3 = 0;
+	size_t *p0 = pos[0], *p1 = pos[1], *p2 = pos[2], *p3 = pos[3];
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+	for (size_t i = 0; i < x->n; i++) {
+		const double ai = x->a[i];
+		/* each position only grows along the rows, and with d */
+		while (q0 < m && b[q0] - ai <= d0)
+			q0++;
+		if (q1 < q0)
+			q1 = q0;
+		while (q1 < m && b[q1] - ai <= d1)
+			q1++;
+		if (q2 < q1)
+			q2 = q1;
+		while (q2 < m && b[q2] - ai <= d2)
+			q2++;
+		if (q3 < q2)
+			q3 = q2;
+		while (q3 < m && b[q3] - ai <= d3)
+			q3++;
+		p0[i] = q0;
+		p1[i] = q1;
+		p2[i] = q2;
+		p3[i] = q3;
+		s0 += q0;
+		s1 += q1;
+		s2 += q2;
+		s3 += q3;
+	}
+	c[0] = s0;
+	c[1] = s1;
+	c[2] = s2;
+	c[3] = s3;
+}
+
+/* Narrows t's band, still the whole matrix, with the counts c[0..nd) at the
+ * ascending differences d[0..nd), as xsel_cut at each of them would: the
+ * largest count below k gives the lower edge, the smallest above k the
+ * upper, and a count of exactly k settles rank k. An edge takes the
+ * positions pos[v] over, or a copy when another target took them already
+ * (taken[v]). */
+static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_t nd,
+		       const uint64_t *c, size_t *const *pos, int *taken)
+{
+	size_t lo = nd, hi = nd;
+
+	for (size_t v = 0; v < nd; v++) {
+		if (c[v] < t->k) {
+			lo = v;
+		} else if (c[v] == t->k) {
+			/* d[v] is a difference and exactly k are at most it */
+			size_t *w = x->pos;
+			t->result = d[v];
+			if (t->khi > t->k) {
+				x->pos = pos[v];
+				t->next = xsel_min_above(x);
+				x->pos = w;
+			}
+			t->done = 1;
+			return;
+		} else {
+			hi = v;
+			break;
+		}
+	}
+	if (lo < nd) {
+		t->lo = d[lo];
+		t->cnt_lo = c[lo];
+		if (taken[lo])
+			memcpy(t->first, pos[lo], x->n * sizeof(*t->first));
+		else
+			t->first = pos[lo];
+		taken[lo] = 1;
+	}
+	if (hi < nd) {
+		t->hi = d[hi];
+		t->cnt_hi = c[hi];
+		if (taken[hi])
+			memcpy(t->end, pos[hi], x->n * sizeof(*t->end));
+		else
+			t->end = pos[hi];
+		taken[hi] = 1;
+	}
+}
+
 /* Pivots for the targets t[0..nt) (nt <= 4) from one sample of the band
- * they share (every target's band is the same) and the cuts at them. */
+ * they share (every target's band is the same: with several targets, the
+ * whole matrix) and the cuts at them. */
 static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 {
 	size_t s = xsel_sample(x, &t[0]);
@@ -772,6 +868,23 @@ static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 	for (size_t i = nr; i-- > 0;) {
 		piv[order[i]] = select_kth(x->sample, top, rank[order[i]]);
 		top = rank[order[i]] + 1;
+	}
+	if (nt == 2) {
+		/* the first round of two targets (an interval's bounds): every
+		 * target's band is the whole matrix, and one walk counts at all
+		 * four pivots; the positions stay in x->store */
+		double d[4];
+		uint64_t c[4];
+		size_t *pos[4];
+		int taken[4] = { 0, 0, 0, 0 };
+		for (size_t i = 0; i < 4; i++) {
+			d[i] = piv[order[i]];
+			pos[i] = x->store + i * x->n;
+		}
+		xsel_count4(x, d, c, pos);
+		for (size_t k = 0; k < nt; k++)
+			xsel_apply(x, &t[k], d, 4, c, pos, taken);
+		return;
 	}
 	for (size_t k = 0; k < nt; k++) {
 		xsel_cut2(x, &t[k], piv[2 * k], piv[2 * k + 1]);
@@ -794,7 +907,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	const uint64_t limit = XSEL_LIST * (uint64_t)(n + m) + 64;
 	size_t s = (n + m) / 4;
 	size_t *block = xmalloc((2 + 2 * nt) * n * sizeof(*block));
-	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0 };
+	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL };
 
 	x.sample_max = s < 128 ? 128 : s > XSEL_SAMPLE_MAX ? XSEL_SAMPLE_MAX : s;
 	for (size_t k = 0; k < nt; k++) {
@@ -813,6 +926,8 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	}
 	if (total > limit) {
 		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
+		if (nt == 2)
+			x.store = xmalloc(4 * n * sizeof(*x.store));
 		xsel_round(&x, t, nt);
 		for (size_t k = 0; k < nt; k++) {
 			int interpolate = 1;
@@ -831,6 +946,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 			xsel_finish(&x, &t[k]);
 	free(x.sample);
 	free(x.list);
+	free(x.store);
 	free(block);
 }
 
