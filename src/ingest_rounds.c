@@ -9,6 +9,7 @@
  */
 #include "ingest.h"
 #include "json_input.h"
+#include "json_number.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>
@@ -695,66 +696,11 @@ static const char *fast_string(const char *p, const char **s, size_t *n)
 	return (const char *)q + 1;
 }
 
-/* A number in strict JSON syntax that cJSON reads the same way (at most 63
- * characters, its buffer); NULL otherwise. The common number "123.4567" is
- * taken without strtod when it is exact: at most 15 digits and at most 22
- * after the point, so the digits and the power of ten are exact doubles and
- * one division rounds correctly, as strtod does (Clinger's fast path). */
+/* A number in strict JSON syntax that cJSON reads the same way, with the
+ * double strtod gives (json_number.h); NULL otherwise. */
 static const char *fast_number(const char *p, double *v)
 {
-	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-					1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-					1e20, 1e21, 1e22 };
-	const char *s = p;
-	unsigned long long mant = 0; /* wraps past 19 digits: then strtod is used */
-	int digits = 0, frac = 0, exact = 1;
-	char tmp[64];
-	if (*p == '-')
-		p++;
-	if (*p == '0') {
-		p++;
-		digits = 1;
-	} else if (*p >= '1' && *p <= '9') {
-		while (*p >= '0' && *p <= '9') {
-			mant = mant * 10 + (unsigned)(*p++ - '0');
-			digits++;
-		}
-	} else {
-		return NULL;
-	}
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9') {
-			mant = mant * 10 + (unsigned)(*p++ - '0');
-			digits++;
-			frac++;
-		}
-	}
-	if (*p == 'e' || *p == 'E') {
-		exact = 0;
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	if ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-' || *p == '.' || *p == 'e' ||
-	    *p == 'E' || p - s > 63)
-		return NULL;
-	if (exact && digits <= 15 && frac <= 22) {
-		*v = frac > 0 ? (double)mant / pow10[frac] : (double)mant;
-		if (*s == '-')
-			*v = -*v;
-	} else {
-		memcpy(tmp, s, (size_t)(p - s));
-		tmp[p - s] = '\0';
-		*v = strtod(tmp, NULL);
-	}
-	return p;
+	return json_number_read(p, v);
 }
 
 static int fast_literal(const char **p, const char *lit)
