@@ -760,12 +760,14 @@ static void fast_recent_note(struct fast_recent *r, int i, const char *s, size_t
 }
 
 /* One line's members as the parsers below read them. */
+/* Only seen, named, npasses and back start known: a member's other fields
+ * are set when its bit in seen (a name's in named) is. */
 struct fast_line {
 	const char *str[F_ROUND];
 	const char *name[F_PLATFORM + 1]; /* interned already (fast_recent_at) */
-	int recent[F_PLATFORM + 1];       /* and its index there, or -1 */
+	int recent[F_PLATFORM + 1];       /* and its index there */
 	size_t len[F_ROUND], npasses;
-	unsigned seen;
+	unsigned seen, named;
 	double round, value;
 	int back;
 };
@@ -804,6 +806,7 @@ static int fast_shape_members(const struct fast_state *fs, const char *line, siz
 {
 	const char *p = line, *const lim = line + n;
 	size_t prev = 0; /* the end of the previous value in the shape */
+	unsigned seen = 0, named = 0;
 
 	for (size_t i = 0; i < fs->nshape; i++) {
 		const int k = fs->slot[i].k;
@@ -818,6 +821,7 @@ static int fast_shape_members(const struct fast_state *fs, const char *line, siz
 			if (k <= F_PLATFORM && (c = fast_recent_at(&fs->recent[k], p, lim)) >= 0) {
 				fl->name[k] = fs->recent[k].s[c];
 				fl->recent[k] = c;
+				named |= 1u << k;
 				fl->str[k] = p + 1;
 				fl->len[k] = fs->recent[k].n[c];
 				p += fl->len[k] + 2;
@@ -831,9 +835,11 @@ static int fast_shape_members(const struct fast_state *fs, const char *line, siz
 			if (!(p = fast_number(p, &fl->value)) || !isfinite(fl->value) || fl->value <= 0)
 				return 0;
 		}
-		fl->seen |= 1u << k;
+		seen |= 1u << k;
 		prev = fs->slot[i].end;
 	}
+	fl->seen = seen;
+	fl->named = named;
 	return (size_t)(lim - p) == fs->shape_n - prev && same_text(p, fs->shape + prev, fs->shape_n - prev);
 }
 
@@ -934,7 +940,7 @@ static int fast_members(struct fast_state *fs, const char *line, size_t n, struc
 static int fast_result_line(struct model *m, const struct ingest_input *in,
 			    struct fast_state *fs, const char *line, size_t n, size_t lineno)
 {
-	struct fast_line fl = { .back = -1 };
+	struct fast_line fl;
 	const char *const *str = fl.str;
 	const size_t *len = fl.len;
 	unsigned seen;
@@ -943,8 +949,13 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	char unit[INGEST_MAX_NAME + 1];
 	struct result_draft *r;
 
+	fl.seen = fl.named = 0;
+	fl.npasses = 0;
+	fl.back = -1;
+	fl.round = fl.value = 0;
 	if (!fs->nshape || !fast_shape_members(fs, line, n, &fl)) {
-		memset(&fl, 0, sizeof fl);
+		fl.seen = fl.named = 0;
+		fl.npasses = 0;
 		fl.back = -1;
 		if (!fast_members(fs, line, n, &fl))
 			return 0;
@@ -962,7 +973,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	if ((seen & (1u << F_VALUE)) == !!(seen & (1u << F_PASSES)))
 		return 0; /* both or neither */
 	if ((seen & (1u << F_ROUND)) &&
-	    (round != floor(round) || round < 1 || round > INGEST_MAX_ROUNDS))
+	    (!(round >= 1 && round <= INGEST_MAX_ROUNDS) || (double)(long)round != round))
 		return 0;
 	if (seen & (1u << F_BETTER)) {
 		if (!(len[F_BETTER] == 5 && memcmp(str[F_BETTER], "lower", 5) == 0) &&
@@ -985,22 +996,22 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	r->where = lineno;
 	r->where_is_line = 1;
 	r->doc = m->ndocs - 1;
-	r->workload = fl.name[F_WORKLOAD] ? fl.name[F_WORKLOAD]
+	r->workload = (fl.named & (1u << F_WORKLOAD)) ? fl.name[F_WORKLOAD]
 					  : fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
-	fast_recent_note(&fs->recent[F_WORKLOAD], fl.name[F_WORKLOAD] ? fl.recent[F_WORKLOAD] : -1, r->workload,
+	fast_recent_note(&fs->recent[F_WORKLOAD], (fl.named & (1u << F_WORKLOAD)) ? fl.recent[F_WORKLOAD] : -1, r->workload,
 				 len[F_WORKLOAD]);
 	if (seen & (1u << F_VERSION)) {
-		r->version = fl.name[F_VERSION] ? fl.name[F_VERSION]
+		r->version = (fl.named & (1u << F_VERSION)) ? fl.name[F_VERSION]
 						: fast_intern(m, fs, str[F_VERSION], len[F_VERSION]);
-		fast_recent_note(&fs->recent[F_VERSION], fl.name[F_VERSION] ? fl.recent[F_VERSION] : -1, r->version,
+		fast_recent_note(&fs->recent[F_VERSION], (fl.named & (1u << F_VERSION)) ? fl.recent[F_VERSION] : -1, r->version,
 				 len[F_VERSION]);
 	} else {
 		r->version = model_intern(m, in->label);
 	}
 	if (seen & (1u << F_PLATFORM)) {
-		r->platform = fl.name[F_PLATFORM] ? fl.name[F_PLATFORM]
+		r->platform = (fl.named & (1u << F_PLATFORM)) ? fl.name[F_PLATFORM]
 						  : fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
-		fast_recent_note(&fs->recent[F_PLATFORM], fl.name[F_PLATFORM] ? fl.recent[F_PLATFORM] : -1, r->platform,
+		fast_recent_note(&fs->recent[F_PLATFORM], (fl.named & (1u << F_PLATFORM)) ? fl.recent[F_PLATFORM] : -1, r->platform,
 				 len[F_PLATFORM]);
 	} else {
 		if (!fs->platform || fs->env_changes != m->env_changes) {
