@@ -104,6 +104,20 @@ double stats_median_sorted(const double *s, size_t n)
 
 double stats_median_of(const double *v, size_t n)
 {
+	if (n < 48) {
+		/* stats_sort's insertion sort, done while copying: the few
+		 * passes of a round, the versions of a paired round */
+		double t[48];
+		for (size_t i = 0; i < n; i++) {
+			double x = v[i];
+			size_t j = i;
+			for (; j > 0 && t[j - 1] > x; j--)
+				t[j] = t[j - 1];
+			t[j] = x;
+		}
+		return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	}
+
 	/* every round's value is a median of a few passes: no malloc for those */
 	double small[64], *s = n <= 64 ? small : xmalloc(n * sizeof(*s));
 	double med;
@@ -257,10 +271,19 @@ static const double *sorted_view(const double *v, size_t n, double **copy)
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
-	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
-	size_t nn = n + m, i = 0, px = 0, py = 0;
 	double *cx, *cy;
 	const double *sx = sorted_view(x, n, &cx), *sy = sorted_view(y, m, &cy);
+
+	stats_mann_whitney_sorted(sx, n, sy, m, out);
+	free(cx);
+	free(cy);
+}
+
+void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, size_t m,
+			       struct mw_result *out)
+{
+	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
+	size_t nn = n + m, i = 0, px = 0, py = 0;
 
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
 	 * sums are whole or half numbers, exact in doubles. The two sorted
@@ -300,8 +323,6 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 		ties += t * t * t - t;
 		i = j;
 	}
-	free(cx);
-	free(cy);
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
@@ -982,19 +1003,25 @@ double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m
 {
 	double *ca, *cb;
 	const double *sa = sorted_view(a, n, &ca), *sb = sorted_view(b, m, &cb);
+	double med = stats_hodges_lehmann_sorted(sa, n, sb, m);
+
+	free(ca);
+	free(cb);
+	return med;
+}
+
+double stats_hodges_lehmann_sorted(const double *sa, size_t n, const double *sb, size_t m)
+{
 	double total = (double)n * (double)m, med;
 
 	/* O((n + m) log) time and O(n + m) memory rather than all n*m
-	 * differences: thousands of rounds a side stay cheap; sorted sides
-	 * (a report's) are read in place */
+	 * differences: thousands of rounds a side stay cheap */
 	if (fmod(total, 2) == 1) {
 		med = stats_kth_difference(sa, n, sb, m, (total + 1) / 2, NULL);
 	} else {
 		double upper, lower = stats_kth_difference(sa, n, sb, m, total / 2, &upper);
 		med = (lower + upper) / 2;
 	}
-	free(ca);
-	free(cb);
 	return med + 0.0; /* no "-0" */
 }
 
