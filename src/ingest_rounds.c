@@ -550,6 +550,11 @@ struct fast_state {
 		size_t at, end; /* the value is shape[at..end) */
 	} slot[F_NKEYS];
 	size_t taken; /* lines read here, not by cJSON */
+	/* the last "round" a shaped line had, as written, and its value: the
+	 * lines of one round repeat it */
+	char round_text[64];
+	size_t round_len;
+	double round_value;
 	struct fast_recent recent[F_PLATFORM + 1]; /* names of workload, version, platform */
 };
 
@@ -801,7 +806,7 @@ static void fast_shape_keep(struct fast_state *fs, const char *line, size_t n,
  * parser reads the same way, token by token, so the result is the same;
  * any other line returns 0 and goes to the member parser.
  */
-static int fast_shape_members(const struct fast_state *fs, const char *line, size_t n,
+static int fast_shape_members(struct fast_state *fs, const char *line, size_t n,
 			      struct fast_line *fl)
 {
 	const char *p = line, *const lim = line + n;
@@ -829,8 +834,22 @@ static int fast_shape_members(const struct fast_state *fs, const char *line, siz
 				return 0;
 			}
 		} else if (k == F_ROUND) {
-			if (!(p = fast_number(p, &fl->round)))
-				return 0;
+			/* the same text as the last one, ending there, is the same
+			 * number (json_number_read stops at the same byte) */
+			const size_t rl = fs->round_len;
+			if (rl && (size_t)(lim - p) > rl && same_bytes(p, fs->round_text, rl) &&
+			    !json_number_continues(p[rl])) {
+				fl->round = fs->round_value;
+				p += rl;
+			} else {
+				const char *q = p;
+				if (!(p = fast_number(p, &fl->round)))
+					return 0;
+				/* at most 63 characters: fits */
+				memcpy(fs->round_text, q, (size_t)(p - q));
+				fs->round_len = (size_t)(p - q);
+				fs->round_value = fl->round;
+			}
 		} else { /* F_VALUE */
 			if (!(p = fast_number(p, &fl->value)) || !isfinite(fl->value) || fl->value <= 0)
 				return 0;

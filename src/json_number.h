@@ -24,6 +24,13 @@ __attribute__((noinline, unused)) static double json_number_strtod(const char *s
 	return strtod(tmp, NULL);
 }
 
+/* 1 when a number's text followed by c would read on (or be refused):
+ * json_number_read stops before any other byte. */
+static inline int json_number_continues(char c)
+{
+	return (unsigned)(c - '0') <= 9u || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
 /*
  * A number in strict JSON syntax at p (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?)
  * that is not followed by a byte cJSON would read as more of it and has at
@@ -77,8 +84,7 @@ static inline const char *json_number_read(const char *p, double *v)
 			p++;
 	}
 	/* "01", "1.5.", "1e5e", "1-": cJSON would read those differently */
-	if ((unsigned)(*p - '0') <= 9u || *p == '+' || *p == '-' || *p == '.' || *p == 'e' ||
-	    *p == 'E' || p - s > 63)
+	if (json_number_continues(*p) || p - s > 63)
 		return NULL;
 	if (!has_exp && digits <= 15) {
 		*v = frac ? (double)mant / pow10[frac] : (double)mant;
