@@ -1118,6 +1118,7 @@ struct lines {
 	size_t saved_at;      /* the byte after the last line, replaced by a NUL */
 	char saved;
 	int have_saved, done;
+	int err; /* ferror(f) after the last read: it changes only there */
 };
 
 /* The next line (with its line feed) at *line, NUL-terminated, until the
@@ -1163,6 +1164,7 @@ static long lines_next(struct lines *l, size_t max, char **line)
 			l->buf = xrealloc(l->buf, l->cap);
 		}
 		got = fread(l->buf + l->end, 1, l->cap - 1 - l->end, l->f);
+		l->err = ferror(l->f);
 		l->end += got;
 		if (got == 0)
 			l->done = 1;
@@ -1182,14 +1184,23 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, 
 	lines.f = f;
 	m->ndocs++; /* the whole NDJSON file is one document */
 	rc = ndjson_line(m, in, &fs, first, first_len, lineno, err);
-	while (!rc && (errno = 0, n = lines_next(&lines, INGEST_MAX_LINE, &line)) != 0 && !ferror(f)) {
+	while (!rc && (errno = 0, n = lines_next(&lines, INGEST_MAX_LINE, &line)) != 0 && !lines.err) {
 		if (n < 0) {
 			struct place pl = { in, lineno + 1, 1 };
 			rc = bad(err, &pl, "longer than %zu MiB, the limit for one line",
 				 INGEST_MAX_LINE >> 20);
 			break;
 		}
-		rc = ndjson_line(m, in, &fs, line, (size_t)n, ++lineno, err);
+		/* the common line, a result object from its first byte, straight
+		 * to the line parser (line[n] is the NUL lines_next put there);
+		 * if it declines, to cJSON without trying it again */
+		++lineno;
+		if (line[0] == '{')
+			rc = fast_result_line(m, in, &fs, line, (size_t)n, lineno)
+				     ? 0
+				     : ndjson_line(m, in, NULL, line, (size_t)n, lineno, err);
+		else
+			rc = ndjson_line(m, in, &fs, line, (size_t)n, lineno, err);
 	}
 	if (!rc && ferror(f)) {
 		int e = errno ? errno : EIO;
