@@ -116,6 +116,9 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	}
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
+	/* the common case first: a plain rounds document, read in one pass */
+	if (*p == '{' && ingest_rounds_plain(m, in, text->s, text->len))
+		return 0;
 	if (*p == '{' || *p == '[') {
 		long at;
 		json_scan_begin(text->s, text->len);

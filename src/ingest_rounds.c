@@ -1327,8 +1327,10 @@ static const char *doc_result(const struct ingest_input *in, const char *p, stru
 	return p;
 }
 
-/* The whole text into d; 1 when every part of it is plain. */
-static int doc_read(const struct ingest_input *in, const char *text, size_t len, struct doc *d)
+/* The whole text into d; 1 when every part of it is plain (and it names
+ * its format, with need_format). */
+static int doc_read(const struct ingest_input *in, const char *text, size_t len, struct doc *d,
+		    int need_format)
 {
 	const char *p = fast_ws(text);
 	unsigned seen = 0;
@@ -1380,7 +1382,7 @@ static int doc_read(const struct ingest_input *in, const char *text, size_t len,
 			return 0;
 	}
 	/* the whole text, and a document with results (not one bare result) */
-	return fast_ws(p) == text + len && (seen & (1u << 6));
+	return fast_ws(p) == text + len && (seen & (1u << 6)) && (!need_format || (seen & 1));
 }
 
 static const char *doc_intern(struct model *m, struct span s)
@@ -1394,7 +1396,8 @@ static void doc_commit(struct model *m, const struct ingest_input *in, const str
 {
 	struct fast_state fs = { 0 };
 	struct buf b = BUF_INIT;
-	const char *source;
+	const char *source, *meta_json = NULL;
+	struct span meta = { NULL, 0 }; /* the text of meta_json, kept for the next result */
 
 	m->ndocs++;
 	for (size_t i = 0; i < 3; i++) {
@@ -1489,17 +1492,21 @@ static void doc_commit(struct model *m, const struct ingest_input *in, const str
 		if (dr->seen & (1u << F_ROUND))
 			r->round = (int)dr->round;
 		if (dr->meta.n) {
-			/* compact: the text without the whitespace outside strings */
-			int in_str = 0;
-			buf_reset(&b);
-			for (size_t j = 0; j < dr->meta.n; j++) {
-				char c = dr->meta.s[j];
-				if (c == '"')
-					in_str = !in_str;
-				if (in_str || !(c == ' ' || c == '\t' || c == '\r' || c == '\n'))
-					buf_putc(&b, c);
+			if (!meta.s || !span_eq(meta, dr->meta)) {
+				/* compact: the text without the whitespace outside strings */
+				int in_str = 0;
+				buf_reset(&b);
+				for (size_t j = 0; j < dr->meta.n; j++) {
+					char c = dr->meta.s[j];
+					if (c == '"')
+						in_str = !in_str;
+					if (in_str || !(c == ' ' || c == '\t' || c == '\r' || c == '\n'))
+						buf_putc(&b, c);
+				}
+				meta_json = model_internn(m, b.s, b.len);
+				meta = dr->meta;
 			}
-			r->meta_json = model_internn(m, b.s, b.len);
+			r->meta_json = meta_json;
 			if (dr->v8.n)
 				r->v8 = fast_intern(m, &fs, dr->v8.s, dr->v8.n);
 		}
@@ -1515,29 +1522,42 @@ static void doc_commit(struct model *m, const struct ingest_input *in, const str
 	buf_release(&b);
 }
 
+/* The one-pass reader: 1 when it read the document into the model, 0 when
+ * it left the model as it was. */
+static int doc_fast(struct model *m, const struct ingest_input *in, const char *text, size_t len,
+		    int need_format)
+{
+	struct doc d;
+	int ok;
+	memset(&d, 0, sizeof d);
+	ok = text[len] == '\0' && doc_read(in, text, len, &d, need_format);
+	if (ok)
+		doc_commit(m, in, &d);
+	free(d.env);
+	free(d.ws);
+	free(d.rs);
+	free(d.passes);
+	return ok;
+}
+
+int ingest_rounds_plain(struct model *m, const struct ingest_input *in, const char *text,
+			size_t len)
+{
+	return doc_fast(m, in, text, len, 1);
+}
+
 int ingest_rounds_document(struct model *m, const struct ingest_input *in, const char *text,
 			   size_t len, int fast, int *took_fast, struct nf_error *err)
 {
-	struct doc d;
 	cJSON *root;
-	int ok = 0, rc;
+	int rc;
 
 	if (took_fast)
 		*took_fast = 0;
-	if (fast) {
-		memset(&d, 0, sizeof d);
-		ok = text[len] == '\0' && doc_read(in, text, len, &d);
-		if (ok)
-			doc_commit(m, in, &d);
-		free(d.env);
-		free(d.ws);
-		free(d.rs);
-		free(d.passes);
-		if (ok) {
-			if (took_fast)
-				*took_fast = 1;
-			return 0;
-		}
+	if (fast && doc_fast(m, in, text, len, 0)) {
+		if (took_fast)
+			*took_fast = 1;
+		return 0;
 	}
 	root = parse(in, text, len, 1, err);
 	if (!root)
