@@ -544,10 +544,8 @@ static int round_trip_exact(struct buf *b, double v)
 			      (!(m & 1) && (lhs == lo4 * scale || lhs == hi4 * scale))))
 				continue;
 		}
-		for (int i = prec - 1; i >= 0; i--) {
-			digits[i] = (char)('0' + (int)(d % 10));
-			d /= 10;
-		}
+		for (unsigned long long r = (unsigned long long)d, i = prec; i-- > 0; r /= 10)
+			digits[i] = (char)('0' + (int)(r % 10)); /* d < 10^17: 64 bits */
 		put_g(b, neg, digits, prec, rx);
 		return 1;
 	}
