@@ -510,7 +510,9 @@ done:
 		free(steps[i].made_dir);
 	}
 	free(steps);
-	remove_tree(od->staging);
+	/* empty unless it kept replaced files or subfolders: then the walk */
+	if (rmdir(od->staging) != 0)
+		remove_tree(od->staging);
 	unlock_dir(od);
 	for (i = 0; i < od->nnames; i++)
 		free(od->names[i]);
