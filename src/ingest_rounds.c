@@ -698,7 +698,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 {
 	const char *p = fast_ws(line), *str[F_ROUND] = { 0 };
 	size_t len[F_ROUND] = { 0 }, npasses = 0;
-	unsigned seen = 0;
+	unsigned seen = 0, keys = 0; /* keys: every member met, null ones too */
 	double round = 0, value = 0;
 	int back = -1, unit_better;
 	char unit[INGEST_MAX_NAME + 1];
@@ -709,8 +709,9 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	p = fast_ws(p + 1);
 	for (;;) {
 		int k;
-		if (*p != '"' || (k = fast_key_at(p, &p)) == F_NKEYS || (seen & (1u << k)))
+		if (*p != '"' || (k = fast_key_at(p, &p)) == F_NKEYS || (keys & (1u << k)))
 			return 0;
+		keys |= 1u << k;
 		p = fast_ws(p);
 		if (*p != ':')
 			return 0;
@@ -1029,7 +1030,7 @@ struct doc_workload {
 
 struct doc_result {
 	struct span str[F_ROUND];
-	unsigned seen;
+	unsigned seen, keys; /* keys: every member met, null ones too */
 	int back;
 	double round, value;
 	size_t passes_at, npasses; /* into doc.passes */
@@ -1248,8 +1249,9 @@ static const char *doc_result(const struct ingest_input *in, const char *p, stru
 				return NULL;
 			goto next;
 		}
-		if (r->seen & (1u << k))
+		if (r->keys & (1u << k))
 			return NULL;
+		r->keys |= 1u << k;
 		p = fast_ws(p);
 		if (*p != ':')
 			return NULL;
