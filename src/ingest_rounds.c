@@ -1098,6 +1098,11 @@ static const char *doc_open(const char *p, char open, char close, int *more)
 	return *more ? p : p + 1;
 }
 
+/* Members of "environment" and names in "workloads" the one-pass reader
+ * takes: it compares each with those before it, so more of them go the
+ * cJSON way, which sorts them. */
+#define DOC_MAX_MEMBERS 64
+
 /* "environment": an object of strings, finite numbers, booleans and nulls
  * under distinct keys. */
 static const char *doc_environment(const char *p, struct doc *d)
@@ -1108,7 +1113,7 @@ static const char *doc_environment(const char *p, struct doc *d)
 		return NULL;
 	while (more) {
 		struct doc_env e = { 0 };
-		if (!(p = doc_key(p, &e.key)))
+		if (d->nenv - first == DOC_MAX_MEMBERS || !(p = doc_key(p, &e.key)))
 			return NULL;
 		for (size_t i = first; i < d->nenv; i++)
 			if (span_eq(d->env[i].key, e.key))
@@ -1147,7 +1152,7 @@ static const char *doc_workloads(const char *p, struct doc *d)
 	while (more) {
 		struct doc_workload w = { 0 };
 		unsigned seen = 0;
-		if (!(p = doc_key(p, &w.name)) || !w.name.n)
+		if (d->nws - first == DOC_MAX_MEMBERS || !(p = doc_key(p, &w.name)) || !w.name.n)
 			return NULL;
 		for (size_t i = first; i < d->nws; i++)
 			if (span_eq(d->ws[i].name, w.name))
