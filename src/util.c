@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -380,7 +381,16 @@ static size_t json_number_short(double v, char *out)
 	if (!(a >= 1e-4 && a < 1e15))
 		return 0;
 	for (k = 1; k <= 19; k++) {
-		double m = nearbyint(a * pow10_exact[k]);
+		double t = a * pow10_exact[k], m;
+		if (t >= 1e15)
+			return 0;
+#if FLT_EVAL_METHOD == 0
+		/* nearbyint(t) without a call: below 2^52, adding and taking away
+		 * 2^52 rounds to an integer, to even on a tie, as nearbyint does */
+		m = (t + 0x1p52) - 0x1p52;
+#else
+		m = nearbyint(t);
+#endif
 		if (m >= 1e15)
 			return 0;
 		if (m / pow10_exact[k] == a) {
