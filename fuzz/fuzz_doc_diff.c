@@ -20,47 +20,33 @@ static void differ(const char *what)
 	abort();
 }
 
-static int same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
 static void same_result(const struct result *a, const struct result *b)
 {
-	const struct series *x = a->series, *y = b->series;
-	size_t n = result_npasses(a);
-	if (!same_str(x->workload, y->workload) || !same_str(x->version, y->version) ||
-	    !same_str(x->platform, y->platform) || !same_str(x->unit, y->unit) ||
-	    !same_str(result_timestamp(a), result_timestamp(b)) || !same_str(x->note, y->note) ||
-	    !same_str(x->meta_json, y->meta_json) || !same_str(x->v8, y->v8) ||
-	    !same_str(x->source, y->source))
-		differ("a result's names");
-	if (x->better != y->better || a->round != b->round || a->where != b->where ||
-	    x->where_is_line != y->where_is_line || x->doc != y->doc ||
-	    x->back_to_back != y->back_to_back || x->runner_interleaved != y->runner_interleaved ||
-	    n != result_npasses(b) || memcmp(&a->value, &b->value, sizeof a->value) != 0)
-		differ("a result's numbers");
-	if (memcmp(result_passes(a), result_passes(b), n * sizeof *result_passes(a)) != 0)
-		differ("a result's passes");
+	const char *what = fuzz_result_differs(a, b);
+	if (what) {
+		fprintf(stderr, "fuzz-doc-diff: the one-pass reader and the cJSON path differ in a result's %s\n",
+			what);
+		abort();
+	}
 }
 
 static void same_model(const struct model *a, const struct model *b)
 {
-	if (a->ndocs != b->ndocs || !same_str(a->title, b->title) ||
-	    !same_str(a->subject, b->subject) || !same_str(a->notes, b->notes))
+	if (a->ndocs != b->ndocs || !fuzz_same_str(a->title, b->title) ||
+	    !fuzz_same_str(a->subject, b->subject) || !fuzz_same_str(a->notes, b->notes))
 		differ("the document fields");
 	if (a->nenv != b->nenv)
 		differ("the environment");
 	for (size_t i = 0; i < a->nenv; i++)
-		if (!same_str(a->env[i].key, b->env[i].key) ||
-		    !same_str(a->env[i].value, b->env[i].value))
+		if (!fuzz_same_str(a->env[i].key, b->env[i].key) ||
+		    !fuzz_same_str(a->env[i].value, b->env[i].value))
 			differ("the environment");
 	if (a->nworkloads != b->nworkloads)
 		differ("the workloads");
 	for (size_t i = 0; i < a->nworkloads; i++) {
 		const struct workload_info *x = &a->workloads[i], *y = &b->workloads[i];
-		if (!same_str(x->name, y->name) || !same_str(x->description, y->description) ||
-		    !same_str(x->source, y->source) || !same_str(x->from, y->from) ||
+		if (!fuzz_same_str(x->name, y->name) || !fuzz_same_str(x->description, y->description) ||
+		    !fuzz_same_str(x->source, y->source) || !fuzz_same_str(x->from, y->from) ||
 		    memcmp(&x->bytes, &y->bytes, sizeof x->bytes) != 0)
 			differ("the workloads");
 	}
