@@ -119,7 +119,7 @@ leakcheck: all
 FUZZ_CC      ?= clang
 FUZZ_TIME    ?= 60
 FUZZ_FORMATS  = rounds hyperfine gbench mitata tinybench benchmarkjs autocannon comparejs pyperf
-FUZZ_TARGETS  = any render ndjson ndjson_diff jq mustache schedule png $(FUZZ_FORMATS)
+FUZZ_TARGETS  = any render ndjson ndjson_diff doc_diff jq mustache schedule png $(FUZZ_FORMATS)
 FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
 FUZZ_OBJS    := $(filter-out fuzz/build/obj/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \

@@ -16,6 +16,7 @@
 # Usage: bench/speed.sh            # every size, 10M included
 #        SPEED_SKIP_10M=1 bench/speed.sh   # stop at 1M
 #        SPEED_SIZES="10000 100000" REPS=5 bench/speed.sh
+#        SPEED_SIZES= bench/speed.sh   # the shipped example only
 # Environment: NF (default ./noisefloor), BENCHSTAT (default
 # ../shared/tools/benchstat/benchstat from /work/main, or `benchstat` on PATH),
 # REPS (pairs per size, default 5; 3 for 1M, 1 for 10M), SPEED_CACHE (folder
@@ -35,7 +36,7 @@ fi
 [ -x "$NF" ] || { echo "speed.sh: build noisefloor first (make)" >&2; exit 2; }
 [ -n "$BENCHSTAT" ] && [ -x "$BENCHSTAT" ] || { echo "speed.sh: benchstat not found (set BENCHSTAT)" >&2; exit 2; }
 REPS=${REPS:-5}
-SIZES=${SPEED_SIZES:-"10000 100000 1000000 10000000"}
+SIZES=${SPEED_SIZES-"10000 100000 1000000 10000000"}
 [ -n "${SPEED_SKIP_10M:-}" ] && SIZES=${SIZES/10000000/}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -78,3 +78,28 @@ const char *fuzz_file(const uint8_t *data, size_t size)
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	return path;
 }
+
+int fuzz_same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+const char *fuzz_result_differs(const struct result *a, const struct result *b)
+{
+	const struct series *x = a->series, *y = b->series;
+	size_t n = result_npasses(a);
+	if (!fuzz_same_str(x->workload, y->workload) || !fuzz_same_str(x->version, y->version) ||
+	    !fuzz_same_str(x->platform, y->platform) || !fuzz_same_str(x->unit, y->unit) ||
+	    !fuzz_same_str(result_timestamp(a), result_timestamp(b)) ||
+	    !fuzz_same_str(x->note, y->note) || !fuzz_same_str(x->meta_json, y->meta_json) ||
+	    !fuzz_same_str(x->v8, y->v8) || !fuzz_same_str(x->source, y->source))
+		return "names";
+	if (x->better != y->better || a->round != b->round || a->where != b->where ||
+	    x->where_is_line != y->where_is_line || x->doc != y->doc ||
+	    x->back_to_back != y->back_to_back || x->runner_interleaved != y->runner_interleaved ||
+	    n != result_npasses(b) || memcmp(&a->value, &b->value, sizeof a->value) != 0)
+		return "numbers";
+	if (memcmp(result_passes(a), result_passes(b), n * sizeof *result_passes(a)) != 0)
+		return "passes";
+	return NULL;
+}

@@ -28,4 +28,11 @@ void fuzz_model_finish(struct model *m);
  * file is closed. */
 const char *fuzz_file(const uint8_t *data, size_t size);
 
+/* Where two results read from the same text differ: "names", "numbers",
+ * "passes", or NULL when they are the same field by field (the targets that
+ * compare two ingest paths). */
+const char *fuzz_result_differs(const struct result *a, const struct result *b);
+/* Two optional strings equal (both NULL, or the same text). */
+int fuzz_same_str(const char *a, const char *b);
+
 #endif

@@ -22,28 +22,14 @@ static void differ(const char *what, size_t lineno)
 	abort();
 }
 
-static int same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && strcmp(a, b) == 0);
-}
-
 static void same_result(const struct result *a, const struct result *b, size_t lineno)
 {
-	const struct series *x = a->series, *y = b->series;
-	size_t n = result_npasses(a);
-	if (!same_str(x->workload, y->workload) || !same_str(x->version, y->version) ||
-	    !same_str(x->platform, y->platform) || !same_str(x->unit, y->unit) ||
-	    !same_str(result_timestamp(a), result_timestamp(b)) || !same_str(x->note, y->note) ||
-	    !same_str(x->meta_json, y->meta_json) || !same_str(x->v8, y->v8) ||
-	    !same_str(x->source, y->source))
-		differ("a name", lineno);
-	if (x->better != y->better || a->round != b->round || a->where != b->where ||
-	    x->where_is_line != y->where_is_line || x->doc != y->doc ||
-	    x->back_to_back != y->back_to_back || x->runner_interleaved != y->runner_interleaved ||
-	    n != result_npasses(b) || memcmp(&a->value, &b->value, sizeof a->value) != 0)
-		differ("a number", lineno);
-	if (memcmp(result_passes(a), result_passes(b), n * sizeof *result_passes(a)) != 0)
-		differ("the passes", lineno);
+	const char *what = fuzz_result_differs(a, b);
+	if (what) {
+		fprintf(stderr, "fuzz-ndjson-diff: line %zu: the fast path and the cJSON path differ in a result's %s\n",
+			lineno, what);
+		abort();
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

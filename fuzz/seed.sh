@@ -34,6 +34,7 @@ for f in tests/fixtures/*/; do
 	add any "$f"*.json "$f"*.csv
 done
 add rounds "${rounds[@]}"
+add doc_diff "${rounds[@]}"
 add any "${rounds[@]}" tests/core/*.ndjson
 add ndjson tests/core/*.ndjson
 for f in tests/core/published.json tests/core/throughput.json; do

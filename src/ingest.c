@@ -79,18 +79,33 @@ static int looks_like_ndjson_line(const char *line, size_t len)
 	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL;
 }
 
-/* Reads the rest of f after `have` bytes into b, up to INGEST_MAX_DOCUMENT bytes in
- * all; stops early at a NUL byte (no format is binary). */
-static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b,
+/* Reads the rest of f after the b->len bytes already in b, up to
+ * INGEST_MAX_DOCUMENT bytes in all, straight into b; stops early at a NUL
+ * byte (no format is binary). `size` is the file's size when known (a
+ * regular file), else 0: then b is made that large once instead of growing
+ * as it fills. */
+static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b, size_t size,
 		     struct nf_error *err)
 {
-	char chunk[65536];
 	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+	if (size > b->len && size <= INGEST_MAX_DOCUMENT)
+		buf_grow(b, size - b->len + 1); /* + 1: room to read the end of the file */
+	for (;;) {
+		size_t room;
+		char *at;
+		if (b->alloc - b->len < 2)
+			buf_grow(b, 65536);
+		room = b->alloc - b->len - 1;
+		if (room > INGEST_MAX_DOCUMENT + 1 - b->len)
+			room = INGEST_MAX_DOCUMENT + 1 - b->len;
+		at = b->s + b->len;
+		if ((n = fread(at, 1, room, f)) == 0)
+			break;
 		if (b->len + n > INGEST_MAX_DOCUMENT)
 			return ingest_too_large(in, INGEST_MAX_DOCUMENT, 0, err);
-		buf_put(b, chunk, n);
-		if (memchr(chunk, '\0', n))
+		b->len += n;
+		b->s[b->len] = '\0';
+		if (memchr(at, '\0', n))
 			break;
 	}
 	if (ferror(f))
@@ -116,6 +131,9 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 	}
 	if (!*p)
 		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
+	/* the common case first: a plain rounds document, read in one pass */
+	if (*p == '{' && ingest_rounds_plain(m, in, text->s, text->len))
+		return 0;
 	if (*p == '{' || *p == '[') {
 		long at;
 		json_scan_begin(text->s, text->len);
@@ -217,7 +235,8 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 		   (uint64_t)st.st_size > INGEST_MAX_DOCUMENT) {
 		rc = ingest_too_large(in, (uint64_t)st.st_size, 1, err);
 	} else {
-		rc = read_rest(in, f, &line, err);
+		int sized = fstat(fileno(raw), &st) == 0 && S_ISREG(st.st_mode);
+		rc = read_rest(in, f, &line, sized ? (size_t)st.st_size : 0, err);
 		if (!rc)
 			rc = read_whole(m, in, &line, err);
 	}

@@ -79,6 +79,24 @@ int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, co
 			      size_t n, size_t lineno, struct ingest_ndjson_fast *fast, int *took_fast,
 			      struct nf_error *err);
 
+/* One rounds-format JSON document read whole (text[len] must be NUL): with
+ * `fast`, a plain document is read in one pass without a cJSON tree, and
+ * *took_fast (may be NULL) says whether it was; without, always through
+ * cJSON. Both give the same model or the same error; the format's reader
+ * calls it with `fast`, the differential test (fuzz/fuzz_doc_diff.c) both
+ * ways. */
+int ingest_rounds_document(struct model *m, const struct ingest_input *in, const char *text,
+			   size_t len, int fast, int *took_fast, struct nf_error *err);
+
+/* A rounds-format JSON document that names its format ("format":
+ * "noisefloor.rounds/1") and is plain enough for the one-pass reader of
+ * ingest_rounds_document, read into the model: returns 1. Returns 0 with the
+ * model untouched for any other text (text[len] must be NUL). Such a document
+ * is certainly this format and nests only a few levels, so ingest.c tries it
+ * before the nesting scan and the format probes. */
+int ingest_rounds_plain(struct model *m, const struct ingest_input *in, const char *text,
+			size_t len);
+
 /* Adds a rounds-format value from a parsed tree: a whole rounds document, or
  * one result object. `where` names the place for messages (a result index, or
  * a line when where_is_line). Counts as one input document when `new_doc`.

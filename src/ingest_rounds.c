@@ -481,13 +481,7 @@ static int probe_rounds(const char *text, size_t len)
 static int read_rounds(struct model *m, const struct ingest_input *in, const char *text,
 		       size_t len, struct nf_error *err)
 {
-	cJSON *root = parse(in, text, len, 1, err);
-	int rc;
-	if (!root)
-		return NF_DATAERR;
-	rc = ingest_rounds_value(m, in, root, 0, 0, 1, err);
-	cJSON_Delete(root);
-	return rc;
+	return ingest_rounds_document(m, in, text, len, 1, NULL, err);
 }
 
 const struct ingest_format ingest_format_rounds = {
@@ -870,14 +864,16 @@ static int fast_members(struct fast_state *fs, const char *line, size_t n, struc
 	const char *p = fast_ws(line);
 	int key[F_NKEYS], shaped = 1;
 	size_t at[F_NKEYS], end[F_NKEYS], nslot = 0;
+	unsigned keys = 0; /* every member met, null ones too */
 
 	if (*p != '{')
 		return 0;
 	p = fast_ws(p + 1);
 	for (;;) {
 		int k;
-		if (*p != '"' || (k = fast_key_at(p, line + n, &p)) == F_NKEYS || (fl->seen & (1u << k)))
+		if (*p != '"' || (k = fast_key_at(p, line + n, &p)) == F_NKEYS || (keys & (1u << k)))
 			return 0;
+		keys |= 1u << k;
 		p = fast_ws(p);
 		if (*p != ':')
 			return 0;
@@ -1242,5 +1238,583 @@ int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, co
 	int rc = ndjson_line(m, in, fast ? &fast->fs : NULL, line, n, lineno, err);
 	if (took_fast)
 		*took_fast = fast && fast->fs.taken > taken;
+	return rc;
+}
+
+/* ---- the fast path for a whole rounds document ----
+ *
+ * A document whose parts are all plain (the known document fields, an
+ * "environment" of strings, numbers, booleans and nulls, "workloads" as
+ * add_workloads reads them, and results as the line parser above reads them
+ * plus a "meta" object of plain strings) is read here in one pass over the
+ * text, without a cJSON tree. Nothing reaches the model until the whole text
+ * has been read and every check the cJSON path makes has passed; any doubt
+ * (an error, an escape, a key it does not know, a duplicate) leaves the model
+ * untouched and returns 0, and the document goes through cJSON, which gives
+ * the same model or the same message as always. fuzz/fuzz_doc_diff.c checks
+ * that both paths agree. */
+
+struct span {
+	const char *s;
+	size_t n;
+};
+
+/* One environment member: its value a string (s), a number or a boolean. */
+struct doc_env {
+	struct span key, s;
+	double num;
+	int kind; /* 's' string, 'n' number, 't' true, 'f' false */
+};
+
+struct doc_workload {
+	struct span name, desc, source; /* desc and source: n == 0 for none */
+	double bytes;
+};
+
+struct doc_result {
+	struct span str[F_ROUND];
+	unsigned seen, keys; /* keys: every member met, null ones too */
+	int back;
+	double round, value;
+	size_t passes_at, npasses; /* into doc.passes */
+	struct span meta, v8;      /* the "meta" object's text; s NULL for none */
+};
+
+struct doc {
+	struct span text[3];      /* title, subject, notes; s NULL for none */
+	struct doc_env *env;
+	size_t nenv, env_alloc;
+	struct doc_workload *ws;
+	size_t nws, ws_alloc;
+	struct doc_result *rs;
+	size_t nrs, rs_alloc;
+	double *passes;
+	size_t npasses, passes_alloc;
+	const char *end;          /* the text's end (a NUL) */
+};
+
+static int span_is(struct span a, const char *lit)
+{
+	size_t n = strlen(lit);
+	return a.n == n && memcmp(a.s, lit, n) == 0;
+}
+
+static int span_eq(struct span a, struct span b)
+{
+	return a.n == b.n && memcmp(a.s, b.s, a.n) == 0;
+}
+
+/* A member's key and the colon after it: returns the byte after the colon
+ * and its whitespace, NULL when the key is not a plain string. */
+static const char *doc_key(const char *p, struct span *key)
+{
+	if (*p != '"' || !(p = fast_string(p, &key->s, &key->n)))
+		return NULL;
+	p = fast_ws(p);
+	if (*p != ':')
+		return NULL;
+	return fast_ws(p + 1);
+}
+
+/* After a member's value: the next member's first byte (*more = 1) or the
+ * byte after the closing bracket `close` (*more = 0); NULL otherwise. */
+static const char *doc_next(const char *p, char close, int *more)
+{
+	p = fast_ws(p);
+	if (*p == ',') {
+		*more = 1;
+		return fast_ws(p + 1);
+	}
+	if (*p != close)
+		return NULL;
+	*more = 0;
+	return p + 1;
+}
+
+/* The opening bracket at p; the first member's first byte, or the byte after
+ * the closing one for an empty object or array (*more = 0). */
+static const char *doc_open(const char *p, char open, char close, int *more)
+{
+	if (*p != open)
+		return NULL;
+	p = fast_ws(p + 1);
+	*more = *p != close;
+	return *more ? p : p + 1;
+}
+
+/* Members of "environment" and names in "workloads" the one-pass reader
+ * takes: it compares each with those before it, so more of them go the
+ * cJSON way, which sorts them. */
+#define DOC_MAX_MEMBERS 64
+
+/* "environment": an object of strings, finite numbers, booleans and nulls
+ * under distinct keys. */
+static const char *doc_environment(const char *p, struct doc *d)
+{
+	int more;
+	size_t first = d->nenv;
+	if (!(p = doc_open(p, '{', '}', &more)))
+		return NULL;
+	while (more) {
+		struct doc_env e = { 0 };
+		if (d->nenv - first == DOC_MAX_MEMBERS || !(p = doc_key(p, &e.key)))
+			return NULL;
+		for (size_t i = first; i < d->nenv; i++)
+			if (span_eq(d->env[i].key, e.key))
+				return NULL;
+		if (*p == '"') {
+			if (!(p = fast_string(p, &e.s.s, &e.s.n)))
+				return NULL;
+			e.kind = 's';
+		} else if (fast_literal(&p, "true")) {
+			e.kind = 't';
+		} else if (fast_literal(&p, "false")) {
+			e.kind = 'f';
+		} else if (fast_literal(&p, "null")) {
+			e.kind = 0;
+		} else {
+			if (!(p = fast_number(p, &e.num)) || !isfinite(e.num))
+				return NULL;
+			e.kind = 'n';
+		}
+		ALLOC_GROW(d->env, d->nenv + 1, d->env_alloc);
+		d->env[d->nenv++] = e;
+		if (!(p = doc_next(p, '}', &more)))
+			return NULL;
+	}
+	return p;
+}
+
+/* "workloads": distinct non-empty names, each an object of "description"
+ * and "source" (strings or null) and "bytes" (a whole number or null). */
+static const char *doc_workloads(const char *p, struct doc *d)
+{
+	int more, wmore;
+	size_t first = d->nws;
+	if (!(p = doc_open(p, '{', '}', &more)))
+		return NULL;
+	while (more) {
+		struct doc_workload w = { 0 };
+		unsigned seen = 0;
+		if (d->nws - first == DOC_MAX_MEMBERS || !(p = doc_key(p, &w.name)) || !w.name.n)
+			return NULL;
+		for (size_t i = first; i < d->nws; i++)
+			if (span_eq(d->ws[i].name, w.name))
+				return NULL;
+		if (!(p = doc_open(p, '{', '}', &wmore)))
+			return NULL;
+		while (wmore) {
+			struct span k, *dst;
+			unsigned bit;
+			if (!(p = doc_key(p, &k)))
+				return NULL;
+			if (span_is(k, "description"))
+				bit = 1, dst = &w.desc;
+			else if (span_is(k, "source"))
+				bit = 2, dst = &w.source;
+			else if (span_is(k, "bytes"))
+				bit = 4, dst = NULL;
+			else
+				return NULL;
+			if (seen & bit)
+				return NULL;
+			seen |= bit;
+			if (fast_literal(&p, "null")) {
+				;
+			} else if (dst) {
+				if (*p != '"' || !(p = fast_string(p, &dst->s, &dst->n)))
+					return NULL;
+			} else {
+				double v;
+				if (!(p = fast_number(p, &v)) || !isfinite(v) || v != floor(v) || v <= 0 ||
+				    v > 9007199254740992.0)
+					return NULL;
+				w.bytes = v;
+			}
+			if (!(p = doc_next(p, '}', &wmore)))
+				return NULL;
+		}
+		ALLOC_GROW(d->ws, d->nws + 1, d->ws_alloc);
+		d->ws[d->nws++] = w;
+		if (!(p = doc_next(p, '}', &more)))
+			return NULL;
+	}
+	return p;
+}
+
+/* "meta": an object of plain strings under distinct keys (then its compact
+ * text is its text without the whitespace between tokens, as cJSON prints
+ * it); its "v8" in r->v8. */
+static const char *doc_meta(const char *p, struct doc_result *r)
+{
+	struct span keys[16];
+	size_t nkeys = 0;
+	int more;
+	r->meta.s = p;
+	if (!(p = doc_open(p, '{', '}', &more)))
+		return NULL;
+	while (more) {
+		struct span v;
+		if (nkeys == 16 || !(p = doc_key(p, &keys[nkeys])))
+			return NULL;
+		for (size_t i = 0; i < nkeys; i++)
+			if (span_eq(keys[i], keys[nkeys]))
+				return NULL;
+		if (*p != '"' || !(p = fast_string(p, &v.s, &v.n)))
+			return NULL;
+		if (span_is(keys[nkeys], "v8"))
+			r->v8 = v;
+		nkeys++;
+		if (!(p = doc_next(p, '}', &more)))
+			return NULL;
+	}
+	r->meta.n = (size_t)(p - r->meta.s);
+	return p;
+}
+
+/* One result object into r, with the checks of fast_result_line. */
+static const char *doc_result(const struct ingest_input *in, const char *p, struct doc *d,
+			      struct doc_result *r)
+{
+	int more;
+	memset(r, 0, sizeof *r);
+	r->back = -1;
+	r->passes_at = d->npasses;
+	if (!(p = doc_open(p, '{', '}', &more)) || !more)
+		return NULL;
+	while (more) {
+		int k;
+		if (*p != '"')
+			return NULL;
+		k = fast_key_at(p, d->end, &p);
+		if (k == F_NKEYS) {
+			/* the one member the line parser leaves to cJSON */
+			struct span key;
+			if (!(p = doc_key(p, &key)) || !span_is(key, "meta") || r->meta.s)
+				return NULL;
+			if (fast_literal(&p, "null"))
+				r->meta.s = p; /* seen, and none */
+			else if (!(p = doc_meta(p, r)))
+				return NULL;
+			goto next;
+		}
+		if (r->keys & (1u << k))
+			return NULL;
+		r->keys |= 1u << k;
+		p = fast_ws(p);
+		if (*p != ':')
+			return NULL;
+		p = fast_ws(p + 1);
+		if (k < F_ROUND) {
+			if (*p == '"') {
+				if (!(p = fast_string(p, &r->str[k].s, &r->str[k].n)))
+					return NULL;
+				r->seen |= 1u << k;
+			} else if (!fast_literal(&p, "null")) {
+				return NULL;
+			}
+		} else if (k == F_ROUND) {
+			if (fast_literal(&p, "null"))
+				;
+			else if (!(p = fast_number(p, &r->round)))
+				return NULL;
+			else
+				r->seen |= 1u << k;
+		} else if (k == F_BACK) {
+			if (fast_literal(&p, "true"))
+				r->back = 1;
+			else if (fast_literal(&p, "false"))
+				r->back = 0;
+			else if (!fast_literal(&p, "null"))
+				return NULL;
+			r->seen |= 1u << k;
+		} else if (k == F_VALUE) {
+			if (!(p = fast_number(p, &r->value)) || !isfinite(r->value) || r->value <= 0)
+				return NULL;
+			r->seen |= 1u << k;
+		} else { /* F_PASSES */
+			int pmore;
+			if (!(p = doc_open(p, '[', ']', &pmore)) || !pmore)
+				return NULL;
+			while (pmore) {
+				double x;
+				if (!(p = fast_number(p, &x)) || !isfinite(x) || x <= 0 ||
+				    d->npasses - r->passes_at == INGEST_MAX_PASSES)
+					return NULL;
+				ALLOC_GROW(d->passes, d->npasses + 1, d->passes_alloc);
+				d->passes[d->npasses++] = x;
+				if (!(p = doc_next(p, ']', &pmore)))
+					return NULL;
+			}
+			r->npasses = d->npasses - r->passes_at;
+			r->seen |= 1u << k;
+		}
+	next:
+		if (!(p = doc_next(p, '}', &more)))
+			return NULL;
+	}
+
+	/* what add_result checks: every failure goes the slow way */
+	if (!(r->seen & (1u << F_WORKLOAD)) || !r->str[F_WORKLOAD].n ||
+	    !(r->seen & (1u << F_UNIT)) || !r->str[F_UNIT].n)
+		return NULL;
+	if (!(r->seen & (1u << F_VERSION)) && !in->label)
+		return NULL;
+	if ((r->seen & (1u << F_VALUE)) == !!(r->seen & (1u << F_PASSES)))
+		return NULL; /* both or neither */
+	if ((r->seen & (1u << F_ROUND)) &&
+	    (r->round != floor(r->round) || r->round < 1 || r->round > INGEST_MAX_ROUNDS))
+		return NULL;
+	if ((r->seen & (1u << F_BETTER)) && !span_is(r->str[F_BETTER], "lower") &&
+	    !span_is(r->str[F_BETTER], "higher"))
+		return NULL;
+	if (r->seen & (1u << F_TIMESTAMP)) {
+		char ts[INGEST_MAX_NAME + 1];
+		memcpy(ts, r->str[F_TIMESTAMP].s, r->str[F_TIMESTAMP].n);
+		ts[r->str[F_TIMESTAMP].n] = '\0';
+		if (!timestamp_valid(ts))
+			return NULL;
+	}
+	return p;
+}
+
+/* The whole text into d; 1 when every part of it is plain (and it names
+ * its format, with need_format). */
+static int doc_read(const struct ingest_input *in, const char *text, size_t len, struct doc *d,
+		    int need_format)
+{
+	const char *p = fast_ws(text);
+	unsigned seen = 0;
+	int more;
+	d->end = text + len;
+	if (!(p = doc_open(p, '{', '}', &more)))
+		return 0;
+	while (more) {
+		static const char *const names[] = { "format", "title", "subject", "notes",
+						     "environment", "workloads", "results" };
+		struct span key;
+		size_t k;
+		if (!(p = doc_key(p, &key)))
+			return 0;
+		for (k = 0; k < 7 && !span_is(key, names[k]); k++)
+			;
+		if (k == 7 || (seen & (1u << k)))
+			return 0;
+		seen |= 1u << k;
+		if (k == 0) {
+			struct span f;
+			if (*p != '"' || !(p = fast_string(p, &f.s, &f.n)) ||
+			    !span_is(f, "noisefloor.rounds/1"))
+				return 0;
+		} else if (k <= 3) {
+			if (fast_literal(&p, "null"))
+				;
+			else if (*p != '"' || !(p = fast_string(p, &d->text[k - 1].s, &d->text[k - 1].n)))
+				return 0;
+		} else if (k == 4) {
+			if (!fast_literal(&p, "null") && !(p = doc_environment(p, d)))
+				return 0;
+		} else if (k == 5) {
+			if (!fast_literal(&p, "null") && !(p = doc_workloads(p, d)))
+				return 0;
+		} else {
+			int rmore;
+			if (!(p = doc_open(p, '[', ']', &rmore)) || !rmore)
+				return 0;
+			while (rmore) {
+				ALLOC_GROW(d->rs, d->nrs + 1, d->rs_alloc);
+				if (!(p = doc_result(in, p, d, &d->rs[d->nrs])))
+					return 0;
+				d->nrs++;
+				if (!(p = doc_next(p, ']', &rmore)))
+					return 0;
+			}
+		}
+		if (!(p = doc_next(p, '}', &more)))
+			return 0;
+	}
+	/* the whole text, and a document with results (not one bare result) */
+	return fast_ws(p) == text + len && (seen & (1u << 6)) && (!need_format || (seen & 1));
+}
+
+static const char *doc_intern(struct model *m, struct span s)
+{
+	return model_internn(m, s.s, s.n);
+}
+
+/* Fills the model from d as ingest_rounds_value does from the tree: the
+ * document fields first, then the results in order. */
+static void doc_commit(struct model *m, const struct ingest_input *in, const struct doc *d)
+{
+	struct fast_state fs = { 0 };
+	struct buf b = BUF_INIT;
+	const char *source, *meta_json = NULL;
+	struct span meta = { NULL, 0 }; /* the text of meta_json, kept for the next result */
+
+	m->ndocs++;
+	for (size_t i = 0; i < 3; i++) {
+		char **dst = i == 0 ? &m->title : i == 1 ? &m->subject : &m->notes;
+		if (d->text[i].s && !*dst)
+			*dst = xstrndup(d->text[i].s, d->text[i].n);
+	}
+	for (size_t i = 0; i < d->nenv; i++) {
+		const struct doc_env *e = &d->env[i];
+		const char *v;
+		if (!e->kind)
+			continue;
+		if (e->kind == 's') {
+			v = doc_intern(m, e->s);
+		} else if (e->kind == 'n') {
+			buf_reset(&b);
+			fmt_sig(&b, e->num, 15);
+			v = b.s;
+		} else {
+			v = e->kind == 't' ? "true" : "false";
+		}
+		model_set_env(m, doc_intern(m, e->key), v);
+	}
+	source = model_intern(m, in->path);
+	for (size_t i = 0; i < d->nws; i++) {
+		const struct doc_workload *w = &d->ws[i];
+		struct workload_info *info = model_add_workload(m, doc_intern(m, w->name));
+		if (!info->from)
+			info->from = source;
+		if (w->desc.n && !info->description)
+			info->description = doc_intern(m, w->desc);
+		if (w->source.n && !info->source)
+			info->source = doc_intern(m, w->source);
+		if (w->bytes > 0 && info->bytes == 0)
+			info->bytes = w->bytes;
+	}
+
+	fs.source = source;
+	for (size_t i = 0; i < d->nrs; i++) {
+		const struct doc_result *dr = &d->rs[i];
+		const struct span *str = dr->str;
+		struct result_draft *r = model_draft_result(m);
+		int unit_better;
+		r->source = source;
+		r->where = i + 1;
+		r->where_is_line = 0;
+		r->doc = m->ndocs - 1;
+		r->workload = fast_intern(m, &fs, str[F_WORKLOAD].s, str[F_WORKLOAD].n);
+		r->version = dr->seen & (1u << F_VERSION)
+				     ? fast_intern(m, &fs, str[F_VERSION].s, str[F_VERSION].n)
+				     : model_intern(m, in->label);
+		if (dr->seen & (1u << F_PLATFORM)) {
+			r->platform = fast_intern(m, &fs, str[F_PLATFORM].s, str[F_PLATFORM].n);
+		} else {
+			if (!fs.platform) {
+				const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+				if (os && arch) {
+					char *pf = xasprintf("%s-%s", os, arch);
+					fs.platform = model_intern(m, pf);
+					free(pf);
+				} else {
+					fs.platform = model_intern(m, "unknown");
+				}
+			}
+			r->platform = fs.platform;
+		}
+		if (fs.unit && str[F_UNIT].n < sizeof fs.unit_raw &&
+		    same_bytes(fs.unit_raw, str[F_UNIT].s, str[F_UNIT].n) &&
+		    !fs.unit_raw[str[F_UNIT].n]) {
+			r->unit = fs.unit;
+			unit_better = fs.unit_better;
+		} else {
+			char unit[INGEST_MAX_NAME + 1];
+			memcpy(unit, str[F_UNIT].s, str[F_UNIT].n);
+			unit[str[F_UNIT].n] = '\0';
+			r->unit = ingest_unit(m, unit, &unit_better);
+			if (str[F_UNIT].n < sizeof fs.unit_raw) {
+				memcpy(fs.unit_raw, unit, str[F_UNIT].n + 1);
+				fs.unit = r->unit;
+				fs.unit_better = unit_better;
+			}
+		}
+		r->better = unit_better;
+		if (dr->seen & (1u << F_BETTER))
+			r->better = str[F_BETTER].s[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+		if (dr->seen & (1u << F_TIMESTAMP))
+			r->timestamp = fast_intern(m, &fs, str[F_TIMESTAMP].s, str[F_TIMESTAMP].n);
+		if (dr->seen & (1u << F_NOTE))
+			r->note = fast_intern(m, &fs, str[F_NOTE].s, str[F_NOTE].n);
+		if (dr->back > 0)
+			r->back_to_back = 1;
+		if (dr->seen & (1u << F_ROUND))
+			r->round = (int)dr->round;
+		if (dr->meta.n) {
+			if (!meta.s || !span_eq(meta, dr->meta)) {
+				/* compact: the text without the whitespace outside strings */
+				int in_str = 0;
+				buf_reset(&b);
+				for (size_t j = 0; j < dr->meta.n; j++) {
+					char c = dr->meta.s[j];
+					if (c == '"')
+						in_str = !in_str;
+					if (in_str || !(c == ' ' || c == '\t' || c == '\r' || c == '\n'))
+						buf_putc(&b, c);
+				}
+				meta_json = model_internn(m, b.s, b.len);
+				meta = dr->meta;
+			}
+			r->meta_json = meta_json;
+			if (dr->v8.n)
+				r->v8 = fast_intern(m, &fs, dr->v8.s, dr->v8.n);
+		}
+		if (dr->seen & (1u << F_VALUE)) {
+			r->passes = (double *)&dr->value;
+			r->npasses = 1;
+		} else {
+			r->passes = d->passes + dr->passes_at;
+			r->npasses = dr->npasses;
+		}
+		model_add_result(m, r);
+	}
+	buf_release(&b);
+}
+
+/* The one-pass reader: 1 when it read the document into the model, 0 when
+ * it left the model as it was. */
+static int doc_fast(struct model *m, const struct ingest_input *in, const char *text, size_t len,
+		    int need_format)
+{
+	struct doc d;
+	int ok;
+	memset(&d, 0, sizeof d);
+	ok = text[len] == '\0' && doc_read(in, text, len, &d, need_format);
+	if (ok)
+		doc_commit(m, in, &d);
+	free(d.env);
+	free(d.ws);
+	free(d.rs);
+	free(d.passes);
+	return ok;
+}
+
+int ingest_rounds_plain(struct model *m, const struct ingest_input *in, const char *text,
+			size_t len)
+{
+	return doc_fast(m, in, text, len, 1);
+}
+
+int ingest_rounds_document(struct model *m, const struct ingest_input *in, const char *text,
+			   size_t len, int fast, int *took_fast, struct nf_error *err)
+{
+	cJSON *root;
+	int rc;
+
+	if (took_fast)
+		*took_fast = 0;
+	if (fast && doc_fast(m, in, text, len, 0)) {
+		if (took_fast)
+			*took_fast = 1;
+		return 0;
+	}
+	root = parse(in, text, len, 1, err);
+	if (!root)
+		return NF_DATAERR;
+	rc = ingest_rounds_value(m, in, root, 0, 0, 1, err);
+	cJSON_Delete(root);
 	return rc;
 }

@@ -72,8 +72,45 @@ void jsonw_end_object(struct jsonw *w) { end(w, '}'); }
 void jsonw_begin_array(struct jsonw *w) { begin(w, '['); }
 void jsonw_end_array(struct jsonw *w) { end(w, ']'); }
 
+/* 1 for the bytes a JSON string holds as they are: not the control
+ * characters, DEL, '"' (0x22) or '\\' (0x5c). */
+static const unsigned char plain[256] = {
+	[0x20 ... 0x21] = 1, [0x23 ... 0x5b] = 1, [0x5d ... 0x7e] = 1, [0x80 ... 0xff] = 1,
+};
+
+/* The length of s when every byte of it is plain, else -1. */
+static long plain_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (plain[*p])
+		p++;
+	return *p ? -1 : (long)(p - (const unsigned char *)s);
+}
+
+/* '"', s[0..n) and the closing quote, then `tail` (tail_len bytes), in one
+ * copy: s needs no escapes. */
+static void put_plain(struct buf *out, const char *s, size_t n, const char *tail,
+		      size_t tail_len)
+{
+	char *d;
+	buf_grow(out, n + 2 + tail_len);
+	d = out->s + out->len;
+	*d++ = '"';
+	memcpy(d, s, n);
+	d += n;
+	*d++ = '"';
+	memcpy(d, tail, tail_len);
+	out->len += n + 2 + tail_len;
+	out->s[out->len] = '\0';
+}
+
 void json_escape(struct buf *out, const char *s)
 {
+	long n = plain_len(s);
+	if (n >= 0) {
+		put_plain(out, s, (size_t)n, "", 0);
+		return;
+	}
 	buf_putc(out, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
@@ -106,9 +143,14 @@ void json_escape(struct buf *out, const char *s)
 
 void jsonw_key(struct jsonw *w, const char *key)
 {
+	long n = plain_len(key);
 	before_value(w);
-	json_escape(w->out, key);
-	buf_puts(w->out, w->pretty ? ": " : ":");
+	if (n >= 0) {
+		put_plain(w->out, key, (size_t)n, ": ", w->pretty ? 2 : 1);
+	} else {
+		json_escape(w->out, key);
+		buf_puts(w->out, w->pretty ? ": " : ":");
+	}
 	w->after_key = 1;
 }
 

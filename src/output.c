@@ -212,7 +212,8 @@ char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
 	char *slash = strrchr(path, '/');
 	int created, e;
 	*slash = '\0';
-	if ((e = mkdirs(path, &created)) != 0) {
+	/* a file at the top needs no folder made: outdir_open made the staging one */
+	if (strchr(name, '/') && (e = mkdirs(path, &created)) != 0) {
 		nf_error_set(err, NF_CANTCREAT, "cannot write '%s/%s': %s", od->dir, name, strerror(e));
 		free(path);
 		return NULL;
@@ -334,13 +335,15 @@ static int place(struct outdir *od, struct step *s, const char *name)
 	s->to = xasprintf("%s/%s", od->dir, name);
 	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
 	slash = strrchr(s->to, '/');
-	*slash = '\0';
-	e = mkdirs(s->to, &created);
-	if (!e && created)
-		s->made_dir = xstrdup(s->to);
-	*slash = '/';
-	if (e)
-		return e;
+	if (strchr(name, '/')) { /* the output folder itself exists: it is locked */
+		*slash = '\0';
+		e = mkdirs(s->to, &created);
+		if (!e && created)
+			s->made_dir = xstrdup(s->to);
+		*slash = '/';
+		if (e)
+			return e;
+	}
 	if (lstat(s->to, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
 			return EISDIR;
@@ -507,7 +510,9 @@ done:
 		free(steps[i].made_dir);
 	}
 	free(steps);
-	remove_tree(od->staging);
+	/* empty unless it kept replaced files or subfolders: then the walk */
+	if (rmdir(od->staging) != 0)
+		remove_tree(od->staging);
 	unlock_dir(od);
 	for (i = 0; i < od->nnames; i++)
 		free(od->names[i]);

@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -380,7 +381,16 @@ static size_t json_number_short(double v, char *out)
 	if (!(a >= 1e-4 && a < 1e15))
 		return 0;
 	for (k = 1; k <= 19; k++) {
-		double m = nearbyint(a * pow10_exact[k]);
+		double t = a * pow10_exact[k], m;
+		if (t >= 1e15)
+			return 0;
+#if FLT_EVAL_METHOD == 0
+		/* nearbyint(t) without a call: below 2^52, adding and taking away
+		 * 2^52 rounds to an integer, to even on a tie, as nearbyint does */
+		m = (t + 0x1p52) - 0x1p52;
+#else
+		m = nearbyint(t);
+#endif
 		if (m >= 1e15)
 			return 0;
 		if (m / pow10_exact[k] == a) {
@@ -469,6 +479,90 @@ static void put_g(struct buf *b, int neg, const char *d, int prec, int x)
 	}
 }
 
+#ifdef __SIZEOF_INT128__
+/* fmt_round_trip without printf or strtod for 1e-4 <= |v| < 1e15, in exact
+ * 128-bit integer arithmetic: |v| = m 2^-s (53-bit m, 3 <= s <= 66), so
+ * |v| 10^q for q <= 20 is the integer m 10^q (at most 120 bits) over 2^s,
+ * and its floor and remainder give the correctly rounded p digits directly
+ * (as printf prints them); a candidate D 10^-q converts back to v exactly
+ * when it lies strictly between the midpoints to v's neighbours, or on one
+ * with m even (strtod rounds to nearest, ties to even), compared as
+ * D 2^(s+2) against (4m +- 2) 10^q (at most 125 bits). Returns 0 and writes
+ * nothing for other values and for an exact decimal tie, which printf's
+ * own rounding then decides. */
+static int round_trip_exact(struct buf *b, double v)
+{
+	typedef unsigned __int128 u128;
+	static const unsigned long long p10[] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+		10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL,
+		10000000000000000000ULL,
+	};
+	double a = fabs(v);
+	int ex, s, x, neg = v < 0;
+	unsigned long long m;
+	u128 lo4, hi4;
+
+	if (!(a >= 1e-4 && a < 1e15))
+		return 0;
+	m = (unsigned long long)ldexp(frexp(a, &ex), 53); /* a = m 2^(ex - 53) */
+	s = 53 - ex;
+	if (s < 3 || s > 66)
+		return 0;
+	/* the decimal exponent: 10^x <= a < 10^(x+1) */
+	x = (int)floor(log10(a));
+	for (int tries = 0;; tries++) {
+		int q = 16 - x;
+		u128 n, d;
+		if (tries == 2 || q < 0 || q > 20)
+			return 0;
+		n = (u128)m * (q > 19 ? (u128)p10[19] * 10 : p10[q]);
+		d = n >> s;
+		if (d >= p10[17])
+			x++;
+		else if (d < p10[16])
+			x--;
+		else
+			break;
+	}
+	/* the midpoints to the neighbours, times 4: the one below is nearer
+	 * at a power of two */
+	hi4 = (u128)(4 * m + 2);
+	lo4 = (u128)(m == 1ULL << 52 ? 4 * m - 1 : 4 * m - 2);
+	for (int prec = 15; prec <= 17; prec++) {
+		int q = prec - 1 - x, rx = x, qq;
+		u128 n = (u128)m * (q > 19 ? (u128)p10[19] * 10 : p10[q]), d, rem, half, scale, lhs;
+		char digits[17];
+		d = n >> s;
+		rem = n & (((u128)1 << s) - 1);
+		half = (u128)1 << (s - 1);
+		if (rem == half)
+			return 0; /* an exact tie: printf's rounding decides */
+		if (rem > half && ++d == p10[prec]) {
+			d = p10[prec - 1];
+			rx++;
+		}
+		qq = prec - 1 - rx;
+		if (prec < 17) {
+			if (qq < 0)
+				return 0;
+			scale = qq > 19 ? (u128)p10[19] * 10 : p10[qq];
+			lhs = d << (s + 2);
+			if (!((lhs > lo4 * scale && lhs < hi4 * scale) ||
+			      (!(m & 1) && (lhs == lo4 * scale || lhs == hi4 * scale))))
+				continue;
+		}
+		for (unsigned long long r = (unsigned long long)d, i = prec; i-- > 0; r /= 10)
+			digits[i] = (char)('0' + (int)(r % 10)); /* d < 10^17: 64 bits */
+		put_g(b, neg, digits, prec, rx);
+		return 1;
+	}
+	return 0; /* not reached: 17 digits always convert back */
+}
+#endif
+
 /* Writes the first of %.15g, %.16g and %.17g that converts back to v, from
  * one %.16e: its 17 significant digits are %.17g's, and rounded to 15 or
  * 16 they are what %.15g or %.16g prints unless the digits cut off are
@@ -478,6 +572,10 @@ static void fmt_round_trip(struct buf *b, double v)
 	char e[48], d[17], tmp[64];
 	const char *p = e;
 	int neg, x;
+#ifdef __SIZEOF_INT128__
+	if (round_trip_exact(b, v))
+		return;
+#endif
 	snprintf(e, sizeof e, "%.16e", v);
 	fix_decimal_point(e);
 	neg = *p == '-';

@@ -17,6 +17,8 @@ for t in $targets; do
 	[ -d "fuzz/regressions/$t" ] && dirs="$dirs fuzz/regressions/$t"
 	# the line parser against cJSON on every rounds and NDJSON input there is
 	[ "$t" = ndjson_diff ] && dirs="$dirs fuzz/corpus/ndjson fuzz/corpus/rounds fuzz/corpus/any"
+	# the one-pass document reader against cJSON on every rounds input there is
+	[ "$t" = doc_diff ] && dirs="$dirs fuzz/corpus/rounds fuzz/corpus/any"
 	n=$(find $dirs -type f | wc -l)
 	scratch=$(tmpdir)
 	TMPDIR=$scratch check "fuzz-$t: $n corpus and regression inputs, then up to 2000 fresh ones from a fixed seed" \

@@ -139,6 +139,22 @@ int main(int argc, char **argv)
 	}
 	report("fmt_json_number: quotients, products and means", c0, d0);
 
+	/* exact decimal ties where 15 or 16 digits cut off exactly a half
+	 * (123456789012345.5, 1234567890123.25, ...): printf's rounding of the
+	 * tie decides, not the integer path */
+	c0 = checked, d0 = differ;
+	for (long i = 0; i < count / 4 + 1; i++) {
+		for (int digits = 11; digits <= 15; digits++) {
+			double p = pow(10, digits - 1), n = p + (double)(next() % (uint64_t)(9 * p));
+			both(n + 0.5);
+			both(n + 0.25);
+			both(n + 0.75);
+			both(n + 0.125);
+			both(n + 0.375);
+		}
+	}
+	report("fmt_json_number: exact decimal ties at 15 and 16 digits", c0, d0);
+
 	/* any double: random bit patterns over every exponent */
 	c0 = checked, d0 = differ;
 	for (long i = 0; i < count; i++) {
