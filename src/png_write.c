@@ -19,6 +19,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* ---- checksums ---- */
 
@@ -187,42 +190,51 @@ static void huff_codes(const uint8_t *len, int n, uint16_t *code)
 
 /* ---- the bit stream ---- */
 
+/*
+ * Bits are gathered in a 64-bit word and stored eight bytes at a time, the
+ * write position moving on by the whole bytes only: fewer than 8 bits stay
+ * pending between calls, so one call may add up to 56.
+ */
 struct bits {
 	struct buf *out;
 	uint64_t acc;
-	int n;
+	unsigned n;
 };
 
-/* Makes room for n more bytes of output; bits_put needs 4 bytes of room
- * per call (callers reserve for what they write). */
+/* Makes room for n more bytes of output (and the 8 a store touches). */
 static void bits_reserve(struct bits *b, size_t n)
 {
 	buf_grow(b->out, n + 8);
 }
 
-/* Appends the low n bits of v (n <= 32), least significant first. */
-static inline void bits_put(struct bits *b, uint32_t v, int n)
+static inline void store64(unsigned char *o, uint64_t v)
 {
-	b->acc |= (uint64_t)v << b->n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(o, &v, 8);
+#else
+	for (int i = 0; i < 8; i++)
+		o[i] = (unsigned char)(v >> (8 * i));
+#endif
+}
+
+/* Appends the low n bits of v (n <= 56), least significant first; the
+ * caller has reserved room. */
+static inline void bits_put(struct bits *b, uint64_t v, unsigned n)
+{
+	b->acc |= v << b->n;
 	b->n += n;
-	if (b->n >= 32) {
-		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
-		o[0] = (unsigned char)b->acc, o[1] = (unsigned char)(b->acc >> 8);
-		o[2] = (unsigned char)(b->acc >> 16), o[3] = (unsigned char)(b->acc >> 24);
-		b->out->len += 4;
-		b->acc >>= 32;
-		b->n -= 32;
-	}
+	store64((unsigned char *)b->out->s + b->out->len, b->acc);
+	b->out->len += b->n >> 3;
+	b->acc >>= b->n & 56;
+	b->n &= 7;
 }
 
 /* Pads to a byte boundary and writes out what is left. */
 static void bits_flush(struct bits *b)
 {
-	while (b->n > 0) {
-		buf_putc(b->out, (int)(b->acc & 0xFF));
-		b->acc >>= 8;
-		b->n -= 8;
-	}
+	buf_grow(b->out, 1);
+	if (b->n > 0)
+		b->out->s[b->out->len++] = (char)(b->acc & 0xFF);
 	b->acc = 0;
 	b->n = 0;
 	b->out->s[b->out->len] = '\0';
@@ -230,9 +242,11 @@ static void bits_flush(struct bits *b)
 
 /* ---- tokens and blocks ---- */
 
-/* A token is a literal byte (0..255), or a match: bit 31 set, the
- * distance in bits 9..24 and the length (3..258) in bits 0..8. */
+/* A token is a match: bit 31 set, the distance in bits 9..24 and the length
+ * (3..258) in bits 0..8; or a literal pixel: bit 30 set, its red, green and
+ * blue bytes in bits 16..23, 8..15, 0..7; or else one literal byte. */
 #define TOK_MATCH 0x80000000u
+#define TOK_PIXEL 0x40000000u
 #define BLOCK_TOKENS 65536
 
 static uint8_t len_sym[259], len_xbits[259];
@@ -276,12 +290,19 @@ static void dist_code(uint32_t d, int *sym, int *xbits, uint32_t *xval)
 	*xval = x & ((1u << (nb - 1)) - 1);
 }
 
+/*
+ * The encoder: the tokens of the block being gathered with their symbol
+ * counts (kept as tokens come), and the pending match, which grows along
+ * runs and repeated rows until something else comes.
+ */
 struct enc {
 	struct bits bits;
 	uint32_t *tok;
 	size_t ntok;
-	/* the pending match: kind 0 none, else its distance */
-	uint32_t run_dist;
+	uint32_t lfreq[286], dfreq[30];
+	uint32_t count_d; /* a distance and its code, to count the next */
+	int count_ds;
+	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
 };
 
@@ -354,47 +375,37 @@ static void write_header(struct bits *b, const uint8_t *llen, int nlit, const ui
 /* Writes the tokens gathered so far as one dynamic block. */
 static void emit_block(struct enc *e, int final)
 {
-	uint32_t lfreq[286] = { 0 }, dfreq[30] = { 0 };
 	uint8_t llen[286], dlen[30];
 	uint16_t lcode[286], dcode[30];
+	uint32_t lit[256];   /* a literal's code, and its length in bits 16.. */
+	uint32_t lbits[259]; /* a match length's code with its extra bits ... */
+	uint8_t lnb[259];    /* ... and how many bits they are */
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
-	{
-		uint32_t last_d = 0;
-		int ds = 0, xb;
-		uint32_t xv;
-		for (size_t i = 0; i < e->ntok; i++) {
-			uint32_t t = e->tok[i];
-			if (t & TOK_MATCH) {
-				uint32_t d = (t >> 9) & 0xFFFF;
-				lfreq[257 + len_sym[t & 0x1FF]]++;
-				if (d != last_d) {
-					dist_code(d, &ds, &xb, &xv);
-					last_d = d;
-				}
-				dfreq[ds]++;
-			} else {
-				lfreq[t]++;
-			}
-		}
-	}
-	lfreq[256] = 1;
+	e->lfreq[256] = 1;
 	{
 		int used = 0;
 		for (int i = 0; i < 30; i++)
-			used += dfreq[i] != 0;
+			used += e->dfreq[i] != 0;
 		if (!used)
-			dfreq[0] = 1; /* one distance code stands for none */
+			e->dfreq[0] = 1; /* one distance code stands for none */
 	}
-	huff_lengths(lfreq, 286, MAXBITS, llen);
-	huff_lengths(dfreq, 30, MAXBITS, dlen);
+	huff_lengths(e->lfreq, 286, MAXBITS, llen);
+	huff_lengths(e->dfreq, 30, MAXBITS, dlen);
 	huff_codes(llen, 286, lcode);
 	huff_codes(dlen, 30, dcode);
 	for (nlit = 286; nlit > 257 && llen[nlit - 1] == 0; nlit--)
 		;
 	for (ndist = 30; ndist > 1 && dlen[ndist - 1] == 0; ndist--)
 		;
+	for (int i = 0; i < 256; i++)
+		lit[i] = lcode[i] | (uint32_t)llen[i] << 16;
+	for (int l = 3; l <= 258; l++) {
+		int s = 257 + len_sym[l];
+		lbits[l] = lcode[s] | (uint32_t)len_xval[l] << llen[s];
+		lnb[l] = (uint8_t)(llen[s] + len_xbits[l]);
+	}
 
 	/* room: the header, at most 48 bits per token, the end of block */
 	bits_reserve(b, 1024 + e->ntok * 6);
@@ -402,61 +413,118 @@ static void emit_block(struct enc *e, int final)
 	bits_put(b, 2, 2); /* dynamic Huffman codes */
 	write_header(b, llen, nlit, dlen, ndist);
 	{
+		/* one store per token: at most 48 bits join the 7 pending */
+		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
+		uint64_t acc = b->acc;
+		unsigned n = b->n;
 		/* the last distance's code, as runs use one or two distances */
-		uint32_t last_d = 0, dbits = 0;
-		int dnb = 0;
+		uint32_t last_d = 0, dbits = 0, c;
+		unsigned dnb = 0;
 		for (size_t i = 0; i < e->ntok; i++) {
 			uint32_t t = e->tok[i];
 			if (t & TOK_MATCH) {
 				uint32_t l = t & 0x1FF, d = (t >> 9) & 0xFFFF;
-				int ls = 257 + len_sym[l];
-				bits_put(b, lcode[ls], llen[ls]);
-				if (len_xbits[l])
-					bits_put(b, len_xval[l], len_xbits[l]);
 				if (d != last_d) {
 					int ds, xb;
 					uint32_t xv;
 					dist_code(d, &ds, &xb, &xv);
 					dbits = dcode[ds] | (xv << dlen[ds]);
-					dnb = dlen[ds] + xb;
+					dnb = dlen[ds] + (unsigned)xb;
 					last_d = d;
 				}
-				bits_put(b, dbits, dnb);
+				acc |= (uint64_t)lbits[l] << n;
+				n += lnb[l];
+				acc |= (uint64_t)dbits << n;
+				n += dnb;
+			} else if (t & TOK_PIXEL) {
+				c = lit[(t >> 16) & 0xFF];
+				acc |= (uint64_t)(c & 0xFFFF) << n;
+				n += c >> 16;
+				c = lit[(t >> 8) & 0xFF];
+				acc |= (uint64_t)(c & 0xFFFF) << n;
+				n += c >> 16;
+				c = lit[t & 0xFF];
+				acc |= (uint64_t)(c & 0xFFFF) << n;
+				n += c >> 16;
 			} else {
-				bits_put(b, lcode[t], llen[t]);
+				c = lit[t & 0xFF];
+				acc |= (uint64_t)(c & 0xFFFF) << n;
+				n += c >> 16;
 			}
+			store64(o, acc);
+			o += n >> 3;
+			acc >>= n & 56;
+			n &= 7;
 		}
+		b->out->len = (size_t)(o - (unsigned char *)b->out->s);
+		b->acc = acc;
+		b->n = n;
 	}
 	bits_put(b, lcode[256], llen[256]);
 	b->out->s[b->out->len] = '\0';
 	e->ntok = 0;
+	memset(e->lfreq, 0, sizeof e->lfreq);
+	memset(e->dfreq, 0, sizeof e->dfreq);
 }
 
-static inline void tok_add(struct enc *e, uint32_t t)
+static inline void tok_room(struct enc *e)
 {
 	if (e->ntok == BLOCK_TOKENS)
 		emit_block(e, 0);
-	e->tok[e->ntok++] = t;
+}
+
+static void add_byte(struct enc *e, unsigned c)
+{
+	tok_room(e);
+	e->tok[e->ntok++] = c;
+	e->lfreq[c]++;
+}
+
+static inline void add_pixel(struct enc *e, uint32_t p)
+{
+	tok_room(e);
+	e->tok[e->ntok++] = TOK_PIXEL | p;
+	e->lfreq[p >> 16]++;
+	e->lfreq[(p >> 8) & 0xFF]++;
+	e->lfreq[p & 0xFF]++;
+}
+
+static inline void add_match(struct enc *e, uint32_t d, uint32_t l)
+{
+	tok_room(e);
+	e->tok[e->ntok++] = TOK_MATCH | d << 9 | l;
+	e->lfreq[257 + len_sym[l]]++;
+	if (d != e->count_d) {
+		int xb;
+		uint32_t xv;
+		dist_code(d, &e->count_ds, &xb, &xv);
+		e->count_d = d;
+	}
+	e->dfreq[e->count_ds]++;
 }
 
 /* Emits the pending match as tokens of at most 258 bytes each. */
-static void run_flush(struct enc *e)
+static void run_emit(struct enc *e)
 {
 	size_t l = e->run_len;
-	if (!e->run_dist)
-		return;
 	if (l < 3) {
 		/* only a filter byte (0) can be pending alone */
 		for (; l > 0; l--)
-			tok_add(e, 0);
+			add_byte(e, 0);
 	}
 	while (l >= 3) {
 		size_t take = l > 258 ? (l - 258 < 3 ? l - 3 : 258) : l;
-		tok_add(e, TOK_MATCH | (e->run_dist << 9) | (uint32_t)take);
+		add_match(e, e->run_dist, (uint32_t)take);
 		l -= take;
 	}
 	e->run_dist = 0;
 	e->run_len = 0;
+}
+
+static inline void run_flush(struct enc *e)
+{
+	if (e->run_dist)
+		run_emit(e);
 }
 
 /* Extends the pending match at distance d by n bytes, or starts one. */
@@ -469,69 +537,170 @@ static inline void run_add(struct enc *e, uint32_t d, size_t n)
 	e->run_len += n;
 }
 
-static inline void literal_pixel(struct enc *e, uint32_t p)
-{
-	run_flush(e);
-	tok_add(e, (p >> 16) & 0xFF);
-	tok_add(e, (p >> 8) & 0xFF);
-	tok_add(e, p & 0xFF);
-}
-
 /* ---- the image ---- */
 
 /*
- * Adler-32 sums of one row (filter byte 0, then the RGB bytes) taken alone:
- * a = the sum of the bytes, b = the sum of (n - i) * byte i, both modulo
- * 65521. With S the byte sum of pixel x and T = g + 2b (its green and blue
- * sit one and two places later than red),
- *   b = (n - 1) * sum S - 3 * sum x * S - sum T.
- * Two pixels are summed at a time, one in each 32-bit half of a word; a
- * running sum of sums gives sum x * S.
+ * The zlib wrapper's Adler-32 is summed row by row. A row alone (filter
+ * byte 0, then the RGB bytes, n in all) adds a = the sum of its bytes and
+ * b = the sum of (n - i) * byte i. With S the byte sum of pixel x and
+ * T = g + 2b (its green and blue sit one and two places after red),
+ *   a = A = sum S,  b = (n - 1) * A - W,  where W = sum (3x * S + T).
+ * A and W of the row before are kept exactly: a row that differs from it
+ * in a few places changes them by what those pixels change only.
  */
-static void row_sums(const uint32_t *px, int w, uint64_t *a, uint64_t *b)
+static inline void pixel_sums(uint32_t p, int x, int64_t sign, int64_t *A, int64_t *W)
 {
-	const uint64_t m = 0x000000FF000000FFull;
-	uint64_t A = 0, B = 0, C = 0;
-	int x = 0;
-	while (x + 1 < w) {
-		/* chunks of at most 2048 pairs keep the 32-bit halves from overflowing */
-		int pairs = (w - x) / 2 > 2048 ? 2048 : (w - x) / 2;
-		uint64_t acc_s = 0, acc_p = 0, acc_t = 0, lo, hi;
-		for (int j = 0; j < pairs; j++) {
-			uint64_t v, bl, g, r, sum;
-			memcpy(&v, px + x + 2 * j, 8);
-			bl = v & m;
-			g = (v >> 8) & m;
-			r = (v >> 16) & m;
-			sum = bl + g + r;
-			acc_s += sum;
-			acc_p += acc_s;
-			acc_t += g + (bl << 1);
+	int64_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF, s = r + g + bl;
+	*A += sign * s;
+	*W += sign * (3 * (int64_t)x * s + g + 2 * bl);
+}
+
+static void row_sums(const uint32_t *px, int w, int64_t *A, int64_t *W)
+{
+	*A = 0, *W = 0;
+	for (int x = 0; x < w; x++)
+		pixel_sums(px[x], x, 1, A, W);
+}
+
+/*
+ * Which pixels of a row equal the one above, 16 to a word of `same`: four
+ * bits a pixel (blue, green, red and the unused byte, each set where the
+ * bytes are equal), so a pixel equals the one above when its low three bits
+ * are set; pixels past the end count as equal. Adds what the row changes
+ * to A and W, and returns whether any pixel differs.
+ * Needs w <= 10922, so that the weights (3x + 2 at most) fit 16 bits.
+ */
+#define NIB_RGB 0x7777777777777777ull
+
+static int compare_rows(const uint32_t *px, const uint32_t *above, int w, uint64_t *same,
+			int64_t *A, int64_t *W)
+{
+	int64_t dA = 0, dW = 0;
+	int x = 0, diff = 0;
+	size_t i = 0;
+#ifdef __SSE2__
+	const __m128i rgb = _mm_set1_epi32(0x00FFFFFF), zero = _mm_setzero_si128();
+	/* the weights of blue, green, red (and the unused byte) of pixels x
+	 * and x + 1 less 3x; those of x + 2 and x + 3 are 6 more */
+	const __m128i wbase = _mm_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0), six = _mm_set1_epi16(6);
+	for (; x + 16 <= w; x += 16, i++) {
+		uint64_t m = 0;
+		for (int g = 0; g < 4; g++) {
+			__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(px + x + 4 * g));
+			__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(above + x + 4 * g));
+			m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) << (16 * g);
 		}
-		/* acc_p per half: sum over pairs j of (pairs - j) * S; so
-		 * sum j * S = pairs * sum S - acc_p */
-		lo = acc_s & 0xFFFFFFFF, hi = acc_s >> 32;
+		same[i] = m;
+		if ((~m & NIB_RGB) == 0)
+			continue;
+		diff = 1;
 		{
-			uint64_t jlo = (uint64_t)pairs * lo - (acc_p & 0xFFFFFFFF);
-			uint64_t jhi = (uint64_t)pairs * hi - (acc_p >> 32);
-			/* pixel x + 2j (low half) and x + 2j + 1 (high half) */
-			B += 2 * (jlo + jhi) + hi + (uint64_t)x * (lo + hi);
+			__m128i accS = zero, accW = zero;
+			for (int g = 0; g < 4; g++) {
+				__m128i a, b, dlo, dhi, wlo;
+				if ((~(m >> (16 * g)) & 0x7777) == 0)
+					continue;
+				a = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 4 * g)), rgb);
+				b = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(above + x + 4 * g)), rgb);
+				accS = _mm_add_epi64(accS, _mm_sub_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)));
+				dlo = _mm_sub_epi16(_mm_unpacklo_epi8(a, zero), _mm_unpacklo_epi8(b, zero));
+				dhi = _mm_sub_epi16(_mm_unpackhi_epi8(a, zero), _mm_unpackhi_epi8(b, zero));
+				wlo = _mm_add_epi16(wbase, _mm_set1_epi16((short)(3 * (x + 4 * g))));
+				accW = _mm_add_epi32(accW, _mm_add_epi32(_mm_madd_epi16(dlo, wlo),
+									 _mm_madd_epi16(dhi, _mm_add_epi16(wlo, six))));
+			}
+			/* a lane of accW: 4 pixel pairs of 2 * 255 * 32767 at most */
+			accS = _mm_add_epi64(accS, _mm_unpackhi_epi64(accS, accS));
+			accW = _mm_add_epi32(accW, _mm_shuffle_epi32(accW, 0x4E));
+			accW = _mm_add_epi32(accW, _mm_shuffle_epi32(accW, 0xB1));
+			{
+				int64_t s;
+				_mm_storel_epi64((__m128i *)(void *)&s, accS);
+				dA += s;
+				dW += (int32_t)_mm_cvtsi128_si32(accW);
+			}
 		}
-		A += lo + hi;
-		C += (acc_t & 0xFFFFFFFF) + (acc_t >> 32);
-		x += 2 * pairs;
 	}
-	if (x < w) {
-		uint32_t p = px[x], r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF;
-		A += r + g + bl;
-		B += (uint64_t)x * (r + g + bl);
-		C += g + 2 * bl;
+#endif
+	for (; x < w; x += 16, i++) {
+		uint64_t m = ~0ull;
+		for (int k = 0; k < 16 && x + k < w; k++) {
+			uint32_t p = px[x + k], q = above[x + k];
+			if (((p ^ q) & 0xFFFFFF) == 0)
+				continue;
+			m &= ~(0xFull << (4 * k));
+			diff = 1;
+			pixel_sums(p, x + k, 1, &dA, &dW);
+			pixel_sums(q, x + k, -1, &dA, &dW);
+		}
+		same[i] = m;
 	}
-	{
-		uint64_t n = (uint64_t)w * 3 + 1;
-		*a = A % ADLER_MOD;
-		*b = ((n - 1) % ADLER_MOD * (A % ADLER_MOD) + 3 * (ADLER_MOD - B % ADLER_MOD) +
-		      (ADLER_MOD - C % ADLER_MOD)) % ADLER_MOD;
+	*A += dA;
+	*W += dW;
+	return diff;
+}
+
+/* The first pixel at or after x that differs from the one above (w if none). */
+static inline int next_diff(const uint64_t *same, int x, int w)
+{
+	size_t i = (size_t)x >> 4, nw = ((size_t)w + 15) >> 4;
+	uint64_t d = ~same[i] & NIB_RGB & (~0ull << (4 * (x & 15)));
+	while (!d) {
+		if (++i == nw)
+			return w;
+		d = ~same[i] & NIB_RGB;
+	}
+	return (int)(i * 16 + (size_t)(__builtin_ctzll(d) >> 2));
+}
+
+/* The first pixel at or after x whose colour is not p (w if none). */
+static inline int run_end(const uint32_t *px, int x, int w, uint32_t p)
+{
+#ifdef __SSE2__
+	const __m128i c = _mm_set1_epi32((int)p);
+	for (; x + 4 <= w; x += 4) {
+		unsigned m = (unsigned)_mm_movemask_epi8(
+				     _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x)), c)) |
+			     0x8888u;
+		if (m != 0xFFFF)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+#endif
+	while (x < w && ((px[x] ^ p) & 0xFFFFFF) == 0)
+		x++;
+	return x;
+}
+
+/*
+ * The pixels of one row after its filter byte: a match with the row above
+ * (at distance up) while the pixels equal the ones above, a run of the
+ * colour on the left while they repeat it, else a literal pixel; a match
+ * goes on for as long as it can. same is NULL when there is no row above
+ * in reach.
+ */
+static void code_row(struct enc *e, const uint32_t *px, int w, const uint64_t *same, uint32_t up)
+{
+	int x = 0;
+	while (x < w) {
+		uint32_t p;
+		if (same) {
+			int k = next_diff(same, x, w);
+			if (k > x) {
+				run_add(e, up, (size_t)(k - x) * 3);
+				if ((x = k) == w)
+					break;
+			}
+		}
+		p = px[x] & 0xFFFFFF;
+		if (x > 0 && ((px[x - 1] ^ p) & 0xFFFFFF) == 0) {
+			int k = run_end(px, x + 1, w, p);
+			run_add(e, 3, (size_t)(k - x) * 3);
+			x = k;
+		} else {
+			run_flush(e);
+			add_pixel(e, p);
+			x++;
+		}
 	}
 }
 
@@ -540,66 +709,37 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 			 uint32_t *adler)
 {
 	size_t rowlen = (size_t)w * 3 + 1;
-	uint32_t up = rowlen <= 32768 ? (uint32_t)rowlen : 0; /* the pixel above, if in reach */
-	uint64_t s1 = 1, s2 = 0, ra = 0, rb = 0;
+	/* the pixel above in reach of a match, and its weights in 16 bits */
+	uint32_t up = rowlen <= 32768 ? (uint32_t)rowlen : 0;
+	uint64_t *same = xmalloc(((size_t)w + 15) / 16 * sizeof *same);
+	uint64_t s1 = 1, s2 = 0;
+	int64_t A = 0, W = 0;
 
 	for (int y = 0; y < h; y++) {
 		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * stride);
-		const uint32_t *above = y ? (const uint32_t *)(const void *)(data + (size_t)(y - 1) * stride)
-					  : NULL;
-		if (above && up && memcmp(px, above, (size_t)w * 4) == 0) {
-			/* the row repeats: one match, the same sums */
-			run_add(e, up, rowlen);
+		const uint32_t *above = (const uint32_t *)(const void *)(data + (size_t)(y - !!y) * stride);
+		uint64_t a, b;
+		if (y == 0 || !up) {
+			row_sums(px, w, &A, &W);
+			run_flush(e);
+			add_byte(e, 0);
+			code_row(e, px, w, NULL, 0);
+		} else if (memcmp(px, above, (size_t)w * 4) == 0) {
+			run_add(e, up, rowlen); /* the row repeats: one match, the same sums */
 		} else {
-			int x = 0;
-			row_sums(px, w, &ra, &rb);
-			if (above && up)
-				run_add(e, up, 1); /* filter byte under filter byte */
-			else {
-				run_flush(e);
-				tok_add(e, 0);
-			}
-			while (x < w) {
-				uint32_t p = px[x] & 0xFFFFFF;
-				int ok_up = above && up && (above[x] & 0xFFFFFF) == p;
-				int ok_left = x > 0 && (px[x - 1] & 0xFFFFFF) == p;
-				if (e->run_dist == up && up && ok_up) {
-					int k = x + 1;
-					/* two pixels at a time while both match */
-					while (k + 1 < w) {
-						uint64_t a, b;
-						memcpy(&a, px + k, 8);
-						memcpy(&b, above + k, 8);
-						if (((a ^ b) & 0x00FFFFFF00FFFFFFull) != 0)
-							break;
-						k += 2;
-					}
-					while (k < w && ((px[k] ^ above[k]) & 0xFFFFFF) == 0)
-						k++;
-					e->run_len += (size_t)(k - x) * 3;
-					x = k;
-				} else if (e->run_dist == 3 && ok_left) {
-					int k = x + 1;
-					while (k < w && ((px[k] ^ p) & 0xFFFFFF) == 0)
-						k++;
-					e->run_len += (size_t)(k - x) * 3;
-					x = k;
-				} else if (ok_up) {
-					run_add(e, up, 3);
-					x++;
-				} else if (ok_left) {
-					run_add(e, 3, 3);
-					x++;
-				} else {
-					literal_pixel(e, p);
-					x++;
-				}
-			}
+			run_add(e, up, 1); /* filter byte under filter byte */
+			if (compare_rows(px, above, w, same, &A, &W))
+				code_row(e, px, w, same, up);
+			else
+				run_add(e, up, rowlen - 1);
 		}
-		s2 = (s2 + rowlen % ADLER_MOD * s1 + rb) % ADLER_MOD;
-		s1 = (s1 + ra) % ADLER_MOD;
+		a = (uint64_t)A % ADLER_MOD;
+		b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
+		s2 = (s2 + rowlen % ADLER_MOD * s1 + b) % ADLER_MOD;
+		s1 = (s1 + a) % ADLER_MOD;
 	}
 	run_flush(e);
+	free(same);
 	*adler = (uint32_t)((s2 << 16) | s1);
 }
 
