@@ -242,11 +242,12 @@ static void bits_flush(struct bits *b)
 
 /* ---- tokens and blocks ---- */
 
-/* A token is a match: bit 31 set, the distance in bits 9..24 and the length
- * (3..258) in bits 0..8; or a literal pixel: bit 30 set, its red, green and
+/* A token is a match: bit 31 set, the distance in bits 9..24, the length
+ * (3..258) in bits 0..8 and how many times more it comes in bits 25..30; or a literal pixel: bit 30 set, its red, green and
  * blue bytes in bits 16..23, 8..15, 0..7; or else one literal byte. */
 #define TOK_MATCH 0x80000000u
 #define TOK_PIXEL 0x40000000u
+#define TOK_REPS_SHIFT 25
 #define BLOCK_TOKENS 65536
 
 static uint8_t len_sym[259], len_xbits[259];
@@ -298,7 +299,7 @@ static void dist_code(uint32_t d, int *sym, int *xbits, uint32_t *xval)
 struct enc {
 	struct bits bits;
 	uint32_t *tok;
-	size_t ntok;
+	size_t ntok, nrep; /* tokens, and the repeats they hold */
 	uint32_t lfreq[286], dfreq[30];
 	uint32_t count_d; /* a distance and its code, to count the next */
 	int count_ds;
@@ -407,8 +408,8 @@ static void emit_block(struct enc *e, int final)
 		lnb[l] = (uint8_t)(llen[s] + len_xbits[l]);
 	}
 
-	/* room: the header, at most 48 bits per token, the end of block */
-	bits_reserve(b, 1024 + e->ntok * 6);
+	/* room: the header, at most 48 bits per token (or repeat), the end */
+	bits_reserve(b, 1024 + (e->ntok + e->nrep) * 6);
 	bits_put(b, final ? 1 : 0, 1);
 	bits_put(b, 2, 2); /* dynamic Huffman codes */
 	write_header(b, llen, nlit, dlen, ndist);
@@ -436,6 +437,16 @@ static void emit_block(struct enc *e, int final)
 				n += lnb[l];
 				acc |= (uint64_t)dbits << n;
 				n += dnb;
+				for (uint32_t r = (t >> TOK_REPS_SHIFT) & 63; r > 0; r--) {
+					store64(o, acc);
+					o += n >> 3;
+					acc >>= n & 56;
+					n &= 7;
+					acc |= (uint64_t)lbits[l] << n;
+					n += lnb[l];
+					acc |= (uint64_t)dbits << n;
+					n += dnb;
+				}
 			} else if (t & TOK_PIXEL) {
 				c = lit[(t >> 16) & 0xFF];
 				acc |= (uint64_t)(c & 0xFFFF) << n;
@@ -462,7 +473,7 @@ static void emit_block(struct enc *e, int final)
 	}
 	bits_put(b, lcode[256], llen[256]);
 	b->out->s[b->out->len] = '\0';
-	e->ntok = 0;
+	e->ntok = e->nrep = 0;
 	memset(e->lfreq, 0, sizeof e->lfreq);
 	memset(e->dfreq, 0, sizeof e->dfreq);
 }
@@ -503,22 +514,36 @@ static inline void add_match(struct enc *e, uint32_t d, uint32_t l)
 	e->dfreq[e->count_ds]++;
 }
 
-/* Emits the pending match as tokens of at most 258 bytes each. */
+/*
+ * Emits the pending match as tokens of at most 258 bytes each; a long one
+ * (a run of repeated rows) as few tokens of up to 64 repeats of 258.
+ */
 static void run_emit(struct enc *e)
 {
-	size_t l = e->run_len;
+	size_t l = e->run_len, k;
+	uint32_t d = e->run_dist;
+	e->run_dist = 0;
+	e->run_len = 0;
 	if (l < 3) {
 		/* only a filter byte (0) can be pending alone */
 		for (; l > 0; l--)
 			add_byte(e, 0);
+		return;
 	}
-	while (l >= 3) {
-		size_t take = l > 258 ? (l - 258 < 3 ? l - 3 : 258) : l;
-		add_match(e, e->run_dist, (uint32_t)take);
-		l -= take;
+	/* k pieces of 258, then 3..258 bytes, or 259 and 260 as two */
+	for (k = (l - 3) / 258, l -= 258 * k; k > 0; k -= k > 64 ? 64 : k) {
+		uint32_t n = k > 64 ? 64 : (uint32_t)k;
+		add_match(e, d, 258);
+		e->tok[e->ntok - 1] |= (n - 1) << TOK_REPS_SHIFT;
+		e->lfreq[257 + 28] += n - 1;
+		e->dfreq[e->count_ds] += n - 1;
+		e->nrep += n - 1;
 	}
-	e->run_dist = 0;
-	e->run_len = 0;
+	if (l > 258) {
+		add_match(e, d, (uint32_t)l - 3);
+		l = 3;
+	}
+	add_match(e, d, (uint32_t)l);
 }
 
 static inline void run_flush(struct enc *e)
@@ -696,10 +721,18 @@ static void code_row(struct enc *e, const uint32_t *px, int w, const uint64_t *s
 			int k = run_end(px, x + 1, w, p);
 			run_add(e, 3, (size_t)(k - x) * 3);
 			x = k;
-		} else {
-			run_flush(e);
+			continue;
+		}
+		/* literal pixels, while they differ from the ones above and left */
+		run_flush(e);
+		for (;;) {
 			add_pixel(e, p);
-			x++;
+			if (++x == w)
+				break;
+			p = px[x] & 0xFFFFFF;
+			if ((same && (~same[x >> 4] >> (4 * (x & 15)) & 7) == 0) ||
+			    ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
+				break;
 		}
 	}
 }
