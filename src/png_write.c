@@ -19,8 +19,14 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
+/* SSE2 is part of x86-64; AVX2 is used where the processor has it */
+#if defined(__SSE2__) && !defined(NF_PNG_PORTABLE)
+#define PNG_SSE2 1
 #include <emmintrin.h>
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define PNG_AVX2 1
+#include <immintrin.h>
+#endif
 #endif
 
 /* ---- checksums ---- */
@@ -570,118 +576,151 @@ static inline void run_add(struct enc *e, uint32_t d, size_t n)
  * b = the sum of (n - i) * byte i. With S the byte sum of pixel x and
  * T = g + 2b (its green and blue sit one and two places after red),
  *   a = A = sum S,  b = (n - 1) * A - W,  where W = sum (3x * S + T).
- * A and W of the row before are kept exactly: a row that differs from it
- * in a few places changes them by what those pixels change only.
+ * A row that repeats the one above has its sums.
  */
-static inline void pixel_sums(uint32_t p, int x, int64_t sign, int64_t *A, int64_t *W)
+static void row_sums_tail(const uint32_t *px, int x, int w, int64_t *A, int64_t *W)
 {
-	int64_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF, s = r + g + bl;
-	*A += sign * s;
-	*W += sign * (3 * (int64_t)x * s + g + 2 * bl);
+	for (; x < w; x++) {
+		uint32_t p = px[x];
+		int64_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF, s = r + g + bl;
+		*A += s;
+		*W += 3 * (int64_t)x * s + g + 2 * bl;
+	}
 }
 
-static void row_sums(const uint32_t *px, int w, int64_t *A, int64_t *W)
+#ifdef PNG_SSE2
+/*
+ * Four pixels (a group) at a time: psadbw sums the bytes, and within a
+ * group the weights 3q, 3q + 1, 3q + 2 of pixel q's red, green and blue are
+ * constants (pmaddwd); the group's place adds 12j * S_j for group j, taken
+ * from running sums: sum j * S_j = (groups - 1) * sum S_j - sum over j of
+ * the sums before j. No lane can overflow for rows of up to 2^20 pixels.
+ */
+static void row_sums_sse2(const uint32_t *px, int w, int64_t *A, int64_t *W)
+{
+	const __m128i rgb = _mm_set1_epi32(0x00FFFFFF), zero = _mm_setzero_si128();
+	const __m128i wlo = _mm_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0);
+	const __m128i whi = _mm_setr_epi16(8, 7, 6, 0, 11, 10, 9, 0);
+	__m128i s = zero, before = zero, in = zero;
+	int64_t ls[2], lb[2], g = w / 4;
+	int32_t li[4];
+	int x = 0;
+
+	for (; x + 4 <= w; x += 4) {
+		__m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(px + x)), rgb);
+		before = _mm_add_epi64(before, s);
+		s = _mm_add_epi64(s, _mm_sad_epu8(v, zero));
+		in = _mm_add_epi32(in, _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), wlo),
+						     _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), whi)));
+	}
+	_mm_storeu_si128((__m128i *)(void *)ls, s);
+	_mm_storeu_si128((__m128i *)(void *)lb, before);
+	_mm_storeu_si128((__m128i *)(void *)li, in);
+	*A = ls[0] + ls[1];
+	*W = (int64_t)li[0] + li[1] + li[2] + li[3];
+	if (g > 0)
+		*W += 12 * ((g - 1) * *A - lb[0] - lb[1]);
+	row_sums_tail(px, x, w, A, W);
+}
+#endif
+
+#ifdef PNG_AVX2
+/* The same, eight pixels at a time (unpack works within 128-bit halves). */
+__attribute__((target("avx2"))) static void row_sums_avx2(const uint32_t *px, int w, int64_t *A,
+							  int64_t *W)
+{
+	const __m256i rgb = _mm256_set1_epi32(0x00FFFFFF), zero = _mm256_setzero_si256();
+	const __m256i wlo = _mm256_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0, 14, 13, 12, 0, 17, 16, 15, 0);
+	const __m256i whi = _mm256_setr_epi16(8, 7, 6, 0, 11, 10, 9, 0, 20, 19, 18, 0, 23, 22, 21, 0);
+	__m256i s = zero, before = zero, in = zero;
+	int64_t ls[4], lb[4], g = w / 8;
+	int32_t li[8];
+	int x = 0;
+
+	for (; x + 8 <= w; x += 8) {
+		__m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(px + x)), rgb);
+		before = _mm256_add_epi64(before, s);
+		s = _mm256_add_epi64(s, _mm256_sad_epu8(v, zero));
+		in = _mm256_add_epi32(in, _mm256_add_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi8(v, zero), wlo),
+							   _mm256_madd_epi16(_mm256_unpackhi_epi8(v, zero), whi)));
+	}
+	_mm256_storeu_si256((__m256i *)(void *)ls, s);
+	_mm256_storeu_si256((__m256i *)(void *)lb, before);
+	_mm256_storeu_si256((__m256i *)(void *)li, in);
+	*A = ls[0] + ls[1] + ls[2] + ls[3];
+	*W = 0;
+	for (int i = 0; i < 8; i++)
+		*W += li[i];
+	if (g > 0)
+		*W += 24 * ((g - 1) * *A - lb[0] - lb[1] - lb[2] - lb[3]);
+	row_sums_tail(px, x, w, A, W);
+}
+#endif
+
+static void row_sums_portable(const uint32_t *px, int w, int64_t *A, int64_t *W)
 {
 	*A = 0, *W = 0;
-	for (int x = 0; x < w; x++)
-		pixel_sums(px[x], x, 1, A, W);
+	row_sums_tail(px, 0, w, A, W);
 }
 
-/*
- * Which pixels of a row equal the one above, 16 to a word of `same`: four
- * bits a pixel (blue, green, red and the unused byte, each set where the
- * bytes are equal), so a pixel equals the one above when its low three bits
- * are set; pixels past the end count as equal. Adds what the row changes
- * to A and W, and returns whether any pixel differs.
- * Needs w <= 10922, so that the weights (3x + 2 at most) fit 16 bits.
- */
-#define NIB_RGB 0x7777777777777777ull
-
-static int compare_rows(const uint32_t *px, const uint32_t *above, int w, uint64_t *same,
-			int64_t *A, int64_t *W)
-{
-	int64_t dA = 0, dW = 0;
-	int x = 0, diff = 0;
-	size_t i = 0;
-#ifdef __SSE2__
-	const __m128i rgb = _mm_set1_epi32(0x00FFFFFF), zero = _mm_setzero_si128();
-	/* the weights of blue, green, red (and the unused byte) of pixels x
-	 * and x + 1 less 3x; those of x + 2 and x + 3 are 6 more */
-	const __m128i wbase = _mm_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0), six = _mm_set1_epi16(6);
-	for (; x + 16 <= w; x += 16, i++) {
-		uint64_t m = 0;
-		for (int g = 0; g < 4; g++) {
-			__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(px + x + 4 * g));
-			__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(above + x + 4 * g));
-			m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) << (16 * g);
-		}
-		same[i] = m;
-		if ((~m & NIB_RGB) == 0)
-			continue;
-		diff = 1;
-		{
-			__m128i accS = zero, accW = zero;
-			for (int g = 0; g < 4; g++) {
-				__m128i a, b, dlo, dhi, wlo;
-				if ((~(m >> (16 * g)) & 0x7777) == 0)
-					continue;
-				a = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 4 * g)), rgb);
-				b = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(above + x + 4 * g)), rgb);
-				accS = _mm_add_epi64(accS, _mm_sub_epi64(_mm_sad_epu8(a, zero), _mm_sad_epu8(b, zero)));
-				dlo = _mm_sub_epi16(_mm_unpacklo_epi8(a, zero), _mm_unpacklo_epi8(b, zero));
-				dhi = _mm_sub_epi16(_mm_unpackhi_epi8(a, zero), _mm_unpackhi_epi8(b, zero));
-				wlo = _mm_add_epi16(wbase, _mm_set1_epi16((short)(3 * (x + 4 * g))));
-				accW = _mm_add_epi32(accW, _mm_add_epi32(_mm_madd_epi16(dlo, wlo),
-									 _mm_madd_epi16(dhi, _mm_add_epi16(wlo, six))));
-			}
-			/* a lane of accW: 4 pixel pairs of 2 * 255 * 32767 at most */
-			accS = _mm_add_epi64(accS, _mm_unpackhi_epi64(accS, accS));
-			accW = _mm_add_epi32(accW, _mm_shuffle_epi32(accW, 0x4E));
-			accW = _mm_add_epi32(accW, _mm_shuffle_epi32(accW, 0xB1));
-			{
-				int64_t s;
-				_mm_storel_epi64((__m128i *)(void *)&s, accS);
-				dA += s;
-				dW += (int32_t)_mm_cvtsi128_si32(accW);
-			}
-		}
-	}
-#endif
-	for (; x < w; x += 16, i++) {
-		uint64_t m = ~0ull;
-		for (int k = 0; k < 16 && x + k < w; k++) {
-			uint32_t p = px[x + k], q = above[x + k];
-			if (((p ^ q) & 0xFFFFFF) == 0)
-				continue;
-			m &= ~(0xFull << (4 * k));
-			diff = 1;
-			pixel_sums(p, x + k, 1, &dA, &dW);
-			pixel_sums(q, x + k, -1, &dA, &dW);
-		}
-		same[i] = m;
-	}
-	*A += dA;
-	*W += dW;
-	return diff;
-}
+/* A and W of a row of w pixels (w < 2^20). */
+static void (*row_sums)(const uint32_t *px, int w, int64_t *A, int64_t *W);
 
 /* The first pixel at or after x that differs from the one above (w if none). */
-static inline int next_diff(const uint64_t *same, int x, int w)
+static inline int first_diff(const uint32_t *px, const uint32_t *above, int x, int w)
 {
-	size_t i = (size_t)x >> 4, nw = ((size_t)w + 15) >> 4;
-	uint64_t d = ~same[i] & NIB_RGB & (~0ull << (4 * (x & 15)));
-	while (!d) {
-		if (++i == nw)
-			return w;
-		d = ~same[i] & NIB_RGB;
+#ifdef PNG_SSE2
+	for (; x + 16 <= w; x += 16) {
+		__m128i c = _mm_and_si128(
+			_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x))),
+				      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 4)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 4)))),
+			_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 8)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 8))),
+				      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 12)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 12)))));
+		if (((unsigned)_mm_movemask_epi8(c) | 0x8888u) != 0xFFFF)
+			break;
 	}
-	return (int)(i * 16 + (size_t)(__builtin_ctzll(d) >> 2));
+	for (; x + 4 <= w; x += 4) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+				     _mm_loadu_si128((const __m128i *)(const void *)(px + x)),
+				     _mm_loadu_si128((const __m128i *)(const void *)(above + x)))) |
+			     0x8888u;
+		if (m != 0xFFFF)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+#endif
+	while (x < w && ((px[x] ^ above[x]) & 0xFFFFFF) == 0)
+		x++;
+	return x;
 }
+
+#ifdef PNG_AVX2
+/* The same as first_diff, sixteen pixels at a time. */
+__attribute__((target("avx2"))) static inline int first_diff_avx2(const uint32_t *px,
+								   const uint32_t *above, int x, int w)
+{
+	for (; x + 16 <= w; x += 16) {
+		uint64_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x)))) |
+			     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x + 8)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x + 8)))) << 32;
+		m |= 0x8888888888888888ull;
+		if (m != ~0ull)
+			return x + (__builtin_ctzll(~m) >> 2);
+	}
+	return first_diff(px, above, x, w);
+}
+#endif
 
 /* The first pixel at or after x whose colour is not p (w if none). */
 static inline int run_end(const uint32_t *px, int x, int w, uint32_t p)
 {
-#ifdef __SSE2__
+#ifdef PNG_SSE2
 	const __m128i c = _mm_set1_epi32((int)p);
 	for (; x + 4 <= w; x += 4) {
 		unsigned m = (unsigned)_mm_movemask_epi8(
@@ -699,17 +738,25 @@ static inline int run_end(const uint32_t *px, int x, int w, uint32_t p)
 /*
  * The pixels of one row after its filter byte: a match with the row above
  * (at distance up) while the pixels equal the ones above, a run of the
- * colour on the left while they repeat it, else a literal pixel; a match
- * goes on for as long as it can. same is NULL when there is no row above
- * in reach.
+ * colour on the left while they repeat it, else literal pixels; a match
+ * goes on for as long as it can. above is NULL when no row above is in
+ * reach.
  */
-static void code_row(struct enc *e, const uint32_t *px, int w, const uint64_t *same, uint32_t up)
+static inline __attribute__((always_inline)) void
+code_row_with(struct enc *e, const uint32_t *px, const uint32_t *above, int w, uint32_t up, int avx2)
 {
 	int x = 0;
+	(void)avx2;
 	while (x < w) {
 		uint32_t p;
-		if (same) {
-			int k = next_diff(same, x, w);
+		if (above) {
+			int k;
+#ifdef PNG_AVX2
+			if (avx2)
+				k = first_diff_avx2(px, above, x, w);
+			else
+#endif
+				k = first_diff(px, above, x, w);
 			if (k > x) {
 				run_add(e, up, (size_t)(k - x) * 3);
 				if ((x = k) == w)
@@ -730,11 +777,48 @@ static void code_row(struct enc *e, const uint32_t *px, int w, const uint64_t *s
 			if (++x == w)
 				break;
 			p = px[x] & 0xFFFFFF;
-			if ((same && (~same[x >> 4] >> (4 * (x & 15)) & 7) == 0) ||
-			    ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
+			if ((above && ((above[x] ^ p) & 0xFFFFFF) == 0) || ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
 				break;
 		}
 	}
+}
+
+static void code_row_plain(struct enc *e, const uint32_t *px, const uint32_t *above, int w,
+			   uint32_t up)
+{
+	code_row_with(e, px, above, w, up, 0);
+}
+
+#ifdef PNG_AVX2
+__attribute__((target("avx2"))) static void code_row_avx2(struct enc *e, const uint32_t *px,
+							  const uint32_t *above, int w, uint32_t up)
+{
+	code_row_with(e, px, above, w, up, 1);
+}
+#endif
+
+static void (*code_row)(struct enc *e, const uint32_t *px, const uint32_t *above, int w, uint32_t up);
+
+/* The row functions for this processor (NOISEFLOOR_PNG_SIMD=sse2 or none
+ * picks a lesser one, to test them). */
+static void choose_simd(void)
+{
+	const char *force = getenv("NOISEFLOOR_PNG_SIMD");
+	if (row_sums)
+		return;
+	row_sums = row_sums_portable;
+	code_row = code_row_plain;
+	if (force && strcmp(force, "none") == 0)
+		return;
+#ifdef PNG_SSE2
+	row_sums = row_sums_sse2;
+#endif
+#ifdef PNG_AVX2
+	if (!(force && strcmp(force, "sse2") == 0) && __builtin_cpu_supports("avx2")) {
+		row_sums = row_sums_avx2;
+		code_row = code_row_avx2;
+	}
+#endif
 }
 
 /* The deflate stream of the rows (filter byte 0, then RGB) into the bits. */
@@ -742,37 +826,32 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 			 uint32_t *adler)
 {
 	size_t rowlen = (size_t)w * 3 + 1;
-	/* the pixel above in reach of a match, and its weights in 16 bits */
-	uint32_t up = rowlen <= 32768 ? (uint32_t)rowlen : 0;
-	uint64_t *same = xmalloc(((size_t)w + 15) / 16 * sizeof *same);
-	uint64_t s1 = 1, s2 = 0;
-	int64_t A = 0, W = 0;
+	uint32_t up = rowlen <= 32768 ? (uint32_t)rowlen : 0; /* the pixel above, if in reach */
+	uint64_t s1 = 1, s2 = 0, a = 0, b = 0;
 
 	for (int y = 0; y < h; y++) {
 		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * stride);
 		const uint32_t *above = (const uint32_t *)(const void *)(data + (size_t)(y - !!y) * stride);
-		uint64_t a, b;
-		if (y == 0 || !up) {
-			row_sums(px, w, &A, &W);
-			run_flush(e);
-			add_byte(e, 0);
-			code_row(e, px, w, NULL, 0);
-		} else if (memcmp(px, above, (size_t)w * 4) == 0) {
+		if (y > 0 && up && memcmp(px, above, (size_t)w * 4) == 0) {
 			run_add(e, up, rowlen); /* the row repeats: one match, the same sums */
 		} else {
-			run_add(e, up, 1); /* filter byte under filter byte */
-			if (compare_rows(px, above, w, same, &A, &W))
-				code_row(e, px, w, same, up);
-			else
-				run_add(e, up, rowlen - 1);
+			int64_t A, W;
+			row_sums(px, w, &A, &W);
+			a = (uint64_t)A % ADLER_MOD;
+			b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
+			if (y > 0 && up) {
+				run_add(e, up, 1); /* filter byte under filter byte */
+				code_row(e, px, above, w, up);
+			} else {
+				run_flush(e);
+				add_byte(e, 0);
+				code_row(e, px, NULL, w, 0);
+			}
 		}
-		a = (uint64_t)A % ADLER_MOD;
-		b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
 		s2 = (s2 + rowlen % ADLER_MOD * s1 + b) % ADLER_MOD;
 		s1 = (s1 + a) % ADLER_MOD;
 	}
 	run_flush(e);
-	free(same);
 	*adler = (uint32_t)((s2 << 16) | s1);
 }
 
@@ -786,6 +865,7 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 
 	crc_init();
 	len_tables_init();
+	choose_simd();
 	buf_put(out, sig, sizeof sig);
 	ihdr[4] = (unsigned char)(w >> 24), ihdr[5] = (unsigned char)(w >> 16);
 	ihdr[6] = (unsigned char)(w >> 8), ihdr[7] = (unsigned char)w;
