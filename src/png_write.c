@@ -310,12 +310,18 @@ static void bits_flush(struct bits *b)
 
 /* ---- tokens and blocks ---- */
 
-/* A token is a match: bit 31 set, the distance in bits 9..24, the length
- * (3..258) in bits 0..8 and how many times more it comes in bits 25..30; or a literal pixel: bit 30 set, its red, green and
- * blue bytes in bits 16..23, 8..15, 0..7; or else one literal byte. */
+/*
+ * A token is a match: bit 31 set, bit 30 for the distance (0: 3 bytes, the
+ * pixel to the left; 1: one row, the pixel above), the length (3..258) in
+ * bits 0..8 and how many times more it comes in bits 9..29; or a literal
+ * pixel: bit 30 set, its red, green and blue bytes in bits 16..23, 8..15,
+ * 0..7; or else one literal byte.
+ */
 #define TOK_MATCH 0x80000000u
+#define TOK_UP 0x40000000u
 #define TOK_PIXEL 0x40000000u
-#define TOK_REPS_SHIFT 25
+#define TOK_REPS_SHIFT 9
+#define TOK_REPS_MAX 0x1FFFFFu
 #define BLOCK_TOKENS 65536
 
 static uint8_t len_sym[259], len_xbits[259];
@@ -369,11 +375,17 @@ struct enc {
 	uint32_t *tok;
 	size_t ntok, nrep; /* tokens, and the repeats they hold */
 	uint32_t lfreq[286], dfreq[30];
-	uint32_t count_d; /* a distance and its code, to count the next */
-	int count_ds;
+	uint32_t dist[2]; /* the two distances: to the left, and up */
+	int dsym[2];      /* and their codes */
 	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
+	/* literal pixels met in the block and their codes (bits, length in
+	 * the low 6), by a hash of the pixel */
+	uint32_t pix_key[4096];
+	uint64_t pix_code[4096];
 };
+
+#define PIX_HASH(p) (((p) * 2654435761u) >> 20)
 
 /* Writes the code lengths of the literal/length and distance codes in the
  * dynamic block header, run-length coded (RFC 1951, 3.2.7). */
@@ -447,8 +459,7 @@ static void emit_block(struct enc *e, int final)
 	uint8_t llen[286], dlen[30];
 	uint16_t lcode[286], dcode[30];
 	uint32_t lit[256];   /* a literal's code, and its length in bits 16.. */
-	uint32_t lbits[259]; /* a match length's code with its extra bits ... */
-	uint8_t lnb[259];    /* ... and how many bits they are */
+	uint64_t mcode[2][259];
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
@@ -470,11 +481,21 @@ static void emit_block(struct enc *e, int final)
 		;
 	for (int i = 0; i < 256; i++)
 		lit[i] = lcode[i] | (uint32_t)llen[i] << 16;
-	for (int l = 3; l <= 258; l++) {
-		int s = 257 + len_sym[l];
-		lbits[l] = lcode[s] | (uint32_t)len_xval[l] << llen[s];
-		lnb[l] = (uint8_t)(llen[s] + len_xbits[l]);
+	/* a match's length and distance codes with their extra bits (at most
+	 * 48), their number in the low 6 */
+	for (int k = 0; k < 2; k++) {
+		int ds, xb;
+		uint32_t xv, dbits;
+		dist_code(e->dist[k], &ds, &xb, &xv);
+		dbits = dcode[ds] | (xv << dlen[ds]);
+		for (int l = 3; l <= 258; l++) {
+			int s = 257 + len_sym[l];
+			uint64_t lb = lcode[s] | (uint64_t)len_xval[l] << llen[s];
+			unsigned ln = llen[s] + len_xbits[l];
+			mcode[k][l] = (lb | (uint64_t)dbits << ln) << 6 | (ln + dlen[ds] + (unsigned)xb);
+		}
 	}
+	memset(e->pix_key, 0xFF, sizeof e->pix_key);
 
 	/* room: the header, at most 48 bits per token (or repeat), the end */
 	bits_reserve(b, 1024 + (e->ntok + e->nrep) * 6);
@@ -484,52 +505,37 @@ static void emit_block(struct enc *e, int final)
 	{
 		/* one store per token: at most 48 bits join the 7 pending */
 		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
-		uint64_t acc = b->acc;
+		uint64_t acc = b->acc, v;
 		unsigned n = b->n;
-		/* the last distance's code, as runs use one or two distances */
-		uint32_t last_d = 0, dbits = 0, c;
-		unsigned dnb = 0;
 		for (size_t i = 0; i < e->ntok; i++) {
 			uint32_t t = e->tok[i];
 			if (t & TOK_MATCH) {
-				uint32_t l = t & 0x1FF, d = (t >> 9) & 0xFFFF;
-				if (d != last_d) {
-					int ds, xb;
-					uint32_t xv;
-					dist_code(d, &ds, &xb, &xv);
-					dbits = dcode[ds] | (xv << dlen[ds]);
-					dnb = dlen[ds] + (unsigned)xb;
-					last_d = d;
-				}
-				acc |= (uint64_t)lbits[l] << n;
-				n += lnb[l];
-				acc |= (uint64_t)dbits << n;
-				n += dnb;
-				for (uint32_t r = (t >> TOK_REPS_SHIFT) & 63; r > 0; r--) {
+				v = mcode[(t & TOK_UP) != 0][t & 0x1FF];
+				for (uint32_t r = (t >> TOK_REPS_SHIFT) & TOK_REPS_MAX; r > 0; r--) {
+					acc |= (v >> 6) << n;
+					n += v & 63;
 					store64(o, acc);
 					o += n >> 3;
 					acc >>= n & 56;
 					n &= 7;
-					acc |= (uint64_t)lbits[l] << n;
-					n += lnb[l];
-					acc |= (uint64_t)dbits << n;
-					n += dnb;
 				}
+				/* and the token itself below */
 			} else if (t & TOK_PIXEL) {
-				c = lit[(t >> 16) & 0xFF];
-				acc |= (uint64_t)(c & 0xFFFF) << n;
-				n += c >> 16;
-				c = lit[(t >> 8) & 0xFF];
-				acc |= (uint64_t)(c & 0xFFFF) << n;
-				n += c >> 16;
-				c = lit[t & 0xFF];
-				acc |= (uint64_t)(c & 0xFFFF) << n;
-				n += c >> 16;
+				uint32_t p = t & 0xFFFFFF, h = PIX_HASH(p);
+				if (e->pix_key[h] != p) {
+					uint32_t r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
+					e->pix_key[h] = p;
+					e->pix_code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
+							  (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16)))
+								 << 6 |
+							 ((r >> 16) + (g >> 16) + (bl >> 16));
+				}
+				v = e->pix_code[h];
 			} else {
-				c = lit[t & 0xFF];
-				acc |= (uint64_t)(c & 0xFFFF) << n;
-				n += c >> 16;
+				v = (uint64_t)(lit[t] & 0xFFFF) << 6 | lit[t] >> 16;
 			}
+			acc |= (v >> 6) << n;
+			n += v & 63;
 			store64(o, acc);
 			o += n >> 3;
 			acc >>= n & 56;
@@ -568,18 +574,14 @@ static inline void add_pixel(struct enc *e, uint32_t p)
 	e->lfreq[p & 0xFF]++;
 }
 
-static inline void add_match(struct enc *e, uint32_t d, uint32_t l)
+/* A match of l bytes at distance k (0: left, 1: up), n times. */
+static inline void add_match(struct enc *e, int k, uint32_t l, uint32_t n)
 {
 	tok_room(e);
-	e->tok[e->ntok++] = TOK_MATCH | d << 9 | l;
-	e->lfreq[257 + len_sym[l]]++;
-	if (d != e->count_d) {
-		int xb;
-		uint32_t xv;
-		dist_code(d, &e->count_ds, &xb, &xv);
-		e->count_d = d;
-	}
-	e->dfreq[e->count_ds]++;
+	e->tok[e->ntok++] = TOK_MATCH | (k ? TOK_UP : 0) | (n - 1) << TOK_REPS_SHIFT | l;
+	e->lfreq[257 + len_sym[l]] += n;
+	e->dfreq[e->dsym[k]] += n;
+	e->nrep += n - 1;
 }
 
 /*
@@ -589,7 +591,7 @@ static inline void add_match(struct enc *e, uint32_t d, uint32_t l)
 static void run_emit(struct enc *e)
 {
 	size_t l = e->run_len, k;
-	uint32_t d = e->run_dist;
+	int up = e->run_dist != e->dist[0];
 	e->run_dist = 0;
 	e->run_len = 0;
 	if (l < 3) {
@@ -599,19 +601,15 @@ static void run_emit(struct enc *e)
 		return;
 	}
 	/* k pieces of 258, then 3..258 bytes, or 259 and 260 as two */
-	for (k = (l - 3) / 258, l -= 258 * k; k > 0; k -= k > 64 ? 64 : k) {
-		uint32_t n = k > 64 ? 64 : (uint32_t)k;
-		add_match(e, d, 258);
-		e->tok[e->ntok - 1] |= (n - 1) << TOK_REPS_SHIFT;
-		e->lfreq[257 + 28] += n - 1;
-		e->dfreq[e->count_ds] += n - 1;
-		e->nrep += n - 1;
-	}
+	k = (l - 3) / 258;
+	l -= 258 * k;
+	for (; k > 0; k -= k > TOK_REPS_MAX ? TOK_REPS_MAX : k)
+		add_match(e, up, 258, k > TOK_REPS_MAX ? TOK_REPS_MAX : (uint32_t)k);
 	if (l > 258) {
-		add_match(e, d, (uint32_t)l - 3);
+		add_match(e, up, (uint32_t)l - 3, 1);
 		l = 3;
 	}
-	add_match(e, d, (uint32_t)l);
+	add_match(e, up, (uint32_t)l, 1);
 }
 
 static inline void run_flush(struct enc *e)
@@ -944,6 +942,13 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 	put_be32(out, 0); /* the length, known at the end */
 	buf_put(out, "IDAT\x78\x01", 6); /* zlib: deflate, 32 KB window, fastest */
 	memset(&e, 0, sizeof e);
+	e.dist[0] = 3;
+	e.dist[1] = w > 0 && (size_t)w * 3 + 1 <= 32768 ? (uint32_t)w * 3 + 1 : 3;
+	for (int k = 0; k < 2; k++) {
+		int xb;
+		uint32_t xv;
+		dist_code(e.dist[k], &e.dsym[k], &xb, &xv);
+	}
 	e.bits.out = out;
 	e.tok = xmalloc(BLOCK_TOKENS * sizeof *e.tok);
 	deflate_rows(&e, px, w, h, stride, &adler);
