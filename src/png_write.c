@@ -322,7 +322,11 @@ static void bits_flush(struct bits *b)
 #define TOK_PIXEL 0x40000000u
 #define TOK_REPS_SHIFT 9
 #define TOK_REPS_MAX 0x1FFFFFu
+/* A block ends at the first row that starts with this many tokens; a row
+ * adds at most 4w + 5 (w literal pixels, a match of up to three tokens
+ * before each and after the last). */
 #define BLOCK_TOKENS 65536
+#define ROW_TOKENS(w) (4 * (size_t)(w) + 16)
 
 static uint8_t len_sym[259], len_xbits[259];
 static uint16_t len_xval[259];
@@ -373,7 +377,8 @@ static void dist_code(uint32_t d, int *sym, int *xbits, uint32_t *xval)
 struct enc {
 	struct bits bits;
 	uint32_t *tok;
-	size_t ntok, nrep; /* tokens, and the repeats they hold */
+	uint32_t *tp;      /* where the next token goes */
+	size_t nrep;       /* the repeats the tokens hold */
 	uint32_t lfreq[286], dfreq[30];
 	uint32_t dist[2]; /* the two distances: to the left, and up */
 	int dsym[2];      /* and their codes */
@@ -498,7 +503,7 @@ static void emit_block(struct enc *e, int final)
 	memset(e->pix_key, 0xFF, sizeof e->pix_key);
 
 	/* room: the header, at most 48 bits per token (or repeat), the end */
-	bits_reserve(b, 1024 + (e->ntok + e->nrep) * 6);
+	bits_reserve(b, 1024 + ((size_t)(e->tp - e->tok) + e->nrep) * 6);
 	bits_put(b, final ? 1 : 0, 1);
 	bits_put(b, 2, 2); /* dynamic Huffman codes */
 	write_header(b, llen, nlit, dlen, ndist);
@@ -507,8 +512,8 @@ static void emit_block(struct enc *e, int final)
 		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
 		uint64_t acc = b->acc, v;
 		unsigned n = b->n;
-		for (size_t i = 0; i < e->ntok; i++) {
-			uint32_t t = e->tok[i];
+		for (const uint32_t *tp = e->tok; tp < e->tp; tp++) {
+			uint32_t t = *tp;
 			if (t & TOK_MATCH) {
 				v = mcode[(t & TOK_UP) != 0][t & 0x1FF];
 				for (uint32_t r = (t >> TOK_REPS_SHIFT) & TOK_REPS_MAX; r > 0; r--) {
@@ -547,28 +552,22 @@ static void emit_block(struct enc *e, int final)
 	}
 	bits_put(b, lcode[256], llen[256]);
 	b->out->s[b->out->len] = '\0';
-	e->ntok = e->nrep = 0;
+	e->tp = e->tok;
+	e->nrep = 0;
 	memset(e->lfreq, 0, sizeof e->lfreq);
 	memset(e->dfreq, 0, sizeof e->dfreq);
 }
 
-static inline void tok_room(struct enc *e)
-{
-	if (e->ntok == BLOCK_TOKENS)
-		emit_block(e, 0);
-}
 
 static void add_byte(struct enc *e, unsigned c)
 {
-	tok_room(e);
-	e->tok[e->ntok++] = c;
+	*e->tp++ = c;
 	e->lfreq[c]++;
 }
 
 static inline void add_pixel(struct enc *e, uint32_t p)
 {
-	tok_room(e);
-	e->tok[e->ntok++] = TOK_PIXEL | p;
+	*e->tp++ = TOK_PIXEL | p;
 	e->lfreq[p >> 16]++;
 	e->lfreq[(p >> 8) & 0xFF]++;
 	e->lfreq[p & 0xFF]++;
@@ -577,8 +576,7 @@ static inline void add_pixel(struct enc *e, uint32_t p)
 /* A match of l bytes at distance k (0: left, 1: up), n times. */
 static inline void add_match(struct enc *e, int k, uint32_t l, uint32_t n)
 {
-	tok_room(e);
-	e->tok[e->ntok++] = TOK_MATCH | (k ? TOK_UP : 0) | (n - 1) << TOK_REPS_SHIFT | l;
+	*e->tp++ = TOK_MATCH | (k ? TOK_UP : 0) | (n - 1) << TOK_REPS_SHIFT | l;
 	e->lfreq[257 + len_sym[l]] += n;
 	e->dfreq[e->dsym[k]] += n;
 	e->nrep += n - 1;
@@ -598,6 +596,10 @@ static void run_emit(struct enc *e)
 		/* only a filter byte (0) can be pending alone */
 		for (; l > 0; l--)
 			add_byte(e, 0);
+		return;
+	}
+	if (l <= 258) {
+		add_match(e, up, (uint32_t)l, 1);
 		return;
 	}
 	/* k pieces of 258, then 3..258 bytes, or 259 and 260 as two */
@@ -896,6 +898,8 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 			run_add(e, up, rowlen); /* the row repeats: one match, the same sums */
 		} else {
 			int64_t A, W;
+			if (e->tp - e->tok >= BLOCK_TOKENS)
+				emit_block(e, 0);
 			row_sums(px, w, &A, &W);
 			a = (uint64_t)A % ADLER_MOD;
 			b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
@@ -950,7 +954,7 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 		dist_code(e.dist[k], &e.dsym[k], &xb, &xv);
 	}
 	e.bits.out = out;
-	e.tok = xmalloc(BLOCK_TOKENS * sizeof *e.tok);
+	e.tok = e.tp = xmalloc((BLOCK_TOKENS + ROW_TOKENS(w)) * sizeof *e.tok);
 	deflate_rows(&e, px, w, h, stride, &adler);
 	emit_block(&e, 1);
 	bits_flush(&e.bits);
