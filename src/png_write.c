@@ -384,10 +384,13 @@ struct enc {
 	int dsym[2];      /* and their codes */
 	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
-	/* literal pixels met in the block and their codes (bits, length in
-	 * the low 6), by a hash of the pixel */
-	uint32_t pix_key[4096];
-	uint64_t pix_code[4096];
+	/* literal pixels counted as they come, by a hash of the pixel (their
+	 * bytes are counted in lfreq when another pixel takes the place, or
+	 * at the end of the block) */
+	uint32_t cnt_key[4096], cnt[4096];
+	/* and their codes in the block (bits, their number in the low 6) */
+	uint32_t code_key[4096];
+	uint64_t code[4096];
 };
 
 #define PIX_HASH(p) (((p) * 2654435761u) >> 20)
@@ -468,6 +471,14 @@ static void emit_block(struct enc *e, int final)
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
+	for (int h = 0; h < 4096; h++)
+		if (e->cnt[h]) {
+			uint32_t p = e->cnt_key[h];
+			e->lfreq[p >> 16] += e->cnt[h];
+			e->lfreq[(p >> 8) & 0xFF] += e->cnt[h];
+			e->lfreq[p & 0xFF] += e->cnt[h];
+			e->cnt[h] = 0;
+		}
 	e->lfreq[256] = 1;
 	{
 		int used = 0;
@@ -500,7 +511,7 @@ static void emit_block(struct enc *e, int final)
 			mcode[k][l] = (lb | (uint64_t)dbits << ln) << 6 | (ln + dlen[ds] + (unsigned)xb);
 		}
 	}
-	memset(e->pix_key, 0xFF, sizeof e->pix_key);
+	memset(e->code_key, 0xFF, sizeof e->code_key);
 
 	/* room: the header, at most 48 bits per token (or repeat), the end */
 	bits_reserve(b, 1024 + ((size_t)(e->tp - e->tok) + e->nrep) * 6);
@@ -527,15 +538,15 @@ static void emit_block(struct enc *e, int final)
 				/* and the token itself below */
 			} else if (t & TOK_PIXEL) {
 				uint32_t p = t & 0xFFFFFF, h = PIX_HASH(p);
-				if (e->pix_key[h] != p) {
+				if (e->code_key[h] != p) {
 					uint32_t r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
-					e->pix_key[h] = p;
-					e->pix_code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
+					e->code_key[h] = p;
+					e->code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
 							  (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16)))
 								 << 6 |
 							 ((r >> 16) + (g >> 16) + (bl >> 16));
 				}
-				v = e->pix_code[h];
+				v = e->code[h];
 			} else {
 				v = (uint64_t)(lit[t] & 0xFFFF) << 6 | lit[t] >> 16;
 			}
@@ -567,10 +578,17 @@ static void add_byte(struct enc *e, unsigned c)
 
 static inline void add_pixel(struct enc *e, uint32_t p)
 {
+	uint32_t h = PIX_HASH(p);
 	*e->tp++ = TOK_PIXEL | p;
-	e->lfreq[p >> 16]++;
-	e->lfreq[(p >> 8) & 0xFF]++;
-	e->lfreq[p & 0xFF]++;
+	if (e->cnt_key[h] != p) {
+		uint32_t q = e->cnt_key[h], n = e->cnt[h];
+		e->lfreq[q >> 16] += n;
+		e->lfreq[(q >> 8) & 0xFF] += n;
+		e->lfreq[q & 0xFF] += n;
+		e->cnt_key[h] = p;
+		e->cnt[h] = 0;
+	}
+	e->cnt[h]++;
 }
 
 /* A match of l bytes at distance k (0: left, 1: up), n times. */
