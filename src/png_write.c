@@ -311,22 +311,23 @@ static void bits_flush(struct bits *b)
 /* ---- tokens and blocks ---- */
 
 /*
- * A token is a match: bit 31 set, bit 30 for the distance (0: 3 bytes, the
- * pixel to the left; 1: one row, the pixel above), the length (3..258) in
- * bits 0..8 and how many times more it comes in bits 9..29; or a literal
- * pixel: bit 30 set, its red, green and blue bytes in bits 16..23, 8..15,
- * 0..7; or else one literal byte.
+ * A token is the place of its code in the block's table of codes (the low
+ * 13 bits) and how many times more it comes (the rest): a literal pixel
+ * by its place in the pixel table (PIX_SLOTS), a literal byte, or a match
+ * of 3..258 bytes at one of the two distances.
  */
-#define TOK_MATCH 0x80000000u
-#define TOK_UP 0x40000000u
-#define TOK_PIXEL 0x40000000u
-#define TOK_REPS_SHIFT 9
-#define TOK_REPS_MAX 0x1FFFFFu
+#define PIX_SLOTS 4096
+#define PIX_HASH(p) (((p) * 2654435761u) >> 20)
+#define TOK_BYTE PIX_SLOTS
+#define TOK_MATCH(k, l) (TOK_BYTE + 256 + 259 * (k) + (l))
+#define TOK_CODES TOK_MATCH(2, 0)
+#define TOK_REPS_SHIFT 13
+#define TOK_REPS_MAX (0xFFFFFFFFu >> TOK_REPS_SHIFT)
 /* A block ends at the first row that starts with this many tokens; a row
- * adds at most 4w + 5 (w literal pixels, a match of up to three tokens
- * before each and after the last). */
+ * adds at most 6w + 5 (w literal pixels of up to three tokens, a match of
+ * up to three tokens before each and after the last). */
 #define BLOCK_TOKENS 65536
-#define ROW_TOKENS(w) (4 * (size_t)(w) + 16)
+#define ROW_TOKENS(w) (6 * (size_t)(w) + 16)
 
 static uint8_t len_sym[259], len_xbits[259];
 static uint16_t len_xval[259];
@@ -384,16 +385,14 @@ struct enc {
 	int dsym[2];      /* and their codes */
 	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
-	/* literal pixels counted as they come, by a hash of the pixel (their
-	 * bytes are counted in lfreq when another pixel takes the place, or
-	 * at the end of the block) */
-	uint32_t cnt_key[4096], cnt[4096];
-	/* and their codes in the block (bits, their number in the low 6) */
-	uint32_t code_key[4096];
-	uint64_t code[4096];
+	/* the pixel table: the literal pixels of the block by a hash of the
+	 * pixel, how many times each comes, the places taken */
+	uint32_t pix[PIX_SLOTS], pix_n[PIX_SLOTS];
+	uint16_t used[PIX_SLOTS];
+	unsigned nused;
+	/* the block's codes (bits, and their number in the low 6) */
+	uint64_t code[TOK_CODES];
 };
-
-#define PIX_HASH(p) (((p) * 2654435761u) >> 20)
 
 /* Writes the code lengths of the literal/length and distance codes in the
  * dynamic block header, run-length coded (RFC 1951, 3.2.7). */
@@ -467,18 +466,15 @@ static void emit_block(struct enc *e, int final)
 	uint8_t llen[286], dlen[30];
 	uint16_t lcode[286], dcode[30];
 	uint32_t lit[256];   /* a literal's code, and its length in bits 16.. */
-	uint64_t mcode[2][259];
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
-	for (int h = 0; h < 4096; h++)
-		if (e->cnt[h]) {
-			uint32_t p = e->cnt_key[h];
-			e->lfreq[p >> 16] += e->cnt[h];
-			e->lfreq[(p >> 8) & 0xFF] += e->cnt[h];
-			e->lfreq[p & 0xFF] += e->cnt[h];
-			e->cnt[h] = 0;
-		}
+	for (unsigned i = 0; i < e->nused; i++) {
+		uint32_t p = e->pix[e->used[i]], n = e->pix_n[e->used[i]];
+		e->lfreq[p >> 16] += n;
+		e->lfreq[(p >> 8) & 0xFF] += n;
+		e->lfreq[p & 0xFF] += n;
+	}
 	e->lfreq[256] = 1;
 	{
 		int used = 0;
@@ -495,10 +491,21 @@ static void emit_block(struct enc *e, int final)
 		;
 	for (ndist = 30; ndist > 1 && dlen[ndist - 1] == 0; ndist--)
 		;
+	/* the codes: bytes, pixels (three bytes), matches (a length's code
+	 * and extra bits, then the distance's: at most 48 bits) */
 	for (int i = 0; i < 256; i++)
 		lit[i] = lcode[i] | (uint32_t)llen[i] << 16;
-	/* a match's length and distance codes with their extra bits (at most
-	 * 48), their number in the low 6 */
+	for (int i = 0; i < 256; i++)
+		e->code[TOK_BYTE + i] = (uint64_t)(lit[i] & 0xFFFF) << 6 | lit[i] >> 16;
+	for (unsigned i = 0; i < e->nused; i++) {
+		unsigned h = e->used[i];
+		uint32_t p = e->pix[h], r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
+		e->code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
+			      (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16))) << 6 |
+			     ((r >> 16) + (g >> 16) + (bl >> 16));
+		e->pix_n[h] = 0;
+	}
+	e->nused = 0;
 	for (int k = 0; k < 2; k++) {
 		int ds, xb;
 		uint32_t xv, dbits;
@@ -508,10 +515,9 @@ static void emit_block(struct enc *e, int final)
 			int s = 257 + len_sym[l];
 			uint64_t lb = lcode[s] | (uint64_t)len_xval[l] << llen[s];
 			unsigned ln = llen[s] + len_xbits[l];
-			mcode[k][l] = (lb | (uint64_t)dbits << ln) << 6 | (ln + dlen[ds] + (unsigned)xb);
+			e->code[TOK_MATCH(k, l)] = (lb | (uint64_t)dbits << ln) << 6 | (ln + dlen[ds] + (unsigned)xb);
 		}
 	}
-	memset(e->code_key, 0xFF, sizeof e->code_key);
 
 	/* room: the header, at most 48 bits per token (or repeat), the end */
 	bits_reserve(b, 1024 + ((size_t)(e->tp - e->tok) + e->nrep) * 6);
@@ -521,34 +527,18 @@ static void emit_block(struct enc *e, int final)
 	{
 		/* one store per token: at most 48 bits join the 7 pending */
 		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
-		uint64_t acc = b->acc, v;
+		uint64_t acc = b->acc;
 		unsigned n = b->n;
 		for (const uint32_t *tp = e->tok; tp < e->tp; tp++) {
 			uint32_t t = *tp;
-			if (t & TOK_MATCH) {
-				v = mcode[(t & TOK_UP) != 0][t & 0x1FF];
-				for (uint32_t r = (t >> TOK_REPS_SHIFT) & TOK_REPS_MAX; r > 0; r--) {
-					acc |= (v >> 6) << n;
-					n += v & 63;
-					store64(o, acc);
-					o += n >> 3;
-					acc >>= n & 56;
-					n &= 7;
-				}
-				/* and the token itself below */
-			} else if (t & TOK_PIXEL) {
-				uint32_t p = t & 0xFFFFFF, h = PIX_HASH(p);
-				if (e->code_key[h] != p) {
-					uint32_t r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
-					e->code_key[h] = p;
-					e->code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
-							  (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16)))
-								 << 6 |
-							 ((r >> 16) + (g >> 16) + (bl >> 16));
-				}
-				v = e->code[h];
-			} else {
-				v = (uint64_t)(lit[t] & 0xFFFF) << 6 | lit[t] >> 16;
+			uint64_t v = e->code[t & ((1u << TOK_REPS_SHIFT) - 1)];
+			for (uint32_t r = t >> TOK_REPS_SHIFT; r > 0; r--) {
+				acc |= (v >> 6) << n;
+				n += v & 63;
+				store64(o, acc);
+				o += n >> 3;
+				acc >>= n & 56;
+				n &= 7;
 			}
 			acc |= (v >> 6) << n;
 			n += v & 63;
@@ -572,29 +562,32 @@ static void emit_block(struct enc *e, int final)
 
 static void add_byte(struct enc *e, unsigned c)
 {
-	*e->tp++ = c;
+	*e->tp++ = TOK_BYTE + c;
 	e->lfreq[c]++;
 }
 
+/* A literal pixel: by its place in the pixel table, or as three bytes
+ * when another pixel holds that place in this block. */
 static inline void add_pixel(struct enc *e, uint32_t p)
 {
 	uint32_t h = PIX_HASH(p);
-	*e->tp++ = TOK_PIXEL | p;
-	if (e->cnt_key[h] != p) {
-		uint32_t q = e->cnt_key[h], n = e->cnt[h];
-		e->lfreq[q >> 16] += n;
-		e->lfreq[(q >> 8) & 0xFF] += n;
-		e->lfreq[q & 0xFF] += n;
-		e->cnt_key[h] = p;
-		e->cnt[h] = 0;
+	if (e->pix_n[h] == 0) {
+		e->pix[h] = p;
+		e->used[e->nused++] = (uint16_t)h;
+	} else if (e->pix[h] != p) {
+		add_byte(e, p >> 16);
+		add_byte(e, (p >> 8) & 0xFF);
+		add_byte(e, p & 0xFF);
+		return;
 	}
-	e->cnt[h]++;
+	e->pix_n[h]++;
+	*e->tp++ = h;
 }
 
 /* A match of l bytes at distance k (0: left, 1: up), n times. */
 static inline void add_match(struct enc *e, int k, uint32_t l, uint32_t n)
 {
-	*e->tp++ = TOK_MATCH | (k ? TOK_UP : 0) | (n - 1) << TOK_REPS_SHIFT | l;
+	*e->tp++ = (n - 1) << TOK_REPS_SHIFT | TOK_MATCH(k, l);
 	e->lfreq[257 + len_sym[l]] += n;
 	e->dfreq[e->dsym[k]] += n;
 	e->nrep += n - 1;
