@@ -529,7 +529,7 @@ static void emit_block(struct enc *e, int final)
 		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
 		uint64_t acc = b->acc;
 		unsigned n = b->n;
-		for (const uint32_t *tp = e->tok; tp < e->tp; tp++) {
+		for (const uint32_t *tp = e->tok, *end = e->tp; tp < end; tp++) {
 			uint32_t t = *tp;
 			uint64_t v = e->code[t & ((1u << TOK_REPS_SHIFT) - 1)];
 			for (uint32_t r = t >> TOK_REPS_SHIFT; r > 0; r--) {
@@ -609,10 +609,6 @@ static void run_emit(struct enc *e)
 			add_byte(e, 0);
 		return;
 	}
-	if (l <= 258) {
-		add_match(e, up, (uint32_t)l, 1);
-		return;
-	}
 	/* k pieces of 258, then 3..258 bytes, or 259 and 260 as two */
 	k = (l - 3) / 258;
 	l -= 258 * k;
@@ -627,8 +623,13 @@ static void run_emit(struct enc *e)
 
 static inline void run_flush(struct enc *e)
 {
-	if (e->run_dist)
+	if (e->run_len - 3 <= 255) { /* most matches: one token */
+		add_match(e, e->run_dist != e->dist[0], (uint32_t)e->run_len, 1);
+		e->run_dist = 0;
+		e->run_len = 0;
+	} else if (e->run_dist) {
 		run_emit(e);
+	}
 }
 
 /* Extends the pending match at distance d by n bytes, or starts one. */
