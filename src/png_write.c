@@ -668,7 +668,7 @@ static void row_sums_tail(const uint32_t *px, int x, int w, int64_t *A, int64_t 
  * group the weights 3q, 3q + 1, 3q + 2 of pixel q's red, green and blue are
  * constants (pmaddwd); the group's place adds 12j * S_j for group j, taken
  * from running sums: sum j * S_j = (groups - 1) * sum S_j - sum over j of
- * the sums before j. No lane can overflow for rows of up to 2^20 pixels.
+ * the sums before j. No lane overflows in rows of up to 65536 pixels.
  */
 static void row_sums_sse2(const uint32_t *px, int w, int64_t *A, int64_t *W)
 {
@@ -699,24 +699,35 @@ static void row_sums_sse2(const uint32_t *px, int w, int64_t *A, int64_t *W)
 #endif
 
 #ifdef PNG_AVX2
-/* The same, eight pixels at a time (unpack works within 128-bit halves). */
+/* The same, eight pixels a group, two groups at a time; pmaddubsw weighs
+ * the bytes of a group (the weights, 0..23, fit a signed byte). */
 __attribute__((target("avx2"))) static void row_sums_avx2(const uint32_t *px, int w, int64_t *A,
 							  int64_t *W)
 {
 	const __m256i rgb = _mm256_set1_epi32(0x00FFFFFF), zero = _mm256_setzero_si256();
-	const __m256i wlo = _mm256_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0, 14, 13, 12, 0, 17, 16, 15, 0);
-	const __m256i whi = _mm256_setr_epi16(8, 7, 6, 0, 11, 10, 9, 0, 20, 19, 18, 0, 23, 22, 21, 0);
+	const __m256i one = _mm256_set1_epi16(1);
+	const __m256i wt = _mm256_setr_epi8(2, 1, 0, 0, 5, 4, 3, 0, 8, 7, 6, 0, 11, 10, 9, 0,
+					    14, 13, 12, 0, 17, 16, 15, 0, 20, 19, 18, 0, 23, 22, 21, 0);
 	__m256i s = zero, before = zero, in = zero;
 	int64_t ls[4], lb[4], g = w / 8;
 	int32_t li[8];
 	int x = 0;
 
+	for (; x + 16 <= w; x += 16) {
+		__m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(px + x));
+		__m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(px + x + 8));
+		__m256i s0 = _mm256_sad_epu8(_mm256_and_si256(v0, rgb), zero);
+		before = _mm256_add_epi64(before, _mm256_add_epi64(_mm256_add_epi64(s, s), s0));
+		s = _mm256_add_epi64(s, _mm256_add_epi64(s0, _mm256_sad_epu8(_mm256_and_si256(v1, rgb), zero)));
+		in = _mm256_add_epi32(in, _mm256_madd_epi16(_mm256_add_epi16(_mm256_maddubs_epi16(v0, wt),
+									   _mm256_maddubs_epi16(v1, wt)),
+							    one));
+	}
 	for (; x + 8 <= w; x += 8) {
-		__m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)(px + x)), rgb);
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + x));
 		before = _mm256_add_epi64(before, s);
-		s = _mm256_add_epi64(s, _mm256_sad_epu8(v, zero));
-		in = _mm256_add_epi32(in, _mm256_add_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi8(v, zero), wlo),
-							   _mm256_madd_epi16(_mm256_unpackhi_epi8(v, zero), whi)));
+		s = _mm256_add_epi64(s, _mm256_sad_epu8(_mm256_and_si256(v, rgb), zero));
+		in = _mm256_add_epi32(in, _mm256_madd_epi16(_mm256_maddubs_epi16(v, wt), one));
 	}
 	_mm256_storeu_si256((__m256i *)(void *)ls, s);
 	_mm256_storeu_si256((__m256i *)(void *)lb, before);
@@ -737,7 +748,7 @@ static void row_sums_portable(const uint32_t *px, int w, int64_t *A, int64_t *W)
 	row_sums_tail(px, 0, w, A, W);
 }
 
-/* A and W of a row of w pixels (w < 2^20). */
+/* A and W of a row of w <= 65536 pixels. */
 static void (*row_sums)(const uint32_t *px, int w, int64_t *A, int64_t *W);
 
 /* The first pixel at or after x that differs from the one above (w if none). */
@@ -912,7 +923,7 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 			int64_t A, W;
 			if (e->tp - e->tok >= BLOCK_TOKENS)
 				emit_block(e, 0);
-			row_sums(px, w, &A, &W);
+			(w <= 65536 ? row_sums : row_sums_portable)(px, w, &A, &W);
 			a = (uint64_t)A % ADLER_MOD;
 			b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
 			if (y > 0 && up) {
