@@ -871,14 +871,20 @@ code_row_with(struct enc *e, const uint32_t *px, const uint32_t *above, int w, u
 static void code_row_plain(struct enc *e, const uint32_t *px, const uint32_t *above, int w,
 			   uint32_t up)
 {
-	code_row_with(e, px, above, w, up, 0);
+	if (above)
+		code_row_with(e, px, above, w, up, 0);
+	else
+		code_row_with(e, px, NULL, w, up, 0);
 }
 
 #ifdef PNG_AVX2
 __attribute__((target("avx2"))) static void code_row_avx2(struct enc *e, const uint32_t *px,
 							  const uint32_t *above, int w, uint32_t up)
 {
-	code_row_with(e, px, above, w, up, 1);
+	if (above)
+		code_row_with(e, px, above, w, up, 1);
+	else
+		code_row_with(e, px, NULL, w, up, 0);
 }
 #endif
 
