@@ -787,6 +787,15 @@ static inline int first_diff(const uint32_t *px, const uint32_t *above, int x, i
 __attribute__((target("avx2"))) static inline int first_diff_avx2(const uint32_t *px,
 								   const uint32_t *above, int x, int w)
 {
+	if (x + 8 <= w) {
+		uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x)))) |
+			     0x88888888u;
+		if (m != 0xFFFFFFFFu)
+			return x + (__builtin_ctz(~m) >> 2);
+		x += 8;
+	}
 	for (; x + 16 <= w; x += 16) {
 		uint64_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
 				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)),
