@@ -360,7 +360,19 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	cairo_paint(cr);
 	cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
 	cairo_scale(cr, scale, scale);
-	draw_scene(cr, sc, font);
+	{
+		/* a white rectangle drawn first (the scene's background) adds
+		 * nothing to the white paint: white over white stays white at
+		 * any coverage */
+		struct chart_scene body = *sc;
+		const struct chart_prim *p0 = body.nprims ? &body.prims[0] : NULL;
+		if (p0 && p0->kind == PRIM_RECT && p0->fill == CHART_WHITE &&
+		    (p0->stroke == CHART_NONE || !(p0->lw > 0))) {
+			body.prims++;
+			body.nprims--;
+		}
+		draw_scene(cr, &body, font);
+	}
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(s);
