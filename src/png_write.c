@@ -17,6 +17,7 @@
  */
 #include "png_write.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 /* SSE2 is part of x86-64; AVX2 is used where the processor has it */
@@ -385,11 +386,11 @@ struct enc {
 	int dsym[2];      /* and their codes */
 	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
+	unsigned nused;
 	/* the pixel table: the literal pixels of the block by a hash of the
-	 * pixel, how many times each comes, the places taken */
+	 * pixel, how many times each comes, the places taken (nused) */
 	uint32_t pix[PIX_SLOTS], pix_n[PIX_SLOTS];
 	uint16_t used[PIX_SLOTS];
-	unsigned nused;
 	/* the block's codes (bits, and their number in the low 6) */
 	uint64_t code[TOK_CODES];
 };
@@ -983,7 +984,10 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 	idat = out->len;
 	put_be32(out, 0); /* the length, known at the end */
 	buf_put(out, "IDAT\x78\x01", 6); /* zlib: deflate, 32 KB window, fastest */
-	memset(&e, 0, sizeof e);
+	/* the tables are filled as they are used: only the counts and the
+	 * state start at zero */
+	memset(&e, 0, offsetof(struct enc, pix));
+	memset(e.pix_n, 0, sizeof e.pix_n);
 	e.dist[0] = 3;
 	e.dist[1] = w > 0 && (size_t)w * 3 + 1 <= 32768 ? (uint32_t)w * 3 + 1 : 3;
 	for (int k = 0; k < 2; k++) {
