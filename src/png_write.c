@@ -391,8 +391,9 @@ struct enc {
 	 * pixel, how many times each comes, the places taken (nused) */
 	uint32_t pix[PIX_SLOTS], pix_n[PIX_SLOTS];
 	uint16_t used[PIX_SLOTS];
-	/* the block's codes (bits, and their number in the low 6) */
+	/* the block's codes: their bits, and how many */
 	uint64_t code[TOK_CODES];
+	uint8_t code_n[TOK_CODES];
 };
 
 /* Writes the code lengths of the literal/length and distance codes in the
@@ -497,13 +498,13 @@ static void emit_block(struct enc *e, int final)
 	for (int i = 0; i < 256; i++)
 		lit[i] = lcode[i] | (uint32_t)llen[i] << 16;
 	for (int i = 0; i < 256; i++)
-		e->code[TOK_BYTE + i] = (uint64_t)(lit[i] & 0xFFFF) << 6 | lit[i] >> 16;
+		e->code[TOK_BYTE + i] = lit[i] & 0xFFFF, e->code_n[TOK_BYTE + i] = (uint8_t)(lit[i] >> 16);
 	for (unsigned i = 0; i < e->nused; i++) {
 		unsigned h = e->used[i];
 		uint32_t p = e->pix[h], r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
-		e->code[h] = ((r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
-			      (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16))) << 6 |
-			     ((r >> 16) + (g >> 16) + (bl >> 16));
+		e->code[h] = (r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
+			     (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16));
+		e->code_n[h] = (uint8_t)((r >> 16) + (g >> 16) + (bl >> 16));
 		e->pix_n[h] = 0;
 	}
 	e->nused = 0;
@@ -516,7 +517,8 @@ static void emit_block(struct enc *e, int final)
 			int s = 257 + len_sym[l];
 			uint64_t lb = lcode[s] | (uint64_t)len_xval[l] << llen[s];
 			unsigned ln = llen[s] + len_xbits[l];
-			e->code[TOK_MATCH(k, l)] = (lb | (uint64_t)dbits << ln) << 6 | (ln + dlen[ds] + (unsigned)xb);
+			e->code[TOK_MATCH(k, l)] = lb | (uint64_t)dbits << ln;
+			e->code_n[TOK_MATCH(k, l)] = (uint8_t)(ln + dlen[ds] + (unsigned)xb);
 		}
 	}
 
@@ -533,16 +535,17 @@ static void emit_block(struct enc *e, int final)
 		for (const uint32_t *tp = e->tok, *end = e->tp; tp < end; tp++) {
 			uint32_t t = *tp;
 			uint64_t v = e->code[t & ((1u << TOK_REPS_SHIFT) - 1)];
+			unsigned nb = e->code_n[t & ((1u << TOK_REPS_SHIFT) - 1)];
 			for (uint32_t r = t >> TOK_REPS_SHIFT; r > 0; r--) {
-				acc |= (v >> 6) << n;
-				n += v & 63;
+				acc |= v << n;
+				n += nb;
 				store64(o, acc);
 				o += n >> 3;
 				acc >>= n & 56;
 				n &= 7;
 			}
-			acc |= (v >> 6) << n;
-			n += v & 63;
+			acc |= v << n;
+			n += nb;
 			store64(o, acc);
 			o += n >> 3;
 			acc >>= n & 56;
