@@ -139,17 +139,18 @@ static void put_be32(struct buf *b, uint32_t v)
 
 #define MAXBITS 15
 
-struct sym_freq {
-	uint32_t freq;
-	uint16_t sym;
-};
-
-static int cmp_sym_freq(const void *a, const void *b)
+/* Sorts n keys in rising order (Shell's sort: a block has at most 288). */
+static void sort_keys(uint64_t *k, int n)
 {
-	const struct sym_freq *x = a, *y = b;
-	if (x->freq != y->freq)
-		return x->freq < y->freq ? -1 : 1;
-	return (int)x->sym - (int)y->sym;
+	static const int gaps[] = { 132, 57, 23, 10, 4, 1 };
+	for (int g = 0; g < 6; g++)
+		for (int i = gaps[g]; i < n; i++) {
+			uint64_t v = k[i];
+			int j = i;
+			for (; j >= gaps[g] && k[j - gaps[g]] > v; j -= gaps[g])
+				k[j] = k[j - gaps[g]];
+			k[j] = v;
+		}
 }
 
 /*
@@ -161,7 +162,7 @@ static int cmp_sym_freq(const void *a, const void *b)
  */
 static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 {
-	struct sym_freq leaf[288];
+	uint64_t leaf[288]; /* frequency << 16 | symbol */
 	uint64_t w[2 * 288];
 	int parent[2 * 288], depth[2 * 288], count[2 * 288 + 1];
 	int nsym = 0, next, li, ii;
@@ -169,19 +170,17 @@ static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 	memset(len, 0, (size_t)n);
 	for (int i = 0; i < n; i++)
 		if (freq[i]) {
-			leaf[nsym].freq = freq[i];
-			leaf[nsym].sym = (uint16_t)i;
-			nsym++;
+			leaf[nsym++] = (uint64_t)freq[i] << 16 | (unsigned)i;
 		}
 	if (nsym == 0)
 		return;
 	if (nsym == 1) {
-		len[leaf[0].sym] = 1;
+		len[leaf[0] & 0xFFFF] = 1;
 		return;
 	}
-	qsort(leaf, (size_t)nsym, sizeof leaf[0], cmp_sym_freq);
+	sort_keys(leaf, nsym);
 	for (int i = 0; i < nsym; i++)
-		w[i] = leaf[i].freq;
+		w[i] = leaf[i] >> 16;
 	li = 0, ii = nsym;
 	for (next = nsym; next < 2 * nsym - 1; next++) {
 		int pick[2];
@@ -227,7 +226,7 @@ static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 		int j = nsym;
 		for (int l = 1; l <= maxbits; l++)
 			for (int c = count[l]; c > 0; c--)
-				len[leaf[--j].sym] = (uint8_t)l;
+				len[leaf[--j] & 0xFFFF] = (uint8_t)l;
 	}
 }
 
