@@ -569,22 +569,27 @@ static void add_byte(struct enc *e, unsigned c)
 	e->lfreq[c]++;
 }
 
-/* A literal pixel: by its place in the pixel table, or as three bytes
- * when another pixel holds that place in this block. */
-static inline void add_pixel(struct enc *e, uint32_t p)
+/* A literal pixel at tp: by its place in the pixel table, or as three
+ * bytes when another pixel holds that place in this block. Returns where
+ * the next token goes. */
+static inline uint32_t *add_pixel(struct enc *e, uint32_t *tp, uint32_t p)
 {
 	uint32_t h = PIX_HASH(p);
 	if (e->pix_n[h] == 0) {
 		e->pix[h] = p;
 		e->used[e->nused++] = (uint16_t)h;
 	} else if (e->pix[h] != p) {
-		add_byte(e, p >> 16);
-		add_byte(e, (p >> 8) & 0xFF);
-		add_byte(e, p & 0xFF);
-		return;
+		tp[0] = TOK_BYTE + (p >> 16);
+		tp[1] = TOK_BYTE + ((p >> 8) & 0xFF);
+		tp[2] = TOK_BYTE + (p & 0xFF);
+		e->lfreq[p >> 16]++;
+		e->lfreq[(p >> 8) & 0xFF]++;
+		e->lfreq[p & 0xFF]++;
+		return tp + 3;
 	}
 	e->pix_n[h]++;
-	*e->tp++ = h;
+	*tp = h;
+	return tp + 1;
 }
 
 /* A match of l bytes at distance k (0: left, 1: up), n times. */
@@ -869,13 +874,18 @@ code_row_with(struct enc *e, const uint32_t *px, const uint32_t *above, int w, u
 		}
 		/* literal pixels, while they differ from the ones above and left */
 		run_flush(e);
-		for (;;) {
-			add_pixel(e, p);
-			if (++x == w)
-				break;
-			p = px[x] & 0xFFFFFF;
-			if ((above && ((above[x] ^ p) & 0xFFFFFF) == 0) || ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
-				break;
+		{
+			uint32_t *tp = e->tp;
+			for (;;) {
+				tp = add_pixel(e, tp, p);
+				if (++x == w)
+					break;
+				p = px[x] & 0xFFFFFF;
+				if ((above && ((above[x] ^ p) & 0xFFFFFF) == 0) ||
+				    ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
+					break;
+			}
+			e->tp = tp;
 		}
 	}
 }
