@@ -837,6 +837,23 @@ static inline int run_end(const uint32_t *px, int x, int w, uint32_t p)
 	return x;
 }
 
+#ifdef PNG_AVX2
+/* The same as run_end, eight pixels at a time. */
+__attribute__((target("avx2"))) static inline int run_end_avx2(const uint32_t *px, int x, int w,
+								uint32_t p)
+{
+	const __m256i c = _mm256_set1_epi32((int)p);
+	for (; x + 8 <= w; x += 8) {
+		uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)), c)) |
+			     0x88888888u;
+		if (m != 0xFFFFFFFFu)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+	return run_end(px, x, w, p);
+}
+#endif
+
 /*
  * The pixels of one row after its filter byte: a match with the row above
  * (at distance up) while the pixels equal the ones above, a run of the
@@ -867,7 +884,13 @@ code_row_with(struct enc *e, const uint32_t *px, const uint32_t *above, int w, u
 		}
 		p = px[x] & 0xFFFFFF;
 		if (x > 0 && ((px[x - 1] ^ p) & 0xFFFFFF) == 0) {
-			int k = run_end(px, x + 1, w, p);
+			int k;
+#ifdef PNG_AVX2
+			if (avx2)
+				k = run_end_avx2(px, x + 1, w, p);
+			else
+#endif
+				k = run_end(px, x + 1, w, p);
 			run_add(e, 3, (size_t)(k - x) * 3);
 			x = k;
 			continue;
