@@ -250,9 +250,12 @@ static void huff_codes(const uint8_t *len, int n, uint16_t *code)
 			continue;
 		}
 		v = next[len[i]]++;
-		for (int k = 0; k < len[i]; k++)
-			r = (r << 1) | ((v >> k) & 1);
-		code[i] = (uint16_t)r;
+		/* the low len[i] bits of v, reversed */
+		v = (v & 0x5555) << 1 | (v >> 1 & 0x5555);
+		v = (v & 0x3333) << 2 | (v >> 2 & 0x3333);
+		v = (v & 0x0F0F) << 4 | (v >> 4 & 0x0F0F);
+		r = (v & 0x00FF) << 8 | (v >> 8 & 0x00FF);
+		code[i] = (uint16_t)(r >> (16 - len[i]));
 	}
 }
 
