@@ -58,6 +58,7 @@ OBJS   := $(SRCS:src/%.c=build/%.o)
 FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_hpdf.c chart_layout.c \
                 chart_text.c chart_time.c formats_lib_id.c hpdf_tounicode.c ingest_jq.c \
                 pdf_doc.c png_write.c render_charts.c render_pdf.c render_xlsx.c)
+FORMATS_SRCS += src/chart_svg.c
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*.h)

@@ -12,8 +12,8 @@
  *      rectangles, circles, polylines, filled areas, text) in chart units,
  *      origin top left, y down.
  *
- * Backends draw scenes and know nothing about chart types: chart_cairo.c
- * writes SVG and PNG, chart_hpdf.c draws on a PDF page. A new chart type is
+ * Backends draw scenes and know nothing about chart types: chart_svg.c
+ * writes SVG, chart_cairo.c PNG, chart_hpdf.c draws on a PDF page. A new chart type is
  * a new spec builder here; no backend changes.
  */
 #ifndef NF_CHART_H
@@ -35,6 +35,10 @@ int chart_fonts_open(struct chart_fonts **out, const char *regular_path,
 		     const char *bold_path, struct nf_error *err);
 void chart_fonts_free(struct chart_fonts *f);
 const char *chart_fonts_path(const struct chart_fonts *f, int bold);
+/* The FreeType face (an FT_Face) of the regular or bold font, borrowed and
+ * valid until chart_fonts_free(): for backends that read glyph outlines. */
+struct FT_FaceRec_;
+struct FT_FaceRec_ *chart_fonts_ft_face(const struct chart_fonts *f, int bold);
 
 /* Advance width of UTF-8 text at `size` (same unit as the result), without
  * kerning, as cairo's and libharu's simple text output place it. */
@@ -221,11 +225,14 @@ uint32_t chart_version_color(const struct model *m, const char *version);
 
 /* ---- backends ---- */
 
-/* SVG with px units, <title> and <desc>; appends to out. NF_IOERR on a
- * cairo failure. (chart_cairo.c) */
+/* SVG with px units, <title> and <desc> first, text as glyph outlines from
+ * the fonts; appends to out. NF_NOINPUT when a font has no outlines (a
+ * bitmap font), NF_IOERR when FreeType cannot read a glyph; out is then as
+ * it was. (chart_svg.c) */
 int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	      struct buf *out, struct nf_error *err);
-/* PNG on white, `scale` device pixels per chart unit; appends to out. */
+/* PNG on white, `scale` device pixels per chart unit; appends to out.
+ * (chart_cairo.c) */
 int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	      double scale, struct buf *out, struct nf_error *err);
 

@@ -1,11 +1,10 @@
 /*
- * chart_cairo.c - the cairo backend: draws a chart scene as SVG or PNG.
+ * chart_cairo.c - the cairo backend: draws a chart scene as a PNG.
  *
  * Text uses DejaVu Sans loaded by path through FreeType (never fontconfig),
  * with pinned font options (grey antialiasing, no hinting, unhinted metrics),
  * so output and text widths are the same on every machine and match the
- * widths chart.c measured. The SVG is written to memory, then <title> and
- * <desc> are inserted after the root tag (cairo 1.16 writes neither).
+ * widths chart.c measured (the SVG, chart_svg.c, is written without cairo).
  * PNG previews are drawn by cairo and encoded by png_write.c, which finds
  * the runs and repeated rows of a flat chart image directly: a general
  * compressor (cairo's writer, or libpng and zlib) spends most of a report's
@@ -16,7 +15,6 @@
 
 #include <cairo.h>
 #include <cairo-ft.h>
-#include <cairo-svg.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
@@ -176,156 +174,11 @@ static void draw_scene(cairo_t *cr, const struct chart_scene *sc, cairo_font_fac
 	}
 }
 
-static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
-{
-	buf_put(closure, data, len);
-	return CAIRO_STATUS_SUCCESS;
-}
-
-static void xml_escape(struct buf *b, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': buf_puts(b, "&amp;"); break;
-		case '<': buf_puts(b, "&lt;"); break;
-		case '>': buf_puts(b, "&gt;"); break;
-		case '"': buf_puts(b, "&quot;"); break;
-		default: buf_putc(b, *s);
-		}
-	}
-}
-
-static int is_word_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '#' || c == '.' || c == '-';
-}
-
-/*
- * Copies cairo's SVG with every decimal number cut to two decimals (rounded
- * half up, on the digits, so no locale is involved). cairo writes six
- * decimals for glyph outlines and coordinates; a hundredth of a pixel is
- * invisible, and the file shrinks by about a third. Names such as "glyph0-1"
- * are left alone.
- */
-static void compact_numbers(const char *s, size_t n, struct buf *out)
-{
-	size_t i = 0, plain = 0; /* s[plain..i) is copied as it is, in one go */
-	buf_grow(out, n);
-	while (i < n) {
-		size_t j = i, dot = 0, end;
-		char num[64];
-		size_t k, len;
-		int neg = 0;
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		      (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) ||
-		    (i > 0 && is_word_char(s[i - 1]))) {
-			i++;
-			continue;
-		}
-		if (s[j] == '-')
-			neg = 1, j++;
-		while (j < n && s[j] >= '0' && s[j] <= '9')
-			j++;
-		if (j < n && s[j] == '.' && j + 1 < n && s[j + 1] >= '0' && s[j + 1] <= '9') {
-			dot = j++;
-			while (j < n && s[j] >= '0' && s[j] <= '9')
-				j++;
-		}
-		end = j;
-		if (!dot || end - dot - 1 <= 2 || end - i >= sizeof num) {
-			i = end;
-			continue;
-		}
-		buf_put(out, s + plain, i - plain);
-		/* digits of the integer part and two decimals, then round */
-		len = 0;
-		num[len++] = '0'; /* room for a carry */
-		for (k = i + neg; k < dot + 3; k++)
-			num[len++] = s[k];
-		if (s[dot + 3] >= '5') {
-			for (k = len; k-- > 0;) {
-				if (num[k] == '.')
-					continue;
-				if (num[k] == '9') {
-					num[k] = '0';
-					continue;
-				}
-				num[k]++;
-				break;
-			}
-		}
-		num[len] = '\0';
-		while (num[len - 1] == '0')
-			num[--len] = '\0';
-		if (num[len - 1] == '.')
-			num[--len] = '\0';
-		{
-			const char *p = num[0] == '0' && num[1] != '.' && num[1] ? num + 1 : num;
-			if (neg && strcmp(p, "0") != 0)
-				buf_putc(out, '-');
-			buf_puts(out, p);
-		}
-		i = plain = end;
-	}
-	buf_put(out, s + plain, n - plain);
-}
-
 static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)
 {
 	for (int i = 0; i < 2; i++)
 		if (!(font[i] = face_for(chart_fonts_path(f, i), err)))
 			return err ? err->status : NF_IOERR;
-	return NF_OK;
-}
-
-int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
-	      struct buf *out, struct nf_error *err)
-{
-	struct buf svg = BUF_INIT;
-	cairo_surface_t *s;
-	cairo_t *cr;
-	cairo_status_t st;
-	cairo_font_face_t *font[2];
-	const char *root, *end;
-	int rc;
-
-	if ((rc = get_faces(f, font, err)) != NF_OK)
-		return rc;
-	s = cairo_svg_surface_create_for_stream(to_buf, &svg, sc->width, sc->height);
-	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(s);
-		return nf_error_set(err, NF_IOERR, "cannot draw a chart: %s", cairo_status_to_string(st));
-	}
-	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
-	cr = cairo_create(s);
-	draw_scene(cr, sc, font);
-	st = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(s);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(s);
-	cairo_surface_destroy(s);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		buf_release(&svg);
-		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': %s", sc->title,
-				    cairo_status_to_string(st));
-	}
-
-	root = strstr(buf_str(&svg), "<svg");
-	end = root ? strchr(root, '>') : NULL;
-	if (!end) {
-		buf_release(&svg);
-		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': no SVG root", sc->title);
-	}
-	compact_numbers(svg.s, (size_t)(end + 1 - svg.s), out);
-	buf_puts(out, "\n<title>");
-	xml_escape(out, sc->title);
-	buf_puts(out, "</title>\n<desc>");
-	xml_escape(out, sc->desc);
-	buf_puts(out, "</desc>");
-	compact_numbers(end + 1, svg.len - (size_t)(end + 1 - svg.s), out);
-	buf_release(&svg);
 	return NF_OK;
 }
 

@@ -81,6 +81,11 @@ const char *chart_fonts_path(const struct chart_fonts *f, int bold)
 	return f->path[bold ? 1 : 0];
 }
 
+struct FT_FaceRec_ *chart_fonts_ft_face(const struct chart_fonts *f, int bold)
+{
+	return f->face[bold ? 1 : 0];
+}
+
 double chart_cap_height(const struct chart_fonts *f, int bold)
 {
 	return f->cap[bold ? 1 : 0];

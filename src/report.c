@@ -651,6 +651,36 @@ static void build_method(struct report_method *mt)
 /* The title an issue would carry: the largest regression beyond the noise
  * (a newer version slower than an older one), else the largest step down
  * between releases of a line, else that nothing regressed. */
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* How many distinct names: sorts the pointers (names are interned). */
+static size_t count_distinct(const char **v, size_t n)
+{
+	size_t k = n > 0;
+	qsort(v, n, sizeof *v, cmp_ptr);
+	for (size_t i = 1; i < n; i++)
+		k += v[i] != v[i - 1];
+	return k;
+}
+
+/* Distinct workloads and platforms among the comparisons (one comparison
+ * per workload and platform). */
+static void count_workloads(const struct model *m, size_t *nw, size_t *np)
+{
+	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].workload;
+	*nw = count_distinct(v, m->ncomparisons);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].platform;
+	*np = count_distinct(v, m->ncomparisons);
+	free(v);
+}
+
 static void build_issue_title(struct report *r)
 {
 	const struct model *m = r->m;
@@ -688,7 +718,11 @@ static void build_issue_title(struct report *r)
 			   step_c->workload, down * 100, step_c->versions[step->b].version,
 			   step_c->versions[step->a].version, step_c->platform);
 	} else {
-		buf_printf(&b, "Benchmark of %zu workload%s", m->ncomparisons, m->ncomparisons == 1 ? "" : "s");
+		size_t nw = 0, np = 0;
+		count_workloads(m, &nw, &np);
+		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
+		if (np > 1)
+			buf_printf(&b, " on %zu platforms", np);
 		if (r->nversions > 1)
 			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
 		buf_puts(&b, ": no regression beyond the noise");

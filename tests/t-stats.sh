@@ -216,6 +216,9 @@ check_eq "platforms: a finding on both reproduces, a finding on one does not" \
 	"$(jq -r '[.platforms[] | "\(.workload) \(.consistent) \([.platforms[].verdict] | join(","))"] | join("|")' "$d/plat/analysis.json")"
 check "platforms: the issue says where it reproduces" \
 	grep -qF "Fast: 2.0 is the fastest on every platform (linux-x64, darwin-arm64): the finding reproduces." "$d/plat/issue.md"
+check_eq "platforms: the suggested title counts workloads, not workloads times platforms" \
+	"<!-- Suggested title: Benchmark of 2 workloads on 2 platforms, 1.0 to 2.0: no regression beyond the noise -->" \
+	"$(sed -n 2p "$d/plat/issue.md")"
 check_eq "platforms: empty with one platform" "0" "$(jq '.platforms | length' "$d/ship/analysis.json")"
 
 # ---- noisefloor check ----

@@ -7,9 +7,12 @@ set -eu
 x=$1
 for part in $(unzip -Z1 "$x" | grep '^xl/worksheets/sheet[0-9]*\.xml$' | sort -V); do
 	name=${part#xl/worksheets/}
+	strings=/dev/null
+	unzip -Z1 "$x" | grep -qx 'xl/sharedStrings.xml' && strings=xl/sharedStrings.xml
 	awk -v sheet="${name%.xml}" '
-		FNR == 1 { file++ }
-		file == 1 {
+		# the shared strings by name (ARGV[2]): a workbook written row by
+		# row has none, and an empty input has no first record to count
+		FILENAME == ARGV[2] {
 			# shared strings: one record per <si>
 			if (FNR == 1) next
 			t = $0; gsub(/<[^>]*>/, "", t); gsub(/\n/, "\\n", t); gsub(/\r/, "\\r", t)
@@ -26,5 +29,5 @@ for part in $(unzip -Z1 "$x" | grep '^xl/worksheets/sheet[0-9]*\.xml$' | sort -V
 			if (match($0, /<is><t[^>]*>[^<]*<\/t><\/is>/)) { v = substr($0, RSTART, RLENGTH); gsub(/<[^>]*>/, "", v) }
 			if (f != "") v = "=" f " -> " v
 			if (v != "") print sheet, ref, v
-		}' RS='<si>' <(unzip -p "$x" xl/sharedStrings.xml) RS='<c ' <(unzip -p "$x" "$part")
+		}' RS='<si>' <(if [ "$strings" = /dev/null ]; then :; else unzip -p "$x" "$strings"; fi) RS='<c ' <(unzip -p "$x" "$part")
 done
