@@ -615,7 +615,7 @@ static inline void add_match(struct enc *e, int k, uint32_t l, uint32_t n)
 
 /*
  * Emits the pending match as tokens of at most 258 bytes each; a long one
- * (a run of repeated rows) as few tokens of up to 64 repeats of 258.
+ * (a run of repeated rows) as one token of 258 with a repeat count.
  */
 static void run_emit(struct enc *e)
 {
