@@ -66,12 +66,17 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,
 				struct nf_error *err);
 
 /* One line of rounds-format NDJSON as the stream reads it (line[n] must be
- * NUL): with `fast`, a plain result line is read by the line parser without
- * a cJSON tree, and *took_fast (may be NULL) says whether it was; without,
- * always through cJSON. Both give the same model or the same error; for the
- * differential test (fuzz/fuzz_ndjson_diff.c). */
+ * NUL): with `fast` (the state the line parser keeps from one line of a
+ * stream to the next, from ingest_ndjson_fast_new), a plain result line is
+ * read by the line parser without a cJSON tree, and *took_fast (may be
+ * NULL) says whether it was; with NULL, always through cJSON. Both give the
+ * same model or the same error; for the differential test
+ * (fuzz/fuzz_ndjson_diff.c). */
+struct ingest_ndjson_fast;
+struct ingest_ndjson_fast *ingest_ndjson_fast_new(void); /* ingest_ndjson_fast_free frees */
+void ingest_ndjson_fast_free(struct ingest_ndjson_fast *fast);
 int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
-			      size_t n, size_t lineno, int fast, int *took_fast,
+			      size_t n, size_t lineno, struct ingest_ndjson_fast *fast, int *took_fast,
 			      struct nf_error *err);
 
 /* Adds a rounds-format value from a parsed tree: a whole rounds document, or

@@ -9,6 +9,7 @@
  */
 #include "ingest.h"
 #include "json_input.h"
+#include "json_number.h"
 #include "util.h"
 
 #include <cjson/cJSON.h>
@@ -511,12 +512,20 @@ enum {
 	F_WORKLOAD, F_VERSION, F_PLATFORM, F_UNIT, F_BETTER, F_TIMESTAMP, F_NOTE,
 	F_ROUND, F_VALUE, F_PASSES, F_BACK, F_NKEYS
 };
-static const char *const fast_keys[F_NKEYS] = {
-	"workload", "version", "platform", "unit", "better", "timestamp", "note",
-	"round", "value", "passes", "back_to_back",
-};
 
 static const size_t fast_len[F_NKEYS] = { 8, 7, 8, 4, 6, 9, 4, 5, 5, 6, 12 };
+
+/* The names one member had lately (interned, so each is a checked name),
+ * and for each the one that came after it last time: lines that cycle
+ * through versions or repeat a workload find the name without scanning
+ * and interning it again. */
+#define FAST_RECENT 8
+struct fast_recent {
+	const char *s[FAST_RECENT];
+	size_t n[FAST_RECENT];
+	unsigned char next[FAST_RECENT]; /* FAST_RECENT: none yet */
+	unsigned char last, fill;
+};
 
 struct fast_state {
 	double *passes; /* scratch for one line's passes */
@@ -531,17 +540,60 @@ struct fast_state {
 		const char *s; /* interned */
 		size_t n;
 	} names[256];           /* names seen, by fast_intern() */
+	/* the shape of the last line the member parser read (fast_shape_*):
+	 * its text, and for each member in order the key and where its value
+	 * starts and ends; nshape = 0 when there is none */
+	char *shape;
+	size_t shape_cap, shape_n, nshape;
+	struct {
+		int k;
+		size_t at, end; /* the value is shape[at..end) */
+	} slot[F_NKEYS];
+	size_t taken; /* lines read here, not by cJSON */
+	/* the last "round" a shaped line had, as written, and its value: the
+	 * lines of one round repeat it */
+	char round_text[64];
+	size_t round_len;
+	double round_value;
+	struct fast_recent recent[F_PLATFORM + 1]; /* names of workload, version, platform */
 };
 
-/* The member whose key starts at the quote p, and the byte after the key's
- * closing quote in *end; F_NKEYS for any other key. Accepts exactly the keys
- * that fast_string() would read and the known names would match (a known
- * key has no escape and no byte fast_string() stops at), in one pass: the
- * text is compared with the one key its first two bytes can be, byte by
- * byte, so the NUL at the end of the line stops the comparison. */
-static int fast_key_at(const char *p, const char **end)
+/* 1 when the n bytes at a and b are the same, 4 <= n <= 16: two loads
+ * of each side (overlapping when n is not a multiple), no byte loop. */
+static int same_4to16(const char *a, const char *b, size_t n)
 {
-	const char *s = p + 1, *key;
+	if (n >= 8) {
+		uint64_t x0, y0, x1, y1;
+		memcpy(&x0, a, 8);
+		memcpy(&y0, b, 8);
+		memcpy(&x1, a + n - 8, 8);
+		memcpy(&y1, b + n - 8, 8);
+		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+	} else {
+		uint32_t x0, y0, x1, y1;
+		memcpy(&x0, a, 4);
+		memcpy(&y0, b, 4);
+		memcpy(&x1, a + n - 4, 4);
+		memcpy(&y1, b + n - 4, 4);
+		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+	}
+}
+
+/* The member whose key starts at the quote p (the line's text ends at lim,
+ * a NUL), and the byte after the key's closing quote in *end; F_NKEYS for
+ * any other key. Accepts exactly the keys that fast_string() would read and
+ * the known names would match (a known key has no escape and no byte
+ * fast_string() stops at): the text is compared with the one key its first
+ * two bytes can be, closing quote included, when that many bytes are left
+ * before lim. */
+static int fast_key_at(const char *p, const char *lim, const char **end)
+{
+	/* each key with its closing quote */
+	static const char *const quoted[F_NKEYS] = {
+		"workload\"", "version\"", "platform\"", "unit\"", "better\"", "timestamp\"",
+		"note\"", "round\"", "value\"", "passes\"", "back_to_back\"",
+	};
+	const char *s = p + 1;
 	size_t n;
 	int k;
 	switch (*s) {
@@ -555,24 +607,41 @@ static int fast_key_at(const char *p, const char **end)
 	case 'r': k = F_ROUND; break;
 	default: return F_NKEYS;
 	}
-	key = fast_keys[k];
-	n = fast_len[k];
-	for (size_t i = 1; i < n; i++)
-		if (s[i] != key[i])
-			return F_NKEYS;
-	if (s[n] != '"')
+	n = fast_len[k] + 1;
+	if ((size_t)(lim - s) < n || !same_4to16(s, quoted[k], n))
 		return F_NKEYS;
-	*end = s + n + 1;
+	*end = s + n;
 	return k;
 }
 
 /* memcmp(a, b, n) == 0 for the short names of a line, without a call. */
 static int same_bytes(const char *a, const char *b, size_t n)
 {
+	if (n >= 4 && n <= 16)
+		return same_4to16(a, b, n);
 	for (size_t i = 0; i < n; i++)
 		if (a[i] != b[i])
 			return 0;
 	return 1;
+}
+
+/* memcmp(a, b, n) == 0 for any n, in words. */
+static int same_text(const char *a, const char *b, size_t n)
+{
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i])
+				return 0;
+		return 1;
+	}
+	for (; n > 16; a += 8, b += 8, n -= 8) {
+		uint64_t x, y;
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+	}
+	return same_4to16(a, b, n);
 }
 
 /* model_internn(s, n) through a small cache of the names a stream repeats
@@ -590,7 +659,8 @@ static const char *fast_intern(struct model *m, struct fast_state *fs, const cha
 
 static const char *fast_ws(const char *p)
 {
-	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+	/* every byte it skips is at most a space: one test for the rest */
+	while ((unsigned char)*p <= ' ' && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
 		p++;
 	return p;
 }
@@ -600,14 +670,21 @@ static const char *fast_ws(const char *p)
 static const char *fast_string(const char *p, const char **s, size_t *n)
 {
 	/* 1: the closing quote or a byte the fast path leaves to cJSON (control
-	 * characters, the NUL at the end of the text, a backslash, DEL) */
+	 * characters, the NUL at the end of the text, a backslash, DEL); 2: a
+	 * byte of a multibyte character, checked after the scan */
 	static const unsigned char stop[256] = {
-		[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
+		[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1, [0x80 ... 0xff] = 2,
 	};
 	const unsigned char *q = (const unsigned char *)p + 1;
 	int high = 0;
-	while (!stop[*q])
-		high |= *q++ & 0x80;
+	for (;;) {
+		while (!stop[*q])
+			q++;
+		if (stop[*q] != 2)
+			break;
+		high = 1;
+		q++;
+	}
 	if (*q != '"')
 		return NULL;
 	*s = p + 1;
@@ -624,66 +701,11 @@ static const char *fast_string(const char *p, const char **s, size_t *n)
 	return (const char *)q + 1;
 }
 
-/* A number in strict JSON syntax that cJSON reads the same way (at most 63
- * characters, its buffer); NULL otherwise. The common number "123.4567" is
- * taken without strtod when it is exact: at most 15 digits and at most 22
- * after the point, so the digits and the power of ten are exact doubles and
- * one division rounds correctly, as strtod does (Clinger's fast path). */
+/* A number in strict JSON syntax that cJSON reads the same way, with the
+ * double strtod gives (json_number.h); NULL otherwise. */
 static const char *fast_number(const char *p, double *v)
 {
-	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-					1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-					1e20, 1e21, 1e22 };
-	const char *s = p;
-	unsigned long long mant = 0; /* wraps past 19 digits: then strtod is used */
-	int digits = 0, frac = 0, exact = 1;
-	char tmp[64];
-	if (*p == '-')
-		p++;
-	if (*p == '0') {
-		p++;
-		digits = 1;
-	} else if (*p >= '1' && *p <= '9') {
-		while (*p >= '0' && *p <= '9') {
-			mant = mant * 10 + (unsigned)(*p++ - '0');
-			digits++;
-		}
-	} else {
-		return NULL;
-	}
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9') {
-			mant = mant * 10 + (unsigned)(*p++ - '0');
-			digits++;
-			frac++;
-		}
-	}
-	if (*p == 'e' || *p == 'E') {
-		exact = 0;
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	if ((*p >= '0' && *p <= '9') || *p == '+' || *p == '-' || *p == '.' || *p == 'e' ||
-	    *p == 'E' || p - s > 63)
-		return NULL;
-	if (exact && digits <= 15 && frac <= 22) {
-		*v = frac > 0 ? (double)mant / pow10[frac] : (double)mant;
-		if (*s == '-')
-			*v = -*v;
-	} else {
-		memcpy(tmp, s, (size_t)(p - s));
-		tmp[p - s] = '\0';
-		*v = strtod(tmp, NULL);
-	}
-	return p;
+	return json_number_read(p, v);
 }
 
 static int fast_literal(const char **p, const char *lit)
@@ -698,56 +720,201 @@ static int fast_literal(const char **p, const char *lit)
 	return 1;
 }
 
-/* 1 when the line was read into the model, 0 to take the cJSON path. */
-static int fast_result_line(struct model *m, const struct ingest_input *in,
-			    struct fast_state *fs, const char *line, size_t n, size_t lineno)
+/* A name of r's at the quote p (bytes up to lim) when the string there is
+ * one of them, closing quote included: the one that followed the last
+ * name, or the last name again. Returns its index, or -1. */
+static int fast_recent_at(const struct fast_recent *r, const char *p, const char *lim)
 {
-	const char *p = fast_ws(line), *str[F_ROUND] = { 0 };
-	size_t len[F_ROUND] = { 0 }, npasses = 0;
-	unsigned seen = 0;
-	double round = 0, value = 0;
-	int back = -1, unit_better;
-	char unit[INGEST_MAX_NAME + 1];
-	struct result_draft *r;
+	int c[2];
+	if (!r->fill)
+		return -1;
+	c[0] = r->next[r->last];
+	c[1] = r->last;
+	for (int i = 0; i < 2; i++) {
+		size_t n;
+		if (c[i] >= r->fill)
+			continue;
+		n = r->n[c[i]];
+		if ((size_t)(lim - p) >= n + 2 && p[n + 1] == '"' && same_bytes(p + 1, r->s[c[i]], n))
+			return c[i];
+	}
+	return -1;
+}
+
+/* Notes the interned name s (n bytes) as the member's latest; i is its
+ * index when fast_recent_at found it, else -1. */
+static void fast_recent_note(struct fast_recent *r, int i, const char *s, size_t n)
+{
+	if (i < 0)
+		for (i = 0; i < r->fill && r->s[i] != s;)
+			i++;
+	if (i == r->fill) {
+		if (r->fill < FAST_RECENT) {
+			r->fill++;
+		} else {
+			/* replace the one after the last: the oldest of a cycle
+			 * longer than the table */
+			i = (r->last + 1) % FAST_RECENT;
+		}
+		r->s[i] = s;
+		r->n[i] = n;
+		r->next[i] = FAST_RECENT;
+	}
+	r->next[r->last] = (unsigned char)i;
+	r->last = (unsigned char)i;
+}
+
+/* One line's members as the parsers below read them. */
+/* Only seen, named, npasses and back start known: a member's other fields
+ * are set when its bit in seen (a name's in named) is. */
+struct fast_line {
+	const char *str[F_ROUND];
+	const char *name[F_PLATFORM + 1]; /* interned already (fast_recent_at) */
+	int recent[F_PLATFORM + 1];       /* and its index there */
+	size_t len[F_ROUND], npasses;
+	unsigned seen, named;
+	double round, value;
+	int back;
+};
+
+/* Keeps line[0..n) as the shape of the lines to come: the members
+ * slot[0..nslot), each value line[at..end). */
+static void fast_shape_keep(struct fast_state *fs, const char *line, size_t n,
+			    const int *key, const size_t *at, const size_t *end, size_t nslot)
+{
+	if (n > fs->shape_cap) {
+		fs->shape_cap = n * 2;
+		free(fs->shape);
+		fs->shape = xmalloc(fs->shape_cap);
+	}
+	memcpy(fs->shape, line, n);
+	fs->shape_n = n;
+	for (size_t i = 0; i < nslot; i++) {
+		fs->slot[i].k = key[i];
+		fs->slot[i].at = at[i];
+		fs->slot[i].end = end[i];
+	}
+	fs->nshape = nslot;
+}
+
+/*
+ * The members of a line in the shape of the last line the member parser
+ * below read (the same bytes outside the values: the same keys in the same
+ * order, the same spaces and punctuation; each value a string, a number
+ * for "round" or "value"): only the values are read, with the same
+ * functions and checks as there. A line in that shape is one the member
+ * parser reads the same way, token by token, so the result is the same;
+ * any other line returns 0 and goes to the member parser.
+ */
+static int fast_shape_members(struct fast_state *fs, const char *line, size_t n,
+			      struct fast_line *fl)
+{
+	const char *p = line, *const lim = line + n;
+	size_t prev = 0; /* the end of the previous value in the shape */
+	unsigned seen = 0, named = 0;
+
+	for (size_t i = 0; i < fs->nshape; i++) {
+		const int k = fs->slot[i].k;
+		const size_t lit = fs->slot[i].at - prev;
+		if ((size_t)(lim - p) < lit || !same_text(p, fs->shape + prev, lit))
+			return 0;
+		p += lit;
+		if (k < F_ROUND) {
+			int c;
+			if (*p != '"')
+				return 0;
+			if (k <= F_PLATFORM && (c = fast_recent_at(&fs->recent[k], p, lim)) >= 0) {
+				fl->name[k] = fs->recent[k].s[c];
+				fl->recent[k] = c;
+				named |= 1u << k;
+				fl->str[k] = p + 1;
+				fl->len[k] = fs->recent[k].n[c];
+				p += fl->len[k] + 2;
+			} else if (!(p = fast_string(p, &fl->str[k], &fl->len[k]))) {
+				return 0;
+			}
+		} else if (k == F_ROUND) {
+			/* the same text as the last one, ending there, is the same
+			 * number (json_number_read stops at the same byte) */
+			const size_t rl = fs->round_len;
+			if (rl && (size_t)(lim - p) > rl && same_bytes(p, fs->round_text, rl) &&
+			    !json_number_continues(p[rl])) {
+				fl->round = fs->round_value;
+				p += rl;
+			} else {
+				const char *q = p;
+				if (!(p = fast_number(p, &fl->round)))
+					return 0;
+				/* at most 63 characters: fits */
+				memcpy(fs->round_text, q, (size_t)(p - q));
+				fs->round_len = (size_t)(p - q);
+				fs->round_value = fl->round;
+			}
+		} else { /* F_VALUE */
+			if (!(p = fast_number(p, &fl->value)) || !isfinite(fl->value) || fl->value <= 0)
+				return 0;
+		}
+		seen |= 1u << k;
+		prev = fs->slot[i].end;
+	}
+	fl->seen = seen;
+	fl->named = named;
+	return (size_t)(lim - p) == fs->shape_n - prev && same_text(p, fs->shape + prev, fs->shape_n - prev);
+}
+
+/* The members of a flat result object on line[0..n) into *fl; 1 when the
+ * line is one, 0 to take the cJSON path. A line whose values are all
+ * strings and numbers becomes the shape fast_shape_members looks for. */
+static int fast_members(struct fast_state *fs, const char *line, size_t n, struct fast_line *fl)
+{
+	const char *p = fast_ws(line);
+	int key[F_NKEYS], shaped = 1;
+	size_t at[F_NKEYS], end[F_NKEYS], nslot = 0;
 
 	if (*p != '{')
 		return 0;
 	p = fast_ws(p + 1);
 	for (;;) {
 		int k;
-		if (*p != '"' || (k = fast_key_at(p, &p)) == F_NKEYS || (seen & (1u << k)))
+		if (*p != '"' || (k = fast_key_at(p, line + n, &p)) == F_NKEYS || (fl->seen & (1u << k)))
 			return 0;
 		p = fast_ws(p);
 		if (*p != ':')
 			return 0;
 		p = fast_ws(p + 1);
+		/* no key twice: at most F_NKEYS members */
+		key[nslot] = k;
+		at[nslot] = (size_t)(p - line);
 		if (k < F_ROUND) {
 			if (*p == '"') {
-				if (!(p = fast_string(p, &str[k], &len[k])))
+				if (!(p = fast_string(p, &fl->str[k], &fl->len[k])))
 					return 0;
-				seen |= 1u << k;
+				fl->seen |= 1u << k;
 			} else if (!fast_literal(&p, "null")) {
 				return 0;
+			} else {
+				shaped = 0;
 			}
 		} else if (k == F_ROUND) {
 			if (fast_literal(&p, "null"))
-				;
-			else if (!(p = fast_number(p, &round)))
+				shaped = 0;
+			else if (!(p = fast_number(p, &fl->round)))
 				return 0;
 			else
-				seen |= 1u << k;
+				fl->seen |= 1u << k;
 		} else if (k == F_BACK) {
 			if (fast_literal(&p, "true"))
-				back = 1;
+				fl->back = 1;
 			else if (fast_literal(&p, "false"))
-				back = 0;
+				fl->back = 0;
 			else if (!fast_literal(&p, "null"))
 				return 0;
-			seen |= 1u << k;
+			fl->seen |= 1u << k;
+			shaped = 0;
 		} else if (k == F_VALUE) {
-			if (!(p = fast_number(p, &value)) || !isfinite(value) || value <= 0)
+			if (!(p = fast_number(p, &fl->value)) || !isfinite(fl->value) || fl->value <= 0)
 				return 0;
-			seen |= 1u << k;
+			fl->seen |= 1u << k;
 		} else { /* F_PASSES */
 			if (*p != '[')
 				return 0;
@@ -755,13 +922,13 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 			for (;;) {
 				double x;
 				if (!(p = fast_number(p, &x)) || !isfinite(x) || x <= 0 ||
-				    npasses == INGEST_MAX_PASSES)
+				    fl->npasses == INGEST_MAX_PASSES)
 					return 0;
-				if (npasses == fs->cap) {
+				if (fl->npasses == fs->cap) {
 					fs->cap = fs->cap ? fs->cap * 2 : 64;
 					fs->passes = xrealloc(fs->passes, fs->cap * sizeof *fs->passes);
 				}
-				fs->passes[npasses++] = x;
+				fs->passes[fl->npasses++] = x;
 				p = fast_ws(p);
 				if (*p == ']')
 					break;
@@ -770,8 +937,10 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 				p = fast_ws(p + 1);
 			}
 			p++;
-			seen |= 1u << k;
+			fl->seen |= 1u << k;
+			shaped = 0;
 		}
+		end[nslot++] = (size_t)(p - line);
 		p = fast_ws(p);
 		if (*p == '}')
 			break;
@@ -781,6 +950,38 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	}
 	if (fast_ws(p + 1) != line + n)
 		return 0;
+	if (shaped)
+		fast_shape_keep(fs, line, n, key, at, end, nslot);
+	return 1;
+}
+
+/* 1 when the line was read into the model, 0 to take the cJSON path. */
+static int fast_result_line(struct model *m, const struct ingest_input *in,
+			    struct fast_state *fs, const char *line, size_t n, size_t lineno)
+{
+	struct fast_line fl;
+	const char *const *str = fl.str;
+	const size_t *len = fl.len;
+	unsigned seen;
+	double round, value;
+	int unit_better;
+	char unit[INGEST_MAX_NAME + 1];
+	struct result_draft *r;
+
+	fl.seen = fl.named = 0;
+	fl.npasses = 0;
+	fl.back = -1;
+	fl.round = fl.value = 0;
+	if (!fs->nshape || !fast_shape_members(fs, line, n, &fl)) {
+		fl.seen = fl.named = 0;
+		fl.npasses = 0;
+		fl.back = -1;
+		if (!fast_members(fs, line, n, &fl))
+			return 0;
+	}
+	seen = fl.seen;
+	round = fl.round;
+	value = fl.value;
 
 	/* what add_result checks, in any order: every failure goes the slow way */
 	if (!(seen & (1u << F_WORKLOAD)) || !len[F_WORKLOAD] || !(seen & (1u << F_UNIT)) ||
@@ -791,7 +992,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	if ((seen & (1u << F_VALUE)) == !!(seen & (1u << F_PASSES)))
 		return 0; /* both or neither */
 	if ((seen & (1u << F_ROUND)) &&
-	    (round != floor(round) || round < 1 || round > INGEST_MAX_ROUNDS))
+	    (!(round >= 1 && round <= INGEST_MAX_ROUNDS) || (double)(long)round != round))
 		return 0;
 	if (seen & (1u << F_BETTER)) {
 		if (!(len[F_BETTER] == 5 && memcmp(str[F_BETTER], "lower", 5) == 0) &&
@@ -814,11 +1015,23 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 	r->where = lineno;
 	r->where_is_line = 1;
 	r->doc = m->ndocs - 1;
-	r->workload = fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
-	r->version = seen & (1u << F_VERSION) ? fast_intern(m, fs, str[F_VERSION], len[F_VERSION])
-					    : model_intern(m, in->label);
+	r->workload = (fl.named & (1u << F_WORKLOAD)) ? fl.name[F_WORKLOAD]
+					  : fast_intern(m, fs, str[F_WORKLOAD], len[F_WORKLOAD]);
+	fast_recent_note(&fs->recent[F_WORKLOAD], (fl.named & (1u << F_WORKLOAD)) ? fl.recent[F_WORKLOAD] : -1, r->workload,
+				 len[F_WORKLOAD]);
+	if (seen & (1u << F_VERSION)) {
+		r->version = (fl.named & (1u << F_VERSION)) ? fl.name[F_VERSION]
+						: fast_intern(m, fs, str[F_VERSION], len[F_VERSION]);
+		fast_recent_note(&fs->recent[F_VERSION], (fl.named & (1u << F_VERSION)) ? fl.recent[F_VERSION] : -1, r->version,
+				 len[F_VERSION]);
+	} else {
+		r->version = model_intern(m, in->label);
+	}
 	if (seen & (1u << F_PLATFORM)) {
-		r->platform = fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
+		r->platform = (fl.named & (1u << F_PLATFORM)) ? fl.name[F_PLATFORM]
+						  : fast_intern(m, fs, str[F_PLATFORM], len[F_PLATFORM]);
+		fast_recent_note(&fs->recent[F_PLATFORM], (fl.named & (1u << F_PLATFORM)) ? fl.recent[F_PLATFORM] : -1, r->platform,
+				 len[F_PLATFORM]);
 	} else {
 		if (!fs->platform || fs->env_changes != m->env_changes) {
 			const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
@@ -854,7 +1067,7 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		r->timestamp = model_internn(m, str[F_TIMESTAMP], len[F_TIMESTAMP]);
 	if (seen & (1u << F_NOTE))
 		r->note = model_internn(m, str[F_NOTE], len[F_NOTE]);
-	if (back > 0)
+	if (fl.back > 0)
 		r->back_to_back = 1;
 	if (seen & (1u << F_ROUND))
 		r->round = (int)round;
@@ -863,9 +1076,10 @@ static int fast_result_line(struct model *m, const struct ingest_input *in,
 		r->npasses = 1;
 	} else {
 		r->passes = fs->passes;
-		r->npasses = npasses;
+		r->npasses = fl.npasses;
 	}
 	model_add_result(m, r);
+	fs->taken++;
 	return 1;
 }
 
@@ -904,6 +1118,7 @@ struct lines {
 	size_t saved_at;      /* the byte after the last line, replaced by a NUL */
 	char saved;
 	int have_saved, done;
+	int err; /* ferror(f) after the last read: it changes only there */
 };
 
 /* The next line (with its line feed) at *line, NUL-terminated, until the
@@ -949,6 +1164,7 @@ static long lines_next(struct lines *l, size_t max, char **line)
 			l->buf = xrealloc(l->buf, l->cap);
 		}
 		got = fread(l->buf + l->end, 1, l->cap - 1 - l->end, l->f);
+		l->err = ferror(l->f);
 		l->end += got;
 		if (got == 0)
 			l->done = 1;
@@ -968,14 +1184,23 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, 
 	lines.f = f;
 	m->ndocs++; /* the whole NDJSON file is one document */
 	rc = ndjson_line(m, in, &fs, first, first_len, lineno, err);
-	while (!rc && (errno = 0, n = lines_next(&lines, INGEST_MAX_LINE, &line)) != 0 && !ferror(f)) {
+	while (!rc && (errno = 0, n = lines_next(&lines, INGEST_MAX_LINE, &line)) != 0 && !lines.err) {
 		if (n < 0) {
 			struct place pl = { in, lineno + 1, 1 };
 			rc = bad(err, &pl, "longer than %zu MiB, the limit for one line",
 				 INGEST_MAX_LINE >> 20);
 			break;
 		}
-		rc = ndjson_line(m, in, &fs, line, (size_t)n, ++lineno, err);
+		/* the common line, a result object from its first byte, straight
+		 * to the line parser (line[n] is the NUL lines_next put there);
+		 * if it declines, to cJSON without trying it again */
+		++lineno;
+		if (line[0] == '{')
+			rc = fast_result_line(m, in, &fs, line, (size_t)n, lineno)
+				     ? 0
+				     : ndjson_line(m, in, NULL, line, (size_t)n, lineno, err);
+		else
+			rc = ndjson_line(m, in, &fs, line, (size_t)n, lineno, err);
 	}
 	if (!rc && ferror(f)) {
 		int e = errno ? errno : EIO;
@@ -987,18 +1212,35 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in, 
 				  "document fields)", in->path);
 	free(lines.buf);
 	free(fs.passes);
+	free(fs.shape);
 	return rc;
 }
 
+struct ingest_ndjson_fast {
+	struct fast_state fs;
+};
+
+struct ingest_ndjson_fast *ingest_ndjson_fast_new(void)
+{
+	return xcalloc(1, sizeof(struct ingest_ndjson_fast));
+}
+
+void ingest_ndjson_fast_free(struct ingest_ndjson_fast *fast)
+{
+	if (!fast)
+		return;
+	free(fast->fs.passes);
+	free(fast->fs.shape);
+	free(fast);
+}
+
 int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, const char *line,
-			      size_t n, size_t lineno, int fast, int *took_fast,
+			      size_t n, size_t lineno, struct ingest_ndjson_fast *fast, int *took_fast,
 			      struct nf_error *err)
 {
-	struct fast_state fs = { 0 };
-	size_t before = m->nresults;
-	int rc = ndjson_line(m, in, fast ? &fs : NULL, line, n, lineno, err);
-	free(fs.passes);
+	size_t taken = fast ? fast->fs.taken : 0;
+	int rc = ndjson_line(m, in, fast ? &fast->fs : NULL, line, n, lineno, err);
 	if (took_fast)
-		*took_fast = fast && !rc && m->nresults == before + 1 && fs.source;
+		*took_fast = fast && fast->fs.taken > taken;
 	return rc;
 }

@@ -37,7 +37,7 @@ static double from_order_key(uint64_t k)
 void stats_sort(double *v, size_t n)
 {
 	uint64_t *k, *t, *src, *dst;
-	size_t count[256];
+	size_t count[8][256];
 
 	{
 		/* already sorted (a report passes each version's sorted rounds
@@ -59,29 +59,33 @@ void stats_sort(double *v, size_t n)
 		}
 		return;
 	}
-	/* LSD radix sort on the order keys, 8 bits a pass; a pass where every
+	/* LSD radix sort on the order keys, 8 bits a pass; the counts of all
+	 * eight digits come from one pass over the keys, and a pass where every
 	 * key has the same digit (the exponent bytes of similar values) is
 	 * skipped */
 	k = xmalloc(2 * n * sizeof(*k));
 	t = k + n;
-	for (size_t i = 0; i < n; i++)
-		k[i] = order_key(v[i]);
+	memset(count, 0, sizeof(count));
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t key = order_key(v[i]);
+		k[i] = key;
+		for (int d = 0; d < 8; d++)
+			count[d][(key >> (8 * d)) & 0xff]++;
+	}
 	src = k;
 	dst = t;
-	for (int shift = 0; shift < 64; shift += 8) {
-		size_t sum = 0;
-		memset(count, 0, sizeof(count));
-		for (size_t i = 0; i < n; i++)
-			count[(src[i] >> shift) & 0xff]++;
-		if (count[(src[0] >> shift) & 0xff] == n)
+	for (int d = 0; d < 8; d++) {
+		const int shift = 8 * d;
+		size_t sum = 0, *c = count[d];
+		if (c[(src[0] >> shift) & 0xff] == n)
 			continue;
-		for (size_t d = 0; d < 256; d++) {
-			size_t c = count[d];
-			count[d] = sum;
-			sum += c;
+		for (size_t b = 0; b < 256; b++) {
+			size_t x = c[b];
+			c[b] = sum;
+			sum += x;
 		}
 		for (size_t i = 0; i < n; i++)
-			dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+			dst[c[(src[i] >> shift) & 0xff]++] = src[i];
 		{
 			uint64_t *w = src;
 			src = dst;
@@ -100,6 +104,20 @@ double stats_median_sorted(const double *s, size_t n)
 
 double stats_median_of(const double *v, size_t n)
 {
+	if (n < 48) {
+		/* stats_sort's insertion sort, done while copying: the few
+		 * passes of a round, the versions of a paired round */
+		double t[48];
+		for (size_t i = 0; i < n; i++) {
+			double x = v[i];
+			size_t j = i;
+			for (; j > 0 && t[j - 1] > x; j--)
+				t[j] = t[j - 1];
+			t[j] = x;
+		}
+		return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	}
+
 	/* every round's value is a median of a few passes: no malloc for those */
 	double small[64], *s = n <= 64 ? small : xmalloc(n * sizeof(*s));
 	double med;
@@ -229,21 +247,66 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
+/* 1 when v[0..n) is ascending: what stats_sort leaves as it is. */
+static int is_sorted(const double *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (!(v[i - 1] <= v[i]))
+			return 0;
+	return 1;
+}
+
+/* v itself when it is sorted, else a sorted copy into *copy (caller frees). */
+static const double *sorted_view(const double *v, size_t n, double **copy)
+{
+	*copy = NULL;
+	if (is_sorted(v, n))
+		return v;
+	*copy = xmalloc((n ? n : 1) * sizeof(**copy));
+	memcpy(*copy, v, n * sizeof(**copy));
+	stats_sort(*copy, n);
+	return *copy;
+}
+
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out)
 {
+	double *cx, *cy;
+	const double *sx = sorted_view(x, n, &cx), *sy = sorted_view(y, m, &cy);
+
+	stats_mann_whitney_sorted(sx, n, sy, m, out);
+	free(cx);
+	free(cy);
+}
+
+void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, size_t m,
+			       struct mw_result *out)
+{
 	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
 	size_t nn = n + m, i = 0, px = 0, py = 0;
-	double *sx = xmalloc(n * sizeof(*sx)), *sy = xmalloc(m * sizeof(*sy));
 
-	memcpy(sx, x, n * sizeof(*sx));
-	memcpy(sy, y, m * sizeof(*sy));
-	stats_sort(sx, n);
-	stats_sort(sy, m);
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
 	 * sums are whole or half numbers, exact in doubles. The two sorted
-	 * sides merge into the combined order one tie group at a time. */
+	 * sides merge into the combined order one tie group at a time; a
+	 * value alone in the combined order takes the short way. */
 	while (i < nn) {
+		if (px < n && (py >= m || sx[px] < sy[py])) {
+			if (px + 1 >= n || sx[px + 1] != sx[px]) {
+				/* a value of x alone: rank i + 1 (what the group
+				 * below adds: (i + 1 + i + 1) / 2, and no tie) */
+				w += (double)(i + 1);
+				px++;
+				i++;
+				continue;
+			}
+		} else if (py < m && (px >= n || sy[py] < sx[px])) {
+			if (py + 1 >= m || sy[py + 1] != sy[py]) {
+				/* a value of y alone: nothing to add */
+				py++;
+				i++;
+				continue;
+			}
+		}
 		double v = px < n && (py >= m || sx[px] <= sy[py]) ? sx[px] : sy[py];
 		size_t nx = 0, ny = 0, j;
 		while (px < n && sx[px] == v) {
@@ -260,8 +323,6 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 		ties += t * t * t - t;
 		i = j;
 	}
-	free(sx);
-	free(sy);
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
@@ -391,6 +452,7 @@ struct xsel {
 	size_t sample_max;
 	double *list;   /* the final band, grown as needed */
 	size_t list_cap;
+	size_t *store;  /* 4 n positions for the first round of two targets */
 };
 
 /* #{differences <= d} for d in t's band, with each row's first column above d
@@ -710,8 +772,103 @@ static void xsel_finish(struct xsel *x, struct xtarget *t)
 	t->done = 1;
 }
 
+/* #{differences <= d[v]} into c[v] for the four ascending values d[0..4)
+ * at once, over the whole matrix (the first round of several targets), with
+ * row i's first column above d[v] into pos[v][i]: one walk over the rows. */
+static void xsel_count4(const struct xsel *x, const double *d, uint64_t *c, size_t *const *pos)
+{
+	const double *b = x->b;
+	const double d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3];
+	const size_t m = x->m;
+	size_t q0 = 0, q1 = 0, q2 = 0, q3 = 0;
+	size_t *p0 = pos[0], *p1 = pos[1], *p2 = pos[2], *p3 = pos[3];
+	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+	for (size_t i = 0; i < x->n; i++) {
+		const double ai = x->a[i];
+		/* each position only grows along the rows, and with d */
+		while (q0 < m && b[q0] - ai <= d0)
+			q0++;
+		if (q1 < q0)
+			q1 = q0;
+		while (q1 < m && b[q1] - ai <= d1)
+			q1++;
+		if (q2 < q1)
+			q2 = q1;
+		while (q2 < m && b[q2] - ai <= d2)
+			q2++;
+		if (q3 < q2)
+			q3 = q2;
+		while (q3 < m && b[q3] - ai <= d3)
+			q3++;
+		p0[i] = q0;
+		p1[i] = q1;
+		p2[i] = q2;
+		p3[i] = q3;
+		s0 += q0;
+		s1 += q1;
+		s2 += q2;
+		s3 += q3;
+	}
+	c[0] = s0;
+	c[1] = s1;
+	c[2] = s2;
+	c[3] = s3;
+}
+
+/* Narrows t's band, still the whole matrix, with the counts c[0..nd) at the
+ * ascending differences d[0..nd), as xsel_cut at each of them would: the
+ * largest count below k gives the lower edge, the smallest above k the
+ * upper, and a count of exactly k settles rank k. An edge takes the
+ * positions pos[v] over, or a copy when another target took them already
+ * (taken[v]). */
+static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_t nd,
+		       const uint64_t *c, size_t *const *pos, int *taken)
+{
+	size_t lo = nd, hi = nd;
+
+	for (size_t v = 0; v < nd; v++) {
+		if (c[v] < t->k) {
+			lo = v;
+		} else if (c[v] == t->k) {
+			/* d[v] is a difference and exactly k are at most it */
+			size_t *w = x->pos;
+			t->result = d[v];
+			if (t->khi > t->k) {
+				x->pos = pos[v];
+				t->next = xsel_min_above(x);
+				x->pos = w;
+			}
+			t->done = 1;
+			return;
+		} else {
+			hi = v;
+			break;
+		}
+	}
+	if (lo < nd) {
+		t->lo = d[lo];
+		t->cnt_lo = c[lo];
+		if (taken[lo])
+			memcpy(t->first, pos[lo], x->n * sizeof(*t->first));
+		else
+			t->first = pos[lo];
+		taken[lo] = 1;
+	}
+	if (hi < nd) {
+		t->hi = d[hi];
+		t->cnt_hi = c[hi];
+		if (taken[hi])
+			memcpy(t->end, pos[hi], x->n * sizeof(*t->end));
+		else
+			t->end = pos[hi];
+		taken[hi] = 1;
+	}
+}
+
 /* Pivots for the targets t[0..nt) (nt <= 4) from one sample of the band
- * they share (every target's band is the same) and the cuts at them. */
+ * they share (every target's band is the same: with several targets, the
+ * whole matrix) and the cuts at them. */
 static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 {
 	size_t s = xsel_sample(x, &t[0]);
@@ -732,6 +889,23 @@ static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 	for (size_t i = nr; i-- > 0;) {
 		piv[order[i]] = select_kth(x->sample, top, rank[order[i]]);
 		top = rank[order[i]] + 1;
+	}
+	if (nt == 2) {
+		/* the first round of two targets (an interval's bounds): every
+		 * target's band is the whole matrix, and one walk counts at all
+		 * four pivots; the positions stay in x->store */
+		double d[4];
+		uint64_t c[4];
+		size_t *pos[4];
+		int taken[4] = { 0, 0, 0, 0 };
+		for (size_t i = 0; i < 4; i++) {
+			d[i] = piv[order[i]];
+			pos[i] = x->store + i * x->n;
+		}
+		xsel_count4(x, d, c, pos);
+		for (size_t k = 0; k < nt; k++)
+			xsel_apply(x, &t[k], d, 4, c, pos, taken);
+		return;
 	}
 	for (size_t k = 0; k < nt; k++) {
 		xsel_cut2(x, &t[k], piv[2 * k], piv[2 * k + 1]);
@@ -754,7 +928,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	const uint64_t limit = XSEL_LIST * (uint64_t)(n + m) + 64;
 	size_t s = (n + m) / 4;
 	size_t *block = xmalloc((2 + 2 * nt) * n * sizeof(*block));
-	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0 };
+	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL };
 
 	x.sample_max = s < 128 ? 128 : s > XSEL_SAMPLE_MAX ? XSEL_SAMPLE_MAX : s;
 	for (size_t k = 0; k < nt; k++) {
@@ -773,6 +947,8 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	}
 	if (total > limit) {
 		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
+		if (nt == 2)
+			x.store = xmalloc(4 * n * sizeof(*x.store));
 		xsel_round(&x, t, nt);
 		for (size_t k = 0; k < nt; k++) {
 			int interpolate = 1;
@@ -791,6 +967,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 			xsel_finish(&x, &t[k]);
 	free(x.sample);
 	free(x.list);
+	free(x.store);
 	free(block);
 }
 
@@ -824,23 +1001,27 @@ void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
 
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m)
 {
-	double *sa = xmalloc(n * sizeof(*sa)), *sb = xmalloc(m * sizeof(*sb));
+	double *ca, *cb;
+	const double *sa = sorted_view(a, n, &ca), *sb = sorted_view(b, m, &cb);
+	double med = stats_hodges_lehmann_sorted(sa, n, sb, m);
+
+	free(ca);
+	free(cb);
+	return med;
+}
+
+double stats_hodges_lehmann_sorted(const double *sa, size_t n, const double *sb, size_t m)
+{
 	double total = (double)n * (double)m, med;
 
 	/* O((n + m) log) time and O(n + m) memory rather than all n*m
 	 * differences: thousands of rounds a side stay cheap */
-	memcpy(sa, a, n * sizeof(*sa));
-	memcpy(sb, b, m * sizeof(*sb));
-	stats_sort(sa, n);
-	stats_sort(sb, m);
 	if (fmod(total, 2) == 1) {
 		med = stats_kth_difference(sa, n, sb, m, (total + 1) / 2, NULL);
 	} else {
 		double upper, lower = stats_kth_difference(sa, n, sb, m, total / 2, &upper);
 		med = (lower + upper) / 2;
 	}
-	free(sa);
-	free(sb);
 	return med + 0.0; /* no "-0" */
 }
 

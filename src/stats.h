@@ -45,6 +45,10 @@ struct mw_result {
  */
 void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 			struct mw_result *out);
+/* The same of x and y already sorted ascending (a report's sorted rounds):
+ * nothing copied or checked. */
+void stats_mann_whitney_sorted(const double *x, size_t n, const double *y, size_t m,
+			       struct mw_result *out);
 
 /* P(U <= u) under the null for sample sizes n and m (no ties), as R's
  * pwilcox(u, n, m). n, m < 50 keeps it exact; larger works but is slow. */
@@ -55,6 +59,8 @@ double stats_pwilcox(double u, size_t n, size_t m);
  * conf.int = TRUE) estimate in the exact case; with ties R finds the same
  * quantity by root-finding, we compute it directly. */
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m);
+/* The same of a and b already sorted ascending. */
+double stats_hodges_lehmann_sorted(const double *a, size_t n, const double *b, size_t m);
 
 /* The k-th smallest (1-based, 1 <= k <= n*m) of the n*m differences
  * b[j] - a[i] of a[0..n) and b[0..m), both sorted ascending, n, m >= 1, and

@@ -22,3 +22,24 @@ if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra 
 else
 	fail "numfmt unit test builds" "$(tail -n 20 "$NF_TMP/numfmt-test.log")"
 fi
+
+# The number reader of the NDJSON line parser (src/json_number.h): the same
+# bits as strtod for every number, fast path or not, over edge cases and
+# millions of generated decimals; NULL for what strict JSON refuses.
+unit="$NF_TMP/json-number-test"
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+	-O2 -g -fsanitize=undefined -fno-sanitize-recover=undefined \
+	-I"$NF_ROOT/src" -o "$unit" "$NF_ROOT/tests/numfmt/json-number-test.c" \
+	-lm 2> "$NF_TMP/json-number-test.log"; then
+	pass "json number unit test builds"
+	out=$("$unit" "${NF_JSON_NUMBER_COUNT:-1000000}" 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "json number unit test runs" || fail "json number unit test runs" "exit $rc: $(tail -n 3 <<< "$out")"
+	unit_lines "$out"
+	check_eq "json number: every part of the comparison ran" 4 "$unit_count"
+	nnum=$(sed -n 's/^checked [0-9]* strings (\([0-9]*\) numbers.*/\1/p' <<< "$out")
+	check "json number: over a million numbers compared with strtod ($nnum)" test "${nnum:-0}" -ge 1000000
+	nfast=$(sed -n 's/.*), \([0-9]*\) numbers of the fast path.*/\1/p' <<< "$out")
+	check "json number: the fast path among them ($nfast)" test "${nfast:-0}" -ge 100000
+else
+	fail "json number unit test builds" "$(tail -n 20 "$NF_TMP/json-number-test.log")"
+fi
