@@ -189,30 +189,50 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	cairo_t *cr;
 	cairo_status_t st;
 	cairo_font_face_t *font[2];
-	int rc;
+	unsigned char *px;
+	int rc, w, h, stride;
 
 	if ((rc = get_faces(f, font, err)) != NF_OK)
 		return rc;
-	/* RGB on white: no alpha channel in the file */
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(sc->width * scale),
-				       (int)ceil(sc->height * scale));
+	/* RGB on white: no alpha channel in the file. The pixels are ours,
+	 * left unset: the white paint below is their only fill (cairo's own
+	 * surface would clear them first). */
+	w = (int)ceil(sc->width * scale);
+	h = (int)ceil(sc->height * scale);
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	px = stride > 0 && h > 0 ? xmalloc((size_t)stride * (size_t)h) : NULL;
+	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(s);
+		free(px);
 		return nf_error_set(err, NF_IOERR, "cannot draw a chart: %s", cairo_status_to_string(st));
 	}
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
 	cairo_paint(cr);
+	cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
 	cairo_scale(cr, scale, scale);
-	draw_scene(cr, sc, font);
+	{
+		/* a white rectangle drawn first (the scene's background) adds
+		 * nothing to the white paint: white over white stays white at
+		 * any coverage */
+		struct chart_scene body = *sc;
+		const struct chart_prim *p0 = body.nprims ? &body.prims[0] : NULL;
+		if (p0 && p0->kind == PRIM_RECT && p0->fill == CHART_WHITE &&
+		    (p0->stroke == CHART_NONE || !(p0->lw > 0))) {
+			body.prims++;
+			body.nprims--;
+		}
+		draw_scene(cr, &body, font);
+	}
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(s);
 	if (st == CAIRO_STATUS_SUCCESS)
-		png_write_rgb(out, cairo_image_surface_get_data(s), cairo_image_surface_get_width(s),
-			      cairo_image_surface_get_height(s),
-			      (size_t)cairo_image_surface_get_stride(s));
+		png_write_rgb(out, px, w, h, (size_t)stride);
 	cairo_surface_destroy(s);
+	free(px);
 	if (st != CAIRO_STATUS_SUCCESS)
 		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': %s", sc->title,
 				    cairo_status_to_string(st));

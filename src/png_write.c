@@ -12,13 +12,32 @@
  * Each block of tokens gets its own Huffman code (RFC 1951 dynamic block),
  * so the files are about a third larger than zlib's fastest level makes
  * them (chart previews of 140 to 260 KB) at about a sixth of its CPU.
- * The zlib wrapper's Adler-32 is summed per row, and a row that repeats
- * the one above reuses the row's sums.
+ *
+ * Where the time goes, and what keeps it low: rows are compared with the
+ * row above 16 pixels at a time (AVX2 where the processor has it, else
+ * SSE2, which x86-64 always has, else plain C; all three write the same
+ * bytes); a literal pixel is one token, counted once by a hash of the pixel,
+ * and every token is the place of its code in one table of the block's
+ * codes; runs of repeated rows are a few tokens with a repeat count. The
+ * zlib wrapper's Adler-32 is summed per row with psadbw and pmaddwd (a row
+ * that repeats the one above reuses the row's sums), and the chunks'
+ * CRC-32 uses carry-less multiplication where the processor has it.
+ * NOISEFLOOR_PNG_SIMD=sse2 or none picks a lesser path, for the tests.
  */
 #include "png_write.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+/* SSE2 is part of x86-64; AVX2 is used where the processor has it */
+#if defined(__SSE2__) && !defined(NF_PNG_PORTABLE)
+#define PNG_SSE2 1
+#include <emmintrin.h>
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define PNG_AVX2 1
+#include <immintrin.h>
+#endif
+#endif
 
 /* ---- checksums ---- */
 
@@ -42,10 +61,9 @@ static void crc_init(void)
 			crc_table[t][n] = crc_table[0][crc_table[t - 1][n] & 0xFF] ^ (crc_table[t - 1][n] >> 8);
 }
 
-/* CRC-32 of PNG chunks (ISO 3309), continuing from crc (0 to start). */
-static uint32_t crc_update(uint32_t crc, const unsigned char *p, size_t n)
+/* The CRC-32 register after n more bytes (no inversion at either end). */
+static uint32_t crc_bytes(uint32_t c, const unsigned char *p, size_t n)
 {
-	uint32_t c = crc ^ 0xFFFFFFFFu;
 	for (; n >= 4; n -= 4, p += 4) {
 		c ^= (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 		c = crc_table[3][c & 0xFF] ^ crc_table[2][(c >> 8) & 0xFF] ^
@@ -53,7 +71,70 @@ static uint32_t crc_update(uint32_t crc, const unsigned char *p, size_t n)
 	}
 	while (n--)
 		c = crc_table[0][(c ^ *p++) & 0xFF] ^ (c >> 8);
-	return c ^ 0xFFFFFFFFu;
+	return c;
+}
+
+#ifdef PNG_AVX2
+/*
+ * The same with carry-less multiplication, for n >= 64 and a multiple of
+ * 16: four 128-bit lanes folded forward 64 bytes at a time, folded into
+ * one, then to 64 and 32 bits, and a Barrett reduction (Intel's "Fast CRC
+ * computation for generic polynomials using PCLMULQDQ", the constants for
+ * the reflected polynomial 0xEDB88320).
+ */
+__attribute__((target("pclmul"))) static uint32_t crc_clmul(uint32_t c, const unsigned char *p,
+							    size_t n)
+{
+	const __m128i k12 = _mm_set_epi64x(0x1c6e41596, 0x154442bd4);
+	const __m128i k34 = _mm_set_epi64x(0x0ccaa009e, 0x1751997d0);
+	const __m128i k5 = _mm_set_epi64x(0, 0x163cd6124);
+	const __m128i pu = _mm_set_epi64x(0x1f7011641, 0x1db710641);
+	const __m128i low32 = _mm_setr_epi32(-1, 0, 0, 0);
+	__m128i x[4], t;
+
+	for (int i = 0; i < 4; i++)
+		x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+	x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)c));
+	for (p += 64, n -= 64; n >= 64; p += 64, n -= 64)
+		for (int i = 0; i < 4; i++)
+			x[i] = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x[i], k12, 0x00),
+							   _mm_clmulepi64_si128(x[i], k12, 0x11)),
+					     _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i)));
+	for (int i = 1; i < 4; i++)
+		x[0] = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x[0], k34, 0x00),
+						   _mm_clmulepi64_si128(x[0], k34, 0x11)), x[i]);
+	for (; n >= 16; p += 16, n -= 16)
+		x[0] = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x[0], k34, 0x00),
+						   _mm_clmulepi64_si128(x[0], k34, 0x11)),
+				     _mm_loadu_si128((const __m128i *)(const void *)p));
+	/* 128 to 64 bits, then to 32 */
+	x[0] = _mm_xor_si128(_mm_srli_si128(x[0], 8), _mm_clmulepi64_si128(k34, x[0], 0x01));
+	t = _mm_clmulepi64_si128(_mm_and_si128(x[0], low32), k5, 0x00);
+	x[0] = _mm_xor_si128(_mm_srli_si128(x[0], 4), t);
+	/* Barrett reduction */
+	t = _mm_and_si128(_mm_clmulepi64_si128(_mm_and_si128(x[0], low32), pu, 0x10), low32);
+	t = _mm_clmulepi64_si128(t, pu, 0x00);
+	return (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(_mm_xor_si128(x[0], t), 4));
+}
+
+static int have_clmul = -1;
+#endif
+
+/* CRC-32 of PNG chunks (ISO 3309), continuing from crc (0 to start). */
+static uint32_t crc_update(uint32_t crc, const unsigned char *p, size_t n)
+{
+	uint32_t c = crc ^ 0xFFFFFFFFu;
+#ifdef PNG_AVX2
+	if (have_clmul < 0)
+		have_clmul = __builtin_cpu_supports("pclmul") &&
+			     !(getenv("NOISEFLOOR_PNG_SIMD") && strcmp(getenv("NOISEFLOOR_PNG_SIMD"), "avx2") != 0);
+	if (have_clmul && n >= 64) {
+		c = crc_clmul(c, p, n & ~(size_t)15);
+		p += n & ~(size_t)15;
+		n &= 15;
+	}
+#endif
+	return crc_bytes(c, p, n) ^ 0xFFFFFFFFu;
 }
 
 static void put_be32(struct buf *b, uint32_t v)
@@ -67,17 +148,18 @@ static void put_be32(struct buf *b, uint32_t v)
 
 #define MAXBITS 15
 
-struct sym_freq {
-	uint32_t freq;
-	uint16_t sym;
-};
-
-static int cmp_sym_freq(const void *a, const void *b)
+/* Sorts n keys in rising order (Shell's sort: a block has at most 288). */
+static void sort_keys(uint64_t *k, int n)
 {
-	const struct sym_freq *x = a, *y = b;
-	if (x->freq != y->freq)
-		return x->freq < y->freq ? -1 : 1;
-	return (int)x->sym - (int)y->sym;
+	static const int gaps[] = { 132, 57, 23, 10, 4, 1 };
+	for (int g = 0; g < 6; g++)
+		for (int i = gaps[g]; i < n; i++) {
+			uint64_t v = k[i];
+			int j = i;
+			for (; j >= gaps[g] && k[j - gaps[g]] > v; j -= gaps[g])
+				k[j] = k[j - gaps[g]];
+			k[j] = v;
+		}
 }
 
 /*
@@ -89,7 +171,7 @@ static int cmp_sym_freq(const void *a, const void *b)
  */
 static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 {
-	struct sym_freq leaf[288];
+	uint64_t leaf[288]; /* frequency << 16 | symbol */
 	uint64_t w[2 * 288];
 	int parent[2 * 288], depth[2 * 288], count[2 * 288 + 1];
 	int nsym = 0, next, li, ii;
@@ -97,19 +179,17 @@ static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 	memset(len, 0, (size_t)n);
 	for (int i = 0; i < n; i++)
 		if (freq[i]) {
-			leaf[nsym].freq = freq[i];
-			leaf[nsym].sym = (uint16_t)i;
-			nsym++;
+			leaf[nsym++] = (uint64_t)freq[i] << 16 | (unsigned)i;
 		}
 	if (nsym == 0)
 		return;
 	if (nsym == 1) {
-		len[leaf[0].sym] = 1;
+		len[leaf[0] & 0xFFFF] = 1;
 		return;
 	}
-	qsort(leaf, (size_t)nsym, sizeof leaf[0], cmp_sym_freq);
+	sort_keys(leaf, nsym);
 	for (int i = 0; i < nsym; i++)
-		w[i] = leaf[i].freq;
+		w[i] = leaf[i] >> 16;
 	li = 0, ii = nsym;
 	for (next = nsym; next < 2 * nsym - 1; next++) {
 		int pick[2];
@@ -155,7 +235,7 @@ static void huff_lengths(const uint32_t *freq, int n, int maxbits, uint8_t *len)
 		int j = nsym;
 		for (int l = 1; l <= maxbits; l++)
 			for (int c = count[l]; c > 0; c--)
-				len[leaf[--j].sym] = (uint8_t)l;
+				len[leaf[--j] & 0xFFFF] = (uint8_t)l;
 	}
 }
 
@@ -179,50 +259,62 @@ static void huff_codes(const uint8_t *len, int n, uint16_t *code)
 			continue;
 		}
 		v = next[len[i]]++;
-		for (int k = 0; k < len[i]; k++)
-			r = (r << 1) | ((v >> k) & 1);
-		code[i] = (uint16_t)r;
+		/* the low len[i] bits of v, reversed */
+		v = (v & 0x5555) << 1 | (v >> 1 & 0x5555);
+		v = (v & 0x3333) << 2 | (v >> 2 & 0x3333);
+		v = (v & 0x0F0F) << 4 | (v >> 4 & 0x0F0F);
+		r = (v & 0x00FF) << 8 | (v >> 8 & 0x00FF);
+		code[i] = (uint16_t)(r >> (16 - len[i]));
 	}
 }
 
 /* ---- the bit stream ---- */
 
+/*
+ * Bits are gathered in a 64-bit word and stored eight bytes at a time, the
+ * write position moving on by the whole bytes only: fewer than 8 bits stay
+ * pending between calls, so one call may add up to 56.
+ */
 struct bits {
 	struct buf *out;
 	uint64_t acc;
-	int n;
+	unsigned n;
 };
 
-/* Makes room for n more bytes of output; bits_put needs 4 bytes of room
- * per call (callers reserve for what they write). */
+/* Makes room for n more bytes of output (and the 8 a store touches). */
 static void bits_reserve(struct bits *b, size_t n)
 {
 	buf_grow(b->out, n + 8);
 }
 
-/* Appends the low n bits of v (n <= 32), least significant first. */
-static inline void bits_put(struct bits *b, uint32_t v, int n)
+static inline void store64(unsigned char *o, uint64_t v)
 {
-	b->acc |= (uint64_t)v << b->n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(o, &v, 8);
+#else
+	for (int i = 0; i < 8; i++)
+		o[i] = (unsigned char)(v >> (8 * i));
+#endif
+}
+
+/* Appends the low n bits of v (n <= 56), least significant first; the
+ * caller has reserved room. */
+static inline void bits_put(struct bits *b, uint64_t v, unsigned n)
+{
+	b->acc |= v << b->n;
 	b->n += n;
-	if (b->n >= 32) {
-		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
-		o[0] = (unsigned char)b->acc, o[1] = (unsigned char)(b->acc >> 8);
-		o[2] = (unsigned char)(b->acc >> 16), o[3] = (unsigned char)(b->acc >> 24);
-		b->out->len += 4;
-		b->acc >>= 32;
-		b->n -= 32;
-	}
+	store64((unsigned char *)b->out->s + b->out->len, b->acc);
+	b->out->len += b->n >> 3;
+	b->acc >>= b->n & 56;
+	b->n &= 7;
 }
 
 /* Pads to a byte boundary and writes out what is left. */
 static void bits_flush(struct bits *b)
 {
-	while (b->n > 0) {
-		buf_putc(b->out, (int)(b->acc & 0xFF));
-		b->acc >>= 8;
-		b->n -= 8;
-	}
+	buf_grow(b->out, 1);
+	if (b->n > 0)
+		b->out->s[b->out->len++] = (char)(b->acc & 0xFF);
 	b->acc = 0;
 	b->n = 0;
 	b->out->s[b->out->len] = '\0';
@@ -230,10 +322,24 @@ static void bits_flush(struct bits *b)
 
 /* ---- tokens and blocks ---- */
 
-/* A token is a literal byte (0..255), or a match: bit 31 set, the
- * distance in bits 9..24 and the length (3..258) in bits 0..8. */
-#define TOK_MATCH 0x80000000u
+/*
+ * A token is the place of its code in the block's table of codes (the low
+ * 13 bits) and how many times more it comes (the rest): a literal pixel
+ * by its place in the pixel table (PIX_SLOTS), a literal byte, or a match
+ * of 3..258 bytes at one of the two distances.
+ */
+#define PIX_SLOTS 4096
+#define PIX_HASH(p) (((p) * 2654435761u) >> 20)
+#define TOK_BYTE PIX_SLOTS
+#define TOK_MATCH(k, l) (TOK_BYTE + 256 + 259 * (k) + (l))
+#define TOK_CODES TOK_MATCH(2, 0)
+#define TOK_REPS_SHIFT 13
+#define TOK_REPS_MAX (0xFFFFFFFFu >> TOK_REPS_SHIFT)
+/* A block ends at the first row that starts with this many tokens; a row
+ * adds at most 6w + 5 (w literal pixels of up to three tokens, a match of
+ * up to three tokens before each and after the last). */
 #define BLOCK_TOKENS 65536
+#define ROW_TOKENS(w) (6 * (size_t)(w) + 16)
 
 static uint8_t len_sym[259], len_xbits[259];
 static uint16_t len_xval[259];
@@ -276,13 +382,29 @@ static void dist_code(uint32_t d, int *sym, int *xbits, uint32_t *xval)
 	*xval = x & ((1u << (nb - 1)) - 1);
 }
 
+/*
+ * The encoder: the tokens of the block being gathered with their symbol
+ * counts (kept as tokens come), and the pending match, which grows along
+ * runs and repeated rows until something else comes.
+ */
 struct enc {
 	struct bits bits;
 	uint32_t *tok;
-	size_t ntok;
-	/* the pending match: kind 0 none, else its distance */
-	uint32_t run_dist;
+	uint32_t *tp;      /* where the next token goes */
+	size_t nrep;       /* the repeats the tokens hold */
+	uint32_t lfreq[286], dfreq[30];
+	uint32_t dist[2]; /* the two distances: to the left, and up */
+	int dsym[2];      /* and their codes */
+	uint32_t run_dist; /* 0: no match pending */
 	size_t run_len;
+	unsigned nused;
+	/* the pixel table: the literal pixels of the block by a hash of the
+	 * pixel, how many times each comes, the places taken (nused) */
+	uint32_t pix[PIX_SLOTS], pix_n[PIX_SLOTS];
+	uint16_t used[PIX_SLOTS];
+	/* the block's codes: their bits, and how many */
+	uint64_t code[TOK_CODES];
+	uint8_t code_n[TOK_CODES];
 };
 
 /* Writes the code lengths of the literal/length and distance codes in the
@@ -354,109 +476,180 @@ static void write_header(struct bits *b, const uint8_t *llen, int nlit, const ui
 /* Writes the tokens gathered so far as one dynamic block. */
 static void emit_block(struct enc *e, int final)
 {
-	uint32_t lfreq[286] = { 0 }, dfreq[30] = { 0 };
 	uint8_t llen[286], dlen[30];
 	uint16_t lcode[286], dcode[30];
+	uint32_t lit[256];   /* a literal's code, and its length in bits 16.. */
 	int nlit, ndist;
 	struct bits *b = &e->bits;
 
-	{
-		uint32_t last_d = 0;
-		int ds = 0, xb;
-		uint32_t xv;
-		for (size_t i = 0; i < e->ntok; i++) {
-			uint32_t t = e->tok[i];
-			if (t & TOK_MATCH) {
-				uint32_t d = (t >> 9) & 0xFFFF;
-				lfreq[257 + len_sym[t & 0x1FF]]++;
-				if (d != last_d) {
-					dist_code(d, &ds, &xb, &xv);
-					last_d = d;
-				}
-				dfreq[ds]++;
-			} else {
-				lfreq[t]++;
-			}
-		}
+	for (unsigned i = 0; i < e->nused; i++) {
+		uint32_t p = e->pix[e->used[i]], n = e->pix_n[e->used[i]];
+		e->lfreq[p >> 16] += n;
+		e->lfreq[(p >> 8) & 0xFF] += n;
+		e->lfreq[p & 0xFF] += n;
 	}
-	lfreq[256] = 1;
+	e->lfreq[256] = 1;
 	{
 		int used = 0;
 		for (int i = 0; i < 30; i++)
-			used += dfreq[i] != 0;
+			used += e->dfreq[i] != 0;
 		if (!used)
-			dfreq[0] = 1; /* one distance code stands for none */
+			e->dfreq[0] = 1; /* one distance code stands for none */
 	}
-	huff_lengths(lfreq, 286, MAXBITS, llen);
-	huff_lengths(dfreq, 30, MAXBITS, dlen);
+	huff_lengths(e->lfreq, 286, MAXBITS, llen);
+	huff_lengths(e->dfreq, 30, MAXBITS, dlen);
 	huff_codes(llen, 286, lcode);
 	huff_codes(dlen, 30, dcode);
 	for (nlit = 286; nlit > 257 && llen[nlit - 1] == 0; nlit--)
 		;
 	for (ndist = 30; ndist > 1 && dlen[ndist - 1] == 0; ndist--)
 		;
+	/* the codes: bytes, pixels (three bytes), matches (a length's code
+	 * and extra bits, then the distance's: at most 48 bits) */
+	for (int i = 0; i < 256; i++)
+		lit[i] = lcode[i] | (uint32_t)llen[i] << 16;
+	for (int i = 0; i < 256; i++)
+		e->code[TOK_BYTE + i] = lit[i] & 0xFFFF, e->code_n[TOK_BYTE + i] = (uint8_t)(lit[i] >> 16);
+	for (unsigned i = 0; i < e->nused; i++) {
+		unsigned h = e->used[i];
+		uint32_t p = e->pix[h], r = lit[p >> 16], g = lit[(p >> 8) & 0xFF], bl = lit[p & 0xFF];
+		e->code[h] = (r & 0xFFFF) | (uint64_t)(g & 0xFFFF) << (r >> 16) |
+			     (uint64_t)(bl & 0xFFFF) << ((r >> 16) + (g >> 16));
+		e->code_n[h] = (uint8_t)((r >> 16) + (g >> 16) + (bl >> 16));
+		e->pix_n[h] = 0;
+	}
+	e->nused = 0;
+	for (int k = 0; k < 2; k++) {
+		int ds, xb;
+		uint32_t xv, dbits;
+		dist_code(e->dist[k], &ds, &xb, &xv);
+		dbits = dcode[ds] | (xv << dlen[ds]);
+		for (int l = 3; l <= 258; l++) {
+			int s = 257 + len_sym[l];
+			uint64_t lb = lcode[s] | (uint64_t)len_xval[l] << llen[s];
+			unsigned ln = llen[s] + len_xbits[l];
+			e->code[TOK_MATCH(k, l)] = lb | (uint64_t)dbits << ln;
+			e->code_n[TOK_MATCH(k, l)] = (uint8_t)(ln + dlen[ds] + (unsigned)xb);
+		}
+	}
 
-	/* room: the header, at most 48 bits per token, the end of block */
-	bits_reserve(b, 1024 + e->ntok * 6);
+	/* room: the header, at most 48 bits per token (or repeat), the end */
+	bits_reserve(b, 1024 + ((size_t)(e->tp - e->tok) + e->nrep) * 6);
 	bits_put(b, final ? 1 : 0, 1);
 	bits_put(b, 2, 2); /* dynamic Huffman codes */
 	write_header(b, llen, nlit, dlen, ndist);
 	{
-		/* the last distance's code, as runs use one or two distances */
-		uint32_t last_d = 0, dbits = 0;
-		int dnb = 0;
-		for (size_t i = 0; i < e->ntok; i++) {
-			uint32_t t = e->tok[i];
-			if (t & TOK_MATCH) {
-				uint32_t l = t & 0x1FF, d = (t >> 9) & 0xFFFF;
-				int ls = 257 + len_sym[l];
-				bits_put(b, lcode[ls], llen[ls]);
-				if (len_xbits[l])
-					bits_put(b, len_xval[l], len_xbits[l]);
-				if (d != last_d) {
-					int ds, xb;
-					uint32_t xv;
-					dist_code(d, &ds, &xb, &xv);
-					dbits = dcode[ds] | (xv << dlen[ds]);
-					dnb = dlen[ds] + xb;
-					last_d = d;
-				}
-				bits_put(b, dbits, dnb);
-			} else {
-				bits_put(b, lcode[t], llen[t]);
+		/* one store per token: at most 48 bits join the 7 pending */
+		unsigned char *o = (unsigned char *)b->out->s + b->out->len;
+		uint64_t acc = b->acc;
+		unsigned n = b->n;
+		for (const uint32_t *tp = e->tok, *end = e->tp; tp < end; tp++) {
+			uint32_t t = *tp;
+			uint64_t v = e->code[t & ((1u << TOK_REPS_SHIFT) - 1)];
+			unsigned nb = e->code_n[t & ((1u << TOK_REPS_SHIFT) - 1)];
+			for (uint32_t r = t >> TOK_REPS_SHIFT; r > 0; r--) {
+				acc |= v << n;
+				n += nb;
+				store64(o, acc);
+				o += n >> 3;
+				acc >>= n & 56;
+				n &= 7;
 			}
+			acc |= v << n;
+			n += nb;
+			store64(o, acc);
+			o += n >> 3;
+			acc >>= n & 56;
+			n &= 7;
 		}
+		b->out->len = (size_t)(o - (unsigned char *)b->out->s);
+		b->acc = acc;
+		b->n = n;
 	}
 	bits_put(b, lcode[256], llen[256]);
 	b->out->s[b->out->len] = '\0';
-	e->ntok = 0;
+	e->tp = e->tok;
+	e->nrep = 0;
+	memset(e->lfreq, 0, sizeof e->lfreq);
+	memset(e->dfreq, 0, sizeof e->dfreq);
 }
 
-static inline void tok_add(struct enc *e, uint32_t t)
+
+static void add_byte(struct enc *e, unsigned c)
 {
-	if (e->ntok == BLOCK_TOKENS)
-		emit_block(e, 0);
-	e->tok[e->ntok++] = t;
+	*e->tp++ = TOK_BYTE + c;
+	e->lfreq[c]++;
 }
 
-/* Emits the pending match as tokens of at most 258 bytes each. */
-static void run_flush(struct enc *e)
+/* A literal pixel at tp: by its place in the pixel table, or as three
+ * bytes when another pixel holds that place in this block. Returns where
+ * the next token goes. */
+static inline uint32_t *add_pixel(struct enc *e, uint32_t *tp, uint32_t p)
 {
-	size_t l = e->run_len;
-	if (!e->run_dist)
-		return;
+	uint32_t h = PIX_HASH(p);
+	if (e->pix_n[h] == 0) {
+		e->pix[h] = p;
+		e->used[e->nused++] = (uint16_t)h;
+	} else if (e->pix[h] != p) {
+		tp[0] = TOK_BYTE + (p >> 16);
+		tp[1] = TOK_BYTE + ((p >> 8) & 0xFF);
+		tp[2] = TOK_BYTE + (p & 0xFF);
+		e->lfreq[p >> 16]++;
+		e->lfreq[(p >> 8) & 0xFF]++;
+		e->lfreq[p & 0xFF]++;
+		return tp + 3;
+	}
+	e->pix_n[h]++;
+	*tp = h;
+	return tp + 1;
+}
+
+/* A match of l bytes at distance k (0: left, 1: up), n times. */
+static inline void add_match(struct enc *e, int k, uint32_t l, uint32_t n)
+{
+	*e->tp++ = (n - 1) << TOK_REPS_SHIFT | TOK_MATCH(k, l);
+	e->lfreq[257 + len_sym[l]] += n;
+	e->dfreq[e->dsym[k]] += n;
+	e->nrep += n - 1;
+}
+
+/*
+ * Emits the pending match as tokens of at most 258 bytes each; a long one
+ * (a run of repeated rows) as one token of 258 with a repeat count.
+ */
+static void run_emit(struct enc *e)
+{
+	size_t l = e->run_len, k;
+	int up = e->run_dist != e->dist[0];
+	e->run_dist = 0;
+	e->run_len = 0;
 	if (l < 3) {
 		/* only a filter byte (0) can be pending alone */
 		for (; l > 0; l--)
-			tok_add(e, 0);
+			add_byte(e, 0);
+		return;
 	}
-	while (l >= 3) {
-		size_t take = l > 258 ? (l - 258 < 3 ? l - 3 : 258) : l;
-		tok_add(e, TOK_MATCH | (e->run_dist << 9) | (uint32_t)take);
-		l -= take;
+	/* k pieces of 258, then 3..258 bytes, or 259 and 260 as two */
+	k = (l - 3) / 258;
+	l -= 258 * k;
+	for (; k > 0; k -= k > TOK_REPS_MAX ? TOK_REPS_MAX : k)
+		add_match(e, up, 258, k > TOK_REPS_MAX ? TOK_REPS_MAX : (uint32_t)k);
+	if (l > 258) {
+		add_match(e, up, (uint32_t)l - 3, 1);
+		l = 3;
 	}
-	e->run_dist = 0;
-	e->run_len = 0;
+	add_match(e, up, (uint32_t)l, 1);
+}
+
+static inline void run_flush(struct enc *e)
+{
+	if (e->run_len - 3 <= 255) { /* most matches: one token */
+		add_match(e, e->run_dist != e->dist[0], (uint32_t)e->run_len, 1);
+		e->run_dist = 0;
+		e->run_len = 0;
+	} else if (e->run_dist) {
+		run_emit(e);
+	}
 }
 
 /* Extends the pending match at distance d by n bytes, or starts one. */
@@ -469,70 +662,311 @@ static inline void run_add(struct enc *e, uint32_t d, size_t n)
 	e->run_len += n;
 }
 
-static inline void literal_pixel(struct enc *e, uint32_t p)
-{
-	run_flush(e);
-	tok_add(e, (p >> 16) & 0xFF);
-	tok_add(e, (p >> 8) & 0xFF);
-	tok_add(e, p & 0xFF);
-}
-
 /* ---- the image ---- */
 
 /*
- * Adler-32 sums of one row (filter byte 0, then the RGB bytes) taken alone:
- * a = the sum of the bytes, b = the sum of (n - i) * byte i, both modulo
- * 65521. With S the byte sum of pixel x and T = g + 2b (its green and blue
- * sit one and two places later than red),
- *   b = (n - 1) * sum S - 3 * sum x * S - sum T.
- * Two pixels are summed at a time, one in each 32-bit half of a word; a
- * running sum of sums gives sum x * S.
+ * The zlib wrapper's Adler-32 is summed row by row. A row alone (filter
+ * byte 0, then the RGB bytes, n in all) adds a = the sum of its bytes and
+ * b = the sum of (n - i) * byte i. With S the byte sum of pixel x and
+ * T = g + 2b (its green and blue sit one and two places after red),
+ *   a = A = sum S,  b = (n - 1) * A - W,  where W = sum (3x * S + T).
+ * A row that repeats the one above has its sums.
  */
-static void row_sums(const uint32_t *px, int w, uint64_t *a, uint64_t *b)
+static void row_sums_tail(const uint32_t *px, int x, int w, int64_t *A, int64_t *W)
 {
-	const uint64_t m = 0x000000FF000000FFull;
-	uint64_t A = 0, B = 0, C = 0;
+	for (; x < w; x++) {
+		uint32_t p = px[x];
+		int64_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF, s = r + g + bl;
+		*A += s;
+		*W += 3 * (int64_t)x * s + g + 2 * bl;
+	}
+}
+
+#ifdef PNG_SSE2
+/*
+ * Four pixels (a group) at a time: psadbw sums the bytes, and within a
+ * group the weights 3q, 3q + 1, 3q + 2 of pixel q's red, green and blue are
+ * constants (pmaddwd); the group's place adds 12j * S_j for group j, taken
+ * from running sums: sum j * S_j = (groups - 1) * sum S_j - sum over j of
+ * the sums before j. No lane overflows in rows of up to 65536 pixels.
+ */
+static void row_sums_sse2(const uint32_t *px, int w, int64_t *A, int64_t *W)
+{
+	const __m128i rgb = _mm_set1_epi32(0x00FFFFFF), zero = _mm_setzero_si128();
+	const __m128i wlo = _mm_setr_epi16(2, 1, 0, 0, 5, 4, 3, 0);
+	const __m128i whi = _mm_setr_epi16(8, 7, 6, 0, 11, 10, 9, 0);
+	__m128i s = zero, before = zero, in = zero;
+	int64_t ls[2], lb[2], g = w / 4;
+	int32_t li[4];
 	int x = 0;
-	while (x + 1 < w) {
-		/* chunks of at most 2048 pairs keep the 32-bit halves from overflowing */
-		int pairs = (w - x) / 2 > 2048 ? 2048 : (w - x) / 2;
-		uint64_t acc_s = 0, acc_p = 0, acc_t = 0, lo, hi;
-		for (int j = 0; j < pairs; j++) {
-			uint64_t v, bl, g, r, sum;
-			memcpy(&v, px + x + 2 * j, 8);
-			bl = v & m;
-			g = (v >> 8) & m;
-			r = (v >> 16) & m;
-			sum = bl + g + r;
-			acc_s += sum;
-			acc_p += acc_s;
-			acc_t += g + (bl << 1);
+
+	for (; x + 4 <= w; x += 4) {
+		__m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(px + x)), rgb);
+		before = _mm_add_epi64(before, s);
+		s = _mm_add_epi64(s, _mm_sad_epu8(v, zero));
+		in = _mm_add_epi32(in, _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), wlo),
+						     _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), whi)));
+	}
+	_mm_storeu_si128((__m128i *)(void *)ls, s);
+	_mm_storeu_si128((__m128i *)(void *)lb, before);
+	_mm_storeu_si128((__m128i *)(void *)li, in);
+	*A = ls[0] + ls[1];
+	*W = (int64_t)li[0] + li[1] + li[2] + li[3];
+	if (g > 0)
+		*W += 12 * ((g - 1) * *A - lb[0] - lb[1]);
+	row_sums_tail(px, x, w, A, W);
+}
+#endif
+
+#ifdef PNG_AVX2
+/* The same, eight pixels a group, two groups at a time; pmaddubsw weighs
+ * the bytes of a group (the weights, 0..23, fit a signed byte). */
+__attribute__((target("avx2"))) static void row_sums_avx2(const uint32_t *px, int w, int64_t *A,
+							  int64_t *W)
+{
+	const __m256i rgb = _mm256_set1_epi32(0x00FFFFFF), zero = _mm256_setzero_si256();
+	const __m256i one = _mm256_set1_epi16(1);
+	const __m256i wt = _mm256_setr_epi8(2, 1, 0, 0, 5, 4, 3, 0, 8, 7, 6, 0, 11, 10, 9, 0,
+					    14, 13, 12, 0, 17, 16, 15, 0, 20, 19, 18, 0, 23, 22, 21, 0);
+	__m256i s = zero, before = zero, in = zero;
+	int64_t ls[4], lb[4], g = w / 8;
+	int32_t li[8];
+	int x = 0;
+
+	for (; x + 16 <= w; x += 16) {
+		__m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(px + x));
+		__m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(px + x + 8));
+		__m256i s0 = _mm256_sad_epu8(_mm256_and_si256(v0, rgb), zero);
+		before = _mm256_add_epi64(before, _mm256_add_epi64(_mm256_add_epi64(s, s), s0));
+		s = _mm256_add_epi64(s, _mm256_add_epi64(s0, _mm256_sad_epu8(_mm256_and_si256(v1, rgb), zero)));
+		in = _mm256_add_epi32(in, _mm256_madd_epi16(_mm256_add_epi16(_mm256_maddubs_epi16(v0, wt),
+									   _mm256_maddubs_epi16(v1, wt)),
+							    one));
+	}
+	for (; x + 8 <= w; x += 8) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(px + x));
+		before = _mm256_add_epi64(before, s);
+		s = _mm256_add_epi64(s, _mm256_sad_epu8(_mm256_and_si256(v, rgb), zero));
+		in = _mm256_add_epi32(in, _mm256_madd_epi16(_mm256_maddubs_epi16(v, wt), one));
+	}
+	_mm256_storeu_si256((__m256i *)(void *)ls, s);
+	_mm256_storeu_si256((__m256i *)(void *)lb, before);
+	_mm256_storeu_si256((__m256i *)(void *)li, in);
+	*A = ls[0] + ls[1] + ls[2] + ls[3];
+	*W = 0;
+	for (int i = 0; i < 8; i++)
+		*W += li[i];
+	if (g > 0)
+		*W += 24 * ((g - 1) * *A - lb[0] - lb[1] - lb[2] - lb[3]);
+	row_sums_tail(px, x, w, A, W);
+}
+#endif
+
+static void row_sums_portable(const uint32_t *px, int w, int64_t *A, int64_t *W)
+{
+	*A = 0, *W = 0;
+	row_sums_tail(px, 0, w, A, W);
+}
+
+/* A and W of a row of w <= 65536 pixels. */
+static void (*row_sums)(const uint32_t *px, int w, int64_t *A, int64_t *W);
+
+/* The first pixel at or after x that differs from the one above (w if none). */
+static inline int first_diff(const uint32_t *px, const uint32_t *above, int x, int w)
+{
+#ifdef PNG_SSE2
+	for (; x + 16 <= w; x += 16) {
+		__m128i c = _mm_and_si128(
+			_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x))),
+				      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 4)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 4)))),
+			_mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 8)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 8))),
+				      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x + 12)),
+						     _mm_loadu_si128((const __m128i *)(const void *)(above + x + 12)))));
+		if (((unsigned)_mm_movemask_epi8(c) | 0x8888u) != 0xFFFF)
+			break;
+	}
+	for (; x + 4 <= w; x += 4) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+				     _mm_loadu_si128((const __m128i *)(const void *)(px + x)),
+				     _mm_loadu_si128((const __m128i *)(const void *)(above + x)))) |
+			     0x8888u;
+		if (m != 0xFFFF)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+#endif
+	while (x < w && ((px[x] ^ above[x]) & 0xFFFFFF) == 0)
+		x++;
+	return x;
+}
+
+#ifdef PNG_AVX2
+/* The same as first_diff, sixteen pixels at a time. */
+__attribute__((target("avx2"))) static inline int first_diff_avx2(const uint32_t *px,
+								   const uint32_t *above, int x, int w)
+{
+	if (x + 8 <= w) {
+		uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x)))) |
+			     0x88888888u;
+		if (m != 0xFFFFFFFFu)
+			return x + (__builtin_ctz(~m) >> 2);
+		x += 8;
+	}
+	for (; x + 16 <= w; x += 16) {
+		uint64_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x)))) |
+			     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x + 8)),
+				     _mm256_loadu_si256((const __m256i *)(const void *)(above + x + 8)))) << 32;
+		m |= 0x8888888888888888ull;
+		if (m != ~0ull)
+			return x + (__builtin_ctzll(~m) >> 2);
+	}
+	return first_diff(px, above, x, w);
+}
+#endif
+
+/* The first pixel at or after x whose colour is not p (w if none). */
+static inline int run_end(const uint32_t *px, int x, int w, uint32_t p)
+{
+#ifdef PNG_SSE2
+	const __m128i c = _mm_set1_epi32((int)p);
+	for (; x + 4 <= w; x += 4) {
+		unsigned m = (unsigned)_mm_movemask_epi8(
+				     _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(px + x)), c)) |
+			     0x8888u;
+		if (m != 0xFFFF)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+#endif
+	while (x < w && ((px[x] ^ p) & 0xFFFFFF) == 0)
+		x++;
+	return x;
+}
+
+#ifdef PNG_AVX2
+/* The same as run_end, eight pixels at a time. */
+__attribute__((target("avx2"))) static inline int run_end_avx2(const uint32_t *px, int x, int w,
+								uint32_t p)
+{
+	const __m256i c = _mm256_set1_epi32((int)p);
+	for (; x + 8 <= w; x += 8) {
+		uint32_t m = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+				     _mm256_loadu_si256((const __m256i *)(const void *)(px + x)), c)) |
+			     0x88888888u;
+		if (m != 0xFFFFFFFFu)
+			return x + (__builtin_ctz(~m) >> 2);
+	}
+	return run_end(px, x, w, p);
+}
+#endif
+
+/*
+ * The pixels of one row after its filter byte: a match with the row above
+ * (at distance up) while the pixels equal the ones above, a run of the
+ * colour on the left while they repeat it, else literal pixels; a match
+ * goes on for as long as it can. above is NULL when no row above is in
+ * reach.
+ */
+static inline __attribute__((always_inline)) void
+code_row_with(struct enc *e, const uint32_t *px, const uint32_t *above, int w, uint32_t up, int avx2)
+{
+	int x = 0;
+	(void)avx2;
+	while (x < w) {
+		uint32_t p;
+		if (above) {
+			int k;
+#ifdef PNG_AVX2
+			if (avx2)
+				k = first_diff_avx2(px, above, x, w);
+			else
+#endif
+				k = first_diff(px, above, x, w);
+			if (k > x) {
+				run_add(e, up, (size_t)(k - x) * 3);
+				if ((x = k) == w)
+					break;
+			}
 		}
-		/* acc_p per half: sum over pairs j of (pairs - j) * S; so
-		 * sum j * S = pairs * sum S - acc_p */
-		lo = acc_s & 0xFFFFFFFF, hi = acc_s >> 32;
+		p = px[x] & 0xFFFFFF;
+		if (x > 0 && ((px[x - 1] ^ p) & 0xFFFFFF) == 0) {
+			int k;
+#ifdef PNG_AVX2
+			if (avx2)
+				k = run_end_avx2(px, x + 1, w, p);
+			else
+#endif
+				k = run_end(px, x + 1, w, p);
+			run_add(e, 3, (size_t)(k - x) * 3);
+			x = k;
+			continue;
+		}
+		/* literal pixels, while they differ from the ones above and left */
+		run_flush(e);
 		{
-			uint64_t jlo = (uint64_t)pairs * lo - (acc_p & 0xFFFFFFFF);
-			uint64_t jhi = (uint64_t)pairs * hi - (acc_p >> 32);
-			/* pixel x + 2j (low half) and x + 2j + 1 (high half) */
-			B += 2 * (jlo + jhi) + hi + (uint64_t)x * (lo + hi);
+			uint32_t *tp = e->tp;
+			for (;;) {
+				tp = add_pixel(e, tp, p);
+				if (++x == w)
+					break;
+				p = px[x] & 0xFFFFFF;
+				if ((above && ((above[x] ^ p) & 0xFFFFFF) == 0) ||
+				    ((px[x - 1] ^ p) & 0xFFFFFF) == 0)
+					break;
+			}
+			e->tp = tp;
 		}
-		A += lo + hi;
-		C += (acc_t & 0xFFFFFFFF) + (acc_t >> 32);
-		x += 2 * pairs;
 	}
-	if (x < w) {
-		uint32_t p = px[x], r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF;
-		A += r + g + bl;
-		B += (uint64_t)x * (r + g + bl);
-		C += g + 2 * bl;
+}
+
+static void code_row_plain(struct enc *e, const uint32_t *px, const uint32_t *above, int w,
+			   uint32_t up)
+{
+	if (above)
+		code_row_with(e, px, above, w, up, 0);
+	else
+		code_row_with(e, px, NULL, w, up, 0);
+}
+
+#ifdef PNG_AVX2
+__attribute__((target("avx2"))) static void code_row_avx2(struct enc *e, const uint32_t *px,
+							  const uint32_t *above, int w, uint32_t up)
+{
+	if (above)
+		code_row_with(e, px, above, w, up, 1);
+	else
+		code_row_with(e, px, NULL, w, up, 0);
+}
+#endif
+
+static void (*code_row)(struct enc *e, const uint32_t *px, const uint32_t *above, int w, uint32_t up);
+
+/* The row functions for this processor (NOISEFLOOR_PNG_SIMD=sse2 or none
+ * picks a lesser one, to test them). */
+static void choose_simd(void)
+{
+	const char *force = getenv("NOISEFLOOR_PNG_SIMD");
+	if (row_sums)
+		return;
+	row_sums = row_sums_portable;
+	code_row = code_row_plain;
+	if (force && strcmp(force, "none") == 0)
+		return;
+#ifdef PNG_SSE2
+	row_sums = row_sums_sse2;
+#endif
+#ifdef PNG_AVX2
+	if (!(force && strcmp(force, "sse2") == 0) && __builtin_cpu_supports("avx2")) {
+		row_sums = row_sums_avx2;
+		code_row = code_row_avx2;
 	}
-	{
-		uint64_t n = (uint64_t)w * 3 + 1;
-		*a = A % ADLER_MOD;
-		*b = ((n - 1) % ADLER_MOD * (A % ADLER_MOD) + 3 * (ADLER_MOD - B % ADLER_MOD) +
-		      (ADLER_MOD - C % ADLER_MOD)) % ADLER_MOD;
-	}
+#endif
 }
 
 /* The deflate stream of the rows (filter byte 0, then RGB) into the bits. */
@@ -541,63 +975,31 @@ static void deflate_rows(struct enc *e, const unsigned char *data, int w, int h,
 {
 	size_t rowlen = (size_t)w * 3 + 1;
 	uint32_t up = rowlen <= 32768 ? (uint32_t)rowlen : 0; /* the pixel above, if in reach */
-	uint64_t s1 = 1, s2 = 0, ra = 0, rb = 0;
+	uint64_t s1 = 1, s2 = 0, a = 0, b = 0;
 
 	for (int y = 0; y < h; y++) {
 		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * stride);
-		const uint32_t *above = y ? (const uint32_t *)(const void *)(data + (size_t)(y - 1) * stride)
-					  : NULL;
-		if (above && up && memcmp(px, above, (size_t)w * 4) == 0) {
-			/* the row repeats: one match, the same sums */
-			run_add(e, up, rowlen);
+		const uint32_t *above = (const uint32_t *)(const void *)(data + (size_t)(y - !!y) * stride);
+		if (y > 0 && up && memcmp(px, above, (size_t)w * 4) == 0) {
+			run_add(e, up, rowlen); /* the row repeats: one match, the same sums */
 		} else {
-			int x = 0;
-			row_sums(px, w, &ra, &rb);
-			if (above && up)
+			int64_t A, W;
+			if (e->tp - e->tok >= BLOCK_TOKENS)
+				emit_block(e, 0);
+			(w <= 65536 ? row_sums : row_sums_portable)(px, w, &A, &W);
+			a = (uint64_t)A % ADLER_MOD;
+			b = ((rowlen - 1) % ADLER_MOD * a + ADLER_MOD - (uint64_t)W % ADLER_MOD) % ADLER_MOD;
+			if (y > 0 && up) {
 				run_add(e, up, 1); /* filter byte under filter byte */
-			else {
+				code_row(e, px, above, w, up);
+			} else {
 				run_flush(e);
-				tok_add(e, 0);
-			}
-			while (x < w) {
-				uint32_t p = px[x] & 0xFFFFFF;
-				int ok_up = above && up && (above[x] & 0xFFFFFF) == p;
-				int ok_left = x > 0 && (px[x - 1] & 0xFFFFFF) == p;
-				if (e->run_dist == up && up && ok_up) {
-					int k = x + 1;
-					/* two pixels at a time while both match */
-					while (k + 1 < w) {
-						uint64_t a, b;
-						memcpy(&a, px + k, 8);
-						memcpy(&b, above + k, 8);
-						if (((a ^ b) & 0x00FFFFFF00FFFFFFull) != 0)
-							break;
-						k += 2;
-					}
-					while (k < w && ((px[k] ^ above[k]) & 0xFFFFFF) == 0)
-						k++;
-					e->run_len += (size_t)(k - x) * 3;
-					x = k;
-				} else if (e->run_dist == 3 && ok_left) {
-					int k = x + 1;
-					while (k < w && ((px[k] ^ p) & 0xFFFFFF) == 0)
-						k++;
-					e->run_len += (size_t)(k - x) * 3;
-					x = k;
-				} else if (ok_up) {
-					run_add(e, up, 3);
-					x++;
-				} else if (ok_left) {
-					run_add(e, 3, 3);
-					x++;
-				} else {
-					literal_pixel(e, p);
-					x++;
-				}
+				add_byte(e, 0);
+				code_row(e, px, NULL, w, 0);
 			}
 		}
-		s2 = (s2 + rowlen % ADLER_MOD * s1 + rb) % ADLER_MOD;
-		s1 = (s1 + ra) % ADLER_MOD;
+		s2 = (s2 + rowlen % ADLER_MOD * s1 + b) % ADLER_MOD;
+		s1 = (s1 + a) % ADLER_MOD;
 	}
 	run_flush(e);
 	*adler = (uint32_t)((s2 << 16) | s1);
@@ -613,6 +1015,7 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 
 	crc_init();
 	len_tables_init();
+	choose_simd();
 	buf_put(out, sig, sizeof sig);
 	ihdr[4] = (unsigned char)(w >> 24), ihdr[5] = (unsigned char)(w >> 16);
 	ihdr[6] = (unsigned char)(w >> 8), ihdr[7] = (unsigned char)w;
@@ -628,9 +1031,19 @@ void png_write_rgb(struct buf *out, const unsigned char *px, int w, int h, size_
 	idat = out->len;
 	put_be32(out, 0); /* the length, known at the end */
 	buf_put(out, "IDAT\x78\x01", 6); /* zlib: deflate, 32 KB window, fastest */
-	memset(&e, 0, sizeof e);
+	/* the tables are filled as they are used: only the counts and the
+	 * state start at zero */
+	memset(&e, 0, offsetof(struct enc, pix));
+	memset(e.pix_n, 0, sizeof e.pix_n);
+	e.dist[0] = 3;
+	e.dist[1] = w > 0 && (size_t)w * 3 + 1 <= 32768 ? (uint32_t)w * 3 + 1 : 3;
+	for (int k = 0; k < 2; k++) {
+		int xb;
+		uint32_t xv;
+		dist_code(e.dist[k], &e.dsym[k], &xb, &xv);
+	}
 	e.bits.out = out;
-	e.tok = xmalloc(BLOCK_TOKENS * sizeof *e.tok);
+	e.tok = e.tp = xmalloc((BLOCK_TOKENS + ROW_TOKENS(w)) * sizeof *e.tok);
 	deflate_rows(&e, px, w, h, stride, &adler);
 	emit_block(&e, 1);
 	bits_flush(&e.bits);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 static void die_oom(size_t n)
@@ -23,12 +24,38 @@ static void die_oom(size_t n)
 	abort();
 }
 
+/*
+ * Blocks of BIG_BLOCK bytes or more (the rounds of millions of values, their
+ * sorted copies, an input read whole) ask for transparent huge pages on the
+ * 2 MB-aligned part inside them. A 4 KB page costs a fault when it is first
+ * touched, and in a virtual machine a fault is dear: at 10 million values
+ * 138,000 faults were a third of the run. The kernel may refuse or ignore
+ * the advice; the memory is the same either way.
+ */
+#define BIG_BLOCK ((size_t)8 << 20)
+#define HUGE_PAGE ((uintptr_t)2 << 20)
+
+static void *big_pages(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	if (n >= BIG_BLOCK) {
+		uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		uintptr_t e = ((uintptr_t)p + n) & ~(HUGE_PAGE - 1);
+		if (e > a)
+			(void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+	}
+#else
+	(void)n;
+#endif
+	return p;
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p)
 		die_oom(n);
-	return p;
+	return big_pages(p, n);
 }
 
 void *xcalloc(size_t n, size_t size)
@@ -36,7 +63,7 @@ void *xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
 		die_oom(n * size);
-	return p;
+	return big_pages(p, n * size);
 }
 
 void *xrealloc(void *p, size_t n)
@@ -44,7 +71,7 @@ void *xrealloc(void *p, size_t n)
 	void *q = realloc(p, n ? n : 1);
 	if (!q)
 		die_oom(n);
-	return q;
+	return big_pages(q, n);
 }
 
 char *xstrdup(const char *s)

@@ -65,6 +65,17 @@ check_eq "a 1600 px RGB PNG preview beside every SVG" "" "$bad"
 check_eq "as many PNGs as SVGs" "$(ls "$o"/charts/*.svg | wc -l)" "$(ls "$o"/charts/*.png | wc -l)"
 check_eq "every PNG decodes: chunk CRCs, the zlib stream and its checksum, whole rows" "" \
 	"$(python3 $T/png_check.py "$o"/charts/*.png)"
+# What the previews show, as a viewer decodes them: the encoder may change
+# the bytes, never the pixels. Fonts and font options are pinned
+# (chart_cairo.c), so the pixels hold wherever Debian 12's cairo draws them.
+pix=$(python3 $T/png_check.py --pixels "$o"/charts/*.png)
+[ -n "${NF_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$pix" > "$T/expected-png-pixels.txt"
+check_eq "golden: the pixels of every PNG preview" "$(cat "$T/expected-png-pixels.txt")" "$pix"
+for simd in sse2 none; do
+	o4=$(tmpdir)
+	NOISEFLOOR_PNG_SIMD=$simd "$NF" report -q --formats charts --out "$o4" "$DATA"
+	check_eq "the encoder's $simd path writes the same PNG bytes" "$(tree_digest "$o")" "$(tree_digest "$o4")"
+done
 
 o2=$(tmpdir)
 "$NF" report -q --formats charts --out "$o2" "$DATA"

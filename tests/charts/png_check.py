@@ -2,10 +2,39 @@
 """png_check.py FILE...: prints one line per PNG that a viewer would reject or
 misread (bad signature or chunk CRC, missing IHDR/IDAT/IEND, a zlib stream that
 does not inflate or fails its checksum, rows of the wrong length or with an
-unknown filter); nothing when all are sound."""
-import struct, sys, zlib
+unknown filter); nothing when all are sound.
 
-for fn in sys.argv[1:]:
+png_check.py --pixels FILE...: for each sound 8-bit RGB PNG, its name, size and
+the SHA-256 of its pixels as decoded (rows unfiltered, RGB bytes), so two files
+can be compared by what a viewer shows rather than by their bytes."""
+import hashlib, struct, sys, zlib
+
+
+def unfilter(raw, w, h):
+    """The RGB bytes of an 8-bit RGB image from its filtered rows."""
+    n, out, prev = 3 * w, bytearray(), bytearray(3 * w)
+    for y in range(h):
+        f, row = raw[y * (n + 1)], bytearray(raw[y * (n + 1) + 1:(y + 1) * (n + 1)])
+        for i in range(n if f else 0):
+            a = row[i - 3] if i >= 3 else 0
+            b, c = prev[i], prev[i - 3] if i >= 3 else 0
+            if f == 1:
+                row[i] = (row[i] + a) & 255
+            elif f == 2:
+                row[i] = (row[i] + b) & 255
+            elif f == 3:
+                row[i] = (row[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += row
+        prev = row
+    return bytes(out)
+
+
+pixels = sys.argv[1:2] == ['--pixels']
+for fn in sys.argv[1 + pixels:]:
     name = fn.rsplit('/', 1)[-1]
     d = open(fn, 'rb').read()
     if d[:8] != b'\x89PNG\r\n\x1a\n':
@@ -37,3 +66,5 @@ for fn in sys.argv[1:]:
         problem = 'filter'
     if problem:
         print(name, problem)
+    elif pixels:
+        print(name, '%dx%d' % (w, h), hashlib.sha256(unfilter(raw, w, h)).hexdigest())
