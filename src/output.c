@@ -53,7 +53,9 @@ static struct {
 	int fd;
 } locks[8];
 
-/* mkdir -p; returns 0 or errno. *created says whether the last part is new. */
+/* mkdir -p; returns 0 or errno. *created says whether the last part is new.
+ * The folder itself is tried first: its parents most often exist, and each
+ * mkdir is a call into the file system. */
 static int mkdirs(const char *path, int *created)
 {
 	char *p;
@@ -61,6 +63,14 @@ static int mkdirs(const char *path, int *created)
 	*created = 0;
 	if (!*path)
 		return ENOENT;
+	if (mkdir(path, 0777) == 0) {
+		*created = 1;
+		return 0;
+	}
+	if (errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return errno;
 	p = xstrdup(path);
 	for (char *s = p + 1; *s; s++) {
 		if (*s != '/')
