@@ -547,7 +547,8 @@ static void emit_block(struct enc *e, int final)
 			uint32_t t = *tp;
 			uint64_t v = e->code[t & ((1u << TOK_REPS_SHIFT) - 1)];
 			unsigned nb = e->code_n[t & ((1u << TOK_REPS_SHIFT) - 1)];
-			for (uint32_t r = t >> TOK_REPS_SHIFT; r > 0; r--) {
+			/* the code once, and once more for each repeat */
+			for (uint32_t r = (t >> TOK_REPS_SHIFT) + 1; r > 0; r--) {
 				acc |= v << n;
 				n += nb;
 				store64(o, acc);
@@ -555,12 +556,6 @@ static void emit_block(struct enc *e, int final)
 				acc >>= n & 56;
 				n &= 7;
 			}
-			acc |= v << n;
-			n += nb;
-			store64(o, acc);
-			o += n >> 3;
-			acc >>= n & 56;
-			n &= 7;
 		}
 		b->out->len = (size_t)(o - (unsigned char *)b->out->s);
 		b->acc = acc;
