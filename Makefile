@@ -30,7 +30,7 @@ DESTDIR   ?=
 # (src/formats_lib.h). The sanitizer build and the fuzz targets link
 # everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
-FORMATS_PKGS = cairo cairo-ft cairo-svg cairo-png freetype2 xlsxwriter
+FORMATS_PKGS = cairo cairo-ft freetype2 xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
