@@ -393,31 +393,8 @@ int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *
 
 char *cli_find_resource(const char *rel)
 {
-	const char *env = getenv("NOISEFLOOR_DATADIR");
-	char exe[PATH_MAX];
-	ssize_t n;
-	char *p;
-	if (env && *env)
-		return xasprintf("%s/%s", env, rel);
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		char *slash;
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = '\0';
-			p = xasprintf("%s/%s", exe, rel);
-			if (exists(p))
-				return p;
-			free(p);
-			/* installed: PREFIX/bin/noisefloor, PREFIX/share/noisefloor */
-			p = xasprintf("%s/../share/noisefloor/%s", exe, rel);
-			if (exists(p))
-				return p;
-			free(p);
-		}
-	}
-	return xasprintf("%s/%s", NF_DATADIR, rel);
+	/* installed: PREFIX/bin/noisefloor, PREFIX/share/noisefloor */
+	return find_shipped("NOISEFLOOR_DATADIR", "../share/noisefloor", NF_DATADIR, rel, 0);
 }
 
 int cli_load_schedule(struct schedule *s, const struct cli_args *a, struct nf_error *err)

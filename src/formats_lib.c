@@ -7,14 +7,11 @@
 #include "formats_lib.h"
 #include "util.h"
 
-#include <limits.h>
 #include <string.h>
-#include <unistd.h>
 
 #ifndef NF_FORMATS_BUILTIN
 #include <dlfcn.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #endif
 
 #ifndef NF_LIBDIR
@@ -37,40 +34,13 @@ int formats_lib_load(const char *user, struct nf_error *err)
 
 static void *handle;
 
-static int is_file(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 /* The path to load: the first candidate that exists, else the installed
  * one (whose absence the loader then reports). Returns a malloc'd string;
  * caller frees. */
 static char *find_lib(void)
 {
-	const char *env = getenv("NOISEFLOOR_LIBDIR");
-	char exe[PATH_MAX], *slash, *p;
-	ssize_t n;
-
-	if (env && *env)
-		return xasprintf("%s/%s", env, FORMATS_LIB_NAME);
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL) {
-			*slash = '\0';
-			p = xasprintf("%s/%s", exe, FORMATS_LIB_NAME);
-			if (is_file(p))
-				return p;
-			free(p);
-			/* installed: PREFIX/bin/noisefloor, PREFIX/lib/noisefloor */
-			p = xasprintf("%s/../lib/noisefloor/%s", exe, FORMATS_LIB_NAME);
-			if (is_file(p))
-				return p;
-			free(p);
-		}
-	}
-	return xasprintf("%s/%s", NF_LIBDIR, FORMATS_LIB_NAME);
+	/* installed: PREFIX/bin/noisefloor, PREFIX/lib/noisefloor */
+	return find_shipped("NOISEFLOOR_LIBDIR", "../lib/noisefloor", NF_LIBDIR, FORMATS_LIB_NAME, 1);
 }
 
 /* The loader's reason without the path it starts with (the message names

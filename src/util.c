@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <float.h>
 #include <malloc.h>
 #include <math.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void die_oom(size_t n)
 {
@@ -49,6 +51,52 @@ static void *big_pages(void *p, size_t n)
 	(void)n;
 #endif
 	return p;
+}
+
+/* The program's folder from /proc/self/exe, or NULL; read once. */
+static const char *exe_dir(void)
+{
+	static char dir[PATH_MAX];
+	static int known; /* 0 not yet read, 1 in dir, -1 none */
+	if (!known) {
+		ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+		char *slash;
+		known = -1;
+		if (n > 0) {
+			dir[n] = '\0';
+			if ((slash = strrchr(dir, '/')) != NULL) {
+				*slash = '\0';
+				known = 1;
+			}
+		}
+	}
+	return known > 0 ? dir : NULL;
+}
+
+static int found(const char *path, int want_file)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (!want_file || S_ISREG(st.st_mode));
+}
+
+char *find_shipped(const char *env_name, const char *installed, const char *fallback,
+		   const char *rel, int want_file)
+{
+	const char *env = getenv(env_name), *dir = exe_dir();
+	char *p;
+	if (env && *env)
+		return xasprintf("%s/%s", env, rel);
+	if (dir) {
+		p = xasprintf("%s/%s", dir, rel);
+		if (found(p, want_file))
+			return p;
+		free(p);
+		p = xasprintf("%s/%s/%s", dir, installed, rel);
+		if (found(p, want_file))
+			return p;
+		free(p);
+	}
+	return xasprintf("%s/%s", fallback, rel);
 }
 
 void *xmalloc(size_t n)

@@ -13,6 +13,17 @@
 #include <stdio.h>
 
 /* Abort with a message on out-of-memory. Results are never NULL. */
+/*
+ * Where a shipped file `rel` is: under $env_name when that is set (whether
+ * or not it exists there), else beside the program, else in `installed`
+ * relative to the program's folder (an installed PREFIX/bin/noisefloor),
+ * else under `fallback` (the configured install path, where the caller
+ * reports its absence). The two candidates beside the program count only
+ * when they exist (as a regular file with want_file). The program's folder
+ * is read once per process. Returns a malloc'd path.
+ */
+char *find_shipped(const char *env_name, const char *installed, const char *fallback,
+		   const char *rel, int want_file);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
