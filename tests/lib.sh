@@ -50,6 +50,17 @@ unit_lines() {
 	done <<< "$1"
 }
 
+# unit_build BIN SANITIZERS OPT SOURCE... [-lm]: builds a C unit test program
+# with the project's warnings as errors and the sanitizers given; the
+# compiler's messages go to BIN.log.
+unit_build() {
+	local bin=$1 san=$2 opt=$3
+	shift 3
+	${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+		"$opt" -g -fsanitize="$san" -fno-sanitize-recover=undefined \
+		-I"$NF_ROOT/src" -o "$bin" "$@" 2> "$bin.log"
+}
+
 tmpdir() { mktemp -d "$NF_TMP/t.XXXXXX"; }
 
 # A digest of every file below a folder, to show it did not change.

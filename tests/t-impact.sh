@@ -102,9 +102,7 @@ bad_value "bytes: 0" 65 \
 
 # --- how to reproduce: SHA-256, the command line -------------------------------
 unit="$NF_TMP/sha256-test"
-if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-	-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-	-I"$NF_ROOT/src" -o "$unit" "$T/sha256-test.c" "$NF_ROOT/src/sha256.c" 2> "$NF_TMP/sha256-test.log"; then
+if unit_build "$unit" address,undefined -O1 "$T/sha256-test.c" "$NF_ROOT/src/sha256.c"; then
 	# each block function: SHA-NI where the processor has it, and the portable one
 	if grep -qw sha_ni /proc/cpuinfo 2>/dev/null; then native=sha-ni; else native=portable; fi
 	for path in "$native" portable; do

@@ -7,10 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 
 unit="$NF_TMP/numfmt-test"
-if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-	-O2 -g -fsanitize=undefined -fno-sanitize-recover=undefined \
-	-I"$NF_ROOT/src" -o "$unit" "$NF_ROOT/tests/numfmt/numfmt-test.c" "$NF_ROOT/src/util.c" \
-	-lm 2> "$NF_TMP/numfmt-test.log"; then
+if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/numfmt-test.c" "$NF_ROOT/src/util.c" \
+	-lm; then
 	pass "numfmt unit test builds"
 	out=$("$unit" "${NF_NUMFMT_COUNT:-300000}" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "numfmt unit test runs" || fail "numfmt unit test runs" "exit $rc: $(tail -n 3 <<< "$out")"
@@ -27,10 +25,7 @@ fi
 # bits as strtod for every number, fast path or not, over edge cases and
 # millions of generated decimals; NULL for what strict JSON refuses.
 unit="$NF_TMP/json-number-test"
-if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-	-O2 -g -fsanitize=undefined -fno-sanitize-recover=undefined \
-	-I"$NF_ROOT/src" -o "$unit" "$NF_ROOT/tests/numfmt/json-number-test.c" \
-	-lm 2> "$NF_TMP/json-number-test.log"; then
+if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/json-number-test.c" -lm; then
 	pass "json number unit test builds"
 	out=$("$unit" "${NF_JSON_NUMBER_COUNT:-1000000}" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "json number unit test runs" || fail "json number unit test runs" "exit $rc: $(tail -n 3 <<< "$out")"

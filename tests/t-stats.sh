@@ -11,10 +11,8 @@ S="$NF_ROOT/tests/stats"
 
 # ---- unit tests, built with the Makefile's project flags and sanitizers ----
 unit="$NF_TMP/stats-test"
-if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-	-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-	-I"$NF_ROOT/src" -o "$unit" "$S/stats-test.c" "$NF_ROOT/src/stats.c" \
-	"$NF_ROOT/src/util.c" -lm 2> "$NF_TMP/stats-test.log"; then
+if unit_build "$unit" address,undefined -O1 "$S/stats-test.c" "$NF_ROOT/src/stats.c" \
+	"$NF_ROOT/src/util.c" -lm; then
 	pass "stats unit tests build"
 	out=$("$unit" "$S" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "stats unit tests run" || fail "stats unit tests run" "exit $rc: $out"
@@ -34,10 +32,8 @@ fi
 # (tests/stats/kth-test.c keeps the previous selection as the reference; every
 # rank is an exact order statistic, so they must agree to the bit)
 kth="$NF_TMP/kth-test"
-if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-	-O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-	-I"$NF_ROOT/src" -o "$kth" "$S/kth-test.c" "$NF_ROOT/src/stats.c" \
-	"$NF_ROOT/src/util.c" -lm 2> "$NF_TMP/kth-test.log"; then
+if unit_build "$kth" address,undefined -O2 "$S/kth-test.c" "$NF_ROOT/src/stats.c" \
+	"$NF_ROOT/src/util.c" -lm; then
 	pass "k-th difference test builds"
 	out=$("$kth" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "k-th difference test runs" || fail "k-th difference test runs" "exit $rc: $out"
