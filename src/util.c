@@ -6,6 +6,10 @@
  * program never calls setlocale(LC_ALL, ""), and fmt_* additionally replace a
  * ',' decimal point should a library have changed LC_NUMERIC behind our back.
  */
+/* readlink, PATH_MAX and madvise: the tests also build this file alone */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
 #include "util.h"
 
 #include <errno.h>
