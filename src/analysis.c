@@ -14,6 +14,7 @@
  * the same direction after Holm (decide()).
  */
 #include "analysis.h"
+#include "arena.h"
 #include "releases.h"
 #include "timeline.h"
 #include "evidence.h"
@@ -150,7 +151,6 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	}
 	/* sorted once: the median, the quantile spread and every pair's rank
 	 * tests read this copy */
-	vs->sorted = xmalloc((vs->nrounds ? vs->nrounds : 1) * sizeof *vs->sorted);
 	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
 	stats_sort(vs->sorted, vs->nrounds);
 	vs->median = stats_median_sorted(vs->sorted, vs->nrounds);
@@ -583,6 +583,13 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 static int build_comparisons(struct model *m)
 {
 	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups);
+	double *store;
+
+	/* every version's values and their sorted copy, side by side, in one
+	 * block of the model's (one mapping at millions of rounds, not two
+	 * heap blocks a version) */
+	m->value_store_size = 2 * m->nresults * sizeof *store;
+	store = m->value_store = arena_resize(NULL, 0, m->value_store_size);
 
 	for (size_t g = 0; g < ngroups;) {
 		const struct series *first = m->results[start[g]].series;
@@ -607,7 +614,9 @@ static int build_comparisons(struct model *m)
 			vs->rounds = m->results + start[a];
 			vs->nrounds = start[a + 1] - start[a];
 			vs->version = vs->rounds[0].series->version;
-			vs->values = xmalloc(vs->nrounds * sizeof *vs->values);
+			vs->values = store;
+			vs->sorted = store + vs->nrounds;
+			store += 2 * vs->nrounds;
 			for (size_t x = 0; x < vs->nrounds; x++)
 				if (vs->rounds[x].series->back_to_back)
 					c->interleaved = 0;

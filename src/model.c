@@ -6,6 +6,7 @@
  * keeps memory proportional to the number of distinct values.
  */
 #include "model.h"
+#include "arena.h"
 #include "util.h"
 #include "analysis.h"
 #include "stats.h"
@@ -150,7 +151,7 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	key.where_is_line = d->where_is_line;
 	key.back_to_back = d->back_to_back;
 	key.runner_interleaved = d->runner_interleaved;
-	ALLOC_GROW(m->results, m->nresults + 1, m->results_alloc);
+	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
 	r = &m->results[m->nresults++];
 	r->series = find_series(m, &key);
 	r->extra = NULL;
@@ -243,10 +244,6 @@ void model_init(struct model *m)
 
 static void comparison_release(struct comparison *c)
 {
-	for (size_t i = 0; i < c->nversions; i++) {
-		free(c->versions[i].values);
-		free(c->versions[i].sorted);
-	}
 	free(c->versions);
 	free(c->text);
 	free(c->pairs);
@@ -263,7 +260,8 @@ void model_release(struct model *m)
 		m->passes_blocks = b->next;
 		free(b);
 	}
-	free(m->results);
+	arena_free(m->results, m->results_alloc * sizeof *m->results);
+	arena_free(m->value_store, m->value_store_size);
 	for (size_t i = 0; i < m->nseries; i++)
 		free(m->series[i]);
 	free(m->series);

@@ -134,8 +134,10 @@ struct version_stats {
 	const char *status;   /* support status on the report date, or NULL */
 	const struct result *rounds; /* borrowed: the model's results of this
 	                         version, contiguous, by round */
-	double *values;       /* owned: round values (median of passes), by round */
-	double *sorted;       /* owned: the same values ascending, sorted once */
+	double *values;       /* round values (median of passes), by round;
+	                         in the model's value store */
+	double *sorted;       /* the same values ascending, sorted once; in
+	                         the model's value store */
 	size_t nrounds;
 	double best;          /* lowest value (highest when higher is better) */
 	double worst_round;   /* the other extreme of the round values */
@@ -312,7 +314,8 @@ struct model {
 	size_t nenv, env_alloc;
 	size_t env_changes;                /* counts model_set_env() calls */
 	struct result *results;            /* in input order; analysis_run() groups
-	                                      them by comparison and version */
+	                                      them by comparison and version
+	                                      (arena.h: freed by model_release) */
 	size_t nresults, results_alloc;
 	struct series **series;            /* owned, in the order first seen */
 	size_t nseries, series_alloc;
@@ -366,6 +369,10 @@ struct model {
 	struct series_index *series_index; /* private: finds a draft's series */
 	struct result_draft draft;         /* private: model_draft_result() */
 	double *draft_passes;              /* private: model_draft_passes() */
+	double *value_store;               /* private: every version's values and
+	                                      sorted copy (arena.h), value_store_size
+	                                      bytes */
+	size_t value_store_size;
 	size_t draft_passes_alloc;
 };
 
