@@ -455,6 +455,30 @@ struct xsel {
 	size_t *store;  /* 4 n positions for the first round of two targets */
 };
 
+/*
+ * Row i's first column at or after j (j < e, e <= m) whose difference
+ * b[j] - ai is above d, stopping at e: what
+ *     while (j < e && b[j] - ai <= d) j++;
+ * gives, four columns a step. From one row to the next a walk mostly moves
+ * a column or two, a number the processor cannot foresee: tested one at a
+ * time, each row's last test was a mispredicted branch. b is ascending and
+ * the subtraction's rounding monotone, so the differences at most d are a
+ * prefix of the four, and their count is the step.
+ */
+static inline size_t xsel_walk(const double *b, size_t j, size_t e, size_t m, double ai, double d)
+{
+	while (j + 4 <= m) {
+		const size_t step = (size_t)(b[j] - ai <= d) + (size_t)(b[j + 1] - ai <= d) +
+				    (size_t)(b[j + 2] - ai <= d) + (size_t)(b[j + 3] - ai <= d);
+		j += step;
+		if (step < 4 || j >= e)
+			return j < e ? j : e;
+	}
+	while (j < e && b[j] - ai <= d)
+		j++;
+	return j;
+}
+
 /* #{differences <= d} for d in t's band, with each row's first column above d
  * into x->pos: O(n + the band's candidates up to d). */
 static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
@@ -468,8 +492,8 @@ static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
 		const double ai = x->a[i];
 		if (j < t->first[i])
 			j = t->first[i];
-		while (j < e && b[j] - ai <= d)
-			j++;
+		if (j < e)
+			j = xsel_walk(b, j, e, x->m, ai, d);
 		x->pos[i] = j;
 		c += j;
 	}
@@ -482,25 +506,36 @@ static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, doub
 			uint64_t *c0, uint64_t *c1)
 {
 	const double *b = x->b;
-	size_t j0 = 0, j1 = 0;
+	const size_t n = x->n, m = x->m, h = n / 2;
+	size_t j0 = 0, j1 = 0, k0 = 0, k1 = 0;
 	uint64_t s0 = 0, s1 = 0;
 
-	for (size_t i = 0; i < x->n; i++) {
-		const size_t e = t->end[i];
-		const double ai = x->a[i];
-		if (j0 < t->first[i])
-			j0 = t->first[i];
-		while (j0 < e && b[j0] - ai <= d0)
-			j0++;
-		if (j1 < j0)
-			j1 = j0;
-		while (j1 < e && b[j1] - ai <= d1)
-			j1++;
-		x->pos[i] = j0;
-		x->pos2[i] = j1;
-		s0 += j0;
-		s1 += j1;
+	/* rows i and h + i side by side: two walks that do not wait for each
+	 * other (the second starts at its band's first column) */
+#define XSEL_ROW2(i, j0, j1)                                             \
+	do {                                                              \
+		const size_t e = t->end[i], f = t->first[i];              \
+		const double ai = x->a[i];                                \
+		if (j0 < f)                                               \
+			j0 = f;                                           \
+		if (j0 < e)                                               \
+			j0 = xsel_walk(b, j0, e, m, ai, d0);              \
+		if (j1 < j0)                                              \
+			j1 = j0;                                          \
+		if (j1 < e)                                               \
+			j1 = xsel_walk(b, j1, e, m, ai, d1);              \
+		x->pos[i] = j0;                                           \
+		x->pos2[i] = j1;                                          \
+		s0 += j0;                                                 \
+		s1 += j1;                                                 \
+	} while (0)
+	for (size_t i = 0; i < h; i++) {
+		XSEL_ROW2(i, j0, j1);
+		XSEL_ROW2(h + i, k0, k1);
 	}
+	if (n & 1)
+		XSEL_ROW2(n - 1, k0, k1);
+#undef XSEL_ROW2
 	*c0 = s0;
 	*c1 = s1;
 }
@@ -786,21 +821,21 @@ static void xsel_count4(const struct xsel *x, const double *d, uint64_t *c, size
 
 	for (size_t i = 0; i < x->n; i++) {
 		const double ai = x->a[i];
-		/* each position only grows along the rows, and with d */
-		while (q0 < m && b[q0] - ai <= d0)
-			q0++;
+		/* each position only grows along the rows, and with d; the
+		 * two targets' pairs of pivots walk apart, not waiting for
+		 * each other */
+		if (q0 < m)
+			q0 = xsel_walk(b, q0, m, m, ai, d0);
 		if (q1 < q0)
 			q1 = q0;
-		while (q1 < m && b[q1] - ai <= d1)
-			q1++;
-		if (q2 < q1)
-			q2 = q1;
-		while (q2 < m && b[q2] - ai <= d2)
-			q2++;
+		if (q1 < m)
+			q1 = xsel_walk(b, q1, m, m, ai, d1);
+		if (q2 < m)
+			q2 = xsel_walk(b, q2, m, m, ai, d2);
 		if (q3 < q2)
 			q3 = q2;
-		while (q3 < m && b[q3] - ai <= d3)
-			q3++;
+		if (q3 < m)
+			q3 = xsel_walk(b, q3, m, m, ai, d3);
 		p0[i] = q0;
 		p1[i] = q1;
 		p2[i] = q2;
