@@ -382,6 +382,10 @@ static void sort_by_group(const struct model *m, size_t *idx)
 	free(bucket);
 }
 
+/* In group order the results lie far apart in memory: the loops over them
+ * ask for the result this many places ahead while they read this one. */
+#define INGEST_AHEAD 16
+
 static int cmp_round(const void *a, const void *b)
 {
 	const struct result *x = &sort_model->results[*(const size_t *)a];
@@ -493,6 +497,8 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 		struct result *r = &m->results[idx[i]];
 		struct series *x = r->series;
 		double a, b;
+		if (i + INGEST_AHEAD < max)
+			__builtin_prefetch(&m->results[idx[i + INGEST_AHEAD]]);
 		if (x->workload != first->workload || x->platform != first->platform)
 			break;
 		if (x->unit == unit) {
@@ -615,6 +621,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		while (j < m->nresults) {
 			struct result *r = &m->results[idx[j]];
 			const struct series *x = r->series;
+			if (j + INGEST_AHEAD < m->nresults)
+				__builtin_prefetch(&m->results[idx[j + INGEST_AHEAD]], 1);
 			if (x->workload != a->workload || x->platform != a->platform ||
 			    x->version != a->version)
 				break;
