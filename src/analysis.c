@@ -14,7 +14,6 @@
  * the same direction after Holm (decide()).
  */
 #include "analysis.h"
-#include "arena.h"
 #include "releases.h"
 #include "timeline.h"
 #include "evidence.h"
@@ -588,11 +587,10 @@ static int build_comparisons(struct model *m)
 	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups);
 	double *store;
 
-	/* every version's values and their sorted copy, side by side, in one
-	 * block of the model's (one mapping at millions of rounds, not two
-	 * heap blocks a version) */
-	m->value_store_size = 2 * m->nresults * sizeof *store;
-	store = m->value_store = arena_resize(NULL, 0, m->value_store_size);
+	/* every version's values and their sorted copy, side by side, in the
+	 * model's block (one mapping at millions of rounds, not two heap
+	 * blocks a version; its first half held ingest's index) */
+	store = model_block(m, 2 * m->nresults * sizeof *store);
 
 	for (size_t g = 0; g < ngroups;) {
 		const struct series *first = m->results[start[g]].series;

@@ -598,7 +598,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		}
 		x->checked = 1;
 	}
-	idx = xmalloc(m->nresults * sizeof *idx);
+	/* in the model's block: analysis_run takes it over, pages touched */
+	idx = model_block(m, m->nresults * sizeof *idx);
 	sort_model = m;
 	sort_by_group(m, idx);
 
@@ -677,7 +678,6 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		}
 		i = j;
 	}
-	free(idx);
 	if (!rc)
 		warn_unmeasured_workloads(m);
 	return rc;

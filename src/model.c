@@ -175,6 +175,15 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	return r;
 }
 
+void *model_block(struct model *m, size_t n)
+{
+	if (n > m->block_size) {
+		m->block = arena_resize(m->block, m->block_size, n);
+		m->block_size = n;
+	}
+	return m->block;
+}
+
 struct strpool {
 	char **slots;
 	size_t nslots, count;
@@ -261,7 +270,7 @@ void model_release(struct model *m)
 		free(b);
 	}
 	arena_free(m->results, m->results_alloc * sizeof *m->results);
-	arena_free(m->value_store, m->value_store_size);
+	arena_free(m->block, m->block_size);
 	for (size_t i = 0; i < m->nseries; i++)
 		free(m->series[i]);
 	free(m->series);

@@ -135,9 +135,9 @@ struct version_stats {
 	const struct result *rounds; /* borrowed: the model's results of this
 	                         version, contiguous, by round */
 	double *values;       /* round values (median of passes), by round;
-	                         in the model's value store */
+	                         in model_block() */
 	double *sorted;       /* the same values ascending, sorted once; in
-	                         the model's value store */
+	                         model_block() */
 	size_t nrounds;
 	double best;          /* lowest value (highest when higher is better) */
 	double worst_round;   /* the other extreme of the round values */
@@ -369,10 +369,8 @@ struct model {
 	struct series_index *series_index; /* private: finds a draft's series */
 	struct result_draft draft;         /* private: model_draft_result() */
 	double *draft_passes;              /* private: model_draft_passes() */
-	double *value_store;               /* private: every version's values and
-	                                      sorted copy (arena.h), value_store_size
-	                                      bytes */
-	size_t value_store_size;
+	void *block;                       /* private: model_block(), block_size bytes */
+	size_t block_size;
 	size_t draft_passes_alloc;
 };
 
@@ -394,6 +392,12 @@ struct result_draft *model_draft_result(struct model *m);
  * passes into the model's storage, computes the value. Returns the result
  * (valid until the next append). */
 struct result *model_add_result(struct model *m, const struct result_draft *d);
+/* The model's one large block, grown to at least n bytes with its contents
+ * kept (arena.h: a grown block touches only its new pages); owned by the
+ * model until model_release, valid until the next call. ingest_finish sorts
+ * its index of the results there, then analysis_run keeps every version's
+ * values and sorted copy there (and nothing calls it after that). */
+void *model_block(struct model *m, size_t n);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
