@@ -1506,10 +1506,54 @@ static double *kendall_counts(size_t n)
 }
 
 /*
+ * Merges the sorted runs src[lo..mid) and src[mid..hi) into dst[lo..hi),
+ * stably, and returns the pairs of a left value above a right one. Two
+ * walks, neither waiting for the other and without branches (which run
+ * gives the next value is a coin toss to the processor): from the front the
+ * smaller values, a right value passing every left value not yet taken from
+ * the front; from the back the larger, a right value passing every left
+ * value already taken from the back. Each takes as many values as the
+ * shorter run holds, so neither runs out; the front walk then merges what
+ * is left between them (with runs of unequal length).
+ */
+static size_t merge_counting(const double *src, double *dst, size_t lo, size_t mid, size_t hi)
+{
+	const size_t half = mid - lo < hi - mid ? mid - lo : hi - mid;
+	size_t i = lo, j = mid, ib = mid, jb = hi, k = lo, inv = 0; /* back: ib, jb one past */
+
+	for (size_t kb = hi; k < lo + half; k++) {
+		const double x = src[i], y = src[j], xb = src[ib - 1], yb = src[jb - 1];
+		const size_t r = y < x, l = xb > yb; /* right from the front, left from the back */
+		dst[k] = r ? y : x;
+		inv += (mid - i) & (0 - r);
+		i += 1 - r;
+		j += r;
+		dst[--kb] = l ? xb : yb;
+		inv += (mid - ib) & (l - 1);
+		ib -= l;
+		jb -= 1 - l;
+	}
+	while (i < ib && j < jb) {
+		if (src[j] < src[i]) {
+			inv += mid - i;
+			dst[k++] = src[j++];
+		} else {
+			dst[k++] = src[i++];
+		}
+	}
+	while (i < ib)
+		dst[k++] = src[i++];
+	/* a right value left over passes the left values taken from the back */
+	inv += (jb - j) * (mid - i);
+	while (j < jb)
+		dst[k++] = src[j++];
+	return inv;
+}
+
+/*
  * Sorts t[0..n) and returns its number of pairs i < j (in the original
- * order) with t[i] > t[j]: insertion sort of runs of 16 (each shift passes
- * one larger value), then bottom-up merges, where a value taken from the
- * right run passes every value still left in the left run, all larger.
+ * order) with t[i] > t[j]: insertion sort of runs of 4 (each shift passes
+ * one larger value), then bottom-up merges (merge_counting).
  * O(n log n) rather than all n(n-1)/2 comparisons; counts are whole numbers
  * below 2^53, exact in doubles.
  */
@@ -1517,7 +1561,7 @@ static double count_inversions(double *t, size_t n)
 {
 	double *tmp = xmalloc(n * sizeof(*tmp)), *src = t, *dst = tmp;
 	size_t inv = 0;
-	const size_t run = 16;
+	const size_t run = 4;
 
 	for (size_t lo = 0; lo < n; lo += run) {
 		size_t hi = lo + run < n ? lo + run : n;
@@ -1534,19 +1578,7 @@ static double count_inversions(double *t, size_t n)
 		for (size_t lo = 0; lo < n; lo += 2 * width) {
 			size_t mid = lo + width < n ? lo + width : n;
 			size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-			size_t i = lo, j = mid, k = lo;
-			while (i < mid && j < hi) {
-				if (src[j] < src[i]) {
-					inv += mid - i;
-					dst[k++] = src[j++];
-				} else {
-					dst[k++] = src[i++];
-				}
-			}
-			while (i < mid)
-				dst[k++] = src[i++];
-			while (j < hi)
-				dst[k++] = src[j++];
+			inv += merge_counting(src, dst, lo, mid, hi);
 		}
 		{
 			double *w = src;
