@@ -104,12 +104,17 @@ static void series_index_put(struct series_index *x, struct series *s)
 static struct series *find_series(struct model *m, const struct series *key)
 {
 	struct series_index *x = m->series_index;
-	struct series *s;
+	struct series *s, *prev;
 	size_t j;
 	if (!x)
 		x = m->series_index = xcalloc(1, sizeof *x);
-	if (x->last && series_same(x->last, key))
-		return x->last;
+	prev = x->last;
+	if (prev) {
+		if (series_same(prev, key))
+			return prev;
+		if (prev->next && series_same(prev->next, key))
+			return x->last = prev->next;
+	}
 	if ((m->nseries + 1) * 2 > x->nslots) {
 		size_t n = x->nslots ? x->nslots * 2 : 64;
 		free(x->slots);
@@ -121,11 +126,19 @@ static struct series *find_series(struct model *m, const struct series *key)
 	j = series_hash(key) & (x->nslots - 1);
 	for (; (s = x->slots[j]) != NULL; j = (j + 1) & (x->nslots - 1))
 		if (series_same(s, key))
-			return x->last = s;
+			break;
+	if (s) {
+		if (prev)
+			prev->next = s;
+		return x->last = s;
+	}
 	s = xmalloc(sizeof *s);
 	*s = *key;
 	s->id = m->nseries;
 	s->checked = 0;
+	s->next = NULL;
+	if (prev)
+		prev->next = s;
 	ALLOC_GROW(m->series, m->nseries + 1, m->series_alloc);
 	m->series[m->nseries++] = s;
 	x->slots[j] = s;

@@ -47,6 +47,9 @@ struct series {
 	signed char runner_interleaved; /* 1 when the runner itself interleaves the
 	                         versions' rounds (compare.js alternates them) */
 	signed char checked;  /* private: ingest checked the names once */
+	struct series *next;  /* private: the series of the result that followed
+	                         this one's last (model_add_result tries it first:
+	                         runners repeat one order of series every round) */
 };
 
 /* What few rounds have: a timestamp, or more than one pass. */
