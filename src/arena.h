@@ -2,10 +2,9 @@
  * arena.h - memory for the model's largest arrays (the rounds, their values).
  *
  * A small array lives on the heap. From ARENA_MAP bytes on, an array has
- * pages of its own, 2 MB-aligned and advised for transparent huge pages, and
- * grows without a copy: the kernel extends the mapping or moves its pages
- * (mremap), so growing 10 million rounds touches each page once, and the
- * array's size never counts twice at the peak.
+ * pages of its own and grows without a copy: the kernel extends the mapping
+ * or moves its pages (mremap), so growing 10 million rounds touches each
+ * page once, and the array's size never counts twice at the peak.
  */
 #ifndef NF_ARENA_H
 #define NF_ARENA_H
