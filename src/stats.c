@@ -34,46 +34,21 @@ static double from_order_key(uint64_t k)
 	return d;
 }
 
-void stats_sort(double *v, size_t n)
+/* Sorts the keys a[0..n) with tmp[0..n) as scratch: LSD radix, 8 bits a
+ * pass; the counts of all eight digits come from one pass over the keys,
+ * and a pass where every key has the same digit (the exponent bytes of
+ * similar values) is skipped. */
+static void radix_keys(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	uint64_t *k, *t, *src, *dst;
+	uint64_t *src = a, *dst = tmp;
 	size_t count[8][256];
 
-	{
-		/* already sorted (a report passes each version's sorted rounds
-		 * to every test of every pair): nothing to do */
-		size_t i = 1;
-		while (i < n && v[i - 1] <= v[i])
-			i++;
-		if (i >= n)
-			return;
-	}
-	if (n < 48) {
-		/* insertion sort for a handful of rounds */
-		for (size_t i = 1; i < n; i++) {
-			double x = v[i];
-			size_t j = i;
-			for (; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-		return;
-	}
-	/* LSD radix sort on the order keys, 8 bits a pass; the counts of all
-	 * eight digits come from one pass over the keys, and a pass where every
-	 * key has the same digit (the exponent bytes of similar values) is
-	 * skipped */
-	k = xmalloc(2 * n * sizeof(*k));
-	t = k + n;
 	memset(count, 0, sizeof(count));
 	for (size_t i = 0; i < n; i++) {
-		const uint64_t key = order_key(v[i]);
-		k[i] = key;
+		const uint64_t key = a[i];
 		for (int d = 0; d < 8; d++)
 			count[d][(key >> (8 * d)) & 0xff]++;
 	}
-	src = k;
-	dst = t;
 	for (int d = 0; d < 8; d++) {
 		const int shift = 8 * d;
 		size_t sum = 0, *c = count[d];
@@ -92,8 +67,79 @@ void stats_sort(double *v, size_t n)
 			dst = w;
 		}
 	}
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
+}
+
+#define SORT_BUCKETS 2048 /* the first pass's buckets */
+#define SORT_SMALL 48     /* sorted by insertion up to this many */
+
+void stats_sort(double *v, size_t n)
+{
+	uint64_t *k, *t, lo = UINT64_MAX, hi = 0;
+	size_t start[SORT_BUCKETS + 1], head[SORT_BUCKETS];
+	int shift = 0;
+
+	{
+		/* already sorted (a report passes each version's sorted rounds
+		 * to every test of every pair): nothing to do */
+		size_t i = 1;
+		while (i < n && v[i - 1] <= v[i])
+			i++;
+		if (i >= n)
+			return;
+	}
+	if (n < SORT_SMALL) {
+		/* insertion sort for a handful of rounds */
+		for (size_t i = 1; i < n; i++) {
+			double x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	/* The order keys (unsigned integers in the doubles' order) go into
+	 * SORT_BUCKETS buckets by the top bits of their range in one pass;
+	 * a bucket is then sorted by insertion when small, as it mostly is
+	 * (thousands of rounds spread over two thousand buckets), else by
+	 * radix_keys. Fewer passes over the values than eight radix digits. */
+	k = xmalloc(2 * n * sizeof(*k));
+	t = k + n;
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t key = order_key(v[i]);
+		k[i] = key;
+		lo = key < lo ? key : lo;
+		hi = key > hi ? key : hi;
+	}
+	while (((hi - lo) >> shift) >= SORT_BUCKETS)
+		shift++;
+	memset(start, 0, sizeof(start));
 	for (size_t i = 0; i < n; i++)
-		v[i] = from_order_key(src[i]);
+		start[((k[i] - lo) >> shift) + 1]++;
+	for (size_t b = 0; b < SORT_BUCKETS; b++)
+		start[b + 1] += start[b];
+	memcpy(head, start, sizeof(head));
+	for (size_t i = 0; i < n; i++)
+		t[head[(k[i] - lo) >> shift]++] = k[i];
+	for (size_t b = 0; b < SORT_BUCKETS; b++) {
+		const size_t from = start[b], len = start[b + 1] - from;
+		uint64_t *a = t + from;
+		if (len > SORT_SMALL) {
+			radix_keys(a, k + from, len); /* k[from..] is free by now */
+			continue;
+		}
+		for (size_t i = 1; i < len; i++) {
+			const uint64_t x = a[i];
+			size_t j = i;
+			for (; j > 0 && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = from_order_key(t[i]);
 	free(k);
 }
 
