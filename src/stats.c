@@ -15,6 +15,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "util.h"
 
@@ -513,9 +516,20 @@ struct xsel {
  */
 static inline size_t xsel_walk(const double *b, size_t j, size_t e, size_t m, double ai, double d)
 {
+#ifdef __SSE2__
+	const __m128d va = _mm_set1_pd(ai), vd = _mm_set1_pd(d);
+#endif
 	while (j + 4 <= m) {
+#ifdef __SSE2__
+		/* the same subtractions and comparisons, two at a time; the
+		 * differences at most d are the mask's low bits */
+		const int mask = _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(_mm_loadu_pd(b + j), va), vd)) |
+				 _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(_mm_loadu_pd(b + j + 2), va), vd)) << 2;
+		const size_t step = (size_t)__builtin_ctz(~(unsigned)mask);
+#else
 		const size_t step = (size_t)(b[j] - ai <= d) + (size_t)(b[j + 1] - ai <= d) +
 				    (size_t)(b[j + 2] - ai <= d) + (size_t)(b[j + 3] - ai <= d);
+#endif
 		j += step;
 		if (step < 4 || j >= e)
 			return j < e ? j : e;
