@@ -66,6 +66,22 @@ void *arena_resize(void *p, size_t old, size_t n)
 	return q;
 }
 
+void arena_populate(void *p, size_t size, size_t from, size_t to)
+{
+#ifdef MADV_POPULATE_WRITE
+	const size_t page = 4096;
+	if (size < ARENA_MAP)
+		return;
+	from = (from + page - 1) & ~(page - 1);
+	to = to < size ? to : size;
+	to &= ~(page - 1);
+	if (to > from)
+		(void)madvise((char *)p + from, to - from, MADV_POPULATE_WRITE);
+#else
+	(void)p; (void)size; (void)from; (void)to;
+#endif
+}
+
 void arena_free(void *p, size_t size)
 {
 	if (!p)

@@ -18,6 +18,10 @@
  * arena_free(result, n). Aborts when out of memory. */
 void *arena_resize(void *p, size_t old, size_t n);
 
+/* Asks the kernel to map bytes [from, to) of p (an array of size bytes from
+ * arena_resize()) now, in one call rather than a page fault a page. */
+void arena_populate(void *p, size_t size, size_t from, size_t to);
+
 /* Frees p, an array of `size` bytes from arena_resize() (NULL is fine). */
 void arena_free(void *p, size_t size);
 

@@ -165,6 +165,9 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	key.back_to_back = d->back_to_back;
 	key.runner_interleaved = d->runner_interleaved;
 	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
+	if ((m->nresults & 65535) == 0)
+		arena_populate(m->results, m->results_alloc * sizeof *r, m->nresults * sizeof *r,
+			       (m->nresults + 65536) * sizeof *r);
 	r = &m->results[m->nresults++];
 	r->series = find_series(m, &key);
 	r->extra = NULL;
@@ -192,6 +195,7 @@ void *model_block(struct model *m, size_t n)
 {
 	if (n > m->block_size) {
 		m->block = arena_resize(m->block, m->block_size, n);
+		arena_populate(m->block, n, m->block_size, n);
 		m->block_size = n;
 	}
 	return m->block;
