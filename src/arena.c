@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 static void die_map(size_t n)
 {
@@ -69,16 +70,22 @@ void *arena_resize(void *p, size_t old, size_t n)
 void arena_populate(void *p, size_t size, size_t from, size_t to)
 {
 #ifdef MADV_POPULATE_WRITE
-	const size_t page = 4096;
+	static size_t page;
 	if (size < ARENA_MAP)
 		return;
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
 	from = (from + page - 1) & ~(page - 1);
 	to = to < size ? to : size;
 	to &= ~(page - 1);
 	if (to > from)
 		(void)madvise((char *)p + from, to - from, MADV_POPULATE_WRITE);
 #else
-	(void)p; (void)size; (void)from; (void)to;
+	/* an older kernel's headers: the pages fault in one by one */
+	(void)p;
+	(void)size;
+	(void)from;
+	(void)to;
 #endif
 }
 
