@@ -240,6 +240,14 @@ expect_error "a failed commit is undone" 73 \
 check_eq "a failed commit puts the old files back in place" "$inodes" \
 	"$(stat -c %i "$o/analysis.json" "$o/blog.md")"
 
+# A report replacing one (every file swapped with the old one, which is then
+# removed) leaves the same folder as a fresh report: nothing staged or old.
+o=$(tmpdir); r=$(tmpdir)
+"$NF" report -q --out "$r" "$SHIPPED"
+"$NF" report -q --out "$o" "$SHIPPED"
+"$NF" report -q --out "$o" "$SHIPPED"
+check "a report replacing another leaves what a fresh one does" diff -r "$r" "$o"
+
 # The same where the file system cannot swap files (renameat2 with a flag
 # fails): the old files are kept as hard links and moved back.
 shim=$(tmpdir)/no-renameat2.so
