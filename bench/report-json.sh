@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # bench/report-json.sh OLD NEW [REPS] - pairs two builds on the example's
 # `check` and `report -q --formats json` (a fresh output folder each run, as
-# bench/speed.sh does), alternating them run by run, and prints the median
-# wall and CPU time (user + system) of each. OUT names the parent of the
-# output folder (default a temporary folder on the disk holding /tmp);
-# REPLACE=1 keeps each build's folder, so every run replaces a report.
+# bench/speed.sh does), alternating them run by run (each first in every
+# other round), and prints the median wall and CPU time (user + system) of
+# each. OUT names the parent of the output folder (default a temporary
+# folder on the disk holding /tmp); REPLACE=1 keeps each build's folder, so
+# every run replaces a report.
 set -eu
 cd "$(dirname "$0")/.."
 old=$1 new=$2 reps=${3:-31}
@@ -15,7 +16,9 @@ timeit=$t/timeit
 trap 'rm -rf "$t" "$out.old" "$out.new"' EXIT
 cc -O2 -o "$timeit" bench/timeit.c
 for ((i = 0; i < reps; i++)); do
-	for b in old new; do
+	order="old new"
+	[ $((i % 2)) = 1 ] && order="new old" # neither always runs second
+	for b in $order; do
 		bin=${!b}
 		"$timeit" "$t/r" "$bin" check -q "$in" >/dev/null || true # exit 1: a regression
 		awk -v k="$b check" '{ print k "\t" $1 "\t" $2 + $3 }' "$t/r" >> "$t/all"
