@@ -144,6 +144,38 @@ void json_escape(struct buf *out, const char *s)
 void jsonw_key(struct jsonw *w, const char *key)
 {
 	long n = plain_len(key);
+	if (n >= 0 && !w->after_key && w->depth > 0 && w->depth < 64) {
+		/* the common case in one copy: the comma, the newline and
+		 * indentation, the quoted key and ": " (what before_value and
+		 * put_plain write, without growing the buffer three times) */
+		size_t ind = w->pretty ? 1 + 2 * (size_t)w->depth : 0;
+		size_t len = (w->need_comma[w->depth] ? 1 : 0) + ind + (size_t)n + 2 +
+			     (w->pretty ? 2 : 1);
+		char *d;
+		if (w->flush && w->out->len >= 65536)
+			w->flush(w->out, w->flush_ud);
+		buf_grow(w->out, len);
+		d = w->out->s + w->out->len;
+		if (w->need_comma[w->depth])
+			*d++ = ',';
+		if (ind) {
+			*d++ = '\n';
+			memset(d, ' ', ind - 1);
+			d += ind - 1;
+		}
+		*d++ = '"';
+		memcpy(d, key, (size_t)n);
+		d += n;
+		*d++ = '"';
+		*d++ = ':';
+		if (w->pretty)
+			*d++ = ' ';
+		w->out->len += len;
+		w->out->s[w->out->len] = '\0';
+		w->need_comma[w->depth] = 1;
+		w->after_key = 1;
+		return;
+	}
 	before_value(w);
 	if (n >= 0) {
 		put_plain(w->out, key, (size_t)n, ": ", w->pretty ? 2 : 1);

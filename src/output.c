@@ -1,17 +1,25 @@
 /*
  * output.c - the output folder, written all or nothing.
  *
- * Files go to a staging folder inside the output folder (same file system,
- * so rename() is atomic); commit moves them into place, abort removes the
- * staging folder. A failure before or during commit leaves the output folder
- * exactly as it was: commit keeps a hard link to each file it replaces and
- * puts every one back if a later rename fails.
+ * Each file is staged under a hidden temporary name on the output folder's
+ * own file system, so rename() into place is atomic: a file at the top of
+ * the folder as `.noisefloor-XXXXXX` beside its final place, a file in a
+ * subfolder ("charts/x.svg") inside one staging folder `.noisefloor-XXXXXX`,
+ * made only when such a file is written. Commit moves every file into place;
+ * abort removes what was staged. A failure before or during commit leaves
+ * the output folder exactly as it was: a file that replaces an old one is
+ * swapped with it (renameat2 RENAME_EXCHANGE), so the old file waits under
+ * the staged name and swapping again puts it back; where the file system
+ * cannot swap, commit keeps a hard link to the old file in the staging
+ * folder instead, as a rename would drop it. The old files are removed once
+ * the new set is durable.
  *
  * Concurrent runs into one folder take turns: outdir_open takes an exclusive
  * flock() on the output folder itself (no lock file is left behind) and holds
  * it until commit or abort, so the folder always holds one run's complete
- * set. Holding the lock also proves that any other staging folder found in
- * the output folder belongs to a run that died: it is removed.
+ * set. Holding the lock also proves that any other `.noisefloor-XXXXXX`
+ * (file or folder) found in the output folder belongs to a run that died:
+ * it is removed.
  *
  * A successful commit also removes what the previous run's writers wrote and
  * the same writers did not write now, from the list each run leaves in
@@ -20,7 +28,7 @@
  *
  * Durability costs two flushes per commit, not one per file: files are
  * written without fsync, commit makes all of them durable at once with one
- * syncfs() of the staging folder's file system before any rename (so a
+ * syncfs() of the output folder's file system before any rename (so a
  * crash after a rename can only leave complete new files), then syncs each
  * folder that received a file once after the renames. A crash leaves the old
  * set or the new one.
@@ -28,7 +36,7 @@
  * The lock is kept in a small table here rather than in struct outdir; a
  * process has at most a few output folders open at once.
  */
-#define _GNU_SOURCE /* syncfs */
+#define _GNU_SOURCE /* syncfs, renameat2 */
 #include "output.h"
 #include "util.h"
 
@@ -36,14 +44,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define STAGING_PREFIX ".noisefloor-"
+#define STAGING_RANDOM 6 /* characters after the prefix */
 #define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
 #define MANIFEST ".noisefloor.files" /* the files the last run wrote, one a line */
 
@@ -155,8 +166,9 @@ static void remove_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Removes staging folders left by runs that died before commit or abort;
- * called with the folder locked, so none of them is in use. */
+/* Removes what runs that died before commit or abort left: staging folders
+ * and staged files (`.noisefloor-XXXXXX`). Called with the folder locked, so
+ * none of them is in use. */
 static void remove_stale_staging(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -167,14 +179,56 @@ static void remove_stale_staging(const char *dir)
 		struct stat st;
 		char *path;
 		if (strncmp(e->d_name, STAGING_PREFIX, strlen(STAGING_PREFIX)) != 0 ||
-		    strlen(e->d_name) != strlen(STAGING_PREFIX) + 6)
+		    strlen(e->d_name) != strlen(STAGING_PREFIX) + STAGING_RANDOM)
 			continue;
 		path = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(path);
+		if (lstat(path, &st) == 0) {
+			if (S_ISDIR(st.st_mode))
+				remove_tree(path);
+			else if (S_ISREG(st.st_mode))
+				unlink(path);
+		}
 		free(path);
 	}
 	closedir(d);
+}
+
+/* Replaces the last STAGING_RANDOM characters of path with random letters
+ * and digits. The names need not be unpredictable, only distinct: each is
+ * created exclusively and drawn again when taken. */
+static void random_name(char *path)
+{
+	static const char alphabet[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	static uint64_t state;
+	char *p = path + strlen(path) - STAGING_RANDOM;
+	if (!state) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		state = ((uint64_t)ts.tv_sec << 30 ^ (uint64_t)ts.tv_nsec ^
+			 (uint64_t)getpid() << 40) | 1;
+	}
+	for (int i = 0; i < STAGING_RANDOM; i++) {
+		state ^= state << 13; /* xorshift64 */
+		state ^= state >> 7;
+		state ^= state << 17;
+		p[i] = alphabet[(state >> 32) % (sizeof alphabet - 1)];
+	}
+}
+
+/* Makes the staging folder (for files in subfolders and, where files cannot
+ * be swapped, for the old files), once. Returns 0 or errno. */
+static int make_staging(struct outdir *od)
+{
+	for (int tries = 0; !od->staging_made && tries < 100; tries++) {
+		if (mkdir(od->staging, 0700) == 0)
+			od->staging_made = 1;
+		else if (errno == EEXIST)
+			random_name(od->staging);
+		else
+			return errno;
+	}
+	return od->staging_made ? 0 : EEXIST;
 }
 
 static int open_failed(struct outdir *od, const char *dir, const char *why,
@@ -210,33 +264,10 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 	locks[slot].od = od;
 	locks[slot].fd = fd;
 	remove_stale_staging(dir);
+	/* the staging folder's name; the folder is made when first needed */
 	od->staging = xasprintf("%s/" STAGING_PREFIX "XXXXXX", dir);
-	if (!mkdtemp(od->staging))
-		return open_failed(od, dir, strerror(errno), err);
+	random_name(od->staging);
 	return 0;
-}
-
-char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
-{
-	char *path = xasprintf("%s/%s", od->staging, name);
-	char *slash = strrchr(path, '/');
-	int created, e;
-	*slash = '\0';
-	/* a file at the top needs no folder made: outdir_open made the staging one */
-	if (strchr(name, '/') && (e = mkdirs(path, &created)) != 0) {
-		nf_error_set(err, NF_CANTCREAT, "cannot write '%s/%s': %s", od->dir, name, strerror(e));
-		free(path);
-		return NULL;
-	}
-	*slash = '/';
-	for (size_t i = 0; i < od->nnames; i++)
-		if (strcmp(od->names[i], name) == 0)
-			return path;
-	ALLOC_GROW(od->names, od->nnames + 1, od->names_alloc);
-	ALLOC_GROW(od->owners, od->nnames + 1, od->owners_alloc);
-	od->owners[od->nnames] = od->writer;
-	od->names[od->nnames++] = xstrdup(name);
-	return path;
 }
 
 /* The status for an errno met while writing: a full disk or a failing device
@@ -246,27 +277,90 @@ static int write_status(int e)
 	return e == ENOSPC || e == EDQUOT || e == EIO || e == EFBIG ? NF_IOERR : NF_CANTCREAT;
 }
 
+/* Stages the relative name: creates its staged file (empty) and records the
+ * name. Returns the staged path, malloc'd (caller frees), and with fd set, a
+ * descriptor open for writing on it (caller closes); NULL with err set on
+ * failure. A name staged before is truncated and staged at the same path. */
+static char *stage(struct outdir *od, const char *name, int *fd, struct nf_error *err)
+{
+	char *path = NULL;
+	int e = 0, f = -1, tries = 0;
+	size_t i;
+	for (i = 0; i < od->nnames && strcmp(od->names[i], name) != 0; i++)
+		;
+	if (i < od->nnames) {
+		path = xstrdup(od->staged[i]);
+		if ((f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
+			e = errno;
+	} else if (strchr(name, '/')) { /* in the staging folder, under its own name */
+		char *slash;
+		int created;
+		if ((e = make_staging(od)) == 0) {
+			path = xasprintf("%s/%s", od->staging, name);
+			slash = strrchr(path, '/');
+			*slash = '\0';
+			e = mkdirs(path, &created);
+			*slash = '/';
+		}
+		if (!e && (f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
+			e = errno;
+	} else { /* beside its final place, under a hidden name of its own */
+		path = xasprintf("%s/" STAGING_PREFIX "XXXXXX", od->dir);
+		do
+			random_name(path);
+		while ((f = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0 &&
+		       errno == EEXIST && ++tries < 100);
+		if (f < 0)
+			e = errno;
+	}
+	if (e) {
+		nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir, name,
+			     strerror(e));
+		free(path);
+		return NULL;
+	}
+	if (fd)
+		*fd = f;
+	else
+		close(f);
+	if (i == od->nnames) {
+		ALLOC_GROW(od->names, od->nnames + 1, od->names_alloc);
+		ALLOC_GROW(od->owners, od->nnames + 1, od->owners_alloc);
+		ALLOC_GROW(od->staged, od->nnames + 1, od->staged_alloc);
+		od->owners[od->nnames] = od->writer;
+		od->staged[od->nnames] = xstrdup(path);
+		od->names[od->nnames++] = xstrdup(name);
+	}
+	return path;
+}
+
+char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
+{
+	return stage(od, name, NULL, err);
+}
+
 int outdir_write(struct outdir *od, const char *name, const void *data, size_t len,
 		 struct nf_error *err)
 {
-	char *path = outdir_path(od, name, err);
-	FILE *f;
-	int e = 0;
+	const char *p = data;
+	int fd, e = 0;
+	char *path = stage(od, name, &fd, err);
 	if (!path)
-		return NF_CANTCREAT;
-	f = fopen(path, "wb");
-	if (!f) {
-		e = errno;
-	} else {
-		if (fwrite(data, 1, len, f) != len)
-			e = errno ? errno : EIO;
-		if (fflush(f) != 0 && !e)
-			e = errno;
-		/* no fsync here: outdir_commit flushes every staged file at once */
-		if (fclose(f) != 0 && !e)
-			e = errno;
-	}
+		return err->status ? err->status : NF_CANTCREAT;
 	free(path);
+	while (len > 0) { /* no fsync here: outdir_commit flushes every staged file at once */
+		ssize_t k = write(fd, p, len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			e = k < 0 ? errno : EIO;
+			break;
+		}
+		p += k;
+		len -= (size_t)k;
+	}
+	if (close(fd) != 0 && !e)
+		e = errno;
 	if (e)
 		return nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir, name,
 				    strerror(e));
@@ -275,15 +369,18 @@ int outdir_write(struct outdir *od, const char *name, const void *data, size_t l
 
 FILE *outdir_fopen(struct outdir *od, const char *name, struct nf_error *err)
 {
-	char *path = outdir_path(od, name, err);
 	FILE *f;
+	int fd, e;
+	char *path = stage(od, name, &fd, err);
 	if (!path)
 		return NULL;
-	f = fopen(path, "wb");
-	if (!f)
-		nf_error_set(err, write_status(errno), "cannot write '%s/%s': %s", od->dir, name,
-			     strerror(errno));
 	free(path);
+	if (!(f = fdopen(fd, "wb"))) {
+		e = errno;
+		close(fd);
+		nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir, name,
+			     strerror(e));
+	}
 	return f;
 }
 
@@ -314,19 +411,28 @@ static int sync_path(const char *path, int flags)
 	return e;
 }
 
+/* 1 when renameat2 said the file system or kernel cannot do what a flag asks. */
+static int no_flag(int e)
+{
+	return e == EINVAL || e == ENOSYS || e == EOPNOTSUPP;
+}
+
 /* What commit did for one name, so it can be undone. */
 struct step {
-	char *from, *to, *backup; /* staging file, final place, hard link to the old file */
-	char *made_dir;           /* a folder commit created for it, or NULL */
-	int had_old, placed;
+	char *to, *backup; /* final place; hard link to the old file when not swapped */
+	char *made_dir;    /* a folder commit created for it, or NULL */
+	int placed, swapped, had_old;
 };
 
-/* Puts the output folder back as it was before commit touched it. */
-static void roll_back(struct step *s, size_t n)
+/* Puts the output folder back as it was before commit touched it: a swapped
+ * file is swapped back, a moved one moved back to its staged name. */
+static void roll_back(const struct outdir *od, struct step *s, size_t n)
 {
 	while (n-- > 0) {
-		if (s[n].placed)
-			rename(s[n].to, s[n].from);
+		if (s[n].swapped)
+			renameat2(AT_FDCWD, s[n].to, AT_FDCWD, od->staged[n], RENAME_EXCHANGE);
+		else if (s[n].placed)
+			rename(s[n].to, od->staged[n]);
 		if (s[n].had_old)
 			rename(s[n].backup, s[n].to);
 		if (s[n].made_dir)
@@ -334,18 +440,19 @@ static void roll_back(struct step *s, size_t n)
 	}
 }
 
-/* Moves one staged file into place, keeping the file it replaces as a hard
+/* Moves staged file i into place. A new name takes one rename; a file that
+ * replaces one is swapped with it, so the old file waits under the staged
+ * name; where the file system cannot swap, the old file is kept as a hard
  * link in the staging folder. Returns 0 or errno. */
-static int place(struct outdir *od, struct step *s, const char *name)
+static int place(struct outdir *od, struct step *s, size_t i)
 {
+	const char *from = od->staged[i], *name = od->names[i];
 	struct stat st;
 	char *slash;
 	int created, e;
-	s->from = xasprintf("%s/%s", od->staging, name);
 	s->to = xasprintf("%s/%s", od->dir, name);
-	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
-	slash = strrchr(s->to, '/');
 	if (strchr(name, '/')) { /* the output folder itself exists: it is locked */
+		slash = strrchr(s->to, '/');
 		*slash = '\0';
 		e = mkdirs(s->to, &created);
 		if (!e && created)
@@ -354,22 +461,43 @@ static int place(struct outdir *od, struct step *s, const char *name)
 		if (e)
 			return e;
 	}
-	if (lstat(s->to, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return EISDIR;
-		slash = strrchr(s->backup, '/');
-		*slash = '\0';
-		e = mkdirs(s->backup, &created);
-		*slash = '/';
-		if (e)
-			return e;
-		/* a hard link keeps the old file in place until rename replaces it;
-		 * where links are not supported, move it away instead */
-		if (link(s->to, s->backup) != 0 && rename(s->to, s->backup) != 0)
-			return errno;
-		s->had_old = 1;
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, s->to, RENAME_NOREPLACE) == 0) {
+		s->placed = 1;
+		return 0;
 	}
-	if (rename(s->from, s->to) != 0)
+	if (errno != EEXIST && !no_flag(errno))
+		return errno;
+	if (lstat(s->to, &st) != 0) {
+		if (errno != ENOENT)
+			return errno;
+		if (rename(from, s->to) != 0) /* nothing to replace */
+			return errno;
+		s->placed = 1;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	if (renameat2(AT_FDCWD, from, AT_FDCWD, s->to, RENAME_EXCHANGE) == 0) {
+		s->placed = s->swapped = 1;
+		return 0;
+	}
+	if (!no_flag(errno))
+		return errno;
+	if ((e = make_staging(od)) != 0)
+		return e;
+	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
+	slash = strrchr(s->backup, '/');
+	*slash = '\0';
+	e = mkdirs(s->backup, &created);
+	*slash = '/';
+	if (e)
+		return e;
+	/* a hard link keeps the old file in place until rename replaces it;
+	 * where links are not supported, move it away instead */
+	if (link(s->to, s->backup) != 0 && rename(s->to, s->backup) != 0)
+		return errno;
+	s->had_old = 1;
+	if (rename(from, s->to) != 0)
 		return errno;
 	s->placed = 1;
 	return 0;
@@ -441,13 +569,38 @@ static void old_manifest(const struct outdir *od, const char *old, struct buf *k
 	free(copy);
 }
 
+/* The locked descriptor of od's output folder, or -1. */
+static int locked_fd(const struct outdir *od)
+{
+	for (size_t i = 0; i < sizeof locks / sizeof locks[0]; i++)
+		if (locks[i].od == od)
+			return locks[i].fd;
+	return -1;
+}
+
+/* Frees od and unlocks its folder; the staged files are handled already. */
+static void release(struct outdir *od)
+{
+	unlock_dir(od);
+	for (size_t i = 0; i < od->nnames; i++) {
+		free(od->names[i]);
+		free(od->staged[i]);
+	}
+	free(od->names);
+	free(od->owners);
+	free(od->staged);
+	free(od->staging);
+	free(od->dir);
+	memset(od, 0, sizeof *od);
+}
+
 int outdir_commit(struct outdir *od, struct nf_error *err)
 {
 	struct step *steps;
 	struct buf manifest = BUF_INIT;
 	char *old = read_manifest(od);
 	size_t i;
-	int rc = 0, e = 0;
+	int rc = 0, e = 0, fd;
 
 	for (i = 0; i < od->nnames; i++)
 		if (od->owners[i])
@@ -463,26 +616,22 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 	steps = xcalloc(od->nnames, sizeof *steps);
 
-	/* every staged file's data durable, in one call, before any rename */
-	{
-		int fd = open(od->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0 || (syncfs(fd) != 0 && errno != EINVAL))
-			e = errno;
-		if (fd >= 0)
-			close(fd);
-		if (e) {
-			rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", od->dir,
-					  strerror(e));
-			i = 0;
-			goto done;
-		}
+	/* every staged file's data durable, in one call, before any rename;
+	 * the staged files are all on the output folder's file system */
+	fd = locked_fd(od);
+	if (fd < 0 || (syncfs(fd) != 0 && errno != EINVAL)) {
+		e = fd < 0 ? EBADF : errno;
+		rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", od->dir,
+				  strerror(e));
+		i = 0;
+		goto done;
 	}
 	for (i = 0; i < od->nnames && !e; i++)
-		e = place(od, &steps[i], od->names[i]);
+		e = place(od, &steps[i], i);
 	if (e) {
 		rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", steps[i - 1].to,
 				  strerror(e));
-		roll_back(steps, i);
+		roll_back(od, steps, i);
 	} else {
 		/* make the renames durable: the output folder and its
 		 * subfolders, each once */
@@ -498,6 +647,11 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 			if (j < ndirs)
 				continue; /* this folder is synced already */
 			dirs[ndirs++] = i;
+			if (!strchr(od->names[i], '/')) { /* the output folder: locked open */
+				if (fsync(fd) != 0 && errno != EINVAL)
+					e = errno;
+				continue;
+			}
 			*slash = '\0';
 			e = sync_path(steps[i].to, O_RDONLY | O_DIRECTORY);
 			*slash = '/';
@@ -506,46 +660,38 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		if (e) {
 			rc = nf_error_set(err, NF_IOERR, "cannot write output folder '%s': %s",
 					  od->dir, strerror(e));
-			roll_back(steps, od->nnames);
+			roll_back(od, steps, od->nnames);
 		}
 	}
 done:
 	if (!rc)
 		old_manifest(od, old, NULL);
 	free(old);
+	/* the staged names at the top: after success the old files swapped
+	 * out, after failure the new files */
 	for (i = 0; i < od->nnames; i++) {
-		free(steps[i].from);
+		if (!strchr(od->names[i], '/') && (rc || steps[i].swapped))
+			unlink(od->staged[i]);
 		free(steps[i].to);
 		free(steps[i].backup);
 		free(steps[i].made_dir);
 	}
 	free(steps);
 	/* empty unless it kept replaced files or subfolders: then the walk */
-	if (rmdir(od->staging) != 0)
+	if (od->staging_made && rmdir(od->staging) != 0)
 		remove_tree(od->staging);
-	unlock_dir(od);
-	for (i = 0; i < od->nnames; i++)
-		free(od->names[i]);
-	free(od->names);
-	free(od->owners);
-	free(od->staging);
-	free(od->dir);
-	memset(od, 0, sizeof *od);
+	release(od);
 	return rc;
 }
 
 void outdir_abort(struct outdir *od)
 {
-	if (od->staging)
+	for (size_t i = 0; i < od->nnames; i++)
+		if (!strchr(od->names[i], '/'))
+			unlink(od->staged[i]);
+	if (od->staging_made)
 		remove_tree(od->staging);
 	if (od->created_dir && od->dir)
 		rmdir(od->dir);
-	unlock_dir(od);
-	for (size_t i = 0; i < od->nnames; i++)
-		free(od->names[i]);
-	free(od->names);
-	free(od->owners);
-	free(od->staging);
-	free(od->dir);
-	memset(od, 0, sizeof *od);
+	release(od);
 }

@@ -483,6 +483,9 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 
 	if (!f)
 		return err->status ? err->status : NF_CANTCREAT;
+	/* room for one flush's worth (64 KB and the value that crosses it), so
+	 * the buffer is not grown and copied a dozen times on the way */
+	buf_grow(&out, 80 * 1024);
 	jsonw_init(&w, &out, 1);
 	jsonw_set_flush(&w, to_file, f);
 	jsonw_begin_object(&w);

@@ -443,6 +443,36 @@ void fmt_sig(struct buf *b, double v, int digits)
 	}
 }
 
+/* The decimal digits of r, exactly n of them (leading zeros kept), written
+ * to out two at a time. */
+static void put_digits(char *out, unsigned long long r, int n)
+{
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	while (n >= 2) {
+		unsigned q = (unsigned)(r % 100);
+		r /= 100;
+		n -= 2;
+		out[n] = pairs[2 * q];
+		out[n + 1] = pairs[2 * q + 1];
+	}
+	if (n)
+		out[0] = (char)('0' + (int)(r % 10));
+}
+
+/* The number of decimal digits of r > 0. */
+static int count_digits(unsigned long long r)
+{
+	int n = 1;
+	while (r >= 100) {
+		r /= 100;
+		n += 2;
+	}
+	return n + (r >= 10);
+}
+
 /* Powers of ten that doubles hold exactly (up to 1e22). */
 static const double pow10_exact[] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -498,10 +528,8 @@ static size_t json_number_short(double v, char *out)
 	}
 	if (k <= 0)
 		return 0;
-	while (r) {
-		digits[nd++] = (char)('0' + r % 10);
-		r /= 10;
-	}
+	nd = (size_t)count_digits(r);
+	put_digits(digits, r, (int)nd);
 	if (v < 0)
 		out[len++] = '-';
 	if (nd <= (size_t)k) {
@@ -509,14 +537,14 @@ static size_t json_number_short(double v, char *out)
 		out[len++] = '.';
 		for (size_t z = nd; z < (size_t)k; z++)
 			out[len++] = '0';
-		while (nd)
-			out[len++] = digits[--nd];
+		memcpy(out + len, digits, nd);
+		len += nd;
 	} else {
-		while (nd > (size_t)k)
-			out[len++] = digits[--nd];
+		memcpy(out + len, digits, nd - (size_t)k);
+		len += nd - (size_t)k;
 		out[len++] = '.';
-		while (nd)
-			out[len++] = digits[--nd];
+		memcpy(out + len, digits + nd - (size_t)k, (size_t)k);
+		len += (size_t)k;
 	}
 	out[len] = '\0';
 	return len;
@@ -525,17 +553,13 @@ static size_t json_number_short(double v, char *out)
 /* Integers below 1e15 as "%.0f" prints them ("-0" as "0"). */
 static size_t json_integer(double v, char *out)
 {
-	char digits[24];
-	size_t nd = 0, len = 0;
+	size_t len = 0;
 	unsigned long long r = (unsigned long long)fabs(v);
+	int nd = r ? count_digits(r) : 1;
 	if (v < 0 && r)
 		out[len++] = '-';
-	do {
-		digits[nd++] = (char)('0' + r % 10);
-		r /= 10;
-	} while (r);
-	while (nd)
-		out[len++] = digits[--nd];
+	put_digits(out + len, r, nd);
+	len += (size_t)nd;
 	out[len] = '\0';
 	return len;
 }
@@ -548,27 +572,41 @@ static void put_g(struct buf *b, int neg, const char *d, int prec, int x)
 	int n = prec;
 	while (n > 1 && d[n - 1] == '0')
 		n--;
-	if (neg)
-		buf_putc(b, '-');
+	char *o;
 	if (x < -4 || x >= prec) {
+		if (neg)
+			buf_putc(b, '-');
 		buf_putc(b, d[0]);
 		if (n > 1) {
 			buf_putc(b, '.');
 			buf_put(b, d + 1, (size_t)n - 1);
 		}
 		buf_printf(b, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
-	} else if (x < 0) {
-		buf_puts(b, "0.");
+		return;
+	}
+	/* fixed: a sign, "0." and three zeros at most, the digits */
+	buf_grow(b, (size_t)prec + 8);
+	o = b->s + b->len;
+	if (neg)
+		*o++ = '-';
+	if (x < 0) {
+		*o++ = '0';
+		*o++ = '.';
 		for (int i = -1; i > x; i--)
-			buf_putc(b, '0');
-		buf_put(b, d, (size_t)n);
+			*o++ = '0';
+		memcpy(o, d, (size_t)n);
+		o += n;
 	} else {
-		buf_put(b, d, (size_t)x + 1);
+		memcpy(o, d, (size_t)x + 1);
+		o += x + 1;
 		if (n > x + 1) {
-			buf_putc(b, '.');
-			buf_put(b, d + x + 1, (size_t)(n - x - 1));
+			*o++ = '.';
+			memcpy(o, d + x + 1, (size_t)(n - x - 1));
+			o += n - x - 1;
 		}
 	}
+	b->len = (size_t)(o - b->s);
+	b->s[b->len] = '\0';
 }
 
 #ifdef __SIZEOF_INT128__
@@ -599,12 +637,23 @@ static int round_trip_exact(struct buf *b, double v)
 
 	if (!(a >= 1e-4 && a < 1e15))
 		return 0;
-	m = (unsigned long long)ldexp(frexp(a, &ex), 53); /* a = m 2^(ex - 53) */
+	{ /* a = m 2^(ex - 53), from the bits: a is normal (>= 1e-4) */
+		uint64_t bits;
+		memcpy(&bits, &a, sizeof bits);
+		m = (bits & ((1ULL << 52) - 1)) | 1ULL << 52;
+		ex = (int)(bits >> 52) - 1022;
+	}
 	s = 53 - ex;
 	if (s < 3 || s > 66)
 		return 0;
-	/* the decimal exponent: 10^x <= a < 10^(x+1) */
-	x = (int)floor(log10(a));
+	/* the decimal exponent, 10^x <= a < 10^(x+1): 2^(ex-1) <= a < 2^ex puts
+	 * it at floor((ex - 1) log10 2) or one above (78913 / 2^18 is log10 2
+	 * to within 2^-20, exact enough for |ex| < 100); the loop below
+	 * corrects it */
+	{
+		int t = (ex - 1) * 78913;
+		x = t >= 0 ? t >> 18 : -((-t + (1 << 18) - 1) >> 18);
+	}
 	for (int tries = 0;; tries++) {
 		int q = 16 - x;
 		u128 n, d;
@@ -646,8 +695,7 @@ static int round_trip_exact(struct buf *b, double v)
 			      (!(m & 1) && (lhs == lo4 * scale || lhs == hi4 * scale))))
 				continue;
 		}
-		for (unsigned long long r = (unsigned long long)d, i = prec; i-- > 0; r /= 10)
-			digits[i] = (char)('0' + (int)(r % 10)); /* d < 10^17: 64 bits */
+		put_digits(digits, (unsigned long long)d, prec); /* d < 10^17: 64 bits */
 		put_g(b, neg, digits, prec, rx);
 		return 1;
 	}
@@ -710,19 +758,19 @@ static void fmt_round_trip(struct buf *b, double v)
 
 void fmt_json_number(struct buf *b, double v)
 {
-	char tmp[64];
 	size_t n;
 	if (!isfinite(v)) {
 		buf_puts(b, "null");
 		return;
 	}
-	if (v == floor(v) && fabs(v) < 1e15) {
-		n = json_integer(v, tmp);
-		buf_put(b, tmp, n);
+	/* the two common forms are written in place: room for either */
+	buf_grow(b, 48);
+	if (fabs(v) < 1e15 && (double)(long long)v == v) { /* an integer, without floor() */
+		b->len += json_integer(v, b->s + b->len);
 		return;
 	}
-	if ((n = json_number_short(v, tmp)) > 0) {
-		buf_put(b, tmp, n);
+	if ((n = json_number_short(v, b->s + b->len)) > 0) {
+		b->len += n;
 		return;
 	}
 	fmt_round_trip(b, v);

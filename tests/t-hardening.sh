@@ -228,12 +228,43 @@ else
 	echo "ok - full disk on a tmpfs # SKIP needs root and mount"
 fi
 
-# A commit that fails half-way puts back what it had replaced.
+# A commit that fails half-way puts back what it had replaced: the files at
+# the top, swapped into place before the charts fail, are swapped back (the
+# old files themselves, not copies).
 o=$(previous_report)
 echo "a file of the user's" > "$o/charts"
+inodes=$(stat -c %i "$o/analysis.json" "$o/blog.md")
 expect_error "a failed commit is undone" 73 \
 	"noisefloor: cannot write '$o/charts/overview.svg': Not a directory" \
 	"$o" "$NF_ASAN" report -q --out "$o" "$SHIPPED"
+check_eq "a failed commit puts the old files back in place" "$inodes" \
+	"$(stat -c %i "$o/analysis.json" "$o/blog.md")"
+
+# A report replacing one (every file swapped with the old one, which is then
+# removed) leaves the same folder as a fresh report: nothing staged or old.
+o=$(tmpdir); r=$(tmpdir)
+"$NF" report -q --out "$r" "$SHIPPED"
+"$NF" report -q --out "$o" "$SHIPPED"
+"$NF" report -q --out "$o" "$SHIPPED"
+check "a report replacing another leaves what a fresh one does" diff -r "$r" "$o"
+
+# The same where the file system cannot swap files (renameat2 with a flag
+# fails): the old files are kept as hard links and moved back.
+shim=$(tmpdir)/no-renameat2.so
+if cc -shared -fPIC -o "$shim" "$H/no-renameat2.c" -ldl 2>"$NF_TMP/shim.log"; then
+	o=$(previous_report)
+	echo "a file of the user's" > "$o/charts"
+	expect_error "a failed commit is undone without renameat2" 73 \
+		"noisefloor: cannot write '$o/charts/overview.svg': Not a directory" \
+		"$o" env LD_PRELOAD="$shim" "$NF" report -q --out "$o" "$SHIPPED"
+	rm "$o/charts"
+	r=$(tmpdir)
+	"$NF" report -q --out "$r" "$SHIPPED"
+	LD_PRELOAD="$shim" "$NF" report -q --out "$o" "$SHIPPED"
+	check "without renameat2 a report replaces the previous one" diff -r "$r" "$o"
+else
+	fail "build the renameat2 shim" "$(cat "$NF_TMP/shim.log")"
+fi
 
 # A renderer failing after others have written: nothing of the run is kept.
 o=$(previous_report)
@@ -247,6 +278,14 @@ o=$(previous_report)
 mkdir "$o/.noisefloor-Ab12Cd" && echo partial > "$o/.noisefloor-Ab12Cd/blog.md"
 "$NF" report -q --out "$o" --formats json,md tests/core/published.json
 check "a dead run's staging folder is cleared" test ! -e "$o/.noisefloor-Ab12Cd"
+# ... and the files it staged (or swapped out) beside their final places,
+# but nothing else of the user's that merely looks alike
+o=$(previous_report)
+echo partial > "$o/.noisefloor-Xy34Zw"
+echo "the user's" > "$o/.noisefloor-notes"
+"$NF" report -q --out "$o" --formats json,md tests/core/published.json
+check "a dead run's staged file is removed" test ! -e "$o/.noisefloor-Xy34Zw"
+check "a look-alike name of the user's stays" test -e "$o/.noisefloor-notes"
 
 # Concurrent runs into one folder: renames are slowed down so that unguarded
 # commits would interleave; the folder must end with one run's whole set.
