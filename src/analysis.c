@@ -566,7 +566,8 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 				m->results[head[b]++] = r;
 				/* the next visit to group b, thousands of moves
 				 * away, finds its place in cache */
-				__builtin_prefetch(&m->results[head[b] + 2], 1);
+				if (head[b] + 2 < n)
+					__builtin_prefetch(&m->results[head[b] + 2], 1);
 				r = t;
 				b = group_of[r.series->id];
 			}
