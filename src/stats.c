@@ -398,38 +398,45 @@ void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, siz
 	}
 }
 
+/* Moves the values of t[lo..hi) below pivot to its front and returns
+ * where the rest begins (Lomuto's scheme without branches: every value is
+ * swapped with the boundary, which moves on when the value was below; which
+ * side a value falls on is a coin toss to the processor). With below = 0,
+ * the values at most pivot instead. */
+static size_t partition_below(double *t, size_t lo, size_t hi, double pivot, int below)
+{
+	size_t store = lo;
+
+	for (size_t i = lo; i < hi; i++) {
+		const double x = t[i];
+		t[i] = t[store];
+		t[store] = x;
+		store += below ? x < pivot : x <= pivot;
+	}
+	return store;
+}
+
 /* The element of rank k (0-based) of t[0..len), reordering t so that
- * t[0..k) <= t[k] <= t(k..len) (quickselect with a median-of-three pivot). */
+ * t[0..k) <= t[k] <= t(k..len): quickselect with a median-of-three pivot,
+ * each round in three parts (below, equal to, above the pivot), so ties
+ * cost nothing. */
 static double select_kth(double *t, size_t len, size_t k)
 {
-	size_t lo = 0, hi = len - 1;
+	size_t lo = 0, hi = len;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2, i = lo, j = hi;
-		double x = t[lo], y = t[mid], z = t[hi], pivot;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2, a, b;
+		double x = t[lo], y = t[mid], z = t[hi - 1], pivot;
 		pivot = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
-		while (i <= j) {
-			while (t[i] < pivot)
-				i++;
-			while (t[j] > pivot)
-				j--;
-			if (i <= j) {
-				double w = t[i];
-				t[i] = t[j];
-				t[j] = w;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
+		a = partition_below(t, lo, hi, pivot, 1);
+		if (k < a) {
+			hi = a;
+			continue;
 		}
-		/* t[lo..j] <= pivot <= t[i..hi], and j < i */
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			return t[k]; /* t[j+1..i-1] all equal the pivot */
+		b = partition_below(t, a, hi, pivot, 0);
+		if (k < b)
+			return t[k]; /* t[a..b) all equal the pivot */
+		lo = b;
 	}
 	return t[k];
 }
