@@ -169,6 +169,19 @@ per=$(( (large - small) * 1024 / 396000 ))
 check "check needs at most 64 bytes of memory per round value ($per: $small KiB at 4,000, $large KiB at 400,000)" \
 	test "$per" -le 64
 
+# --- the arrays of millions of values (src/arena.c) ----------------------------
+unit="$NF_TMP/arena-test"
+if unit_build "$unit" address,undefined -O1 "$NF_ROOT/tests/scale/arena-test.c" \
+	"$NF_ROOT/src/arena.c" "$NF_ROOT/src/util.c" -lm; then
+	out=$("$unit" 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "arena unit test runs" || fail "arena unit test runs" "exit $rc: $out"
+	unit_lines "$out"
+	[ "$unit_count" -eq 2 ] && pass "arena unit test: every check ran" \
+		|| fail "arena unit test: every check ran" "$unit_count checks, want 2"
+else
+	fail "arena unit test builds" "$(tail -n 20 "$NF_TMP/arena-test.log")"
+fi
+
 # --- rounds.csv keeps hostile text inert --------------------------------------
 o=$(tmpdir)
 "$NF" report -q --formats rounds --out "$o" tests/hardening/hostile.json
