@@ -15,7 +15,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
+/* NF_STATS_NO_SIMD builds the plain-C fallback of the vector code on a
+ * machine that has SSE2, so the tests hold both to the same results. */
+#if defined(__SSE2__) && !defined(NF_STATS_NO_SIMD)
+#define NF_STATS_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -523,11 +526,11 @@ struct xsel {
  */
 static inline size_t xsel_walk(const double *b, size_t j, size_t e, size_t m, double ai, double d)
 {
-#ifdef __SSE2__
+#ifdef NF_STATS_SSE2
 	const __m128d va = _mm_set1_pd(ai), vd = _mm_set1_pd(d);
 #endif
 	while (j + 4 <= m) {
-#ifdef __SSE2__
+#ifdef NF_STATS_SSE2
 		/* the same subtractions and comparisons, two at a time; the
 		 * differences at most d are the mask's low bits */
 		const int mask = _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(_mm_loadu_pd(b + j), va), vd)) |

@@ -45,6 +45,28 @@ else
 	fail "k-th difference test builds" "$(tail -n 20 "$NF_TMP/kth-test.log")"
 fi
 
+# the same test of stats.c's plain-C counting walk (the fallback where SSE2
+# is missing), built beside the vector one with NF_STATS_NO_SIMD; on fewer
+# pairs, as the walk is all that differs
+kthc="$NF_TMP/kth-test-plain"
+if unit_build "$kthc" address,undefined -O2 -DNF_STATS_NO_SIMD "$S/kth-test.c" "$NF_ROOT/src/stats.c" \
+	"$NF_ROOT/src/util.c" -lm; then
+	pass "k-th difference test, plain-C walk: builds"
+	out=$("$kthc" --quick 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "k-th difference test, plain-C walk: runs" \
+		|| fail "k-th difference test, plain-C walk: runs" "exit $rc: $out"
+	unit_lines "$(sed 's/^\(pass\|fail\)\t/&plain-C walk: /' <<< "$out")"
+	[ "$unit_count" -eq 8 ] && pass "k-th difference test, plain-C walk: every group checked" \
+		|| fail "k-th difference test, plain-C walk: every group checked" "$unit_count groups, want 8"
+	# where the vector build uses SSE2's compare mask, the plain one must not
+	if command -v objdump > /dev/null && [ -x "$kth" ] && objdump -d "$kth" | grep -q movmskpd; then
+		check_eq "k-th difference test, plain-C walk: built without the SSE2 walk" 0 \
+			"$(objdump -d "$kthc" | grep -c movmskpd)"
+	fi
+else
+	fail "k-th difference test, plain-C walk: builds" "$(tail -n 20 "$NF_TMP/kth-test-plain.log")"
+fi
+
 # ---- the binary ----
 
 # rounds_json < lines "workload|version|platform|round|value|timestamp|v8"

@@ -7,6 +7,9 @@
  *
  *     kth-test                    the differential test (one line per check,
  *                                 "pass<TAB>name" or "fail<TAB>name<TAB>detail")
+ *     kth-test --quick            the same groups with a quarter of the pairs
+ *                                 (for a second build of stats.c, such as its
+ *                                 plain-C path with -DNF_STATS_NO_SIMD)
  *     kth-test --bench N REPS     both selections on one pair of N values a
  *                                 side: seconds per pair for the interval's
  *                                 two bounds and the shift's two middle ranks
@@ -471,19 +474,22 @@ static int bench(size_t n, int reps, int only_new)
 int main(int argc, char **argv)
 {
 	double *a, *b;
+	int quick, pairs;
+	char name[200];
 
 	if (argc == 4 && !strcmp(argv[1], "--bench"))
 		return bench((size_t)atol(argv[2]), atoi(argv[3]), 0);
 	if (argc == 4 && !strcmp(argv[1], "--bench-new"))
 		return bench((size_t)atol(argv[2]), atoi(argv[3]), 1);
+	quick = argc == 2 && !strcmp(argv[1], "--quick");
+	pairs = quick ? 60 : 240;
 	a = malloc(30000 * sizeof(*a));
 	b = malloc(30000 * sizeof(*b));
 
 	/* random pairs of every kind of values and sizes, with all differences
 	 * sorted as a third opinion */
 	for (int kind = 0; kind < 6; kind++) {
-		char name[200];
-		for (int t = 0; t < 240; t++) {
+		for (int t = 0; t < pairs; t++) {
 			size_t n, m;
 			sizes(t, &n, &m);
 			fill(a, n, kind, 0);
@@ -491,13 +497,13 @@ int main(int argc, char **argv)
 			check_pair(a, n, b, m, 1);
 		}
 		snprintf(name, sizeof(name),
-			 "k-th difference: value kind %d, 240 pairs of 1 to 540 values, as the reference and as sorting",
-			 kind);
+			 "k-th difference: value kind %d, %d pairs of 1 to 540 values, as the reference and as sorting",
+			 kind, pairs);
 		report(name);
 	}
 	/* both sides the same values, and one side a shifted copy of the other
 	 * (every difference repeated) */
-	for (int t = 0; t < 120; t++) {
+	for (int t = 0; t < pairs / 2; t++) {
 		size_t n, m;
 		sizes(t, &n, &m);
 		fill(a, n, t % 2 ? 0 : 3, 0);
@@ -507,18 +513,20 @@ int main(int argc, char **argv)
 			b[i] = a[i] + 0.25;
 		check_pair(a, n, b, n, 1);
 	}
-	report("k-th difference: equal samples and shifted copies (240 pairs)");
+	snprintf(name, sizeof(name), "k-th difference: equal samples and shifted copies (%d pairs)", pairs);
+	report(name);
 	/* large samples, as the reference only */
-	for (int t = 0; t < 12; t++) {
+	for (int t = 0; t < (quick ? 3 : 12); t++) {
 		size_t n = 2000 + rnd(3000), m = t % 3 ? n : 500 + rnd(6000);
 		fill(a, n, t % 2 ? 3 : 1, 0);
 		fill(b, m, t % 2 ? 3 : 1, (double)(t % 4) * 0.01);
 		check_pair(a, n, b, m, 0);
 	}
-	fill(a, 25000, 3, 0);
-	fill(b, 25000, 3, 0.5);
-	check_pair(a, 25000, b, 25000, 0);
-	report("k-th difference: 2,000 to 25,000 values a side, as the reference");
+	fill(a, quick ? 8000 : 25000, 3, 0);
+	fill(b, quick ? 8000 : 25000, 3, 0.5);
+	check_pair(a, quick ? 8000 : 25000, b, quick ? 8000 : 25000, 0);
+	report(quick ? "k-th difference: 2,000 to 8,000 values a side, as the reference"
+		     : "k-th difference: 2,000 to 25,000 values a side, as the reference");
 	printf("# %lu checks\n", checks);
 	free(a);
 	free(b);
