@@ -67,6 +67,22 @@ else
 	fail "k-th difference test, plain-C walk: builds" "$(tail -n 20 "$NF_TMP/kth-test-plain.log")"
 fi
 
+# ---- Kendall's S and the sort against the plain definitions ----
+# (tests/stats/brute-test.c: every pair counted, qsort, on randomized inputs
+# from fixed seeds with sizes on the thresholds of the fast code)
+brute="$NF_TMP/brute-test"
+if unit_build "$brute" address,undefined -O2 "$S/brute-test.c" "$NF_ROOT/src/stats.c" \
+	"$NF_ROOT/src/util.c" -lm; then
+	pass "brute-force test builds"
+	out=$("$brute" 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "brute-force test runs" || fail "brute-force test runs" "exit $rc: $out"
+	unit_lines "$out"
+	[ "$unit_count" -eq 25 ] && pass "brute-force test: every group checked" \
+		|| fail "brute-force test: every group checked" "$unit_count groups, want 25"
+else
+	fail "brute-force test builds" "$(tail -n 20 "$NF_TMP/brute-test.log")"
+fi
+
 # ---- the binary ----
 
 # rounds_json < lines "workload|version|platform|round|value|timestamp|v8"
