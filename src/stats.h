@@ -74,10 +74,11 @@ double stats_kth_difference(const double *a, size_t n, const double *b, size_t m
 void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
 			   const double *k, size_t nk, double *out);
 
-/* Sorts v[0..n) ascending (finite values; -0 before +0) in O(n): a radix
- * sort, much faster than qsort for the thousands of rounds a side of long
- * histories; an array already sorted is only checked. The tests here sort
- * copies of their inputs, so passing them sorted saves that work. */
+/* Sorts v[0..n) ascending (finite values; -0 and +0 are one value, in no
+ * set order between them) in O(n): a radix sort, much faster than qsort for
+ * the thousands of rounds a side of long histories; an array already sorted
+ * is only checked. The tests here sort copies of their inputs, so passing
+ * them sorted saves that work. */
 void stats_sort(double *v, size_t n);
 
 /* Median of v[0..n) (n >= 1); v is not modified. */
