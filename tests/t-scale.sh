@@ -176,8 +176,7 @@ if unit_build "$unit" address,undefined -O1 "$NF_ROOT/tests/scale/arena-test.c" 
 	out=$("$unit" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "arena unit test runs" || fail "arena unit test runs" "exit $rc: $out"
 	unit_lines "$out"
-	[ "$unit_count" -eq 2 ] && pass "arena unit test: every check ran" \
-		|| fail "arena unit test: every check ran" "$unit_count checks, want 2"
+	check_eq "arena unit test: every check ran" 2 "$unit_count"
 else
 	fail "arena unit test builds" "$(tail -n 20 "$NF_TMP/arena-test.log")"
 fi

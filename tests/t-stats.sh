@@ -61,8 +61,7 @@ if unit_build "$kthc" address,undefined -O2 -DNF_STATS_NO_SIMD "$S/kth-test.c" "
 	[ $rc -eq 0 ] && pass "k-th difference test, plain-C walk: runs" \
 		|| fail "k-th difference test, plain-C walk: runs" "exit $rc$([ $rc -eq 124 ] && echo ' (timed out)'): $out"
 	unit_lines "$(sed 's/^\(pass\|fail\)\t/&plain-C walk: /' <<< "$out")"
-	[ "$unit_count" -eq 8 ] && pass "k-th difference test, plain-C walk: every group checked" \
-		|| fail "k-th difference test, plain-C walk: every group checked" "$unit_count groups, want 8"
+	check_eq "k-th difference test, plain-C walk: every group checked" 8 "$unit_count"
 	# where the vector build uses SSE2's compare mask, the plain one must not
 	if command -v objdump > /dev/null && [ -x "$kth" ] && objdump -d "$kth" | grep -q movmskpd; then
 		check_eq "k-th difference test, plain-C walk: built without the SSE2 walk" 0 \
@@ -82,8 +81,7 @@ if unit_build "$brute" address,undefined -O2 "$S/brute-test.c" "$stats_o" \
 	out=$("$brute" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "brute-force test runs" || fail "brute-force test runs" "exit $rc: $out"
 	unit_lines "$out"
-	[ "$unit_count" -eq 25 ] && pass "brute-force test: every group checked" \
-		|| fail "brute-force test: every group checked" "$unit_count groups, want 25"
+	check_eq "brute-force test: every group checked" 25 "$unit_count"
 else
 	fail "brute-force test builds" "$(tail -n 20 "$stats_o.log" "$NF_TMP/brute-test.log")"
 fi
