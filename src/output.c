@@ -142,14 +142,23 @@ static int lock_dir(const char *dir, int *created)
 	return -1;
 }
 
+#define NLOCKS (sizeof locks / sizeof locks[0])
+
+/* The slot of locks[] that holds od (a free one for NULL), or NLOCKS. */
+static size_t lock_slot(const struct outdir *od)
+{
+	size_t i = 0;
+	while (i < NLOCKS && locks[i].od != od)
+		i++;
+	return i;
+}
+
 static void unlock_dir(const struct outdir *od)
 {
-	for (size_t i = 0; i < sizeof locks / sizeof locks[0]; i++) {
-		if (locks[i].od == od) {
-			close(locks[i].fd);
-			locks[i].od = NULL;
-			return;
-		}
+	size_t i = lock_slot(od);
+	if (i < NLOCKS) {
+		close(locks[i].fd);
+		locks[i].od = NULL;
 	}
 }
 
@@ -255,9 +264,7 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 		return open_failed(od, dir, strerror(e), err);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return open_failed(od, dir, "not a folder", err);
-	for (slot = 0; slot < sizeof locks / sizeof locks[0] && locks[slot].od; slot++)
-		;
-	if (slot == sizeof locks / sizeof locks[0])
+	if ((slot = lock_slot(NULL)) == NLOCKS)
 		return open_failed(od, dir, "too many output folders open", err);
 	if ((fd = lock_dir(dir, &od->created_dir)) < 0)
 		return open_failed(od, dir, strerror(errno), err);
@@ -572,10 +579,8 @@ static void old_manifest(const struct outdir *od, const char *old, struct buf *k
 /* The locked descriptor of od's output folder, or -1. */
 static int locked_fd(const struct outdir *od)
 {
-	for (size_t i = 0; i < sizeof locks / sizeof locks[0]; i++)
-		if (locks[i].od == od)
-			return locks[i].fd;
-	return -1;
+	size_t i = lock_slot(od);
+	return i < NLOCKS ? locks[i].fd : -1;
 }
 
 /* Frees od and unlocks its folder; the staged files are handled already. */
