@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mismatches.h"
 #include "stats.h"
 
 static uint64_t state;
@@ -31,17 +32,6 @@ static uint64_t rnd(uint64_t below_n)
 	return stats_splitmix64(&state) % below_n;
 }
 
-static int bad;
-static char detail[400];
-
-static void report(const char *name)
-{
-	if (bad)
-		printf("fail\t%s\t%d mismatches; first: %s\n", name, bad, detail);
-	else
-		printf("pass\t%s\n", name);
-	bad = 0;
-}
 
 #define MISMATCH(...)                                                  \
 	do {                                                           \

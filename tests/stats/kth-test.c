@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mismatches.h"
 #include "stats.h"
 #include "util.h"
 
@@ -305,8 +306,6 @@ static int cmp_dbl(const void *pa, const void *pb)
 	return (x > y) - (x < y);
 }
 
-static int bad;
-static char detail[400];
 static unsigned long checks;
 
 static void mismatch(const char *what, size_t n, size_t m, double k, double got, double want)
@@ -403,15 +402,6 @@ static void check_pair(const double *a, size_t n, const double *b, size_t m, int
 			mismatch("hodges-lehmann", n, m, nm / 2, hl, want);
 	}
 	free(all);
-}
-
-static void report(const char *name)
-{
-	if (bad)
-		printf("fail\t%s\t%d mismatches; first: %s\n", name, bad, detail);
-	else
-		printf("pass\t%s\n", name);
-	bad = 0;
 }
 
 /* Sizes of a case: 1-3 on one side or both, unequal, equal, larger. */
