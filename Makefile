@@ -27,7 +27,7 @@ DESTDIR   ?=
 # The program links libc, libm and cJSON only; the outputs and the input
 # mapping that need the large libraries (FORMATS_SRCS) form
 # noisefloor-formats.so, which it loads when one of them is used
-# (src/formats_lib.h). The sanitizer build and the fuzz targets link
+# (src/render/formats_lib.h). The sanitizer build and the fuzz targets link
 # everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
 FORMATS_PKGS = cairo cairo-ft freetype2 xlsxwriter
@@ -40,7 +40,7 @@ FORMATS_LIB  = noisefloor-formats.so
 # Project flags are kept apart so CFLAGS can be overridden freely.
 NF_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
              -DNF_VERSION='"$(VERSION)"' -DNF_DATADIR='"$(DATADIR)"' \
-             -DNF_LIBDIR='"$(LIBDIR)/noisefloor"' $(PKG_CFLAGS)
+             -DNF_LIBDIR='"$(LIBDIR)/noisefloor"' -Isrc $(PKG_CFLAGS)
 NF_LIBS    = $(FORMATS_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
@@ -50,18 +50,18 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
              python3-yaml procps zip zlib1g-dev
 
-SRCS   := $(sort $(wildcard src/*.c))
+SRCS   := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 # The files of noisefloor-formats.so: those that call cairo, FreeType,
 # zlib, libxlsxwriter or libjq, and those only they use. A new
 # output that needs one of them is listed here and marked LOADED in render.c.
-FORMATS_SRCS := $(addprefix src/,chart.c chart_cairo.c chart_layout.c chart_pdf.c \
-                chart_text.c chart_time.c formats_lib_id.c ingest_jq.c pdf_doc.c \
-                pdf_font.c pdf_write.c png_write.c render_charts.c render_pdf.c render_xlsx.c)
-FORMATS_SRCS += src/chart_svg.c
+FORMATS_SRCS := $(wildcard src/render/chart/*.c) \
+                $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c \
+                lib/pdf_font.c lib/pdf_write.c lib/png_write.c render/render_charts.c \
+                render/render_pdf.c render/render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
-HDRS   := $(wildcard src/*.h)
+HDRS   := $(wildcard src/*/*.h src/*/*/*.h)
 # Each object also depends on the headers it includes (-MMD writes a .d file
 # beside it); an object built before it had one depends on every header.
 DEPFLAGS = -MMD -MP
@@ -87,12 +87,10 @@ $(FORMATS_LIB): $(FORMATS_OBJS)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $(FORMATS_OBJS) $(FORMATS_LIBS)
 
 $(FORMATS_OBJS): PIC = -fPIC
-build/%.o: src/%.c $$(call hdrs_unless_deps,$$@) | build
+build/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
 	@$(if $(Q),echo "  CC      $<")
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) $(PIC) $(DEPFLAGS) -c -o $@ $<
-
-build:
-	$(Q)mkdir -p build
 
 # An instrumented build for the tests and for fuzzing-found inputs, from its
 # own objects so that an edit recompiles only the files it touches.
@@ -122,7 +120,7 @@ FUZZ_FORMATS  = rounds hyperfine gbench mitata tinybench benchmarkjs autocannon 
 FUZZ_TARGETS  = any render ndjson ndjson_diff doc_diff jq mustache schedule png $(FUZZ_FORMATS)
 FUZZ_CFLAGS   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
-FUZZ_OBJS    := $(filter-out fuzz/build/obj/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \
+FUZZ_OBJS    := $(filter-out fuzz/build/obj/cmd/main.o,$(SRCS:src/%.c=fuzz/build/obj/%.o)) \
                 fuzz/build/obj/fuzz.o
 FUZZ_BINS    := $(FUZZ_TARGETS:%=fuzz/build/fuzz-%)
 # the png target decodes what png_write.c encodes with zlib
@@ -138,7 +136,7 @@ fuzz/build/obj/%.o: src/%.c $$(call hdrs_unless_deps,$$@)
 
 fuzz/build/obj/fuzz.o: fuzz/fuzz.c fuzz/fuzz.h $(HDRS)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -Isrc -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(NF_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_FORMATS:%=fuzz/build/fuzz-%): fuzz/build/fuzz-%: fuzz/fuzz_format.c fuzz/fuzz.h $(FUZZ_OBJS)
 	@$(if $(Q),echo "  FUZZLD  $@")
@@ -222,10 +220,10 @@ uninstall:
 # holds its thresholds): the analysis' objects without main.c (it uses none
 # of the outputs, so the program's objects are all it links).
 sim: build/sim
-build/sim: bench/sim.c $(filter-out build/main.o,$(CORE_OBJS)) $(HDRS)
+build/sim: bench/sim.c $(filter-out build/cmd/main.o,$(CORE_OBJS)) $(HDRS)
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(NF_CFLAGS) $(CFLAGS) -Isrc -o $@ bench/sim.c \
-		$(filter-out build/main.o,$(CORE_OBJS)) $(CORE_LIBS)
+		$(filter-out build/cmd/main.o,$(CORE_OBJS)) $(CORE_LIBS)
 
 clean:
 	rm -rf build noisefloor noisefloor-asan $(FORMATS_LIB) tests/tmp fuzz/build

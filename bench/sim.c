@@ -22,10 +22,10 @@
  * them the analysis flags, `false_flags` flags on versions without one.
  * Built from the project's objects without main.c (make sim).
  */
-#include "analysis.h"
-#include "model.h"
-#include "stats.h"
-#include "util.h"
+#include "analysis/analysis.h"
+#include "analysis/stats.h"
+#include "lib/util.h"
+#include "model/model.h"
 
 #include <math.h>
 #include <stdio.h>

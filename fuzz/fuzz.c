@@ -4,12 +4,12 @@
 #define _GNU_SOURCE
 #include "fuzz.h"
 
-#include "analysis.h"
-#include "error.h"
-#include "ingest.h"
-#include "render.h"
-#include "util.h"
-#include "windows.h"
+#include "analysis/analysis.h"
+#include "analysis/windows.h"
+#include "ingest/ingest.h"
+#include "lib/error.h"
+#include "lib/util.h"
+#include "render/render.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "model/model.h"
 
 /* model_init plus the options of a default report run (as-of date, three
  * rounds for a verdict, the shipped schedule). */

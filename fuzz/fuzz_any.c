@@ -5,7 +5,7 @@
  * limits, the merge checks and the analysis.
  */
 #include "fuzz.h"
-#include "ingest.h"
+#include "ingest/ingest.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

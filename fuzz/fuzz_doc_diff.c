@@ -3,12 +3,12 @@
  * the cJSON path: the input is read as one document into one model with the
  * one-pass reader allowed and into another through cJSON only; both must
  * give the same document fields, environment, workloads and results, field
- * by field, or the same error message (src/ingest_rounds.c,
+ * by field, or the same error message (src/ingest/formats/rounds.c,
  * ingest_rounds_document).
  */
 #include "fuzz.h"
-#include "ingest.h"
-#include "util.h"
+#include "ingest/ingest.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * format with -DNF_FUZZ_FORMAT=ingest_format_<name>.
  */
 #include "fuzz.h"
-#include "ingest.h"
-#include "util.h"
+#include "ingest/ingest.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,8 +5,8 @@
  * stream of result objects) to get far.
  */
 #include "fuzz.h"
-#include "ingest.h"
-#include "ingest_jq.h"
+#include "ingest/ingest.h"
+#include "ingest/ingest_jq.h"
 
 #include <stdio.h>
 #include <stdlib.h>

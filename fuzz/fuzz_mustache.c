@@ -8,8 +8,8 @@
  * template can ask for 2^n renderings on purpose, which is not a bug.
  */
 #include "fuzz.h"
-#include "mustache.h"
-#include "util.h"
+#include "lib/mustache.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>

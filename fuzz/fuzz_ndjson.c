@@ -4,8 +4,8 @@
  */
 #define _GNU_SOURCE
 #include "fuzz.h"
-#include "ingest.h"
-#include "util.h"
+#include "ingest/ingest.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

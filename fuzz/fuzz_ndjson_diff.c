@@ -2,14 +2,14 @@
  * fuzz_ndjson_diff.c - the NDJSON line parser against the cJSON path: every
  * line of the input is read into one model with the fast path allowed and
  * into another through cJSON only; both must give the same results, field by
- * field, or the same error message (src/ingest_rounds.c, fast_result_line).
+ * field, or the same error message (src/ingest/formats/rounds.c, fast_result_line).
  * The line parser keeps its state from line to line as in a stream, so a
  * line in the shape of the one before is read by the shape path.
  */
 #define _GNU_SOURCE
 #include "fuzz.h"
-#include "ingest.h"
-#include "util.h"
+#include "ingest/ingest.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

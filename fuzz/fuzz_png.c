@@ -1,5 +1,5 @@
 /*
- * fuzz_png.c - the PNG encoder of chart previews (src/png_write.c): an
+ * fuzz_png.c - the PNG encoder of chart previews (src/lib/png_write.c): an
  * image made from the input is encoded, then decoded with zlib, and every
  * chunk's CRC, the Adler-32 and every pixel must come back; else it aborts.
  *
@@ -9,8 +9,8 @@
  * a small palette, repeat the pixel to the left or the row above, so runs
  * and repeated rows come up as they do in charts.
  */
-#include "png_write.h"
-#include "util.h"
+#include "lib/png_write.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

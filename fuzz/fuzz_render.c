@@ -7,11 +7,11 @@
  * more than 8 comparisons or 64 results are skipped.
  */
 #define _GNU_SOURCE
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "fuzz.h"
-#include "ingest.h"
-#include "output.h"
-#include "render.h"
+#include "ingest/ingest.h"
+#include "lib/output.h"
+#include "render/render.h"
 
 #include <limits.h>
 #include <stdio.h>

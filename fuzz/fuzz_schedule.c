@@ -2,8 +2,8 @@
  * fuzz_schedule.c - a release schedule (`--schedule FILE`): loading it, the
  * status of every line on a date, the recommendation and version lookups.
  */
+#include "analysis/windows.h"
 #include "fuzz.h"
-#include "windows.h"
 
 #include <string.h>
 

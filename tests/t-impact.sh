@@ -102,7 +102,7 @@ bad_value "bytes: 0" 65 \
 
 # --- how to reproduce: SHA-256, the command line -------------------------------
 unit="$NF_TMP/sha256-test"
-if unit_build "$unit" address,undefined -O1 "$T/sha256-test.c" "$NF_ROOT/src/sha256.c"; then
+if unit_build "$unit" address,undefined -O1 "$T/sha256-test.c" "$NF_ROOT/src/lib/sha256.c"; then
 	# each block function: SHA-NI where the processor has it, and the portable one
 	if grep -qw sha_ni /proc/cpuinfo 2>/dev/null; then native=sha-ni; else native=portable; fi
 	for path in "$native" portable; do

@@ -2,7 +2,7 @@
 . tests/lib.sh
 bin="$NF_TMP/mustache-spec"
 if ${CC:-cc} -std=c11 -Wall -Wextra -O1 -g -fsanitize=address,undefined -Isrc -o "$bin" \
-	tests/mustache/spec_test.c src/mustache.c src/util.c -lcjson -lm 2>"$NF_TMP/mustache-cc.log"; then
+	tests/mustache/spec_test.c src/lib/mustache.c src/lib/util.c src/lib/fmt.c -lcjson -lm 2>"$NF_TMP/mustache-cc.log"; then
 	pass "spec driver builds"
 	out=$("$bin" tests/mustache/spec 2>&1); rc=$?
 	last=$(printf '%s\n' "$out" | tail -n 1)

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 unit="$NF_TMP/numfmt-test"
-if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/numfmt-test.c" "$NF_ROOT/src/util.c" \
+if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/numfmt-test.c" "$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" \
 	-lm; then
 	pass "numfmt unit test builds"
 	out=$("$unit" "${NF_NUMFMT_COUNT:-300000}" 2>&1); rc=$?
@@ -21,7 +21,7 @@ else
 	fail "numfmt unit test builds" "$(tail -n 20 "$NF_TMP/numfmt-test.log")"
 fi
 
-# The number reader of the NDJSON line parser (src/json_number.h): the same
+# The number reader of the NDJSON line parser (src/lib/json_number.h): the same
 # bits as strtod for every number, fast path or not, over edge cases and
 # millions of generated decimals; NULL for what strict JSON refuses.
 unit="$NF_TMP/json-number-test"

@@ -169,10 +169,10 @@ per=$(( (large - small) * 1024 / 396000 ))
 check "check needs at most 64 bytes of memory per round value ($per: $small KiB at 4,000, $large KiB at 400,000)" \
 	test "$per" -le 64
 
-# --- the arrays of millions of values (src/arena.c) ----------------------------
+# --- the arrays of millions of values (src/model/arena.c) ----------------------------
 unit="$NF_TMP/arena-test"
 if unit_build "$unit" address,undefined -O1 "$NF_ROOT/tests/scale/arena-test.c" \
-	"$NF_ROOT/src/arena.c" "$NF_ROOT/src/util.c" -lm; then
+	"$NF_ROOT/src/model/arena.c" "$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" -lm; then
 	out=$("$unit" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "arena unit test runs" || fail "arena unit test runs" "exit $rc: $out"
 	unit_lines "$out"

@@ -1,7 +1,7 @@
-/* sha256-test.c - src/sha256.c against the FIPS 180-4 examples and NIST
+/* sha256-test.c - src/lib/sha256.c against the FIPS 180-4 examples and NIST
  * SHAVS short/long messages; prints "path NAME" (the block function used,
  * see sha256.c), then "pass NAME" or "fail NAME DETAIL" lines. */
-#include "sha256.h"
+#include "lib/sha256.h"
 
 #include <stdio.h>
 #include <stdlib.h>

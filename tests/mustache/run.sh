@@ -6,7 +6,7 @@
 #             repository root with
 #               cc -std=c11 -Wall -Wextra -O1 -g -fsanitize=address,undefined \
 #                  -Isrc -o /tmp/mspec tests/mustache/spec_test.c \
-#                  src/mustache.c src/util.c -lcjson -lm
+#                  src/lib/mustache.c src/lib/util.c src/lib/fmt.c -lcjson -lm
 #   SPEC_DIR  the spec JSON files (default: the spec/ directory beside this
 #             script)
 # Exits with the test binary's status: 0 when every case passed.

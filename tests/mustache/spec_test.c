@@ -1,6 +1,6 @@
 /*
  * spec_test.c - runs the official Mustache spec files (comments, delimiters,
- * interpolation, inverted, partials, sections) against src/mustache.c, then
+ * interpolation, inverted, partials, sections) against src/lib/mustache.c, then
  * our own cases: malformed templates (error position and message), behaviour
  * the spec leaves open, and a deterministic random-template robustness run.
  *
@@ -14,8 +14,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "mustache.h"
-#include "util.h"
+#include "lib/mustache.h"
+#include "lib/util.h"
 
 static int passed, failed;
 

@@ -1,5 +1,5 @@
 /*
- * json-number-test.c - json_number_read (src/json_number.h), the number
+ * json-number-test.c - json_number_read (src/lib/json_number.h), the number
  * reader of the NDJSON line parser, against strtod: the same bits for every
  * number it accepts, over edge cases (15, 16 and 17 digits, exponents,
  * subnormals, negative zero, huge values, 63 characters) and millions of
@@ -10,7 +10,7 @@
  * lines, then "checked N strings, F by the fast path", and exits 1 on any
  * difference.
  */
-#include "json_number.h"
+#include "lib/json_number.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * numfmt-test.c - fmt_json_number (src/util.c) against the printf search it
+ * numfmt-test.c - fmt_json_number (src/lib/fmt.c) against the printf search it
  * replaces in the common case: byte for byte over edge values and millions
  * of random ones. The reference below is the formatter as it was before its
  * fast path, kept verbatim.
@@ -7,7 +7,8 @@
  * usage: numfmt-test [COUNT]   prints "pass\tNAME" / "fail\tNAME\tDETAIL"
  * lines and exits 1 on any difference.
  */
-#include "util.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
 
 #include <math.h>
 #include <stdint.h>

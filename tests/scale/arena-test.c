@@ -1,5 +1,5 @@
 /*
- * arena-test.c - src/arena.c, the memory of the model's largest arrays: an
+ * arena-test.c - src/model/arena.c, the memory of the model's largest arrays: an
  * array keeps its values while it grows from the heap into pages of its own
  * and on by mremap (the rounds of millions of values), and a block resized
  * across those sizes keeps what it held (the model's block).
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "arena.h"
+#include "model/arena.h"
 
 static int failed;
 

@@ -1,5 +1,5 @@
 /*
- * brute-test.c - the fast paths of src/stats.c against the plain definitions,
+ * brute-test.c - the fast paths of src/analysis/stats.c against the plain definitions,
  * on randomized inputs from fixed seeds:
  *  - stats_trend's Kendall S (merge counting walked from both ends) against
  *    concordant minus discordant pairs counted over all n(n-1)/2 pairs, its
@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/stats.h"
 #include "mismatches.h"
-#include "stats.h"
 
 static uint64_t state;
 

@@ -1,5 +1,5 @@
 /*
- * kth-test.c - the k-th pairwise difference selection of src/stats.c
+ * kth-test.c - the k-th pairwise difference selection of src/analysis/stats.c
  * (stats_kth_difference, stats_kth_differences, and through them the
  * Hodges-Lehmann shift and the ratio interval) against the selection it
  * replaced, kept here as the reference, and against sorting every
@@ -23,9 +23,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis/stats.h"
+#include "lib/util.h"
 #include "mismatches.h"
-#include "stats.h"
-#include "util.h"
 
 /* ---- the reference: the selection before the X+Y rewrite, unchanged ---- */
 

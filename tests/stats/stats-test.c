@@ -1,5 +1,5 @@
 /*
- * stats-test.c - unit tests of src/stats.c against the reference values in
+ * stats-test.c - unit tests of src/analysis/stats.c against the reference values in
  * this folder (R for the rank tests, the interval of a ratio, Holm and the
  * trend test) and against series built by hand for the step finder and the rounds-needed rule.
  *
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "analysis/stats.h"
 
 static void result(int ok, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

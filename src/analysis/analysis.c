@@ -1,0 +1,811 @@
+/*
+ * analysis.c - the published within-noise method.
+ *
+ * Per workload and platform, per version: round value = median of the
+ * round's passes; best = the lowest round value (highest when higher is
+ * better), since interference on a shared machine only ever adds time;
+ * spread = (highest - lowest round value) / (2 * median of round values).
+ * Across versions: gap between the best and the worst best; noise = the
+ * largest spread; a difference is beyond the noise only when gap > noise.
+ * That rule holds for its design, the same number of rounds per version in
+ * one sitting; evidence.c detects other designs (shared sessions over days,
+ * unequal rounds, histories) and their statistics, the rank tests and Holm.
+ * A claim needs two keys: beyond the noise, and confirmed by the rank test in
+ * the same direction after Holm (decide()).
+ */
+#include "analysis/analysis.h"
+#include "analysis/evidence.h"
+#include "analysis/impact.h"
+#include "analysis/releases.h"
+#include "analysis/stats.h"
+#include "analysis/timeline.h"
+#include "analysis/windows.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
+#include "model/semver.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Result order for grouping: workload, platform, version, round. The
+ * workload and platform keep their first-seen order in the input; versions
+ * are ranked once (semver, then first seen), so sorting compares integers. */
+/* The key of a series in the comparisons' order: workload and platform as
+ * first seen, version by rank; idx is the series' id. */
+struct keyed {
+	size_t idx;
+	uint32_t wl_order, pl_order, ver_rank;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	if (x->wl_order != y->wl_order)
+		return x->wl_order < y->wl_order ? -1 : 1;
+	if (x->pl_order != y->pl_order)
+		return x->pl_order < y->pl_order ? -1 : 1;
+	if (x->ver_rank != y->ver_rank)
+		return x->ver_rank < y->ver_rank ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static int cmp_round(const void *a, const void *b)
+{
+	const struct result *x = a, *y = b;
+	return (x->round > y->round) - (x->round < y->round);
+}
+
+/* First-seen order of interned strings: a hash map from the pointer to its
+ * index in `list`, so numbering n results over k names is O(n), not O(n k). */
+struct order_map {
+	const char **slots;
+	size_t *index, nslots;
+	const char **list;
+	size_t n, alloc;
+};
+
+static size_t ptr_hash(const char *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15ULL;
+	return (size_t)(h >> 17);
+}
+
+static size_t order_of(struct order_map *o, const char *s)
+{
+	size_t j;
+	if ((o->n + 1) * 2 > o->nslots) {
+		size_t ns = o->nslots ? o->nslots * 2 : 64;
+		const char **slots = xcalloc(ns, sizeof *slots);
+		size_t *index = xmalloc(ns * sizeof *index);
+		for (size_t i = 0; i < o->nslots; i++) {
+			if (!o->slots[i])
+				continue;
+			j = ptr_hash(o->slots[i]) & (ns - 1);
+			while (slots[j])
+				j = (j + 1) & (ns - 1);
+			slots[j] = o->slots[i];
+			index[j] = o->index[i];
+		}
+		free(o->slots);
+		free(o->index);
+		o->slots = slots;
+		o->index = index;
+		o->nslots = ns;
+	}
+	j = ptr_hash(s) & (o->nslots - 1);
+	while (o->slots[j]) {
+		if (o->slots[j] == s)
+			return o->index[j];
+		j = (j + 1) & (o->nslots - 1);
+	}
+	o->slots[j] = s;
+	o->index[j] = o->n;
+	ALLOC_GROW(o->list, o->n + 1, o->alloc);
+	o->list[o->n] = s;
+	return o->n++;
+}
+
+static void order_release(struct order_map *o)
+{
+	free(o->slots);
+	free(o->index);
+	free(o->list);
+}
+
+static const char *const *rank_names;
+
+/* Versions by semver, then first seen (their index in rank_names). */
+static int cmp_version_order(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = semver_cmp(rank_names[x], rank_names[y]);
+	if (c)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
+/* "24.19.0-node.63" style V8 strings: keep the V8 version proper. */
+static const char *v8_display(struct model *m, const char *v8)
+{
+	const char *dash;
+	if (!v8)
+		return NULL;
+	dash = strstr(v8, "-node.");
+	return dash ? model_internn(m, v8, (size_t)(dash - v8)) : v8;
+}
+
+static void fill_version(struct model *m, struct comparison *c, struct version_stats *vs)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	const struct release_line *l = windows_find(&m->schedule, vs->version);
+	for (size_t i = 0; i < vs->nrounds; i++) {
+		vs->values[i] = vs->rounds[i].value;
+		if (vs->values[i] < lo)
+			lo = vs->values[i];
+		if (vs->values[i] > hi)
+			hi = vs->values[i];
+		if (!vs->v8 && vs->rounds[i].series->v8)
+			vs->v8 = v8_display(m, vs->rounds[i].series->v8);
+	}
+	/* sorted once: the median, the quantile spread and every pair's rank
+	 * tests read this copy */
+	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
+	stats_sort(vs->sorted, vs->nrounds);
+	vs->median = stats_median_sorted(vs->sorted, vs->nrounds);
+	vs->best = c->better == BETTER_HIGHER ? hi : lo;
+	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
+	/* one round has no spread: unknown, not zero */
+	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
+	vs->level = vs->best;
+	if (l) {
+		struct semver sv = semver_parse(vs->version);
+		vs->line = model_intern(m, l->line);
+		vs->status = l->status;
+		/* the schedule knows V8 only for a line's first and latest release */
+		if (!vs->v8 && l->latest && semver_cmp(vs->version, l->latest) == 0 && sv.nparts == 3)
+			vs->v8 = model_intern(m, l->v8_latest);
+		else if (!vs->v8 && sv.nparts == 3 && sv.minor == 0 && sv.patch == 0 && !sv.pre)
+			vs->v8 = model_intern(m, l->v8);
+	}
+}
+
+/* How much better a is than b, as a fraction: the published gap. */
+static double gap_between(int better, double best_b, double best_w)
+{
+	return better == BETTER_HIGHER ? best_b / best_w - 1 : best_w / best_b - 1;
+}
+
+/* "1 round of 24.11.1: its spread is unknown". Returns malloc'd text. */
+static char *insufficient_text(const struct comparison *c, int min_rounds)
+{
+	struct buf b = BUF_INIT;
+	size_t nshort = 0, nsingle = 0;
+	if (c->nversions < 2) {
+		buf_printf(&b, "insufficient: only %s was measured, nothing to compare",
+			   c->nversions ? c->versions[0].version : "nothing");
+		return buf_detach(&b, NULL);
+	}
+	buf_puts(&b, "insufficient: ");
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		if ((int)v->nrounds >= min_rounds)
+			continue;
+		buf_printf(&b, "%s%zu round%s of %s", nshort ? ", " : "", v->nrounds,
+			   v->nrounds == 1 ? "" : "s", v->version);
+		nshort++;
+		nsingle += v->nrounds == 1;
+	}
+	if (nsingle == nshort)
+		buf_puts(&b, nshort == 1 ? ": its spread is unknown" : ": their spread is unknown");
+	else
+		buf_printf(&b, ": fewer than the %d rounds needed to know the spread", min_rounds);
+	return buf_detach(&b, NULL);
+}
+
+static void judge(struct model *m, struct comparison *c)
+{
+	int short_rounds = 0;
+	c->noise = 0;
+	c->best_idx = c->worst_idx = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		int b = c->better == BETTER_HIGHER;
+		if ((int)v->nrounds < m->min_rounds)
+			short_rounds = 1;
+		if (v->spread > c->noise)
+			c->noise = v->spread;
+		if (b ? v->best > c->versions[c->best_idx].best : v->best < c->versions[c->best_idx].best)
+			c->best_idx = (int)i;
+		if (b ? v->best < c->versions[c->worst_idx].best : v->best > c->versions[c->worst_idx].best)
+			c->worst_idx = (int)i;
+	}
+	c->gap = gap_between(c->better, c->versions[c->best_idx].best, c->versions[c->worst_idx].best);
+
+	/* linear: the bests in version order move one way only */
+	{
+		int up = 0, down = 0;
+		for (size_t i = 1; i < c->nversions; i++) {
+			up |= c->versions[i].best > c->versions[i - 1].best;
+			down |= c->versions[i].best < c->versions[i - 1].best;
+		}
+		c->linear = !(up && down);
+	}
+
+	if (short_rounds || c->nversions < 2) {
+		c->verdict = VERDICT_INSUFFICIENT;
+		c->best_idx = c->worst_idx = -1;
+		c->text = insufficient_text(c, m->min_rounds);
+	} else if (c->gap <= c->noise) {
+		c->verdict = VERDICT_WITHIN_NOISE;
+		c->text = xstrdup("within noise");
+	} else {
+		c->verdict = VERDICT_FASTER;
+		c->text = xasprintf("%s faster by %ld%%%s", c->versions[c->best_idx].version,
+				    round_half_away(c->gap * 100), c->linear ? "" : ", not linear");
+	}
+}
+
+/* "±7.2%": a noise band as the documents show it. */
+static void put_band(struct buf *b, double noise)
+{
+	buf_puts(b, "\xC2\xB1");
+	fmt_fixed(b, noise * 100, noise * 100 < 10 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
+ * version o, the size in the metric's language ("does 84% more ops/s than"
+ * for rates) and the statistic compared. */
+static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+		      const char *w, const char *o, int reachable)
+{
+	long g = round_half_away(p->size * 100);
+	if (c->better == BETTER_HIGHER)
+		buf_printf(b, "%s does %ld%% more %s than %s", w, g, c->unit, o);
+	else
+		buf_printf(b, "%s is %ld%% faster than %s", w, g, o);
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		buf_puts(b, reachable ? " (best rounds)" : " (best rounds; too few rounds for a rank test)");
+		break;
+	case DESIGN_SESSIONS:
+		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_puts(b, " (medians)");
+		break;
+	case DESIGN_HISTORY:
+		buf_puts(b, " (medians of a history)");
+		break;
+	}
+}
+
+/* The verdict: the largest confirmed claim of any pair (both keys), naming
+ * its two versions; else from the pair of the best and the worst version by
+ * the design's statistic: beyond the noise alone is "not confirmed", a steady
+ * difference inside a too-wide band is said as such, else within noise. */
+static void decide(struct comparison *c)
+{
+	const struct pair_stats *p;
+	const struct version_stats *w, *o;
+	struct buf b = BUF_INIT;
+
+	if (c->verdict == VERDICT_INSUFFICIENT)
+		return;
+	if (c->design != DESIGN_ROUNDS) {
+		int hi = c->better == BETTER_HIGHER, up = 0, down = 0;
+		c->best_idx = c->worst_idx = 0;
+		for (size_t i = 0; i < c->nversions; i++) {
+			double l = c->versions[i].level;
+			if (hi ? l > c->versions[c->best_idx].level : l < c->versions[c->best_idx].level)
+				c->best_idx = (int)i;
+			if (hi ? l < c->versions[c->worst_idx].level : l > c->versions[c->worst_idx].level)
+				c->worst_idx = (int)i;
+			if (i) {
+				up |= l > c->versions[i - 1].level;
+				down |= l < c->versions[i - 1].level;
+			}
+		}
+		c->linear = !(up && down);
+	}
+	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+	if (!p)
+		return;
+	/* the largest confirmed claim among all pairs: what check and every
+	 * document count; without one, the best against the worst */
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].claim && (!p->claim || c->pairs[i].size > p->size))
+			p = &c->pairs[i];
+	if (p->claim) {
+		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
+		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
+	}
+	c->gap = p->size;
+	c->noise = p->noise;
+	w = &c->versions[p->side >= 0 ? p->b : p->a];
+	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	free(c->text);
+	if (p->claim) {
+		c->verdict = VERDICT_FASTER;
+		put_claim(&b, c, p, w->version, o->version, p->reachable);
+		if (!c->linear)
+			buf_puts(&b, ", not linear");
+	} else if (p->beyond_noise) {
+		c->verdict = VERDICT_NOT_CONFIRMED;
+		buf_puts(&b, "not confirmed: ");
+		put_claim(&b, c, p, w->version, o->version, 1);
+		buf_puts(&b, " beyond the noise, but not by the rank test");
+		if (!p->reachable)
+			buf_printf(&b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
+				   c->versions[p->b].nrounds);
+		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
+			buf_printf(&b, "; about %d rounds per version would settle it", p->rounds_needed);
+		else
+			buf_puts(&b, "; more rounds would settle it");
+	} else {
+		c->verdict = VERDICT_WITHIN_NOISE;
+		buf_puts(&b, "within noise");
+		if (p->steady) {
+			w = &c->versions[p->test_side >= 0 ? p->b : p->a];
+			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
+			buf_puts(&b, " (");
+			put_band(&b, p->noise);
+			buf_printf(&b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
+				   "inside a noise band too wide to judge", w->version,
+				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
+		}
+	}
+	c->text = buf_detach(&b, NULL);
+}
+
+/* "a history of 270 days: compared by medians ..." for documents; NULL for
+ * the published design. Returns a malloc'd sentence. */
+static char *design_text(const struct comparison *c)
+{
+	struct buf b = BUF_INIT;
+	size_t minr = (size_t)-1, maxr = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		minr = c->versions[i].nrounds < minr ? c->versions[i].nrounds : minr;
+		maxr = c->versions[i].nrounds > maxr ? c->versions[i].nrounds : maxr;
+	}
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return NULL;
+	case DESIGN_SESSIONS:
+		buf_printf(&b, "shared sessions over %.0f days: every round holds every version, so each "
+			   "round's ratios cancel the machine of that day; compared by the median per-round "
+			   "ratio and the signed rank test", c->span_days);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_printf(&b, "unequal rounds (%zu to %zu per version): compared by medians and the quartile "
+			   "spread, which do not grow with the number of rounds", minr, maxr);
+		break;
+	case DESIGN_HISTORY:
+		if (c->span_days >= 0)
+			buf_printf(&b, "a history over %.0f days (%zu to %zu rounds per version, versions in "
+				   "rounds of their own)", c->span_days, minr, maxr);
+		else
+			buf_printf(&b, "unequal rounds with no time recorded (%zu to %zu per version), compared "
+				   "as a history", minr, maxr);
+		buf_printf(&b, ": compared by medians against the spread of the middle 80%% of the rounds, "
+			   "a claim needs %d%% or more, and time and version are confounded",
+			   (int)(EVIDENCE_HISTORY_FLOOR * 100));
+		break;
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* Change of each version against the baseline: the metric's own relative
+ * change, signed; better or worse by the metric's direction. */
+static void against_baseline(struct model *m, struct comparison *c)
+{
+	c->baseline_idx = -1;
+	for (size_t i = 0; i < c->nversions; i++) {
+		if (m->baseline ? strcmp(c->versions[i].version, m->baseline) == 0 ||
+					  (semver_cmp(c->versions[i].version, m->baseline) == 0 &&
+					   semver_parse(m->baseline).ok)
+				: i == 0) {
+			c->baseline_idx = (int)i;
+			break;
+		}
+	}
+	for (size_t i = 0; i < c->nversions; i++) {
+		struct version_stats *v = &c->versions[i];
+		double base;
+		v->is_baseline = (int)i == c->baseline_idx;
+		if (c->baseline_idx < 0)
+			continue;
+		base = c->versions[c->baseline_idx].best;
+		v->change = v->best / base - 1;
+		if (v->is_baseline || v->best == base)
+			v->change_better = 0;
+		else if (c->better == BETTER_HIGHER)
+			v->change_better = v->best > base ? 1 : -1;
+		else
+			v->change_better = v->best < base ? 1 : -1;
+	}
+}
+
+/*
+ * Puts the n results of one group in round order, in place. Rounds are
+ * distinct within a group (ingest rejects a round twice), so the order is
+ * the same whatever order the results came in. When the rounds span a range
+ * not much wider than n, each result's place is its rank in that range and
+ * the moves follow the permutation's cycles; otherwise the group is sorted.
+ * *to is a scratch array of *nalloc entries, grown here; the caller frees it.
+ */
+static void order_by_round(struct result *r, size_t n, size_t **to, size_t *nalloc)
+{
+	int lo, hi;
+	size_t span, *t;
+
+	if (n < 2)
+		return;
+	lo = hi = r[0].round;
+	for (size_t i = 1; i < n; i++) {
+		if (r[i].round < lo)
+			lo = r[i].round;
+		if (r[i].round > hi)
+			hi = r[i].round;
+	}
+	span = (size_t)((long long)hi - lo) + 1;
+	if (span > 4 * n + 64) {
+		qsort(r, n, sizeof *r, cmp_round);
+		return;
+	}
+	if (*nalloc < span + 1) {
+		free(*to);
+		*nalloc = span + 1;
+		*to = xmalloc(*nalloc * sizeof **to);
+	}
+	t = *to;
+	/* t[round - lo + 1] = 1 where a result has that round, then ranks */
+	memset(t, 0, (span + 1) * sizeof *t);
+	for (size_t i = 0; i < n; i++)
+		t[r[i].round - lo + 1] = 1;
+	for (size_t k = 0; k < span; k++)
+		t[k + 1] += t[k];
+	/* t[round - lo] is now the place of the result with that round */
+	for (size_t i = 0; i < n; i++) {
+		size_t d = t[r[i].round - lo];
+		while (d != i) {
+			struct result x = r[d];
+			r[d] = r[i];
+			r[i] = x;
+			d = t[r[i].round - lo];
+		}
+	}
+}
+
+/*
+ * Places the model's results group by group, (workload, platform, version)
+ * in the comparisons' order, each group by round, and returns the groups'
+ * bounds: start[g] to start[g + 1] for g < *ngroups (malloc'd, caller
+ * frees). The series (few) are sorted, then the results are moved in place
+ * into their groups (no index per result, no second copy of the results)
+ * and each group is put in round order.
+ * Ingest guarantees one result per (workload, platform, version, round).
+ */
+static size_t *group_results(struct model *m, size_t *ngroups)
+{
+	size_t ns = m->nseries, n = m->nresults, ng = 0;
+	struct order_map wl = { 0 }, pl = { 0 }, ver = { 0 };
+	struct keyed *k = xmalloc((ns ? ns : 1) * sizeof *k);
+	size_t *by_rank, *rank, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
+	size_t *start, *head, *to = NULL, ntoalloc = 0;
+
+	/* series come in the order first seen: so do their names */
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = m->series[i];
+		k[i].idx = i;
+		k[i].wl_order = (uint32_t)order_of(&wl, x->workload);
+		k[i].pl_order = (uint32_t)order_of(&pl, x->platform);
+		k[i].ver_rank = (uint32_t)order_of(&ver, x->version);
+	}
+	/* first-seen index -> rank in version order */
+	by_rank = xmalloc((ver.n ? ver.n : 1) * sizeof *by_rank);
+	rank = xmalloc((ver.n ? ver.n : 1) * sizeof *rank);
+	for (size_t i = 0; i < ver.n; i++)
+		by_rank[i] = i;
+	rank_names = ver.list;
+	qsort(by_rank, ver.n, sizeof *by_rank, cmp_version_order);
+	for (size_t i = 0; i < ver.n; i++)
+		rank[by_rank[i]] = i;
+	for (size_t i = 0; i < ns; i++)
+		k[i].ver_rank = (uint32_t)rank[k[i].ver_rank];
+	free(by_rank);
+	free(rank);
+	if (wl.n && pl.n && ver.n && wl.n <= (4 * ns + 64) / pl.n / ver.n) {
+		/* few possible groups: a counting sort, stable in first-seen order */
+		size_t nkeys = wl.n * pl.n * ver.n, *at = xcalloc(nkeys + 1, sizeof *at);
+		struct keyed *out = xmalloc(ns * sizeof *out);
+#define KEY_OF(x) (((size_t)(x).wl_order * pl.n + (x).pl_order) * ver.n + (x).ver_rank)
+		for (size_t i = 0; i < ns; i++)
+			at[KEY_OF(k[i]) + 1]++;
+		for (size_t g = 0; g < nkeys; g++)
+			at[g + 1] += at[g];
+		for (size_t i = 0; i < ns; i++)
+			out[at[KEY_OF(k[i])]++] = k[i];
+#undef KEY_OF
+		free(at);
+		free(k);
+		k = out;
+	} else {
+		qsort(k, ns, sizeof *k, cmp_keyed);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		if (!i || k[i].wl_order != k[i - 1].wl_order || k[i].pl_order != k[i - 1].pl_order ||
+		    k[i].ver_rank != k[i - 1].ver_rank)
+			ng++;
+		group_of[k[i].idx] = ng - 1;
+	}
+	free(k);
+	order_release(&wl);
+	order_release(&pl);
+	order_release(&ver);
+
+	/* group bounds, then the moves: an American flag pass (each group's
+	 * next free place is a write head, so the moves are a few sequential
+	 * streams, not a random permutation of the whole array), then each
+	 * group put in round order within itself, where it fits in cache */
+	start = xcalloc(ng + 1, sizeof *start);
+	for (size_t i = 0; i < n; i++)
+		start[group_of[m->results[i].series->id] + 1]++;
+	for (size_t g = 0; g < ng; g++)
+		start[g + 1] += start[g];
+	head = xmalloc((ng ? ng : 1) * sizeof *head);
+	memcpy(head, start, ng * sizeof *head);
+	for (size_t g = 0; g < ng; g++) {
+		while (head[g] < start[g + 1]) {
+			struct result r = m->results[head[g]];
+			size_t b = group_of[r.series->id];
+			while (b != g) {
+				struct result t = m->results[head[b]];
+				m->results[head[b]++] = r;
+				/* the next visit to group b, thousands of moves
+				 * away, finds its place in cache */
+				if (head[b] + 2 < n)
+					__builtin_prefetch(&m->results[head[b] + 2], 1);
+				r = t;
+				b = group_of[r.series->id];
+			}
+			m->results[head[g]++] = r;
+		}
+	}
+	free(head);
+	free(group_of);
+	for (size_t g = 0; g < ng; g++)
+		order_by_round(m->results + start[g], start[g + 1] - start[g], &to, &ntoalloc);
+	free(to);
+	*ngroups = ng;
+	return start;
+}
+
+static int build_comparisons(struct model *m)
+{
+	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups);
+	double *store;
+
+	/* every version's values and their sorted copy, side by side, in the
+	 * model's block (one mapping at millions of rounds, not two heap
+	 * blocks a version; its first half held ingest's index) */
+	store = model_block(m, 2 * m->nresults * sizeof *store);
+
+	for (size_t g = 0; g < ngroups;) {
+		const struct series *first = m->results[start[g]].series;
+		struct comparison *c;
+		size_t h = g, valloc = 0;
+		while (h < ngroups && m->results[start[h]].series->workload == first->workload &&
+		       m->results[start[h]].series->platform == first->platform)
+			h++;
+		ALLOC_GROW(m->comparisons, m->ncomparisons + 1, alloc);
+		c = &m->comparisons[m->ncomparisons++];
+		memset(c, 0, sizeof *c);
+		c->workload = first->workload;
+		c->platform = first->platform;
+		c->unit = first->unit;
+		c->better = first->better;
+		c->interleaved = -1;
+		for (size_t a = g; a < h; a++) {
+			struct version_stats *vs;
+			ALLOC_GROW(c->versions, c->nversions + 1, valloc);
+			vs = &c->versions[c->nversions++];
+			memset(vs, 0, sizeof *vs);
+			vs->rounds = m->results + start[a];
+			vs->nrounds = start[a + 1] - start[a];
+			vs->version = vs->rounds[0].series->version;
+			vs->values = store;
+			vs->sorted = store + vs->nrounds;
+			store += 2 * vs->nrounds;
+			for (size_t x = 0; x < vs->nrounds; x++)
+				if (vs->rounds[x].series->back_to_back)
+					c->interleaved = 0;
+			fill_version(m, c, vs);
+		}
+		judge(m, c);
+		g = h;
+	}
+	free(start);
+	return 0;
+}
+
+/* Support status of the compared lines, the recommendation, EOL warnings. */
+static void support(struct model *m)
+{
+	const struct release_line *rec;
+	struct buf b = BUF_INIT;
+
+	windows_apply_date(&m->schedule, m->as_of);
+	{
+		/* each distinct version once */
+		struct order_map ver = { 0 };
+		for (size_t i = 0; i < m->nseries; i++)
+			order_of(&ver, m->series[i]->version);
+		for (size_t i = 0; i < ver.n; i++) {
+			struct release_line *l =
+				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
+			if (l)
+				l->compared = 1;
+		}
+		order_release(&ver);
+	}
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		const struct release_line *l = &m->schedule.lines[i];
+		if (l->compared && windows_status_is_eol(l->status))
+			model_warn(m, "%s %s is end-of-life since %s: it gets no security fixes; "
+				   "do not deploy it, whatever its speed",
+				   m->schedule.product, l->line, l->end);
+	}
+	rec = windows_recommend(&m->schedule);
+	m->recommended = rec;
+	if (!rec)
+		return;
+	buf_printf(&b, "Use %s %s (%s%s%s): it is the newest line in %s on %s",
+		   m->schedule.product, rec->line, rec->codename ? rec->codename : "",
+		   rec->codename ? ", " : "", rec->status, rec->status, m->as_of);
+	buf_printf(&b, ", supported until %s", rec->end);
+	if (!rec->compared)
+		buf_puts(&b, "; it was not among the measured versions");
+	m->recommendation = buf_detach(&b, NULL);
+}
+
+/* Each version against the baseline by the two keys. */
+static void baseline_claims(struct comparison *c)
+{
+	if (c->baseline_idx < 0)
+		return;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct pair_stats *p;
+		struct version_stats *v = &c->versions[i];
+		if ((int)i == c->baseline_idx)
+			continue;
+		p = evidence_pair(c, i, (size_t)c->baseline_idx);
+		if (!p)
+			continue;
+		v->change_beyond = p->beyond_noise;
+		if (p->claim)
+			v->change_claim = (p->claim > 0 ? p->b : p->a) == i ? 1 : -1;
+	}
+}
+
+/* "every version ran in rounds interleaved with the others" as far as the
+ * input shows it. Returns a malloc'd sentence. */
+static char *how_taken(const struct model *m)
+{
+	size_t n[4] = { 0, 0, 0, 0 }, unknown = 0, blocks = 0, yes = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		n[c->design]++;
+		unknown += c->interleaved < 0;
+		yes += c->interleaved > 0;
+		blocks += c->interleaved == 0 && c->design != DESIGN_HISTORY;
+	}
+	if (n[DESIGN_HISTORY])
+		return xstrdup("the rounds are a history: versions ran on different days, in rounds of their "
+			       "own, so time and version are confounded");
+	if (blocks)
+		return xstrdup("each version's rounds ran back to back, not interleaved with the other "
+			       "versions, so a change of the machine over time can be charged to a version");
+	if (unknown)
+		return xstrdup("every version was run several times; interleaving not recorded (the input "
+			       "has no timestamps), so a slow phase of the machine may have hit one version "
+			       "more than another");
+	if (n[DESIGN_SESSIONS])
+		return xstrdup("every version ran in every session, on the machine of that day, so each "
+			       "session's ratios cancel the machine");
+	return xstrdup(yes ? "every version was run several times, interleaved with the others (as the "
+			     "timestamps show), so a slow phase of the machine hit every version alike"
+			   : "every version was run several times");
+}
+
+/* 1 when the runner says it ran some version's rounds back to back. */
+static int runner_blocks(const struct comparison *c)
+{
+	for (size_t i = 0; i < c->nversions; i++)
+		for (size_t k = 0; k < c->versions[i].nrounds; k++)
+			if (c->versions[i].rounds[k].series->back_to_back)
+				return 1;
+	return 0;
+}
+
+int analysis_run(struct model *m, struct nf_error *err)
+{
+	size_t nhistory = 0;
+	struct buf names = BUF_INIT;
+
+	support(m);
+	build_comparisons(m);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		against_baseline(m, &m->comparisons[i]);
+	if (m->baseline) {
+		int found = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			found |= m->comparisons[i].baseline_idx >= 0;
+		if (!found)
+			return nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
+					    m->baseline);
+	}
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (runner_blocks(&m->comparisons[i]))
+			m->comparisons[i].interleaved = 0;
+	evidence_run(m);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		decide(c);
+		c->design_text = design_text(c);
+		baseline_claims(c);
+		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
+		for (size_t k = 0; k < c->nversions; k++)
+			c->anomaly |= c->versions[k].bimodal;
+		m->nclaims += c->verdict == VERDICT_FASTER;
+		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
+		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		m->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		m->nregressions += c->regression;
+		m->nanomalies += c->anomaly;
+		if (c->verdict == VERDICT_INSUFFICIENT)
+			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
+		if (runner_blocks(c))
+			model_warn(m, "\"%s\" on %s: the runner measured each version's rounds back to back, "
+				   "not interleaved, so machine drift can be charged to a version",
+				   c->workload, c->platform);
+		for (size_t k = 0; k < c->nversions; k++) {
+			const struct version_stats *v = &c->versions[k];
+			if (!v->bimodal)
+				continue;
+			struct buf f = BUF_INIT;
+			fmt_fixed(&f, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+			model_warn(m, "\"%s\" on %s: the rounds of %s fall into two clusters: %ld of %zu rounds "
+				   "are %s\xC3\x97 slower than %s; an anomaly of this version worth reporting, "
+				   "which its spread hides", c->workload, c->platform, v->version,
+				   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds, f.s,
+				   c->paired ? "the other versions in the same rounds" : "its other rounds");
+			buf_release(&f);
+		}
+		if (c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT) {
+			if (nhistory < 3)
+				buf_printf(&names, "%s\"%s\" on %s", nhistory ? ", " : "", c->workload, c->platform);
+			nhistory++;
+		}
+	}
+	if (nhistory) {
+		const struct comparison *c = NULL;
+		for (size_t i = 0; i < m->ncomparisons && !c; i++)
+			if (m->comparisons[i].design == DESIGN_HISTORY &&
+			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+				c = &m->comparisons[i];
+		if (nhistory > 3)
+			buf_printf(&names, " and %zu more", nhistory - 3);
+		model_warn(m, "%s %s %s: %s", nhistory == 1 ? "this comparison" : "these comparisons",
+			   nhistory == 1 ? "is" : "are", names.s, c->design_text);
+	}
+	buf_release(&names);
+	m->how_taken = how_taken(m);
+	evidence_platforms(m);
+	timeline_run(m);
+	releases_run(m);
+	return impact_run(m, err);
+}

@@ -1,0 +1,770 @@
+/*
+ * evidence.c - fills the evidence half of each comparison from the verdicts
+ * analysis.c computed: what a V8 or Node.js maintainer asks for before
+ * taking a regression seriously.
+ *
+ *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
+ *    Hodges-Lehmann shift, the rank test's interval for the ratio of medians,
+ *    the power floor, and Holm's correction across all pairs of the report;
+ *    a pair is "borderline" when the within-noise rule and the test
+ *    disagree.
+ *  - steps[]: in a series of EVIDENCE_LONG_SERIES or more versions, where
+ *    the best value moves beyond the noise and stays there.
+ *  - run order: whether the timestamps show the versions' rounds ran in
+ *    blocks rather than interleaved, and a trend test for drift within
+ *    versions (Holm across the report's comparisons).
+ *  - platforms[]: one workload's verdicts side by side across platforms.
+ * The numbers come from stats.c; this file decides what they are applied
+ * to and turns them into the model's fields and sentences.
+ */
+#include "analysis/evidence.h"
+#include "analysis/stats.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b)
+{
+	size_t lo = a < b ? a : b, hi = a < b ? b : a;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].a == lo && c->pairs[i].b == hi)
+			return &c->pairs[i];
+	return NULL;
+}
+
+/* Key 1 of a claim on two versions of comparison c: 1 when their difference
+ * by the design's statistic exceeds the pair's noise band (the published
+ * rule in the published design). */
+static int evidence_beyond_noise(const struct comparison *c, const struct version_stats *a,
+			  const struct version_stats *b)
+{
+	const struct pair_stats *p = evidence_pair(c, (size_t)(a - c->versions), (size_t)(b - c->versions));
+	return p && p->beyond_noise;
+}
+
+static int evidence_cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* ---- pairs ---- */
+
+/* How much better hi is than lo for the metric, as a fraction, and which
+ * side: +1 when y is better than x, -1 when x is, 0 equal. */
+static double better_by(int better, double x, double y, int *side)
+{
+	double big = x > y ? x : y, small = x > y ? y : x;
+	*side = x == y ? 0 : (better == BETTER_HIGHER) == (y > x) ? 1 : -1;
+	return big / small - 1;
+}
+
+/* Per-round log ratios log(b / a) of two versions of a paired comparison
+ * (rounds in the same order on both sides). Returns a malloc'd array of n. */
+static double *log_ratios(const struct version_stats *a, const struct version_stats *b)
+{
+	double *d = xmalloc((a->nrounds ? a->nrounds : 1) * sizeof(*d));
+	for (size_t k = 0; k < a->nrounds; k++)
+		d[k] = log(b->values[k] / a->values[k]);
+	return d;
+}
+
+/*
+ * Every pair's test and the first key of a claim, by the comparison's design
+ * (README "The method"):
+ *  - rounds:   the gap between the best rounds against the comparison's noise
+ *              (its largest range spread); Mann-Whitney on the round values;
+ *  - sessions: the median per-round ratio against half the interquartile
+ *              range of the per-round ratios; signed rank test on their logs;
+ *  - unequal, history: the ratio of medians against the larger quartile
+ *              spread (in a history at least EVIDENCE_HISTORY_FLOOR);
+ *              Mann-Whitney on the round values.
+ * alpha: the level rounds_needed plans for (0.05 / pairs in the report).
+ */
+static void fill_pairs(struct comparison *c, double alpha)
+{
+	size_t k = c->nversions, n = 0, total = 0;
+	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
+	double **logs = xmalloc((k ? k : 1) * sizeof(*logs)), *ties = xmalloc((k ? k : 1) * sizeof(*ties));
+	double *store;
+
+	/* each version's rounds sorted once (analysis.c): the rank tests and
+	 * the interval read them as they are;
+	 * their logs for the interval, once per version, not per pair */
+	for (size_t a = 0; a < k; a++)
+		total += c->versions[a].nrounds;
+	store = xmalloc((total ? total : 1) * sizeof(*store));
+	for (size_t a = 0, at = 0; a < k; a++) {
+		sorted[a] = c->versions[a].sorted;
+		logs[a] = store + at;
+		ties[a] = stats_sorted_logs(sorted[a], c->versions[a].nrounds, logs[a]);
+		at += c->versions[a].nrounds;
+	}
+	c->npairs = k * (k - 1) / 2;
+	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
+	for (size_t a = 0; a < k; a++)
+		for (size_t b = a + 1; b < k; b++) {
+			const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
+			struct pair_stats *p = &c->pairs[n++];
+			struct mw_result mw;
+
+			p->a = a;
+			p->b = b;
+			p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+			p->ratio = vb->median / va->median;
+			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
+						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,
+								       vb->values, vb->nrounds, vb->median, alpha);
+			if (c->design == DESIGN_SESSIONS) {
+				double *d = log_ratios(va, vb), *ds, med, iqr;
+				size_t nr = va->nrounds;
+				stats_signed_rank(d, nr, &mw);
+				p->test = "signed-rank";
+				p->p_floor = stats_signed_rank_floor(nr);
+				med = stats_median_of(d, nr);
+				ds = xmalloc(nr * sizeof(*ds));
+				memcpy(ds, d, nr * sizeof(*ds));
+				qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
+				iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+				p->size = better_by(c->better, 1, exp(med), &p->side);
+				p->noise = exp(iqr / 2) - 1;
+				/* V above its null mean: b's values are the larger */
+				p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
+					: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
+				free(ds);
+				free(d);
+			} else {
+				stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
+				p->test = "mann-whitney";
+				p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
+				p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
+				if (c->design == DESIGN_ROUNDS) {
+					p->size = better_by(c->better, va->best, vb->best, &p->side);
+					p->noise = c->noise;
+				} else {
+					p->size = better_by(c->better, va->median, vb->median, &p->side);
+					p->noise = va->qspread > vb->qspread ? va->qspread : vb->qspread;
+					if (!(p->noise == p->noise))
+						p->noise = 0;
+					if (c->design == DESIGN_HISTORY && p->noise < EVIDENCE_HISTORY_FLOOR)
+						p->noise = EVIDENCE_HISTORY_FLOOR;
+				}
+			}
+			p->u = mw.w;
+			p->p = mw.p;
+			p->exact = mw.exact;
+			p->beyond_noise = p->side != 0 && p->size > p->noise;
+		}
+	free(store);
+	free(logs);
+	free(ties);
+	free(sorted);
+}
+
+/* Holm across every pair of the report, then significance and borderline. */
+static void correct_pairs(struct model *m)
+{
+	size_t total = 0, k = 0;
+	double *p;
+
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		total += m->comparisons[i].npairs;
+	if (total == 0)
+		return;
+	p = xmalloc(total * sizeof(*p));
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t j = 0; j < m->comparisons[i].npairs; j++)
+			p[k++] = m->comparisons[i].pairs[j].p;
+	stats_holm(p, p, total);
+	k = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		for (size_t j = 0; j < c->npairs; j++) {
+			struct pair_stats *ps = &c->pairs[j];
+			const struct version_stats *a = &c->versions[ps->a], *b = &c->versions[ps->b];
+			ps->p_holm = p[k++];
+			ps->significant = ps->p_holm < STATS_ALPHA;
+			/* Holm's first step multiplies the smallest p by the number
+			 * of pairs: below that the test can never confirm anything */
+			ps->reachable = ps->p_floor * (double)total < STATS_ALPHA;
+			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds) {
+				int confirmed = ps->significant && ps->test_side == ps->side;
+				/* the published design with too few rounds for any rank
+				 * test keeps the published rule alone */
+				if (!ps->reachable && c->design == DESIGN_ROUNDS)
+					confirmed = 1;
+				ps->claim = ps->beyond_noise && confirmed ? ps->side : 0;
+				ps->steady = !ps->beyond_noise && ps->significant && ps->test_side != 0;
+			}
+			/* a version short of rounds has no within-noise verdict to
+			 * disagree with */
+			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds)
+				ps->borderline = evidence_beyond_noise(c, a, b) != ps->significant;
+		}
+	}
+	free(p);
+}
+
+/* ---- steps ---- */
+
+static void fill_steps(struct comparison *c)
+{
+	size_t n = c->nversions, nknown = 0, found;
+	double *v, *e, *known, typical = 0;
+	size_t *before, *after;
+
+	if (n < EVIDENCE_LONG_SERIES)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	e = xmalloc(n * sizeof(*e));
+	known = xmalloc(n * sizeof(*known));
+	before = xmalloc(n * sizeof(*before));
+	after = xmalloc(n * sizeof(*after));
+	for (size_t i = 0; i < n; i++)
+		if (c->versions[i].nrounds >= 2)
+			known[nknown++] = c->design == DESIGN_ROUNDS ? c->versions[i].spread
+								    : c->versions[i].qspread;
+	/* a single round has no spread: it gets the series' typical one */
+	if (nknown)
+		typical = stats_median_of(known, nknown);
+	for (size_t i = 0; i < n; i++) {
+		/* the design's statistic: a history's best round says more about
+		 * its luckiest day than about the version */
+		v[i] = c->versions[i].level;
+		e[i] = c->versions[i].nrounds < 2 ? typical
+		       : c->design == DESIGN_ROUNDS ? c->versions[i].spread : c->versions[i].qspread;
+	}
+	found = stats_find_steps(v, e, n, before, after, n);
+	if (found) {
+		c->steps = xcalloc(found, sizeof(*c->steps));
+		c->nsteps = found;
+		for (size_t i = 0; i < found; i++) {
+			c->steps[i].before = before[i];
+			c->steps[i].after = after[i];
+			c->steps[i].change = v[after[i]] / v[before[i]] - 1;
+		}
+	}
+	free(v);
+	free(e);
+	free(known);
+	free(before);
+	free(after);
+}
+
+/* ---- run order and drift ---- */
+
+/* One round of a comparison in run order. */
+struct ordered {
+	double time;    /* seconds, or the round number without timestamps */
+	int round;
+	size_t version; /* index into comparison.versions */
+	size_t r;       /* index into the version's rounds */
+};
+
+static int cmp_ordered(const void *pa, const void *pb)
+{
+	const struct ordered *a = pa, *b = pb;
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return (a->version > b->version) - (a->version < b->version);
+}
+
+/*
+ * Sorts o[0..n) by cmp_ordered, stably, where start[0..nruns] bounds runs
+ * that are each sorted already: the runs merged pairwise, O(n log nruns).
+ * The result equals a stable sort of the whole array. Takes ownership of o;
+ * returns the sorted array (o or another), malloc'd, caller frees.
+ */
+static struct ordered *merge_runs(struct ordered *o, size_t n, size_t *start, size_t nruns)
+{
+	struct ordered *tmp = xmalloc((n ? n : 1) * sizeof(*tmp)), *src = o, *dst = tmp;
+	size_t len = nruns ? start[1] - start[0] : 0;
+	int lockstep = nruns > 1;
+
+	/* the common case: every version ran the same rounds at the same
+	 * times, each key once, so the order is round by round, the versions
+	 * in order (what the merge gives too, in one pass) */
+	for (size_t r = 1; r < nruns && lockstep; r++)
+		lockstep = start[r + 1] - start[r] == len;
+	for (size_t i = 0; i < len && lockstep; i++) {
+		const struct ordered *f = &o[start[0] + i];
+		if (i > 0 && cmp_ordered(f - 1, f) >= 0)
+			lockstep = 0;
+		for (size_t r = 1; r < nruns && lockstep; r++)
+			lockstep = o[start[r] + i].time == f->time && o[start[r] + i].round == f->round;
+	}
+	if (lockstep) {
+		size_t k = 0;
+		for (size_t i = 0; i < len; i++)
+			for (size_t r = 0; r < nruns; r++)
+				tmp[k++] = o[start[r] + i];
+		free(o);
+		return tmp;
+	}
+
+	while (nruns > 1) {
+		size_t out = 0;
+		for (size_t r = 0; r < nruns; r += 2) {
+			size_t lo = start[r], mid = start[r + 1 < nruns ? r + 1 : nruns];
+			size_t hi = start[r + 2 < nruns ? r + 2 : nruns], i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = cmp_ordered(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+			start[out++] = lo;
+		}
+		start[out] = n;
+		nruns = out;
+		{
+			struct ordered *w = src;
+			src = dst;
+			dst = w;
+		}
+	}
+	if (src != o)
+		memcpy(o, src, n * sizeof(*o));
+	free(tmp);
+	return o;
+}
+
+/* The comparison's rounds in run order: by timestamp when every round has
+ * one, else by round number. Sets *timed. Returns a malloc'd array of
+ * *count entries; caller frees. */
+static struct ordered *run_order(const struct comparison *c, size_t *count, int *timed)
+{
+	size_t n = 0, k = 0, *start = xmalloc((c->nversions + 1) * sizeof(*start));
+	struct ordered *o;
+	int runs_sorted = 1;
+
+	for (size_t v = 0; v < c->nversions; v++)
+		n += c->versions[v].nrounds;
+	o = xmalloc((n ? n : 1) * sizeof(*o));
+	*timed = 1;
+	for (size_t v = 0; v < c->nversions; v++) {
+		start[v] = k;
+		for (size_t r = 0; r < c->versions[v].nrounds; r++) {
+			const struct result *res = &c->versions[v].rounds[r];
+			o[k].round = res->round;
+			o[k].version = v;
+			o[k].r = r;
+			if (!result_timestamp(res) || !iso8601_seconds(result_timestamp(res), &o[k].time))
+				*timed = 0;
+			k++;
+		}
+	}
+	start[c->nversions] = n;
+	if (!*timed)
+		for (size_t i = 0; i < n; i++)
+			o[i].time = o[i].round;
+	/* each version's rounds come by round number, so usually in run order
+	 * already: then merging them is enough */
+	for (size_t v = 0; v < c->nversions && runs_sorted; v++)
+		for (size_t i = start[v] + 1; i < start[v + 1] && runs_sorted; i++)
+			runs_sorted = cmp_ordered(&o[i - 1], &o[i]) <= 0;
+	if (runs_sorted)
+		o = merge_runs(o, n, start, c->nversions);
+	else
+		qsort(o, n, sizeof(*o), cmp_ordered);
+	free(start);
+	*count = n;
+	return o;
+}
+
+/*
+ * 1 when the rounds in run order show blocks: every version's rounds
+ * contiguous (the versions ran one after the other), or some version with
+ * three or more rounds ran all of them back to back. (Two rounds side by
+ * side happen in interleaved runs too, where one round's order ends with the
+ * version the next round's starts with.)
+ */
+static int ran_in_blocks(const struct comparison *c, const struct ordered *o, size_t n)
+{
+	size_t runs = 0;
+	int some_multi = 0;
+
+	if (c->nversions < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		runs += i == 0 || o[i].version != o[i - 1].version;
+	for (size_t v = 0; v < c->nversions; v++) {
+		size_t first = n, last = 0;
+		some_multi |= c->versions[v].nrounds >= 2;
+		if (c->versions[v].nrounds < 3)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (o[i].version == v) {
+				if (first == n)
+					first = i;
+				last = i;
+			}
+		if (last - first + 1 == c->versions[v].nrounds)
+			return 1;
+	}
+	return some_multi && runs == c->nversions;
+}
+
+/* Trend of the round values with run order within each version, combined
+ * over the versions. Returns the p-value (1 when nothing to test). */
+static double drift_test(const struct comparison *c, const struct ordered *o, size_t n,
+			 double *s, size_t *ntested)
+{
+	struct trend_result *t = xcalloc(c->nversions ? c->nversions : 1, sizeof(*t));
+	double *series = xmalloc((n ? n : 1) * sizeof(*series));
+	size_t k = 0;
+	double p;
+
+	for (size_t v = 0; v < c->nversions; v++) {
+		size_t len = 0;
+		if (c->versions[v].nrounds < 3)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (o[i].version == v)
+				series[len++] = c->versions[v].values[o[i].r];
+		stats_trend(series, len, &t[k++]);
+	}
+	p = stats_trend_combined(t, k, s);
+	*ntested = k;
+	free(t);
+	free(series);
+	return p;
+}
+
+static void fill_design(struct comparison *c, const struct ordered *o, size_t n, int timed);
+
+/* Run order, blocks and drift of every comparison, and with the same run
+ * order its design (fill_design). */
+static void run_order_and_drift(struct model *m)
+{
+	size_t nc = m->ncomparisons, nblocked = 0, ndrift_blocked = 0;
+	double *p = xmalloc((nc ? nc : 1) * sizeof(*p)), *s = xmalloc((nc ? nc : 1) * sizeof(*s));
+	size_t *ntested = xcalloc(nc ? nc : 1, sizeof(*ntested));
+	int *timed = xcalloc(nc ? nc : 1, sizeof(*timed));
+	int *blocked = xcalloc(nc ? nc : 1, sizeof(*blocked));
+	struct buf names = BUF_INIT;
+
+	for (size_t i = 0; i < nc; i++) {
+		struct comparison *c = &m->comparisons[i];
+		size_t n;
+		struct ordered *o = run_order(c, &n, &timed[i]);
+		if (timed[i] && c->interleaved != 0 && ran_in_blocks(c, o, n)) {
+			c->interleaved = 0;
+			blocked[i] = 1;
+		}
+		p[i] = drift_test(c, o, n, &s[i], &ntested[i]);
+		fill_design(c, o, n, timed[i]);
+		free(o);
+	}
+	stats_holm(p, p, nc);
+	for (size_t i = 0; i < nc; i++) {
+		struct comparison *c = &m->comparisons[i];
+		struct buf b = BUF_INIT;
+		int rising = s[i] > 0;
+		if (!(p[i] < STATS_ALPHA) || ntested[i] == 0)
+			continue;
+		buf_printf(&b, "later rounds were %s: the round values %s with %s within %s "
+			   "(Mann-Kendall S = %+.0f, p = ",
+			   rising == (c->better == BETTER_LOWER) ? "slower" : "faster",
+			   rising ? "rise" : "fall", timed[i] ? "time" : "the round number",
+			   ntested[i] == 1 ? "the version" : "each version", s[i]);
+		fmt_sig(&b, p[i], 2);
+		buf_puts(&b, " after Holm)");
+		c->drift = buf_detach(&b, NULL);
+		ndrift_blocked += blocked[i];
+	}
+	for (size_t i = 0; i < nc; i++) {
+		if (!blocked[i])
+			continue;
+		if (nblocked < 3)
+			buf_printf(&names, "%s\"%s\" on %s", nblocked ? ", " : "",
+				   m->comparisons[i].workload, m->comparisons[i].platform);
+		nblocked++;
+	}
+	if (nblocked) {
+		if (nblocked > 3)
+			buf_printf(&names, " and %zu more", nblocked - 3);
+		model_warn(m, "the timestamps show the rounds ran in blocks, one version after another, "
+			   "not interleaved (%s): a change of the machine over time is charged to a "
+			   "version%s", names.s,
+			   ndrift_blocked ? ", and the values drift with time" : "");
+	}
+	buf_release(&names);
+	free(p);
+	free(s);
+	free(ntested);
+	free(timed);
+	free(blocked);
+}
+
+/* ---- design ---- */
+
+/* One round of one version, for matching rounds across versions. */
+struct slot {
+	int round;
+	size_t version;
+	double time;
+};
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct slot *a = pa, *b = pb;
+	if (a->round != b->round)
+		return a->round < b->round ? -1 : 1;
+	return (a->version > b->version) - (a->version < b->version);
+}
+
+/* 1 when every round number holds every version exactly once and, with
+ * timestamps, the versions of a round ran within EVIDENCE_SESSION_SPAN. */
+static int rounds_shared(const struct comparison *c, const struct ordered *o, size_t n, int timed)
+{
+	struct slot *s;
+	int ok = 1;
+
+	if (c->nversions < 2 || n % c->nversions)
+		return 0;
+	s = xmalloc((n ? n : 1) * sizeof(*s));
+	for (size_t i = 0; i < n; i++) {
+		s[i].round = o[i].round;
+		s[i].version = o[i].version;
+		s[i].time = o[i].time;
+	}
+	{
+		/* without timestamps the run order is already by round and version */
+		size_t i = 1;
+		while (i < n && cmp_slot(&s[i - 1], &s[i]) <= 0)
+			i++;
+		if (i < n)
+			qsort(s, n, sizeof(*s), cmp_slot);
+	}
+	for (size_t i = 0; i < n && ok; i += c->nversions) {
+		double lo = s[i].time, hi = s[i].time;
+		for (size_t v = 0; v < c->nversions; v++) {
+			const struct slot *x = &s[i + v];
+			if (x->round != s[i].round || x->version != v)
+				ok = 0;
+			lo = x->time < lo ? x->time : lo;
+			hi = x->time > hi ? x->time : hi;
+		}
+		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)
+			ok = 0;
+	}
+	free(s);
+	return ok;
+}
+
+/* Which statistic the comparison compares (README "The method"), whether
+ * its rounds are paired, and what the timestamps say about interleaving,
+ * from its rounds in run order o[0..n). Runs after run_order_and_drift has
+ * marked blocks in this comparison. */
+static void fill_design(struct comparison *c, const struct ordered *o, size_t n, int timed)
+{
+	{
+		size_t minr = (size_t)-1, maxr = 0;
+		int unequal;
+		double span;
+
+		for (size_t v = 0; v < c->nversions; v++) {
+			minr = c->versions[v].nrounds < minr ? c->versions[v].nrounds : minr;
+			maxr = c->versions[v].nrounds > maxr ? c->versions[v].nrounds : maxr;
+		}
+		unequal = (double)maxr > EVIDENCE_UNEQUAL * (double)minr;
+		span = timed && n ? o[n - 1].time - o[0].time : 0;
+		c->span_days = timed ? span / 86400 : -1;
+		c->paired = !unequal && rounds_shared(c, o, n, timed);
+		if (timed && span > EVIDENCE_HISTORY_SPAN)
+			c->design = c->paired ? DESIGN_SESSIONS : DESIGN_HISTORY;
+		else if (unequal)
+			c->design = timed ? DESIGN_UNEQUAL : DESIGN_HISTORY;
+		else
+			c->design = DESIGN_ROUNDS;
+		/* interleaving is a fact from the input (timestamps, or a runner
+		 * that interleaves by itself) or nothing */
+		if (c->interleaved != 0 && timed) {
+			c->interleaved = c->design == DESIGN_HISTORY ? 0 : 1;
+		} else if (c->interleaved != 0) {
+			int all = n > 0;
+			for (size_t v = 0; v < c->nversions; v++)
+				for (size_t k = 0; k < c->versions[v].nrounds; k++)
+					all &= c->versions[v].rounds[k].series->runner_interleaved;
+			if (all)
+				c->interleaved = 1;
+		}
+		for (size_t v = 0; v < c->nversions; v++) {
+			struct version_stats *vs = &c->versions[v];
+			vs->level = c->design == DESIGN_ROUNDS ? vs->best : vs->median;
+			/* a history's rounds each stand on the machine of their day:
+			 * the band a single day falls in is the middle 80 % */
+			if (c->design == DESIGN_HISTORY && vs->nrounds >= 2)
+				vs->qspread = stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.10);
+		}
+	}
+}
+
+/*
+ * Versions whose rounds fall into two clusters. With paired rounds each
+ * round value is first divided by the median of the other versions in the
+ * same round, so a slow round shared by every version (the machine) cancels
+ * and only a version's own slow rounds remain.
+ */
+static void fill_bimodal(struct comparison *c)
+{
+	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
+	double *machine = NULL;
+
+	/* the machine of each paired round: the median over the versions of
+	 * value / that version's median, robust to one version's own mode */
+	if (c->paired && c->nversions > 1) {
+		double *f = xmalloc(c->nversions * sizeof(*f));
+		machine = xmalloc((nr ? nr : 1) * sizeof(*machine));
+		for (size_t k = 0; k < nr; k++) {
+			for (size_t w = 0; w < c->nversions; w++)
+				f[w] = c->versions[w].values[k] / c->versions[w].median;
+			machine[k] = stats_median_of(f, c->nversions);
+		}
+		free(f);
+	}
+	for (size_t v = 0; v < c->nversions; v++) {
+		struct version_stats *vs = &c->versions[v];
+		struct bimodal_result br;
+		double *x, flip = c->better == BETTER_HIGHER ? -1 : 1;
+
+		if (vs->nrounds < 2 * STATS_MODE_MIN || (c->design != DESIGN_ROUNDS && !c->paired))
+			continue;
+		x = xmalloc(vs->nrounds * sizeof(*x));
+		/* slow is up: times as they are, rates turned over; without the
+		 * machine taken out, from the sorted rounds (only the values
+		 * count, and sorted logs need no sorting again) */
+		for (size_t k = 0; k < vs->nrounds; k++)
+			x[k] = machine ? flip * log(vs->values[k] / machine[k])
+				: flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
+		stats_two_clusters(x, vs->nrounds, &br);
+		if (br.split) {
+			vs->bimodal = 1;
+			vs->slow_share = (double)br.nhigh / (double)vs->nrounds;
+			vs->slow_factor = br.ratio;
+			/* paired: against the other versions in the same rounds, what
+			 * a reader compares (their median round value, the machine
+			 * taken out); else against its own fast rounds */
+			if (machine) {
+				double *o = xmalloc(c->nversions * sizeof(*o));
+				size_t no = 0, nslow = 0;
+				double *ratios = xmalloc(vs->nrounds * sizeof(*ratios));
+				for (size_t k = 0; k < vs->nrounds; k++) {
+					if (flip * log(vs->values[k] / machine[k]) < br.cut)
+						continue;
+					no = 0;
+					for (size_t w = 0; w < c->nversions; w++)
+						if (w != v)
+							o[no++] = c->versions[w].values[k];
+					ratios[nslow++] = pow(vs->values[k] / stats_median_of(o, no), flip);
+				}
+				if (nslow)
+					vs->slow_factor = stats_median_of(ratios, nslow);
+				free(o);
+				free(ratios);
+			}
+		}
+		free(x);
+	}
+	free(machine);
+}
+
+/* ---- platforms ---- */
+
+static void fill_platforms(struct model *m)
+{
+	const char *first_platform = NULL;
+	int several = 0;
+	size_t alloc = 0;
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		if (!first_platform)
+			first_platform = m->comparisons[i].platform;
+		several |= m->comparisons[i].platform != first_platform;
+	}
+	if (!several)
+		return;
+	/* comparisons come grouped by workload, platforms in first-seen order */
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct platform_finding *f = NULL;
+		for (size_t k = 0; k < m->nplatforms; k++)
+			if (m->platforms[k].workload == c->workload)
+				f = &m->platforms[k];
+		if (!f) {
+			ALLOC_GROW(m->platforms, m->nplatforms + 1, alloc);
+			f = &m->platforms[m->nplatforms++];
+			memset(f, 0, sizeof(*f));
+			f->workload = c->workload;
+		}
+		f->comparisons = xrealloc(f->comparisons, (f->ncomparisons + 1) * sizeof(*f->comparisons));
+		f->comparisons[f->ncomparisons++] = i;
+	}
+	for (size_t k = 0; k < m->nplatforms; k++) {
+		struct platform_finding *f = &m->platforms[k];
+		const struct comparison *c0 = &m->comparisons[f->comparisons[0]];
+		struct buf b = BUF_INIT;
+		if (f->ncomparisons < 2) {
+			f->consistent = -1;
+			buf_printf(&b, "measured on %s only", c0->platform);
+			f->text = buf_detach(&b, NULL);
+			continue;
+		}
+		f->consistent = 1;
+		for (size_t j = 1; j < f->ncomparisons; j++) {
+			const struct comparison *c = &m->comparisons[f->comparisons[j]];
+			if (c->verdict != c0->verdict || c->verdict == VERDICT_INSUFFICIENT ||
+			    (c->verdict == VERDICT_FASTER &&
+			     c->versions[c->best_idx].version != c0->versions[c0->best_idx].version))
+				f->consistent = 0;
+		}
+		if (c0->verdict == VERDICT_INSUFFICIENT)
+			f->consistent = 0;
+		if (f->consistent) {
+			if (c0->verdict == VERDICT_FASTER)
+				buf_printf(&b, "%s is the fastest on every platform (", c0->versions[c0->best_idx].version);
+			else
+				buf_puts(&b, "within noise on every platform (");
+			for (size_t j = 0; j < f->ncomparisons; j++)
+				buf_printf(&b, "%s%s", j ? ", " : "", m->comparisons[f->comparisons[j]].platform);
+			buf_puts(&b, "): the finding reproduces");
+		} else {
+			buf_puts(&b, "the platforms disagree: ");
+			for (size_t j = 0; j < f->ncomparisons; j++) {
+				const struct comparison *c = &m->comparisons[f->comparisons[j]];
+				buf_printf(&b, "%s%s %s", j ? "; " : "", c->platform, c->text);
+			}
+		}
+		f->text = buf_detach(&b, NULL);
+	}
+}
+
+void evidence_run(struct model *m)
+{
+	size_t npairs = 0;
+	double alpha;
+
+	run_order_and_drift(m);
+	/* rounds_needed plans for Holm's first step over the whole report */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
+	alpha = STATS_ALPHA / (double)(npairs ? npairs : 1);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		fill_pairs(&m->comparisons[i], alpha);
+		fill_steps(&m->comparisons[i]);
+		fill_bimodal(&m->comparisons[i]);
+	}
+	correct_pairs(m);
+}
+
+void evidence_platforms(struct model *m)
+{
+	fill_platforms(m);
+}

@@ -1,0 +1,43 @@
+/*
+ * evidence.h - the evidence beside the within-noise verdict: rank tests per
+ * pair of versions with Holm's correction across the report, the rank
+ * test's intervals for ratios, the power floor, steps in long version series, run order and
+ * drift, and findings across platforms.
+ */
+#ifndef NF_EVIDENCE_H
+#define NF_EVIDENCE_H
+
+#include "model/model.h"
+
+/* Rounds spread over more than this (seconds) are a history. */
+#define EVIDENCE_HISTORY_SPAN (24 * 3600.0)
+/* The versions of one round ran within this (seconds): a shared session. */
+#define EVIDENCE_SESSION_SPAN (6 * 3600.0)
+/* Round counts are very unequal when the largest exceeds this times the
+ * smallest. */
+#define EVIDENCE_UNEQUAL 1.5
+/* In a history a claim needs at least this difference (asv's default
+ * factor): time and version are confounded. */
+#define EVIDENCE_HISTORY_FLOOR 0.10
+
+/* A series of at least this many versions is searched for steps. */
+#define EVIDENCE_LONG_SERIES 5
+
+/*
+ * Fills the design, paired, span_days, interleaved (from timestamps), every
+ * version's level and bimodal flag, and pairs[] (with both keys of a claim
+ * and Holm across the report), steps[] and drift of every comparison; adds a
+ * warning when the data ran in blocks. Called once by analysis_run after the
+ * published statistics, before the verdicts; reads only the model. Never
+ * fails (allocation failure aborts).
+ */
+void evidence_run(struct model *m);
+
+/* Fills the model's platforms[] from the verdicts (after them). */
+void evidence_platforms(struct model *m);
+
+/* The pair of versions a and b of c, in either order, or NULL. */
+const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b);
+
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * releases.h - releases inside a line: when a comparison holds several
+ * exact releases of one release line (24.11.1, 24.12.0, 24.13.0), each
+ * consecutive pair is tested for a move of the round values, so a change
+ * can be placed between two releases with their dates and V8 versions.
+ */
+#ifndef NF_RELEASES_H
+#define NF_RELEASES_H
+
+#include "model/model.h"
+
+/* The smallest move of the medians between two releases called a step. */
+#define RELEASES_MIN_CHANGE 0.05
+
+/* Fills release_steps of every comparison (rank test per consecutive pair
+ * of releases of one line, Holm across all of them). Called once by
+ * analysis_run; never fails. */
+void releases_run(struct model *m);
+
+/* The sentence for a release step, malloc'd (caller frees), lower case
+ * without a final period: "between 24.11.1 (last round 2026-02-01, V8
+ * 13.6.233.10) and 24.12.0 (first round 2026-02-05, V8 13.6.233.17) the
+ * median moved −20% (p = 0.00001 after Holm)". */
+char *releases_step_text(const struct comparison *c, const struct release_step *s);
+
+
+#endif

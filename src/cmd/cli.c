@@ -1,0 +1,444 @@
+/*
+ * cli.c - the command layer shared by every subcommand (see cli.h): the
+ * option catalogue, one parser driven by each subcommand's options table,
+ * --help generated from the same table, the input arguments, and the one
+ * sanitising message function.
+ */
+#include "cmd/cli.h"
+#include "analysis/windows.h"
+#include "ingest/ingest.h"
+#include "ingest/ingest_jq.h"
+#include "lib/util.h"
+#include "render/formats_lib.h"
+#include "render/render.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef NF_VERSION
+#define NF_VERSION "0.0.0"
+#endif
+#ifndef NF_DATADIR
+#define NF_DATADIR "/usr/local/share/noisefloor"
+#endif
+
+/* The options any subcommand may list: long name, short letter (0: none),
+ * the value's name in --help (NULL: a flag). */
+static const struct {
+	const char *name;
+	int letter;
+	const char *arg;
+} catalogue[CLI_NOPTS] = {
+	[CLI_OUT] = { "out", 'o', "DIR" },
+	[CLI_AS_OF] = { "as-of", 0, "DATE" },
+	[CLI_BASELINE] = { "baseline", 0, "VERSION" },
+	[CLI_MIN_ROUNDS] = { "min-rounds", 0, "N" },
+	[CLI_FORMATS] = { "formats", 0, "LIST" },
+	[CLI_TEMPLATES] = { "templates", 0, "DIR" },
+	[CLI_SCHEDULE] = { "schedule", 0, "FILE" },
+	[CLI_JQ] = { "jq", 0, "FILE" },
+	[CLI_JQ_PROGRAM] = { "jq-program", 0, "PROG" },
+	[CLI_JSON] = { "json", 0, NULL },
+	[CLI_QUIET] = { "quiet", 'q', NULL },
+	[CLI_RPS] = { "rps", 0, "N" },
+	[CLI_PAYLOAD] = { "payload", 0, "SIZE" },
+	[CLI_CORES] = { "cores", 0, "N" },
+	[CLI_IMPACT] = { "impact", 0, "WORKLOAD" },
+	[CLI_HELP] = { "help", 'h', NULL },
+	[CLI_VERSION] = { "version", 'V', NULL },
+};
+
+/* Every subcommand takes these; --help lists them last. */
+static const struct cli_option common_options[] = {
+	{ CLI_HELP, "this text" },
+	{ CLI_VERSION, "the version" },
+	{ 0, NULL },
+};
+
+/* Set by cli_main(): the command table, for the default command's --help. */
+static const struct cli_command *const *commands;
+static size_t ncommands;
+
+/* ---- messages ---- */
+
+/* Appends s to b with every control character as '?': C0 (tab and line
+ * breaks too: a message is one line), DEL, C1, the bidirectional controls,
+ * and each byte of an invalid UTF-8 sequence. */
+static void put_sanitised(struct buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		size_t n = *p < 0x80 ? 1 : *p >= 0xC2 && *p <= 0xDF ? 2 : *p >= 0xE0 && *p <= 0xEF ? 3
+			 : *p >= 0xF0 && *p <= 0xF4 ? 4 : 0;
+		size_t have = 0;
+		while (have < n && p[have])
+			have++;
+		if (n == 0 || have < n || !utf8_valid((const char *)p, n)) {
+			buf_putc(b, '?');
+			p++;
+			continue;
+		}
+		{
+			char one[5] = { 0 };
+			memcpy(one, p, n);
+			if (utf8_control_char(one, 0))
+				buf_putc(b, '?');
+			else
+				buf_put(b, p, n);
+		}
+		p += n;
+	}
+}
+
+static int verror(const struct cli_args *a, int status, const char *fmt, va_list ap)
+{
+	struct buf raw = BUF_INIT, out = BUF_INIT;
+	buf_vprintf(&raw, fmt, ap);
+	buf_puts(&out, "noisefloor: ");
+	put_sanitised(&out, buf_str(&raw));
+	buf_putc(&out, '\n');
+	if (status == NF_USAGE)
+		buf_printf(&out, "Try 'noisefloor%s%s --help' for more information.\n",
+			   a && a->cmd->hint_self ? " " : "", a && a->cmd->hint_self ? a->cmd->name : "");
+	fputs(out.s, stderr);
+	buf_release(&raw);
+	buf_release(&out);
+	return status;
+}
+
+int cli_error(const struct cli_args *a, int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror(a, status, fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+int cli_fail(const struct cli_args *a, const struct nf_error *err)
+{
+	return cli_error(a, err->status, "%s", err->msg);
+}
+
+int cli_flush_stdout(const struct cli_args *a)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return cli_error(a, NF_IOERR, "cannot write to standard output: %s", strerror(errno));
+	return NF_OK;
+}
+
+/* ---- --help ---- */
+
+static void put_option(struct buf *b, enum cli_opt id, const char *prefix, const char *help)
+{
+	struct buf head = BUF_INIT;
+	const char *line = help;
+	if (catalogue[id].letter)
+		buf_printf(&head, "  -%c, ", catalogue[id].letter);
+	else
+		buf_puts(&head, "      ");
+	buf_printf(&head, "--%s%s%s", catalogue[id].name, catalogue[id].arg ? " " : "",
+		   catalogue[id].arg ? catalogue[id].arg : "");
+	buf_printf(b, "%-24s %s", head.s, prefix);
+	buf_release(&head);
+	for (;;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		const char *at = memchr(line, '@', len);
+		if (at && len - (size_t)(at - line) >= 9 && strncmp(at, "@FORMATS@", 9) == 0) {
+			buf_put(b, line, (size_t)(at - line));
+			for (size_t i = 0; i < nrenderers; i++)
+				buf_printf(b, "%s%s", i ? "," : "", renderers[i].name);
+			buf_put(b, at + 9, len - (size_t)(at - line) - 9);
+		} else {
+			buf_put(b, line, len);
+		}
+		buf_putc(b, '\n');
+		if (!nl)
+			break;
+		line = nl + 1;
+		buf_printf(b, "%25s", "");
+	}
+}
+
+static int lists(const struct cli_option *t, enum cli_opt id)
+{
+	for (; t->help; t++)
+		if (t->id == id)
+			return 1;
+	return 0;
+}
+
+/* The help of cmd. The default command's also gives every command's usage
+ * line and the options only other commands take ("windows: print JSON"). */
+static void help_text(struct buf *b, const struct cli_command *cmd)
+{
+	int is_default = ncommands && cmd == commands[0];
+	buf_printf(b, "usage: noisefloor %s\n", cmd->synopsis);
+	if (is_default) {
+		for (size_t i = 1; i < ncommands; i++)
+			buf_printf(b, "       noisefloor %s\n", commands[i]->synopsis);
+		buf_puts(b, "       noisefloor --help | --version\n");
+	}
+	buf_printf(b, "\n%s\nOptions:\n", cmd->about);
+	for (const struct cli_option *o = cmd->options; o->help; o++)
+		put_option(b, o->id, "", o->help);
+	for (size_t i = 1; is_default && i < ncommands; i++)
+		for (const struct cli_option *o = commands[i]->options; o->help; o++)
+			if (!lists(cmd->options, o->id)) {
+				struct buf prefix = BUF_INIT;
+				buf_printf(&prefix, "%s: ", commands[i]->name);
+				put_option(b, o->id, prefix.s, o->help);
+				buf_release(&prefix);
+			}
+	for (const struct cli_option *o = common_options; o->help; o++)
+		put_option(b, o->id, "", o->help);
+	buf_printf(b, "\nExit status:\n%s", cmd->exit_status);
+}
+
+/* ---- parsing ---- */
+
+/* Adds option id to getopt's tables, once. */
+static void add_option(struct option *lo, size_t *n, struct buf *shortopts, enum cli_opt id)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(lo[i].name, catalogue[id].name) == 0)
+			return;
+	lo[*n].name = catalogue[id].name;
+	lo[*n].has_arg = catalogue[id].arg ? required_argument : no_argument;
+	lo[*n].flag = NULL;
+	lo[*n].val = catalogue[id].letter ? catalogue[id].letter : 256 + (int)id;
+	(*n)++;
+	if (catalogue[id].letter) {
+		buf_putc(shortopts, catalogue[id].letter);
+		if (catalogue[id].arg)
+			buf_putc(shortopts, ':');
+	}
+}
+
+static int id_of(int val)
+{
+	if (val >= 256)
+		return val - 256;
+	for (int i = 0; i < CLI_NOPTS; i++)
+		if (catalogue[i].letter == val)
+			return i;
+	return -1;
+}
+
+/* Parses argv with cmd's table into a. Returns -1 to go on, or an exit
+ * status (--help and --version print and return 0). */
+static int parse(const struct cli_command *cmd, int argc, char **argv, struct cli_args *a)
+{
+	struct option lo[CLI_NOPTS + 1];
+	struct buf shortopts = BUF_INIT;
+	size_t n = 0;
+	int c, status = -1;
+
+	memset(a, 0, sizeof *a);
+	a->cmd = cmd;
+	a->min_rounds = MODEL_MIN_ROUNDS;
+	buf_putc(&shortopts, ':');
+	for (const struct cli_option *o = cmd->options; o->help; o++)
+		add_option(lo, &n, &shortopts, o->id);
+	for (const struct cli_option *o = common_options; o->help; o++)
+		add_option(lo, &n, &shortopts, o->id);
+	memset(&lo[n], 0, sizeof lo[n]);
+
+	a->given = xmalloc((size_t)(argc > 1 ? argc - 1 : 1) * sizeof *a->given);
+	for (int i = 1; i < argc; i++)
+		a->given[a->ngiven++] = argv[i];
+	opterr = 0;
+	optind = 1;
+	while (status < 0 && (c = getopt_long(argc, argv, shortopts.s, lo, NULL)) != -1) {
+		int id = c == ':' || c == '?' ? -1 : id_of(c);
+		if (c == ':') {
+			status = cli_error(a, NF_USAGE, "option '%s' needs a value", argv[optind - 1]);
+		} else if (id < 0) {
+			status = cli_error(a, NF_USAGE, "unknown option '%s'", argv[optind - 1]);
+		} else if (id == CLI_HELP) {
+			struct buf b = BUF_INIT;
+			help_text(&b, cmd);
+			fputs(b.s, stdout);
+			buf_release(&b);
+			status = NF_OK;
+		} else if (id == CLI_VERSION) {
+			printf("noisefloor %s\n", NF_VERSION);
+			status = NF_OK;
+		} else if (id == CLI_MIN_ROUNDS) {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v < 1 || v > 1000000)
+				status = cli_error(a, NF_USAGE, "--min-rounds wants a whole number from 1, not '%s'",
+						   optarg);
+			a->opt[id] = optarg;
+			a->min_rounds = (int)v;
+		} else {
+			a->opt[id] = catalogue[id].arg ? optarg : "";
+		}
+	}
+	buf_release(&shortopts);
+	a->files = argv + optind;
+	a->nfiles = argc - optind;
+	return status;
+}
+
+int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_t ncmds)
+{
+	const struct cli_command *cmd = cmds[0];
+	struct cli_args a;
+	int status;
+
+	commands = cmds;
+	ncommands = ncmds;
+	if (argc < 2) {
+		struct buf b = BUF_INIT;
+		help_text(&b, cmds[0]);
+		fputs(b.s, stderr);
+		buf_release(&b);
+		return NF_USAGE;
+	}
+	for (size_t i = 0; i < ncmds; i++)
+		if (strcmp(argv[1], cmds[i]->name) == 0) {
+			cmd = cmds[i];
+			argc--;
+			argv++;
+			break;
+		}
+	if (cmd->run_argv) {
+		memset(&a, 0, sizeof a);
+		a.cmd = cmd;
+		status = cmd->run_argv(argc, argv);
+	} else {
+		status = parse(cmd, argc, argv, &a);
+		if (status < 0)
+			status = cmd->run(&a);
+	}
+	free(a.given);
+	/* the output or help that never reached stdout is an error too */
+	if (status == NF_OK)
+		status = cli_flush_stdout(&a);
+	return status;
+}
+
+/* ---- inputs ---- */
+
+static int exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+int cli_need_inputs(const struct cli_args *a)
+{
+	if (a->nfiles > 0)
+		return NF_OK;
+	return cli_error(a, NF_USAGE, "%s%sno input files (give FILE..., or - for stdin)",
+			 a->cmd == commands[0] ? "" : a->cmd->name, a->cmd == commands[0] ? "" : ": ");
+}
+
+/* Splits "LABEL=path" when LABEL looks like a label and the whole argument is
+ * not itself an existing file. *label_buf gets the malloc'd label or NULL. */
+static struct ingest_input input_from_arg(char *arg, char **label_buf)
+{
+	struct ingest_input in = { arg, NULL };
+	char *eq = strchr(arg, '=');
+	*label_buf = NULL;
+	if (eq && eq != arg && !memchr(arg, '/', (size_t)(eq - arg)) && !exists(arg)) {
+		*label_buf = xstrndup(arg, (size_t)(eq - arg));
+		in.label = *label_buf;
+		in.path = eq + 1;
+	}
+	return in;
+}
+
+int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *err)
+{
+	const char *jq_file = a->opt[CLI_JQ], *jq_program = a->opt[CLI_JQ_PROGRAM];
+	struct ingest_jq *jq = NULL;
+	/* the mapping is in noisefloor-formats.so (formats_lib.h) */
+	__typeof__(&ingest_jq_new) jq_new = NULL;
+	__typeof__(&ingest_jq_file) jq_read = NULL;
+	__typeof__(&ingest_jq_free) jq_free = NULL;
+	const char *user = jq_file ? "--jq" : "--jq-program";
+	int rc = 0;
+	if (jq_file && jq_program)
+		return nf_error_set(err, NF_USAGE, "give --jq or --jq-program, not both");
+	if ((jq_file || jq_program) &&
+	    (!(jq_new = FORMATS_FN(ingest_jq_new, user, err)) ||
+	     !(jq_read = FORMATS_FN(ingest_jq_file, user, err)) ||
+	     !(jq_free = FORMATS_FN(ingest_jq_free, user, err)) ||
+	     !(jq = jq_new(jq_file, jq_program, err))))
+		return err->status;
+	for (int i = 0; i < a->nfiles && !rc; i++) {
+		char *label;
+		struct ingest_input in = input_from_arg(a->files[i], &label);
+		rc = jq ? jq_read(jq, m, &in, err) : ingest_file(m, &in, err);
+		free(label);
+	}
+	if (jq)
+		jq_free(jq);
+	return rc ? rc : ingest_finish(m, err);
+}
+
+/* ---- shipped files, dates ---- */
+
+char *cli_find_resource(const char *rel)
+{
+	/* installed: PREFIX/bin/noisefloor, PREFIX/share/noisefloor */
+	return find_shipped("NOISEFLOOR_DATADIR", "../share/noisefloor", NF_DATADIR, rel, 0);
+}
+
+int cli_load_schedule(struct schedule *s, const struct cli_args *a, struct nf_error *err)
+{
+	char *path = a->opt[CLI_SCHEDULE] ? xstrdup(a->opt[CLI_SCHEDULE])
+					  : cli_find_resource("data/nodejs-schedule.json");
+	int rc = windows_load(s, path, err);
+	free(path);
+	return rc;
+}
+
+int cli_report_date(const struct cli_args *a, char out[11], struct nf_error *err)
+{
+	const char *as_of = a->opt[CLI_AS_OF], *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t;
+	struct tm tm;
+	if (as_of) {
+		if (!windows_date_valid(as_of))
+			return nf_error_set(err, NF_USAGE, "--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
+		memcpy(out, as_of, 11);
+		return 0;
+	}
+	if (sde && *sde) {
+		char *end;
+		long long v = strtoll(sde, &end, 10);
+		if (*end || v < 0)
+			return nf_error_set(err, NF_USAGE,
+					    "SOURCE_DATE_EPOCH must be a number of seconds, not '%s'", sde);
+		t = (time_t)v;
+	} else {
+		t = time(NULL);
+	}
+	gmtime_r(&t, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+	return 0;
+}
+
+long long cli_source_date(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+	if (!sde || !*sde)
+		return -1;
+	v = strtoll(sde, &end, 10);
+	return *end || v < 0 ? -1 : v;
+}

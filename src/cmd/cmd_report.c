@@ -1,0 +1,366 @@
+/*
+ * cmd_report.c - `noisefloor [report]`, the default command: reads the
+ * inputs, runs the analysis and writes every output (or those --formats
+ * names) into the output folder, all or nothing; then prints the verdict
+ * table.
+ */
+#include "analysis/analysis.h"
+#include "analysis/impact.h"
+#include "cmd/cli.h"
+#include "lib/output.h"
+#include "lib/util.h"
+#include "render/formats_lib.h"
+#include "render/render.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#ifndef NF_VERSION
+#define NF_VERSION "0.0.0"
+#endif
+
+#define FONT_DIR "/usr/share/fonts/truetype/dejavu"
+
+static const struct cli_option report_options[] = {
+	{ CLI_OUT, "output folder (default: out)" },
+	{ CLI_AS_OF, "report date YYYY-MM-DD (default: today, UTC, or the\n"
+		     "date of SOURCE_DATE_EPOCH when set)" },
+	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest)" },
+	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
+	{ CLI_FORMATS, "outputs to write, comma-separated (default: all):\n@FORMATS@" },
+	{ CLI_TEMPLATES, "Mustache templates for the Markdown documents" },
+	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },
+	{ CLI_JQ, "map each input's JSON with this jq program to rounds" },
+	{ CLI_JQ_PROGRAM, "the same, with the program given on the command line" },
+	{ CLI_RPS, "requests per second of your service: what a confirmed\n"
+		   "difference is worth to it (needs --payload)" },
+	{ CLI_PAYLOAD, "data handled per request: 60KB, 1.5MB, or bytes\n(KB = 1024 bytes)" },
+	{ CLI_CORES, "cores provisioned, for the share of them freed" },
+	{ CLI_IMPACT, "the workload that stands for a request's work (default:\n"
+		      "every confirmed claim whose workload has \"bytes\")" },
+	{ CLI_QUIET, "no verdict table on the terminal" },
+	{ 0, NULL },
+};
+
+/* 1 when the comma-separated formats (NULL: all) name `name`. */
+static int wanted(const char *formats, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = formats;
+	if (!formats)
+		return 1;
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+/* Usage error unless every name in --formats is a renderer's. */
+static int check_formats(const struct cli_args *a)
+{
+	const char *formats = a->opt[CLI_FORMATS], *p = formats;
+	if (!formats)
+		return 0;
+	if (!*formats)
+		return cli_error(a, NF_USAGE, "--formats wants at least one output (see --help)");
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		int ok = 0;
+		for (size_t i = 0; i < nrenderers; i++)
+			ok |= strlen(renderers[i].name) == len && strncmp(renderers[i].name, p, len) == 0;
+		if (!ok)
+			return cli_error(a, NF_USAGE, "unknown output format '%.*s' (see --help)", (int)len, p);
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+/* Reads --rps, --payload, --cores and --impact into in. Returns -1 to go
+ * on, or an exit status after one line on stderr: the value is named, so
+ * no pointer to --help follows. */
+static int impact_options(const struct cli_args *a, struct impact_inputs *in)
+{
+	struct nf_error err = { 0, "" };
+	memset(in, 0, sizeof *in);
+	if ((a->opt[CLI_RPS] && impact_parse_number("--rps", a->opt[CLI_RPS], &in->rps, &err)) ||
+	    (a->opt[CLI_PAYLOAD] && impact_parse_size(a->opt[CLI_PAYLOAD], &in->payload, &err)) ||
+	    (a->opt[CLI_CORES] && impact_parse_number("--cores", a->opt[CLI_CORES], &in->cores, &err))) {
+		cli_error(a, NF_DATAERR, "%s", err.msg); /* printed without the hint */
+		return NF_USAGE;
+	}
+	if ((in->rps > 0) != (in->payload > 0)) {
+		cli_error(a, NF_DATAERR, "%s", in->rps > 0 ? "--rps needs --payload (the data handled "
+			  "per request)" : "--payload needs --rps (requests per second)");
+		return NF_USAGE;
+	}
+	if (!in->rps && (a->opt[CLI_CORES] || a->opt[CLI_IMPACT])) {
+		cli_error(a, NF_DATAERR, "%s needs --rps and --payload",
+			  a->opt[CLI_CORES] ? "--cores" : "--impact");
+		return NF_USAGE;
+	}
+	in->workload = a->opt[CLI_IMPACT];
+	in->given = in->rps > 0;
+	return -1;
+}
+
+/* Appends arg to b, single-quoted for a POSIX shell when it needs it;
+ * control characters become '?' (a line break would end the documents'
+ * code block). */
+static void shell_quote(struct buf *b, const char *arg)
+{
+	if (*arg && !arg[strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				   "0123456789@%+=:,./_-")]) {
+		buf_puts(b, arg);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p);
+	buf_putc(b, '\'');
+}
+
+/* The report's command line for "How to reproduce": "noisefloor report"
+ * and the arguments as given, paths below the working folder made
+ * relative, without the output folder, --formats and -q (they change no
+ * number: the same input gives the same files in any folder, whichever
+ * outputs are asked for). Returns a malloc'd string; caller frees. */
+/* Nonzero when s is one of the operands ([LABEL=]FILE): the same pointer
+ * into argv. */
+static int is_operand(const struct cli_args *a, const char *s)
+{
+	for (int k = 0; k < a->nfiles; k++)
+		if (a->files[k] == s)
+			return 1;
+	return 0;
+}
+
+/* More input files than this are written as FILE... in the command a
+ * document shows (the documents summarise them; analysis.json lists them). */
+#define COMMAND_MAX_FILES 10
+
+/* The command line as given, shell-quoted, without the output folder,
+ * --formats and -q; with elide_files, the input files as one "FILE..."
+ * when there are more than COMMAND_MAX_FILES. Returns a malloc'd string,
+ * caller frees. */
+static char *command_line(const struct cli_args *a, int elide_files)
+{
+	struct buf b = BUF_INIT;
+	int elided = 0;
+	char cwd[PATH_MAX];
+	size_t ncwd = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/") ? strlen(cwd) : 0;
+	int files_only = 0;
+	buf_puts(&b, "noisefloor report");
+	for (int i = 0; i < a->ngiven; i++) {
+		const char *s = a->given[i], *eq;
+		struct buf arg = BUF_INIT;
+		if (strcmp(s, "--") == 0)
+			files_only = 1;
+		else if (files_only)
+			;
+		else if (strcmp(s, "-o") == 0 || strcmp(s, "--out") == 0) {
+			i++;
+			continue;
+		} else if (strcmp(s, "--formats") == 0) {
+			i++;
+			continue;
+		} else if (strncmp(s, "--out=", 6) == 0 || (s[0] == '-' && s[1] == 'o') ||
+			   strncmp(s, "--formats=", 10) == 0 || strcmp(s, "-q") == 0 ||
+			   strcmp(s, "--quiet") == 0)
+			continue;
+		if (elide_files && a->nfiles > COMMAND_MAX_FILES && is_operand(a, s)) {
+			if (!elided++)
+				buf_puts(&b, " FILE...");
+			continue;
+		}
+		/* LABEL=/abs/path, --opt=/abs/path, /abs/path */
+		eq = s[0] != '/' ? strchr(s, '=') : NULL;
+		buf_put(&arg, s, eq ? (size_t)(eq + 1 - s) : 0);
+		s = eq ? eq + 1 : s;
+		if (ncwd && strncmp(s, cwd, ncwd) == 0 && s[ncwd] == '/' && s[ncwd + 1])
+			s += ncwd + 1;
+		buf_puts(&arg, s);
+		buf_putc(&b, ' ');
+		shell_quote(&b, arg.s);
+		buf_release(&arg);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* Reads every input into m and runs the analysis. */
+static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err)
+{
+	int rc;
+	if ((rc = cli_report_date(a, m->as_of, err)) != 0)
+		return rc;
+	m->baseline = a->opt[CLI_BASELINE];
+	m->min_rounds = a->min_rounds;
+	/* impact_in is set by run() */
+	if ((rc = cli_load_schedule(&m->schedule, a, err)) != 0)
+		return rc;
+	if ((rc = cli_load_inputs(m, a, err)) != 0)
+		return rc;
+	return analysis_run(m, err);
+}
+
+static char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+	return xstrdup(v ? v : fallback);
+}
+
+/* The terminal's width: $COLUMNS, else the width of the terminal standard
+ * output is (shells rarely export COLUMNS), else 80. */
+static size_t terminal_columns(void)
+{
+	const char *s = getenv("COLUMNS");
+	char *end;
+	long v = s ? strtol(s, &end, 10) : 0;
+	struct winsize ws;
+	if (s && *s && !*end && v >= 40 && v <= 1000)
+		return (size_t)v;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "wrote out/: analysis.json, blog.md, …, charts/ (82 files)": the files
+ * about to be committed, top-level ones by name, each folder once with its
+ * count. Returns a malloc'd string; caller frees. */
+static char *written_line(const struct outdir *od)
+{
+	struct buf b = BUF_INIT;
+	char **names = xcalloc(od->nnames + 1, sizeof *names);
+	size_t n = 0, len = strlen(od->dir);
+	for (size_t i = 0; i < od->nnames; i++)
+		if (od->names[i][0] != '.')
+			names[n++] = od->names[i];
+	qsort(names, n, sizeof *names, cmp_name);
+	buf_printf(&b, "wrote %s%s:", od->dir, len && od->dir[len - 1] == '/' ? "" : "/");
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			const char *slash = strchr(names[i], '/');
+			if (pass == 0 && !slash) {
+				buf_printf(&b, "%s %s", b.s[b.len - 1] == ':' ? "" : ",", names[i]);
+			} else if (pass == 1 && slash && (i == 0 || strncmp(names[i - 1], names[i],
+					(size_t)(slash - names[i]) + 1) != 0)) {
+				size_t k = i, dl = (size_t)(slash - names[i]) + 1;
+				while (k < n && strncmp(names[k], names[i], dl) == 0)
+					k++;
+				buf_printf(&b, "%s %.*s (%zu files)", b.s[b.len - 1] == ':' ? "" : ",",
+					   (int)dl, names[i], k - i);
+			}
+		}
+	free(names);
+	return buf_detach(&b, NULL);
+}
+
+static int run(const struct cli_args *a)
+{
+	const char *formats = a->opt[CLI_FORMATS];
+	struct model m;
+	struct nf_error err = { 0, "" };
+	struct outdir od;
+	struct render_ctx rc;
+	struct report rep;
+	char *templates, *font, *font_bold, *wrote = NULL;
+	int status;
+
+	struct impact_inputs impact;
+
+	if ((status = check_formats(a)) != 0 || (status = impact_options(a, &impact)) >= 0 ||
+	    (status = cli_need_inputs(a)) != 0)
+		return status;
+	model_init(&m);
+	m.impact_in = impact;
+	m.command_line = command_line(a, 0);
+	if (a->nfiles > COMMAND_MAX_FILES)
+		m.command_shown = command_line(a, 1);
+	m.program_version = NF_VERSION;
+	if ((status = load_and_analyse(&m, a, &err)) != 0) {
+		model_release(&m);
+		return cli_fail(a, &err);
+	}
+	templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES]) : cli_find_resource("templates");
+	font = env_or("NOISEFLOOR_FONT", FONT_DIR "/DejaVuSans.ttf");
+	font_bold = env_or("NOISEFLOOR_FONT_BOLD", FONT_DIR "/DejaVuSans-Bold.ttf");
+	rc.templates_dir = templates;
+	rc.font_path = font;
+	rc.font_bold_path = font_bold;
+	rc.source_date = cli_source_date();
+	rc.with_charts = wanted(formats, "charts");
+	rc.with_rounds = wanted(formats, "rounds");
+	report_build(&rep, &m, rc.with_charts);
+	rc.report = &rep;
+
+	/* an output in noisefloor-formats.so that cannot be loaded stops the
+	 * run before the output folder is touched */
+	od.staging = NULL;
+	for (size_t i = 0; i < nrenderers && !status; i++)
+		if (renderers[i].loaded && wanted(formats, renderers[i].name)) {
+			char user[64];
+			snprintf(user, sizeof user, "the %s output", renderers[i].name);
+			status = formats_lib_load(user, &err);
+		}
+	if (!status)
+		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
+	for (size_t i = 0; i < nrenderers && !status; i++)
+		if (wanted(formats, renderers[i].name)) {
+			od.writer = renderers[i].name;
+			status = renderers[i].render(&m, &rc, &od, &err);
+		}
+	if (status) {
+		if (od.staging)
+			outdir_abort(&od);
+	} else {
+		wrote = written_line(&od);
+		status = outdir_commit(&od, &err);
+	}
+	if (status) {
+		cli_fail(a, &err);
+	} else if (!a->opt[CLI_QUIET]) {
+		render_terminal(&rep, terminal_columns(), stdout, stderr);
+		render_terminal_line(stdout, wrote, terminal_columns());
+	}
+	free(wrote);
+	report_release(&rep);
+	free(templates);
+	free(font);
+	free(font_bold);
+	model_release(&m);
+	return status;
+}
+
+const struct cli_command cmd_report = {
+	.name = "report",
+	.synopsis = "[report] [options] [LABEL=]FILE...",
+	.about = "Reads benchmark rounds of several versions (FILE, or - for stdin; several\n"
+		 "files merge), applies the within-noise rule, joins the release support\n"
+		 "windows and writes analysis.json, blog.md, issue.md, summary.md (and the\n"
+		 "other outputs) into the output folder, all or nothing.\n",
+	.options = report_options,
+	.exit_status = "  0 done, 1 check: a workload is worse than the baseline beyond the noise,\n"
+		       "  2 usage error, 65 bad input data, 66 input missing or unreadable,\n"
+		       "  73 cannot write output, 74 I/O error.\n",
+	.run = run,
+};

@@ -1,0 +1,684 @@
+/*
+ * ingest.c - reading inputs: format detection, streaming NDJSON, merging.
+ *
+ * Every input is either streamed (rounds-format NDJSON, recognised from its
+ * first line) or read whole and handed to the format whose probe is surest.
+ * ingest_finish() then numbers rounds across documents and checks the merged
+ * set, so format readers only describe what their file says.
+ *
+ * The limits (README, "Limits and guarantees") are enforced here for every
+ * format: a file read whole is at most INGEST_MAX_DOCUMENT bytes (its size is
+ * checked before reading when it is a regular file), a line at most INGEST_MAX_LINE,
+ * JSON nests at most JSON_MAX_DEPTH levels, and ingest_finish() checks every
+ * result against the model's contract, whichever reader made it.
+ */
+/* fopencookie(): a stream that hashes what it reads */
+#define _GNU_SOURCE
+#include "ingest/ingest.h"
+#include "analysis/stats.h"
+#include "ingest/formats/reader.h"
+#include "ingest/json_input.h"
+#include "lib/sha256.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The formats, in the order their probes are tried (ties go to the first). */
+static const struct ingest_format *const formats[] = {
+	&ingest_format_rounds,
+	&ingest_format_hyperfine,
+	&ingest_format_gbench,
+	&ingest_format_mitata,
+	&ingest_format_tinybench,
+	&ingest_format_benchmarkjs,
+	&ingest_format_autocannon,
+	&ingest_format_comparejs,
+	&ingest_format_pyperf,
+};
+static const size_t nformats = sizeof formats / sizeof formats[0];
+
+/* Seconds per unit for the time units, 0 for anything else. */
+static double time_scale(const char *unit)
+{
+	if (strcmp(unit, "ns") == 0)
+		return 1e-9;
+	if (strcmp(unit, "\xC2\xB5s") == 0)
+		return 1e-6;
+	if (strcmp(unit, "ms") == 0)
+		return 1e-3;
+	if (strcmp(unit, "s") == 0)
+		return 1;
+	return 0;
+}
+
+static void add_source(struct model *m, const char *path)
+{
+	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
+	m->sources[m->nsources++] = xstrdup(path);
+}
+
+/* 1 when a line looks like the start of rounds-format NDJSON: one complete
+ * JSON object on the line with a "workload" or a rounds "format" member. */
+static int looks_like_ndjson_line(const char *line, size_t len)
+{
+	const char *p = line, *e = line + len;
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if (p == e || *p != '{')
+		return 0;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+		e--;
+	if (e[-1] != '}')
+		return 0;
+	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL;
+}
+
+/* Reads the rest of f after the b->len bytes already in b, up to
+ * INGEST_MAX_DOCUMENT bytes in all, straight into b; stops early at a NUL
+ * byte (no format is binary). `size` is the file's size when known (a
+ * regular file), else 0: then b is made that large once instead of growing
+ * as it fills. */
+static int read_rest(const struct ingest_input *in, FILE *f, struct buf *b, size_t size,
+		     struct nf_error *err)
+{
+	size_t n;
+	if (size > b->len && size <= INGEST_MAX_DOCUMENT)
+		buf_grow(b, size - b->len + 1); /* + 1: room to read the end of the file */
+	for (;;) {
+		size_t room;
+		char *at;
+		if (b->alloc - b->len < 2)
+			buf_grow(b, 65536);
+		room = b->alloc - b->len - 1;
+		if (room > INGEST_MAX_DOCUMENT + 1 - b->len)
+			room = INGEST_MAX_DOCUMENT + 1 - b->len;
+		at = b->s + b->len;
+		if ((n = fread(at, 1, room, f)) == 0)
+			break;
+		if (b->len + n > INGEST_MAX_DOCUMENT)
+			return ingest_too_large(in, INGEST_MAX_DOCUMENT, 0, err);
+		b->len += n;
+		b->s[b->len] = '\0';
+		if (memchr(at, '\0', n))
+			break;
+	}
+	if (ferror(f))
+		return nf_error_set(err, nf_status_for_read_errno(errno ? errno : EIO),
+				    "cannot read '%s': %s", in->path, strerror(errno ? errno : EIO));
+	return 0;
+}
+
+static int read_whole(struct model *m, const struct ingest_input *in, struct buf *text,
+		      struct nf_error *err)
+{
+	const struct ingest_format *fmt = NULL;
+	int score = 0, rc;
+	const char *p = buf_str(text);
+
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	if (memchr(text->s ? text->s : "", '\0', text->len)) {
+		size_t line, col;
+		json_line_col(text->s, strlen(text->s), &line, &col);
+		return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
+				    "a NUL byte (not a text file)", in->path, line, col);
+	}
+	if (!*p)
+		return nf_error_set(err, NF_DATAERR, "cannot read '%s': the input is empty", in->path);
+	/* the common case first: a plain rounds document, read in one pass */
+	if (*p == '{' && ingest_rounds_plain(m, in, text->s, text->len))
+		return 0;
+	if (*p == '{' || *p == '[') {
+		long at;
+		json_scan_begin(text->s, text->len);
+		at = json_too_deep_at(text->s, text->len);
+		if (at >= 0) {
+			size_t line, col;
+			json_line_col(text->s, (size_t)at, &line, &col);
+			json_scan_end();
+			return nf_error_set(err, NF_DATAERR, "cannot read '%s': line %zu, column %zu: "
+					    "nested deeper than %d levels", in->path, line, col,
+					    JSON_MAX_DEPTH);
+		}
+	}
+	reader_keys_begin(buf_str(text), text->len);
+	for (size_t i = 0; i < nformats; i++) {
+		int s = formats[i]->probe(buf_str(text), text->len);
+		if (s > score) {
+			score = s;
+			fmt = formats[i];
+		}
+		if (score == 2)
+			break; /* certain: a later probe could only tie, and ties go to the first */
+	}
+	reader_keys_end();
+	if (!fmt) {
+		struct buf names = BUF_INIT;
+		for (size_t i = 0; i < nformats; i++)
+			buf_printf(&names, "%s%s", i ? ", " : "", formats[i]->name);
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format "
+				  "(tried %s)", in->path, names.s);
+		buf_release(&names);
+	} else {
+		rc = fmt->read(m, in, buf_str(text), text->len, err);
+	}
+	json_scan_end();
+	return rc;
+}
+
+/* A stream that hashes what is read through it: the digest of an input is
+ * of the bytes noisefloor read, stdin included, without reading twice. */
+struct hashing {
+	FILE *f;
+	struct sha256 sha;
+};
+
+static ssize_t hashing_read(void *cookie, char *buf, size_t n)
+{
+	struct hashing *h = cookie;
+	size_t k = fread(buf, 1, n, h->f);
+	if (k == 0 && ferror(h->f))
+		return -1;
+	sha256_update(&h->sha, buf, k);
+	return (ssize_t)k;
+}
+
+int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error *err)
+{
+	FILE *f, *raw;
+	struct hashing hashing;
+	cookie_io_functions_t io = { hashing_read, NULL, NULL, NULL };
+	char hex[65];
+	struct stat st;
+	struct buf line = BUF_INIT;
+	ssize_t n;
+	int rc;
+	int is_stdin = strcmp(in->path, "-") == 0;
+
+	if (is_stdin) {
+		raw = stdin;
+	} else {
+		if (stat(in->path, &st) == 0 && S_ISDIR(st.st_mode))
+			return nf_error_set(err, NF_NOINPUT, "cannot read '%s': is a directory", in->path);
+		raw = fopen(in->path, "rb");
+		if (!raw)
+			return nf_error_set(err, nf_status_for_read_errno(errno), "cannot read '%s': %s",
+					    in->path, strerror(errno));
+	}
+	hashing.f = raw;
+	sha256_init(&hashing.sha);
+	if (m->no_digests)
+		f = raw;
+	else if (!(f = fopencookie(&hashing, "r", io)))
+		abort(); /* out of memory */
+	add_source(m, in->path);
+
+	/* The first line says whether this is NDJSON (streamed, any length) or
+	 * a file read whole (INGEST_MAX_DOCUMENT at most). A first line longer than
+	 * INGEST_MAX_LINE can only be a file read whole. */
+	errno = 0;
+	n = buf_read_line(&line, f, INGEST_MAX_LINE);
+	if (ferror(f)) {
+		int e = errno ? errno : EIO;
+		rc = nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
+				  strerror(e));
+	} else if (n > 0 && looks_like_ndjson_line(line.s, (size_t)n)) {
+		/* streamed: memory stays proportional to the values kept */
+		rc = ingest_rounds_ndjson_stream(m, in, line.s, (size_t)n, f, err);
+	} else if (fstat(fileno(raw), &st) == 0 && S_ISREG(st.st_mode) &&
+		   (uint64_t)st.st_size > INGEST_MAX_DOCUMENT) {
+		rc = ingest_too_large(in, (uint64_t)st.st_size, 1, err);
+	} else {
+		int sized = fstat(fileno(raw), &st) == 0 && S_ISREG(st.st_mode);
+		rc = read_rest(in, f, &line, sized ? (size_t)st.st_size : 0, err);
+		if (!rc)
+			rc = read_whole(m, in, &line, err);
+	}
+	buf_release(&line);
+	if (f != raw)
+		fclose(f);
+	if (!is_stdin)
+		fclose(raw);
+	if (!rc && !m->no_digests) {
+		sha256_final_hex(&hashing.sha, hex);
+		model_set_digest(m, in->path, hex);
+	}
+	return rc;
+}
+
+/* ---- after the last input ---- */
+
+static const struct model *sort_model;
+
+/* Orders series by (workload, platform, version) only. */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct series *x = *(const struct series *const *)a;
+	const struct series *y = *(const struct series *const *)b;
+	int c;
+	/* interned: equal strings are the same pointer, no need to compare */
+	if (x->workload != y->workload && (c = strcmp(x->workload, y->workload)) != 0)
+		return c;
+	if (x->platform != y->platform && (c = strcmp(x->platform, y->platform)) != 0)
+		return c;
+	if (x->version != y->version && (c = strcmp(x->version, y->version)) != 0)
+		return c;
+	return 0;
+}
+
+/* Orders series by (workload, platform, version, doc, first seen). */
+static int cmp_series(const void *a, const void *b)
+{
+	const struct series *x = *(const struct series *const *)a;
+	const struct series *y = *(const struct series *const *)b;
+	int c = cmp_group(a, b);
+	if (c)
+		return c;
+	if (x->doc != y->doc)
+		return x->doc < y->doc ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The series in cmp_series order, in linear time when the distinct
+ * (workload, platform, version) groups are few next to the series (a note
+ * per round makes a series per round): the groups are found by hashing the
+ * interned names and sorted, the series placed group by group in the order
+ * first seen, and only a group whose documents came out of order is
+ * sorted. Returns a malloc'd array; the caller frees it. */
+static struct series **series_in_order(const struct model *m)
+{
+	size_t ns = m->nseries, nslots = 64, ng = 0;
+	size_t *slot, *group_of = xmalloc((ns ? ns : 1) * sizeof *group_of);
+	size_t *rank, *start;
+	struct series **first = xmalloc((ns ? ns : 1) * sizeof *first);
+	struct series **order = xmalloc((ns ? ns : 1) * sizeof *order);
+
+	while (nslots < 2 * ns)
+		nslots *= 2;
+	slot = xcalloc(nslots, sizeof *slot); /* group + 1, 0 empty */
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = m->series[i];
+		uint64_t h = ((uint64_t)(uintptr_t)x->workload * 31 + (uintptr_t)x->platform) * 31 +
+			     (uintptr_t)x->version;
+		h ^= h >> 17;
+		h *= 0x9E3779B97F4A7C15ULL;
+		h = (h >> 20) & (nslots - 1);
+		for (;; h = (h + 1) & (nslots - 1)) {
+			const struct series *g;
+			if (!slot[h]) {
+				first[ng] = m->series[i];
+				slot[h] = ++ng;
+				break;
+			}
+			g = first[slot[h] - 1];
+			if (g->workload == x->workload && g->platform == x->platform &&
+			    g->version == x->version)
+				break;
+		}
+		group_of[i] = slot[h] - 1;
+	}
+	free(slot);
+	/* first[g] is the first series of group g: its id names the group */
+	rank = xmalloc((ng ? ng : 1) * sizeof *rank);
+	qsort(first, ng, sizeof *first, cmp_group);
+	for (size_t g = 0; g < ng; g++)
+		rank[group_of[first[g]->id]] = g;
+	start = xcalloc(ng + 1, sizeof *start);
+	for (size_t i = 0; i < ns; i++)
+		start[rank[group_of[i]] + 1]++;
+	for (size_t g = 0; g < ng; g++)
+		start[g + 1] += start[g];
+	for (size_t i = 0; i < ns; i++)
+		order[start[rank[group_of[i]]]++] = m->series[i];
+	/* start[g] is now the end of group g */
+	for (size_t g = 0, from = 0; g < ng; from = start[g++]) {
+		for (size_t i = from + 1; i < start[g]; i++) {
+			if (order[i - 1]->doc > order[i]->doc) {
+				qsort(order + from, start[g] - from, sizeof *order, cmp_series);
+				break;
+			}
+		}
+	}
+	free(start);
+	free(rank);
+	free(first);
+	free(group_of);
+	return order;
+}
+
+/* Fills idx with the result indexes ordered by (workload, platform,
+ * version, doc, input order), in linear time: the series are ordered, each
+ * distinct (workload, platform, version, doc) of them is a bucket, and the
+ * results are placed bucket by bucket in input order (a counting sort,
+ * stable). */
+static void sort_by_group(const struct model *m, size_t *idx)
+{
+	size_t ns = m->nseries, nbuckets = 0, *bucket = xmalloc((ns ? ns : 1) * sizeof *bucket);
+	size_t *start;
+	struct series **order = series_in_order(m);
+
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = order[i], *p = i ? order[i - 1] : NULL;
+		if (!p || p->workload != x->workload || p->platform != x->platform ||
+		    p->version != x->version || p->doc != x->doc)
+			nbuckets++;
+		bucket[x->id] = nbuckets - 1;
+	}
+	free(order);
+	start = xcalloc(nbuckets + 1, sizeof *start);
+	for (size_t k = 0; k < m->nresults; k++)
+		start[bucket[m->results[k].series->id] + 1]++;
+	for (size_t g = 0; g < nbuckets; g++)
+		start[g + 1] += start[g];
+	for (size_t k = 0; k < m->nresults; k++)
+		idx[start[bucket[m->results[k].series->id]]++] = k;
+	free(start);
+	free(bucket);
+}
+
+/* In group order the results lie far apart in memory: the loops over them
+ * ask for the result this many places ahead while they read this one. */
+#define INGEST_AHEAD 16
+
+static int cmp_round(const void *a, const void *b)
+{
+	const struct result *x = &sort_model->results[*(const size_t *)a];
+	const struct result *y = &sort_model->results[*(const size_t *)b];
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static void where_str(struct buf *b, const struct result *r)
+{
+	buf_printf(b, "'%s' %s %zu", r->series->source, r->series->where_is_line ? "line" : "result",
+		   (size_t)r->where);
+}
+
+/* Checks one text of the model: valid UTF-8, at most INGEST_MAX_NAME bytes, no
+ * control characters (names: none at all; free text: tab and line breaks),
+ * names that are required not empty. Fills *why and returns 1 when it is
+ * not. */
+static int text_bad(const char *s, int is_name, int required, struct buf *why)
+{
+	size_t n = strlen(s);
+	unsigned c;
+	if (!utf8_valid(s, n))
+		buf_printf(why, "is not valid UTF-8 (at byte %zu)", utf8_invalid_at(s, n));
+	else if (n > INGEST_MAX_NAME)
+		buf_printf(why, "is longer than %d bytes", INGEST_MAX_NAME);
+	else if (required && !*s)
+		buf_puts(why, "is empty");
+	else if ((c = utf8_control_char(s, !is_name)) != 0)
+		buf_printf(why, "holds the control character U+%04X", c);
+	else
+		return 0;
+	return 1;
+}
+
+/* The model's contract for one result, whichever reader made it: names and
+ * texts as text_bad() wants, 1 to INGEST_MAX_PASSES passes, each finite and > 0. */
+static int check_result(const struct result *r, struct nf_error *err)
+{
+	static const char *const names[] = { "workload", "version", "platform", "unit",
+					     "timestamp", "note", "meta.v8" };
+	const struct series *x = r->series;
+	const char *values[] = { x->workload, x->version, x->platform, x->unit,
+				 result_timestamp(r), x->note, x->v8 };
+	size_t npasses = result_npasses(r);
+	const double *passes = result_passes(r);
+	struct buf why = BUF_INIT;
+	int rc = 0;
+
+	for (size_t k = 0; k < sizeof names / sizeof names[0] && !why.len; k++) {
+		struct buf t = BUF_INIT;
+		if (!values[k] && k < 4)
+			buf_printf(&why, "\"%s\" is missing", names[k]);
+		else if (values[k] && text_bad(values[k], k != 5, k < 4, &t))
+			buf_printf(&why, "\"%s\" %s", names[k], t.s);
+		buf_release(&t);
+	}
+	if (!why.len && (npasses == 0 || npasses > INGEST_MAX_PASSES))
+		buf_printf(&why, "%zu passes (1 to %d are allowed)", npasses, INGEST_MAX_PASSES);
+	for (size_t k = 0; k < npasses && !why.len; k++)
+		if (!isfinite(passes[k]) || passes[k] <= 0)
+			buf_printf(&why, "pass %zu is not a finite number greater than zero", k + 1);
+	if (why.len)
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': %s %zu: %s",
+				  x->source ? x->source : "-",
+				  x->where_is_line ? "line" : "result", (size_t)r->where, why.s);
+	buf_release(&why);
+	return rc;
+}
+
+/* The document fields and the environment, from any input. */
+static int check_doc_fields(const struct model *m, struct nf_error *err)
+{
+	const char *const names[] = { "title", "subject", "notes" };
+	const char *const values[] = { m->title, m->subject, m->notes };
+	struct buf why = BUF_INIT;
+	int rc = 0;
+	for (size_t k = 0; k < 3 && !rc; k++)
+		if (values[k] && text_bad(values[k], 0, 0, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use the input's \"%s\": it %s",
+					  names[k], why.s);
+	for (size_t k = 0; k < m->nenv && !rc; k++) {
+		if (text_bad(m->env[k].key, 1, 1, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use an \"environment\" field: "
+					  "its name %s", why.s);
+		else if (text_bad(m->env[k].value, 0, 0, &why))
+			rc = nf_error_set(err, NF_DATAERR, "cannot use \"environment\".\"%s\": it %s",
+					  m->env[k].key, why.s);
+	}
+	buf_release(&why);
+	return rc;
+}
+
+/* Within one (workload, platform): convert time units to the first one seen;
+ * mixing a time with a rate, or two rates, is an error. The values are
+ * scaled first, then the series take the unit. The group is the leading
+ * results of idx[0..max) with the first one's workload and platform; its
+ * length goes to *n (found in the same pass over the results, which in
+ * group order are far apart in memory). */
+static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
+		       struct nf_error *err)
+{
+	const struct series *first = m->results[idx[0]].series;
+	const char *unit = first->unit;
+	int better = first->better, mixed = 0;
+	size_t i;
+	for (i = 1; i < max; i++) {
+		struct result *r = &m->results[idx[i]];
+		struct series *x = r->series;
+		double a, b;
+		if (i + INGEST_AHEAD < max)
+			__builtin_prefetch(&m->results[idx[i + INGEST_AHEAD]]);
+		if (x->workload != first->workload || x->platform != first->platform)
+			break;
+		if (x->unit == unit) {
+			/* what the pass below does when every unit is the same */
+			if (x->better != better)
+				x->better = (signed char)better;
+			continue;
+		}
+		mixed = 1;
+		a = time_scale(r->series->unit);
+		b = time_scale(unit);
+		if (a == 0 || b == 0) {
+			struct buf w = BUF_INIT;
+			where_str(&w, r);
+			nf_error_set(err, NF_DATAERR,
+				     "cannot compare \"%s\" on %s: measured in %s and in %s (%s)",
+				     r->series->workload, r->series->platform, unit, r->series->unit, w.s);
+			buf_release(&w);
+			return NF_DATAERR;
+		}
+		if (result_npasses(r) > 1) {
+			size_t np = result_npasses(r);
+			for (size_t k = 0; k < np; k++)
+				r->extra->passes[k] *= a / b;
+			r->value = stats_median_of(r->extra->passes, np);
+		} else {
+			r->value *= a / b;
+		}
+	}
+	*n = i;
+	for (size_t k = 1; mixed && k < i; k++) {
+		struct series *x = m->results[idx[k]].series;
+		x->unit = unit;
+		x->better = (signed char)better;
+	}
+	return 0;
+}
+
+/* A "workloads" entry that names no measured workload is most likely a
+ * typo in one of the two names: said in every document, not refused. */
+static void warn_unmeasured_workloads(struct model *m)
+{
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const char *name = m->workloads[i].name;
+		size_t k = 0;
+		while (k < m->nseries && m->series[k]->workload != name)
+			k++;
+		if (k == m->nseries)
+			model_warn(m, "'%s' describes the workload \"%s\" in \"workloads\", but no "
+				   "result measures it", m->workloads[i].from, name);
+	}
+}
+
+int ingest_finish(struct model *m, struct nf_error *err)
+{
+	size_t *idx, i = 0;
+	int rc = 0;
+
+	if (m->nresults == 0) {
+		if (m->nsources == 1)
+			return nf_error_set(err, NF_DATAERR, "cannot read '%s': no results in it",
+					    m->sources[0]);
+		return nf_error_set(err, NF_DATAERR, "no results in the input");
+	}
+	if ((rc = check_doc_fields(m, err)) != 0)
+		return rc;
+	/* each result in input order; a series' names are checked once, and a
+	 * name that passed once (a small cache of pointers per field) is not
+	 * checked again */
+	const char *passed[7][64] = { { 0 } };
+	for (size_t k = 0; k < m->nresults; k++) {
+		struct result *r = &m->results[k];
+		struct series *x = r->series;
+		const char *t = result_timestamp(r);
+		size_t np = result_npasses(r);
+		const double *passes = result_passes(r);
+		int ok = k > 0 && np && np <= INGEST_MAX_PASSES &&
+			 (!t || passed[4][((uintptr_t)t >> 4) & 63] == t);
+		if (ok && !x->checked) {
+			/* a checked series has only the timestamp of its own */
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 NULL, x->note, x->v8 };
+			for (size_t j = 0; j < 7 && ok; j++)
+				ok = !names[j] ? j >= 4
+					       : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
+		}
+		for (size_t j = 0; j < np && ok; j++)
+			ok = isfinite(passes[j]) && passes[j] > 0;
+		if (!ok) {
+			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
+						 t, x->note, x->v8 };
+			if ((rc = check_result(r, err)) != 0)
+				return rc;
+			for (size_t j = 0; j < 7; j++)
+				if (names[j])
+					passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
+		}
+		x->checked = 1;
+	}
+	/* in the model's block: analysis_run takes it over, pages touched */
+	idx = model_block(m, m->nresults * sizeof *idx);
+	sort_model = m;
+	sort_by_group(m, idx);
+
+	/* units per (workload, platform) */
+	while (i < m->nresults && !rc) {
+		size_t n = 0;
+		rc = unify_units(m, idx + i, m->nresults - i, &n, err);
+		i += n;
+	}
+
+	/* Round numbers per (workload, platform, version): a later document's
+	 * rounds continue after the earlier documents' rounds; results without
+	 * a round are the next round of their document. */
+	for (i = 0; i < m->nresults && !rc;) {
+		size_t j = i;
+		long long offset = 0, doc_max = 0, prev = 0;
+		int in_order = 1; /* rounds rising strictly, in idx order */
+		size_t doc = m->results[idx[i]].series->doc;
+		const struct series *a = m->results[idx[i]].series;
+		while (j < m->nresults) {
+			struct result *r = &m->results[idx[j]];
+			const struct series *x = r->series;
+			if (j + INGEST_AHEAD < m->nresults)
+				__builtin_prefetch(&m->results[idx[j + INGEST_AHEAD]], 1);
+			if (x->workload != a->workload || x->platform != a->platform ||
+			    x->version != a->version)
+				break;
+			long long round;
+			if (x->doc != doc) {
+				offset = doc_max;
+				doc = x->doc;
+			}
+			round = r->round > 0 ? offset + r->round : doc_max + 1;
+			if (round > INGEST_MAX_ROUNDS) {
+				struct buf w = BUF_INIT;
+				where_str(&w, r);
+				rc = nf_error_set(err, NF_DATAERR,
+						  "more than %d rounds of %s for \"%s\" on %s (%s)",
+						  INGEST_MAX_ROUNDS, x->version, x->workload, x->platform, w.s);
+				buf_release(&w);
+				break;
+			}
+			r->round = (int)round;
+			if (round > doc_max)
+				doc_max = round;
+			if (j > i && round <= prev)
+				in_order = 0;
+			prev = round;
+			j++;
+		}
+		if (rc)
+			break;
+		/* duplicates: the same round twice within the group (rounds
+		 * usually come in order: then there are none; sorted only when
+		 * they do not) */
+		for (size_t x = i + 1; x < j && !in_order; x++) {
+			const struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
+			if (p->round > q->round || (p->round == q->round && idx[x - 1] > idx[x])) {
+				qsort(idx + i, j - i, sizeof *idx, cmp_round);
+				break;
+			}
+		}
+		for (size_t x = i + 1; x < j && !rc && !in_order; x++) {
+			struct result *p = &m->results[idx[x - 1]], *q = &m->results[idx[x]];
+			if (p->round == q->round) {
+				struct buf w1 = BUF_INIT, w2 = BUF_INIT;
+				where_str(&w1, p);
+				where_str(&w2, q);
+				rc = nf_error_set(err, NF_DATAERR,
+						  "round %d of %s for \"%s\" on %s appears twice (%s and %s)",
+						  p->round, p->series->version, p->series->workload,
+						  p->series->platform, w1.s, w2.s);
+				buf_release(&w1);
+				buf_release(&w2);
+			}
+		}
+		i = j;
+	}
+	if (!rc)
+		warn_unmeasured_workloads(m);
+	return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * output.h - writing the output folder all or nothing.
+ *
+ * Renderers write files staged under hidden names inside the output folder
+ * (`.noisefloor-XXXXXX`: a file at the top, or a staging folder for files in
+ * subfolders); on success outdir_commit() renames every file into place, on
+ * failure outdir_abort() removes what was staged, so the output folder is
+ * left as it was.
+ */
+#ifndef NF_OUTPUT_H
+#define NF_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "lib/error.h"
+
+struct outdir {
+	char *dir;       /* the output folder, as given */
+	char *staging;   /* dir/.noisefloor-XXXXXX, the staging folder for files
+	                    in subfolders (set while open; made when needed) */
+	char **names;    /* relative names written, in order */
+	char **staged;   /* where each name is staged until commit */
+	const char **owners; /* the writer of each name (see `writer`) */
+	size_t nnames, names_alloc, owners_alloc, staged_alloc;
+	const char *writer; /* set by the caller: who writes the next files
+	                       (a renderer's name, static); recorded so a
+	                       later run removes only the files of the
+	                       writers it runs again */
+	int created_dir; /* we created `dir` and remove it again on abort */
+	int staging_made; /* the staging folder exists */
+};
+
+/* Creates the output folder if needed and locks it; removes what a run that
+ * died left staged in it. */
+int outdir_open(struct outdir *od, const char *dir, struct nf_error *err);
+
+/* Returns a malloc'd path where the relative name ("charts/x.svg") is
+ * staged, an empty file made for it, recording the name; caller frees.
+ * For libraries that want a file name (cairo, libxlsxwriter). */
+char *outdir_path(struct outdir *od, const char *name, struct nf_error *err);
+
+/* Writes data as the relative name. */
+int outdir_write(struct outdir *od, const char *name, const void *data, size_t len,
+		 struct nf_error *err);
+
+/* The same in pieces, for files too big to hold whole: outdir_fopen opens
+ * the relative name for writing (NULL with err set on failure), and
+ * outdir_fclose closes it, reporting any write error on it. */
+FILE *outdir_fopen(struct outdir *od, const char *name, struct nf_error *err);
+int outdir_fclose(struct outdir *od, const char *name, FILE *f, struct nf_error *err);
+
+/* Moves every written file into place and removes what was staged and the
+ * files replaced; on failure puts back what it replaced, removes what was
+ * staged and returns the status with err set. */
+int outdir_commit(struct outdir *od, struct nf_error *err);
+
+/* Removes what was staged (and the output folder if we created it). */
+void outdir_abort(struct outdir *od);
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * util.c - allocation wrappers, the string buffer, UTF-8 validation, files
+ * read whole and the shipped files' lookup. (Numbers are written by fmt.c.)
+ *
+ * Allocation asks nothing of the kernel beyond malloc: the one policy for
+ * big arrays (no transparent huge pages, which cost more kernel time than
+ * they saved faults) is arena.c's.
+ */
+/* readlink and PATH_MAX: the tests also build this file alone */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+#include "lib/util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void die_oom(size_t n)
+{
+	fprintf(stderr, "noisefloor: out of memory allocating %zu bytes\n", n);
+	abort();
+}
+
+/* The program's folder from /proc/self/exe, or NULL; read once. */
+static const char *exe_dir(void)
+{
+	static char dir[PATH_MAX];
+	static int known; /* 0 not yet read, 1 in dir, -1 none */
+	if (!known) {
+		ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+		char *slash;
+		known = -1;
+		if (n > 0) {
+			dir[n] = '\0';
+			if ((slash = strrchr(dir, '/')) != NULL) {
+				*slash = '\0';
+				known = 1;
+			}
+		}
+	}
+	return known > 0 ? dir : NULL;
+}
+
+static int found(const char *path, int want_file)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (!want_file || S_ISREG(st.st_mode));
+}
+
+char *find_shipped(const char *env_name, const char *installed, const char *fallback,
+		   const char *rel, int want_file)
+{
+	const char *env = getenv(env_name), *dir = exe_dir();
+	char *p;
+	if (env && *env)
+		return xasprintf("%s/%s", env, rel);
+	if (dir) {
+		p = xasprintf("%s/%s", dir, rel);
+		if (found(p, want_file))
+			return p;
+		free(p);
+		p = xasprintf("%s/%s/%s", dir, installed, rel);
+		if (found(p, want_file))
+			return p;
+		free(p);
+	}
+	return xasprintf("%s/%s", fallback, rel);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die_oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die_oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		die_oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return s ? xstrndup(s, strlen(s)) : NULL;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b, NULL);
+}
+
+/* ---- struct buf ---- */
+
+void buf_init(struct buf *b)
+{
+	b->s = NULL;
+	b->len = 0;
+	b->alloc = 0;
+}
+
+void buf_release(struct buf *b)
+{
+	free(b->s);
+	buf_init(b);
+}
+
+char *buf_detach(struct buf *b, size_t *len)
+{
+	char *s;
+	buf_grow(b, 0);
+	s = b->s;
+	if (len)
+		*len = b->len;
+	buf_init(b);
+	return s;
+}
+
+void buf_grow(struct buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+	if (need < b->len)
+		die_oom(SIZE_MAX);
+	if (need > b->alloc) {
+		size_t n = b->alloc ? b->alloc : 64;
+		while (n < need)
+			n *= 2;
+		b->s = xrealloc(b->s, n);
+		b->alloc = n;
+	}
+	b->s[b->len] = '\0';
+}
+
+void buf_put(struct buf *b, const void *data, size_t n)
+{
+	if (b->alloc - b->len <= n) /* no room for n bytes and the NUL */
+		buf_grow(b, n);
+	memcpy(b->s + b->len, data, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_put(b, s, strlen(s));
+}
+
+void buf_putc(struct buf *b, int c)
+{
+	if (b->alloc - b->len < 2)
+		buf_grow(b, 1);
+	b->s[b->len++] = (char)c;
+	b->s[b->len] = '\0';
+}
+
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+	buf_grow(b, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(b->s + b->len, b->alloc - b->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	if ((size_t)n >= b->alloc - b->len) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, b->alloc - b->len, fmt, ap);
+	}
+	b->len += (size_t)n;
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+const char *buf_str(const struct buf *b)
+{
+	return b->s ? b->s : "";
+}
+
+long buf_read_line(struct buf *b, FILE *f, size_t max)
+{
+	int c;
+	buf_reset(b);
+	while (b->len <= max && (c = getc_unlocked(f)) != EOF) {
+		if (b->len + 1 >= b->alloc)
+			buf_grow(b, b->alloc ? b->alloc : 4096);
+		b->s[b->len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (b->alloc)
+		b->s[b->len] = '\0';
+	return b->len > max ? -1 : (long)b->len;
+}
+
+/* ---- UTF-8 ---- */
+
+size_t utf8_invalid_at(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		unsigned cp;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xC2 && c <= 0xDF) {
+			k = 1;
+			cp = c & 0x1F;
+		} else if (c >= 0xE0 && c <= 0xEF) {
+			k = 2;
+			cp = c & 0x0F;
+		} else if (c >= 0xF0 && c <= 0xF4) {
+			k = 3;
+			cp = c & 0x07;
+		} else {
+			return i;
+		}
+		if (n - i <= k)
+			return i;
+		for (size_t j = 1; j <= k; j++) {
+			if ((s[i + j] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + j] & 0x3F);
+		}
+		if ((k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+			return i;
+		i += k + 1;
+	}
+	return n;
+}
+
+int utf8_valid(const char *s, size_t n)
+{
+	return utf8_invalid_at(s, n) == n;
+}
+
+/* The first control character in s (C0, DEL or C1; tab, line feed and
+ * carriage return only when !allow_space), or 0. s is valid UTF-8. */
+unsigned utf8_control_char(const char *s, int allow_space)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f) {
+			if (!(allow_space && (*p == '\t' || *p == '\n' || *p == '\r')))
+				return *p;
+		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+			return p[1];
+		} else if (*p == 0xE2 && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) ||
+							     (p[2] >= 0xAA && p[2] <= 0xAE))) ||
+					  (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
+			/* bidirectional controls (U+200E-200F, U+202A-202E,
+			 * U+2066-2069) can make a name read as another */
+			return 0x2000u + (unsigned)((p[1] & 0x3F) << 6 | (p[2] & 0x3F));
+		}
+	}
+	return 0;
+}
+
+size_t utf8_length(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+unsigned utf8_next(const char **s)
+{
+	const unsigned char *p = (const unsigned char *)*s;
+	unsigned c = p[0];
+	int k = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+	unsigned cp = k == 0 ? c : k == 1 ? c & 0x1F : k == 2 ? c & 0x0F : c & 0x07;
+	int i;
+	for (i = 1; i <= k && (p[i] & 0xC0) == 0x80; i++)
+		cp = (cp << 6) | (p[i] & 0x3F);
+	*s += i;
+	return cp;
+}
+
+/* ---- files ---- */
+
+/* Files read whole are at most this long (as inputs are, see ingest.c):
+ * past it read_file fails with EFBIG instead of filling memory. */
+#define READ_FILE_MAX ((size_t)256 << 20)
+
+int read_file(const char *path, char **data, size_t *len)
+{
+	struct stat st;
+	FILE *f;
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int err = 0;
+
+	if (strcmp(path, "-") == 0) {
+		f = stdin;
+	} else {
+		f = fopen(path, "rb");
+		if (!f)
+			return errno;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > READ_FILE_MAX)
+		err = EFBIG;
+	while (!err && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (b.len + n > READ_FILE_MAX) {
+			err = EFBIG;
+			break;
+		}
+		buf_put(&b, chunk, n);
+	}
+	if (!err && ferror(f))
+		err = errno ? errno : EIO;
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		buf_release(&b);
+		return err;
+	}
+	*data = buf_detach(&b, len);
+	return 0;
+}
+
+/* ---- time ---- */
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil). */
+static long days_from_civil(long y, long m, long d)
+{
+	long era, yoe, doy, doe;
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* Reads n digits at s into *v. */
+static int digits(const char *s, int n, long *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 1;
+}
+
+int iso8601_seconds(const char *s, double *out)
+{
+	long y, mo, d, h = 0, mi = 0, sec = 0, oh, om;
+	double frac = 0;
+	const char *p = s + 10;
+
+	if (strlen(s) < 10 || !digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &mo) ||
+	    s[7] != '-' || !digits(s + 8, 2, &d))
+		return 0;
+	if (*p == 'T' || *p == ' ') {
+		if (!digits(p + 1, 2, &h) || p[3] != ':' || !digits(p + 4, 2, &mi))
+			return 0;
+		p += 6;
+		if (*p == ':') {
+			if (!digits(p + 1, 2, &sec))
+				return 0;
+			p += 3;
+			if (*p == '.') {
+				double scale = 0.1;
+				for (p++; *p >= '0' && *p <= '9'; p++, scale /= 10)
+					frac += (*p - '0') * scale;
+			}
+		}
+		if (*p == 'Z') {
+			p++;
+		} else if (*p == '+' || *p == '-') {
+			int sign = *p == '-' ? -1 : 1;
+			if (!digits(p + 1, 2, &oh))
+				return 0;
+			p += 3;
+			if (*p == ':')
+				p++;
+			if (!digits(p, 2, &om))
+				return 0;
+			p += 2;
+			/* local = UTC + offset */
+			h -= sign * oh;
+			mi -= sign * om;
+		}
+	}
+	if (*p)
+		return 0;
+	*out = (double)days_from_civil(y, mo, d) * 86400 + (double)(h * 3600 + mi * 60 + sec) + frac;
+	return 1;
+}

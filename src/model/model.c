@@ -1,0 +1,455 @@
+/*
+ * model.c - the model's lifetime, its string pool and small accessors.
+ *
+ * The pool is an open-addressing hash set of malloc'd strings; interning the
+ * repeated strings of every result (workload, version, platform, unit, v8)
+ * keeps memory proportional to the number of distinct values.
+ */
+#include "model/model.h"
+#include "analysis/stats.h"
+#include "lib/util.h"
+#include "model/arena.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The results' extras (struct result_extra: a timestamp, several passes)
+ * are carved from blocks of PASSES_BLOCK doubles (a larger request
+ * gets a block of its own); a block is never reallocated, so pointers into
+ * it stay valid while results grow. */
+#define PASSES_BLOCK 65536
+struct passes_block {
+	struct passes_block *next;
+	size_t used, size;
+	double v[];
+};
+
+static double *alloc_passes(struct model *m, size_t n)
+{
+	struct passes_block *b = m->passes_blocks;
+	if (!b || b->size - b->used < n) {
+		size_t size = n > PASSES_BLOCK ? n : PASSES_BLOCK;
+		struct passes_block *nb = xmalloc(sizeof *nb + size * sizeof nb->v[0]);
+		nb->used = 0;
+		nb->size = size;
+		if (b && size == n && b->size - b->used > 0) {
+			/* a big request: keep filling the current block afterwards */
+			nb->next = b->next;
+			b->next = nb;
+			nb->used = n;
+			return nb->v;
+		}
+		nb->next = b;
+		m->passes_blocks = b = nb;
+	}
+	b->used += n;
+	return b->v + b->used - n;
+}
+
+double *model_draft_passes(struct model *m, size_t n)
+{
+	ALLOC_GROW(m->draft_passes, n ? n : 1, m->draft_passes_alloc);
+	return m->draft_passes;
+}
+
+struct result_draft *model_draft_result(struct model *m)
+{
+	memset(&m->draft, 0, sizeof m->draft);
+	return &m->draft;
+}
+
+/* The series: an open-addressing set of the model's series by every field
+ * they share. */
+struct series_index {
+	struct series **slots;
+	size_t nslots;
+	struct series *last; /* the previous result's series, tried first */
+};
+
+/* By every field but the flags (a note per round must not make every
+ * round's series collide); series_same() decides. */
+static size_t series_hash(const struct series *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s->workload * 0x9E3779B97F4A7C15ULL;
+	h ^= (uint64_t)(uintptr_t)s->version + (h >> 29);
+	h *= 0xBF58476D1CE4E5B9ULL;
+	h ^= (uint64_t)(uintptr_t)s->platform + (uint64_t)(uintptr_t)s->unit + s->doc + (h >> 31);
+	h *= 0x94D049BB133111EBULL;
+	h ^= (uint64_t)(uintptr_t)s->note + ((uint64_t)(uintptr_t)s->meta_json << 1) +
+	     ((uint64_t)(uintptr_t)s->v8 << 2) + (uint64_t)(uintptr_t)s->source + (h >> 29);
+	h *= 0x9E3779B97F4A7C15ULL;
+	return (size_t)(h >> 24);
+}
+
+static int series_same(const struct series *a, const struct series *b)
+{
+	return a->workload == b->workload && a->version == b->version &&
+	       a->platform == b->platform && a->unit == b->unit && a->note == b->note &&
+	       a->meta_json == b->meta_json && a->v8 == b->v8 && a->source == b->source &&
+	       a->doc == b->doc && a->better == b->better && a->where_is_line == b->where_is_line &&
+	       a->back_to_back == b->back_to_back && a->runner_interleaved == b->runner_interleaved;
+}
+
+static void series_index_put(struct series_index *x, struct series *s)
+{
+	size_t j = series_hash(s) & (x->nslots - 1);
+	while (x->slots[j])
+		j = (j + 1) & (x->nslots - 1);
+	x->slots[j] = s;
+}
+
+/* The model's series equal to key, made when new. */
+static struct series *find_series(struct model *m, const struct series *key)
+{
+	struct series_index *x = m->series_index;
+	struct series *s, *prev;
+	size_t j;
+	if (!x)
+		x = m->series_index = xcalloc(1, sizeof *x);
+	prev = x->last;
+	if (prev) {
+		if (series_same(prev, key))
+			return prev;
+		if (prev->next && series_same(prev->next, key))
+			return x->last = prev->next;
+	}
+	if ((m->nseries + 1) * 2 > x->nslots) {
+		size_t n = x->nslots ? x->nslots * 2 : 64;
+		free(x->slots);
+		x->slots = xcalloc(n, sizeof *x->slots);
+		x->nslots = n;
+		for (size_t i = 0; i < m->nseries; i++)
+			series_index_put(x, m->series[i]);
+	}
+	j = series_hash(key) & (x->nslots - 1);
+	for (; (s = x->slots[j]) != NULL; j = (j + 1) & (x->nslots - 1))
+		if (series_same(s, key))
+			break;
+	if (s) {
+		if (prev)
+			prev->next = s;
+		return x->last = s;
+	}
+	s = xmalloc(sizeof *s);
+	*s = *key;
+	s->id = m->nseries;
+	s->checked = 0;
+	s->next = NULL;
+	if (prev)
+		prev->next = s;
+	ALLOC_GROW(m->series, m->nseries + 1, m->series_alloc);
+	m->series[m->nseries++] = s;
+	x->slots[j] = s;
+	return x->last = s;
+}
+
+struct result *model_add_result(struct model *m, const struct result_draft *d)
+{
+	struct series key;
+	struct result *r;
+
+	memset(&key, 0, sizeof key);
+	key.workload = d->workload;
+	key.version = d->version;
+	key.platform = d->platform;
+	key.unit = d->unit;
+	key.note = d->note;
+	key.meta_json = d->meta_json;
+	key.v8 = d->v8;
+	key.source = d->source;
+	key.doc = d->doc;
+	key.better = d->better;
+	key.where_is_line = d->where_is_line;
+	key.back_to_back = d->back_to_back;
+	key.runner_interleaved = d->runner_interleaved;
+	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
+	if ((m->nresults & 65535) == 0)
+		arena_populate(m->results, m->results_alloc * sizeof *r, m->nresults * sizeof *r,
+			       (m->nresults + 65536) * sizeof *r);
+	r = &m->results[m->nresults++];
+	r->series = find_series(m, &key);
+	r->extra = NULL;
+	r->round = d->round;
+	r->where = d->where < UINT32_MAX ? (uint32_t)d->where : UINT32_MAX;
+	r->value = d->npasses ? d->passes[0] : 0;
+	if (d->timestamp || d->npasses != 1) {
+		/* zero passes are kept as such for ingest_finish to refuse */
+		size_t n = d->npasses == 1 ? 0 : d->npasses;
+		struct result_extra *x;
+		x = (void *)alloc_passes(m, (sizeof *x + n * sizeof x->passes[0] + sizeof(double) - 1) /
+					       sizeof(double));
+		x->timestamp = d->timestamp;
+		x->npasses = d->npasses;
+		if (n)
+			memcpy(x->passes, d->passes, n * sizeof *d->passes);
+		if (n > 1)
+			r->value = stats_median_of(x->passes, n);
+		r->extra = x;
+	}
+	return r;
+}
+
+void *model_block(struct model *m, size_t n)
+{
+	if (n > m->block_size) {
+		m->block = arena_resize(m->block, m->block_size, n);
+		arena_populate(m->block, n, m->block_size, n);
+		m->block_size = n;
+	}
+	return m->block;
+}
+
+struct strpool {
+	char **slots;
+	size_t nslots, count;
+};
+
+static size_t hash_bytes(const char *s, size_t n)
+{
+	size_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static void pool_grow(struct strpool *p)
+{
+	size_t n = p->nslots ? p->nslots * 2 : 256;
+	char **slots = xcalloc(n, sizeof *slots);
+	for (size_t i = 0; i < p->nslots; i++) {
+		char *s = p->slots[i];
+		size_t j;
+		if (!s)
+			continue;
+		j = hash_bytes(s, strlen(s)) & (n - 1);
+		while (slots[j])
+			j = (j + 1) & (n - 1);
+		slots[j] = s;
+	}
+	free(p->slots);
+	p->slots = slots;
+	p->nslots = n;
+}
+
+const char *model_internn(struct model *m, const char *s, size_t n)
+{
+	struct strpool *p;
+	size_t j;
+	if (!s)
+		return NULL;
+	if (!m->pool)
+		m->pool = xcalloc(1, sizeof *m->pool);
+	p = m->pool;
+	if ((p->count + 1) * 2 > p->nslots)
+		pool_grow(p);
+	j = hash_bytes(s, n) & (p->nslots - 1);
+	while (p->slots[j]) {
+		if (strncmp(p->slots[j], s, n) == 0 && p->slots[j][n] == '\0')
+			return p->slots[j];
+		j = (j + 1) & (p->nslots - 1);
+	}
+	p->slots[j] = xstrndup(s, n);
+	p->count++;
+	return p->slots[j];
+}
+
+const char *model_intern(struct model *m, const char *s)
+{
+	return s ? model_internn(m, s, strlen(s)) : NULL;
+}
+
+void model_init(struct model *m)
+{
+	memset(m, 0, sizeof *m);
+	m->min_rounds = MODEL_MIN_ROUNDS;
+}
+
+static void comparison_release(struct comparison *c)
+{
+	free(c->versions);
+	free(c->text);
+	free(c->pairs);
+	free(c->steps);
+	free(c->drift);
+	free(c->release_steps);
+	free(c->design_text);
+}
+
+void model_release(struct model *m)
+{
+	while (m->passes_blocks) {
+		struct passes_block *b = m->passes_blocks;
+		m->passes_blocks = b->next;
+		free(b);
+	}
+	arena_free(m->results, m->results_alloc * sizeof *m->results);
+	arena_free(m->block, m->block_size);
+	for (size_t i = 0; i < m->nseries; i++)
+		free(m->series[i]);
+	free(m->series);
+	if (m->series_index)
+		free(m->series_index->slots);
+	free(m->series_index);
+	free(m->draft_passes);
+	free(m->env);
+	for (size_t i = 0; i < m->nsources; i++)
+		free(m->sources[i]);
+	free(m->sources);
+	free(m->workloads);
+	free(m->digests);
+	free(m->command_line);
+	free(m->command_shown);
+	free(m->title);
+	free(m->subject);
+	free(m->notes);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		comparison_release(&m->comparisons[i]);
+	free(m->comparisons);
+	for (size_t i = 0; i < m->schedule.nlines; i++) {
+		struct release_line *l = &m->schedule.lines[i];
+		free(l->line);
+		free(l->codename);
+		free(l->v8);
+		free(l->v8_latest);
+		free(l->latest);
+	}
+	free(m->schedule.lines);
+	free(m->schedule.product);
+	free(m->recommendation);
+	free(m->how_taken);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		free(m->platforms[i].comparisons);
+		free(m->platforms[i].text);
+	}
+	free(m->platforms);
+	for (size_t i = 0; i < m->nbad_days; i++)
+		free(m->bad_days[i].versions);
+	free(m->bad_days);
+	for (size_t i = 0; i < m->nimpacts; i++)
+		free(m->impacts[i].why);
+	free(m->impacts);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i]);
+	free(m->warnings);
+	if (m->pool) {
+		for (size_t i = 0; i < m->pool->nslots; i++)
+			free(m->pool->slots[i]);
+		free(m->pool->slots);
+		free(m->pool);
+	}
+	model_init(m);
+}
+
+void model_set_env(struct model *m, const char *key, const char *value)
+{
+	key = model_intern(m, key);
+	value = model_intern(m, value);
+	m->env_changes++;
+	for (size_t i = 0; i < m->nenv; i++) {
+		if (m->env[i].key == key) {
+			m->env[i].value = value;
+			return;
+		}
+	}
+	ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
+	m->env[m->nenv].key = key;
+	m->env[m->nenv].value = value;
+	m->nenv++;
+}
+
+const char *model_get_env(const struct model *m, const char *key)
+{
+	for (size_t i = 0; i < m->nenv; i++)
+		if (strcmp(m->env[i].key, key) == 0)
+			return m->env[i].value;
+	return NULL;
+}
+
+void model_set_digest(struct model *m, const char *source, const char *hex)
+{
+	source = model_intern(m, source);
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (m->digests[i].key == source) {
+			m->digests[i].value = model_intern(m, hex);
+			return;
+		}
+	ALLOC_GROW(m->digests, m->ndigests + 1, m->digests_alloc);
+	m->digests[m->ndigests].key = source;
+	m->digests[m->ndigests++].value = model_intern(m, hex);
+}
+
+const char *model_get_digest(const struct model *m, const char *source)
+{
+	for (size_t i = 0; i < m->ndigests; i++)
+		if (strcmp(m->digests[i].key, source) == 0)
+			return m->digests[i].value;
+	return NULL;
+}
+
+const struct workload_info *model_workload(const struct model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nworkloads; i++)
+		if (strcmp(m->workloads[i].name, name) == 0)
+			return &m->workloads[i];
+	return NULL;
+}
+
+struct workload_info *model_add_workload(struct model *m, const char *name)
+{
+	struct workload_info *w = (struct workload_info *)model_workload(m, name);
+	if (w)
+		return w;
+	ALLOC_GROW(m->workloads, m->nworkloads + 1, m->workloads_alloc);
+	w = &m->workloads[m->nworkloads++];
+	memset(w, 0, sizeof *w);
+	w->name = name;
+	return w;
+}
+
+void model_warn(struct model *m, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < m->nwarnings; i++) {
+		if (strcmp(m->warnings[i], b.s) == 0) {
+			buf_release(&b);
+			return;
+		}
+	}
+	ALLOC_GROW(m->warnings, m->nwarnings + 1, m->warnings_alloc);
+	m->warnings[m->nwarnings++] = buf_detach(&b, NULL);
+}
+
+const char *verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_FASTER:
+		return "faster";
+	case VERDICT_WITHIN_NOISE:
+		return "within-noise";
+	case VERDICT_NOT_CONFIRMED:
+		return "not-confirmed";
+	default:
+		return "insufficient";
+	}
+}
+
+const char *design_name(enum design d)
+{
+	switch (d) {
+	case DESIGN_SESSIONS:
+		return "sessions";
+	case DESIGN_UNEQUAL:
+		return "unequal";
+	case DESIGN_HISTORY:
+		return "history";
+	default:
+		return "rounds";
+	}
+}

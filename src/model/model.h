@@ -1,0 +1,423 @@
+/*
+ * model.h - the one in-memory model of a noisefloor run.
+ *
+ * Data flows one way: ingest fills the input half (documents, environment,
+ * results); analysis.c fills the computed half (comparisons, support lines,
+ * recommendation); each renderer reads the whole model and writes one output.
+ * Renderers never see cJSON or any input format.
+ *
+ * Strings in results (workload, version, platform, unit, ...) are interned in
+ * the model's string pool: identical strings share one copy, so memory grows
+ * with the number of values, not with the input text. Interned strings can be
+ * compared by pointer.
+ */
+#ifndef NF_MODEL_H
+#define NF_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
+
+struct kv {
+	const char *key;   /* interned */
+	const char *value; /* interned */
+};
+
+/* What every round of one series shares: one workload, version, platform
+ * and unit of one input document, with the same per-round extras (note,
+ * meta, v8; rare, so a round with its own note makes a series of its own).
+ * Stored once per series (model_add_result finds or makes it); results point
+ * to it. */
+struct series {
+	const char *workload; /* interned, valid UTF-8, never empty */
+	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
+	const char *platform; /* interned, "linux-x64" */
+	const char *unit;     /* interned, normalised ("ms", "ops/s") */
+	const char *note;     /* interned, or NULL */
+	const char *meta_json; /* interned compact JSON of "meta", or NULL */
+	const char *v8;       /* interned meta.v8, or NULL */
+	const char *source;   /* interned input name ("-" for stdin) */
+	size_t doc;           /* 0-based index of the input document */
+	size_t id;            /* 0-based, in the order the series first appeared */
+	signed char better;   /* enum better */
+	signed char where_is_line; /* 1 when `where` is a line number */
+	signed char back_to_back; /* 1 when the runner ran this version's rounds in
+	                         a block, not interleaved with other versions */
+	signed char runner_interleaved; /* 1 when the runner itself interleaves the
+	                         versions' rounds (compare.js alternates them) */
+	signed char checked;  /* private: ingest checked the names once */
+	struct series *next;  /* private: the series of the result that followed
+	                         this one's last (model_add_result tries it first:
+	                         runners repeat one order of series every round) */
+};
+
+/* What few rounds have: a timestamp, or more than one pass. */
+struct result_extra {
+	const char *timestamp; /* interned ISO 8601, or NULL */
+	size_t npasses;       /* >= 1 once checked by ingest */
+	double passes[];      /* npasses of them when more than one, finite and > 0 */
+};
+
+/* One round of one version of one workload on one platform: 32 bytes; the
+ * common round (one pass, no timestamp) holds nothing out of line. */
+struct result {
+	struct series *series; /* owned by the model, never moves */
+	struct result_extra *extra; /* in the model's storage, or NULL: no
+	                         timestamp and one pass, `value` */
+	double value;         /* the round's value: the median of its passes */
+	int round;            /* >= 1 after ingest */
+	uint32_t where;       /* 1-based: result index (JSON) or line (NDJSON),
+	                         UINT32_MAX for any later one */
+};
+
+/* The round's timestamp (interned ISO 8601), or NULL. */
+static inline const char *result_timestamp(const struct result *r)
+{
+	return r->extra ? r->extra->timestamp : NULL;
+}
+/* The passes of a round (result_npasses of them). */
+static inline size_t result_npasses(const struct result *r)
+{
+	return r->extra ? r->extra->npasses : 1;
+}
+static inline const double *result_passes(const struct result *r)
+{
+	return r->extra && r->extra->npasses != 1 ? r->extra->passes : &r->value;
+}
+
+/* A result as a reader fills it before model_add_result() stores it. */
+struct result_draft {
+	const char *workload, *version, *platform, *unit; /* interned */
+	int round;
+	signed char better, where_is_line, back_to_back, runner_interleaved;
+	double *passes;       /* model_draft_passes() or the reader's own */
+	size_t npasses;
+	const char *timestamp, *note, *meta_json, *v8, *source; /* interned */
+	size_t where, doc;
+};
+
+/* What the input says about one workload (the document field "workloads"):
+ * what one pass does, how much data it handles and the code that ran. */
+struct workload_info {
+	const char *name;        /* interned, as the results name the workload */
+	const char *description; /* interned sentence, or NULL */
+	double bytes;            /* bytes one pass processes, a whole number > 0;
+	                            0 when not given */
+	const char *source;      /* interned path or URL of the code, or NULL */
+	const char *from;        /* interned input name that gave it (messages) */
+};
+
+/* ---- computed by analysis.c ---- */
+
+/* FASTER is a confirmed claim (both keys); NOT_CONFIRMED a difference beyond
+ * the noise that the rank test does not confirm. */
+enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT, VERDICT_NOT_CONFIRMED };
+
+/* How the rounds were taken, which decides the statistic compared
+ * (evidence.c detects it; README "The method"). */
+enum design {
+	DESIGN_ROUNDS,   /* the same number of rounds per version in one sitting
+	                    (or not recorded): best round, range spread */
+	DESIGN_SESSIONS, /* shared sessions over days: every round holds every
+	                    version; per-round ratios, signed rank test */
+	DESIGN_UNEQUAL,  /* very unequal round counts in one sitting: medians,
+	                    quartile spread, ratio of medians */
+	DESIGN_HISTORY,  /* a history: rounds spread over days with versions in
+	                    rounds of their own, or unequal counts with no time
+	                    recorded: medians, quartile spread, a 10 % floor;
+	                    time and version are confounded */
+};
+
+/* A version within one comparison. */
+struct version_stats {
+	const char *version;  /* interned */
+	const char *line;     /* interned "v24", or NULL when not a release line */
+	const char *v8;       /* interned, from the rounds' meta, else the schedule's */
+	const char *status;   /* support status on the report date, or NULL */
+	const struct result *rounds; /* borrowed: the model's results of this
+	                         version, contiguous, by round */
+	double *values;       /* round values (median of passes), by round;
+	                         in model_block() */
+	double *sorted;       /* the same values ascending, sorted once; in
+	                         model_block() */
+	size_t nrounds;
+	double best;          /* lowest value (highest when higher is better) */
+	double worst_round;   /* the other extreme of the round values */
+	double median;        /* median of the round values */
+	double spread;        /* (max - min) / (2 * median); NaN (unknown) for one round */
+	double qspread;       /* quantile spread: (q75 - q25) / (2 * median), in a
+	                         history (q90 - q10) / (2 * median); NaN for one round */
+	double level;         /* the value compared: best in DESIGN_ROUNDS, else median */
+	int bimodal;          /* 1 when its rounds fall into two clusters */
+	double slow_share;    /* bimodal: share of its rounds in the slow cluster */
+	double slow_factor;   /* bimodal: how many times slower those rounds are */
+	double change;        /* best / baseline best - 1, signed (0 for baseline) */
+	int change_better;    /* +1 better than the baseline, -1 worse, 0 equal */
+	int change_beyond;    /* the difference from the baseline is beyond the noise */
+	int change_claim;     /* +1 a claim that it is better than the baseline,
+	                         -1 worse, 0 no claim (within noise or not confirmed) */
+	int is_baseline;
+};
+
+/* Mann-Whitney and friends for one pair of versions (filled by stats code). */
+struct pair_stats {
+	size_t a, b;          /* indexes into comparison.versions */
+	double u, p, p_holm;
+	double ratio;         /* median b / median a */
+	double ci_low, ci_high;
+	double shift;         /* Hodges-Lehmann shift b - a */
+	int significant;
+	int exact;            /* exact distribution used */
+	double p_floor;       /* smallest p reachable with these sample sizes */
+	int rounds_needed;    /* rounds per side needed given the spread, 0 unknown */
+	int borderline;       /* within-noise verdict and test disagree */
+	/* the two keys of a claim (evidence.c) */
+	const char *test;     /* static: "mann-whitney", or "signed-rank" on the
+	                         per-round log ratios of shared rounds */
+	double size;          /* how much better the better side is, by the
+	                         design's statistic (>= 0, 0.4 = 40 %) */
+	int side;             /* +1 b better, -1 a better, 0 equal (that statistic) */
+	double noise;         /* the noise band key 1 compares size against */
+	int beyond_noise;     /* key 1: size > noise */
+	int test_side;        /* +1 b better, -1 a better, 0 none: the test's direction */
+	int reachable;        /* the test can reach the report's Holm level at all */
+	int claim;            /* +1 b better, -1 a better: both keys hold; else 0 */
+	int steady;           /* not beyond the noise, yet confirmed by the test */
+};
+
+/* A step in a long version series (filled by stats code). */
+struct step {
+	size_t before, after; /* indexes into comparison.versions */
+	double change;        /* after best / before best - 1 */
+};
+
+/* Two consecutive exact releases of one release line in a comparison, and
+ * whether the round values moved between them (filled by releases.c). */
+struct release_step {
+	size_t a, b;          /* indexes into comparison.versions, same line, a older */
+	double ratio;         /* median b / median a (round values) */
+	double p, p_holm;     /* rank test of a's rounds against b's; Holm across
+	                         every release pair of the report */
+	int step;             /* significant after Holm and the medians moved by at
+	                         least RELEASES_MIN_CHANGE */
+	char last_a[11], first_b[11]; /* dates of a's last and b's first round, "" unknown */
+};
+
+struct comparison {
+	const char *workload, *platform, *unit; /* interned */
+	int better;
+	struct version_stats *versions; /* owned, in version order */
+	size_t nversions;
+	int best_idx, worst_idx;  /* -1 when insufficient */
+	int baseline_idx;         /* -1 when the baseline is not in this comparison */
+	double gap, noise;
+	enum verdict verdict;
+	int linear;
+	char *text;               /* owned verdict sentence */
+	struct pair_stats *pairs; /* owned, may be NULL */
+	size_t npairs;
+	struct step *steps;       /* owned, may be NULL */
+	size_t nsteps;
+	int interleaved;          /* 1 timestamps (or the runner) show interleaved
+	                             rounds, 0 blocks or a history, -1 unknown */
+	enum design design;
+	int paired;               /* every round holds every version (round numbers,
+	                             and timestamps within a session when known) */
+	double span_days;         /* first to last round, in days; -1 unknown */
+	char *design_text;        /* owned: how the rounds were compared, or NULL
+	                             for the published design */
+	int regression;           /* the claim names an older version the faster */
+	int anomaly;              /* some version is bimodal */
+	char *drift;              /* owned note on drift within a version, or NULL */
+	struct release_step *release_steps; /* owned, may be NULL */
+	size_t nrelease_steps;
+};
+
+/* One workload across the platforms it was measured on (filled by evidence.c
+ * when the data has several platforms). */
+struct platform_finding {
+	const char *workload;     /* interned */
+	size_t *comparisons;      /* owned: indexes into model.comparisons, by platform */
+	size_t ncomparisons;
+	int consistent;           /* 1 same verdict and winner everywhere, 0 not, -1 one platform */
+	char *text;               /* owned: where the finding reproduces */
+};
+
+/* A day on which the versions that ran on a platform were all far slower
+ * than usual across the workloads: the machine, not a version (filled by
+ * timeline.c from dated rounds). */
+struct bad_day {
+	char date[11];            /* YYYY-MM-DD as the timestamps give it */
+	const char *platform;     /* interned */
+	const char **versions;    /* owned array of interned versions, by name */
+	size_t nversions;
+	double speed;             /* typical speed that day against each version's
+	                             usual (0.5: half as fast) */
+};
+
+/* The reader's service, for the impact estimate (impact.c): --rps,
+ * --payload, --cores and --impact. */
+struct impact_inputs {
+	double rps;           /* requests per second, > 0 */
+	double payload;       /* bytes of data handled per request, > 0 */
+	double cores;         /* cores provisioned, 0 when not given */
+	const char *workload; /* --impact WORKLOAD, or NULL: every claim with bytes */
+	int given;            /* 1 with --rps and --payload; 0: the example inputs
+	                         (for the workbook only; documents show nothing) */
+};
+
+/* What a confirmed claim is worth to that service, from the slower to the
+ * faster version of one comparison (filled by impact.c). Intervals come
+ * from the pair's 95 % interval for the ratio (ci_low, ci_high). */
+struct impact {
+	size_t comparison;        /* index into model.comparisons */
+	double bytes;             /* the workload's bytes per pass */
+	int from, to;             /* versions: slower, faster; -1 without a claim */
+	size_t pair;              /* index into the comparison's pairs (confirmed) */
+	int confirmed;            /* 1: the figures below are set */
+	char *why;                /* owned sentence when there is no figure */
+	double ms_per_mb_from, ms_per_mb_to;  /* best round / (bytes / 2^20), in ms */
+	double q, q_low, q_high;  /* faster / slower: ratio of bests and its interval */
+	double saved_ms_per_s, saved_low, saved_high; /* per second of wall clock */
+	double core_share, core_share_low, core_share_high; /* saved / 1000: share of
+	                                                       one core = cores freed */
+	double provisioned_share, provisioned_low, provisioned_high; /* of --cores;
+	                                                       NaN without it */
+};
+
+/* A release line of the product's schedule, with its status on as_of. */
+struct release_line {
+	char *line;          /* "v24" */
+	int major;
+	char *codename;      /* NULL when none */
+	char start[11], lts[11], maintenance[11], end[11], alpha[11]; /* "" = none */
+	char *v8;            /* V8 at the line's first release, or NULL */
+	char *v8_latest;     /* V8 of the latest release known, or NULL */
+	char *latest;        /* latest release known, or NULL */
+	int annual;          /* annual model: Alpha, Current, LTS, End-of-life */
+	const char *status;  /* static string, on the model's as_of */
+	const char *pick_when; /* static string: who should pick a line in this status */
+	int compared;        /* 1 when a compared version is on this line */
+};
+
+struct schedule {
+	char *product;                /* "Node.js" */
+	struct release_line *lines;   /* owned, ascending major */
+	size_t nlines;
+};
+
+/* Rounds each version needs for a verdict unless --min-rounds says otherwise. */
+#define MODEL_MIN_ROUNDS 3
+
+struct model {
+	/* input half */
+	char *title, *subject, *notes;     /* owned, may be NULL */
+	struct kv *env;                    /* environment fields, in input order */
+	size_t nenv, env_alloc;
+	size_t env_changes;                /* counts model_set_env() calls */
+	struct result *results;            /* in input order; analysis_run() groups
+	                                      them by comparison and version
+	                                      (arena.h: freed by model_release) */
+	size_t nresults, results_alloc;
+	struct series **series;            /* owned, in the order first seen */
+	size_t nseries, series_alloc;
+	size_t ndocs;
+	char **sources;                    /* owned input names, in order given */
+	size_t nsources, sources_alloc;
+	struct kv *digests;                /* input name -> SHA-256 of the bytes
+	                                      read from it (64 hex digits) */
+	size_t ndigests, digests_alloc;
+	struct workload_info *workloads;   /* owned array, in input order */
+	size_t nworkloads, workloads_alloc;
+
+	/* how the report was made, for "How to reproduce" (set by main.c) */
+	char *command_line;                /* owned: the noisefloor command, shell-quoted,
+	                                      without the output folder; or NULL */
+	char *command_shown;               /* owned: the same with many input files
+	                                      written as FILE..., or NULL */
+	const char *program_version;       /* static: noisefloor's version, or NULL */
+
+	/* options that shape the analysis */
+	char as_of[11];                    /* YYYY-MM-DD */
+	const char *baseline;              /* version string, or NULL: the oldest */
+	int min_rounds;                    /* default MODEL_MIN_ROUNDS */
+	int no_digests;                    /* inputs are not hashed: the command
+	                                      shows no SHA-256 (check) */
+	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
+
+	/* computed half */
+	struct comparison *comparisons;    /* owned */
+	size_t ncomparisons;
+	struct schedule schedule;
+	char *recommendation;              /* owned sentence, or NULL */
+	char *how_taken;                   /* owned: how the rounds were taken, as
+	                                      the input shows it ("interleaving not
+	                                      recorded" when it does not) */
+	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
+	size_t nregressions, nanomalies;   /* comparisons worth filing */
+	const struct release_line *recommended; /* into schedule, or NULL */
+	char **warnings;                   /* owned sentences shown in every document */
+	size_t nwarnings, warnings_alloc;
+	struct platform_finding *platforms; /* owned, NULL with one platform */
+	size_t nplatforms;
+	struct bad_day *bad_days;          /* owned, by platform and date */
+	size_t nbad_days;
+	struct impact *impacts;            /* owned: one per comparison whose
+	                                      workload has bytes (impact.c) */
+	size_t nimpacts;
+
+	struct strpool *pool;              /* private */
+	struct passes_block *passes_blocks; /* private: storage of every result's passes */
+	struct series_index *series_index; /* private: finds a draft's series */
+	struct result_draft draft;         /* private: model_draft_result() */
+	double *draft_passes;              /* private: model_draft_passes() */
+	void *block;                       /* private: model_block(), block_size bytes */
+	size_t block_size;
+	size_t draft_passes_alloc;
+};
+
+void model_init(struct model *m);
+void model_release(struct model *m);
+
+/* Returns the interned copy of s (NULL stays NULL); the model owns it. */
+const char *model_intern(struct model *m, const char *s);
+const char *model_internn(struct model *m, const char *s, size_t n);
+
+/* Room for n passes of a result being drafted, owned by the model and valid
+ * until the next call (model_add_result copies them). */
+double *model_draft_passes(struct model *m, size_t n);
+
+/* The model's draft, zeroed: a reader fills it and calls model_add_result. */
+struct result_draft *model_draft_result(struct model *m);
+
+/* Stores the draft d as a result: finds or makes its series, copies several
+ * passes into the model's storage, computes the value. Returns the result
+ * (valid until the next append). */
+struct result *model_add_result(struct model *m, const struct result_draft *d);
+/* The model's one large block, grown to at least n bytes with its contents
+ * kept (arena.h: a grown block touches only its new pages); owned by the
+ * model until model_release, valid until the next call. ingest_finish sorts
+ * its index of the results there, then analysis_run keeps every version's
+ * values and sorted copy there (and nothing calls it after that). */
+void *model_block(struct model *m, size_t n);
+/* Sets an environment field, replacing an earlier value of the same key. */
+void model_set_env(struct model *m, const char *key, const char *value);
+const char *model_get_env(const struct model *m, const char *key);
+/* Records / looks up the SHA-256 (hex) of what was read from an input. */
+void model_set_digest(struct model *m, const char *source, const char *hex);
+const char *model_get_digest(const struct model *m, const char *source);
+/* The input's description of a workload, or NULL. */
+const struct workload_info *model_workload(const struct model *m, const char *name);
+/* The entry for a workload (name interned by the caller), added empty when
+ * new; valid until the next call. */
+struct workload_info *model_add_workload(struct model *m, const char *name);
+/* Adds a warning shown in every document; takes a printf format. */
+void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* "faster", "within-noise", "insufficient", "not-confirmed" */
+const char *verdict_name(enum verdict v);
+/* "rounds", "sessions", "unequal", "history" */
+const char *design_name(enum design d);
+
+#endif

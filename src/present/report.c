@@ -1,0 +1,820 @@
+/*
+ * report.c - the presentation model (report.h): the one version order, the
+ * support lines shown, the evidence counts, the sentences more than one
+ * document shows, the method facts and the chart plan. Reads the analysed
+ * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
+ */
+#include "present/report.h"
+#include "analysis/evidence.h"
+#include "analysis/stats.h"
+#include "analysis/timeline.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
+#include "model/semver.h"
+#include "present/digest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The status a schedule names ("Active LTS", "End-of-life"); NULL gives
+ * SUPPORT_UNKNOWN. */
+static enum support_status report_support(const char *status)
+{
+	static const struct {
+		const char *name;
+		enum support_status s;
+	} names[] = {
+		{ "Planned", SUPPORT_PLANNED },
+		{ "Alpha", SUPPORT_ALPHA },
+		{ "Current", SUPPORT_CURRENT },
+		{ "Active LTS", SUPPORT_ACTIVE_LTS },
+		{ "LTS", SUPPORT_LTS },
+		{ "Maintenance LTS", SUPPORT_MAINTENANCE_LTS },
+		{ "Maintenance", SUPPORT_MAINTENANCE },
+		{ "End-of-life", SUPPORT_EOL },
+	};
+	for (size_t i = 0; status && i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i].name, status) == 0)
+			return names[i].s;
+	return SUPPORT_UNKNOWN;
+}
+
+size_t report_version_order(const struct model *m, const char ***out)
+{
+	const char **v = NULL;
+	size_t n = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		for (size_t j = 0; j < c->nversions; j++) {
+			const char *s = c->versions[j].version;
+			size_t k, at;
+			for (k = 0; k < n && v[k] != s; k++)
+				;
+			if (k < n)
+				continue;
+			/* insert in order; strings that are not versions stay
+			 * after their peers, in input order */
+			for (at = n; at > 0 && semver_cmp(v[at - 1], s) > 0; at--)
+				;
+			ALLOC_GROW(v, n + 1, alloc);
+			memmove(v + at + 1, v + at, (n - at) * sizeof *v);
+			v[at] = s;
+			n++;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+const struct version_stats *report_cell(const struct comparison *c, const char *version)
+{
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].version == version)
+			return &c->versions[k];
+	return NULL;
+}
+
+static void build_versions(struct report *r)
+{
+	const struct model *m = r->m;
+	const char **order;
+
+	r->nversions = report_version_order(m, &order);
+	r->versions = xcalloc(r->nversions ? r->nversions : 1, sizeof *r->versions);
+	for (size_t k = 0; k < r->nversions; k++) {
+		struct report_version *v = &r->versions[k];
+		v->version = order[k];
+		/* the first occurrence, or the first that knows its V8 */
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct version_stats *vs = report_cell(&m->comparisons[i], order[k]);
+			if (vs && (!v->vs || (!v->vs->v8 && vs->v8)))
+				v->vs = vs;
+		}
+		v->support = report_support(v->vs ? v->vs->status : NULL);
+		v->eol = v->support == SUPPORT_EOL;
+	}
+	free(order);
+}
+
+static void build_lines(struct report *r)
+{
+	const struct model *m = r->m;
+
+	r->nlines = m->schedule.nlines;
+	r->lines = xcalloc(r->nlines ? r->nlines : 1, sizeof *r->lines);
+	for (size_t i = 0; i < r->nlines; i++) {
+		struct report_line *l = &r->lines[i];
+		l->line = &m->schedule.lines[i];
+		l->support = report_support(l->line->status);
+		l->eol = l->support == SUPPORT_EOL;
+		/* the lines someone could still pick, and the compared and the
+		 * recommended ones whatever their state */
+		l->shown = l->line->compared || l->line == m->recommended ||
+			   (l->support != SUPPORT_EOL && l->support != SUPPORT_PLANNED);
+	}
+}
+
+/* The gap between two bests measured like the published gap: the worse
+ * over the better, minus one, whichever way is better. */
+static double pair_gap(double a, double b)
+{
+	return a > b ? a / b - 1 : b / a - 1;
+}
+
+/* The sentence for a pair where the within-noise rule and the rank test
+ * disagree (appends to b). */
+static void borderline_text(const struct report *r, const struct comparison *c,
+			    const struct pair_stats *p, struct buf *b)
+{
+	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
+	if (!p->significant) {
+		buf_printf(b, "%s and %s are ", va->version, vb->version);
+		fmt_percent(b, pair_gap(va->best, vb->best));
+		buf_puts(b, " apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the rank test does not confirm it (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_printf(b, " after Holm's correction over %zu pairs; with %zu and %zu rounds the "
+			   "smallest reachable p is ", r->npairs, va->nrounds, vb->nrounds);
+		fmt_sig(b, p->p_floor, 2);
+		/* only when more rounds would help: the plan is for the medians */
+		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
+		    (size_t)p->rounds_needed > vb->nrounds)
+			buf_printf(b, ", and about %d rounds per version would be needed to tell",
+				   p->rounds_needed);
+		buf_puts(b, ")");
+	} else {
+		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
+		fmt_sig(b, p->p_holm, 2);
+		buf_puts(b, " after Holm): the median moved by ");
+		fmt_percent_signed(b, p->ratio - 1);
+		buf_printf(b, " (%s interval ", r->method.ci_text);
+		fmt_percent_signed(b, p->ci_low - 1);
+		buf_puts(b, " to ");
+		fmt_percent_signed(b, p->ci_high - 1);
+		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
+	}
+}
+
+/* The pair of comparison c with the smallest reachable p, or NULL. */
+static const struct pair_stats *strongest_pair(const struct comparison *c)
+{
+	const struct pair_stats *best = NULL;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (!best || c->pairs[i].p_floor < best->p_floor)
+			best = &c->pairs[i];
+	return best;
+}
+
+/* Why no pair of c can be significant: the rounds of its strongest pair,
+ * the smallest p they can reach, the level Holm's first step needs, and the
+ * fewest rounds per version that would confirm one of its differences. */
+static char *comparison_power_note(const struct report *r, const struct comparison *c)
+{
+	const struct pair_stats *s = strongest_pair(c);
+	struct buf b = BUF_INIT;
+	int needed = 0;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *ps = &c->pairs[i];
+		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > c->versions[ps->a].nrounds &&
+		    (size_t)ps->rounds_needed > c->versions[ps->b].nrounds &&
+		    (!needed || ps->rounds_needed < needed))
+			needed = ps->rounds_needed;
+	}
+	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ",
+		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
+	fmt_sig(&b, s->p_floor, 2);
+	buf_printf(&b, ", and Holm's correction over the %zu pairs of the report needs p below ",
+		   r->npairs);
+	fmt_sig(&b, r->holm_level, 2);
+	buf_puts(&b, ", so no pair here can be significant");
+	if (needed)
+		buf_printf(&b, "; about %d rounds per version would be needed to confirm the "
+			   "clearest of these differences", needed);
+	return buf_detach(&b, NULL);
+}
+
+/* The fewest and most rounds any version ran, as "3 to 7" or "7". */
+static void build_rounds_range(struct report *r)
+{
+	const struct model *m = r->m;
+	size_t lo = (size_t)-1, hi = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		for (size_t k = 0; k < m->comparisons[i].nversions; k++) {
+			size_t n = m->comparisons[i].versions[k].nrounds;
+			lo = n < lo ? n : lo;
+			hi = n > hi ? n : hi;
+		}
+	if (hi == 0)
+		lo = 0;
+	r->rounds_min = lo;
+	r->rounds_max = hi;
+	if (lo == hi)
+		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu", hi);
+	else
+		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu to %zu", lo, hi);
+}
+
+static void build_evidence(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+
+	r->p_floor = 1;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		r->nfaster += c->verdict == VERDICT_FASTER;
+		r->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
+		r->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
+		r->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
+		r->nregressions += c->regression;
+		r->nanomalies += c->anomaly;
+		r->npairs += c->npairs;
+		r->nsteps += c->nsteps;
+		r->ndrift += c->drift != NULL;
+		for (size_t k = 0; k < c->npairs; k++) {
+			r->nsignificant += c->pairs[k].significant;
+			r->nborderline += c->pairs[k].borderline;
+			if (c->pairs[k].p_floor < r->p_floor)
+				r->p_floor = c->pairs[k].p_floor;
+		}
+	}
+	r->holm_level = r->method.alpha / (double)(r->npairs ? r->npairs : 1);
+	r->power_binds = r->npairs && r->p_floor >= r->holm_level;
+	if (r->npairs) {
+		/* Holm's first step compares the smallest p with alpha / pairs */
+		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
+		fmt_sig(&b, r->p_floor, 2);
+		buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the smallest "
+			   "p below ", r->npairs);
+		fmt_sig(&b, r->holm_level, 2);
+		if (r->power_binds)
+			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
+				     "before the test can confirm anything");
+		else
+			buf_printf(&b, "; %zu pair%s significant", r->nsignificant,
+				   r->nsignificant == 1 ? " is" : "s are");
+		r->power_note = buf_detach(&b, NULL);
+		buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank "
+			   "test (Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu "
+			   "pairs of versions in this report) asks whether one version's rounds are "
+			   "consistently apart from the other's. Where the two disagree, neither claim "
+			   "is safe", r->npairs);
+		r->rank_test_note = buf_detach(&b, NULL);
+	}
+
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct report_comparison *rc = &r->comparisons[i];
+		const struct pair_stats *s = strongest_pair(c);
+
+		rc->borderline = xcalloc(c->npairs ? c->npairs : 1, sizeof *rc->borderline);
+		for (size_t k = 0; k < c->npairs; k++) {
+			if (!c->pairs[k].borderline)
+				continue;
+			borderline_text(r, c, &c->pairs[k], &b);
+			rc->borderline[k] = buf_detach(&b, NULL);
+			rc->nborderline++;
+		}
+		rc->steps = xcalloc(c->nsteps ? c->nsteps : 1, sizeof *rc->steps);
+		for (size_t k = 0; k < c->nsteps; k++) {
+			const struct step *st = &c->steps[k];
+			const struct version_stats *vb = &c->versions[st->before];
+			const struct version_stats *va = &c->versions[st->after];
+			buf_printf(&b, "between %s and %s", vb->version, va->version);
+			if (vb->v8 && va->v8 && strcmp(vb->v8, va->v8) != 0)
+				buf_printf(&b, " (V8 %s \xE2\x86\x92 %s)", vb->v8, va->v8);
+			else if (vb->v8 && va->v8)
+				buf_printf(&b, " (both V8 %s)", vb->v8);
+			buf_puts(&b, ": best round ");
+			fmt_percent_signed(&b, st->change);
+			rc->steps[k] = buf_detach(&b, NULL);
+		}
+		rc->power_binds = s && s->p_floor >= r->holm_level;
+		if (rc->power_binds)
+			rc->power_note = comparison_power_note(r, c);
+		if (rc->power_binds && rc->nborderline) {
+			buf_printf(&b, "%zu pair%s apart beyond the noise of ", rc->nborderline,
+				   rc->nborderline == 1 ? " is" : "s are");
+			fmt_spread(&b, c->noise);
+			buf_puts(&b, ", which the test cannot confirm with these rounds (see Power)");
+			rc->borderline_summary = buf_detach(&b, NULL);
+		}
+	}
+	buf_release(&b);
+}
+
+/* ---- the verdicts in words ---- */
+
+/* What the design compares, for sentences: "best rounds", "medians". */
+static const char *compared(const struct comparison *c)
+{
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return "best rounds";
+	case DESIGN_SESSIONS:
+		return "per-round ratios";
+	default:
+		return "medians";
+	}
+}
+
+/* "2 of 7 workloads show a confirmed difference ..." */
+static void build_headline(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+	size_t n = m->ncomparisons;
+
+	size_t nrule = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		const struct pair_stats *p = c->verdict == VERDICT_FASTER
+			? evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx) : NULL;
+		nrule += p && !p->reachable;
+	}
+	if (r->nfaster && !nrule)
+		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
+			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
+			   n == 1 ? "" : "s", r->nfaster == 1 ? "s" : "");
+	else if (r->nfaster)
+		buf_printf(&b, "%zu of %zu workload%s show%s a difference larger than the machine's own "
+			   "noise: the rank test confirms it in %zu, and in %zu too few rounds were measured "
+			   "for any rank test to confirm it", r->nfaster, n, n == 1 ? "" : "s",
+			   r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+	else
+		buf_printf(&b, "None of the %zu workload%s shows a confirmed difference (larger than the "
+			   "machine's own noise and confirmed by the rank test)", n, n == 1 ? "" : "s");
+	if (r->nnot_confirmed)
+		buf_printf(&b, "; in %zu the difference is beyond the noise but the rank test does not "
+			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
+	if (r->nwithin)
+		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
+	if (r->ninsufficient)
+		buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient);
+	if (!r->nfaster)
+		buf_puts(&b, ": on this data, no version is faster");
+	r->headline = buf_detach(&b, NULL);
+}
+
+/* "24.22.3: 4 of 7 rounds are 13× slower than ..." for every bimodal
+ * version of c, joined by "; ". Appends nothing when there is none. */
+static void anomaly_text(struct buf *b, const struct comparison *c)
+{
+	size_t at = b->len;
+	for (size_t k = 0; k < c->nversions; k++) {
+		const struct version_stats *v = &c->versions[k];
+		if (!v->bimodal)
+			continue;
+		buf_printf(b, "%s%s: %ld of %zu rounds are ", b->len > at ? "; " : "", v->version,
+			   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds);
+		fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+		buf_printf(b, "\xC3\x97 slower than %s",
+			   c->paired ? "the other versions in the same rounds" : "its other rounds");
+	}
+}
+
+void report_verdict_sentence(struct buf *b, const struct comparison *c)
+{
+	size_t at = b->len, before;
+	buf_puts(b, c->text);
+	if (b->len > at && b->s[at] >= 'a' && b->s[at] <= 'z')
+		b->s[at] = (char)(b->s[at] - 'a' + 'A');
+	buf_putc(b, '.');
+	if (c->verdict == VERDICT_FASTER) {
+		buf_puts(b, " The gap of ");
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		const struct pair_stats *p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+		buf_printf(b, "%% between the %s clears the noise of ", compared(c));
+		fmt_spread(b, c->noise);
+		buf_puts(b, p && !p->reachable ? "; too few rounds for the rank test to confirm it."
+					       : " and the rank test confirms it.");
+	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
+		buf_printf(b, " The %s are ", compared(c));
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		buf_puts(b, "% apart, beyond the noise of ");
+		fmt_spread(b, c->noise);
+		buf_puts(b, ", but the rank test does not confirm it.");
+	} else if (c->verdict == VERDICT_WITHIN_NOISE) {
+		buf_printf(b, " The %s are ", compared(c));
+		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
+		buf_puts(b, "% apart, inside the noise of ");
+		fmt_spread(b, c->noise);
+		buf_putc(b, '.');
+	}
+	buf_puts(b, " Two clusters: ");
+	before = b->len;
+	anomaly_text(b, c);
+	if (b->len == before)
+		b->len = before - strlen(" Two clusters: "), b->s[b->len] = '\0';
+	else
+		buf_putc(b, '.');
+}
+
+static void build_verdicts(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+
+	build_headline(r);
+	r->how_taken = m->how_taken;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct report_comparison *rc = &r->comparisons[i];
+
+		rc->worth_filing = c->regression || c->anomaly;
+		anomaly_text(&b, c);
+		if (b.len)
+			rc->anomaly = buf_detach(&b, NULL);
+
+		rc->change = xcalloc(c->nversions ? c->nversions : 1, sizeof *rc->change);
+		for (size_t k = 0; k < c->nversions && c->baseline_idx >= 0; k++) {
+			const struct version_stats *v = &c->versions[k];
+			if (v->is_baseline)
+				continue;
+			fmt_percent_signed(&b, v->change);
+			if (v->change_better) {
+				buf_puts(&b, v->change_better > 0 ? " (better" : " (worse");
+				/* only a claim is a finding */
+				if (!v->change_beyond)
+					buf_puts(&b, ", within noise");
+				else if (!v->change_claim)
+					buf_puts(&b, ", not confirmed");
+				buf_putc(&b, ')');
+			}
+			rc->change[k] = buf_detach(&b, NULL);
+		}
+
+		report_verdict_sentence(&b, c);
+		rc->verdict_line = buf_detach(&b, NULL);
+	}
+	buf_release(&b);
+}
+
+void report_inputs_summary(struct buf *b, const struct model *m)
+{
+	struct digest_inputs in;
+	digest_inputs(m, &in);
+	buf_printf(b, "%zu files", in.n);
+	if (in.folder[0])
+		buf_printf(b, " under %s", in.folder);
+	if (in.first[0])
+		buf_printf(b, ", rounds dated %s to %s", in.first, in.last);
+	digest_inputs_release(&in);
+}
+
+/* ---- the chart plan ---- */
+
+int report_several_platforms(const struct model *m)
+{
+	for (size_t i = 1; i < m->ncomparisons; i++)
+		if (m->comparisons[i].platform != m->comparisons[0].platform)
+			return 1;
+	return 0;
+}
+
+int report_chart_series(const struct comparison *c)
+{
+	return c->nversions >= 8;
+}
+
+int report_in_overview(const struct comparison *c)
+{
+	return c->baseline_idx >= 0 && !report_chart_series(c);
+}
+
+int report_overview_rows(const struct model *m)
+{
+	size_t bars = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (m->comparisons[i].baseline_idx >= 0)
+			bars += m->comparisons[i].nversions - 1;
+	return bars > REPORT_OVERVIEW_MAX_BARS;
+}
+
+int report_has_overview(const struct model *m)
+{
+	int rows = report_overview_rows(m);
+	/* nothing to draw when no workload has a bar */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (rows && m->comparisons[i].baseline_idx >= 0 && m->comparisons[i].nversions > 1 &&
+		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+			return 1;
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (report_in_overview(&m->comparisons[i]) && m->comparisons[i].nversions > 1 &&
+		    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
+			return 1;
+	return 0;
+}
+
+/* Appends an ASCII slug of s: letters and digits lower-cased, Latin-1
+ * letters without their accents, everything else one '-'. */
+static void slug_append(struct buf *b, const char *s)
+{
+	static const char latin1[] =
+		"aaaaaaaceeeeiiiidnooooo-ouuuuyts" /* U+00C0..U+00DF */
+		"aaaaaaaceeeeiiiidnooooo-ouuuuyty"; /* U+00E0..U+00FF */
+	int dash = 0;
+	while (*s) {
+		unsigned cp = utf8_next(&s);
+		char ch = 0;
+		if (cp < 0x80 && ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')))
+			ch = (char)cp;
+		else if (cp >= 'A' && cp <= 'Z')
+			ch = (char)(cp - 'A' + 'a');
+		else if (cp >= 0xC0 && cp <= 0xFF && latin1[cp - 0xC0] != '-')
+			ch = latin1[cp - 0xC0];
+		if (ch) {
+			if (dash && b->len && b->s[b->len - 1] != '-')
+				buf_putc(b, '-');
+			dash = 0;
+			buf_putc(b, ch);
+			if (cp == 0xDF)
+				buf_putc(b, 's'); /* ß -> ss */
+		} else {
+			dash = 1;
+		}
+		if (b->len >= 60)
+			break;
+	}
+}
+
+static int name_taken(char **names, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+	if (strcmp(s, "overview") == 0)
+		return 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(names[i]);
+		if (strcmp(names[i], s) == 0)
+			return 1;
+		/* "x-series" is the series chart of "x" */
+		if (k + 7 == len && strncmp(s, names[i], k) == 0 && strcmp(s + k, "-series") == 0)
+			return 1;
+		if (len + 7 == k && strncmp(names[i], s, len) == 0 &&
+		    strcmp(names[i] + len, "-series") == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * File stems for the charts of a model, unique and ASCII: one per comparison
+ * from the workload (plus the platform when several are compared), never
+ * "overview"; the series chart of comparison i is stems[i] + "-series".
+ * Returns a malloc'd array of m->ncomparisons malloc'd strings; caller frees
+ * each and the array. Documents use r->charts instead.
+ */
+static char **report_chart_stems(const struct model *m)
+{
+	char **names = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *names);
+	int plat = report_several_platforms(m);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct buf b = BUF_INIT;
+		size_t base_len;
+		slug_append(&b, m->comparisons[i].workload);
+		if (plat) {
+			buf_putc(&b, '-');
+			slug_append(&b, m->comparisons[i].platform);
+		}
+		while (b.len && b.s[b.len - 1] == '-')
+			b.s[--b.len] = '\0';
+		if (!b.len)
+			buf_puts(&b, "workload");
+		base_len = b.len;
+		for (int k = 2; name_taken(names, i, b.s); k++) {
+			b.len = base_len;
+			b.s[b.len] = '\0';
+			buf_printf(&b, "-%d", k);
+		}
+		names[i] = buf_detach(&b, NULL);
+	}
+	return names;
+}
+
+static void add_chart(struct report *r, char *stem, enum report_chart_kind kind, size_t ci)
+{
+	r->charts = xrealloc(r->charts, (r->ncharts + 1) * sizeof *r->charts);
+	r->charts[r->ncharts].stem = stem;
+	r->charts[r->ncharts].kind = kind;
+	r->charts[r->ncharts].comparison = ci;
+	r->ncharts++;
+}
+
+/* The overview first, then per comparison its strip chart, for a long
+ * series its series chart, and for a history its time chart. Stems are unique (report_chart_stems). */
+static void build_charts(struct report *r)
+{
+	const struct model *m = r->m;
+	char **names = report_chart_stems(m);
+	size_t first;
+
+	if (report_has_overview(m))
+		add_chart(r, xstrdup("overview"), REPORT_CHART_OVERVIEW, 0);
+	first = r->ncharts;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		add_chart(r, names[i], REPORT_CHART_STRIP, i);
+		if (report_chart_series(&m->comparisons[i]))
+			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
+		if (timeline_dated(&m->comparisons[i]))
+			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
+	}
+	free(names);
+	/* pointers into charts[] only once it stops growing */
+	if (first)
+		r->overview_chart = r->charts[0].stem;
+	for (size_t k = first; k < r->ncharts; k++) {
+		struct report_comparison *rc = &r->comparisons[r->charts[k].comparison];
+		if (r->charts[k].kind == REPORT_CHART_STRIP)
+			rc->chart = r->charts[k].stem;
+		else if (r->charts[k].kind == REPORT_CHART_TIME)
+			rc->time_chart = r->charts[k].stem;
+		else
+			rc->series_chart = r->charts[k].stem;
+	}
+}
+
+static void build_method(struct report_method *mt)
+{
+	mt->alpha = STATS_ALPHA;
+	mt->interval = STATS_RATIO_INTERVAL_METHOD;
+	mt->ci_level = STATS_CI_LEVEL;
+	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
+	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);
+	mt->power = STATS_POWER;
+	snprintf(mt->power_text, sizeof mt->power_text, "%g%%", mt->power * 100);
+}
+
+/* The title an issue would carry: the largest regression beyond the noise
+ * (a newer version slower than an older one), else the largest step down
+ * between releases of a line, else that nothing regressed. */
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* How many distinct names: sorts the pointers (names are interned). */
+static size_t count_distinct(const char **v, size_t n)
+{
+	size_t k = n > 0;
+	qsort(v, n, sizeof *v, cmp_ptr);
+	for (size_t i = 1; i < n; i++)
+		k += v[i] != v[i - 1];
+	return k;
+}
+
+/* Distinct workloads and platforms among the comparisons (one comparison
+ * per workload and platform). */
+static void count_workloads(const struct model *m, size_t *nw, size_t *np)
+{
+	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].workload;
+	*nw = count_distinct(v, m->ncomparisons);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].platform;
+	*np = count_distinct(v, m->ncomparisons);
+	free(v);
+}
+
+static void build_issue_title(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct comparison *worst = NULL;
+	const struct comparison *step_c = NULL;
+	const struct release_step *step = NULL;
+	size_t nreg = 0;
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->verdict == VERDICT_FASTER && c->regression && c->worst_idx > c->best_idx) {
+			nreg++;
+			if (!worst || c->gap > worst->gap)
+				worst = c;
+		}
+		for (size_t k = 0; k < c->nrelease_steps; k++) {
+			const struct release_step *s = &c->release_steps[k];
+			double down = c->better == BETTER_HIGHER ? 1 - s->ratio : s->ratio - 1;
+			if (s->step && down > 0 &&
+			    (!step || down > (step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1))) {
+				step = s;
+				step_c = c;
+			}
+		}
+	}
+	if (worst) {
+		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% slower in %s than in %s (%s)",
+			   worst->workload, worst->gap * 100, worst->versions[worst->worst_idx].version,
+			   worst->versions[worst->best_idx].version, worst->platform);
+		if (nreg > 1)
+			buf_printf(&b, ", and %zu more workload%s", nreg - 1, nreg == 2 ? "" : "s");
+	} else if (step) {
+		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
+		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
+			   step_c->workload, down * 100, step_c->versions[step->b].version,
+			   step_c->versions[step->a].version, step_c->platform);
+	} else {
+		size_t nw = 0, np = 0;
+		count_workloads(m, &nw, &np);
+		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
+		if (np > 1)
+			buf_printf(&b, " on %zu platforms", np);
+		if (r->nversions > 1)
+			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
+		buf_puts(&b, ": no regression beyond the noise");
+	}
+	r->issue_title = buf_detach(&b, NULL);
+}
+
+/* The baseline and why: given with --baseline, or the oldest version; an
+ * end-of-life oldest version is said so, with the option that compares
+ * against the oldest supported one instead. */
+static void build_baseline_note(struct report *r)
+{
+	const struct model *m = r->m;
+	const struct report_version *base = NULL, *supported = NULL;
+	struct buf b = BUF_INIT;
+	if (!r->nversions)
+		return;
+	for (size_t k = 0; k < r->nversions; k++) {
+		if (m->baseline && strcmp(r->versions[k].version, m->baseline) == 0)
+			base = &r->versions[k];
+		if (!supported && !r->versions[k].eol && r->versions[k].support != SUPPORT_UNKNOWN)
+			supported = &r->versions[k];
+	}
+	if (m->baseline) {
+		buf_printf(&b, "the baseline is %s, as given with --baseline", base ? base->version : m->baseline);
+	} else {
+		base = &r->versions[0];
+		buf_printf(&b, "the baseline is %s, the oldest version measured", base->version);
+		if (base->eol && base->vs->line) {
+			const struct release_line *l = NULL;
+			for (size_t i = 0; i < m->schedule.nlines; i++)
+				if (strcmp(m->schedule.lines[i].line, base->vs->line) == 0)
+					l = &m->schedule.lines[i];
+			buf_printf(&b, "; %s %s is end-of-life%s%s", m->schedule.product ? m->schedule.product : "its line",
+				   base->vs->line, l ? " since " : "", l ? l->end : "");
+			if (supported && supported != base)
+				buf_printf(&b, ", so compare against a supported line with "
+					   "--baseline %s", supported->version);
+		}
+	}
+	r->baseline_note = buf_detach(&b, NULL);
+}
+
+void report_build(struct report *r, const struct model *m, int with_charts)
+{
+	memset(r, 0, sizeof *r);
+	r->m = m;
+	r->link_charts = with_charts;
+	build_method(&r->method);
+	build_versions(r);
+	build_lines(r);
+	build_rounds_range(r);
+	r->comparisons = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *r->comparisons);
+	build_evidence(r);
+	build_verdicts(r);
+	build_charts(r);
+	r->warnings = (const char *const *)m->warnings;
+	r->nwarnings = m->nwarnings;
+	build_issue_title(r);
+	build_baseline_note(r);
+	report_impact_build(&r->impact, m);
+}
+
+void report_release(struct report *r)
+{
+	for (size_t i = 0; r->comparisons && i < r->m->ncomparisons; i++) {
+		struct report_comparison *rc = &r->comparisons[i];
+		for (size_t k = 0; k < r->m->comparisons[i].npairs; k++)
+			free(rc->borderline[k]);
+		free(rc->borderline);
+		for (size_t k = 0; k < r->m->comparisons[i].nsteps; k++)
+			free(rc->steps[k]);
+		free(rc->steps);
+		free(rc->power_note);
+		free(rc->borderline_summary);
+		free(rc->anomaly);
+		for (size_t k = 0; rc->change && k < r->m->comparisons[i].nversions; k++)
+			free(rc->change[k]);
+		free(rc->change);
+		free(rc->verdict_line);
+	}
+	free(r->headline);
+	free(r->comparisons);
+	for (size_t k = 0; k < r->ncharts; k++)
+		free(r->charts[k].stem);
+	free(r->charts);
+	free(r->versions);
+	free(r->lines);
+	free(r->power_note);
+	free(r->rank_test_note);
+	free(r->issue_title);
+	free(r->baseline_note);
+	report_impact_release(&r->impact);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,215 @@
+/*
+ * report.h - the presentation model: what every document shows, decided
+ * once after the analysis.
+ *
+ * Data flows ingest -> model -> analysis (analysis.c, evidence.c) ->
+ * presentation (report.c) -> renderers. The analysis computes numbers; the
+ * presentation decides the order things are shown in, which release lines a
+ * reader sees, the report-wide evidence counts, every sentence that more than
+ * one document shows (with its numbers formatted once), the method facts and
+ * the chart files. Renderers only lay out what this says: a sentence added
+ * here appears in every document that has a place for it.
+ *
+ * To add wording: give the sentence a field in struct report (report-wide)
+ * or struct report_comparison (per comparison), build it in report.c, and
+ * let each renderer place it. Sentences start in lower case and end without
+ * a period, so a document can embed them or capitalise them.
+ */
+#ifndef NF_REPORT_H
+#define NF_REPORT_H
+
+#include <stddef.h>
+#include "model/model.h"
+#include "present/report_impact.h"
+
+/* The support status of a release line on the report date. */
+enum support_status {
+	SUPPORT_UNKNOWN = 0,  /* not a release line of the schedule */
+	SUPPORT_PLANNED,
+	SUPPORT_ALPHA,
+	SUPPORT_CURRENT,
+	SUPPORT_ACTIVE_LTS,
+	SUPPORT_LTS,          /* annual model */
+	SUPPORT_MAINTENANCE_LTS,
+	SUPPORT_MAINTENANCE,
+	SUPPORT_EOL,
+};
+
+
+/* One version of the report, in the one order every output uses. */
+struct report_version {
+	const char *version;             /* interned */
+	const struct version_stats *vs;  /* one occurrence (one with a V8 if any):
+	                                    line, v8, status */
+	enum support_status support;
+	int eol;                         /* support == SUPPORT_EOL */
+};
+
+/* One release line of the schedule, as the documents show it. */
+struct report_line {
+	const struct release_line *line; /* into model.schedule */
+	enum support_status support;
+	int eol;
+	int shown;     /* in the support tables of the documents: lines someone
+	                  could still pick, the compared ones and the
+	                  recommended one whatever their state */
+};
+
+enum report_chart_kind {
+	REPORT_CHART_OVERVIEW, /* every workload's change against the baseline */
+	REPORT_CHART_STRIP,    /* every round of one comparison */
+	REPORT_CHART_SERIES,   /* a long version series of one comparison */
+	REPORT_CHART_TIME,     /* a history of one comparison against time
+	                          (a scene of its own: chart_time.h) */
+};
+
+/* One chart file: charts/<stem>.svg and .png. */
+struct report_chart {
+	char *stem;                   /* owned: "overview", "json-parse-20k-rows" */
+	enum report_chart_kind kind;
+	size_t comparison;            /* index into model.comparisons (not for
+	                                 the overview) */
+};
+
+/* The presentation of one comparison. */
+struct report_comparison {
+	char **borderline;        /* owned, one per pair (c->npairs): the sentence
+	                             on a pair where the within-noise rule and the
+	                             test disagree, or NULL */
+	size_t nborderline;
+	char **steps;             /* owned, one per step (c->nsteps): "between a and
+	                             b (V8 x → y): best round +12%" */
+	int power_binds;          /* no pair of this comparison can be significant */
+	char *power_note;         /* owned when power_binds: why, or NULL */
+	char *borderline_summary; /* owned when power_binds and borderline pairs:
+	                             one sentence for them all, or NULL */
+	const char *chart;        /* stem of the strip chart */
+	const char *series_chart; /* stem of the series chart, or NULL */
+	const char *time_chart;   /* stem of the time chart of a history, or NULL */
+	char *anomaly;            /* owned: the versions whose rounds fall into two
+	                             clusters, "24.22.3: 4 of 7 rounds are 13× slower
+	                             than the other versions in the same rounds", or NULL */
+	char **change;            /* owned, one per version of c (c->nversions):
+	                             "−19% (better, not confirmed)" against the
+	                             baseline, NULL for the baseline or without one */
+	char *verdict_line;       /* owned: the verdict with the numbers behind it,
+	                             for chart subtitles and the PDF ("Within noise.
+	                             The best rounds are 5.7% apart, inside the noise
+	                             of ±19%.") */
+	int worth_filing;         /* a regression (an older version confirmed
+	                             faster) or an anomaly */
+};
+
+/* The method facts, from stats.h, formatted once. */
+struct report_method {
+	double alpha;             /* STATS_ALPHA */
+	const char *interval;     /* STATS_RATIO_INTERVAL_METHOD: how the ratio's interval is made */
+	double ci_level;          /* STATS_CI_LEVEL */
+	double power;             /* STATS_POWER: what the rounds needed plan for */
+	char alpha_text[16];      /* "0.05" */
+	char ci_text[16];         /* "95%" */
+	char power_text[16];      /* "80%" */
+};
+
+struct report {
+	const struct model *m;
+
+	char *issue_title;        /* owned: the title suggested for an issue */
+	char *baseline_note;      /* owned: which version is the baseline and why;
+	                             when it is end-of-life, the --baseline that
+	                             compares against a supported line instead */
+	struct report_version *versions;  /* owned: every version, semver ascending */
+	size_t nversions;
+	struct report_line *lines;        /* owned: parallel to model.schedule.lines */
+	size_t nlines;
+	struct report_comparison *comparisons; /* owned: parallel to model.comparisons */
+
+	/* verdict counts */
+	size_t nfaster, nwithin, ninsufficient, nnot_confirmed;
+	size_t nregressions, nanomalies;  /* comparisons worth filing */
+	char *headline;           /* owned: the short answer, counting confirmed
+	                             claims only: "2 of 7 workloads show a confirmed
+	                             difference ...", no final period */
+	const char *how_taken;    /* the model's: how the rounds were taken, as the
+	                             input shows it ("interleaving not recorded") */
+
+	/* report-wide evidence counts */
+	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
+	double p_floor;           /* smallest p any pair can reach (1 without pairs) */
+	double holm_level;        /* alpha / npairs: what Holm's first step needs */
+	int power_binds;          /* no pair of the report can be significant */
+	char *power_note;         /* owned report-wide sentence, or NULL without pairs */
+	char *rank_test_note;     /* owned, or NULL without pairs: what the rank test
+	                             adds to the within-noise rule, "The within-noise
+	                             rule compares ... neither claim is safe" (starts a
+	                             paragraph, so capitalised) */
+	size_t rounds_min, rounds_max; /* the fewest and most rounds of a version */
+	char rounds_text[48];     /* "3 to 7", or "7" when every version ran as many */
+
+	const char *const *warnings; /* the model's, shown in every document */
+	size_t nwarnings;
+
+	struct report_method method;
+
+	struct report_chart *charts; /* owned: the chart plan, in the order the
+	                                charts renderer writes and the PDF draws */
+	size_t ncharts;
+	const char *overview_chart;  /* stem, or NULL when there is no overview */
+	int link_charts;             /* the charts renderer writes the files:
+	                                Markdown documents may link them */
+
+	struct report_impact impact; /* the Workloads table, the impact estimate
+	                                and how to reproduce (report_impact.c) */
+};
+
+/*
+ * Builds the presentation of an analysed model; with_charts plans the chart
+ * files (the charts renderer runs, documents link them). r borrows m, which
+ * must outlive it. Release with report_release. Never fails.
+ */
+void report_build(struct report *r, const struct model *m, int with_charts);
+void report_release(struct report *r);
+
+/* The verdict of c with the numbers behind it, capitalised, for chart
+ * subtitles and the PDF: "Within noise. The best rounds are 5.7% apart,
+ * inside the noise of ±19%. Two clusters: 24.22.3: 4 of 7 rounds are 13×
+ * slower than the other versions in the same rounds." Appends to b. */
+struct buf;
+void report_verdict_sentence(struct buf *b, const struct comparison *c);
+
+/* The documents list their inputs one by one up to this many; beyond it,
+ * report_inputs_summary appends "N files under FOLDER, rounds dated A to B"
+ * (the folder and dates when known). */
+#define REPORT_MAX_SOURCES 10
+void report_inputs_summary(struct buf *b, const struct model *m);
+
+/* The one version order of every output: the distinct versions of the
+ * model, semantic-version ascending (strings that are not versions keep
+ * their input order). Sets *out to a malloc'd array of interned strings
+ * (caller frees the array) and returns its length. Chart specs use it
+ * directly; everything else reads r->versions. */
+size_t report_version_order(const struct model *m, const char ***out);
+
+/* Comparison c's statistics for a version, or NULL when c did not
+ * measure it. */
+const struct version_stats *report_cell(const struct comparison *c, const char *version);
+
+
+/* ---- the chart plan's rules (also read by the chart specs) ---- */
+
+/* 1 when the model compares more than one platform. */
+int report_several_platforms(const struct model *m);
+/* 1 when c is a long version series that gets a series chart. */
+int report_chart_series(const struct comparison *c);
+/* Past this many bars the overview is one row per workload: a dot per
+ * version on a shared axis (report_overview_rows). */
+#define REPORT_OVERVIEW_MAX_BARS 48
+int report_overview_rows(const struct model *m);
+
+/* 1 when c is a bar group of the overview: it has a baseline and is not a
+ * long series (which has a series chart of its own). */
+int report_in_overview(const struct comparison *c);
+/* 1 when the overview has something to draw. */
+int report_has_overview(const struct model *m);
+
+#endif

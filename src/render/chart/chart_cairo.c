@@ -1,0 +1,240 @@
+/*
+ * chart_cairo.c - the cairo backend: draws a chart scene as a PNG.
+ *
+ * Text uses DejaVu Sans loaded by path through FreeType (never fontconfig),
+ * with pinned font options (grey antialiasing, no hinting, unhinted metrics),
+ * so output and text widths are the same on every machine and match the
+ * widths chart.c measured (the SVG, chart_svg.c, is written without cairo).
+ * PNG previews are drawn by cairo and encoded by png_write.c, which finds
+ * the runs and repeated rows of a flat chart image directly: a general
+ * compressor (cairo's writer, or libpng and zlib) spends most of a report's
+ * time searching for them.
+ */
+#include "lib/png_write.h"
+#include "render/chart/chart.h"
+
+#include <cairo.h>
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * cairo keeps font faces alive in its caches beyond any surface, and a face
+ * made from an FT_Face must keep that FT_Face (and its library) alive. So
+ * the faces are made once per font file and kept for the life of the
+ * process; they stay reachable through this table.
+ */
+static FT_Library ft_lib;
+static struct {
+	char *path;
+	cairo_font_face_t *face;
+} faces[4];
+static const cairo_user_data_key_t ft_face_key;
+
+static void done_face(void *p)
+{
+	FT_Done_Face((FT_Face)p);
+}
+
+/* Returns a borrowed cairo face for the font file, or NULL with err set. */
+static cairo_font_face_t *face_for(const char *path, struct nf_error *err)
+{
+	size_t i;
+	FT_Face ft;
+	cairo_font_face_t *cf;
+	for (i = 0; i < sizeof faces / sizeof faces[0] && faces[i].path; i++)
+		if (strcmp(faces[i].path, path) == 0)
+			return faces[i].face;
+	if (i == sizeof faces / sizeof faces[0]) {
+		nf_error_set(err, NF_IOERR, "too many chart fonts");
+		return NULL;
+	}
+	if (!ft_lib && FT_Init_FreeType(&ft_lib)) {
+		ft_lib = NULL;
+		nf_error_set(err, NF_IOERR, "cannot start FreeType");
+		return NULL;
+	}
+	if (FT_New_Face(ft_lib, path, 0, &ft)) {
+		nf_error_set(err, NF_NOINPUT, "cannot load the font '%s'", path);
+		return NULL;
+	}
+	cf = cairo_ft_font_face_create_for_ft_face(ft, 0);
+	if (cairo_font_face_set_user_data(cf, &ft_face_key, ft, done_face) != CAIRO_STATUS_SUCCESS) {
+		cairo_font_face_destroy(cf);
+		FT_Done_Face(ft);
+		nf_error_set(err, NF_IOERR, "cannot use the font '%s'", path);
+		return NULL;
+	}
+	faces[i].path = xstrdup(path);
+	faces[i].face = cf;
+	return cf;
+}
+
+static void set_color(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, ((c >> 16) & 0xFF) / 255.0, ((c >> 8) & 0xFF) / 255.0,
+			     (c & 0xFF) / 255.0);
+}
+
+static void set_dash(cairo_t *cr, enum chart_dash dash, double lw)
+{
+	double d[2];
+	switch (dash) {
+	case DASH_DASHED:
+		d[0] = lw * 5, d[1] = lw * 4;
+		cairo_set_dash(cr, d, 2, 0);
+		break;
+	case DASH_DOTTED:
+		d[0] = lw, d[1] = lw * 2;
+		cairo_set_dash(cr, d, 2, 0);
+		break;
+	default:
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+}
+
+/* Fills and/or strokes the current path as the primitive asks. */
+static void paint_path(cairo_t *cr, const struct chart_prim *p)
+{
+	if (p->fill != CHART_NONE) {
+		set_color(cr, p->fill);
+		cairo_fill_preserve(cr);
+	}
+	if (p->stroke != CHART_NONE && p->lw > 0) {
+		set_color(cr, p->stroke);
+		cairo_set_line_width(cr, p->lw);
+		set_dash(cr, p->dash, p->lw);
+		cairo_stroke_preserve(cr);
+	}
+	cairo_new_path(cr);
+}
+
+static void draw_scene(cairo_t *cr, const struct chart_scene *sc, cairo_font_face_t *font[2])
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+
+	for (size_t i = 0; i < sc->nprims; i++) {
+		const struct chart_prim *p = &sc->prims[i];
+		switch (p->kind) {
+		case PRIM_LINE:
+			cairo_move_to(cr, p->x, p->y);
+			cairo_line_to(cr, p->x2, p->y2);
+			paint_path(cr, p);
+			break;
+		case PRIM_RECT:
+			cairo_rectangle(cr, p->x, p->y, p->w, p->h);
+			paint_path(cr, p);
+			break;
+		case PRIM_CIRCLE:
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, p->x, p->y, p->r, 0, 2 * M_PI);
+			cairo_close_path(cr);
+			paint_path(cr, p);
+			break;
+		case PRIM_POLYLINE:
+		case PRIM_AREA:
+			for (size_t k = 0; k < p->npts; k++) {
+				if (k == 0)
+					cairo_move_to(cr, p->pts[0], p->pts[1]);
+				else
+					cairo_line_to(cr, p->pts[2 * k], p->pts[2 * k + 1]);
+			}
+			if (p->kind == PRIM_AREA)
+				cairo_close_path(cr);
+			paint_path(cr, p);
+			break;
+		case PRIM_TEXT: {
+			double dx = p->anchor == ANCHOR_MIDDLE ? -p->tw / 2
+				    : p->anchor == ANCHOR_END ? -p->tw : 0;
+			cairo_save(cr);
+			cairo_set_font_face(cr, font[p->bold ? 1 : 0]);
+			cairo_set_font_size(cr, p->size);
+			set_color(cr, p->fill);
+			cairo_translate(cr, p->x, p->y);
+			if (p->angle != 0)
+				cairo_rotate(cr, -p->angle * M_PI / 180);
+			cairo_move_to(cr, dx, 0);
+			cairo_show_text(cr, p->text);
+			cairo_new_path(cr);
+			cairo_restore(cr);
+			break;
+		}
+		}
+	}
+}
+
+static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)
+{
+	for (int i = 0; i < 2; i++)
+		if (!(font[i] = face_for(chart_fonts_path(f, i), err)))
+			return err ? err->status : NF_IOERR;
+	return NF_OK;
+}
+
+int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
+	      double scale, struct buf *out, struct nf_error *err)
+{
+	cairo_surface_t *s;
+	cairo_t *cr;
+	cairo_status_t st;
+	cairo_font_face_t *font[2];
+	unsigned char *px;
+	int rc, w, h, stride;
+
+	if ((rc = get_faces(f, font, err)) != NF_OK)
+		return rc;
+	/* RGB on white: no alpha channel in the file. The pixels are ours,
+	 * left unset: the white paint below is their only fill (cairo's own
+	 * surface would clear them first). */
+	w = (int)ceil(sc->width * scale);
+	h = (int)ceil(sc->height * scale);
+	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	px = stride > 0 && h > 0 ? xmalloc((size_t)stride * (size_t)h) : NULL;
+	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
+	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		free(px);
+		return nf_error_set(err, NF_IOERR, "cannot draw a chart: %s", cairo_status_to_string(st));
+	}
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+	cairo_paint(cr);
+	cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+	cairo_scale(cr, scale, scale);
+	{
+		/* a white rectangle drawn first (the scene's background) adds
+		 * nothing to the white paint: white over white stays white at
+		 * any coverage */
+		struct chart_scene body = *sc;
+		const struct chart_prim *p0 = body.nprims ? &body.prims[0] : NULL;
+		if (p0 && p0->kind == PRIM_RECT && p0->fill == CHART_WHITE &&
+		    (p0->stroke == CHART_NONE || !(p0->lw > 0))) {
+			body.prims++;
+			body.nprims--;
+		}
+		draw_scene(cr, &body, font);
+	}
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	if (st == CAIRO_STATUS_SUCCESS)
+		png_write_rgb(out, px, w, h, (size_t)stride);
+	cairo_surface_destroy(s);
+	free(px);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': %s", sc->title,
+				    cairo_status_to_string(st));
+	return NF_OK;
+}

@@ -1,0 +1,612 @@
+/*
+ * render_json.c - analysis.json: everything the analysis computed, for other
+ * tools. Format "noisefloor.analysis/1".
+ */
+#include "lib/jsonw.h"
+#include <math.h>
+#include <string.h>
+#include "analysis/stats.h"
+#include "lib/util.h"
+#include "render/render.h"
+
+#include <stdlib.h>
+
+static void write_version(struct jsonw *w, const struct comparison *c, const struct version_stats *v)
+{
+	jsonw_begin_object(w);
+	jsonw_key(w, "version");
+	jsonw_string(w, v->version);
+	jsonw_key(w, "line");
+	jsonw_string(w, v->line);
+	jsonw_key(w, "v8");
+	jsonw_string(w, v->v8);
+	jsonw_key(w, "status");
+	jsonw_string(w, v->status);
+	jsonw_key(w, "rounds");
+	jsonw_int(w, (long long)v->nrounds);
+	jsonw_key(w, "best");
+	jsonw_number(w, v->best);
+	jsonw_key(w, "median");
+	jsonw_number(w, v->median);
+	jsonw_key(w, "spread");
+	jsonw_number(w, v->spread);
+	jsonw_key(w, "quantile_spread");
+	jsonw_number(w, v->qspread);
+	jsonw_key(w, "level");
+	jsonw_number(w, v->level);
+	jsonw_key(w, "bimodal");
+	jsonw_bool(w, v->bimodal);
+	if (v->bimodal) {
+		jsonw_key(w, "slow_share");
+		jsonw_number(w, v->slow_share);
+		jsonw_key(w, "slow_factor");
+		jsonw_number(w, v->slow_factor);
+	}
+	jsonw_key(w, "baseline");
+	jsonw_bool(w, v->is_baseline);
+	if (c->baseline_idx >= 0) {
+		jsonw_key(w, "change");
+		jsonw_number(w, v->change);
+		jsonw_key(w, "change_is");
+		jsonw_string(w, v->change_better > 0 ? "better" : v->change_better < 0 ? "worse" : "same");
+	}
+	jsonw_key(w, "round_values");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < v->nrounds; i++) {
+		jsonw_begin_object(w);
+		jsonw_key(w, "round");
+		jsonw_int(w, v->rounds[i].round);
+		jsonw_key(w, "value");
+		jsonw_number(w, v->values[i]);
+		jsonw_key(w, "passes");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < result_npasses(&v->rounds[i]); k++)
+			jsonw_number(w, result_passes(&v->rounds[i])[k]);
+		jsonw_end_array(w);
+		if (result_timestamp(&v->rounds[i])) {
+			jsonw_key(w, "timestamp");
+			jsonw_string(w, result_timestamp(&v->rounds[i]));
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_end_object(w);
+}
+
+/* The evidence beside the verdict (evidence.c): pairs, steps, drift. */
+static void write_evidence(struct jsonw *w, const struct comparison *c)
+{
+	jsonw_key(w, "pairs");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *p = &c->pairs[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "a");
+		jsonw_string(w, c->versions[p->a].version);
+		jsonw_key(w, "b");
+		jsonw_string(w, c->versions[p->b].version);
+		jsonw_key(w, "test");
+		jsonw_string(w, p->test);
+		jsonw_key(w, "u");
+		jsonw_number(w, p->u);
+		jsonw_key(w, "p");
+		jsonw_number(w, p->p);
+		jsonw_key(w, "p_holm");
+		jsonw_number(w, p->p_holm);
+		jsonw_key(w, "exact");
+		jsonw_bool(w, p->exact);
+		jsonw_key(w, "ratio");
+		jsonw_number(w, p->ratio);
+		jsonw_key(w, "ci");
+		jsonw_begin_array(w);
+		jsonw_number(w, p->ci_low);
+		jsonw_number(w, p->ci_high);
+		jsonw_end_array(w);
+		jsonw_key(w, "shift");
+		jsonw_number(w, p->shift);
+		jsonw_key(w, "significant");
+		jsonw_bool(w, p->significant);
+		jsonw_key(w, "borderline");
+		jsonw_bool(w, p->borderline);
+		jsonw_key(w, "p_floor");
+		jsonw_number(w, p->p_floor);
+		jsonw_key(w, "rounds_needed");
+		if (p->rounds_needed > 0)
+			jsonw_int(w, p->rounds_needed);
+		else
+			jsonw_null(w);
+		jsonw_key(w, "size");
+		jsonw_number(w, p->size);
+		jsonw_key(w, "noise");
+		jsonw_number(w, p->noise);
+		jsonw_key(w, "beyond_noise");
+		jsonw_bool(w, p->beyond_noise);
+		jsonw_key(w, "reachable");
+		jsonw_bool(w, p->reachable);
+		jsonw_key(w, "claim");
+		jsonw_string(w, p->claim > 0 ? c->versions[p->b].version
+			     : p->claim < 0 ? c->versions[p->a].version : NULL);
+		jsonw_key(w, "steady");
+		jsonw_bool(w, p->steady);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "steps");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nsteps; i++) {
+		const struct step *s = &c->steps[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "before");
+		jsonw_string(w, c->versions[s->before].version);
+		jsonw_key(w, "after");
+		jsonw_string(w, c->versions[s->after].version);
+		jsonw_key(w, "change");
+		jsonw_number(w, s->change);
+		jsonw_key(w, "v8_before");
+		jsonw_string(w, c->versions[s->before].v8);
+		jsonw_key(w, "v8_after");
+		jsonw_string(w, c->versions[s->after].v8);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "drift");
+	jsonw_string(w, c->drift);
+	jsonw_key(w, "release_steps");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nrelease_steps; i++) {
+		const struct release_step *s = &c->release_steps[i];
+		const struct version_stats *a = &c->versions[s->a], *b = &c->versions[s->b];
+		jsonw_begin_object(w);
+		jsonw_key(w, "line");
+		jsonw_string(w, b->line);
+		jsonw_key(w, "before");
+		jsonw_string(w, a->version);
+		jsonw_key(w, "after");
+		jsonw_string(w, b->version);
+		jsonw_key(w, "last_day_before");
+		jsonw_string(w, s->last_a[0] ? s->last_a : NULL);
+		jsonw_key(w, "first_day_after");
+		jsonw_string(w, s->first_b[0] ? s->first_b : NULL);
+		jsonw_key(w, "v8_before");
+		jsonw_string(w, a->v8);
+		jsonw_key(w, "v8_after");
+		jsonw_string(w, b->v8);
+		jsonw_key(w, "ratio");
+		jsonw_number(w, s->ratio);
+		jsonw_key(w, "p");
+		jsonw_number(w, s->p);
+		jsonw_key(w, "p_holm");
+		jsonw_number(w, s->p_holm);
+		jsonw_key(w, "step");
+		jsonw_bool(w, s->step);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+/* One workload's verdicts across platforms; [] with a single platform. */
+static void write_platforms(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		const struct platform_finding *f = &m->platforms[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, f->workload);
+		jsonw_key(w, "platforms");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < f->ncomparisons; k++) {
+			const struct comparison *c = &m->comparisons[f->comparisons[k]];
+			jsonw_begin_object(w);
+			jsonw_key(w, "platform");
+			jsonw_string(w, c->platform);
+			jsonw_key(w, "verdict");
+			jsonw_string(w, verdict_name(c->verdict));
+			jsonw_key(w, "best_version");
+			jsonw_string(w, c->best_idx >= 0 ? c->versions[c->best_idx].version : NULL);
+			jsonw_key(w, "text");
+			jsonw_string(w, c->text);
+			jsonw_end_object(w);
+		}
+		jsonw_end_array(w);
+		jsonw_key(w, "consistent");
+		if (f->consistent < 0)
+			jsonw_null(w);
+		else
+			jsonw_bool(w, f->consistent);
+		jsonw_key(w, "text");
+		jsonw_string(w, f->text);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+static void write_comparison(struct jsonw *w, const struct comparison *c)
+{
+	jsonw_begin_object(w);
+	jsonw_key(w, "workload");
+	jsonw_string(w, c->workload);
+	jsonw_key(w, "platform");
+	jsonw_string(w, c->platform);
+	jsonw_key(w, "unit");
+	jsonw_string(w, c->unit);
+	jsonw_key(w, "better");
+	jsonw_string(w, c->better == BETTER_HIGHER ? "higher" : "lower");
+	jsonw_key(w, "versions");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < c->nversions; i++)
+		write_version(w, c, &c->versions[i]);
+	jsonw_end_array(w);
+	jsonw_key(w, "best_version");
+	jsonw_string(w, c->best_idx >= 0 ? c->versions[c->best_idx].version : NULL);
+	jsonw_key(w, "worst_version");
+	jsonw_string(w, c->worst_idx >= 0 ? c->versions[c->worst_idx].version : NULL);
+	jsonw_key(w, "baseline");
+	jsonw_string(w, c->baseline_idx >= 0 ? c->versions[c->baseline_idx].version : NULL);
+	jsonw_key(w, "gap");
+	jsonw_number(w, c->gap);
+	jsonw_key(w, "noise");
+	jsonw_number(w, c->noise);
+	jsonw_key(w, "verdict");
+	jsonw_string(w, verdict_name(c->verdict));
+	jsonw_key(w, "linear");
+	jsonw_bool(w, c->linear);
+	jsonw_key(w, "interleaved");
+	if (c->interleaved < 0)
+		jsonw_null(w);
+	else
+		jsonw_bool(w, c->interleaved);
+	jsonw_key(w, "design");
+	jsonw_string(w, design_name(c->design));
+	jsonw_key(w, "design_text");
+	jsonw_string(w, c->design_text);
+	jsonw_key(w, "paired");
+	jsonw_bool(w, c->paired);
+	jsonw_key(w, "text");
+	jsonw_string(w, c->text);
+	write_evidence(w, c);
+	jsonw_end_object(w);
+}
+
+static void write_date(struct jsonw *w, const char *key, const char *d)
+{
+	jsonw_key(w, key);
+	jsonw_string(w, d[0] ? d : NULL);
+}
+
+/* The environment as one JSON object, shared with `noisefloor convert`. */
+void render_json_environment(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_object(w);
+	for (size_t i = 0; i < m->nenv; i++) {
+		jsonw_key(w, m->env[i].key);
+		jsonw_string(w, m->env[i].value);
+	}
+	jsonw_end_object(w);
+}
+
+/* [low, high] */
+static void write_interval(struct jsonw *w, const char *key, double low, double high)
+{
+	jsonw_key(w, key);
+	if (!isfinite(low)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_begin_array(w);
+	jsonw_number(w, low);
+	jsonw_number(w, high);
+	jsonw_end_array(w);
+}
+
+/* The impact estimate (impact.c): the inputs, then one entry per
+ * comparison whose workload has bytes; figures only for confirmed claims. */
+static void write_impact(struct jsonw *w, const struct model *m)
+{
+	const struct impact_inputs *in = &m->impact_in;
+	jsonw_key(w, "impact_inputs");
+	if (!in->given) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "rps");
+		jsonw_number(w, in->rps);
+		jsonw_key(w, "payload_bytes");
+		jsonw_number(w, in->payload);
+		jsonw_key(w, "cores");
+		jsonw_number(w, in->cores > 0 ? in->cores : NAN);
+		jsonw_key(w, "workload");
+		jsonw_string(w, in->workload);
+		jsonw_end_object(w);
+	}
+	jsonw_key(w, "impact");
+	jsonw_begin_array(w);
+	for (size_t i = 0; in->given && i < m->nimpacts; i++) {
+		const struct impact *im = &m->impacts[i];
+		const struct comparison *c = &m->comparisons[im->comparison];
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, c->workload);
+		jsonw_key(w, "platform");
+		jsonw_string(w, c->platform);
+		jsonw_key(w, "bytes");
+		jsonw_number(w, im->bytes);
+		jsonw_key(w, "confirmed");
+		jsonw_bool(w, im->confirmed);
+		if (!im->confirmed) {
+			jsonw_key(w, "why");
+			jsonw_string(w, im->why);
+			jsonw_end_object(w);
+			continue;
+		}
+		jsonw_key(w, "from");
+		jsonw_string(w, c->versions[im->from].version);
+		jsonw_key(w, "to");
+		jsonw_string(w, c->versions[im->to].version);
+		jsonw_key(w, "ms_per_mb");
+		jsonw_begin_object(w);
+		jsonw_key(w, c->versions[im->from].version);
+		jsonw_number(w, im->ms_per_mb_from);
+		jsonw_key(w, c->versions[im->to].version);
+		jsonw_number(w, im->ms_per_mb_to);
+		jsonw_end_object(w);
+		jsonw_key(w, "saved_ms_per_s");
+		jsonw_number(w, im->saved_ms_per_s);
+		jsonw_key(w, "core_share");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "cores_freed");
+		jsonw_number(w, im->core_share);
+		jsonw_key(w, "provisioned_share");
+		jsonw_number(w, im->provisioned_share);
+		jsonw_key(w, "interval");
+		jsonw_begin_object(w);
+		write_interval(w, "ratio", im->q_low, im->q_high);
+		write_interval(w, "saved_ms_per_s", im->saved_low, im->saved_high);
+		write_interval(w, "core_share", im->core_share_low, im->core_share_high);
+		write_interval(w, "cores_freed", im->core_share_low, im->core_share_high);
+		write_interval(w, "provisioned_share", im->provisioned_low, im->provisioned_high);
+		jsonw_end_object(w);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+/* How to get the same numbers again: the command, noisefloor's version and
+ * each input's SHA-256, with the time span of the rounds. */
+static void write_reproduce(struct jsonw *w, const struct model *m)
+{
+	const char *first, *last;
+	report_time_span(m, &first, &last);
+	jsonw_key(w, "reproduce");
+	jsonw_begin_object(w);
+	jsonw_key(w, "command");
+	jsonw_string(w, m->command_line);
+	jsonw_key(w, "noisefloor_version");
+	jsonw_string(w, m->program_version);
+	jsonw_key(w, "inputs");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nsources; i++) {
+		if (i && strcmp(m->sources[i], m->sources[i - 1]) == 0)
+			continue;
+		jsonw_begin_object(w);
+		jsonw_key(w, "name");
+		jsonw_string(w, m->sources[i]);
+		jsonw_key(w, "sha256");
+		jsonw_string(w, model_get_digest(m, m->sources[i]));
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "first_round");
+	jsonw_string(w, first);
+	jsonw_key(w, "last_round");
+	jsonw_string(w, last);
+	jsonw_end_object(w);
+}
+
+/* The input's workload descriptions, shared with `noisefloor convert`:
+ * members that were not given are left out, as in the input. */
+void render_json_workloads(struct jsonw *w, const struct model *m)
+{
+	jsonw_begin_object(w);
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const struct workload_info *wl = &m->workloads[i];
+		jsonw_key(w, wl->name);
+		jsonw_begin_object(w);
+		if (wl->description) {
+			jsonw_key(w, "description");
+			jsonw_string(w, wl->description);
+		}
+		if (wl->bytes > 0) {
+			jsonw_key(w, "bytes");
+			jsonw_number(w, wl->bytes);
+		}
+		if (wl->source) {
+			jsonw_key(w, "source");
+			jsonw_string(w, wl->source);
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_object(w);
+}
+
+/* The support table, shared with `noisefloor windows --json`. */
+void render_json_support(struct jsonw *w, const struct schedule *s)
+{
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < s->nlines; i++) {
+		const struct release_line *l = &s->lines[i];
+		jsonw_begin_object(w);
+		jsonw_key(w, "line");
+		jsonw_string(w, l->line);
+		jsonw_key(w, "codename");
+		jsonw_string(w, l->codename);
+		jsonw_key(w, "status");
+		jsonw_string(w, l->status);
+		write_date(w, "start", l->start);
+		write_date(w, "lts", l->lts);
+		write_date(w, "maintenance", l->maintenance);
+		write_date(w, "end", l->end);
+		if (l->alpha[0])
+			write_date(w, "alpha", l->alpha);
+		jsonw_key(w, "v8");
+		jsonw_string(w, l->v8);
+		jsonw_key(w, "latest");
+		jsonw_string(w, l->latest);
+		jsonw_key(w, "v8_latest");
+		jsonw_string(w, l->v8_latest);
+		jsonw_key(w, "model");
+		jsonw_string(w, l->annual ? "annual" : "lts");
+		jsonw_key(w, "pick_when");
+		jsonw_string(w, l->pick_when);
+		jsonw_key(w, "compared");
+		jsonw_bool(w, l->compared);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
+/* analysis.json goes to its file as it is made, 64 KB at a time. */
+static void to_file(struct buf *out, void *ud)
+{
+	fwrite(out->s, 1, out->len, ud);
+	buf_reset(out);
+}
+
+int render_json(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+		struct nf_error *err)
+{
+	struct buf out = BUF_INIT;
+	struct jsonw w;
+	const struct report_method *mt = &rc->report->method;
+	char *s;
+	FILE *f = outdir_fopen(od, "analysis.json", err);
+
+	if (!f)
+		return err->status ? err->status : NF_CANTCREAT;
+	/* room for one flush's worth (64 KB and the value that crosses it), so
+	 * the buffer is not grown and copied a dozen times on the way */
+	buf_grow(&out, 80 * 1024);
+	jsonw_init(&w, &out, 1);
+	jsonw_set_flush(&w, to_file, f);
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "format");
+	jsonw_string(&w, "noisefloor.analysis/1");
+	jsonw_key(&w, "generator");
+	jsonw_string(&w, "noisefloor " NF_VERSION);
+	jsonw_key(&w, "title");
+	jsonw_string(&w, m->title);
+	jsonw_key(&w, "subject");
+	jsonw_string(&w, m->subject);
+	jsonw_key(&w, "as_of");
+	jsonw_string(&w, m->as_of);
+	jsonw_key(&w, "method");
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "min_rounds");
+	jsonw_int(&w, m->min_rounds);
+	jsonw_key(&w, "round_value");
+	jsonw_string(&w, "median of the round's passes");
+	jsonw_key(&w, "best");
+	jsonw_string(&w, "lowest round value (highest when higher is better)");
+	jsonw_key(&w, "spread");
+	jsonw_string(&w, "(highest - lowest round value) / (2 * median of the round values)");
+	jsonw_key(&w, "rule");
+	jsonw_string(&w, "a difference counts only when the gap exceeds the largest spread");
+	jsonw_end_object(&w);
+	jsonw_key(&w, "statistics");
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "test");
+	jsonw_string(&w, "two-sided Mann-Whitney U on the round values, as R's wilcox.test: exact "
+		     "below 50 rounds a side without ties, else normal with tie and continuity correction");
+	jsonw_key(&w, "correction");
+	jsonw_string(&w, "Holm across every pair of the report");
+	jsonw_key(&w, "alpha");
+	jsonw_number(&w, mt->alpha);
+	jsonw_key(&w, "shift");
+	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
+	jsonw_key(&w, "ci");
+	s = xasprintf("%s interval of median b / median a from %s", mt->ci_text,
+		      mt->interval);
+	jsonw_string(&w, s);
+	free(s);
+	jsonw_key(&w, "p_floor");
+	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
+	jsonw_key(&w, "rounds_needed");
+	s = xasprintf("rounds per side for %s power at the level %s / pairs given the pooled "
+		      "standard deviation and the gap between the medians; null when unknown",
+		      mt->power_text, mt->alpha_text);
+	jsonw_string(&w, s);
+	free(s);
+	jsonw_key(&w, "steps");
+	jsonw_string(&w, "series of 5 or more versions: the best value moves beyond the larger spread "
+		     "and the next version confirms it");
+	jsonw_key(&w, "drift");
+	jsonw_string(&w, "Mann-Kendall trend of round values with time within each version, "
+		     "combined per comparison, Holm across comparisons");
+	jsonw_end_object(&w);
+	jsonw_key(&w, "environment");
+	render_json_environment(&w, m);
+	jsonw_key(&w, "workloads");
+	render_json_workloads(&w, m);
+	jsonw_key(&w, "sources");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nsources; i++)
+		jsonw_string(&w, m->sources[i]);
+	jsonw_end_array(&w);
+	jsonw_key(&w, "comparisons");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		write_comparison(&w, &m->comparisons[i]);
+	jsonw_end_array(&w);
+	jsonw_key(&w, "platforms");
+	write_platforms(&w, m);
+	jsonw_key(&w, "bad_days");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nbad_days; i++) {
+		const struct bad_day *d = &m->bad_days[i];
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "date");
+		jsonw_string(&w, d->date);
+		jsonw_key(&w, "platform");
+		jsonw_string(&w, d->platform);
+		jsonw_key(&w, "versions");
+		jsonw_begin_array(&w);
+		for (size_t k = 0; k < d->nversions; k++)
+			jsonw_string(&w, d->versions[k]);
+		jsonw_end_array(&w);
+		jsonw_key(&w, "speed");
+		jsonw_number(&w, d->speed);
+		jsonw_end_object(&w);
+	}
+	jsonw_end_array(&w);
+	jsonw_key(&w, "product");
+	jsonw_string(&w, m->schedule.product);
+	jsonw_key(&w, "support");
+	render_json_support(&w, &m->schedule);
+	jsonw_key(&w, "recommendation");
+	if (m->recommended) {
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "line");
+		jsonw_string(&w, m->recommended->line);
+		jsonw_key(&w, "status");
+		jsonw_string(&w, m->recommended->status);
+		jsonw_key(&w, "end");
+		jsonw_string(&w, m->recommended->end);
+		jsonw_key(&w, "text");
+		jsonw_string(&w, m->recommendation);
+		jsonw_end_object(&w);
+	} else {
+		jsonw_null(&w);
+	}
+	write_impact(&w, m);
+	write_reproduce(&w, m);
+	jsonw_key(&w, "warnings");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		jsonw_string(&w, m->warnings[i]);
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	buf_putc(&out, '\n');
+	to_file(&out, f);
+	buf_release(&out);
+	return outdir_fclose(od, "analysis.json", f, err);
+}

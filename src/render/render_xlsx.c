@@ -1,0 +1,1602 @@
+/*
+ * render_xlsx.c - report.xlsx, the report as a workbook a reviewer can audit.
+ *
+ * Sheets, in order: Summary (verdict table, support windows, recommendation),
+ * Rounds (every pass of every round with its date, line and V8; the round
+ * value is =MEDIAN over the
+ * row's passes), Versions (rounds, best, worst round, median, spread and
+ * change per version as formulas over that version's contiguous Rounds rows),
+ * Pairs (the rank test of every pair of versions: counts, ratio of medians
+ * and power floor as formulas over Versions, the test's results as values),
+ * Steps (only when a long series has steps: bests and change over Versions),
+ * Support (the release lines on the report date) and Charts (native charts
+ * over those cells). Every derived number is a formula, and each formula's
+ * value is cached from the model so viewers that do not recalculate show the
+ * tool's own numbers.
+ *
+ * Text from the input only ever goes through worksheet_write_string (never a
+ * formula), after clean_text(), so a name such as "=HYPERLINK(...)" stays inert
+ * and invalid UTF-8 or control characters never reach the XML. Chart titles
+ * and series names that would start with '=' (which libxlsxwriter reads as a
+ * cell reference) are linked to the cell holding the text instead.
+ */
+#include "analysis/impact.h"
+#include "render/render.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <xlsxwriter.h>
+
+#include "lib/fmt.h"
+#include "lib/util.h"
+
+#define XLSX_NAME "report.xlsx"
+#define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
+
+/* A workbook that lists more rounds than this is written in libxlsxwriter's
+ * constant_memory mode: each row goes to a temporary file as soon as the
+ * next one starts (every sheet writes its rows in order), instead of every
+ * cell staying in memory until the end (about 1.2 KB a round). Strings are
+ * then stored in their cells rather than shared, and charts carry no cached
+ * copy of their data (spreadsheets read it from the cells); the cells are
+ * the same. Smaller workbooks keep the default, whole-in-memory mode. */
+#define XLSX_STREAM_ROUNDS 65536
+/* The Rounds sheet lists at most this many rounds (a worksheet holds
+ * 1,048,576 rows, but writing and compressing each row costs about 25 us,
+ * and a spreadsheet opens such a sheet slowly): more rounds are named
+ * there and left to rounds.csv, and the Versions sheet holds the statistics
+ * as values. */
+#define XLSX_SHEET_ROUNDS 100000
+
+/* Where one version of one comparison lives in the workbook. */
+struct vpos {
+	lxw_row_t first, last; /* Rounds rows of its round values, when in_sheet */
+	lxw_row_t row;         /* its Versions row */
+	int has_rounds;        /* it has rounds: its Versions row has statistics */
+	int in_sheet;          /* they are on the Rounds sheet (formulas read them) */
+};
+
+/* A cell format made for one number format code. */
+struct num_format {
+	char *code; /* owned */
+	lxw_format *fmt;
+};
+
+/* The workbook being written and everything the sheets share. */
+struct xw {
+	const struct model *m;
+	const struct report *r; /* what to show (report.h) */
+	lxw_workbook *wb;
+	lxw_worksheet *summary, *impact, *rounds, *versions, *pairs, *steps, *support, *charts;
+	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
+		*warn, *integer, *date, *best_text;
+	struct num_format *fmts; /* number formats made so far */
+	size_t nfmts, fmts_alloc;
+	struct buf text;        /* clean_text() result */
+	struct buf f;           /* formula being built */
+	lxw_error first_error;  /* first failed write, reported at the end */
+	struct vpos **pos;      /* pos[c][v] */
+	const char **cols;      /* every version of every comparison, in order */
+	size_t ncols;
+	lxw_col_t rounds_value_col; /* the Rounds column of round values */
+	size_t nrounds;         /* rounds of every version, the Rounds sheet's rows */
+	int with_rounds_csv;    /* rounds.csv is written beside the workbook */
+	int rounds_elsewhere;   /* the Rounds sheet does not list them */
+};
+
+/* Versions sheet columns. */
+enum {
+	V_WORKLOAD, V_PLATFORM, V_VERSION, V_LINE, V_V8, V_STATUS, V_BASELINE,
+	V_ROUNDS, V_BEST, V_WORST, V_MEDIAN, V_SPREAD, V_CHANGE, V_UNIT, V_BETTER,
+	V_NCOLS
+};
+
+/* Pairs sheet columns. */
+enum {
+	P_WORKLOAD, P_PLATFORM, P_A, P_B, P_ROUNDS_A, P_ROUNDS_B, P_U, P_P, P_P_HOLM,
+	P_RATIO, P_CI_LOW, P_CI_HIGH, P_SHIFT, P_UNIT, P_SIGNIFICANT, P_BORDERLINE,
+	P_FLOOR, P_NEEDED, P_NCOLS
+};
+
+/* Steps sheet columns. */
+enum {
+	S_WORKLOAD, S_PLATFORM, S_BEFORE, S_V8_BEFORE, S_AFTER, S_V8_AFTER,
+	S_BEST_BEFORE, S_BEST_AFTER, S_CHANGE, S_UNIT, S_NCOLS
+};
+
+/* Impact sheet: the inputs (column B of these rows), then the table. */
+enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 7 };
+enum {
+	I_WORKLOAD, I_PLATFORM, I_BYTES, I_FROM, I_TO, I_BEST_FROM, I_BEST_TO, I_MS_FROM,
+	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_SAVED_LOW, I_SAVED_HIGH,
+	I_NOTE, I_NCOLS
+};
+
+/* Remembers the first libxlsxwriter error; later writes carry on so the
+ * message names the first cause. */
+static void note(struct xw *x, lxw_error e)
+{
+	if (e != LXW_NO_ERROR && x->first_error == LXW_NO_ERROR)
+		x->first_error = e;
+}
+
+/*
+ * Returns s as safe cell text: invalid UTF-8 sequences become U+FFFD, control
+ * characters other than tab and newline become spaces (XML 1.0 cannot carry
+ * them and chart caches do not escape them), and the text is cut to the cell
+ * limit at a character boundary. The result lives in x->text until the next
+ * call; NULL becomes "".
+ */
+static const char *clean_text(struct xw *x, const char *s)
+{
+	size_t n, i = 0;
+
+	buf_reset(&x->text);
+	if (!s)
+		return buf_str(&x->text);
+	n = strlen(s);
+	while (i < n) {
+		size_t ok = i + utf8_invalid_at(s + i, n - i);
+		size_t j;
+		for (j = i; j < ok; j++) {
+			unsigned char ch = (unsigned char)s[j];
+			buf_putc(&x->text, (ch < 0x20 && ch != '\t' && ch != '\n') || ch == 0x7f ? ' ' : ch);
+		}
+		if (ok < n) {
+			buf_puts(&x->text, "\xEF\xBF\xBD");
+			ok++;
+		}
+		i = ok;
+	}
+	if (x->text.len > MAX_CELL_TEXT) {
+		size_t cut = MAX_CELL_TEXT;
+		while (cut > 0 && ((unsigned char)x->text.s[cut] & 0xC0) == 0x80)
+			cut--;
+		x->text.s[cut] = '\0';
+		x->text.len = cut;
+	}
+	return buf_str(&x->text);
+}
+
+static void put_text(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		     const char *s, lxw_format *fmt)
+{
+	const char *t = clean_text(x, s);
+	if (!*t) {
+		if (fmt)
+			note(x, worksheet_write_blank(ws, r, c, fmt));
+		return;
+	}
+	note(x, worksheet_write_string(ws, r, c, t, fmt));
+}
+
+static void put_num(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		    double v, lxw_format *fmt)
+{
+	if (isfinite(v))
+		note(x, worksheet_write_number(ws, r, c, v, fmt));
+}
+
+/* Writes the formula built from fmt with `value` as its cached result.
+ * Formulas are built from cell references and function names only, never
+ * from input text. A non-finite value is cached as 0 (viewers recalculate). */
+static void put_formula(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+			lxw_format *cf, double value, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+static void put_formula(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+			lxw_format *cf, double value, const char *fmt, ...)
+{
+	va_list ap;
+
+	buf_reset(&x->f);
+	va_start(ap, fmt);
+	buf_vprintf(&x->f, fmt, ap);
+	va_end(ap);
+	note(x, worksheet_write_formula_num(ws, r, c, buf_str(&x->f), cf,
+					    isfinite(value) ? value : 0));
+}
+
+/* "B7" for a row and column (0-based); buffers of 16 bytes are enough. */
+static const char *cell(char out[16], lxw_row_t r, lxw_col_t c)
+{
+	lxw_rowcol_to_cell(out, r, c);
+	return out;
+}
+
+/* "F2:F8" for a range in one column. */
+static const char *col_range(char out[32], lxw_row_t r1, lxw_row_t r2, lxw_col_t c)
+{
+	lxw_rowcol_to_range(out, r1, c, r2, c);
+	return out;
+}
+
+static void put_date(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+		     const char *ymd)
+{
+	lxw_datetime dt = { 0, 0, 0, 0, 0, 0 };
+	if (!ymd || strlen(ymd) != 10 ||
+	    sscanf(ymd, "%4d-%2d-%2d", &dt.year, &dt.month, &dt.day) != 3)
+		return;
+	note(x, worksheet_write_datetime(ws, r, c, &dt, x->date));
+}
+
+/* The cell format with this number format code, created once. */
+static lxw_format *num_format(struct xw *x, const char *code)
+{
+	struct num_format *n;
+	size_t i;
+
+	for (i = 0; i < x->nfmts; i++)
+		if (!strcmp(x->fmts[i].code, code))
+			return x->fmts[i].fmt;
+	ALLOC_GROW(x->fmts, x->nfmts + 1, x->fmts_alloc);
+	n = &x->fmts[x->nfmts++];
+	n->code = xstrdup(code);
+	n->fmt = workbook_add_format(x->wb);
+	format_set_num_format(n->fmt, code);
+	return n->fmt;
+}
+
+/*
+ * The number format code of a measured value (appended to b), chosen per
+ * cell as fmt_value() chooses its digits, so the workbook shows what the
+ * Markdown and the PDF show: grouped integers from 1000, one decimal from
+ * 100, two from 1, three significant digits below 1; then the unit
+ * ("0.00\" ms\""). A unit with a double quote is left out (the Unit column
+ * still shows it).
+ */
+static void value_code(struct xw *x, struct buf *b, const char *unit, double v)
+{
+	double a = fabs(v);
+
+	if (!isfinite(a) || a >= 1000) {
+		buf_puts(b, "#,##0");
+	} else if (a >= 100) {
+		buf_puts(b, "0.0");
+	} else if (a >= 1) {
+		buf_puts(b, "0.00");
+	} else {
+		int d = a > 0 ? 2 - (int)floor(log10(a)) : 2;
+		buf_puts(b, "0.0");
+		for (d = d > 12 ? 12 : d; d > 1; d--)
+			buf_putc(b, '#');
+	}
+	if (unit && *unit && !strchr(unit, '"'))
+		buf_printf(b, "\" %s\"", clean_text(x, unit));
+}
+
+/* The cell format of value_code(). */
+static lxw_format *value_format(struct xw *x, const char *unit, double v)
+{
+	struct buf b = BUF_INIT;
+	lxw_format *f;
+
+	value_code(x, &b, unit, v);
+	f = num_format(x, buf_str(&b));
+	buf_release(&b);
+	return f;
+}
+
+/* The same, signed as fmt_value_signed() writes it: "+0.64 ms", "−1.15 ms". */
+static lxw_format *signed_value_format(struct xw *x, const char *unit, double v)
+{
+	struct buf code = BUF_INIT, b = BUF_INIT;
+	lxw_format *f;
+
+	value_code(x, &code, unit, v);
+	buf_printf(&b, "\"+\"%s;\"\xE2\x88\x92\"%s;%s", buf_str(&code), buf_str(&code),
+		   buf_str(&code));
+	f = num_format(x, buf_str(&b));
+	buf_release(&code);
+	buf_release(&b);
+	return f;
+}
+
+/* A p-value with two significant digits and no trailing zeros, as
+ * fmt_sig(b, p, 2) writes it: "0.0023", "0.8", "1". */
+static lxw_format *p_format(struct xw *x, double p)
+{
+	char code[32] = "0.";
+	int d;
+
+	if (!isfinite(p) || p <= 0 || p >= 0.995)
+		return num_format(x, "0");
+	d = 1 - (int)floor(log10(p));
+	for (d = d > 20 ? 20 : d < 1 ? 1 : d; d > 0; d--)
+		strcat(code, "#");
+	return num_format(x, code);
+}
+
+/* A pass as measured, all its digits, with the unit. */
+static lxw_format *pass_format(struct xw *x, const char *unit)
+{
+	struct buf b = BUF_INIT;
+	lxw_format *f;
+
+	buf_puts(&b, "General");
+	if (unit && *unit && !strchr(unit, '"'))
+		buf_printf(&b, "\" %s\"", clean_text(x, unit));
+	f = num_format(x, buf_str(&b));
+	buf_release(&b);
+	return f;
+}
+
+/* "±3.4%" as fmt_spread() writes it: one decimal below 10%. */
+static lxw_format *spread_format(struct xw *x, double spread)
+{
+	return num_format(x, spread * 100 < 10 ? "\"\xC2\xB1\"0.0%" : "\"\xC2\xB1\"0%");
+}
+
+/* A gap: one decimal below 10%. */
+static lxw_format *gap_format(struct xw *x, double gap)
+{
+	return num_format(x, gap * 100 < 10 ? "0.0%" : "0%");
+}
+
+/* "+8.9%", "−12%", "0%" as fmt_percent_signed() writes them. */
+static lxw_format *signed_format(struct xw *x, double r)
+{
+	double pct = fabs(r * 100);
+	if (!(pct >= 0.05))
+		return num_format(x, "0%;0%;0%");
+	return num_format(x, pct < 10 ? "\"+\"0.0%;\"\xE2\x88\x92\"0.0%;0%"
+				      : "\"+\"0%;\"\xE2\x88\x92\"0%;0%");
+}
+
+static const char *better_name(int better)
+{
+	return better == BETTER_HIGHER ? "higher" : "lower";
+}
+
+/* Index of a version in the column list, or -1. */
+static int col_index(const struct xw *x, const char *version)
+{
+	size_t i;
+	for (i = 0; i < x->ncols; i++)
+		if (!strcmp(x->cols[i], version))
+			return (int)i;
+	return -1;
+}
+
+/* The version columns: the presentation model's one version order. */
+static void collect_columns(struct xw *x)
+{
+	x->ncols = x->r->nversions;
+	x->cols = xcalloc(x->ncols ? x->ncols : 1, sizeof(*x->cols));
+	for (size_t i = 0; i < x->ncols; i++)
+		x->cols[i] = x->r->versions[i].version;
+}
+
+static void make_formats(struct xw *x)
+{
+	x->title = workbook_add_format(x->wb);
+	format_set_bold(x->title);
+	format_set_font_size(x->title, 14);
+
+	x->header = workbook_add_format(x->wb);
+	format_set_bold(x->header);
+	format_set_bg_color(x->header, 0xDDE4EE);
+	format_set_bottom(x->header, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header);
+	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
+
+	/* a text header right of a number column, kept apart from it */
+	x->header_ind = workbook_add_format(x->wb);
+	format_set_bold(x->header_ind);
+	format_set_bg_color(x->header_ind, 0xDDE4EE);
+	format_set_bottom(x->header_ind, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header_ind);
+	format_set_align(x->header_ind, LXW_ALIGN_VERTICAL_TOP);
+	format_set_indent(x->header_ind, 1);
+
+	x->header_num = workbook_add_format(x->wb);
+	format_set_bold(x->header_num);
+	format_set_bg_color(x->header_num, 0xDDE4EE);
+	format_set_bottom(x->header_num, LXW_BORDER_THIN);
+	format_set_text_wrap(x->header_num);
+	format_set_align(x->header_num, LXW_ALIGN_RIGHT);
+	format_set_align(x->header_num, LXW_ALIGN_VERTICAL_TOP);
+
+	x->label = workbook_add_format(x->wb);
+	format_set_bold(x->label);
+
+	x->verdict = workbook_add_format(x->wb);
+	format_set_bold(x->verdict);
+	format_set_indent(x->verdict, 1);
+
+	x->indent = workbook_add_format(x->wb);
+	format_set_indent(x->indent, 1);
+
+	x->warn = workbook_add_format(x->wb);
+	format_set_font_color(x->warn, 0x9C2A00);
+
+	x->best_text = workbook_add_format(x->wb);
+	format_set_bold(x->best_text);
+
+	x->integer = workbook_add_format(x->wb);
+	format_set_num_format(x->integer, "0");
+
+	x->date = workbook_add_format(x->wb);
+	format_set_num_format(x->date, "yyyy-mm-dd");
+	format_set_align(x->date, LXW_ALIGN_LEFT);
+}
+
+/* The most passes of any round (at least 1). */
+static size_t max_passes(const struct model *m)
+{
+	size_t c, v, k, maxp = 1;
+
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++)
+			for (k = 0; k < m->comparisons[c].versions[v].nrounds; k++) {
+				const struct result *r = &m->comparisons[c].versions[v].rounds[k];
+				if (r && result_npasses(r) > maxp)
+					maxp = result_npasses(r);
+			}
+	return maxp;
+}
+
+/* Rounds of every version (the Rounds sheet's rows when they fit). */
+static size_t count_rounds(const struct model *m)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		for (size_t v = 0; v < m->comparisons[c].nversions; v++)
+			for (size_t k = 0; k < m->comparisons[c].versions[v].nrounds; k++)
+				n++; /* every round of a version is in its slice */
+	return n;
+}
+
+/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has nine
+ * columns besides the passes, the Summary nine besides two per version.
+ * (Too many rows is reported by libxlsxwriter itself.) */
+static int fits(const struct xw *x)
+{
+	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
+}
+
+/* Starts a sheet's table: the header row's height, set before any row is
+ * written (a big workbook writes its rows in order and cannot go back). */
+static void start_table(lxw_worksheet *ws, double header_height)
+{
+	worksheet_set_row(ws, 0, header_height, NULL);
+}
+
+/* Ends a sheet's table: header frozen, and an autofilter over rows
+ * 0..row-1 and columns 0..lastcol. */
+static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t lastcol)
+{
+	worksheet_freeze_panes(ws, 1, 0);
+	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
+}
+
+/* More rounds than the sheet lists: it says where they are, and the
+ * Versions sheet holds the statistics as values. */
+static void write_rounds_elsewhere(struct xw *x)
+{
+	const struct model *m = x->m;
+	struct buf t = BUF_INIT;
+
+	x->rounds_elsewhere = 1;
+	buf_puts(&t, "The ");
+	fmt_grouped(&t, (double)x->nrounds, 0);
+	buf_puts(&t, " rounds are more than this workbook lists (");
+	fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
+	buf_puts(&t, "): ");
+	buf_puts(&t, x->with_rounds_csv
+		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
+		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
+		       "release line and V8.");
+	put_text(x, x->rounds, 0, 0, "Rounds", x->title);
+	put_text(x, x->rounds, 1, 0, buf_str(&t), NULL);
+	put_text(x, x->rounds, 2, 0, "The Versions sheet holds each version's statistics as values, "
+		 "computed from those rounds.", NULL);
+	worksheet_set_column(x->rounds, 0, 0, 120, NULL);
+	buf_release(&t);
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		for (size_t v = 0; v < m->comparisons[c].nversions; v++) {
+			const struct version_stats *vs = &m->comparisons[c].versions[v];
+			for (size_t k = 0; k < vs->nrounds && !x->pos[c][v].has_rounds; k++)
+				x->pos[c][v].has_rounds = 1;
+		}
+}
+
+/* Rounds: one row per round, versions of a comparison in contiguous blocks. */
+static void write_rounds(struct xw *x)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->rounds;
+	size_t c, v, k, p, maxp = max_passes(m);
+	lxw_row_t row = 1;
+	lxw_col_t vcol = (lxw_col_t)(4 + maxp);
+	char a[16], b[16];
+
+	x->rounds_value_col = vcol;
+	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1) {
+		write_rounds_elsewhere(x);
+		return;
+	}
+
+	start_table(ws, 30);
+	put_text(x, ws, 0, 0, "Workload", x->header);
+	put_text(x, ws, 0, 1, "Platform", x->header);
+	put_text(x, ws, 0, 2, "Version", x->header);
+	put_text(x, ws, 0, 3, "Round", x->header_num);
+	for (p = 0; p < maxp; p++) {
+		char h[32];
+		snprintf(h, sizeof(h), "Pass %zu", p + 1);
+		put_text(x, ws, 0, (lxw_col_t)(4 + p), h, x->header_num);
+	}
+	put_text(x, ws, 0, vcol, "Round value (median)", x->header_num);
+	put_text(x, ws, 0, vcol + 1, "Unit", x->header_ind);
+	put_text(x, ws, 0, vcol + 2, "Date", x->header);
+	put_text(x, ws, 0, vcol + 3, "Line", x->header);
+	put_text(x, ws, 0, vcol + 4, "V8", x->header);
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			struct vpos *pos = &x->pos[c][v];
+			pos->first = row;
+			for (k = 0; k < vs->nrounds; k++) {
+				const struct result *r = &vs->rounds[k];
+				if (!r)
+					continue;
+				put_text(x, ws, row, 0, cmp->workload, NULL);
+				put_text(x, ws, row, 1, cmp->platform, NULL);
+				put_text(x, ws, row, 2, vs->version, NULL);
+				put_num(x, ws, row, 3, r->round, x->integer);
+				for (p = 0; p < result_npasses(r); p++)
+					put_num(x, ws, row, (lxw_col_t)(4 + p), result_passes(r)[p],
+						pass_format(x, cmp->unit));
+				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
+					    vs->values[k], "=MEDIAN(%s:%s)",
+					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
+				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
+				if (result_timestamp(r) && strlen(result_timestamp(r)) >= 10) {
+					char date[11];
+					memcpy(date, result_timestamp(r), 10);
+					date[10] = '\0';
+					put_text(x, ws, row, vcol + 2, date, NULL);
+				}
+				if (vs->line)
+					put_text(x, ws, row, vcol + 3, vs->line, NULL);
+				if (r->series->v8 || vs->v8)
+					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->series->v8, NULL);
+				row++;
+			}
+			pos->has_rounds = pos->in_sheet = row > pos->first;
+			pos->last = pos->has_rounds ? row - 1 : pos->first;
+		}
+	}
+
+	worksheet_set_column(ws, 0, 0, 28, NULL);
+	worksheet_set_column(ws, 1, 2, 12, NULL);
+	worksheet_set_column(ws, 3, 3, 7, NULL);
+	worksheet_set_column(ws, 4, (lxw_col_t)(vcol - 1), 11, NULL);
+	worksheet_set_column(ws, vcol, vcol, 16, NULL);
+	worksheet_set_column(ws, vcol + 1, vcol + 1, 8, NULL);
+	worksheet_set_column(ws, vcol + 2, vcol + 2, 11, NULL);
+	worksheet_set_column(ws, vcol + 3, vcol + 3, 6, NULL);
+	worksheet_set_column(ws, vcol + 4, vcol + 4, 14, NULL);
+	finish_table(x, ws, row, vcol + 4);
+}
+
+/* Versions: per version, every statistic as a formula over its Rounds rows. */
+static void write_versions(struct xw *x)
+{
+	static const char *const heads[V_NCOLS] = {
+		"Workload", "Platform", "Version", "Release line", "V8", "Status",
+		"Baseline", "Rounds", "Best", "Worst round", "Median of rounds",
+		"Spread", "Change of best vs baseline", "Unit", "Better",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->versions;
+	lxw_row_t row = 1;
+	size_t c, v;
+	char a[16], b[16], rr[32];
+	int col;
+
+	start_table(ws, 30);
+	for (col = 0; col < V_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= V_ROUNDS && col <= V_CHANGE ? x->header_num :
+			 col == V_UNIT ? x->header_ind : x->header);
+
+	/* Rows first, so the change formulas can name the baseline's row. */
+	for (c = 0; c < m->ncomparisons; c++)
+		for (v = 0; v < m->comparisons[c].nversions; v++)
+			x->pos[c][v].row = row++;
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		int higher = cmp->better == BETTER_HIGHER;
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			const struct vpos *pos = &x->pos[c][v];
+			lxw_row_t r = pos->row;
+
+			put_text(x, ws, r, V_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, r, V_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, r, V_VERSION, vs->version,
+				 (int)v == cmp->best_idx ? x->best_text : NULL);
+			put_text(x, ws, r, V_LINE, vs->line, NULL);
+			put_text(x, ws, r, V_V8, vs->v8, NULL);
+			put_text(x, ws, r, V_STATUS, vs->status, NULL);
+			put_text(x, ws, r, V_BASELINE, vs->is_baseline ? "baseline" : NULL, NULL);
+			put_text(x, ws, r, V_UNIT, cmp->unit, x->indent);
+			put_text(x, ws, r, V_BETTER, better_name(cmp->better), NULL);
+			if (!pos->has_rounds) {
+				put_num(x, ws, r, V_ROUNDS, 0, x->integer);
+				continue;
+			}
+			if (!pos->in_sheet) {
+				put_num(x, ws, r, V_ROUNDS, (double)vs->nrounds, x->integer);
+				put_num(x, ws, r, V_BEST, vs->best, value_format(x, cmp->unit, vs->best));
+				put_num(x, ws, r, V_WORST, vs->worst_round,
+					value_format(x, cmp->unit, vs->worst_round));
+				put_num(x, ws, r, V_MEDIAN, vs->median, value_format(x, cmp->unit, vs->median));
+				if (vs->nrounds >= 2)
+					put_num(x, ws, r, V_SPREAD, vs->spread, spread_format(x, vs->spread));
+			} else {
+				col_range(rr, pos->first, pos->last, x->rounds_value_col);
+				put_formula(x, ws, r, V_ROUNDS, x->integer, (double)vs->nrounds,
+					    "=COUNT(Rounds!%s)", rr);
+				put_formula(x, ws, r, V_BEST, value_format(x, cmp->unit, vs->best),
+					    vs->best, "=%s(Rounds!%s)", higher ? "MAX" : "MIN", rr);
+				put_formula(x, ws, r, V_WORST, value_format(x, cmp->unit, vs->worst_round),
+					    vs->worst_round, "=%s(Rounds!%s)", higher ? "MIN" : "MAX", rr);
+				put_formula(x, ws, r, V_MEDIAN, value_format(x, cmp->unit, vs->median),
+					    vs->median, "=MEDIAN(Rounds!%s)", rr);
+				/* one round has no spread: the cell stays empty */
+				if (vs->nrounds >= 2)
+					put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
+						    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
+						    cell(a, r, V_MEDIAN));
+			}
+			if (cmp->baseline_idx >= 0 &&
+			    x->pos[c][cmp->baseline_idx].has_rounds)
+				put_formula(x, ws, r, V_CHANGE, signed_format(x, vs->change), vs->change,
+					    "=%s/%s-1", cell(a, r, V_BEST),
+					    cell(b, x->pos[c][cmp->baseline_idx].row, V_BEST));
+		}
+	}
+
+	worksheet_set_column(ws, V_WORKLOAD, V_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, V_PLATFORM, V_VERSION, 12, NULL);
+	worksheet_set_column(ws, V_LINE, V_LINE, 8, NULL);
+	worksheet_set_column(ws, V_V8, V_V8, 20, NULL);
+	worksheet_set_column(ws, V_STATUS, V_STATUS, 16, NULL);
+	worksheet_set_column(ws, V_BASELINE, V_ROUNDS, 9, NULL);
+	worksheet_set_column(ws, V_BEST, V_MEDIAN, 13, NULL);
+	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
+	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
+	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
+	finish_table(x, ws, row, V_NCOLS - 1);
+}
+
+/*
+ * Pairs: the rank test of every pair of versions of every comparison, in
+ * analysis.json's order. Rounds, the ratio of medians, significance and the
+ * power floor are formulas over the Versions sheet and the row's own cells;
+ * U, p, p after Holm (which needs every pair of the report), the rank
+ * test's interval, the shift and the rounds needed are the model's values.
+ */
+static void write_pairs(struct xw *x)
+{
+	const struct report_method *mt = &x->r->method;
+	char ci_low[40], ci_high[40], sig[64];
+	const char *const heads[P_NCOLS] = {
+		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
+		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
+		ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
+		sig, "Borderline (rule and test disagree)",
+		"Smallest reachable p", "Rounds per version needed",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->pairs;
+	lxw_format *ratio = num_format(x, "0.000");
+	lxw_row_t row = 1;
+	size_t c, i;
+	char a[16], b[16];
+	int col;
+
+	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
+	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
+	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
+	start_table(ws, 45);
+	for (col = 0; col < P_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= P_ROUNDS_A && col <= P_SHIFT ? x->header_num :
+			 col == P_UNIT ? x->header_ind :
+			 col >= P_FLOOR ? x->header_num : x->header);
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		for (i = 0; i < cmp->npairs; i++, row++) {
+			const struct pair_stats *ps = &cmp->pairs[i];
+			const struct version_stats *va = &cmp->versions[ps->a], *vb = &cmp->versions[ps->b];
+			const struct vpos *pa = &x->pos[c][ps->a], *pb = &x->pos[c][ps->b];
+			int linked = pa->has_rounds && pb->has_rounds;
+
+			put_text(x, ws, row, P_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, row, P_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, P_A, va->version, NULL);
+			put_text(x, ws, row, P_B, vb->version, NULL);
+			if (linked) {
+				put_formula(x, ws, row, P_ROUNDS_A, x->integer, (double)va->nrounds,
+					    "=Versions!%s", cell(a, pa->row, V_ROUNDS));
+				put_formula(x, ws, row, P_ROUNDS_B, x->integer, (double)vb->nrounds,
+					    "=Versions!%s", cell(a, pb->row, V_ROUNDS));
+				put_formula(x, ws, row, P_RATIO, ratio, ps->ratio, "=Versions!%s/Versions!%s",
+					    cell(a, pb->row, V_MEDIAN), cell(b, pa->row, V_MEDIAN));
+			} else {
+				put_num(x, ws, row, P_ROUNDS_A, (double)va->nrounds, x->integer);
+				put_num(x, ws, row, P_ROUNDS_B, (double)vb->nrounds, x->integer);
+				put_num(x, ws, row, P_RATIO, ps->ratio, ratio);
+			}
+			put_num(x, ws, row, P_U, ps->u, NULL);
+			put_num(x, ws, row, P_P, ps->p, p_format(x, ps->p));
+			put_num(x, ws, row, P_P_HOLM, ps->p_holm, p_format(x, ps->p_holm));
+			put_num(x, ws, row, P_CI_LOW, ps->ci_low, ratio);
+			put_num(x, ws, row, P_CI_HIGH, ps->ci_high, ratio);
+			put_num(x, ws, row, P_SHIFT, ps->shift,
+				signed_value_format(x, cmp->unit, ps->shift));
+			put_text(x, ws, row, P_UNIT, cmp->unit, x->indent);
+			/* the level as alpha, the same rule as the model's */
+			buf_reset(&x->f);
+			buf_printf(&x->f, "=IF(%s<%s,\"yes\",\"no\")", cell(a, row, P_P_HOLM),
+				   mt->alpha_text);
+			note(x, worksheet_write_formula_str(ws, row, P_SIGNIFICANT, buf_str(&x->f),
+							    ps->significant ? x->best_text : NULL,
+							    ps->significant ? "yes" : "no"));
+			put_text(x, ws, row, P_BORDERLINE, ps->borderline ? "yes" : "no", NULL);
+			/* 2 / C(n + m, n), which a spreadsheet's COMBIN holds up to
+			 * about 1000 rounds in all */
+			if (va->nrounds + vb->nrounds <= 1000)
+				put_formula(x, ws, row, P_FLOOR, p_format(x, ps->p_floor), ps->p_floor,
+					    "=MIN(1,2/COMBIN(%s+%s,%s))", cell(a, row, P_ROUNDS_A),
+					    cell(b, row, P_ROUNDS_B), cell(a, row, P_ROUNDS_A));
+			else
+				put_num(x, ws, row, P_FLOOR, ps->p_floor, p_format(x, ps->p_floor));
+			if (ps->rounds_needed > 0)
+				put_num(x, ws, row, P_NEEDED, ps->rounds_needed, x->integer);
+		}
+	}
+
+	worksheet_set_column(ws, P_WORKLOAD, P_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, P_PLATFORM, P_B, 12, NULL);
+	worksheet_set_column(ws, P_ROUNDS_A, P_ROUNDS_B, 8, NULL);
+	worksheet_set_column(ws, P_U, P_P_HOLM, 10, NULL);
+	worksheet_set_column(ws, P_RATIO, P_CI_HIGH, 11, NULL);
+	worksheet_set_column(ws, P_SHIFT, P_SHIFT, 14, NULL);
+	worksheet_set_column(ws, P_UNIT, P_UNIT, 8, NULL);
+	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
+	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
+	finish_table(x, ws, row, P_NCOLS - 1);
+}
+
+/*
+ * Impact: the article's calculator, offline. Requests per second, payload
+ * (KB) and cores are plain cells a reader can change; every figure is a
+ * formula over them, the Versions sheet's bests and the Pairs sheet's ratio
+ * interval, computed as impact.c computes it. The inputs are --rps,
+ * --payload and --cores, or the example ones without them.
+ */
+static void write_impact(struct xw *x)
+{
+	static const char *const heads[I_NCOLS] = {
+		"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
+		"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
+		"Saved ms per second", "Share of one core", "Cores freed",
+		"Share of provisioned cores", "Saved ms per second, low", "Saved ms per second, high",
+		"Note",
+	};
+	const struct model *m = x->m;
+	const struct impact_inputs *in = &m->impact_in;
+	lxw_worksheet *ws = x->impact;
+	lxw_format *ms = num_format(x, "0.000"), *pct = num_format(x, "0.000%");
+	lxw_format *cores = num_format(x, "0.0000");
+	lxw_row_t row = I_ROW_HEAD + 1;
+	const char *k = "$B$3*$B$4/1024"; /* MB per second handled */
+	char a[16], b[16], r_[16], lo_[16], hi_[16];
+	struct buf q = BUF_INIT; /* the ratio of bests, faster / slower */
+	int col;
+
+	put_text(x, ws, 0, 0, "What is it worth to your service?", x->title);
+	put_text(x, ws, I_ROW_RPS, 0, "Requests per second", x->label);
+	put_num(x, ws, I_ROW_RPS, 1, in->rps, NULL);
+	put_text(x, ws, I_ROW_PAYLOAD, 0, "Payload per request (KB, 1 KB = 1024 bytes)", x->label);
+	put_num(x, ws, I_ROW_PAYLOAD, 1, in->payload / 1024, NULL);
+	put_text(x, ws, I_ROW_CORES, 0, "Cores provisioned (may stay empty)", x->label);
+	if (in->cores > 0)
+		put_num(x, ws, I_ROW_CORES, 1, in->cores, NULL);
+	put_text(x, ws, I_ROW_CORES + 1, 0, in->given ?
+		 "The inputs of this report; change them and every figure below follows." :
+		 "Example inputs: type your own and every figure below follows.", x->indent);
+	put_text(x, ws, I_ROW_CORES + 2, 0, "Saved ms per second = requests per second × payload "
+		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
+		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
+		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
+	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL); /* before its cells: rows go in order */
+	for (col = 0; col < I_NCOLS; col++)
+		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
+			 col >= I_BYTES && col != I_FROM && col != I_TO && col != I_NOTE ?
+			 x->header_num : x->header);
+
+	for (size_t i = 0; i < m->nimpacts; i++, row++) {
+		const struct impact *im = &m->impacts[i];
+		const struct comparison *cmp = &m->comparisons[im->comparison];
+		const struct vpos *pf, *pt;
+		const struct pair_stats *ps;
+		lxw_row_t prow = 1;
+		double scale = impact_ms_per_unit(cmp->unit);
+		int fast_is_b;
+
+		put_text(x, ws, row, I_WORKLOAD, cmp->workload, NULL);
+		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
+		put_num(x, ws, row, I_BYTES, im->bytes, x->integer);
+		if (!im->confirmed) {
+			put_text(x, ws, row, I_NOTE, im->why, NULL);
+			continue;
+		}
+		pf = &x->pos[im->comparison][im->from];
+		pt = &x->pos[im->comparison][im->to];
+		ps = &cmp->pairs[im->pair];
+		for (size_t c = 0; c < im->comparison; c++)
+			prow += (lxw_row_t)m->comparisons[c].npairs;
+		prow += (lxw_row_t)im->pair;
+		put_text(x, ws, row, I_FROM, cmp->versions[im->from].version, NULL);
+		put_text(x, ws, row, I_TO, cmp->versions[im->to].version, x->best_text);
+		/* in ms whatever the unit of time */
+		buf_reset(&q);
+		if (scale != 1)
+			buf_printf(&q, "*%.17g", scale);
+		put_formula(x, ws, row, I_BEST_FROM, ms, cmp->versions[im->from].best * scale,
+			    "=Versions!%s%s", cell(a, pf->row, V_BEST), buf_str(&q));
+		put_formula(x, ws, row, I_BEST_TO, ms, cmp->versions[im->to].best * scale,
+			    "=Versions!%s%s", cell(a, pt->row, V_BEST), buf_str(&q));
+		put_formula(x, ws, row, I_MS_FROM, ms, im->ms_per_mb_from, "=%s/(%s/1048576)",
+			    cell(a, row, I_BEST_FROM), cell(b, row, I_BYTES));
+		put_formula(x, ws, row, I_MS_TO, ms, im->ms_per_mb_to, "=%s/(%s/1048576)",
+			    cell(a, row, I_BEST_TO), cell(b, row, I_BYTES));
+		put_formula(x, ws, row, I_SAVED, ms, im->saved_ms_per_s, "=%s*(%s-%s)", k,
+			    cell(a, row, I_MS_FROM), cell(b, row, I_MS_TO));
+		put_formula(x, ws, row, I_CORE, pct, im->core_share, "=%s/1000", cell(a, row, I_SAVED));
+		put_formula(x, ws, row, I_CORES_FREED, cores, im->core_share, "=%s/1000",
+			    cell(a, row, I_SAVED));
+		buf_reset(&x->f);
+		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORE));
+		if (in->cores > 0)
+			note(x, worksheet_write_formula_num(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
+							    im->provisioned_share));
+		else
+			note(x, worksheet_write_formula_str(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
+							    ""));
+		/* the ratio interval relative to the ratio of medians, whichever
+		 * way round the pair was tested (Pairs: ratio = b / a) */
+		fast_is_b = ps->b == (size_t)im->to;
+		cell(r_, prow, P_RATIO);
+		cell(lo_, prow, P_CI_LOW);
+		cell(hi_, prow, P_CI_HIGH);
+		buf_reset(&q);
+		buf_printf(&q, "%s/", cell(a, row, I_BEST_TO));
+		buf_puts(&q, cell(a, row, I_BEST_FROM));
+		cell(b, row, I_MS_FROM);
+		put_formula(x, ws, row, I_SAVED_LOW, ms, im->saved_low,
+			    "=%s*%s*(1-MAX(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
+			    fast_is_b ? hi_ : r_, fast_is_b ? r_ : lo_);
+		put_formula(x, ws, row, I_SAVED_HIGH, ms, im->saved_high,
+			    "=%s*%s*(1-MIN(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
+			    fast_is_b ? lo_ : r_, fast_is_b ? r_ : hi_);
+	}
+	buf_release(&q);
+	put_text(x, ws, row + 1, 0, "Workloads without \"bytes\" in the input's \"workloads\" "
+		 "have no time per MB and are left out.", x->indent);
+	worksheet_set_column(ws, I_WORKLOAD, I_WORKLOAD, 34, NULL);
+	worksheet_set_column(ws, I_PLATFORM, I_TO, 12, NULL);
+	worksheet_set_column(ws, I_BEST_FROM, I_SAVED_HIGH, 13, NULL);
+	worksheet_set_column(ws, I_NOTE, I_NOTE, 60, NULL);
+}
+
+/* 1 when some comparison has a step: then the workbook has a Steps sheet. */
+static int any_steps(const struct model *m)
+{
+	for (size_t c = 0; c < m->ncomparisons; c++)
+		if (m->comparisons[c].nsteps)
+			return 1;
+	return 0;
+}
+
+/* Steps: where the best value of a long series moves and stays, with the
+ * V8 versions on each side; bests link to Versions, the change is a
+ * formula over them. */
+static void write_steps(struct xw *x)
+{
+	static const char *const heads[S_NCOLS] = {
+		"Workload", "Platform", "Before (last on the old level)", "V8 before",
+		"After (first on the new level)", "V8 after", "Best before", "Best after",
+		"Change of best", "Unit",
+	};
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->steps;
+	lxw_row_t row = 1;
+	size_t c, i;
+	char a[16], b[16];
+	int col;
+
+	start_table(ws, 30);
+	for (col = 0; col < S_NCOLS; col++)
+		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
+			 col >= S_BEST_BEFORE && col <= S_CHANGE ? x->header_num :
+			 col == S_UNIT ? x->header_ind : x->header);
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		for (i = 0; i < cmp->nsteps; i++, row++) {
+			const struct step *st = &cmp->steps[i];
+			const struct version_stats *vb = &cmp->versions[st->before];
+			const struct version_stats *va = &cmp->versions[st->after];
+			const struct vpos *pb = &x->pos[c][st->before], *pa = &x->pos[c][st->after];
+
+			put_text(x, ws, row, S_WORKLOAD, cmp->workload, NULL);
+			put_text(x, ws, row, S_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, S_BEFORE, vb->version, NULL);
+			put_text(x, ws, row, S_V8_BEFORE, vb->v8, NULL);
+			put_text(x, ws, row, S_AFTER, va->version, NULL);
+			put_text(x, ws, row, S_V8_AFTER, va->v8, NULL);
+			put_text(x, ws, row, S_UNIT, cmp->unit, x->indent);
+			if (!pb->has_rounds || !pa->has_rounds) {
+				put_num(x, ws, row, S_BEST_BEFORE, vb->best, value_format(x, cmp->unit, vb->best));
+				put_num(x, ws, row, S_BEST_AFTER, va->best, value_format(x, cmp->unit, va->best));
+				put_num(x, ws, row, S_CHANGE, st->change, signed_format(x, st->change));
+				continue;
+			}
+			put_formula(x, ws, row, S_BEST_BEFORE, value_format(x, cmp->unit, vb->best),
+				    vb->best, "=Versions!%s", cell(a, pb->row, V_BEST));
+			put_formula(x, ws, row, S_BEST_AFTER, value_format(x, cmp->unit, va->best),
+				    va->best, "=Versions!%s", cell(a, pa->row, V_BEST));
+			put_formula(x, ws, row, S_CHANGE, signed_format(x, st->change), st->change,
+				    "=%s/%s-1", cell(a, row, S_BEST_AFTER), cell(b, row, S_BEST_BEFORE));
+		}
+	}
+	worksheet_set_column(ws, S_WORKLOAD, S_WORKLOAD, 28, NULL);
+	worksheet_set_column(ws, S_PLATFORM, S_PLATFORM, 12, NULL);
+	worksheet_set_column(ws, S_BEFORE, S_V8_AFTER, 16, NULL);
+	worksheet_set_column(ws, S_BEST_BEFORE, S_CHANGE, 12, NULL);
+	worksheet_set_column(ws, S_UNIT, S_UNIT, 8, NULL);
+	finish_table(x, ws, row, S_NCOLS - 1);
+}
+
+/* Support: every release line with its status on the report date. */
+static void write_support(struct xw *x)
+{
+	static const char *const heads[] = {
+		"Line", "Codename", "Status", "Start", "LTS", "Maintenance", "End",
+		"V8", "Latest release", "Compared", "Who should pick it",
+	};
+	const struct schedule *s = &x->m->schedule;
+	lxw_worksheet *ws = x->support;
+	lxw_row_t row = 1;
+	size_t i, h;
+	char status_head[64];
+
+	snprintf(status_head, sizeof(status_head), "Status on %s", x->m->as_of);
+	for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
+		put_text(x, ws, 0, (lxw_col_t)h, h == 2 ? status_head : heads[h], x->header);
+	for (i = 0; i < s->nlines; i++, row++) {
+		const struct release_line *l = &s->lines[i];
+		put_text(x, ws, row, 0, l->line, x->m->recommended == l ? x->label : NULL);
+		put_text(x, ws, row, 1, l->codename, NULL);
+		put_text(x, ws, row, 2, l->status, NULL);
+		put_date(x, ws, row, 3, l->start);
+		put_date(x, ws, row, 4, l->lts);
+		put_date(x, ws, row, 5, l->maintenance);
+		put_date(x, ws, row, 6, l->end);
+		put_text(x, ws, row, 7, l->v8, NULL);
+		put_text(x, ws, row, 8, l->latest, NULL);
+		put_text(x, ws, row, 9, l->compared ? "yes" : "no", NULL);
+		put_text(x, ws, row, 10, l->pick_when, NULL);
+	}
+	worksheet_set_column(ws, 0, 0, 8, NULL);
+	worksheet_set_column(ws, 1, 1, 12, NULL);
+	worksheet_set_column(ws, 2, 2, 20, NULL);
+	worksheet_set_column(ws, 3, 6, 12, NULL);
+	worksheet_set_column(ws, 7, 7, 20, NULL);
+	worksheet_set_column(ws, 8, 9, 13, NULL);
+	worksheet_set_column(ws, 10, 10, 70, NULL);
+	finish_table(x, ws, row, 10);
+}
+
+/* The verdict table of the Summary, from row `head`; returns the row after
+ * it. Bests and spreads link to the Versions sheet; gap, noise and the
+ * verdict are formulas over the row's own cells. */
+static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->summary;
+	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols);
+	lxw_row_t row = head + 1;
+	size_t c, v, i;
+	char a[16], b[16], h[256];
+	struct buf noise = BUF_INIT;
+
+	worksheet_set_row(ws, head, 30, NULL); /* before its cells: rows go in order */
+	put_text(x, ws, head, 0, "Workload", x->header);
+	put_text(x, ws, head, 1, "Platform", x->header);
+	put_text(x, ws, head, 2, "Unit", x->header);
+	put_text(x, ws, head, 3, "Better", x->header);
+	for (i = 0; i < x->ncols; i++) {
+		snprintf(h, sizeof(h), "%s best", x->cols[i]);
+		put_text(x, ws, head, (lxw_col_t)(4 + 2 * i), h, x->header_num);
+		snprintf(h, sizeof(h), "%s \xC2\xB1", x->cols[i]);
+		put_text(x, ws, head, (lxw_col_t)(5 + 2 * i), h, x->header_num);
+	}
+	put_text(x, ws, head, gap_col, "Gap", x->header_num);
+	put_text(x, ws, head, gap_col + 1, "Noise", x->header_num);
+	put_text(x, ws, head, gap_col + 2, "Verdict", x->header_ind);
+	put_text(x, ws, head, gap_col + 3, "Best version", x->header);
+	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
+
+	for (c = 0; c < m->ncomparisons; c++, row++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		int sufficient = cmp->verdict != VERDICT_INSUFFICIENT && cmp->best_idx >= 0 &&
+				 cmp->worst_idx >= 0 && x->pos[c][cmp->best_idx].has_rounds &&
+				 x->pos[c][cmp->worst_idx].has_rounds;
+
+		put_text(x, ws, row, 0, cmp->workload, NULL);
+		put_text(x, ws, row, 1, cmp->platform, NULL);
+		put_text(x, ws, row, 2, cmp->unit, NULL);
+		put_text(x, ws, row, 3, better_name(cmp->better), NULL);
+		buf_reset(&noise);
+		for (v = 0; v < cmp->nversions; v++) {
+			const struct version_stats *vs = &cmp->versions[v];
+			const struct vpos *pos = &x->pos[c][v];
+			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
+			if (!pos->has_rounds)
+				continue;
+			put_formula(x, ws, row, bc, value_format(x, cmp->unit, vs->best), vs->best,
+				    "=Versions!%s", cell(a, pos->row, V_BEST));
+			if (vs->nrounds < 2)
+				continue;
+			put_formula(x, ws, row, bc + 1, spread_format(x, vs->spread), vs->spread,
+				    "=Versions!%s", cell(a, pos->row, V_SPREAD));
+			buf_printf(&noise, "%s%s", noise.len ? "," : "", cell(a, row, bc + 1));
+		}
+		if (cmp->design != DESIGN_ROUNDS)
+			put_num(x, ws, row, gap_col + 1, cmp->noise, spread_format(x, cmp->noise));
+		else if (noise.len)
+			put_formula(x, ws, row, gap_col + 1, spread_format(x, cmp->noise), cmp->noise,
+				    "=MAX(%s)", buf_str(&noise));
+		if (sufficient && cmp->design != DESIGN_ROUNDS) {
+			/* medians or per-round ratios, not the bests of this sheet:
+			 * the analysis' numbers as values */
+			put_num(x, ws, row, gap_col, cmp->gap, gap_format(x, cmp->gap));
+			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
+			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
+		} else if (sufficient) {
+			lxw_col_t bb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->best_idx].version));
+			lxw_col_t wb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->worst_idx].version));
+			/* how much better the best is than the worst, as analysis.c */
+			int hi = cmp->better == BETTER_HIGHER;
+			put_formula(x, ws, row, gap_col, gap_format(x, cmp->gap), cmp->gap,
+				    "=%s/%s-1", cell(a, row, hi ? bb : wb), cell(b, row, hi ? wb : bb));
+			/* the rule: a difference is beyond the noise only when
+			 * gap > noise; beyond it, the claim stands when the rank test
+			 * confirms it (Pairs sheet), else it is not confirmed */
+			buf_reset(&x->f);
+			buf_printf(&x->f, "=IF(%s<=", cell(a, row, gap_col));
+			buf_printf(&x->f, "%s,\"%s\",\"%s\")", cell(b, row, gap_col + 1),
+				   verdict_name(VERDICT_WITHIN_NOISE),
+				   verdict_name(cmp->verdict == VERDICT_NOT_CONFIRMED ? VERDICT_NOT_CONFIRMED
+										 : VERDICT_FASTER));
+			note(x, worksheet_write_formula_str(ws, row, gap_col + 2, buf_str(&x->f),
+							    x->verdict, verdict_name(cmp->verdict)));
+			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
+		} else {
+			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
+		}
+		put_text(x, ws, row, gap_col + 4, cmp->text, NULL);
+	}
+	buf_release(&noise);
+
+	for (i = 0; i < x->ncols; i++) {
+		worksheet_set_column(ws, (lxw_col_t)(4 + 2 * i), (lxw_col_t)(4 + 2 * i), 13, NULL);
+		worksheet_set_column(ws, (lxw_col_t)(5 + 2 * i), (lxw_col_t)(5 + 2 * i), 9, NULL);
+	}
+	worksheet_set_column(ws, gap_col, gap_col + 1, 8, NULL);
+	worksheet_set_column(ws, gap_col + 2, gap_col + 2, 14, NULL);
+	worksheet_set_column(ws, gap_col + 3, gap_col + 3, 12, NULL);
+	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 40, NULL);
+	worksheet_freeze_panes(ws, head + 1, 1);
+	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1,
+				     gap_col + 4));
+	return row;
+}
+
+/* Summary: title, method, warnings, the verdict table (frozen, filtered),
+ * the support windows of the lines the documents show (report.h `shown`),
+ * the recommendation and the environment. */
+static void write_summary(struct xw *x)
+{
+	static const char *const method[] = {
+		"Round value: the median of a round's passes (Rounds sheet).",
+		"Best: the lowest round value, or the highest when higher is better. "
+		"Spread: (highest - lowest round value) / (2 x median of the round values) "
+		"(Versions sheet).",
+		"Gap: how much better the best version's best is than the worst version's. "
+		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
+		NULL, /* pairs: from the method facts, below */
+		"Every number below is a formula over the Versions and Rounds sheets: select a "
+		"cell to see how it was made.",
+	};
+	const struct model *m = x->m;
+	const struct schedule *s = &m->schedule;
+	lxw_worksheet *ws = x->summary;
+	lxw_row_t row = 0;
+	size_t i;
+	char h[64];
+
+	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : "Benchmark report", x->title);
+	put_text(x, ws, row, 0, "Report date", x->label);
+	put_date(x, ws, row++, 1, m->as_of);
+	if (m->notes && *m->notes)
+		put_text(x, ws, row++, 0, m->notes, NULL);
+	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
+		char *pairs = NULL;
+		const char *method_text;
+		if (!method[i])
+			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
+					  "versions on the round values, p after Holm's correction across "
+					  "all pairs (significant below %s), the ratio of medians with its "
+					  "%s interval from %s and the Hodges-Lehmann shift.",
+					  x->r->method.alpha_text, x->r->method.ci_text,
+					  x->r->method.interval);
+		if (x->rounds_elsewhere && i == 0)
+			method_text = "Round value: the median of a round's passes (rounds.csv).";
+		else if (x->rounds_elsewhere && i + 1 == sizeof(method) / sizeof(*method))
+			method_text = "Every number below is a formula over the Versions sheet, whose "
+				      "statistics are values computed from the rounds: select a cell to "
+				      "see how it was made.";
+		else
+			method_text = method[i] ? method[i] : pairs;
+		put_text(x, ws, row++, 0, method_text, NULL);
+		free(pairs);
+	}
+	for (i = 0; i < m->nwarnings; i++) {
+		put_text(x, ws, row, 0, "Warning", x->warn);
+		put_text(x, ws, row++, 1, m->warnings[i], x->warn);
+	}
+	row = write_verdicts(x, row + 1);
+
+	/* The support windows that matter to the choice, as every document
+	 * shows them; every line is on the Support sheet. Columns fit the verdict table's widths. */
+	row++;
+	put_text(x, ws, row++, 0, "Support windows", x->label);
+	snprintf(h, sizeof(h), "Status on %s", m->as_of);
+	put_text(x, ws, row, 0, "Line", x->header);
+	put_text(x, ws, row, 1, h, x->header);
+	put_text(x, ws, row, 2, "End", x->header);
+	put_text(x, ws, row, 3, "Compared", x->header);
+	put_text(x, ws, row, 4, "Who should pick it", x->header);
+	worksheet_set_row(ws, row++, 30, NULL);
+	for (i = 0; i < s->nlines; i++) {
+		const struct release_line *l = &s->lines[i];
+		struct buf name = BUF_INIT;
+		if (!x->r->lines[i].shown)
+			continue;
+		buf_puts(&name, l->line);
+		if (l->codename && *l->codename)
+			buf_printf(&name, " (%s)", l->codename);
+		put_text(x, ws, row, 0, buf_str(&name), m->recommended == l ? x->label : NULL);
+		put_text(x, ws, row, 1, l->status, NULL);
+		put_date(x, ws, row, 2, l->end);
+		put_text(x, ws, row, 3, l->compared ? "yes" : "no", NULL);
+		put_text(x, ws, row++, 4, l->pick_when, NULL);
+		buf_release(&name);
+	}
+
+	row++;
+	put_text(x, ws, row++, 0, "Recommendation", x->label);
+	put_text(x, ws, row++, 0, m->recommendation ? m->recommendation
+			: "No release line is in long-term support on the report date.", NULL);
+
+	if (m->nenv) {
+		row++;
+		put_text(x, ws, row++, 0, "Environment", x->label);
+		for (i = 0; i < m->nenv; i++, row++) {
+			put_text(x, ws, row, 0, m->env[i].key, NULL);
+			put_text(x, ws, row, 1, m->env[i].value, NULL);
+		}
+	}
+
+	worksheet_set_column(ws, 0, 0, 28, NULL);
+	worksheet_set_column(ws, 1, 1, 21, NULL);
+	worksheet_set_column(ws, 2, 3, 11, NULL);
+}
+
+/* Sets a chart title: the text itself, or when it would start with '=' (a
+ * reference to libxlsxwriter) a link to the cell that holds it. */
+static void chart_title(struct xw *x, lxw_chart *ch, const char *text,
+			const char *sheet, lxw_row_t r, lxw_col_t c)
+{
+	const char *t = clean_text(x, text);
+	if (*t && *t != '=')
+		chart_title_set_name(ch, t);
+	else
+		chart_title_set_name_range(ch, sheet, r, c);
+}
+
+/* Charts: the change-against-baseline overview with its table, then the
+ * best value per version of every workload. */
+static void write_charts(struct xw *x)
+{
+	const struct model *m = x->m;
+	lxw_worksheet *ws = x->charts;
+	lxw_row_t row = 0, top, chart_row;
+	size_t c, v, i, nseries = 0;
+	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
+	int several_platforms = 0, nlower = 0, nhigher = 0;
+	const char *baseline = NULL; /* the baseline version, when all share one */
+	lxw_row_t breaks[1024];
+	size_t nbreaks = 0;
+	char a[16], ref[64];
+	struct buf t = BUF_INIT;
+
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		const char *b = cmp->baseline_idx >= 0 ? cmp->versions[cmp->baseline_idx].version : NULL;
+		if (strcmp(cmp->platform, m->comparisons[0].platform))
+			several_platforms = 1;
+		if (c == 0 || (baseline && b && !strcmp(baseline, b)))
+			baseline = b;
+		else
+			baseline = NULL;
+		*(cmp->better == BETTER_HIGHER ? &nhigher : &nlower) += 1;
+	}
+
+	/* A version gets an overview column unless it is the baseline wherever
+	 * it appears (its change is 0 by definition). */
+	for (i = 0; i < x->ncols; i++) {
+		int other = 0;
+		for (c = 0; c < m->ncomparisons; c++)
+			for (v = 0; v < m->comparisons[c].nversions; v++)
+				if (!strcmp(m->comparisons[c].versions[v].version, x->cols[i]) &&
+				    !m->comparisons[c].versions[v].is_baseline)
+					other = 1;
+		series_col[i] = other ? (int)(2 + nseries++) : -1;
+	}
+
+	buf_puts(&t, "Change of each version's best against ");
+	if (baseline)
+		buf_printf(&t, "the baseline %s", baseline);
+	else
+		buf_puts(&t, "its comparison's baseline");
+	buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
+			       : " (negative is faster for times, positive is better for rates)");
+	put_text(x, ws, row++, 0, buf_str(&t), x->label);
+	top = row;
+	put_text(x, ws, top, 0, "Workload", x->header);
+	put_text(x, ws, top, 1, "Platform", x->header);
+	for (i = 0; i < x->ncols; i++)
+		if (series_col[i] >= 0)
+			put_text(x, ws, top, (lxw_col_t)series_col[i], x->cols[i], x->header_num);
+	row++;
+	for (c = 0; c < m->ncomparisons; c++, row++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		if (several_platforms) {
+			struct buf l = BUF_INIT;
+			buf_printf(&l, "%s (%s)", cmp->workload, cmp->platform);
+			put_text(x, ws, row, 0, buf_str(&l), NULL);
+			buf_release(&l);
+		} else {
+			put_text(x, ws, row, 0, cmp->workload, NULL);
+		}
+		put_text(x, ws, row, 1, cmp->platform, NULL);
+		if (cmp->baseline_idx < 0 || !x->pos[c][cmp->baseline_idx].has_rounds)
+			continue;
+		for (v = 0; v < cmp->nversions; v++) {
+			int sc = series_col[col_index(x, cmp->versions[v].version)];
+			if (sc < 0 || !x->pos[c][v].has_rounds)
+				continue;
+			put_formula(x, ws, row, (lxw_col_t)sc, signed_format(x, cmp->versions[v].change),
+				    cmp->versions[v].change, "=Versions!%s",
+				    cell(a, x->pos[c][v].row, V_CHANGE));
+		}
+	}
+	worksheet_set_column(ws, 0, 0, 30, NULL);
+	worksheet_set_column(ws, 1, (lxw_col_t)(1 + nseries), 11, NULL);
+
+	chart_row = row + 1;
+	if (nseries && m->ncomparisons) {
+		lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_BAR);
+		lxw_chart_options opt = { 0 };
+		lxw_chart_axis *ax;
+		if (!ch) {
+			note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+			free(series_col);
+			buf_release(&t);
+			return;
+		}
+		for (i = 0; i < x->ncols; i++) {
+			lxw_chart_series *s;
+			if (series_col[i] < 0)
+				continue;
+			s = chart_add_series(ch, NULL, NULL);
+			chart_series_set_categories(s, "Charts", top + 1, 0, row - 1, 0);
+			chart_series_set_values(s, "Charts", top + 1, (lxw_col_t)series_col[i],
+						row - 1, (lxw_col_t)series_col[i]);
+			chart_series_set_name_range(s, "Charts", top, (lxw_col_t)series_col[i]);
+		}
+		buf_reset(&t);
+		buf_puts(&t, "Change of best against ");
+		if (baseline)
+			buf_printf(&t, "%s", baseline);
+		else
+			buf_puts(&t, "the baseline");
+		chart_title_set_name(ch, clean_text(x, buf_str(&t)));
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
+		chart_axis_set_num_format(ax, "+0%;-0%;0%");
+		chart_axis_set_name(ax, "Change of best vs baseline");
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
+		/* first workload on top, as in the table; names left of the plot,
+		 * values along the bottom */
+		chart_axis_set_reverse(ax);
+		chart_axis_set_crossing_max(ax);
+		chart_axis_set_label_position(ax, LXW_CHART_AXIS_LABEL_POSITION_LOW);
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+		opt.x_scale = 2.0;
+		opt.y_scale = 1.0 + 0.15 * (double)(m->ncomparisons > 4 ? m->ncomparisons - 4 : 0);
+		opt.description = "Bar chart of the change of each version's best value "
+				  "against the baseline, per workload";
+		note(x, worksheet_insert_chart_opt(ws, chart_row, 0, ch, &opt));
+		chart_row += (lxw_row_t)(16 * opt.y_scale) + 2;
+	}
+	breaks[nbreaks++] = chart_row; /* printed: per-workload charts from a new page */
+
+	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column)",
+		 x->label);
+	for (c = 0; c < m->ncomparisons; c++) {
+		const struct comparison *cmp = &m->comparisons[c];
+		lxw_chart *ch;
+		lxw_chart_series *s;
+		lxw_chart_options opt = { 0 };
+		lxw_chart_axis *ax;
+		lxw_chart_fill best_fill = { 0x2E7D32, 0, 0 }, other_fill = { 0x8A9BB0, 0, 0 };
+		lxw_chart_point *pts, **ptrs;
+		lxw_row_t r1, r2, at = chart_row + (lxw_row_t)(c / 2) * 16;
+
+		if (!cmp->nversions)
+			continue;
+		r1 = x->pos[c][0].row;
+		r2 = x->pos[c][cmp->nversions - 1].row;
+		ch = workbook_add_chart(x->wb, LXW_CHART_COLUMN);
+		if (!ch) {
+			note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+			break;
+		}
+		s = chart_add_series(ch, NULL, NULL);
+		chart_series_set_categories(s, "Versions", r1, V_VERSION, r2, V_VERSION);
+		chart_series_set_values(s, "Versions", r1, V_BEST, r2, V_BEST);
+		snprintf(ref, sizeof(ref), "Best (%s is better)", better_name(cmp->better));
+		chart_series_set_name(s, ref);
+		chart_series_set_labels(s);
+		chart_series_set_labels_position(s, LXW_CHART_LABEL_POSITION_OUTSIDE_END);
+		pts = xcalloc(cmp->nversions, sizeof(*pts));
+		ptrs = xcalloc(cmp->nversions + 1, sizeof(*ptrs));
+		for (v = 0; v < cmp->nversions; v++) {
+			pts[v].fill = (int)v == cmp->best_idx ? &best_fill : &other_fill;
+			ptrs[v] = &pts[v];
+		}
+		note(x, chart_series_set_points(s, ptrs));
+		free(pts);
+		free(ptrs);
+
+		buf_reset(&t);
+		buf_printf(&t, "%s", cmp->workload);
+		if (several_platforms)
+			buf_printf(&t, " (%s)", cmp->platform);
+		chart_title(x, ch, buf_str(&t), "Versions", r1, V_WORKLOAD);
+		buf_reset(&t);
+		buf_printf(&t, "Best, %s (%s is better)", cmp->unit, better_name(cmp->better));
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
+		chart_axis_set_name(ax, clean_text(x, buf_str(&t)));
+		chart_axis_set_min(ax, 0);
+		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
+		chart_axis_set_name(ax, "Version");
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+		buf_reset(&t);
+		buf_printf(&t, "Column chart of the best value per version for %s", cmp->workload);
+		opt.description = xstrdup(clean_text(x, buf_str(&t)));
+		opt.x_offset = (int32_t)(c % 2 ? 520 : 0);
+		note(x, worksheet_insert_chart_opt(ws, at, 0, ch, &opt));
+		free(opt.description);
+		/* printed: two rows of two charts a page */
+		if (c % 4 == 0 && c && nbreaks + 1 < sizeof(breaks) / sizeof(*breaks))
+			breaks[nbreaks++] = at;
+	}
+	breaks[nbreaks] = 0;
+	note(x, worksheet_set_h_pagebreaks(ws, breaks));
+	buf_release(&t);
+	free(series_col);
+}
+
+/* The creation date: SOURCE_DATE_EPOCH, else the report date at 00:00 UTC,
+ * so the same input always gives the same bytes. */
+static time_t created_time(const struct model *m, const struct render_ctx *rc)
+{
+	struct tm tm;
+	if (rc && rc->source_date >= 0)
+		return (time_t)rc->source_date;
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(m->as_of, "%4d-%2d-%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday) != 3)
+		return 0;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return timegm(&tm);
+}
+
+/* libxlsxwriter's message for e in our style (lower case, no final period),
+ * with the system's reason when there is one. Returns a static buffer. */
+static const char *lxw_reason(lxw_error e, int saved_errno)
+{
+	static char msg[256];
+	size_t n;
+
+	if (saved_errno && (e == LXW_ERROR_CREATING_XLSX_FILE || e == LXW_ERROR_CREATING_TMPFILE ||
+			    e == LXW_ERROR_ZIP_FILE_OPERATION || e == LXW_ERROR_ZIP_CLOSE))
+		snprintf(msg, sizeof(msg), "%s", strerror(saved_errno));
+	else
+		snprintf(msg, sizeof(msg), "%s", lxw_strerror(e));
+	if (msg[0] >= 'A' && msg[0] <= 'Z' && !(msg[1] >= 'A' && msg[1] <= 'Z'))
+		msg[0] = (char)(msg[0] - 'A' + 'a');
+	n = strlen(msg);
+	while (n && (msg[n - 1] == '.' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	return msg;
+}
+
+static void release_xw(struct xw *x)
+{
+	size_t i;
+	for (i = 0; i < x->nfmts; i++)
+		free(x->fmts[i].code);
+	free(x->fmts);
+	if (x->pos) {
+		for (i = 0; i < x->m->ncomparisons; i++)
+			free(x->pos[i]);
+		free(x->pos);
+	}
+	free(x->cols);
+	buf_release(&x->text);
+	buf_release(&x->f);
+}
+
+static int write_workbook(const struct model *m, const struct render_ctx *rc,
+			  const char *path, const char *shown, struct nf_error *err)
+{
+	struct xw x;
+	lxw_doc_properties props;
+	char *title = NULL, *subject = NULL;
+	lxw_error e;
+	int saved_errno;
+	size_t c;
+
+	memset(&x, 0, sizeof(x));
+	x.m = m;
+	buf_init(&x.text);
+	buf_init(&x.f);
+	x.nrounds = count_rounds(m);
+	x.with_rounds_csv = rc->with_rounds;
+	if (x.nrounds > XLSX_STREAM_ROUNDS && x.nrounds <= XLSX_SHEET_ROUNDS) {
+		lxw_workbook_options opt = { .constant_memory = LXW_TRUE };
+		x.wb = workbook_new_opt(path, &opt);
+	} else {
+		x.wb = workbook_new(path);
+	}
+	if (!x.wb)
+		return nf_error_set(err, NF_CANTCREAT, "cannot create '%s'", shown);
+
+	x.pos = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof(*x.pos));
+	for (c = 0; c < m->ncomparisons; c++)
+		x.pos[c] = xcalloc(m->comparisons[c].nversions ? m->comparisons[c].nversions : 1,
+				   sizeof(**x.pos));
+	x.r = rc->report;
+	collect_columns(&x);
+	make_formats(&x);
+
+	x.summary = workbook_add_worksheet(x.wb, "Summary");
+	x.rounds = workbook_add_worksheet(x.wb, "Rounds");
+	x.versions = workbook_add_worksheet(x.wb, "Versions");
+	x.pairs = workbook_add_worksheet(x.wb, "Pairs");
+	x.steps = any_steps(m) ? workbook_add_worksheet(x.wb, "Steps") : NULL;
+	x.support = workbook_add_worksheet(x.wb, "Support");
+	x.charts = workbook_add_worksheet(x.wb, "Charts");
+	x.impact = workbook_add_worksheet(x.wb, "Impact");
+	if (!x.summary || !x.impact || !x.rounds || !x.versions || !x.pairs || (any_steps(m) && !x.steps) ||
+	    !x.support || !x.charts)
+		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+	else {
+		lxw_worksheet *all[] = { x.summary, x.impact, x.rounds, x.versions, x.pairs, x.support,
+					 x.charts, x.steps };
+		for (c = 0; c < sizeof(all) / sizeof(*all) && all[c]; c++) {
+			/* Printed: landscape, as wide as one page. */
+			worksheet_set_landscape(all[c]);
+			worksheet_set_paper(all[c], 9); /* A4 */
+			worksheet_fit_to_pages(all[c], 1, 0);
+		}
+		if (!fits(&x))
+			note(&x, LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE);
+		else
+			write_rounds(&x); /* fills the Rounds rows of each version */
+		if (x.first_error == LXW_NO_ERROR) {
+			write_versions(&x); /* fills the Versions rows */
+			write_pairs(&x);
+			if (x.steps)
+				write_steps(&x);
+			write_summary(&x);
+			write_impact(&x);
+			write_support(&x);
+			write_charts(&x);
+			worksheet_activate(x.summary);
+		}
+	}
+
+	memset(&props, 0, sizeof(props));
+	if (m->title && *m->title)
+		props.title = title = xstrdup(clean_text(&x, m->title));
+	if (m->subject && *m->subject)
+		props.subject = subject = xstrdup(clean_text(&x, m->subject));
+	props.comments = "Benchmark report written by noisefloor";
+	props.created = created_time(m, rc);
+	note(&x, workbook_set_properties(x.wb, &props));
+
+	errno = 0;
+	e = workbook_close(x.wb); /* frees the workbook, its sheets and charts */
+	saved_errno = errno;
+	free(title);
+	free(subject);
+	if (x.first_error != LXW_NO_ERROR) { /* the first cause, not its echo */
+		e = x.first_error;
+		saved_errno = 0;
+	}
+	release_xw(&x);
+	if (e == LXW_NO_ERROR)
+		return NF_OK;
+	if (e == LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE)
+		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': more rounds or passes "
+				    "than a worksheet holds (1,048,576 rows, 16,384 columns)", shown);
+	return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
+			    lxw_reason(e, saved_errno));
+}
+
+int render_xlsx(const struct model *m, const struct render_ctx *rc,
+		struct outdir *od, struct nf_error *err)
+{
+	char *path, *shown;
+	int st;
+	locale_t cloc, old = (locale_t)0;
+
+	path = outdir_path(od, XLSX_NAME, err);
+	if (!path)
+		return err->status ? err->status : NF_CANTCREAT;
+	shown = xasprintf("%s/%s", od->dir, XLSX_NAME);
+
+	/* libxlsxwriter prints numbers with the C library: pin "C" for this
+	 * thread in case an embedder changed LC_NUMERIC. */
+	cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	if (cloc)
+		old = uselocale(cloc);
+	st = write_workbook(m, rc, path, shown, err);
+	if (cloc) {
+		uselocale(old);
+		freelocale(cloc);
+	}
+	free(path);
+	free(shown);
+	return st;
+}

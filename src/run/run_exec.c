@@ -1,0 +1,267 @@
+/*
+ * run_exec.c - starting, timing and stopping the commands of
+ * `noisefloor run` (see run_exec.h).
+ *
+ * Each command runs in a process group of its own, so a stop (Ctrl-C,
+ * SIGTERM) reaches everything it started, and the terminal's Ctrl-C reaches
+ * only noisefloor, which decides. The time is the monotonic clock around
+ * fork, exec and wait; the CPU time comes from wait4's rusage. A pipe closed
+ * on exec tells the parent when the program could not be started at all.
+ */
+#include "run/run_exec.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+volatile sig_atomic_t run_exec_stop_signal;
+static volatile sig_atomic_t child_pgid;
+
+static void on_stop(int sig)
+{
+	run_exec_stop_signal = sig;
+	if (child_pgid > 0)
+		kill(-(pid_t)child_pgid, sig);
+}
+
+void run_exec_catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: a blocked wait returns with EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+void run_exec_argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (char **p = argv; *p; p++)
+		free(*p);
+	free(argv);
+}
+
+char **run_exec_split(const char *cmd, const char **why)
+{
+	char **argv = NULL;
+	size_t n = 0, alloc = 0;
+	const char *p = cmd;
+	struct buf w = BUF_INIT;
+
+	for (;;) {
+		int in_word = 0;
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		buf_reset(&w);
+		while (*p && !(*p == ' ' || *p == '\t' || *p == '\n')) {
+			in_word = 1;
+			if (*p == '\'') {
+				const char *e = strchr(p + 1, '\'');
+				if (!e)
+					goto unclosed;
+				buf_put(&w, p + 1, (size_t)(e - p - 1));
+				p = e + 1;
+			} else if (*p == '"') {
+				for (p++; *p && *p != '"'; p++) {
+					if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
+						p++;
+					buf_putc(&w, *p);
+				}
+				if (!*p)
+					goto unclosed;
+				p++;
+			} else if (*p == '\\' && p[1]) {
+				buf_putc(&w, p[1]);
+				p += 2;
+			} else {
+				buf_putc(&w, *p++);
+			}
+		}
+		if (in_word) {
+			ALLOC_GROW(argv, n + 2, alloc);
+			argv[n++] = xstrdup(buf_str(&w));
+			argv[n] = NULL;
+		}
+	}
+	buf_release(&w);
+	if (n == 0) {
+		*why = "the command is empty";
+		free(argv);
+		return NULL;
+	}
+	return argv;
+unclosed:
+	buf_release(&w);
+	while (n)
+		free(argv[--n]);
+	free(argv);
+	*why = "a quote is not closed";
+	return NULL;
+}
+
+void run_exec_shell_quote(struct buf *out, const char *s)
+{
+	buf_putc(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(out, "'\\''");
+		else
+			buf_putc(out, *s);
+	}
+	buf_putc(out, '\'');
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+static int open_out(const char *path)
+{
+	return open(path ? path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+}
+
+/* In the child: never returns. Reports an exec failure's errno on fd. */
+static void child(char *const argv[], int in, int out, int errfd, int report)
+{
+	int e;
+	sigset_t none;
+	setpgid(0, 0);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGXFSZ, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errfd, 2) < 0)
+		e = errno;
+	else {
+		execvp(argv[0], argv);
+		e = errno;
+	}
+	if (write(report, &e, sizeof e) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
+	     int timeout_ms, struct run_exec_result *res)
+{
+	int in = -1, out = -1, errfd = -1, pipefd[2] = { -1, -1 }, status = 0, e = 0;
+	struct rusage ru;
+	double start, killed_at = 0;
+	pid_t pid, got;
+	ssize_t n;
+
+	memset(res, 0, sizeof *res);
+	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	out = open_out(out_path);
+	errfd = open_out(err_path);
+	if (in < 0 || out < 0 || errfd < 0 || pipe(pipefd) < 0)
+		goto fail;
+	fcntl(pipefd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(pipefd[1], F_SETFD, FD_CLOEXEC);
+
+	start = now_ms();
+	pid = fork();
+	if (pid < 0)
+		goto fail;
+	if (pid == 0)
+		child(argv, in, out, errfd, pipefd[1]);
+	setpgid(pid, pid); /* also in the child: whichever runs first */
+	child_pgid = pid;
+	if (run_exec_stop_signal) /* a stop that came just before the child existed */
+		kill(-pid, run_exec_stop_signal);
+	close(pipefd[1]);
+	pipefd[1] = -1;
+	while ((n = read(pipefd[0], &e, sizeof e)) < 0 && errno == EINTR)
+		;
+	if (n != (ssize_t)sizeof e)
+		e = 0;
+
+	for (;;) {
+		int opts = run_exec_stop_signal || timeout_ms > 0 ? WNOHANG : 0;
+		got = wait4(pid, &status, opts, &ru);
+		if (got == pid)
+			break;
+		if (got < 0 && errno != EINTR) {
+			child_pgid = 0;
+			goto fail;
+		}
+		if (run_exec_stop_signal || (timeout_ms > 0 && now_ms() - start > timeout_ms)) {
+			if (!run_exec_stop_signal && !res->timed_out) {
+				res->timed_out = 1;
+				kill(-pid, SIGKILL);
+			}
+			if (killed_at == 0)
+				killed_at = now_ms();
+			else if (now_ms() - killed_at > 2000)
+				kill(-pid, SIGKILL);
+		}
+		if (opts == WNOHANG)
+			sleep_ms(5);
+	}
+	res->wall_ms = now_ms() - start;
+	child_pgid = 0;
+	res->user_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
+	res->sys_ms = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+	res->exec_errno = e;
+	if (WIFSIGNALED(status)) {
+		res->signal = WTERMSIG(status);
+		res->status = 128 + res->signal;
+	} else {
+		res->status = WEXITSTATUS(status);
+	}
+	close(pipefd[0]);
+	close(in);
+	close(out);
+	close(errfd);
+	return 0;
+fail:
+	e = errno;
+	if (pipefd[0] >= 0)
+		close(pipefd[0]);
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	if (errfd >= 0)
+		close(errfd);
+	errno = e;
+	return -1;
+}
+
+void run_exec_describe(struct buf *out, const struct run_exec_result *res)
+{
+	if (res->exec_errno)
+		buf_printf(out, "could not be started: %s", strerror(res->exec_errno));
+	else if (res->timed_out)
+		buf_puts(out, "ran past its time limit and was killed");
+	else if (res->signal)
+		buf_printf(out, "was killed by signal %d (%s)", res->signal, strsignal(res->signal));
+	else
+		buf_printf(out, "exited with status %d", res->status);
+}

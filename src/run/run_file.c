@@ -1,0 +1,560 @@
+/*
+ * run_file.c - the rounds file of `noisefloor run` (see run_file.h).
+ *
+ * The file is rounds-format NDJSON. Its first line holds the document
+ * fields, the environment and, under "run", the settings, so --resume can
+ * refuse different settings and continue with the same ones. A round is
+ * appended with one write and fsync'd, and each of its results' meta says
+ * how many results the round has: on opening for --resume, a round with
+ * fewer lines than that (a crash in the middle of a write) is cut off.
+ */
+#include "run/run_file.h"
+#include "ingest/ingest.h"
+#include "lib/jsonw.h"
+#include "lib/util.h"
+#include "model/model.h"
+#include "run/run_exec.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- settings ---------------------------------------------------------- */
+
+void run_settings_init(struct run_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->rounds = 7;
+	s->passes = 5;
+	s->warmup = 1;
+	s->shell = 1;
+}
+
+void run_settings_release(struct run_settings *s)
+{
+	for (size_t i = 0; i < s->nv; i++) {
+		free(s->v[i].label);
+		free(s->v[i].command);
+		run_exec_argv_free(s->v[i].words);
+		free(s->v[i].node);
+		free(s->v[i].v8);
+	}
+	free(s->v);
+	free(s->list);
+	free(s->tmpl);
+	free(s->prepare);
+	run_exec_argv_free(s->prepare_words);
+	free(s->name);
+	free(s->platform);
+	free(s->title);
+	run_settings_init(s);
+}
+
+void run_settings_add_version(struct run_settings *s, char *label, char *command)
+{
+	struct run_version *v;
+	ALLOC_GROW(s->v, s->nv + 1, s->valloc);
+	v = &s->v[s->nv++];
+	memset(v, 0, sizeof *v);
+	v->label = label;
+	v->command = command;
+}
+
+const char *run_name_problem(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n)
+		return "is empty";
+	if (n > INGEST_MAX_NAME)
+		return "is longer than 1024 bytes";
+	if (!utf8_valid(s, n))
+		return "is not valid UTF-8";
+	if (utf8_control_char(s, 0))
+		return "holds a control character";
+	return NULL;
+}
+
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Names a string setting that differs: "it was run with --prepare 'x', not 'y'". */
+static int str_differs(struct buf *why, const char *opt, const char *cl, const char *f)
+{
+	if ((!cl && !f) || (cl && f && strcmp(cl, f) == 0))
+		return 0;
+	buf_printf(why, "it was run with %s '%s', not '%s'", opt, or_empty(f), or_empty(cl));
+	return 1;
+}
+
+int run_settings_differ(const struct run_settings *cl, const struct run_settings *f,
+			struct buf *why)
+{
+	unsigned g = cl->given;
+	if ((g & RUN_GIVEN_MEASURE) && cl->measure_output != f->measure_output)
+		buf_printf(why, "it was run with --measure %s, not %s",
+			   f->measure_output ? "output" : "wall", cl->measure_output ? "output" : "wall");
+	else if ((g & RUN_GIVEN_ROUNDS) && cl->rounds != f->rounds)
+		buf_printf(why, "it was run with --rounds %d, not %d", f->rounds, cl->rounds);
+	else if ((g & RUN_GIVEN_PASSES) && cl->passes != f->passes)
+		buf_printf(why, "it was run with --passes %d, not %d", f->passes, cl->passes);
+	else if ((g & RUN_GIVEN_ORDER) && cl->order_random != f->order_random)
+		buf_printf(why, "it was run with --order %s, not %s",
+			   f->order_random ? "random" : "rotate", cl->order_random ? "random" : "rotate");
+	else if ((g & RUN_GIVEN_SEED) && cl->seed != f->seed)
+		buf_printf(why, "it was run with --seed %llu, not %llu", f->seed, cl->seed);
+	else if ((g & RUN_GIVEN_SHELL) && cl->shell != f->shell)
+		buf_printf(why, "it was run %s --no-shell", f->shell ? "without" : "with");
+	else if (((g & RUN_GIVEN_PREPARE) && str_differs(why, "--prepare", cl->prepare, f->prepare)) ||
+		 ((g & RUN_GIVEN_NAME) && str_differs(why, "--name", cl->name, f->name)) ||
+		 ((g & RUN_GIVEN_PLATFORM) && str_differs(why, "--platform", cl->platform, f->platform)) ||
+		 ((g & RUN_GIVEN_TITLE) && str_differs(why, "--title", cl->title, f->title)))
+		;
+	else if (g & RUN_GIVEN_VERSIONS) {
+		for (size_t i = 0; i < cl->nv && i < f->nv && !why->len; i++) {
+			if (strcmp(cl->v[i].label, f->v[i].label) != 0)
+				buf_printf(why, "its version %zu is '%s', not '%s'", i + 1, f->v[i].label,
+					   cl->v[i].label);
+			else if (strcmp(cl->v[i].command, f->v[i].command) != 0)
+				buf_printf(why, "its version '%s' runs '%s', not '%s'", f->v[i].label,
+					   f->v[i].command, cl->v[i].command);
+		}
+		if (!why->len && cl->nv != f->nv)
+			buf_printf(why, "it has %zu versions, not %zu", f->nv, cl->nv);
+	}
+	return why->len > 0;
+}
+
+/* ---- settings as JSON and back ----------------------------------------- */
+
+static void settings_json(struct jsonw *w, const struct run_settings *s)
+{
+	jsonw_begin_object(w);
+	jsonw_key(w, "measure");
+	jsonw_string(w, s->measure_output ? "output" : "wall");
+	jsonw_key(w, "rounds");
+	jsonw_int(w, s->rounds);
+	jsonw_key(w, "passes");
+	if (s->measure_output)
+		jsonw_null(w);
+	else
+		jsonw_int(w, s->passes);
+	jsonw_key(w, "warmup");
+	jsonw_int(w, s->warmup);
+	jsonw_key(w, "order");
+	jsonw_string(w, s->order_random ? "random" : "rotate");
+	jsonw_key(w, "seed");
+	if (s->order_random) {
+		char n[32];
+		snprintf(n, sizeof n, "%llu", s->seed);
+		jsonw_string(w, n);
+	} else {
+		jsonw_null(w);
+	}
+	jsonw_key(w, "shell");
+	jsonw_bool(w, s->shell);
+	jsonw_key(w, "prepare");
+	jsonw_string(w, s->prepare);
+	jsonw_key(w, "name");
+	jsonw_string(w, s->name);
+	jsonw_key(w, "platform");
+	jsonw_string(w, s->platform);
+	jsonw_key(w, "title");
+	jsonw_string(w, s->title);
+	jsonw_key(w, "list");
+	jsonw_string(w, s->list);
+	jsonw_key(w, "command");
+	jsonw_string(w, s->tmpl);
+	jsonw_key(w, "versions");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < s->nv; i++) {
+		jsonw_begin_object(w);
+		jsonw_key(w, "label");
+		jsonw_string(w, s->v[i].label);
+		jsonw_key(w, "command");
+		jsonw_string(w, s->v[i].command);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_end_object(w);
+}
+
+/* The string o.key, malloc'd (caller frees), or NULL when it is none. */
+static char *json_str_dup(const cJSON *o, const char *key)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(it) ? xstrdup(it->valuestring) : NULL;
+}
+
+/* The count o.key (0 to INGEST_MAX_ROUNDS), or dflt when it is none. */
+static int json_int(const cJSON *o, const char *key, int dflt)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(it) && it->valuedouble >= 0 && it->valuedouble <= INGEST_MAX_ROUNDS
+		       ? (int)it->valuedouble : dflt;
+}
+
+/* Reads the settings a file was started with into s (initialised here;
+ * caller releases). Returns 0, or -1 when the "run" object is not one
+ * noisefloor run wrote. */
+static int settings_from_json(const cJSON *o, struct run_settings *s)
+{
+	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(o, "versions"), *it;
+	char *m = json_str_dup(o, "measure"), *order = json_str_dup(o, "order");
+	char *seed = json_str_dup(o, "seed");
+	int ok = cJSON_IsObject(o) && cJSON_IsArray(vs) && m && order;
+
+	run_settings_init(s);
+	if (ok) {
+		s->measure_output = strcmp(m, "output") == 0;
+		s->rounds = json_int(o, "rounds", 0);
+		s->passes = json_int(o, "passes", 5);
+		s->warmup = json_int(o, "warmup", 1);
+		s->order_random = strcmp(order, "random") == 0;
+		s->seed = seed ? strtoull(seed, NULL, 10) : 0;
+		s->shell = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(o, "shell"));
+		s->prepare = json_str_dup(o, "prepare");
+		s->name = json_str_dup(o, "name");
+		s->platform = json_str_dup(o, "platform");
+		s->title = json_str_dup(o, "title");
+		s->list = json_str_dup(o, "list");
+		s->tmpl = json_str_dup(o, "command");
+		ok = s->rounds >= 1 && s->platform;
+		cJSON_ArrayForEach(it, vs) {
+			char *l = json_str_dup(it, "label"), *c = json_str_dup(it, "command");
+			if (!l || !c) {
+				free(l);
+				free(c);
+				ok = 0;
+				break;
+			}
+			run_settings_add_version(s, l, c);
+		}
+		ok = ok && s->nv > 0;
+	}
+	free(m);
+	free(order);
+	free(seed);
+	return ok ? 0 : -1;
+}
+
+/* ---- rounds ------------------------------------------------------------ */
+
+struct run_result *run_round_add(struct run_round *rd)
+{
+	struct run_result *p;
+	ALLOC_GROW(rd->p, rd->n + 1, rd->alloc);
+	p = &rd->p[rd->n++];
+	memset(p, 0, sizeof *p);
+	p->meta = cJSON_CreateObject();
+	return p;
+}
+
+void run_round_release(struct run_round *rd)
+{
+	for (size_t i = 0; i < rd->n; i++) {
+		struct run_result *p = &rd->p[i];
+		free(p->workload);
+		free(p->unit);
+		free(p->passes);
+		free(p->note);
+		cJSON_Delete(p->meta);
+	}
+	free(rd->p);
+	free(rd->order);
+	free(rd->failed);
+	memset(rd, 0, sizeof *rd);
+}
+
+/* Sets meta.key to item (taken), after the keys meta already has: one
+ * value per key, whatever the command's own output put there. */
+static void meta_set(cJSON *meta, const char *key, cJSON *item)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(meta, key);
+	cJSON_AddItemToObject(meta, key, item);
+}
+
+/* Serialises one complete round into b. */
+static void round_json(const struct run_settings *s, int rno, struct run_round *rd, struct buf *b)
+{
+	for (size_t i = 0; i < rd->n; i++) {
+		struct run_result *p = &rd->p[i];
+		struct jsonw w;
+		cJSON *order = cJSON_CreateArray();
+		char *meta;
+
+		for (size_t k = 0; k < s->nv; k++)
+			cJSON_AddItemToArray(order, cJSON_CreateString(s->v[rd->order[k]].label));
+		meta_set(p->meta, "order", order);
+		if (p->v->v8 && !cJSON_GetObjectItemCaseSensitive(p->meta, "v8"))
+			cJSON_AddStringToObject(p->meta, "v8", p->v->v8);
+		if (p->v->node && !cJSON_GetObjectItemCaseSensitive(p->meta, "node"))
+			cJSON_AddStringToObject(p->meta, "node", p->v->node);
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "load_before");
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "load_after");
+		if (rd->load_before >= 0)
+			cJSON_AddNumberToObject(p->meta, "load_before", round(rd->load_before * 100) / 100);
+		if (rd->load_after >= 0)
+			cJSON_AddNumberToObject(p->meta, "load_after", round(rd->load_after * 100) / 100);
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "failed");
+		if (rd->nfailed)
+			cJSON_AddItemToObject(p->meta, "failed",
+					      cJSON_CreateStringArray(rd->failed, (int)rd->nfailed));
+		meta_set(p->meta, "round_results", cJSON_CreateNumber((double)rd->n));
+		meta = cJSON_PrintUnformatted(p->meta);
+
+		jsonw_init(&w, b, 0);
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "workload");
+		jsonw_string(&w, p->workload);
+		jsonw_key(&w, "version");
+		jsonw_string(&w, p->v->label);
+		jsonw_key(&w, "platform");
+		jsonw_string(&w, s->platform);
+		jsonw_key(&w, "round");
+		jsonw_int(&w, rno);
+		jsonw_key(&w, "unit");
+		jsonw_string(&w, p->unit);
+		jsonw_key(&w, "better");
+		jsonw_string(&w, p->better == BETTER_HIGHER ? "higher" : "lower");
+		jsonw_key(&w, "timestamp");
+		jsonw_string(&w, p->timestamp);
+		if (p->note) {
+			jsonw_key(&w, "note");
+			jsonw_string(&w, p->note);
+		}
+		jsonw_key(&w, "passes");
+		jsonw_begin_array(&w);
+		for (size_t k = 0; k < p->npasses; k++)
+			jsonw_number(&w, p->passes[k]);
+		jsonw_end_array(&w);
+		jsonw_key(&w, "meta");
+		jsonw_raw(&w, meta);
+		jsonw_end_object(&w);
+		buf_putc(b, '\n');
+		free(meta);
+	}
+}
+
+/* ---- the file ---------------------------------------------------------- */
+
+void run_file_init(struct run_file *f, const char *path)
+{
+	memset(f, 0, sizeof *f);
+	f->path = path;
+	f->fd = -1;
+}
+
+/* Writes all of b at the end of the file and fsyncs it; on failure cuts the
+ * file back to its old length, so it never holds half a round. */
+static int append(struct run_file *f, const struct buf *b, struct nf_error *err)
+{
+	off_t old = lseek(f->fd, 0, SEEK_END);
+	size_t done = 0;
+	while (done < b->len) {
+		ssize_t n = write(f->fd, b->s + done, b->len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n < 0 ? errno : ENOSPC;
+			if (old >= 0 && ftruncate(f->fd, old) == 0)
+				fsync(f->fd);
+			return nf_error_set(err, e == ENOSPC || e == EFBIG || e == EDQUOT ? NF_CANTCREAT
+					    : NF_IOERR, "cannot write '%s': %s", f->path, strerror(e));
+		}
+		done += (size_t)n;
+	}
+	if (fsync(f->fd) != 0 && errno != EINVAL)
+		return nf_error_set(err, NF_IOERR, "cannot write '%s': %s", f->path, strerror(errno));
+	return 0;
+}
+
+/* Reads an existing rounds file for --resume: its settings into from, the
+ * number of complete rounds; cuts off an incomplete round a crash left at
+ * its end. */
+static int scan(struct run_file *f, struct run_settings *from, struct nf_error *err)
+{
+	FILE *in = fdopen(dup(f->fd), "rb");
+	struct buf line = BUF_INIT;
+	long n;
+	size_t lineno = 0;
+	off_t pos = 0, keep = 0;
+	int rc = 0, round = 0, in_round = 0, expect = 0, seen = 0;
+	struct stat st;
+
+	if (!in)
+		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
+	rewind(in);
+	while (!rc && (n = buf_read_line(&line, in, INGEST_MAX_LINE)) > 0) {
+		cJSON *o;
+		lineno++;
+		if (line.s[n - 1] != '\n')
+			break; /* a last line cut short */
+		o = cJSON_ParseWithLength(line.s, (size_t)n);
+		if (lineno == 1) {
+			const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(o, "format");
+			if (!o || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "noisefloor.rounds/1") ||
+			    settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
+				rc = nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
+						  "noisefloor run (its first line has no \"run\" settings)",
+						  f->path);
+			f->has_header = 1;
+			keep = pos + n;
+		} else if (o) {
+			const cJSON *rd = cJSON_GetObjectItemCaseSensitive(o, "round");
+			const cJSON *meta = cJSON_GetObjectItemCaseSensitive(o, "meta");
+			const cJSON *cnt = cJSON_GetObjectItemCaseSensitive(meta, "round_results");
+			int this_round = cJSON_IsNumber(rd) ? (int)rd->valuedouble : -1;
+			if (!in_round) {
+				if (this_round != round + 1 || !cJSON_IsNumber(cnt) || cnt->valuedouble < 1) {
+					cJSON_Delete(o);
+					break;
+				}
+				in_round = this_round;
+				expect = (int)cnt->valuedouble;
+				seen = 0;
+			} else if (this_round != in_round) {
+				cJSON_Delete(o);
+				break;
+			}
+			if (++seen == expect) {
+				round = in_round;
+				in_round = 0;
+				keep = pos + n;
+			}
+		} else {
+			break;
+		}
+		cJSON_Delete(o);
+		pos += n;
+	}
+	if (!rc && ferror(in))
+		rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
+	fclose(in);
+	buf_release(&line);
+	if (rc)
+		return rc;
+	if (lineno > 0 && !f->has_header)
+		return nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
+				    "noisefloor run", f->path);
+	if (fstat(f->fd, &st) == 0 && st.st_size > keep) {
+		if (ftruncate(f->fd, keep) != 0)
+			return nf_error_set(err, NF_IOERR, "cannot cut the incomplete round off '%s': %s",
+					    f->path, strerror(errno));
+		f->dropped_round = round + 1;
+	}
+	f->done_rounds = round;
+	return 0;
+}
+
+int run_file_open(struct run_file *f, int resume, struct run_settings *from,
+		     struct nf_error *err)
+{
+	struct stat st;
+	run_settings_init(from);
+	if (resume) {
+		f->fd = open(f->path, O_RDWR | O_CLOEXEC);
+		if (f->fd < 0)
+			return nf_error_set(err, errno == ENOENT ? NF_NOINPUT : NF_USAGE,
+					    "cannot resume '%s': %s", f->path, strerror(errno));
+	} else {
+		if (stat(f->path, &st) == 0)
+			return nf_error_set(err, NF_USAGE, "'%s' exists: give --resume to continue it, "
+					    "or another --out", f->path);
+		f->fd = open(f->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (f->fd < 0)
+			return nf_error_set(err, NF_USAGE, "cannot write '%s': %s", f->path,
+					    strerror(errno));
+		f->created = 1;
+	}
+	if (fstat(f->fd, &st) == 0 && !S_ISREG(st.st_mode))
+		return nf_error_set(err, NF_USAGE, "cannot write '%s': not a regular file", f->path);
+	if (flock(f->fd, LOCK_EX | LOCK_NB) != 0)
+		return nf_error_set(err, NF_USAGE, "'%s' is being written by another noisefloor run",
+				    f->path);
+	return resume ? scan(f, from, err) : 0;
+}
+
+int run_file_write_header(struct run_file *f, const struct run_settings *s,
+			     const struct run_env *env, struct nf_error *err)
+{
+	struct jsonw w;
+	struct buf b = BUF_INIT, t = BUF_INIT;
+	int rc;
+
+	jsonw_init(&w, &b, 0);
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "format");
+	jsonw_string(&w, "noisefloor.rounds/1");
+	if (!s->title) {
+		for (size_t i = 0; i < s->nv; i++)
+			buf_printf(&t, "%s%s", i ? " vs " : "", s->v[i].label);
+		if (t.len > INGEST_MAX_NAME)
+			buf_reset(&t);
+	}
+	if (s->title || t.len) {
+		jsonw_key(&w, "title");
+		jsonw_string(&w, s->title ? s->title : t.s);
+	}
+	buf_reset(&t);
+	buf_printf(&t, "%d rounds of %zu versions, interleaved, the order %s each round; ",
+		   s->rounds, s->nv, s->order_random ? "shuffled" : "rotated");
+	if (s->measure_output)
+		buf_printf(&t, "one run of each version per round, its own output read");
+	else
+		buf_printf(&t, "%d timed runs of each version per round (wall time)", s->passes);
+	buf_printf(&t, "; %d warm-up run%s of each version; measured by noisefloor run",
+		   s->warmup, s->warmup == 1 ? "" : "s");
+	jsonw_key(&w, "notes");
+	jsonw_string(&w, t.s);
+	jsonw_key(&w, "environment");
+	jsonw_begin_object(&w);
+	for (size_t i = 0; i < env->n; i++) {
+		jsonw_key(&w, env->keys[i]);
+		if (strcmp(env->keys[i], "cores") == 0)
+			jsonw_raw(&w, env->values[i]);
+		else
+			jsonw_string(&w, env->values[i]);
+	}
+	jsonw_end_object(&w);
+	jsonw_key(&w, "run");
+	settings_json(&w, s);
+	jsonw_end_object(&w);
+	buf_putc(&b, '\n');
+	rc = append(f, &b, err);
+	if (!rc)
+		f->has_header = 1;
+	buf_release(&t);
+	buf_release(&b);
+	return rc;
+}
+
+int run_file_append_round(struct run_file *f, const struct run_settings *s, int round,
+			     struct run_round *rd, struct nf_error *err)
+{
+	struct buf b = BUF_INIT;
+	int rc;
+	round_json(s, round, rd, &b);
+	rc = append(f, &b, err);
+	if (!rc)
+		f->done_rounds = round;
+	buf_release(&b);
+	return rc;
+}
+
+void run_file_close(struct run_file *f)
+{
+	if (f->fd < 0)
+		return;
+	if (f->created && !f->has_header)
+		unlink(f->path);
+	close(f->fd);
+	f->fd = -1;
+}

@@ -1,0 +1,136 @@
+/*
+ * run_file.h - the rounds file `noisefloor run` appends to: the settings
+ * a run is started with (written on the header line, read back and compared
+ * by --resume), the results of one round, and the file itself, which only
+ * ever holds complete rounds.
+ *
+ * Errors are values: every function that can fail fills a struct nf_error
+ * and returns its status; nothing here prints.
+ */
+#ifndef NF_RUNNER_FILE_H
+#define NF_RUNNER_FILE_H
+
+#include "lib/error.h"
+#include "run/run_env.h"
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+struct buf;
+
+/* One version to measure. */
+struct run_version {
+	char *label;      /* owned */
+	char *command;    /* owned, {NAME} substituted */
+	char **words;     /* owned: the command split like a shell, NULL when it cannot be */
+	char *node, *v8;  /* owned: Node.js release and V8, when known */
+	int node_checked; /* its label was checked against node */
+};
+
+/* Bits of struct run_settings.given: what the command line set. */
+enum {
+	RUN_GIVEN_VERSIONS = 1 << 0, RUN_GIVEN_ROUNDS = 1 << 1, RUN_GIVEN_PASSES = 1 << 2,
+	RUN_GIVEN_MEASURE = 1 << 3, RUN_GIVEN_ORDER = 1 << 4, RUN_GIVEN_SEED = 1 << 5,
+	RUN_GIVEN_SHELL = 1 << 6, RUN_GIVEN_PREPARE = 1 << 7, RUN_GIVEN_NAME = 1 << 8,
+	RUN_GIVEN_PLATFORM = 1 << 9, RUN_GIVEN_TITLE = 1 << 10, RUN_GIVEN_WARMUP = 1 << 11,
+};
+
+/* What a rounds file is started with; --resume compares and reuses it. */
+struct run_settings {
+	struct run_version *v;
+	size_t nv, valloc;
+	char *list, *tmpl; /* owned: --list as given and its command */
+	int rounds, passes, warmup;
+	int measure_output;
+	int order_random;
+	unsigned long long seed;
+	int shell;
+	char *prepare, *name, *platform, *title; /* owned, may be NULL */
+	char **prepare_words; /* owned: --prepare split like a shell, with --no-shell */
+	unsigned given;
+};
+
+/* The defaults: 7 rounds, 5 passes, 1 warm-up, rotated, through the shell. */
+void run_settings_init(struct run_settings *s);
+/* Frees everything s owns and sets it to the defaults again. */
+void run_settings_release(struct run_settings *s);
+/* Adds a version; takes ownership of label and command. */
+void run_settings_add_version(struct run_settings *s, char *label, char *command);
+
+/* Names, into why, the first setting the command line (cl) gave that
+ * differs from the file's (f): "it was run with --rounds 4, not 5". Returns
+ * 1 when one does, 0 when cl may continue f. */
+int run_settings_differ(const struct run_settings *cl, const struct run_settings *f,
+			struct buf *why);
+
+/* A label or name as the rounds format takes it: valid UTF-8, no control
+ * characters, 1 to INGEST_MAX_NAME bytes. Returns NULL, or a static text
+ * saying what is wrong ("is empty"). */
+const char *run_name_problem(const char *s);
+
+/* One version's result of one round, until the round is written. */
+struct run_result {
+	const struct run_version *v; /* borrowed */
+	char *workload, *unit;       /* owned */
+	int better;
+	double *passes;              /* owned */
+	size_t npasses;
+	char timestamp[40];
+	cJSON *meta;                 /* owned object */
+	char *note;                  /* owned, or NULL */
+};
+
+/* The results of one round, in the order they ran. */
+struct run_round {
+	struct run_result *p;
+	size_t n, alloc;
+	size_t *order;              /* owned: version indexes in run order */
+	const char **failed;        /* owned array of borrowed labels: versions with no result */
+	size_t nfailed, falloc;
+	double load_before, load_after; /* load averages around the round, -1 when unknown */
+};
+
+/* Adds an empty result (meta an empty object) to rd; the pointer is valid
+ * until the next call. */
+struct run_result *run_round_add(struct run_round *rd);
+/* Frees everything rd owns and zeroes it. */
+void run_round_release(struct run_round *rd);
+
+/* The rounds file, open and locked. */
+struct run_file {
+	const char *path;  /* borrowed */
+	int fd;            /* -1 when not open */
+	int created;       /* 1 when this run created the file */
+	int has_header;
+	int done_rounds;   /* complete rounds in the file */
+	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
+};
+
+/* An unopened file at path (borrowed: it must outlive f). */
+void run_file_init(struct run_file *f, const char *path);
+
+/* Creates the file (refused when it exists), or with resume opens it, and
+ * locks it. With resume, reads its settings into from (initialised here;
+ * caller releases) and its complete rounds, and cuts off an incomplete
+ * round a stopped run left at its end (f->dropped_round says which). An
+ * empty file opens with no header and from left at the defaults. Returns 0
+ * or a status: NF_NOINPUT (no file to resume), NF_USAGE, NF_IOERR. */
+int run_file_open(struct run_file *f, int resume, struct run_settings *from,
+		     struct nf_error *err);
+
+/* Writes the header line: the document fields, env and, under "run", s. */
+int run_file_write_header(struct run_file *f, const struct run_settings *s,
+			     const struct run_env *env, struct nf_error *err);
+
+/* Appends the results of round `round` with one write and fsyncs the file;
+ * on failure cuts it back, so it never holds half a round. Records in each
+ * result's meta the order, the loads, the versions that failed and the
+ * number of results. Returns 0 (f->done_rounds = round) or NF_CANTCREAT
+ * (disk full) or NF_IOERR. */
+int run_file_append_round(struct run_file *f, const struct run_settings *s, int round,
+			     struct run_round *rd, struct nf_error *err);
+
+/* Closes the file; removes it when this run created it and wrote nothing. */
+void run_file_close(struct run_file *f);
+
+#endif
