@@ -3,8 +3,9 @@
 #   make            build ./noisefloor and noisefloor-formats.so beside it
 #   make report     install missing Debian packages, build, render the shipped data into out/
 #   make test       install missing Debian packages (build and test tools), build, run every test
-#   make check      the fast loop: parallel build, then the behaviour suites (no ASan,
-#                   valgrind or fuzzing; the plain binary stands in for noisefloor-asan)
+#   make check      the fast loop: parallel build, then the behaviour suites side by
+#                   side (no ASan, valgrind or fuzzing; the plain binary stands in
+#                   for noisefloor-asan)
 #   make install    install binary, templates, data and man page under $(DESTDIR)$(PREFIX)
 #   make asan       build ./noisefloor-asan with AddressSanitizer and UBSan
 #   make leakcheck  valgrind over a report with every output format, and error paths
@@ -195,11 +196,12 @@ test: test-deps
 	$(Q)tests/run
 
 # The fast loop while developing: the behaviour suites only (every tests/t-*.sh
-# but asan, leakcheck and fuzz), against the plain binary.
-CHECK_JOBS ?= 2
+# but asan, leakcheck and fuzz), against the plain binary, as many at once as
+# there are processors.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check:
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
-	$(Q)NF_ASAN="$(CURDIR)/noisefloor" NF_SKIP="asan leakcheck fuzz" tests/run
+	$(Q)NF_ASAN="$(CURDIR)/noisefloor" NF_SKIP="asan leakcheck fuzz" NF_JOBS=$(CHECK_JOBS) tests/run
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/data \
