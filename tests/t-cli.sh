@@ -19,13 +19,54 @@ for c in report windows check convert; do
 	done
 	check_eq "$c --help: every option is in doc/noisefloor.1 and README.md" "" "$missing"
 done
+"$NF" run --help > "$d/help-run.txt" 2> "$d/help-run.err"
+# each subcommand's --help lists exactly what it accepts: every option it
+# names is taken (given before --help, which then still prints the help)
+for c in report windows check convert run; do
+	refused=""
+	for o in $(grep -o '^  \(-[a-zA-Z], \|    \)--[a-z-]*\( [A-Z]\|\[\?=\)\?' "$d/help-$c.txt" | sed 's/^.*--//; s/ /=/'); do
+		case "$o" in
+		*\[=) arg="--${o%\[=}" ;;
+		*=*) name=${o%%=*}; val=1; [ "$c" = run ] && [ "$name" = version ] && val=a=true
+			[ "$name" = formats ] && val=json; [ "$name" = as-of ] && val=2026-01-01
+			arg="--$name=$val" ;;
+		*) arg="--$o" ;;
+		esac
+		"$NF" "$c" "$arg" --help > /dev/null 2>&1 || refused="$refused $arg"
+	done
+	check_eq "$c --help lists only options $c takes" "" "${refused# }"
+done
 "$NF" --help > "$d/help.txt"
-check_file "noisefloor --help is report's" "$d/help.txt" "$d/help-report.txt"
+check_eq "noisefloor --help opens with report's usage and options" \
+	"$(sed -n '1p; /^Options:/,/^$/p' "$d/help-report.txt")" "$(sed -n '1p; /^Options:/,/^$/p' "$d/help.txt")"
+check "report --help lists no other command's option" \
+	sh -c "! grep -q -- '--json\|--resume\|windows:' '$d/help-report.txt'"
+check_eq "noisefloor --help gives every other command's options under its name" \
+	"Options of windows:|Options of check:|Options of convert:|Options of run:" \
+	"$(grep '^Options of ' "$d/help.txt" | paste -sd'|')"
+check_eq "noisefloor --help lists run's options as run --help does" \
+	"$(sed -n '/^Options:/,/^  -h, --help/p' "$d/help-run.txt" | sed '1d;$d')" \
+	"$(sed -n '/^Options of run:/,/^$/p' "$d/help.txt" | sed '1d;$d')"
+check_eq "noisefloor --help lists every exit status, as README's table does" \
+	"$(sed -n '/^### Exit status/,/^A bad file/p' README.md | grep -o '^| [0-9]* ' | tr -dc '0-9 \n' | xargs)" \
+	"$(sed -n '/^Exit status:/,$p' "$d/help.txt" | grep -o '^  [0-9]*' | xargs)"
+check_eq "a mistyped command: did you mean, exit 2" \
+	"2 noisefloor: 'reprot' is not a command or a file; did you mean 'report'?" \
+	"$(cd "$d" && "$NF" reprot 2> err; echo "$? $(head -n 1 err)")"
+check_eq "a swap of two letters is close too" \
+	"noisefloor: 'rnu' is not a command or a file; did you mean 'run'?" \
+	"$(cd "$d" && "$NF" rnu 2>&1 | head -n 1)"
+check_eq "a missing file that is no command stays a missing file" \
+	"66 noisefloor: cannot read 'results': No such file or directory" \
+	"$(cd "$d" && "$NF" results 2> err; echo "$? $(head -n 1 err)")"
+touch "$d/chek"
+check_eq "a file named like a mistyped command is read" \
+	"65" "$(cd "$d" && "$NF" -q chek > /dev/null 2>&1; echo $?)"
 check_eq "README's usage block is --help's usage lines" \
 	"$(sed -n '/^usage: /,/^$/p' "$d/help.txt" | sed -e 's/^usage: //' -e 's/^       //' -e '/^$/d')" \
 	"$(awk '/^## Usage/ { u = 1 } u && /^```/ { if (f++) exit; next } u && f' README.md)"
 check "--help lists the output formats" grep -q '^                         json,md,charts,pdf,xlsx,csv,rounds$' "$d/help.txt"
-check "--help lists windows' --json" grep -q '^      --json             windows: print JSON$' "$d/help.txt"
+check "--help lists windows' --json" sh -c "sed -n '/^Options of windows:/,/^\$/p' '$d/help.txt' | grep -q '^      --json             print JSON\$'"
 check "check --help has its own exit codes" grep -q '0 no regression, 1 a regression' "$d/help-check.txt"
 check "windows --help lists only windows' options" \
 	sh -c "! grep -q -- '--out\|--formats' '$d/help-windows.txt' && grep -q -- '--json  *print JSON' '$d/help-windows.txt'"

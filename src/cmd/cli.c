@@ -63,9 +63,26 @@ static const struct cli_option common_options[] = {
 	{ 0, NULL },
 };
 
-/* Set by cli_main(): the command table, for the default command's --help. */
+/* Set by cli_main(): the command table, for the program's --help, and
+ * whether the default command was named (`noisefloor report --help` is
+ * report's help; `noisefloor --help` is the program's). */
 static const struct cli_command *const *commands;
 static size_t ncommands;
+static int command_named;
+
+/* Every exit status of the program, for its --help (README's table). */
+static const char program_statuses[] =
+	"  0    done\n"
+	"  1    check: a workload is worse than the baseline beyond the noise;\n"
+	"       run: a version's command failed\n"
+	"  2    usage error\n"
+	"  65   bad input data\n"
+	"  66   input missing or unreadable (an input, a template, a font, or\n"
+	"       noisefloor-formats.so)\n"
+	"  73   cannot write output\n"
+	"  74   I/O error\n"
+	"  75   run --strict: a noise check failed; nothing was run\n"
+	"  130  run: stopped by SIGINT or SIGTERM; the complete rounds are kept\n";
 
 /* ---- messages ---- */
 
@@ -169,21 +186,15 @@ static void put_option(struct buf *b, enum cli_opt id, const char *prefix, const
 	}
 }
 
-static int lists(const struct cli_option *t, enum cli_opt id)
-{
-	for (; t->help; t++)
-		if (t->id == id)
-			return 1;
-	return 0;
-}
-
-/* The help of cmd. The default command's also gives every command's usage
- * line and the options only other commands take ("windows: print JSON"). */
+/* The help of cmd: its usage line, its options and its exit statuses. The
+ * program's help (the default command, not named) gives every command's
+ * usage line, the default command's options, then each other command's
+ * options under its name, and every exit status. */
 static void help_text(struct buf *b, const struct cli_command *cmd)
 {
-	int is_default = ncommands && cmd == commands[0];
+	int program = ncommands && cmd == commands[0] && !command_named;
 	buf_printf(b, "usage: noisefloor %s\n", cmd->synopsis);
-	if (is_default) {
+	if (program) {
 		for (size_t i = 1; i < ncommands; i++)
 			buf_printf(b, "       noisefloor %s\n", commands[i]->synopsis);
 		buf_puts(b, "       noisefloor --help | --version\n");
@@ -191,18 +202,19 @@ static void help_text(struct buf *b, const struct cli_command *cmd)
 	buf_printf(b, "\n%s\nOptions:\n", cmd->about);
 	for (const struct cli_option *o = cmd->options; o->help; o++)
 		put_option(b, o->id, "", o->help);
-	for (size_t i = 1; is_default && i < ncommands; i++)
-		for (const struct cli_option *o = commands[i]->options; o->help; o++)
-			if (!lists(cmd->options, o->id)) {
-				struct buf prefix = BUF_INIT;
-				buf_printf(&prefix, "%s: ", commands[i]->name);
-				put_option(b, o->id, prefix.s, o->help);
-				buf_release(&prefix);
-			}
 	for (const struct cli_option *o = common_options; o->help; o++)
 		put_option(b, o->id, "", o->help);
-	buf_printf(b, "\nExit status:\n%s", cmd->exit_status);
+	for (size_t i = 1; program && i < ncommands; i++) {
+		buf_printf(b, "\nOptions of %s:\n", commands[i]->name);
+		if (commands[i]->options_text)
+			buf_puts(b, commands[i]->options_text);
+		for (const struct cli_option *o = commands[i]->options; o->help; o++)
+			put_option(b, o->id, "", o->help);
+	}
+	buf_printf(b, "\nExit status:\n%s", program ? program_statuses : cmd->exit_status);
 }
+
+static int exists(const char *path);
 
 /* ---- parsing ---- */
 
@@ -291,6 +303,55 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct cl
 	return status;
 }
 
+/* The edit distance of a and b counting a swap of two neighbours as one
+ * edit (optimal string alignment), capped at 3: enough to say "close". */
+static size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 24 };
+	size_t la = strlen(a), lb = strlen(b), d[MAX + 1][MAX + 1];
+	if (la > MAX || lb > MAX)
+		return 3;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb] < 3 ? d[la][lb] : 3;
+}
+
+/* The first argument names no command, so it is an input of the default
+ * command, unless it is no file and looks like a mistyped command
+ * (`noisefloor reprot`): then a usage error with the command meant.
+ * Returns 0 to go on, or the exit status (said). */
+static int not_a_command(const char *arg)
+{
+	const struct cli_command *close = NULL;
+	size_t best = 3;
+	if (!*arg || *arg == '-' || strchr(arg, '=') || strchr(arg, '/') || strchr(arg, '.') ||
+	    exists(arg))
+		return 0;
+	for (size_t i = 0; i < ncommands; i++) {
+		size_t d = edit_distance(arg, commands[i]->name);
+		if (d < best && d * 3 <= strlen(commands[i]->name))
+			best = d, close = commands[i];
+	}
+	if (!close)
+		return 0;
+	return cli_error(NULL, NF_USAGE, "'%s' is not a command or a file; did you mean '%s'?", arg,
+			 close->name);
+}
+
 int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_t ncmds)
 {
 	const struct cli_command *cmd = cmds[0];
@@ -309,10 +370,13 @@ int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_
 	for (size_t i = 0; i < ncmds; i++)
 		if (strcmp(argv[1], cmds[i]->name) == 0) {
 			cmd = cmds[i];
+			command_named = 1;
 			argc--;
 			argv++;
 			break;
 		}
+	if (!command_named && (status = not_a_command(argv[1])) != 0)
+		return status;
 	if (cmd->run_argv) {
 		memset(&a, 0, sizeof a);
 		a.cmd = cmd;

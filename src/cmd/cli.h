@@ -73,6 +73,9 @@ struct cli_command {
 	const char *synopsis;  /* after "noisefloor ", for the usage lines */
 	const char *about;     /* the paragraph --help shows under the usage */
 	const struct cli_option *options;
+	const char *options_text; /* a command with no options table (run): its
+	                             options as --help lines, for the program's
+	                             --help; else NULL */
 	const char *exit_status; /* the "Exit status:" lines of --help */
 	int hint_self;         /* usage errors point at `noisefloor NAME --help`
 				* (else at `noisefloor --help`) */

@@ -29,6 +29,33 @@
 
 #define MAX_COMMAND 1024 /* bytes in a command: it is recorded in the environment */
 
+/* run's options, for its own --help and the program's (its options do not
+ * fit a table, see cmd_run below). */
+#define RUN_OPTIONS \
+	"      --version LABEL=COMMAND  a version and its command (repeatable)\n" \
+	"      --list NAME=V1,V2,...    versions from one command with {NAME} in it\n" \
+	"      --no-shell          run commands directly, split like a shell would,\n" \
+	"                          instead of through /bin/sh -c\n" \
+	"      --rounds N          rounds (default 7)\n" \
+	"      --passes N          timed runs per version per round (default 5; wall)\n" \
+	"      --warmup N          untimed runs of each version first (default 1)\n" \
+	"      --prepare CMD       run before every run (warm-ups too), untimed\n" \
+	"      --order ORDER       rotate (default) or random\n" \
+	"      --seed S            seed of --order random\n" \
+	"      --measure WHAT      wall (default): time each run; output: the command\n" \
+	"                          prints its results (rounds format or a runner's\n" \
+	"                          format), on stdout or into the file {out}\n" \
+	"      --name NAME         the workload's name (wall; default: the command\n" \
+	"                          with the version as {NAME})\n" \
+	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n" \
+	"      --title TEXT        the report's title\n" \
+	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n" \
+	"      --resume            continue FILE with the settings it was started with\n" \
+	"      --report[=DIR]      render the report into DIR (default out) at the end\n" \
+	"      --strict            refuse to start when a noise check fails\n" \
+	"      --ignore-failure    record a command that fails and go on\n" \
+	"  -q, --quiet             no progress line and no summary\n"
+
 static const char run_usage[] =
 	"usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND...\n"
 	"       noisefloor run [options] --list NAME=V1,V2,... COMMAND-WITH-{NAME}\n"
@@ -38,30 +65,7 @@ static const char run_usage[] =
 	"each round, and appends each complete round to a rounds-format NDJSON file\n"
 	"that `noisefloor report` reads.\n"
 	"\n"
-	"Options:\n"
-	"      --version LABEL=COMMAND  a version and its command (repeatable)\n"
-	"      --list NAME=V1,V2,...    versions from one command with {NAME} in it\n"
-	"      --no-shell          run commands directly, split like a shell would,\n"
-	"                          instead of through /bin/sh -c\n"
-	"      --rounds N          rounds (default 7)\n"
-	"      --passes N          timed runs per version per round (default 5; wall)\n"
-	"      --warmup N          untimed runs of each version first (default 1)\n"
-	"      --prepare CMD       run before every run (warm-ups too), untimed\n"
-	"      --order ORDER       rotate (default) or random\n"
-	"      --seed S            seed of --order random\n"
-	"      --measure WHAT      wall (default): time each run; output: the command\n"
-	"                          prints its results (rounds format or a runner's\n"
-	"                          format), on stdout or into the file {out}\n"
-	"      --name NAME         the workload's name (wall; default: the command\n"
-	"                          with the version as {NAME})\n"
-	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n"
-	"      --title TEXT        the report's title\n"
-	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n"
-	"      --resume            continue FILE with the settings it was started with\n"
-	"      --report[=DIR]      render the report into DIR (default out) at the end\n"
-	"      --strict            refuse to start when a noise check fails\n"
-	"      --ignore-failure    record a command that fails and go on\n"
-	"  -q, --quiet             no progress line and no summary\n"
+	"Options:\n" RUN_OPTIONS
 	"  -h, --help              this text\n"
 	"\n"
 	"Exit status: 0 done, 1 a command failed, 2 usage error, 65 a command's output\n"
@@ -716,6 +720,7 @@ const struct cli_command cmd_run = {
 	.about = "Runs every version's command in every round, interleaved, and appends each\n"
 		 "complete round to a rounds file (see noisefloor run --help).\n",
 	.options = run_options,
+	.options_text = RUN_OPTIONS,
 	.exit_status = "  0 done, 1 a command failed, 2 usage error, 65 a command's output is not\n"
 		       "  readable, 75 --strict refused, 130 stopped by SIGINT or SIGTERM.\n",
 	.run_argv = run_main,
