@@ -9,7 +9,12 @@
  * pair of versions: claims on pairs that are truly equal (false claims),
  * claims that name the wrong winner, and true differences claimed or missed.
  *
- * Usage: sim [REPLICATES [SEED]]   (defaults 400 and 1)
+ * Each replicate is one report of WORKLOADS workloads (default 7, as many
+ * as the shipped example has), each measured in the same design with the
+ * same effect and analysed together, as a report is: a verdict that leaned
+ * on the other workloads of its report shows here.
+ *
+ * Usage: sim [REPLICATES [SEED [WORKLOADS]]]   (defaults 400, 1 and 7)
  * Prints one tab-separated row per design and effect:
  *   design effect null_pairs false_claims effect_pairs claimed wrong
  *   published_rule published_and_test versions bimodal flagged false_flags
@@ -84,12 +89,14 @@ static void stamp(char out[48], double day, double second)
 		 (s / 60) % 60, s % 60);
 }
 
-static void add(struct model *m, const struct sim_design *d, size_t v, int round, double value,
-		const char *ts)
+static void add(struct model *m, const struct sim_design *d, int w, size_t v, int round,
+		double value, const char *ts)
 {
 	static const char *names[MAXV] = { "20.0.0", "22.0.0", "24.0.0", "26.0.0" };
 	struct result_draft *r = model_draft_result(m);
-	r->workload = model_intern(m, "w");
+	char workload[16];
+	snprintf(workload, sizeof workload, "w%d", w);
+	r->workload = model_intern(m, workload);
 	r->version = model_intern(m, names[v]);
 	r->platform = model_intern(m, "linux-x64");
 	r->unit = model_intern(m, "ms");
@@ -126,7 +133,7 @@ static double value_of(const struct sim_design *d, const struct effect *e, size_
 	return x;
 }
 
-static void generate(struct model *m, const struct sim_design *d, const struct effect *e)
+static void generate(struct model *m, const struct sim_design *d, const struct effect *e, int w)
 {
 	char ts[48];
 	size_t maxr = 0;
@@ -143,7 +150,7 @@ static void generate(struct model *m, const struct sim_design *d, const struct e
 				if (r >= d->rounds[v])
 					continue;
 				stamp(ts, day, 36000 + (double)r * 60 + (double)k * 5);
-				add(m, d, v, (int)r + 1, value_of(d, e, v, machine), ts);
+				add(m, d, w, v, (int)r + 1, value_of(d, e, v, machine), ts);
 			}
 		}
 		return;
@@ -159,7 +166,7 @@ static void generate(struct model *m, const struct sim_design *d, const struct e
 			}
 			t = lo + (hi - lo) * unif();
 			stamp(ts, t, 3600 * 2 + 600 * v + r % 60);
-			add(m, d, v, (int)r + 1,
+			add(m, d, w, v, (int)r + 1,
 			    value_of(d, e, v, machine_of(d, d->drift * t / d->days)), ts);
 		}
 }
@@ -199,51 +206,62 @@ static int flagged(const struct version_stats *v)
 	return v->bimodal;
 }
 
-static void run(const struct sim_design *d, const struct effect *e, int reps, struct tally *t)
+static void tally_comparison(const struct sim_design *d, const struct effect *e,
+			     const struct comparison *c, struct tally *t);
+
+static void run(const struct sim_design *d, const struct effect *e, int reps, int workloads,
+		struct tally *t)
 {
 	memset(t, 0, sizeof(*t));
 	for (int i = 0; i < reps; i++) {
 		struct model m;
 		struct nf_error err;
-		const struct comparison *c;
 		model_init(&m);
 		strcpy(m.as_of, "2026-11-30");
-		generate(&m, d, e);
+		for (int w = 0; w < workloads; w++)
+			generate(&m, d, e, w);
 		if (analysis_run(&m, &err) != 0) {
 			fprintf(stderr, "sim: analysis failed\n");
 			exit(1);
 		}
-		c = &m.comparisons[0];
-		for (size_t k = 0; k < c->npairs; k++) {
-			const struct pair_stats *p = &c->pairs[k];
-			double fa = e->f[p->a], fb = e->f[p->b];
-			int truth;
-			/* a version with two modes has no single true speed: its pairs
-			 * count only through its flag */
-			if (d->bimodal == (int)p->a + 1 || d->bimodal == (int)p->b + 1)
-				continue;
-			truth = fa == fb ? 0 : fb < fa ? 1 : -1;
-			int got = claim(c, p);
-			if (truth == 0) {
-				t->null_pairs++;
-				t->false_claims += got != 0;
-			} else {
-				t->effect_pairs++;
-				t->claimed += got == truth;
-				t->wrong += got == -truth;
-				t->published += published_rule(c, p->a, p->b) == truth;
-				t->checked += published_rule(c, p->a, p->b) == truth && p->significant &&
-					      p->test_side == truth;
-			}
-		}
-		for (size_t v = 0; v < c->nversions; v++) {
-			int truth = d->bimodal == (int)v + 1, got = flagged(&c->versions[v]);
-			t->versions++;
-			t->bimodal += truth;
-			t->flagged += truth && got;
-			t->false_flags += !truth && got;
-		}
+		for (size_t ci = 0; ci < m.ncomparisons; ci++)
+			tally_comparison(d, e, &m.comparisons[ci], t);
 		model_release(&m);
+	}
+}
+
+/* Adds comparison c's pairs and versions to t. */
+static void tally_comparison(const struct sim_design *d, const struct effect *e,
+			     const struct comparison *c, struct tally *t)
+{
+	for (size_t k = 0; k < c->npairs; k++) {
+		const struct pair_stats *p = &c->pairs[k];
+		double fa = e->f[p->a], fb = e->f[p->b];
+		int truth;
+		/* a version with two modes has no single true speed: its pairs
+		 * count only through its flag */
+		if (d->bimodal == (int)p->a + 1 || d->bimodal == (int)p->b + 1)
+			continue;
+		truth = fa == fb ? 0 : fb < fa ? 1 : -1;
+		int got = claim(c, p);
+		if (truth == 0) {
+			t->null_pairs++;
+			t->false_claims += got != 0;
+		} else {
+			t->effect_pairs++;
+			t->claimed += got == truth;
+			t->wrong += got == -truth;
+			t->published += published_rule(c, p->a, p->b) == truth;
+			t->checked += published_rule(c, p->a, p->b) == truth && p->significant &&
+				      p->test_side == truth;
+		}
+	}
+	for (size_t v = 0; v < c->nversions; v++) {
+		int truth = d->bimodal == (int)v + 1, got = flagged(&c->versions[v]);
+		t->versions++;
+		t->bimodal += truth;
+		t->flagged += truth && got;
+		t->false_flags += !truth && got;
 	}
 }
 
@@ -251,6 +269,7 @@ int main(int argc, char **argv)
 {
 	int reps = argc > 1 ? atoi(argv[1]) : 400;
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+	int workloads = argc > 3 ? atoi(argv[3]) : 7;
 	static const struct sim_design designs[] = {
 		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time */
 		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0 },
@@ -282,7 +301,7 @@ int main(int argc, char **argv)
 				/* two versions: the second carries the effect */
 				e.f[1] = e.f[2];
 			}
-			run(&d, &e, reps, &t);
+			run(&d, &e, reps, workloads, &t);
 			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
 			       t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong, t.published,
 			       t.checked,

@@ -8,12 +8,13 @@
 # published rule alone would claim ("rule only") and what it claims with the
 # rank test confirming ("today": what `noisefloor check` required), and
 # bimodal versions flagged.
-# Usage: bench/sim.sh [REPLICATES [SEED]] (defaults 1000 and 1).
+# Each replicate is a report of WORKLOADS workloads in the same design.
+# Usage: bench/sim.sh [REPLICATES [SEED [WORKLOADS]]] (defaults 1000, 1 and 7).
 # tests/t-sim.sh holds the thresholds on a smaller run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make -s sim
-build/sim "${1:-1000}" "${2:-1}" | awk -F'\t' '
+build/sim "${1:-1000}" "${2:-1}" "${3:-7}" | awk -F'\t' '
 function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
 NR == 1 {
 	printf "%-22s %-6s %12s %9s %6s %10s %10s %9s %9s\n", "design", "effect", "false claims", "claimed",
