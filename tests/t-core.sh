@@ -137,7 +137,7 @@ msg=$("$NF" report -q --out "$o" --templates "$tpl" "$T/published.json" 2>&1); r
 check_eq "a broken template names itself" "65 noisefloor: cannot use template '$tpl/summary.md.mustache': line 1, column 1: unclosed section \"comparisons\"" "$rc $msg"
 
 # --- the command line ---------------------------------------------------------
-check "--help exits 0 and lists the exit codes" sh -c "'$NF' --help | grep -q '65 bad input data'"
+check "--help exits 0 and lists the exit codes" sh -c "'$NF' --help | grep -q '^  65 *bad input data$'"
 check_eq "--version" "noisefloor 0.1.0" "$("$NF" --version)"
 check "terminal table" sh -c "'$NF' report --out '$(tmpdir)' '$T/published.json' | grep -q '26 is 25% faster than 22'"
 
