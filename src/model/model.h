@@ -296,8 +296,8 @@ struct release_line {
 	char *v8_latest;     /* V8 of the latest release known, or NULL */
 	char *latest;        /* latest release known, or NULL */
 	int annual;          /* annual model: Alpha, Current, LTS, End-of-life */
-	const char *status;  /* static string, on the model's as_of */
-	const char *pick_when; /* static string: who should pick a line in this status */
+	const char *status;  /* static string, on the model's as_of: the phase's
+	                        name ("Active LTS"; present/support.h words it) */
 	int compared;        /* 1 when a compared version is on this line */
 };
 

@@ -17,6 +17,7 @@
 #include "lib/util.h"
 #include "present/digest.h"
 #include "present/report_impact.h"
+#include "present/support.h"
 #include "render/render.h"
 
 #include <ctype.h>
@@ -770,7 +771,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(s, "status", l->status);
 		mctx_set_str(s, "v8", l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
 		mctx_set_str(s, "end", l->end);
-		mctx_set_str(s, "pick_when", l->pick_when);
+		mctx_set_str(s, "pick_when", support_pick_when(l->status));
 		mctx_set_bool(s, "compared", l->compared);
 		mctx_set_bool(s, "recommended", l == m->recommended);
 		mctx_set_bool(s, "eol", r->lines[i].eol);

@@ -14,6 +14,7 @@
  */
 #include "analysis/timeline.h"
 #include "present/digest.h"
+#include "present/support.h"
 #include "render/chart/chart_time.h"
 #include "render/pdf_doc.h"
 #include "render/render.h"
@@ -730,7 +731,7 @@ static void support(struct pdf *p)
 		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
 		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
 		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
-		row[5].text = xstrdup(l->pick_when ? l->pick_when : "");
+		row[5].text = xstrdup(support_pick_when(l->status));
 	}
 	pdf_table_draw(p, &t);
 	pdf_table_release(&t);
