@@ -193,7 +193,8 @@ struct step {
 };
 
 /* Two consecutive exact releases of one release line in a comparison, and
- * whether the round values moved between them (filled by releases.c). */
+ * whether the round values moved between them (filled by releases.c,
+ * worded by present/history.c). */
 struct release_step {
 	size_t a, b;          /* indexes into comparison.versions, same line, a older */
 	double ratio;         /* median b / median a (round values) */
@@ -246,7 +247,7 @@ struct platform_finding {
 
 /* A day on which the versions that ran on a platform were all far slower
  * than usual across the workloads: the machine, not a version (filled by
- * timeline.c from dated rounds). */
+ * timeline.c from dated rounds, worded by present/history.c). */
 struct bad_day {
 	char date[11];            /* YYYY-MM-DD as the timestamps give it */
 	const char *platform;     /* interned */

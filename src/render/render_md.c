@@ -9,13 +9,12 @@
  * renderer itself produces.
  */
 #include "analysis/evidence.h"
-#include "analysis/releases.h"
-#include "analysis/timeline.h"
 #include "lib/fmt.h"
 #include "lib/mustache.h"
 #include "lib/sha256.h"
 #include "lib/util.h"
 #include "present/digest.h"
+#include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
 #include "render/render.h"
@@ -373,7 +372,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		struct mctx *steps = mctx_list();
 		for (size_t i = 0; i < c->nrelease_steps; i++)
 			if (c->release_steps[i].step) {
-				char *t = releases_step_text(c, &c->release_steps[i]);
+				char *t = history_release_step_text(c, &c->release_steps[i]);
 				mctx_push(steps, mctx_string(t));
 				free(t);
 			}
@@ -512,7 +511,7 @@ static void history_ctx(const struct report *r, struct mctx *ctx)
 	struct mctx *days = mctx_list();
 	size_t nsteps = 0;
 	for (size_t i = 0; i < m->nbad_days; i++) {
-		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		char *t = history_bad_day_text(&m->bad_days[i]);
 		mctx_push(days, mctx_string(t));
 		free(t);
 	}

@@ -12,8 +12,8 @@
  * the file, with no dates or IDs of its own: the creation date comes from
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
-#include "analysis/timeline.h"
 #include "present/digest.h"
+#include "present/history.h"
 #include "present/support.h"
 #include "render/chart/chart_time.h"
 #include "render/pdf_doc.h"
@@ -226,7 +226,7 @@ static void summary(struct pdf *p)
 		digest_free(w, nw);
 	}
 	for (size_t i = 0; i < m->nbad_days; i++) {
-		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		char *t = history_bad_day_text(&m->bad_days[i]);
 		buf_reset(&b);
 		buf_printf(&b, "%s.", t);
 		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
