@@ -335,8 +335,11 @@ static void write_impact(struct jsonw *w, const struct model *m)
 		jsonw_key(w, "confirmed");
 		jsonw_bool(w, im->confirmed);
 		if (!im->confirmed) {
+			struct buf why = BUF_INIT;
+			report_impact_why(&why, m, im);
 			jsonw_key(w, "why");
-			jsonw_string(w, im->why);
+			jsonw_string(w, why.s);
+			buf_release(&why);
 			jsonw_end_object(w);
 			continue;
 		}

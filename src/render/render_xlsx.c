@@ -843,7 +843,10 @@ static void write_impact(struct xw *x)
 		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
 		put_num(x, ws, row, I_BYTES, im->bytes, x->integer);
 		if (!im->confirmed) {
-			put_text(x, ws, row, I_NOTE, im->why, NULL);
+			struct buf why = BUF_INIT;
+			report_impact_why(&why, m, im);
+			put_text(x, ws, row, I_NOTE, why.s, NULL);
+			buf_release(&why);
 			continue;
 		}
 		pf = &x->pos[im->comparison][im->from];
