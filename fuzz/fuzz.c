@@ -5,8 +5,8 @@
 #include "fuzz.h"
 
 #include "analysis/analysis.h"
-#include "analysis/windows.h"
 #include "ingest/ingest.h"
+#include "ingest/schedule.h"
 #include "lib/error.h"
 #include "lib/util.h"
 #include "render/render.h"
@@ -46,7 +46,7 @@ void fuzz_model_init(struct model *m)
 	model_init(m);
 	memcpy(m->as_of, "2026-11-29", 11);
 	m->min_rounds = 3;
-	if (windows_load(&m->schedule, schedule, &err) != 0) {
+	if (schedule_load(&m->schedule, schedule, &err) != 0) {
 		fprintf(stderr, "fuzz: %s\n", err.msg);
 		abort();
 	}

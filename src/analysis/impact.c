@@ -12,51 +12,15 @@
  * of bests (faster / slower) by the same factors; saved = rps * payload MB *
  * ms/MB slower * (1 - ratio).
  * Only confirmed claims (impact_confirmed_pair) get figures; every other
- * comparison with bytes gets the sentence why not.
+ * comparison with bytes gets the reason why not (enum impact_no_figure,
+ * worded by present/report_impact.c).
  */
 #include "analysis/impact.h"
 #include "analysis/evidence.h"
-#include "lib/fmt.h"
 #include "lib/util.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-int impact_parse_number(const char *option, const char *s, double *out, struct nf_error *err)
-{
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || *end || !isfinite(v) || v <= 0 || v > 1e12)
-		return nf_error_set(err, NF_USAGE, "%s wants a number above zero, not '%s'", option, s);
-	*out = v;
-	return NF_OK;
-}
-
-int impact_parse_size(const char *s, double *bytes, struct nf_error *err)
-{
-	static const struct {
-		const char *suffix;
-		double scale;
-	} suffixes[] = {
-		{ "", 1 }, { "b", 1 }, { "kb", 1024 }, { "kib", 1024 }, { "mb", IMPACT_MB },
-		{ "mib", IMPACT_MB }, { "gb", IMPACT_MB * 1024 }, { "gib", IMPACT_MB * 1024 },
-	};
-	char *end;
-	double v = strtod(s, &end);
-	if (end != s && isfinite(v) && v > 0 && s[0] != ' ') {
-		while (*end == ' ')
-			end++;
-		for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
-			if (strcasecmp(end, suffixes[i].suffix) == 0 && v * suffixes[i].scale <= 1e15) {
-				*bytes = v * suffixes[i].scale;
-				return NF_OK;
-			}
-	}
-	return nf_error_set(err, NF_USAGE, "--payload wants a size above zero like 60KB, 1.5MB "
-			    "or a number of bytes (KB = 1024 bytes), not '%s'", s);
-}
 
 double impact_ms_per_unit(const char *unit)
 {
@@ -71,48 +35,28 @@ double impact_ms_per_unit(const char *unit)
 	return 0;
 }
 
-long impact_confirmed_pair(const struct comparison *c, char **why)
+long impact_confirmed_pair(const struct comparison *c, enum impact_no_figure *why)
 {
-	const struct version_stats *fast, *slow;
 	const struct pair_stats *p;
-	struct buf b = BUF_INIT;
-	if (why)
-		*why = NULL;
+	enum impact_no_figure no = IMPACT_FIGURE;
+	long pair = -1;
 	if (c->verdict == VERDICT_INSUFFICIENT) {
-		buf_printf(&b, "no verdict (%s)", c->text);
-		goto no;
+		no = IMPACT_NO_VERDICT;
+	} else if (c->verdict == VERDICT_WITHIN_NOISE) {
+		no = IMPACT_WITHIN_NOISE;
+	} else {
+		/* FASTER and NOT_CONFIRMED name the claim's two versions */
+		p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
+		if (!p)
+			no = IMPACT_NO_RANK_TEST;
+		else if (c->verdict == VERDICT_FASTER && p->claim)
+			pair = (long)(p - c->pairs);
+		else
+			no = IMPACT_NOT_CONFIRMED;
 	}
-	if (c->verdict == VERDICT_WITHIN_NOISE) {
-		buf_puts(&b, "within noise: the versions differ by less than their rounds spread, "
-			 "so there is no difference to put a figure on");
-		goto no;
-	}
-	/* FASTER and NOT_CONFIRMED name the claim's two versions */
-	fast = &c->versions[c->best_idx];
-	slow = &c->versions[c->worst_idx];
-	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
-	if (c->verdict == VERDICT_FASTER && p && p->claim) {
-		buf_release(&b);
-		return (long)(p - c->pairs);
-	}
-	if (!p) {
-		buf_printf(&b, "not confirmed: no rank test of %s against %s", fast->version,
-			   slow->version);
-		goto no;
-	}
-	buf_printf(&b, "not confirmed: the rank test does not confirm %s faster than %s after "
-		   "Holm's correction (p = ", fast->version, slow->version);
-	fmt_sig(&b, p->p_holm, 2);
-	buf_puts(&b, "; ");
-	buf_printf(&b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
-	fmt_sig(&b, p->p_floor, 2);
-	buf_puts(&b, ")");
-no:
 	if (why)
-		*why = buf_detach(&b, NULL);
-	else
-		buf_release(&b);
-	return -1;
+		*why = no;
+	return pair;
 }
 
 /* The saved time of one entry for another service (rps, payload in bytes),
@@ -158,6 +102,18 @@ static void estimate(struct impact *im, const struct comparison *c, const struct
 	}
 }
 
+/* Fails impact_run: the reason in the model for the command to word, the
+ * status in err (its message left empty). */
+static int refuse(struct model *m, enum impact_refusal why, struct nf_error *err)
+{
+	m->impact_in.refused = why;
+	if (err) {
+		err->status = NF_DATAERR;
+		err->msg[0] = '\0';
+	}
+	return NF_DATAERR;
+}
+
 int impact_run(struct model *m, struct nf_error *err)
 {
 	struct impact_inputs *in = &m->impact_in;
@@ -171,17 +127,8 @@ int impact_run(struct model *m, struct nf_error *err)
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		if (!in->workload || strcmp(m->comparisons[i].workload, in->workload) == 0)
 			measured++;
-	if (in->workload && !measured) {
-		struct buf names = BUF_INIT;
-		for (size_t i = 0; i < m->ncomparisons && names.len < 300; i++)
-			if (i == 0 || strcmp(m->comparisons[i].workload, m->comparisons[i - 1].workload))
-				buf_printf(&names, "%s\"%s\"", names.len ? ", " : "",
-					   m->comparisons[i].workload);
-		nf_error_set(err, NF_DATAERR, "--impact '%s' names no measured workload (measured: %s)",
-			     in->workload, names.s);
-		buf_release(&names);
-		return NF_DATAERR;
-	}
+	if (in->workload && !measured)
+		return refuse(m, IMPACT_UNMEASURED, err);
 	m->impacts = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *m->impacts);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -200,10 +147,12 @@ int impact_run(struct model *m, struct nf_error *err)
 		im->from = c->worst_idx;
 		im->to = c->best_idx;
 		im->provisioned_share = im->provisioned_low = im->provisioned_high = NAN;
-		pair = impact_confirmed_pair(c, &im->why);
+		pair = impact_confirmed_pair(c, &im->no_figure);
+		if (im->no_figure == IMPACT_NOT_CONFIRMED)
+			im->pair = (size_t)(evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx) -
+					    c->pairs);
 		if (pair >= 0 && (scale == 0 || c->better != BETTER_LOWER)) {
-			im->why = xasprintf("measured in %s, not a time per pass: no milliseconds "
-					    "per MB to compare", c->unit);
+			im->no_figure = IMPACT_NOT_A_TIME;
 			pair = -1;
 		}
 		if (pair < 0)
@@ -212,14 +161,7 @@ int impact_run(struct model *m, struct nf_error *err)
 		im->confirmed = 1;
 		estimate(im, c, m, scale);
 	}
-	if (in->given && nbytes == 0) {
-		if (in->workload)
-			return nf_error_set(err, NF_DATAERR, "--impact '%s': the input gives no \"bytes\" "
-					    "for it in \"workloads\", so its time per MB is unknown",
-					    in->workload);
-		return nf_error_set(err, NF_DATAERR, "--rps and --payload need a workload with "
-				    "\"bytes\" in the input's \"workloads\" (how much data one pass "
-				    "processes)");
-	}
+	if (in->given && nbytes == 0)
+		return refuse(m, in->workload ? IMPACT_NO_BYTES_FOR : IMPACT_NO_BYTES, err);
 	return NF_OK;
 }

@@ -17,32 +17,23 @@
 /* Bytes in the MB of "ms per MB" and of --payload's MB suffix. */
 #define IMPACT_MB 1048576.0
 
-/* Parses a request rate (--rps) or a core count (--cores): a finite number
- * above zero, at most 1e12. Returns NF_OK, or NF_USAGE with err filled
- * ("--rps wants a number above zero, not '-1'"). `option` names it. */
-int impact_parse_number(const char *option, const char *s, double *out, struct nf_error *err);
-
-/* Parses a data size (--payload): a number above zero with an optional
- * suffix B, KB, MB or GB (KB = 1024 bytes; KiB, MiB, GiB the same; any case)
- * into bytes. Returns NF_OK, or NF_USAGE with err filled. */
-int impact_parse_size(const char *s, double *bytes, struct nf_error *err);
-
 /* The one place the impact estimate reads what a confirmed claim is: the
  * comparison's verdict is "faster" (both keys of a claim hold: beyond the
  * noise and the rank test in the same direction after Holm, evidence.c)
  * and names the claim's two versions. Returns the index of their pair in
- * c->pairs, or -1 (and, when why is not NULL, a malloc'd sentence saying
- * why there is no figure; caller frees). */
-long impact_confirmed_pair(const struct comparison *c, char **why);
+ * c->pairs, or -1; sets *why (when why is not NULL) to IMPACT_FIGURE, or to
+ * why there is no figure. */
+long impact_confirmed_pair(const struct comparison *c, enum impact_no_figure *why);
 
 /*
  * Fills m->impacts from m->impact_in (the example inputs when not given):
  * one entry per comparison whose workload has "bytes" (only the --impact
  * workload's when given), with figures for confirmed claims measured in a
- * unit of time and a sentence otherwise. Called by analysis_run after the
- * evidence. Fails with NF_DATAERR when --impact names no measured workload
- * or when the estimate was asked for and no workload it covers has
- * "bytes".
+ * unit of time and the reason there is none otherwise. Called by
+ * analysis_run after the evidence. Fails with NF_DATAERR when --impact
+ * names no measured workload or when the estimate was asked for and no
+ * workload it covers has "bytes": m->impact_in.refused says which, and the
+ * command words the message (err gets the status, its message left empty).
  */
 int impact_run(struct model *m, struct nf_error *err);
 

@@ -14,7 +14,6 @@
  */
 #include "analysis/releases.h"
 #include "analysis/stats.h"
-#include "lib/fmt.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -112,26 +111,4 @@ void releases_run(struct model *m)
 			s->step = s->p_holm < STATS_ALPHA && fabs(s->ratio - 1) >= RELEASES_MIN_CHANGE;
 		}
 	free(p);
-}
-
-char *releases_step_text(const struct comparison *c, const struct release_step *s)
-{
-	const struct version_stats *a = &c->versions[s->a], *b = &c->versions[s->b];
-	struct buf t = BUF_INIT;
-	buf_printf(&t, "between %s (", a->version);
-	if (s->last_a[0])
-		buf_printf(&t, "last round %s%s", s->last_a, a->v8 ? ", " : "");
-	if (a->v8)
-		buf_printf(&t, "V8 %s", a->v8);
-	buf_printf(&t, ") and %s (", b->version);
-	if (s->first_b[0])
-		buf_printf(&t, "first round %s%s", s->first_b, b->v8 ? ", " : "");
-	if (b->v8)
-		buf_printf(&t, "V8 %s", b->v8);
-	buf_puts(&t, ") the median round moved ");
-	fmt_percent_signed(&t, s->ratio - 1);
-	buf_puts(&t, " (p = ");
-	fmt_sig(&t, s->p_holm, 2);
-	buf_puts(&t, " after Holm)");
-	return buf_detach(&t, NULL);
 }

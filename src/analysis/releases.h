@@ -17,11 +17,4 @@
  * analysis_run; never fails. */
 void releases_run(struct model *m);
 
-/* The sentence for a release step, malloc'd (caller frees), lower case
- * without a final period: "between 24.11.1 (last round 2026-02-01, V8
- * 13.6.233.10) and 24.12.0 (first round 2026-02-05, V8 13.6.233.17) the
- * median moved −20% (p = 0.00001 after Holm)". */
-char *releases_step_text(const struct comparison *c, const struct release_step *s);
-
-
 #endif

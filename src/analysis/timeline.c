@@ -175,15 +175,3 @@ void timeline_run(struct model *m)
 	free(dv);
 	free(o);
 }
-
-char *timeline_bad_day_text(const struct bad_day *d)
-{
-	struct buf b = BUF_INIT;
-	buf_printf(&b, "%s was a bad day of the machine on %s: ", d->date, d->platform);
-	for (size_t i = 0; i < d->nversions; i++)
-		buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == d->nversions ? " and " : ", ",
-			   d->versions[i]);
-	buf_printf(&b, " all ran at about %.0f%% of their usual speed; its rounds say nothing "
-		   "about any version", d->speed * 100);
-	return buf_detach(&b, NULL);
-}

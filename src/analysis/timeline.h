@@ -29,12 +29,6 @@ void timeline_run(struct model *m);
 const struct bad_day *timeline_bad_day(const struct model *m, const char *platform,
 				       const char *date);
 
-/* The sentence every document gives a bad day, malloc'd (caller frees),
- * lower case and without a final period: "2025-11-27 was a bad day of the
- * machine on linux-x64: 20.19.5, 22.21.1 and 24.11.1 all ran at about 42%
- * of their usual speed; its rounds say nothing about any version". */
-char *timeline_bad_day_text(const struct bad_day *d);
-
 /* Days since 1970-01-01 (with the fraction of the day) of a round's
  * timestamp; returns 0 when it has none or it cannot be read. */
 int timeline_day(const struct result *r, double *days);

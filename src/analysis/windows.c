@@ -1,39 +1,17 @@
 /*
  * windows.c - release support windows.
  *
- * Reads a schedule in nodejs/Release's schedule.json shape and answers, for a
- * date, which phase each line is in. Dates are compared as "YYYY-MM-DD"
- * strings, which order like the dates they name. A line is end-of-life from
- * its end date itself, as nodejs.org counts it.
+ * Answers, for a date, which phase each line of a schedule (read by
+ * ingest/schedule.c) is in, and which line to recommend. Dates are compared
+ * as "YYYY-MM-DD" strings, which order like the dates they name. A line is
+ * end-of-life from its end date itself, as nodejs.org counts it. The status
+ * names are the schedule's own ("Active LTS"); what they mean to a reader is
+ * present/support.c's.
  */
 #include "analysis/windows.h"
-#include "ingest/json_input.h"
-#include "lib/util.h"
 #include "model/semver.h"
 
-#include <cjson/cJSON.h>
-#include <ctype.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-int windows_date_valid(const char *s)
-{
-	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	int y, mo, d, leap;
-	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
-		return 0;
-	for (int i = 0; i < 10; i++)
-		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
-			return 0;
-	y = atoi(s);
-	mo = atoi(s + 5);
-	d = atoi(s + 8);
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	if (mo < 1 || mo > 12 || d < 1)
-		return 0;
-	return d <= mdays[mo - 1] + (mo == 2 && leap);
-}
 
 static int reached(const char *date, const char *when)
 {
@@ -63,33 +41,10 @@ static const char *windows_line_status(const struct release_line *l, const char 
 	return "Planned";
 }
 
-/* Who should pick a line in each status; shown in the support tables. */
-static const char *pick_when(const char *status)
-{
-	static const struct {
-		const char *status, *text;
-	} rows[] = {
-		{ "Active LTS", "production: supported longest, with fixes and backported features" },
-		{ "LTS", "production: supported for the whole LTS window" },
-		{ "Maintenance LTS", "production that must stay put: critical and security fixes only; plan the move" },
-		{ "Current", "trying new features and testing ahead; not for production until it enters LTS" },
-		{ "Maintenance", "not for production: a short-lived line near its end" },
-		{ "Alpha", "testing your code against the next line early; never production" },
-		{ "Planned", "not released yet" },
-		{ "End-of-life", "never: no security fixes any more; move off it" },
-	};
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (strcmp(rows[i].status, status) == 0)
-			return rows[i].text;
-	return "";
-}
-
 void windows_apply_date(struct schedule *s, const char *date)
 {
-	for (size_t i = 0; i < s->nlines; i++) {
+	for (size_t i = 0; i < s->nlines; i++)
 		s->lines[i].status = windows_line_status(&s->lines[i], date);
-		s->lines[i].pick_when = pick_when(s->lines[i].status);
-	}
 }
 
 int windows_status_is_eol(const char *status)
@@ -123,167 +78,4 @@ const struct release_line *windows_recommend(const struct schedule *s)
 		if (s->lines[i].status && strcmp(s->lines[i].status, "Maintenance LTS") == 0)
 			best = &s->lines[i];
 	return best;
-}
-
-void windows_release(struct schedule *s)
-{
-	for (size_t i = 0; i < s->nlines; i++) {
-		free(s->lines[i].line);
-		free(s->lines[i].codename);
-		free(s->lines[i].v8);
-		free(s->lines[i].v8_latest);
-		free(s->lines[i].latest);
-	}
-	free(s->lines);
-	free(s->product);
-	memset(s, 0, sizeof *s);
-}
-
-/* Copies an optional string member; "" counts as absent. */
-static int get_str(const cJSON *obj, const char *key, char **out, const char *path,
-		   const char *line, struct nf_error *err)
-{
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	*out = NULL;
-	if (!it || cJSON_IsNull(it))
-		return 0;
-	if (!cJSON_IsString(it))
-		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"%s\".%s must be a string",
-				    path, line, key);
-	if (!utf8_valid(it->valuestring, strlen(it->valuestring)))
-		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"%s\".%s is not valid UTF-8",
-				    path, line, key);
-	if (utf8_control_char(it->valuestring, 0))
-		return nf_error_set(err, NF_DATAERR,
-				    "cannot read schedule '%s': \"%s\".%s holds the control character U+%04X",
-				    path, line, key, utf8_control_char(it->valuestring, 0));
-	if (it->valuestring[0])
-		*out = xstrdup(it->valuestring);
-	return 0;
-}
-
-static int get_date(const cJSON *obj, const char *key, char out[11], const char *path,
-		    const char *line, struct nf_error *err)
-{
-	char *s;
-	int rc = get_str(obj, key, &s, path, line, err);
-	out[0] = '\0';
-	if (rc)
-		return rc;
-	if (!s)
-		return 0;
-	if (!windows_date_valid(s)) {
-		free(s);
-		return nf_error_set(err, NF_DATAERR,
-				    "cannot read schedule '%s': \"%s\".%s is not a date (YYYY-MM-DD)",
-				    path, line, key);
-	}
-	memcpy(out, s, 11);
-	free(s);
-	return 0;
-}
-
-static int cmp_line(const void *a, const void *b)
-{
-	const struct release_line *x = a, *y = b;
-	return (x->major > y->major) - (x->major < y->major);
-}
-
-int windows_load(struct schedule *s, const char *path, struct nf_error *err)
-{
-	char *text;
-	size_t len;
-	struct buf why = BUF_INIT;
-	const char *dup;
-	cJSON *root, *it;
-	int e, rc = 0;
-	size_t alloc = 0;
-
-	windows_release(s);
-	if ((e = read_file(path, &text, &len)) != 0)
-		return nf_error_set(err, nf_status_for_read_errno(e), "cannot read schedule '%s': %s",
-				    path, strerror(e));
-	root = json_input_parse(text, len, 1, &why);
-	free(text);
-	if (!root) {
-		nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': %s", path, why.s);
-		buf_release(&why);
-		return NF_DATAERR;
-	}
-	buf_release(&why);
-	if ((dup = json_duplicate_key(root, NULL)) != NULL) {
-		nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': the key \"%s\" appears twice",
-			     path, dup);
-		cJSON_Delete(root);
-		return NF_DATAERR;
-	}
-	if (!cJSON_IsObject(root)) {
-		cJSON_Delete(root);
-		return nf_error_set(err, NF_DATAERR,
-				    "cannot read schedule '%s': expected an object keyed by release line", path);
-	}
-	cJSON_ArrayForEach(it, root) {
-		struct release_line *l;
-		const char *name = it->string;
-		if (strcmp(name, "$product") == 0 && cJSON_IsString(it)) {
-			const char *v = it->valuestring;
-			if (!utf8_valid(v, strlen(v)) || utf8_control_char(v, 0)) {
-				rc = nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"$product\" is "
-						  "not valid UTF-8 without control characters", path);
-				break;
-			}
-			free(s->product);
-			s->product = xstrdup(it->valuestring);
-			continue;
-		}
-		if (name[0] == '$')
-			continue;
-		if (!cJSON_IsObject(it) || semver_major(name) < 0) {
-			rc = nf_error_set(err, NF_DATAERR,
-					  "cannot read schedule '%s': \"%s\" is not a release line like \"v24\"",
-					  path, name);
-			break;
-		}
-		ALLOC_GROW(s->lines, s->nlines + 1, alloc);
-		l = &s->lines[s->nlines++];
-		memset(l, 0, sizeof *l);
-		l->line = xasprintf("v%ld", semver_major(name));
-		l->major = (int)semver_major(name);
-		if ((rc = get_str(it, "codename", &l->codename, path, name, err)) ||
-		    (rc = get_str(it, "v8", &l->v8, path, name, err)) ||
-		    (rc = get_str(it, "v8_latest", &l->v8_latest, path, name, err)) ||
-		    (rc = get_str(it, "latest", &l->latest, path, name, err)) ||
-		    (rc = get_date(it, "start", l->start, path, name, err)) ||
-		    (rc = get_date(it, "lts", l->lts, path, name, err)) ||
-		    (rc = get_date(it, "maintenance", l->maintenance, path, name, err)) ||
-		    (rc = get_date(it, "end", l->end, path, name, err)) ||
-		    (rc = get_date(it, "alpha", l->alpha, path, name, err)))
-			break;
-		if (!l->start[0] || !l->end[0]) {
-			rc = nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': \"%s\" needs start and end dates",
-					  path, name);
-			break;
-		}
-		/* The annual model (Node.js 27 on): an alpha phase and no separate
-		 * LTS date; "maintenance" is the day the line enters LTS. */
-		{
-			const cJSON *model = cJSON_GetObjectItemCaseSensitive(it, "model");
-			l->annual = (cJSON_IsString(model) && strcmp(model->valuestring, "annual") == 0) ||
-				    (l->alpha[0] && !l->lts[0]);
-		}
-	}
-	cJSON_Delete(root);
-	if (rc) {
-		windows_release(s);
-		return rc;
-	}
-	if (s->nlines == 0) {
-		windows_release(s);
-		return nf_error_set(err, NF_DATAERR, "cannot read schedule '%s': no release lines in it",
-				    path);
-	}
-	if (!s->product)
-		s->product = xstrdup("Node.js");
-	qsort(s->lines, s->nlines, sizeof *s->lines, cmp_line);
-	return 0;
 }

@@ -1,25 +1,15 @@
 /*
- * windows.h - release support windows: loading a schedule, the status of each
- * line on a date, and the recommendation.
- *
- * The schedule format is nodejs/Release's schedule.json: an object keyed by
- * line ("v24") with start, lts, maintenance, end, codename, and for the annual
- * model alpha with no lts; noisefloor adds v8, v8_latest and latest. Another
- * product's schedule in the same shape can be given with --schedule.
+ * windows.h - release support windows: the status of each line of a
+ * schedule on a date, and the recommendation. The schedule file is read by
+ * ingest/schedule.h.
  */
 #ifndef NF_WINDOWS_H
 #define NF_WINDOWS_H
 
-#include "lib/error.h"
 #include "model/model.h"
 
-/* Loads the schedule file into s (previous contents released). */
-int windows_load(struct schedule *s, const char *path, struct nf_error *err);
-void windows_release(struct schedule *s);
-
-/* Sets status and pick_when of every line for the date (YYYY-MM-DD). */
+/* Sets the status of every line for the date (YYYY-MM-DD). */
 void windows_apply_date(struct schedule *s, const char *date);
-
 
 /* The line a version belongs to ("v24.11.1", "24.11.1", "24" -> v24), or NULL. */
 const struct release_line *windows_find(const struct schedule *s, const char *version);
@@ -31,8 +21,5 @@ const struct release_line *windows_recommend(const struct schedule *s);
 
 /* 1 when the status means no more fixes ("End-of-life"). */
 int windows_status_is_eol(const char *status);
-
-/* Validates "YYYY-MM-DD" (a real calendar date). */
-int windows_date_valid(const char *s);
 
 #endif

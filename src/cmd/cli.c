@@ -5,9 +5,9 @@
  * sanitising message function.
  */
 #include "cmd/cli.h"
-#include "analysis/windows.h"
 #include "ingest/ingest.h"
 #include "ingest/ingest_jq.h"
+#include "ingest/schedule.h"
 #include "lib/util.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
@@ -465,7 +465,7 @@ int cli_load_schedule(struct schedule *s, const struct cli_args *a, struct nf_er
 {
 	char *path = a->opt[CLI_SCHEDULE] ? xstrdup(a->opt[CLI_SCHEDULE])
 					  : cli_find_resource("data/nodejs-schedule.json");
-	int rc = windows_load(s, path, err);
+	int rc = schedule_load(s, path, err);
 	free(path);
 	return rc;
 }
@@ -476,7 +476,7 @@ int cli_report_date(const struct cli_args *a, char out[11], struct nf_error *err
 	time_t t;
 	struct tm tm;
 	if (as_of) {
-		if (!windows_date_valid(as_of))
+		if (!schedule_date_valid(as_of))
 			return nf_error_set(err, NF_USAGE, "--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
 		memcpy(out, as_of, 11);
 		return 0;

@@ -13,9 +13,11 @@
 #include "render/render.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -88,6 +90,46 @@ static int check_formats(const struct cli_args *a)
 	return 0;
 }
 
+/* A request rate (--rps) or a core count (--cores): a finite number above
+ * zero, at most 1e12. Returns NF_OK, or NF_USAGE with err filled; `option`
+ * names it in the message. */
+static int parse_number(const char *option, const char *s, double *out, struct nf_error *err)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !isfinite(v) || v <= 0 || v > 1e12)
+		return nf_error_set(err, NF_USAGE, "%s wants a number above zero, not '%s'", option, s);
+	*out = v;
+	return NF_OK;
+}
+
+/* A data size (--payload): a number above zero with an optional suffix B,
+ * KB, MB or GB (KB = 1024 bytes; KiB, MiB, GiB the same; any case) into
+ * bytes. Returns NF_OK, or NF_USAGE with err filled. */
+static int parse_size(const char *s, double *bytes, struct nf_error *err)
+{
+	static const struct {
+		const char *suffix;
+		double scale;
+	} suffixes[] = {
+		{ "", 1 }, { "b", 1 }, { "kb", 1024 }, { "kib", 1024 }, { "mb", IMPACT_MB },
+		{ "mib", IMPACT_MB }, { "gb", IMPACT_MB * 1024 }, { "gib", IMPACT_MB * 1024 },
+	};
+	char *end;
+	double v = strtod(s, &end);
+	if (end != s && isfinite(v) && v > 0 && s[0] != ' ') {
+		while (*end == ' ')
+			end++;
+		for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+			if (strcasecmp(end, suffixes[i].suffix) == 0 && v * suffixes[i].scale <= 1e15) {
+				*bytes = v * suffixes[i].scale;
+				return NF_OK;
+			}
+	}
+	return nf_error_set(err, NF_USAGE, "--payload wants a size above zero like 60KB, 1.5MB "
+			    "or a number of bytes (KB = 1024 bytes), not '%s'", s);
+}
+
 /* Reads --rps, --payload, --cores and --impact into in. Returns -1 to go
  * on, or an exit status after one line on stderr: the value is named, so
  * no pointer to --help follows. */
@@ -95,9 +137,9 @@ static int impact_options(const struct cli_args *a, struct impact_inputs *in)
 {
 	struct nf_error err = { 0, "" };
 	memset(in, 0, sizeof *in);
-	if ((a->opt[CLI_RPS] && impact_parse_number("--rps", a->opt[CLI_RPS], &in->rps, &err)) ||
-	    (a->opt[CLI_PAYLOAD] && impact_parse_size(a->opt[CLI_PAYLOAD], &in->payload, &err)) ||
-	    (a->opt[CLI_CORES] && impact_parse_number("--cores", a->opt[CLI_CORES], &in->cores, &err))) {
+	if ((a->opt[CLI_RPS] && parse_number("--rps", a->opt[CLI_RPS], &in->rps, &err)) ||
+	    (a->opt[CLI_PAYLOAD] && parse_size(a->opt[CLI_PAYLOAD], &in->payload, &err)) ||
+	    (a->opt[CLI_CORES] && parse_number("--cores", a->opt[CLI_CORES], &in->cores, &err))) {
 		cli_error(a, NF_DATAERR, "%s", err.msg); /* printed without the hint */
 		return NF_USAGE;
 	}
@@ -202,6 +244,35 @@ static char *command_line(const struct cli_args *a, int elide_files)
 	return buf_detach(&b, NULL);
 }
 
+/* Words why the analysis refused --impact, --rps and --payload
+ * (m->impact_in.refused, impact.h) into err. Returns NF_DATAERR. */
+static int impact_refusal(const struct model *m, struct nf_error *err)
+{
+	const struct impact_inputs *in = &m->impact_in;
+	struct buf names = BUF_INIT;
+	switch (in->refused) {
+	case IMPACT_UNMEASURED:
+		for (size_t i = 0; i < m->ncomparisons && names.len < 300; i++)
+			if (i == 0 || strcmp(m->comparisons[i].workload, m->comparisons[i - 1].workload))
+				buf_printf(&names, "%s\"%s\"", names.len ? ", " : "",
+					   m->comparisons[i].workload);
+		nf_error_set(err, NF_DATAERR, "--impact '%s' names no measured workload (measured: %s)",
+			     in->workload, names.s);
+		buf_release(&names);
+		return NF_DATAERR;
+	case IMPACT_NO_BYTES_FOR:
+		return nf_error_set(err, NF_DATAERR, "--impact '%s': the input gives no \"bytes\" "
+				    "for it in \"workloads\", so its time per MB is unknown",
+				    in->workload);
+	case IMPACT_NO_BYTES:
+	case IMPACT_ACCEPTED:
+		break;
+	}
+	return nf_error_set(err, NF_DATAERR, "--rps and --payload need a workload with "
+			    "\"bytes\" in the input's \"workloads\" (how much data one pass "
+			    "processes)");
+}
+
 /* Reads every input into m and runs the analysis. */
 static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err)
 {
@@ -215,7 +286,9 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 		return rc;
 	if ((rc = cli_load_inputs(m, a, err)) != 0)
 		return rc;
-	return analysis_run(m, err);
+	if ((rc = analysis_run(m, err)) != 0 && m->impact_in.refused)
+		rc = impact_refusal(m, err);
+	return rc;
 }
 
 static char *env_or(const char *name, const char *fallback)

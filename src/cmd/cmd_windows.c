@@ -5,6 +5,7 @@
  */
 #include "analysis/windows.h"
 #include "cmd/cli.h"
+#include "ingest/schedule.h"
 #include "lib/jsonw.h"
 #include "lib/util.h"
 #include "render/render.h"
@@ -60,7 +61,7 @@ static int run(const struct cli_args *a)
 		print_table(&s, date);
 	}
 	status = cli_flush_stdout(a);
-	windows_release(&s);
+	schedule_release(&s);
 	return status;
 }
 

@@ -328,8 +328,6 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nbad_days; i++)
 		free(m->bad_days[i].versions);
 	free(m->bad_days);
-	for (size_t i = 0; i < m->nimpacts; i++)
-		free(m->impacts[i].why);
 	free(m->impacts);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);

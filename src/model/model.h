@@ -193,7 +193,8 @@ struct step {
 };
 
 /* Two consecutive exact releases of one release line in a comparison, and
- * whether the round values moved between them (filled by releases.c). */
+ * whether the round values moved between them (filled by releases.c,
+ * worded by present/history.c). */
 struct release_step {
 	size_t a, b;          /* indexes into comparison.versions, same line, a older */
 	double ratio;         /* median b / median a (round values) */
@@ -246,7 +247,7 @@ struct platform_finding {
 
 /* A day on which the versions that ran on a platform were all far slower
  * than usual across the workloads: the machine, not a version (filled by
- * timeline.c from dated rounds). */
+ * timeline.c from dated rounds, worded by present/history.c). */
 struct bad_day {
 	char date[11];            /* YYYY-MM-DD as the timestamps give it */
 	const char *platform;     /* interned */
@@ -254,6 +255,16 @@ struct bad_day {
 	size_t nversions;
 	double speed;             /* typical speed that day against each version's
 	                             usual (0.5: half as fast) */
+};
+
+/* Why impact_run refused the reader's options: the analysis fails with
+ * NF_DATAERR and the command words the message (cmd_report.c). */
+enum impact_refusal {
+	IMPACT_ACCEPTED = 0,
+	IMPACT_UNMEASURED,    /* --impact names no workload of the comparisons */
+	IMPACT_NO_BYTES_FOR,  /* the --impact workload has no "bytes" */
+	IMPACT_NO_BYTES,      /* --rps and --payload given, and no measured
+	                         workload has "bytes" */
 };
 
 /* The reader's service, for the impact estimate (impact.c): --rps,
@@ -265,6 +276,21 @@ struct impact_inputs {
 	const char *workload; /* --impact WORKLOAD, or NULL: every claim with bytes */
 	int given;            /* 1 with --rps and --payload; 0: the example inputs
 	                         (for the workbook only; documents show nothing) */
+	enum impact_refusal refused; /* set by impact_run when it fails */
+};
+
+/* Why an entry of the impact estimate has no figure (impact.c decides,
+ * present/report_impact.c words it). */
+enum impact_no_figure {
+	IMPACT_FIGURE = 0,    /* a confirmed claim: the figures are set */
+	IMPACT_NO_VERDICT,    /* the comparison has no verdict (insufficient) */
+	IMPACT_WITHIN_NOISE,  /* the versions differ by less than the noise */
+	IMPACT_NO_RANK_TEST,  /* no rank test of the faster version (best_idx)
+	                         against the slower (worst_idx) */
+	IMPACT_NOT_CONFIRMED, /* that pair's rank test (`pair`) does not confirm
+	                         the difference after Holm */
+	IMPACT_NOT_A_TIME,    /* confirmed, but measured in a unit that is no
+	                         time per pass (a rate, or higher is better) */
 };
 
 /* What a confirmed claim is worth to that service, from the slower to the
@@ -274,9 +300,12 @@ struct impact {
 	size_t comparison;        /* index into model.comparisons */
 	double bytes;             /* the workload's bytes per pass */
 	int from, to;             /* versions: slower, faster; -1 without a claim */
-	size_t pair;              /* index into the comparison's pairs (confirmed) */
+	size_t pair;              /* index into the comparison's pairs: the claim's
+	                             (confirmed), or the pair whose test did not
+	                             confirm it (IMPACT_NOT_CONFIRMED) */
 	int confirmed;            /* 1: the figures below are set */
-	char *why;                /* owned sentence when there is no figure */
+	enum impact_no_figure no_figure; /* IMPACT_FIGURE when confirmed, else
+	                             why there is none */
 	double ms_per_mb_from, ms_per_mb_to;  /* best round / (bytes / 2^20), in ms */
 	double q, q_low, q_high;  /* faster / slower: ratio of bests and its interval */
 	double saved_ms_per_s, saved_low, saved_high; /* per second of wall clock */
@@ -296,8 +325,8 @@ struct release_line {
 	char *v8_latest;     /* V8 of the latest release known, or NULL */
 	char *latest;        /* latest release known, or NULL */
 	int annual;          /* annual model: Alpha, Current, LTS, End-of-life */
-	const char *status;  /* static string, on the model's as_of */
-	const char *pick_when; /* static string: who should pick a line in this status */
+	const char *status;  /* static string, on the model's as_of: the phase's
+	                        name ("Active LTS"; present/support.h words it) */
 	int compared;        /* 1 when a compared version is on this line */
 };
 

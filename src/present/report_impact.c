@@ -74,6 +74,46 @@ static void build_workloads(struct report_impact *r, const struct model *m)
 	}
 }
 
+void report_impact_why(struct buf *b, const struct model *m, const struct impact *im)
+{
+	const struct comparison *c = &m->comparisons[im->comparison];
+	const struct version_stats *fast, *slow;
+	const struct pair_stats *p;
+	switch (im->no_figure) {
+	case IMPACT_FIGURE:
+		return;
+	case IMPACT_NO_VERDICT:
+		buf_printf(b, "no verdict (%s)", c->text);
+		return;
+	case IMPACT_WITHIN_NOISE:
+		buf_puts(b, "within noise: the versions differ by less than their rounds spread, "
+			 "so there is no difference to put a figure on");
+		return;
+	case IMPACT_NOT_A_TIME:
+		buf_printf(b, "measured in %s, not a time per pass: no milliseconds per MB to compare",
+			   c->unit);
+		return;
+	case IMPACT_NO_RANK_TEST:
+	case IMPACT_NOT_CONFIRMED:
+		break;
+	}
+	fast = &c->versions[c->best_idx];
+	slow = &c->versions[c->worst_idx];
+	if (im->no_figure == IMPACT_NO_RANK_TEST) {
+		buf_printf(b, "not confirmed: no rank test of %s against %s", fast->version,
+			   slow->version);
+		return;
+	}
+	p = &c->pairs[im->pair];
+	buf_printf(b, "not confirmed: the rank test does not confirm %s faster than %s after "
+		   "Holm's correction (p = ", fast->version, slow->version);
+	fmt_sig(b, p->p_holm, 2);
+	buf_puts(b, "; ");
+	buf_printf(b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
+	fmt_sig(b, p->p_floor, 2);
+	buf_puts(b, ")");
+}
+
 static void build_claim(struct rimp_claim *cl, const struct impact *im, const struct model *m)
 {
 	const struct impact_inputs *in = &m->impact_in;
@@ -86,7 +126,8 @@ static void build_claim(struct rimp_claim *cl, const struct impact *im, const st
 	cl->platform = c->platform;
 	cl->confirmed = im->confirmed;
 	if (!im->confirmed) {
-		buf_printf(&b, "%s: no figure, %s", c->workload, im->why);
+		buf_printf(&b, "%s: no figure, ", c->workload);
+		report_impact_why(&b, m, im);
 		cl->sentence = buf_detach(&b, NULL);
 		return;
 	}

@@ -70,6 +70,13 @@ struct report_impact {
 void report_impact_build(struct report_impact *r, const struct model *m);
 void report_impact_release(struct report_impact *r);
 
+/* Appends why entry im of m->impacts has no figure, as every document says
+ * it: "within noise: the versions differ by less than their rounds spread,
+ * so there is no difference to put a figure on"; nothing for a confirmed
+ * one. */
+struct buf;
+void report_impact_why(struct buf *b, const struct model *m, const struct impact *im);
+
 /* The earliest and latest timestamp of the rounds (text order: ISO 8601),
  * both NULL when no round has one. */
 void report_time_span(const struct model *m, const char **first, const char **last);

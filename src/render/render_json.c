@@ -7,6 +7,7 @@
 #include <string.h>
 #include "analysis/stats.h"
 #include "lib/util.h"
+#include "present/support.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -334,8 +335,11 @@ static void write_impact(struct jsonw *w, const struct model *m)
 		jsonw_key(w, "confirmed");
 		jsonw_bool(w, im->confirmed);
 		if (!im->confirmed) {
+			struct buf why = BUF_INIT;
+			report_impact_why(&why, m, im);
 			jsonw_key(w, "why");
-			jsonw_string(w, im->why);
+			jsonw_string(w, why.s);
+			buf_release(&why);
 			jsonw_end_object(w);
 			continue;
 		}
@@ -457,7 +461,7 @@ void render_json_support(struct jsonw *w, const struct schedule *s)
 		jsonw_key(w, "model");
 		jsonw_string(w, l->annual ? "annual" : "lts");
 		jsonw_key(w, "pick_when");
-		jsonw_string(w, l->pick_when);
+		jsonw_string(w, support_pick_when(l->status));
 		jsonw_key(w, "compared");
 		jsonw_bool(w, l->compared);
 		jsonw_end_object(w);

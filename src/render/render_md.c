@@ -9,14 +9,14 @@
  * renderer itself produces.
  */
 #include "analysis/evidence.h"
-#include "analysis/releases.h"
-#include "analysis/timeline.h"
 #include "lib/fmt.h"
 #include "lib/mustache.h"
 #include "lib/sha256.h"
 #include "lib/util.h"
 #include "present/digest.h"
+#include "present/history.h"
 #include "present/report_impact.h"
+#include "present/support.h"
 #include "render/render.h"
 
 #include <ctype.h>
@@ -372,7 +372,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		struct mctx *steps = mctx_list();
 		for (size_t i = 0; i < c->nrelease_steps; i++)
 			if (c->release_steps[i].step) {
-				char *t = releases_step_text(c, &c->release_steps[i]);
+				char *t = history_release_step_text(c, &c->release_steps[i]);
 				mctx_push(steps, mctx_string(t));
 				free(t);
 			}
@@ -511,7 +511,7 @@ static void history_ctx(const struct report *r, struct mctx *ctx)
 	struct mctx *days = mctx_list();
 	size_t nsteps = 0;
 	for (size_t i = 0; i < m->nbad_days; i++) {
-		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		char *t = history_bad_day_text(&m->bad_days[i]);
 		mctx_push(days, mctx_string(t));
 		free(t);
 	}
@@ -770,7 +770,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(s, "status", l->status);
 		mctx_set_str(s, "v8", l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
 		mctx_set_str(s, "end", l->end);
-		mctx_set_str(s, "pick_when", l->pick_when);
+		mctx_set_str(s, "pick_when", support_pick_when(l->status));
 		mctx_set_bool(s, "compared", l->compared);
 		mctx_set_bool(s, "recommended", l == m->recommended);
 		mctx_set_bool(s, "eol", r->lines[i].eol);

@@ -12,8 +12,9 @@
  * the file, with no dates or IDs of its own: the creation date comes from
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
-#include "analysis/timeline.h"
 #include "present/digest.h"
+#include "present/history.h"
+#include "present/support.h"
 #include "render/chart/chart_time.h"
 #include "render/pdf_doc.h"
 #include "render/render.h"
@@ -225,7 +226,7 @@ static void summary(struct pdf *p)
 		digest_free(w, nw);
 	}
 	for (size_t i = 0; i < m->nbad_days; i++) {
-		char *t = timeline_bad_day_text(&m->bad_days[i]);
+		char *t = history_bad_day_text(&m->bad_days[i]);
 		buf_reset(&b);
 		buf_printf(&b, "%s.", t);
 		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
@@ -730,7 +731,7 @@ static void support(struct pdf *p)
 		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
 		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
 		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
-		row[5].text = xstrdup(l->pick_when ? l->pick_when : "");
+		row[5].text = xstrdup(support_pick_when(l->status));
 	}
 	pdf_table_draw(p, &t);
 	pdf_table_release(&t);

@@ -33,6 +33,7 @@
 
 #include "lib/fmt.h"
 #include "lib/util.h"
+#include "present/support.h"
 
 #define XLSX_NAME "report.xlsx"
 #define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
@@ -842,7 +843,10 @@ static void write_impact(struct xw *x)
 		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
 		put_num(x, ws, row, I_BYTES, im->bytes, x->integer);
 		if (!im->confirmed) {
-			put_text(x, ws, row, I_NOTE, im->why, NULL);
+			struct buf why = BUF_INIT;
+			report_impact_why(&why, m, im);
+			put_text(x, ws, row, I_NOTE, why.s, NULL);
+			buf_release(&why);
 			continue;
 		}
 		pf = &x->pos[im->comparison][im->from];
@@ -1000,7 +1004,7 @@ static void write_support(struct xw *x)
 		put_text(x, ws, row, 7, l->v8, NULL);
 		put_text(x, ws, row, 8, l->latest, NULL);
 		put_text(x, ws, row, 9, l->compared ? "yes" : "no", NULL);
-		put_text(x, ws, row, 10, l->pick_when, NULL);
+		put_text(x, ws, row, 10, support_pick_when(l->status), NULL);
 	}
 	worksheet_set_column(ws, 0, 0, 8, NULL);
 	worksheet_set_column(ws, 1, 1, 12, NULL);
@@ -1196,7 +1200,7 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row, 1, l->status, NULL);
 		put_date(x, ws, row, 2, l->end);
 		put_text(x, ws, row, 3, l->compared ? "yes" : "no", NULL);
-		put_text(x, ws, row++, 4, l->pick_when, NULL);
+		put_text(x, ws, row++, 4, support_pick_when(l->status), NULL);
 		buf_release(&name);
 	}
 
