@@ -26,17 +26,6 @@ for t in $targets; do
 		-artifact_prefix="$scratch/" "$scratch" $dirs
 done
 
-# The PNG encoder's SSE2 and portable paths (the loop above ran the best
-# one the processor has) on the same corpus and a few fresh inputs.
-if [ -x fuzz/build/fuzz-png ]; then
-	for simd in sse2 none; do
-		scratch=$(tmpdir)
-		NOISEFLOOR_PNG_SIMD=$simd check "fuzz-png, NOISEFLOOR_PNG_SIMD=$simd: its corpus, then up to 500 fresh inputs" \
-			fuzz/build/fuzz-png -seed=2 -runs=500 -max_total_time=3 -timeout=30 -rss_limit_mb=2048 \
-			-artifact_prefix="$scratch/" "$scratch" fuzz/corpus/png
-	done
-fi
-
 # Regression inputs of the ingest targets also go through the real program.
 for f in fuzz/regressions/*/*; do
 	[ -f "$f" ] || continue

@@ -101,21 +101,6 @@ bad_value "bytes: 0" 65 \
 	tests/bad/workloads-bytes-zero.json
 
 # --- how to reproduce: SHA-256, the command line -------------------------------
-unit="$NF_TMP/sha256-test"
-if unit_build "$unit" address,undefined -O1 "$T/sha256-test.c" "$NF_ROOT/src/lib/sha256.c"; then
-	# each block function: SHA-NI where the processor has it, and the portable one
-	if grep -qw sha_ni /proc/cpuinfo 2>/dev/null; then native=sha-ni; else native=portable; fi
-	for path in "$native" portable; do
-		if [ "$path" = portable ]; then out=$(NOISEFLOOR_SHA256=portable "$unit"); rc=$?
-		else out=$("$unit"); rc=$?; fi
-		check_eq "sha256 ($path): the FIPS 180-4 and NIST vectors (9 cases)" "$path 9 0" \
-			"$(sed -n 's/^path\t//p' <<< "$out") $(grep -c '^pass' <<< "$out") $rc"
-		grep '^fail' <<< "$out" | while IFS=$'\t' read -r _ name detail; do fail "$name ($path)" "$detail"; done
-		[ "$native" = portable ] && break
-	done
-else
-	fail "sha256 unit test builds" "$(cat "$NF_TMP/sha256-test.log")"
-fi
 o=$(tmpdir)
 "$NF" report -q --out "$o" --rps 120 --payload 60KB "$SHIPPED"
 check_eq "analysis.json: the input's SHA-256" "$(sha256sum "$SHIPPED" | cut -d' ' -f1)" \

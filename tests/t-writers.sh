@@ -40,4 +40,6 @@ check_eq "issue.md: 6,000 rounds of twenty characters are left out" "cut" "$out"
 o=$(tmpdir)
 check "many rounds: report renders" "$NF" report --formats md,rounds --out "$o" "$NF_TMP/rounds6k.ndjson"
 check "issue.md names rounds.csv" grep -q 'attach `rounds.csv`' "$o/issue.md"
+check_eq "issue.md: the SHA-256 of rounds.csv is sha256sum's" "$(sha256sum < "$o/rounds.csv" | cut -d' ' -f1)" \
+	"$(sed -n 's/.*attach `rounds.csv`.*SHA-256 `\([0-9a-f]*\)`.*/\1/p' "$o/issue.md")"
 check "issue.md fits a GitHub issue" test "$(wc -m < "$o/issue.md")" -le 65536

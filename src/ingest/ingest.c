@@ -18,7 +18,7 @@
 #include "analysis/stats.h"
 #include "ingest/formats/reader.h"
 #include "ingest/json_input.h"
-#include "lib/sha256.h"
+#include "lib/digest256.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -176,7 +176,7 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
  * of the bytes noisefloor read, stdin included, without reading twice. */
 struct hashing {
 	FILE *f;
-	struct sha256 sha;
+	struct digest256 sha;
 };
 
 static ssize_t hashing_read(void *cookie, char *buf, size_t n)
@@ -185,7 +185,7 @@ static ssize_t hashing_read(void *cookie, char *buf, size_t n)
 	size_t k = fread(buf, 1, n, h->f);
 	if (k == 0 && ferror(h->f))
 		return -1;
-	sha256_update(&h->sha, buf, k);
+	digest256_update(&h->sha, buf, k);
 	return (ssize_t)k;
 }
 
@@ -212,7 +212,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 					    in->path, strerror(errno));
 	}
 	hashing.f = raw;
-	sha256_init(&hashing.sha);
+	digest256_init(&hashing.sha);
 	if (m->no_digests)
 		f = raw;
 	else if (!(f = fopencookie(&hashing, "r", io)))
@@ -246,7 +246,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 	if (!is_stdin)
 		fclose(raw);
 	if (!rc && !m->no_digests) {
-		sha256_final_hex(&hashing.sha, hex);
+		digest256_final_hex(&hashing.sha, hex);
 		model_set_digest(m, in->path, hex);
 	}
 	return rc;

@@ -10,7 +10,7 @@
  */
 #include "ingest/ingest_jq.h"
 #include "ingest/formats/reader.h"
-#include "lib/sha256.h"
+#include "lib/digest256.h"
 #include "lib/util.h"
 
 #include <cjson/cJSON.h>
@@ -190,11 +190,11 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
 	m->sources[m->nsources++] = xstrdup(in->path);
 	{
-		struct sha256 sha;
+		struct digest256 sha;
 		char hex[65];
-		sha256_init(&sha);
-		sha256_update(&sha, text, len);
-		sha256_final_hex(&sha, hex);
+		digest256_init(&sha);
+		digest256_update(&sha, text, len);
+		digest256_final_hex(&sha, hex);
 		model_set_digest(m, in->path, hex);
 	}
 	if (len > INT_MAX) {

@@ -11,7 +11,7 @@
 #include "analysis/evidence.h"
 #include "lib/fmt.h"
 #include "lib/mustache.h"
-#include "lib/sha256.h"
+#include "lib/digest256.h"
 #include "lib/util.h"
 #include "present/digest.h"
 #include "present/history.h"
@@ -549,16 +549,16 @@ static void inputs_ctx(const struct report *r, struct mctx *ctx, const char *rou
 
 static void hash_piece(const void *data, size_t n, void *ud)
 {
-	sha256_update(ud, data, n);
+	digest256_update(ud, data, n);
 }
 
 /* SHA-256 of rounds.csv as render_rounds writes it, without holding it. */
 static void rounds_csv_sha256(const struct model *m, char hex[65])
 {
-	struct sha256 sha;
-	sha256_init(&sha);
+	struct digest256 sha;
+	digest256_init(&sha);
 	render_rounds_csv_each(m, hash_piece, &sha);
-	sha256_final_hex(&sha, hex);
+	digest256_final_hex(&sha, hex);
 }
 
 /* The template context at a level of detail; raw as comparison_ctx's. */

@@ -221,7 +221,8 @@ void chart_spec_planned(const struct model *m, const struct report_chart *ch,
 int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	      struct buf *out, struct nf_error *err);
 /* PNG on white, `scale` device pixels per chart unit; appends to out.
- * (chart_cairo.c) */
+ * NF_IOERR when cairo cannot draw it or libpng cannot write it; out may then
+ * hold part of a file. (chart_cairo.c) */
 int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	      double scale, struct buf *out, struct nf_error *err);
 
