@@ -9,8 +9,11 @@
 #include "model/model.h"
 
 /* Fills the computed half of the model from its results, its schedule and
- * its options (as_of, baseline, min_rounds). Fails with NF_USAGE when the
- * requested baseline is in no comparison. */
+ * its options (as_of, baseline, min_rounds), all but the impact estimate
+ * (impact_run, which reads the verdicts in words: cli_analyse runs both).
+ * Fails with NF_USAGE when the requested baseline is in no comparison: then
+ * m->baseline_missing is set and err's message holds only the baseline, for
+ * the command layer to word. */
 int analysis_run(struct model *m, struct nf_error *err);
 
 #endif

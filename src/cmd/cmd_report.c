@@ -215,7 +215,7 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 		return rc;
 	if ((rc = cli_load_inputs(m, a, err)) != 0)
 		return rc;
-	return analysis_run(m, err);
+	return cli_analyse(m, err);
 }
 
 static char *env_or(const char *name, const char *fallback)
