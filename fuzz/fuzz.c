@@ -5,6 +5,7 @@
 #include "fuzz.h"
 
 #include "analysis/analysis.h"
+#include "cmd/cli.h"
 #include "ingest/ingest.h"
 #include "ingest/schedule.h"
 #include "lib/error.h"
@@ -55,7 +56,7 @@ void fuzz_model_init(struct model *m)
 void fuzz_model_finish(struct model *m)
 {
 	struct nf_error err;
-	if (ingest_finish(m, &err) == 0 && analysis_run(m, &err) == 0) {
+	if (ingest_finish(m, &err) == 0 && cli_analyse(m, &err) == 0) {
 		FILE *null = fopen("/dev/null", "w");
 		if (null) {
 			struct report rep;

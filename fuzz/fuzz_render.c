@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "analysis/analysis.h"
+#include "cmd/cli.h"
 #include "fuzz.h"
 #include "ingest/ingest.h"
 #include "lib/output.h"
@@ -51,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fuzz_model_init(&m);
 	if (ingest_file(&m, &in, &err) == 0 && m.nresults <= 64 && ingest_finish(&m, &err) == 0 &&
-	    analysis_run(&m, &err) == 0 && m.ncomparisons <= 8 &&
+	    cli_analyse(&m, &err) == 0 && m.ncomparisons <= 8 &&
 	    outdir_open(&od, dir, &err) == 0) {
 		struct report rep;
 		int status = 0;

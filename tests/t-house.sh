@@ -1,5 +1,6 @@
 # The shape of src/: which stage may include which, and where English lives.
 . tests/lib.sh
+H=tests/house
 
 # includes_from DIR: every folder of src/ that DIR's files include, one per line
 includes_from() {
@@ -25,6 +26,22 @@ check_eq "analysis/ includes nothing from present/ or render/" "" \
 	"$(grep -rlE '^#include "(present|render)/' "$NF_ROOT/src/analysis")"
 check_eq "no stage below cmd/ includes cmd/" "" \
 	"$(grep -rlE '^#include "cmd/' "$NF_ROOT/src" | grep -v '/src/cmd/')"
+
+# English: the analysis and the model write no sentence
+check_eq "no sentence in the string literals of analysis/ and model/" "" \
+	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.c "$NF_ROOT"/src/model/*.c)"
+
+# the checker itself finds a sentence, and passes facts, names and formats
+o=$(tmpdir)
+cat > "$o/words.c" <<'C'
+/* "a comment is not a sentence" */
+static const char *names[] = { "within-noise", "not-confirmed", "%s: %d", "ms" };
+static const char *said = "26 is 25% faster than 22";
+static const char *fmt = "beyond %s the noise";
+C
+check_eq "the English check finds sentences, not names or formats" \
+	"$o/words.c:3: 26 is 25% faster than 22
+$o/words.c:4: beyond %s the noise" "$(python3 "$H/english.py" "$o/words.c")"
 
 # every folder of src/ says what it owns
 for d in "$NF_ROOT"/src/*/; do

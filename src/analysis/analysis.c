@@ -12,6 +12,10 @@
  * unequal rounds, histories) and their statistics, the rank tests and Holm.
  * A claim needs two keys: beyond the noise, and confirmed by the rank test in
  * the same direction after Holm (decide()).
+ *
+ * It hands over facts, no sentences: the verdict, why a comparison has none,
+ * which keys hold a claim and the pair it names, the design, how the rounds
+ * were taken and the warnings' kinds; present/ words them.
  */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
@@ -20,7 +24,6 @@
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
 #include "analysis/windows.h"
-#include "lib/fmt.h"
 #include "lib/util.h"
 #include "model/semver.h"
 
@@ -178,31 +181,20 @@ static double gap_between(int better, double best_b, double best_w)
 	return better == BETTER_HIGHER ? best_b / best_w - 1 : best_w / best_b - 1;
 }
 
-/* "1 round of 24.11.1: its spread is unknown". Returns malloc'd text. */
-static char *insufficient_text(const struct comparison *c, int min_rounds)
+/* Why c, short of versions or rounds, has no verdict: one version, or
+ * versions short of rounds that ran one round each, or some more. */
+static enum insufficient why_insufficient(const struct comparison *c, int min_rounds)
 {
-	struct buf b = BUF_INIT;
 	size_t nshort = 0, nsingle = 0;
-	if (c->nversions < 2) {
-		buf_printf(&b, "insufficient: only %s was measured, nothing to compare",
-			   c->nversions ? c->versions[0].version : "nothing");
-		return buf_detach(&b, NULL);
-	}
-	buf_puts(&b, "insufficient: ");
+	if (c->nversions < 2)
+		return INSUFFICIENT_ONE_VERSION;
 	for (size_t i = 0; i < c->nversions; i++) {
-		const struct version_stats *v = &c->versions[i];
-		if ((int)v->nrounds >= min_rounds)
+		if ((int)c->versions[i].nrounds >= min_rounds)
 			continue;
-		buf_printf(&b, "%s%zu round%s of %s", nshort ? ", " : "", v->nrounds,
-			   v->nrounds == 1 ? "" : "s", v->version);
 		nshort++;
-		nsingle += v->nrounds == 1;
+		nsingle += c->versions[i].nrounds == 1;
 	}
-	if (nsingle == nshort)
-		buf_puts(&b, nshort == 1 ? ": its spread is unknown" : ": their spread is unknown");
-	else
-		buf_printf(&b, ": fewer than the %d rounds needed to know the spread", min_rounds);
-	return buf_detach(&b, NULL);
+	return nsingle == nshort ? INSUFFICIENT_SPREAD_UNKNOWN : INSUFFICIENT_FEW_ROUNDS;
 }
 
 static void judge(struct model *m, struct comparison *c)
@@ -234,64 +226,31 @@ static void judge(struct model *m, struct comparison *c)
 		c->linear = !(up && down);
 	}
 
+	c->verdict_pair = -1;
+	c->rule_best = c->best_idx;
+	c->rule_linear = c->linear;
 	if (short_rounds || c->nversions < 2) {
 		c->verdict = VERDICT_INSUFFICIENT;
-		c->best_idx = c->worst_idx = -1;
-		c->text = insufficient_text(c, m->min_rounds);
+		c->insufficient = why_insufficient(c, m->min_rounds);
+		c->best_idx = c->worst_idx = c->rule_best = -1;
 	} else if (c->gap <= c->noise) {
 		c->verdict = VERDICT_WITHIN_NOISE;
-		c->text = xstrdup("within noise");
 	} else {
+		/* the rule's claim stands when no pair is judged (decide):
+		 * CONFIRMED_BOTH, as the documents have always said it */
 		c->verdict = VERDICT_FASTER;
-		c->text = xasprintf("%s faster by %ld%%%s", c->versions[c->best_idx].version,
-				    round_half_away(c->gap * 100), c->linear ? "" : ", not linear");
-	}
-}
-
-/* "±7.2%": a noise band as the documents show it. */
-static void put_band(struct buf *b, double noise)
-{
-	buf_puts(b, "\xC2\xB1");
-	fmt_fixed(b, noise * 100, noise * 100 < 10 ? 1 : 0);
-	buf_putc(b, '%');
-}
-
-/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
- * version o, the size in the metric's language ("does 84% more ops/s than"
- * for rates) and the statistic compared. */
-static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
-		      const char *w, const char *o, int reachable)
-{
-	long g = round_half_away(p->size * 100);
-	if (c->better == BETTER_HIGHER)
-		buf_printf(b, "%s does %ld%% more %s than %s", w, g, c->unit, o);
-	else
-		buf_printf(b, "%s is %ld%% faster than %s", w, g, o);
-	switch (c->design) {
-	case DESIGN_ROUNDS:
-		buf_puts(b, reachable ? " (best rounds)" : " (best rounds; too few rounds for a rank test)");
-		break;
-	case DESIGN_SESSIONS:
-		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
-		break;
-	case DESIGN_UNEQUAL:
-		buf_puts(b, " (medians)");
-		break;
-	case DESIGN_HISTORY:
-		buf_puts(b, " (medians of a history)");
-		break;
+		c->confirmed = CONFIRMED_BOTH;
 	}
 }
 
 /* The verdict: the largest confirmed claim of any pair (both keys), naming
  * its two versions; else from the pair of the best and the worst version by
- * the design's statistic: beyond the noise alone is "not confirmed", a steady
- * difference inside a too-wide band is said as such, else within noise. */
+ * the design's statistic: beyond the noise alone is "not confirmed", else
+ * within noise (the pair's `steady` tells a steady difference inside a
+ * too-wide band). Records the pair judged in verdict_pair. */
 static void decide(struct comparison *c)
 {
 	const struct pair_stats *p;
-	const struct version_stats *w, *o;
-	struct buf b = BUF_INIT;
 
 	if (c->verdict == VERDICT_INSUFFICIENT)
 		return;
@@ -325,77 +284,16 @@ static void decide(struct comparison *c)
 	}
 	c->gap = p->size;
 	c->noise = p->noise;
-	w = &c->versions[p->side >= 0 ? p->b : p->a];
-	o = &c->versions[p->side >= 0 ? p->a : p->b];
-	free(c->text);
+	c->verdict_pair = (long)(p - c->pairs);
+	c->confirmed = CONFIRMED_NONE;
 	if (p->claim) {
 		c->verdict = VERDICT_FASTER;
-		put_claim(&b, c, p, w->version, o->version, p->reachable);
-		if (!c->linear)
-			buf_puts(&b, ", not linear");
+		c->confirmed = p->reachable ? CONFIRMED_BOTH : CONFIRMED_RULE_ONLY;
 	} else if (p->beyond_noise) {
 		c->verdict = VERDICT_NOT_CONFIRMED;
-		buf_puts(&b, "not confirmed: ");
-		put_claim(&b, c, p, w->version, o->version, 1);
-		buf_puts(&b, " beyond the noise, but not by the rank test");
-		if (!p->reachable)
-			buf_printf(&b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
-				   c->versions[p->b].nrounds);
-		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
-			buf_printf(&b, "; about %d rounds per version would settle it", p->rounds_needed);
-		else
-			buf_puts(&b, "; more rounds would settle it");
 	} else {
 		c->verdict = VERDICT_WITHIN_NOISE;
-		buf_puts(&b, "within noise");
-		if (p->steady) {
-			w = &c->versions[p->test_side >= 0 ? p->b : p->a];
-			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
-			buf_puts(&b, " (");
-			put_band(&b, p->noise);
-			buf_printf(&b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
-				   "inside a noise band too wide to judge", w->version,
-				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
-		}
 	}
-	c->text = buf_detach(&b, NULL);
-}
-
-/* "a history of 270 days: compared by medians ..." for documents; NULL for
- * the published design. Returns a malloc'd sentence. */
-static char *design_text(const struct comparison *c)
-{
-	struct buf b = BUF_INIT;
-	size_t minr = (size_t)-1, maxr = 0;
-	for (size_t i = 0; i < c->nversions; i++) {
-		minr = c->versions[i].nrounds < minr ? c->versions[i].nrounds : minr;
-		maxr = c->versions[i].nrounds > maxr ? c->versions[i].nrounds : maxr;
-	}
-	switch (c->design) {
-	case DESIGN_ROUNDS:
-		return NULL;
-	case DESIGN_SESSIONS:
-		buf_printf(&b, "shared sessions over %.0f days: every round holds every version, so each "
-			   "round's ratios cancel the machine of that day; compared by the median per-round "
-			   "ratio and the signed rank test", c->span_days);
-		break;
-	case DESIGN_UNEQUAL:
-		buf_printf(&b, "unequal rounds (%zu to %zu per version): compared by medians and the quartile "
-			   "spread, which do not grow with the number of rounds", minr, maxr);
-		break;
-	case DESIGN_HISTORY:
-		if (c->span_days >= 0)
-			buf_printf(&b, "a history over %.0f days (%zu to %zu rounds per version, versions in "
-				   "rounds of their own)", c->span_days, minr, maxr);
-		else
-			buf_printf(&b, "unequal rounds with no time recorded (%zu to %zu per version), compared "
-				   "as a history", minr, maxr);
-		buf_printf(&b, ": compared by medians against the spread of the middle 80%% of the rounds, "
-			   "a claim needs %d%% or more, and time and version are confounded",
-			   (int)(EVIDENCE_HISTORY_FLOOR * 100));
-		break;
-	}
-	return buf_detach(&b, NULL);
 }
 
 /* Change of each version against the baseline: the metric's own relative
@@ -632,11 +530,9 @@ static int build_comparisons(struct model *m)
 	return 0;
 }
 
-/* Support status of the compared lines, the recommendation, EOL warnings. */
+/* Support status of the compared lines, the recommended line, EOL warnings. */
 static void support(struct model *m)
 {
-	const struct release_line *rec;
-	struct buf b = BUF_INIT;
 
 	windows_apply_date(&m->schedule, m->as_of);
 	{
@@ -655,21 +551,9 @@ static void support(struct model *m)
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];
 		if (l->compared && windows_status_is_eol(l->status))
-			model_warn(m, "%s %s is end-of-life since %s: it gets no security fixes; "
-				   "do not deploy it, whatever its speed",
-				   m->schedule.product, l->line, l->end);
+			model_warn_fact(m, WARNING_EOL, 0, 0, i);
 	}
-	rec = windows_recommend(&m->schedule);
-	m->recommended = rec;
-	if (!rec)
-		return;
-	buf_printf(&b, "Use %s %s (%s%s%s): it is the newest line in %s on %s",
-		   m->schedule.product, rec->line, rec->codename ? rec->codename : "",
-		   rec->codename ? ", " : "", rec->status, rec->status, m->as_of);
-	buf_printf(&b, ", supported until %s", rec->end);
-	if (!rec->compared)
-		buf_puts(&b, "; it was not among the measured versions");
-	m->recommendation = buf_detach(&b, NULL);
+	m->recommended = windows_recommend(&m->schedule);
 }
 
 /* Each version against the baseline by the two keys. */
@@ -691,9 +575,10 @@ static void baseline_claims(struct comparison *c)
 	}
 }
 
-/* "every version ran in rounds interleaved with the others" as far as the
- * input shows it. Returns a malloc'd sentence. */
-static char *how_taken(const struct model *m)
+/* How the rounds were taken across the report, as far as the input shows
+ * it: a history confounds time and version whatever else holds, then
+ * blocks, then what is not recorded, then the best design known. */
+static enum how_taken how_taken(const struct model *m)
 {
 	size_t n[4] = { 0, 0, 0, 0 }, unknown = 0, blocks = 0, yes = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -704,21 +589,14 @@ static char *how_taken(const struct model *m)
 		blocks += c->interleaved == 0 && c->design != DESIGN_HISTORY;
 	}
 	if (n[DESIGN_HISTORY])
-		return xstrdup("the rounds are a history: versions ran on different days, in rounds of their "
-			       "own, so time and version are confounded");
+		return TAKEN_HISTORY;
 	if (blocks)
-		return xstrdup("each version's rounds ran back to back, not interleaved with the other "
-			       "versions, so a change of the machine over time can be charged to a version");
+		return TAKEN_BLOCKS;
 	if (unknown)
-		return xstrdup("every version was run several times; interleaving not recorded (the input "
-			       "has no timestamps), so a slow phase of the machine may have hit one version "
-			       "more than another");
+		return TAKEN_UNRECORDED;
 	if (n[DESIGN_SESSIONS])
-		return xstrdup("every version ran in every session, on the machine of that day, so each "
-			       "session's ratios cancel the machine");
-	return xstrdup(yes ? "every version was run several times, interleaved with the others (as the "
-			     "timestamps show), so a slow phase of the machine hit every version alike"
-			   : "every version was run several times");
+		return TAKEN_SESSIONS;
+	return yes ? TAKEN_INTERLEAVED : TAKEN_SEVERAL;
 }
 
 /* 1 when the runner says it ran some version's rounds back to back. */
@@ -734,7 +612,6 @@ static int runner_blocks(const struct comparison *c)
 int analysis_run(struct model *m, struct nf_error *err)
 {
 	size_t nhistory = 0;
-	struct buf names = BUF_INIT;
 
 	support(m);
 	build_comparisons(m);
@@ -744,9 +621,11 @@ int analysis_run(struct model *m, struct nf_error *err)
 		int found = 0;
 		for (size_t i = 0; i < m->ncomparisons; i++)
 			found |= m->comparisons[i].baseline_idx >= 0;
-		if (!found)
-			return nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
-					    m->baseline);
+		if (!found) {
+			/* the command layer words the message (baseline_missing) */
+			m->baseline_missing = 1;
+			return nf_error_set(err, NF_USAGE, "%s", m->baseline);
+		}
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		if (runner_blocks(&m->comparisons[i]))
@@ -755,7 +634,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
 		decide(c);
-		c->design_text = design_text(c);
 		baseline_claims(c);
 		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
 		for (size_t k = 0; k < c->nversions; k++)
@@ -767,42 +645,16 @@ int analysis_run(struct model *m, struct nf_error *err)
 		m->nregressions += c->regression;
 		m->nanomalies += c->anomaly;
 		if (c->verdict == VERDICT_INSUFFICIENT)
-			model_warn(m, "\"%s\" on %s: %s", c->workload, c->platform, c->text);
+			model_warn_fact(m, WARNING_INSUFFICIENT, i, 0, 0);
 		if (runner_blocks(c))
-			model_warn(m, "\"%s\" on %s: the runner measured each version's rounds back to back, "
-				   "not interleaved, so machine drift can be charged to a version",
-				   c->workload, c->platform);
-		for (size_t k = 0; k < c->nversions; k++) {
-			const struct version_stats *v = &c->versions[k];
-			if (!v->bimodal)
-				continue;
-			struct buf f = BUF_INIT;
-			fmt_fixed(&f, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
-			model_warn(m, "\"%s\" on %s: the rounds of %s fall into two clusters: %ld of %zu rounds "
-				   "are %s\xC3\x97 slower than %s; an anomaly of this version worth reporting, "
-				   "which its spread hides", c->workload, c->platform, v->version,
-				   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds, f.s,
-				   c->paired ? "the other versions in the same rounds" : "its other rounds");
-			buf_release(&f);
-		}
-		if (c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT) {
-			if (nhistory < 3)
-				buf_printf(&names, "%s\"%s\" on %s", nhistory ? ", " : "", c->workload, c->platform);
-			nhistory++;
-		}
+			model_warn_fact(m, WARNING_RUNNER_BLOCKS, i, 0, 0);
+		for (size_t k = 0; k < c->nversions; k++)
+			if (c->versions[k].bimodal)
+				model_warn_fact(m, WARNING_BIMODAL, i, k, 0);
+		nhistory += c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT;
 	}
-	if (nhistory) {
-		const struct comparison *c = NULL;
-		for (size_t i = 0; i < m->ncomparisons && !c; i++)
-			if (m->comparisons[i].design == DESIGN_HISTORY &&
-			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
-				c = &m->comparisons[i];
-		if (nhistory > 3)
-			buf_printf(&names, " and %zu more", nhistory - 3);
-		model_warn(m, "%s %s %s: %s", nhistory == 1 ? "this comparison" : "these comparisons",
-			   nhistory == 1 ? "is" : "are", names.s, c->design_text);
-	}
-	buf_release(&names);
+	if (nhistory)
+		model_warn_fact(m, WARNING_HISTORY, 0, 0, 0);
 	m->how_taken = how_taken(m);
 	evidence_platforms(m);
 	timeline_run(m);

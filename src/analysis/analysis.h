@@ -9,8 +9,11 @@
 #include "model/model.h"
 
 /* Fills the computed half of the model from its results, its schedule and
- * its options (as_of, baseline, min_rounds). Fails with NF_USAGE when the
- * requested baseline is in no comparison. */
+ * its options (as_of, baseline, min_rounds), the impact estimate last
+ * (impact_run). Fails with NF_USAGE when the requested baseline is in no
+ * comparison: then m->baseline_missing is set and err's message holds only
+ * the baseline, for the command layer to word; with NF_DATAERR when the
+ * impact options cannot be met (m->impact_in.refused says why). */
 int analysis_run(struct model *m, struct nf_error *err);
 
 #endif

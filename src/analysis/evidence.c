@@ -15,11 +15,10 @@
  *    versions (Holm across the report's comparisons).
  *  - platforms[]: one workload's verdicts side by side across platforms.
  * The numbers come from stats.c; this file decides what they are applied
- * to and turns them into the model's fields and sentences.
+ * to and turns them into the model's fields (facts: present/ words them).
  */
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
-#include "lib/fmt.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -443,12 +442,11 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
  * order its design (fill_design). */
 static void run_order_and_drift(struct model *m)
 {
-	size_t nc = m->ncomparisons, nblocked = 0, ndrift_blocked = 0;
+	size_t nc = m->ncomparisons, nblocked = 0;
 	double *p = xmalloc((nc ? nc : 1) * sizeof(*p)), *s = xmalloc((nc ? nc : 1) * sizeof(*s));
 	size_t *ntested = xcalloc(nc ? nc : 1, sizeof(*ntested));
 	int *timed = xcalloc(nc ? nc : 1, sizeof(*timed));
 	int *blocked = xcalloc(nc ? nc : 1, sizeof(*blocked));
-	struct buf names = BUF_INIT;
 
 	for (size_t i = 0; i < nc; i++) {
 		struct comparison *c = &m->comparisons[i];
@@ -465,37 +463,19 @@ static void run_order_and_drift(struct model *m)
 	stats_holm(p, p, nc);
 	for (size_t i = 0; i < nc; i++) {
 		struct comparison *c = &m->comparisons[i];
-		struct buf b = BUF_INIT;
-		int rising = s[i] > 0;
+		c->blocked = blocked[i];
+		nblocked += blocked[i];
 		if (!(p[i] < STATS_ALPHA) || ntested[i] == 0)
 			continue;
-		buf_printf(&b, "later rounds were %s: the round values %s with %s within %s "
-			   "(Mann-Kendall S = %+.0f, p = ",
-			   rising == (c->better == BETTER_LOWER) ? "slower" : "faster",
-			   rising ? "rise" : "fall", timed[i] ? "time" : "the round number",
-			   ntested[i] == 1 ? "the version" : "each version", s[i]);
-		fmt_sig(&b, p[i], 2);
-		buf_puts(&b, " after Holm)");
-		c->drift = buf_detach(&b, NULL);
-		ndrift_blocked += blocked[i];
+		c->drift.found = 1;
+		c->drift.rising = s[i] > 0;
+		c->drift.timed = timed[i];
+		c->drift.ntested = ntested[i];
+		c->drift.s = s[i];
+		c->drift.p = p[i];
 	}
-	for (size_t i = 0; i < nc; i++) {
-		if (!blocked[i])
-			continue;
-		if (nblocked < 3)
-			buf_printf(&names, "%s\"%s\" on %s", nblocked ? ", " : "",
-				   m->comparisons[i].workload, m->comparisons[i].platform);
-		nblocked++;
-	}
-	if (nblocked) {
-		if (nblocked > 3)
-			buf_printf(&names, " and %zu more", nblocked - 3);
-		model_warn(m, "the timestamps show the rounds ran in blocks, one version after another, "
-			   "not interleaved (%s): a change of the machine over time is charged to a "
-			   "version%s", names.s,
-			   ndrift_blocked ? ", and the values drift with time" : "");
-	}
-	buf_release(&names);
+	if (nblocked)
+		model_warn_fact(m, WARNING_BLOCKS, 0, 0, 0);
 	free(p);
 	free(s);
 	free(ntested);
@@ -710,11 +690,8 @@ static void fill_platforms(struct model *m)
 	for (size_t k = 0; k < m->nplatforms; k++) {
 		struct platform_finding *f = &m->platforms[k];
 		const struct comparison *c0 = &m->comparisons[f->comparisons[0]];
-		struct buf b = BUF_INIT;
 		if (f->ncomparisons < 2) {
 			f->consistent = -1;
-			buf_printf(&b, "measured on %s only", c0->platform);
-			f->text = buf_detach(&b, NULL);
 			continue;
 		}
 		f->consistent = 1;
@@ -727,22 +704,6 @@ static void fill_platforms(struct model *m)
 		}
 		if (c0->verdict == VERDICT_INSUFFICIENT)
 			f->consistent = 0;
-		if (f->consistent) {
-			if (c0->verdict == VERDICT_FASTER)
-				buf_printf(&b, "%s is the fastest on every platform (", c0->versions[c0->best_idx].version);
-			else
-				buf_puts(&b, "within noise on every platform (");
-			for (size_t j = 0; j < f->ncomparisons; j++)
-				buf_printf(&b, "%s%s", j ? ", " : "", m->comparisons[f->comparisons[j]].platform);
-			buf_puts(&b, "): the finding reproduces");
-		} else {
-			buf_puts(&b, "the platforms disagree: ");
-			for (size_t j = 0; j < f->ncomparisons; j++) {
-				const struct comparison *c = &m->comparisons[f->comparisons[j]];
-				buf_printf(&b, "%s%s %s", j ? "; " : "", c->platform, c->text);
-			}
-		}
-		f->text = buf_detach(&b, NULL);
 	}
 }
 

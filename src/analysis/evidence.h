@@ -26,8 +26,8 @@
 /*
  * Fills the design, paired, span_days, interleaved (from timestamps), every
  * version's level and bimodal flag, and pairs[] (with both keys of a claim
- * and Holm across the report), steps[] and drift of every comparison; adds a
- * warning when the data ran in blocks. Called once by analysis_run after the
+ * and Holm across the report), steps[] and drift of every comparison; records
+ * a warning fact (WARNING_BLOCKS) when the data ran in blocks. Called once by analysis_run after the
  * published statistics, before the verdicts; reads only the model. Never
  * fails (allocation failure aborts).
  */

@@ -5,10 +5,13 @@
  * sanitising message function.
  */
 #include "cmd/cli.h"
+#include "analysis/analysis.h"
+#include "analysis/impact.h"
 #include "ingest/ingest.h"
 #include "ingest/ingest_jq.h"
 #include "ingest/schedule.h"
 #include "lib/util.h"
+#include "present/verdict_words.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
 
@@ -422,6 +425,18 @@ static struct ingest_input input_from_arg(char *arg, char **label_buf)
 		in.path = eq + 1;
 	}
 	return in;
+}
+
+int cli_analyse(struct model *m, struct nf_error *err)
+{
+	int status = analysis_run(m, err);
+	if (status != 0) {
+		if (m->baseline_missing)
+			nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
+				     m->baseline);
+		return status;
+	}
+	return NF_OK;
 }
 
 int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *err)

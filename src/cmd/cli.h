@@ -109,6 +109,11 @@ int cli_need_inputs(const struct cli_args *a);
  * with err filled. */
 int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *err);
 
+/* Runs the analysis on a loaded model (analysis_run) and words its refusal
+ * of --baseline. Fails with err filled: NF_USAGE when --baseline names no
+ * measured version, NF_DATAERR from the impact estimate. */
+int cli_analyse(struct model *m, struct nf_error *err);
+
 /* Loads --schedule, or the shipped Node.js schedule, into s. */
 int cli_load_schedule(struct schedule *s, const struct cli_args *a, struct nf_error *err);
 

@@ -15,6 +15,7 @@
 #include "analysis/evidence.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
+#include "present/verdict_words.h"
 #include "render/render.h"
 
 #include <stdio.h>
@@ -30,10 +31,8 @@ static size_t check_regressions(const struct model *m, struct buf *out, size_t *
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		const struct version_stats *base;
 		if (c->baseline_idx < 0)
 			continue;
-		base = &c->versions[c->baseline_idx];
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			const struct pair_stats *p;
@@ -48,18 +47,8 @@ static size_t check_regressions(const struct model *m, struct buf *out, size_t *
 			if (!p || !p->claim || !p->significant ||
 			    (p->claim > 0 ? p->b : p->a) != (size_t)c->baseline_idx)
 				continue;
-			buf_printf(out, "regression: \"%s\" on %s: %s is worse than %s by ", c->workload,
-				   c->platform, v->version, base->version);
-			fmt_fixed(out, p->size * 100, 1);
-			buf_puts(out, c->design == DESIGN_ROUNDS ? "% (best " : "% (median ");
-			fmt_value(out, v->level);
-			buf_puts(out, " against ");
-			fmt_value(out, base->level);
-			buf_printf(out, " %s), beyond the noise of ", c->unit);
-			fmt_spread(out, p->noise);
-			buf_puts(out, "; p = ");
-			fmt_sig(out, p->p_holm, 2);
-			buf_puts(out, " after Holm\n");
+			words_regression(out, c, v, p);
+			buf_putc(out, '\n');
 			failures++;
 		}
 	}
@@ -89,7 +78,7 @@ static int run(const struct cli_args *a)
 	m.baseline = a->opt[CLI_BASELINE];
 	m.min_rounds = a->min_rounds;
 	m.no_digests = 1; /* the gate prints no "How to reproduce" */
-	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = analysis_run(&m, &err)) != 0) {
+	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = cli_analyse(&m, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);
 	}

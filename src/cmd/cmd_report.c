@@ -286,7 +286,7 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 		return rc;
 	if ((rc = cli_load_inputs(m, a, err)) != 0)
 		return rc;
-	if ((rc = analysis_run(m, err)) != 0 && m->impact_in.refused)
+	if ((rc = cli_analyse(m, err)) != 0 && m->impact_in.refused)
 		rc = impact_refusal(m, err);
 	return rc;
 }

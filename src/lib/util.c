@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void die_oom(size_t n)
+void die_oom(size_t n)
 {
 	fprintf(stderr, "noisefloor: out of memory allocating %zu bytes\n", n);
 	abort();

@@ -24,6 +24,9 @@
  */
 char *find_shipped(const char *env_name, const char *installed, const char *fallback,
 		   const char *rel, int want_file);
+/* Prints the one out-of-memory message for a request of n bytes and
+ * aborts; for allocators of their own (arena.c). */
+void die_oom(size_t n) __attribute__((noreturn));
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

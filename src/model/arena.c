@@ -20,17 +20,10 @@
 #include "model/arena.h"
 #include "lib/util.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-static void die_map(size_t n)
-{
-	fprintf(stderr, "noisefloor: out of memory allocating %zu bytes\n", n);
-	abort();
-}
 
 /* The length mapped for an array of n bytes: whole 2 MB steps. */
 static size_t map_len(size_t n)
@@ -50,7 +43,7 @@ void *arena_resize(void *p, size_t old, size_t n)
 	if (old < ARENA_MAP) {
 		q = mmap(NULL, nl, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (q == MAP_FAILED)
-			die_map(n);
+			die_oom(n);
 		if (old)
 			memcpy(q, p, old);
 		free(p);
@@ -63,7 +56,7 @@ void *arena_resize(void *p, size_t old, size_t n)
 	 * kernel moves the pages, nothing is copied */
 	q = mremap(p, ol, nl, MREMAP_MAYMOVE);
 	if (q == MAP_FAILED)
-		die_map(n);
+		die_oom(n);
 	return q;
 }
 

@@ -270,12 +270,9 @@ void model_init(struct model *m)
 static void comparison_release(struct comparison *c)
 {
 	free(c->versions);
-	free(c->text);
 	free(c->pairs);
 	free(c->steps);
-	free(c->drift);
 	free(c->release_steps);
-	free(c->design_text);
 }
 
 void model_release(struct model *m)
@@ -318,12 +315,8 @@ void model_release(struct model *m)
 	}
 	free(m->schedule.lines);
 	free(m->schedule.product);
-	free(m->recommendation);
-	free(m->how_taken);
-	for (size_t i = 0; i < m->nplatforms; i++) {
+	for (size_t i = 0; i < m->nplatforms; i++)
 		free(m->platforms[i].comparisons);
-		free(m->platforms[i].text);
-	}
 	free(m->platforms);
 	for (size_t i = 0; i < m->nbad_days; i++)
 		free(m->bad_days[i].versions);
@@ -332,6 +325,7 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);
+	free(m->warning_facts);
 	if (m->pool) {
 		for (size_t i = 0; i < m->pool->nslots; i++)
 			free(m->pool->slots[i]);
@@ -422,6 +416,18 @@ void model_warn(struct model *m, const char *fmt, ...)
 	}
 	ALLOC_GROW(m->warnings, m->nwarnings + 1, m->warnings_alloc);
 	m->warnings[m->nwarnings++] = buf_detach(&b, NULL);
+}
+
+void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison, size_t version,
+		     size_t line)
+{
+	struct warning_fact *w;
+	ALLOC_GROW(m->warning_facts, m->nwarning_facts + 1, m->warning_facts_alloc);
+	w = &m->warning_facts[m->nwarning_facts++];
+	w->kind = kind;
+	w->comparison = comparison;
+	w->version = version;
+	w->line = line;
 }
 
 const char *verdict_name(enum verdict v)

@@ -3,7 +3,8 @@
  *
  * Data flows one way: ingest fills the input half (documents, environment,
  * results); analysis.c fills the computed half (comparisons, support lines,
- * recommendation); each renderer reads the whole model and writes one output.
+ * the recommended line) as facts: enums, numbers and version pairs, no
+ * sentences; present/ words them and each renderer lays them out.
  * Renderers never see cJSON or any input format.
  *
  * Strings in results (workload, version, platform, unit, ...) are interned in
@@ -114,6 +115,24 @@ struct workload_info {
  * the noise that the rank test does not confirm. */
 enum verdict { VERDICT_FASTER, VERDICT_WITHIN_NOISE, VERDICT_INSUFFICIENT, VERDICT_NOT_CONFIRMED };
 
+/* Why a comparison has no verdict (VERDICT_INSUFFICIENT). */
+enum insufficient {
+	INSUFFICIENT_NONE = 0,      /* it has a verdict */
+	INSUFFICIENT_ONE_VERSION,   /* one version measured: nothing to compare */
+	INSUFFICIENT_SPREAD_UNKNOWN, /* every version short of rounds ran one round:
+	                               its spread is unknown */
+	INSUFFICIENT_FEW_ROUNDS,    /* some version short of rounds ran more than one,
+	                               fewer than model.min_rounds */
+};
+
+/* Which keys hold a FASTER verdict's claim. */
+enum confirmation {
+	CONFIRMED_NONE = 0,   /* no claim (not FASTER) */
+	CONFIRMED_BOTH,       /* beyond the noise, and the rank test after Holm */
+	CONFIRMED_RULE_ONLY,  /* the published rule alone: with these rounds no rank
+	                         test could confirm anything (the published design) */
+};
+
 /* How the rounds were taken, which decides the statistic compared
  * (evidence.c detects it; README "The method"). */
 enum design {
@@ -127,6 +146,18 @@ enum design {
 	                    rounds of their own, or unequal counts with no time
 	                    recorded: medians, quartile spread, a 10 % floor;
 	                    time and version are confounded */
+};
+
+/* A trend of the round values with run order within the versions of one
+ * comparison (Mann-Kendall, combined over the versions with three or more
+ * rounds, Holm across the report's comparisons; evidence.c). */
+struct drift {
+	int found;            /* p after Holm below STATS_ALPHA, some version tested */
+	int rising;           /* the round values rise with run order */
+	int timed;            /* run order from timestamps, else round numbers */
+	size_t ntested;       /* versions tested */
+	double s;             /* the combined Mann-Kendall S */
+	double p;             /* its p after Holm */
 };
 
 /* A version within one comparison. */
@@ -215,7 +246,17 @@ struct comparison {
 	double gap, noise;
 	enum verdict verdict;
 	int linear;
-	char *text;               /* owned verdict sentence */
+	enum insufficient insufficient; /* why VERDICT_INSUFFICIENT */
+	enum confirmation confirmed;    /* which keys hold a FASTER claim */
+	long verdict_pair;        /* index into pairs of the pair the verdict
+	                             judged (the largest claim, else the best
+	                             against the worst); -1 when no pair was
+	                             judged and the verdict is the published
+	                             rule's on the bests (rule_best, rule_linear) */
+	int rule_best;            /* the published rule's best version on the
+	                             bests, before any pair was judged; -1 when
+	                             insufficient */
+	int rule_linear;          /* the bests in version order move one way */
 	struct pair_stats *pairs; /* owned, may be NULL */
 	size_t npairs;
 	struct step *steps;       /* owned, may be NULL */
@@ -226,11 +267,11 @@ struct comparison {
 	int paired;               /* every round holds every version (round numbers,
 	                             and timestamps within a session when known) */
 	double span_days;         /* first to last round, in days; -1 unknown */
-	char *design_text;        /* owned: how the rounds were compared, or NULL
-	                             for the published design */
 	int regression;           /* the claim names an older version the faster */
 	int anomaly;              /* some version is bimodal */
-	char *drift;              /* owned note on drift within a version, or NULL */
+	int blocked;              /* the timestamps show the versions' rounds ran in
+	                             blocks, not interleaved (evidence.c) */
+	struct drift drift;       /* a trend of the round values with run order */
 	struct release_step *release_steps; /* owned, may be NULL */
 	size_t nrelease_steps;
 };
@@ -242,7 +283,6 @@ struct platform_finding {
 	size_t *comparisons;      /* owned: indexes into model.comparisons, by platform */
 	size_t ncomparisons;
 	int consistent;           /* 1 same verdict and winner everywhere, 0 not, -1 one platform */
-	char *text;               /* owned: where the finding reproduces */
 };
 
 /* A day on which the versions that ran on a platform were all far slower
@@ -336,6 +376,40 @@ struct schedule {
 	size_t nlines;
 };
 
+/* How the rounds were taken, as the input shows it across the report
+ * (analysis.c, from the comparisons' designs and interleaving). */
+enum how_taken {
+	TAKEN_HISTORY,       /* some comparison is a history: time and version confounded */
+	TAKEN_BLOCKS,        /* some version's rounds ran back to back */
+	TAKEN_UNRECORDED,    /* interleaving not recorded (no timestamps) */
+	TAKEN_SESSIONS,      /* every version ran in every session */
+	TAKEN_INTERLEAVED,   /* the timestamps (or the runner) show interleaved rounds */
+	TAKEN_SEVERAL,       /* every version ran several times, nothing more known */
+};
+
+/* What a warning the analysis records is about; present/ words it
+ * (report.h: report.warnings). */
+enum warning_kind {
+	WARNING_EOL,           /* a compared release line is end-of-life: line */
+	WARNING_BLOCKS,        /* the timestamps show blocks: the comparisons
+	                          with `blocked` set */
+	WARNING_INSUFFICIENT,  /* comparison has no verdict (its `insufficient`) */
+	WARNING_RUNNER_BLOCKS, /* the runner ran each version's rounds of
+	                          comparison back to back */
+	WARNING_BIMODAL,       /* version of comparison falls into two clusters */
+	WARNING_HISTORY,       /* comparisons with a verdict are histories: the
+	                          ones of design DESIGN_HISTORY */
+};
+
+/* One warning fact, in the order the analysis met it. */
+struct warning_fact {
+	enum warning_kind kind;
+	size_t comparison;    /* index into model.comparisons (INSUFFICIENT,
+	                         RUNNER_BLOCKS, BIMODAL) */
+	size_t version;       /* index into that comparison's versions (BIMODAL) */
+	size_t line;          /* index into model.schedule.lines (EOL) */
+};
+
 /* Rounds each version needs for a verdict unless --min-rounds says otherwise. */
 #define MODEL_MIN_ROUNDS 3
 
@@ -379,15 +453,20 @@ struct model {
 	struct comparison *comparisons;    /* owned */
 	size_t ncomparisons;
 	struct schedule schedule;
-	char *recommendation;              /* owned sentence, or NULL */
-	char *how_taken;                   /* owned: how the rounds were taken, as
-	                                      the input shows it ("interleaving not
-	                                      recorded" when it does not) */
+	enum how_taken how_taken;          /* how the rounds were taken, as the
+	                                      input shows it */
+	int baseline_missing;              /* --baseline names no measured version
+	                                      (analysis_run fails) */
 	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
 	size_t nregressions, nanomalies;   /* comparisons worth filing */
 	const struct release_line *recommended; /* into schedule, or NULL */
-	char **warnings;                   /* owned sentences shown in every document */
+	char **warnings;                   /* owned sentences shown in every
+	                                      document, worded where they were met
+	                                      (ingest); shown before warning_facts */
 	size_t nwarnings, warnings_alloc;
+	struct warning_fact *warning_facts; /* owned: the analysis' warnings,
+	                                      in order; present/ words them */
+	size_t nwarning_facts, warning_facts_alloc;
 	struct platform_finding *platforms; /* owned, NULL with one platform */
 	size_t nplatforms;
 	struct bad_day *bad_days;          /* owned, by platform and date */
@@ -441,8 +520,12 @@ const struct workload_info *model_workload(const struct model *m, const char *na
 /* The entry for a workload (name interned by the caller), added empty when
  * new; valid until the next call. */
 struct workload_info *model_add_workload(struct model *m, const char *name);
-/* Adds a warning shown in every document; takes a printf format. */
+/* Adds a warning shown in every document; takes a printf format. For
+ * ingest, which words its own; the analysis records facts (model_warn_fact). */
 void model_warn(struct model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Records a warning fact (the fields that kind does not use are 0). */
+void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison, size_t version,
+		     size_t line);
 
 /* "faster", "within-noise", "insufficient", "not-confirmed" */
 const char *verdict_name(enum verdict v);

@@ -168,15 +168,15 @@ static const struct comparison *warning_subject(const struct model *m, const cha
 	return NULL;
 }
 
-char **digest_warnings(const struct model *m, size_t *n)
+char **digest_warnings(const struct model *m, char *const *warnings, size_t nwarnings, size_t *n)
 {
 	struct group *g = NULL;
 	size_t ng = 0, alloc = 0;
 	char **out;
 
-	for (size_t i = 0; i < m->nwarnings; i++) {
+	for (size_t i = 0; i < nwarnings; i++) {
 		const char *rest = NULL;
-		const struct comparison *c = warning_subject(m, m->warnings[i], &rest);
+		const struct comparison *c = warning_subject(m, warnings[i], &rest);
 		size_t k = ng;
 		if (c)
 			for (k = 0; k < ng; k++)
@@ -199,7 +199,7 @@ char **digest_warnings(const struct model *m, size_t *n)
 	for (size_t k = 0; k < ng; k++) {
 		struct buf b = BUF_INIT;
 		if (g[k].count < 2) {
-			out[k] = xstrdup(m->warnings[g[k].first]);
+			out[k] = xstrdup(warnings[g[k].first]);
 			continue;
 		}
 		buf_printf(&b, "%s, %zu workloads (", g[k].platform, g[k].count);

@@ -27,14 +27,15 @@ void digest_free(char **v, size_t n);
 size_t digest_width(const char *s);
 
 /*
- * The model's warnings with repeats grouped: warnings of the form
+ * A report's warnings (report.warnings, nwarnings of them; comparisons from
+ * m) with repeats grouped: warnings of the form
  * "\"<workload>\" on <platform>: <rest>" that share the platform and the
  * rest become one line naming the count and the first few workloads
  * ("darwin-arm64, 40 workloads (\"a\", \"b\", \"c\" and 37 more): <rest>");
  * the others are kept as they are, in the order first met. Returns a
  * malloc'd array of malloc'd strings (free with digest_free) and sets *n.
  */
-char **digest_warnings(const struct model *m, size_t *n);
+char **digest_warnings(const struct model *m, char *const *warnings, size_t nwarnings, size_t *n);
 
 /* The inputs of a report in a few words, for documents that cannot list
  * hundreds of paths: how many, the folder they share (with its final '/',

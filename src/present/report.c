@@ -5,13 +5,13 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
-#include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "model/semver.h"
 #include "present/digest.h"
+#include "present/verdict_words.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,7 +234,7 @@ static void build_evidence(struct report *r)
 		r->nanomalies += c->anomaly;
 		r->npairs += c->npairs;
 		r->nsteps += c->nsteps;
-		r->ndrift += c->drift != NULL;
+		r->ndrift += c->drift.found;
 		for (size_t k = 0; k < c->npairs; k++) {
 			r->nsignificant += c->pairs[k].significant;
 			r->nborderline += c->pairs[k].borderline;
@@ -330,12 +330,8 @@ static void build_headline(struct report *r)
 	size_t n = m->ncomparisons;
 
 	size_t nrule = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct comparison *c = &m->comparisons[i];
-		const struct pair_stats *p = c->verdict == VERDICT_FASTER
-			? evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx) : NULL;
-		nrule += p && !p->reachable;
-	}
+	for (size_t i = 0; i < n; i++)
+		nrule += m->comparisons[i].confirmed == CONFIRMED_RULE_ONLY;
 	if (r->nfaster && !nrule)
 		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
 			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
@@ -369,29 +365,23 @@ static void anomaly_text(struct buf *b, const struct comparison *c)
 		const struct version_stats *v = &c->versions[k];
 		if (!v->bimodal)
 			continue;
-		buf_printf(b, "%s%s: %ld of %zu rounds are ", b->len > at ? "; " : "", v->version,
-			   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds);
-		fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
-		buf_printf(b, "\xC3\x97 slower than %s",
-			   c->paired ? "the other versions in the same rounds" : "its other rounds");
+		buf_printf(b, "%s%s: ", b->len > at ? "; " : "", v->version);
+		words_clusters(b, c, v);
 	}
 }
 
-void report_verdict_sentence(struct buf *b, const struct comparison *c)
+void report_verdict_sentence(struct buf *b, const struct model *m, const struct comparison *c)
 {
-	size_t at = b->len, before;
-	buf_puts(b, c->text);
-	if (b->len > at && b->s[at] >= 'a' && b->s[at] <= 'z')
-		b->s[at] = (char)(b->s[at] - 'a' + 'A');
+	words_verdict(b, m, c, 1);
 	buf_putc(b, '.');
 	if (c->verdict == VERDICT_FASTER) {
 		buf_puts(b, " The gap of ");
 		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-		const struct pair_stats *p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
 		buf_printf(b, "%% between the %s clears the noise of ", compared(c));
 		fmt_spread(b, c->noise);
-		buf_puts(b, p && !p->reachable ? "; too few rounds for the rank test to confirm it."
-					       : " and the rank test confirms it.");
+		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY
+			    ? "; too few rounds for the rank test to confirm it."
+			    : " and the rank test confirms it.");
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		buf_printf(b, " The %s are ", compared(c));
 		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
@@ -405,13 +395,11 @@ void report_verdict_sentence(struct buf *b, const struct comparison *c)
 		fmt_spread(b, c->noise);
 		buf_putc(b, '.');
 	}
-	buf_puts(b, " Two clusters: ");
-	before = b->len;
-	anomaly_text(b, c);
-	if (b->len == before)
-		b->len = before - strlen(" Two clusters: "), b->s[b->len] = '\0';
-	else
+	if (c->anomaly) {
+		buf_puts(b, " Two clusters: ");
+		anomaly_text(b, c);
 		buf_putc(b, '.');
+	}
 }
 
 static void build_verdicts(struct report *r)
@@ -420,11 +408,27 @@ static void build_verdicts(struct report *r)
 	struct buf b = BUF_INIT;
 
 	build_headline(r);
-	r->how_taken = m->how_taken;
+	r->how_taken = words_how_taken(m->how_taken);
+	words_recommendation(&b, m);
+	if (b.len)
+		r->recommendation = buf_detach(&b, NULL);
+	r->findings = xcalloc(m->nplatforms ? m->nplatforms : 1, sizeof *r->findings);
+	for (size_t i = 0; i < m->nplatforms; i++) {
+		words_finding(&b, m, &m->platforms[i]);
+		r->findings[i] = buf_detach(&b, NULL);
+	}
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		struct report_comparison *rc = &r->comparisons[i];
 
+		words_verdict(&b, m, c, 0);
+		rc->text = buf_detach(&b, NULL);
+		words_design(&b, c);
+		if (b.len)
+			rc->design_text = buf_detach(&b, NULL);
+		words_drift(&b, c);
+		if (b.len)
+			rc->drift = buf_detach(&b, NULL);
 		rc->worth_filing = c->regression || c->anomaly;
 		anomaly_text(&b, c);
 		if (b.len)
@@ -448,7 +452,7 @@ static void build_verdicts(struct report *r)
 			rc->change[k] = buf_detach(&b, NULL);
 		}
 
-		report_verdict_sentence(&b, c);
+		report_verdict_sentence(&b, m, c);
 		rc->verdict_line = buf_detach(&b, NULL);
 	}
 	buf_release(&b);
@@ -766,6 +770,22 @@ static void build_baseline_note(struct report *r)
 	r->baseline_note = buf_detach(&b, NULL);
 }
 
+/* The model's worded warnings, then its warning facts in words, in the
+ * order they were met. */
+static void build_warnings(struct report *r)
+{
+	const struct model *m = r->m;
+	struct buf b = BUF_INIT;
+	r->nwarnings = m->nwarnings + m->nwarning_facts;
+	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
+	for (size_t i = 0; i < m->nwarnings; i++)
+		r->warnings[i] = xstrdup(m->warnings[i]);
+	for (size_t i = 0; i < m->nwarning_facts; i++) {
+		words_warning(&b, m, &m->warning_facts[i]);
+		r->warnings[m->nwarnings + i] = buf_detach(&b, NULL);
+	}
+}
+
 void report_build(struct report *r, const struct model *m, int with_charts)
 {
 	memset(r, 0, sizeof *r);
@@ -779,8 +799,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_evidence(r);
 	build_verdicts(r);
 	build_charts(r);
-	r->warnings = (const char *const *)m->warnings;
-	r->nwarnings = m->nwarnings;
+	build_warnings(r);
 	build_issue_title(r);
 	build_baseline_note(r);
 	report_impact_build(&r->impact, m);
@@ -803,7 +822,17 @@ void report_release(struct report *r)
 			free(rc->change[k]);
 		free(rc->change);
 		free(rc->verdict_line);
+		free(rc->text);
+		free(rc->design_text);
+		free(rc->drift);
 	}
+	for (size_t i = 0; r->findings && i < r->m->nplatforms; i++)
+		free(r->findings[i]);
+	free(r->findings);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	free(r->recommendation);
 	free(r->headline);
 	free(r->comparisons);
 	for (size_t k = 0; k < r->ncharts; k++)

@@ -98,6 +98,14 @@ struct report_comparison {
 	                             of ±19%.") */
 	int worth_filing;         /* a regression (an older version confirmed
 	                             faster) or an anomaly */
+	char *text;               /* owned: the verdict in a few words
+	                             (words_verdict): "26.12.1 is 40% faster than
+	                             20.20.2 (best rounds)", "within noise" */
+	char *design_text;        /* owned: how the rounds were compared
+	                             (words_design), or NULL for the published
+	                             design */
+	char *drift;              /* owned: the drift within versions
+	                             (words_drift), or NULL */
 };
 
 /* The method facts, from stats.h, formatted once. */
@@ -130,8 +138,13 @@ struct report {
 	char *headline;           /* owned: the short answer, counting confirmed
 	                             claims only: "2 of 7 workloads show a confirmed
 	                             difference ...", no final period */
-	const char *how_taken;    /* the model's: how the rounds were taken, as the
+	const char *how_taken;    /* static: how the rounds were taken, as the
 	                             input shows it ("interleaving not recorded") */
+	char *recommendation;     /* owned: "Use Node.js v24 (...)" (starts with a
+	                             capital, no final period), or NULL without a
+	                             recommended line */
+	char **findings;          /* owned, parallel to model.platforms: where each
+	                             workload's finding reproduces (words_finding) */
 
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
@@ -146,7 +159,9 @@ struct report {
 	size_t rounds_min, rounds_max; /* the fewest and most rounds of a version */
 	char rounds_text[48];     /* "3 to 7", or "7" when every version ran as many */
 
-	const char *const *warnings; /* the model's, shown in every document */
+	char **warnings;          /* owned: every warning shown in every document,
+	                             the model's worded ones, then its warning
+	                             facts in words (words_warning) */
 	size_t nwarnings;
 
 	struct report_method method;
@@ -175,7 +190,7 @@ void report_release(struct report *r);
  * inside the noise of ±19%. Two clusters: 24.22.3: 4 of 7 rounds are 13×
  * slower than the other versions in the same rounds." Appends to b. */
 struct buf;
-void report_verdict_sentence(struct buf *b, const struct comparison *c);
+void report_verdict_sentence(struct buf *b, const struct model *m, const struct comparison *c);
 
 /* The documents list their inputs one by one up to this many; beyond it,
  * report_inputs_summary appends "N files under FOLDER, rounds dated A to B"

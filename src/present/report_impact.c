@@ -8,6 +8,7 @@
 #include "present/report_impact.h"
 #include "analysis/impact.h"
 #include "lib/fmt.h"
+#include "present/verdict_words.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -83,7 +84,9 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 	case IMPACT_FIGURE:
 		return;
 	case IMPACT_NO_VERDICT:
-		buf_printf(b, "no verdict (%s)", c->text);
+		buf_puts(b, "no verdict (");
+		words_verdict(b, m, c, 0);
+		buf_putc(b, ')');
 		return;
 	case IMPACT_WITHIN_NOISE:
 		buf_puts(b, "within noise: the versions differ by less than their rounds spread, "

@@ -60,7 +60,7 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 				fmt_json_number(&b, v->spread);
 		}
 		buf_putc(&b, ',');
-		render_csv_field(&b, c->text);
+		render_csv_field(&b, r->comparisons[i].text);
 		buf_puts(&b, "\r\n");
 	}
 	status = outdir_write(od, "verdicts.csv", b.s, b.len, err);

@@ -75,7 +75,8 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 }
 
 /* The evidence beside the verdict (evidence.c): pairs, steps, drift. */
-static void write_evidence(struct jsonw *w, const struct comparison *c)
+static void write_evidence(struct jsonw *w, const struct comparison *c,
+			   const struct report_comparison *rcmp)
 {
 	jsonw_key(w, "pairs");
 	jsonw_begin_array(w);
@@ -151,7 +152,7 @@ static void write_evidence(struct jsonw *w, const struct comparison *c)
 	}
 	jsonw_end_array(w);
 	jsonw_key(w, "drift");
-	jsonw_string(w, c->drift);
+	jsonw_string(w, rcmp->drift);
 	jsonw_key(w, "release_steps");
 	jsonw_begin_array(w);
 	for (size_t i = 0; i < c->nrelease_steps; i++) {
@@ -186,8 +187,9 @@ static void write_evidence(struct jsonw *w, const struct comparison *c)
 }
 
 /* One workload's verdicts across platforms; [] with a single platform. */
-static void write_platforms(struct jsonw *w, const struct model *m)
+static void write_platforms(struct jsonw *w, const struct report *r)
 {
+	const struct model *m = r->m;
 	jsonw_begin_array(w);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		const struct platform_finding *f = &m->platforms[i];
@@ -206,7 +208,7 @@ static void write_platforms(struct jsonw *w, const struct model *m)
 			jsonw_key(w, "best_version");
 			jsonw_string(w, c->best_idx >= 0 ? c->versions[c->best_idx].version : NULL);
 			jsonw_key(w, "text");
-			jsonw_string(w, c->text);
+			jsonw_string(w, r->comparisons[f->comparisons[k]].text);
 			jsonw_end_object(w);
 		}
 		jsonw_end_array(w);
@@ -216,13 +218,14 @@ static void write_platforms(struct jsonw *w, const struct model *m)
 		else
 			jsonw_bool(w, f->consistent);
 		jsonw_key(w, "text");
-		jsonw_string(w, f->text);
+		jsonw_string(w, r->findings[i]);
 		jsonw_end_object(w);
 	}
 	jsonw_end_array(w);
 }
 
-static void write_comparison(struct jsonw *w, const struct comparison *c)
+static void write_comparison(struct jsonw *w, const struct comparison *c,
+			     const struct report_comparison *rcmp)
 {
 	jsonw_begin_object(w);
 	jsonw_key(w, "workload");
@@ -260,12 +263,12 @@ static void write_comparison(struct jsonw *w, const struct comparison *c)
 	jsonw_key(w, "design");
 	jsonw_string(w, design_name(c->design));
 	jsonw_key(w, "design_text");
-	jsonw_string(w, c->design_text);
+	jsonw_string(w, rcmp->design_text);
 	jsonw_key(w, "paired");
 	jsonw_bool(w, c->paired);
 	jsonw_key(w, "text");
-	jsonw_string(w, c->text);
-	write_evidence(w, c);
+	jsonw_string(w, rcmp->text);
+	write_evidence(w, c, rcmp);
 	jsonw_end_object(w);
 }
 
@@ -559,10 +562,10 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		write_comparison(&w, &m->comparisons[i]);
+		write_comparison(&w, &m->comparisons[i], &rc->report->comparisons[i]);
 	jsonw_end_array(&w);
 	jsonw_key(&w, "platforms");
-	write_platforms(&w, m);
+	write_platforms(&w, rc->report);
 	jsonw_key(&w, "bad_days");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->nbad_days; i++) {
@@ -596,7 +599,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 		jsonw_key(&w, "end");
 		jsonw_string(&w, m->recommended->end);
 		jsonw_key(&w, "text");
-		jsonw_string(&w, m->recommendation);
+		jsonw_string(&w, rc->report->recommendation);
 		jsonw_end_object(&w);
 	} else {
 		jsonw_null(&w);
@@ -605,8 +608,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	write_reproduce(&w, m);
 	jsonw_key(&w, "warnings");
 	jsonw_begin_array(&w);
-	for (size_t i = 0; i < m->nwarnings; i++)
-		jsonw_string(&w, m->warnings[i]);
+	for (size_t i = 0; i < rc->report->nwarnings; i++)
+		jsonw_string(&w, rc->report->warnings[i]);
 	jsonw_end_array(&w);
 	jsonw_end_object(&w);
 	buf_putc(&out, '\n');

@@ -17,6 +17,7 @@
 #include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
+#include "present/verdict_words.h"
 #include "render/render.h"
 
 #include <ctype.h>
@@ -196,7 +197,7 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 	mctx_set_bool(o, "has_steps", c->nsteps > 0);
 	mctx_set(o, "borderline_notes", notes);
 	mctx_set_bool(o, "has_borderline", rcmp->nborderline > 0);
-	mctx_set_str(o, "drift", c->drift);
+	mctx_set_str(o, "drift", rcmp->drift);
 }
 
 /* Report-wide evidence: counts, the power floor, method facts, platforms. */
@@ -229,7 +230,7 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 		ncross++;
 		row = mctx_object();
 		mctx_set_str(row, "workload", f->workload);
-		mctx_set_str(row, "text", f->text);
+		mctx_set_str(row, "text", r->findings[i]);
 		mctx_set_bool(row, "consistent", f->consistent == 1);
 		mctx_push(platforms, row);
 	}
@@ -266,7 +267,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_str(o, "platform", c->platform);
 	mctx_set_str(o, "unit", unit);
 	mctx_set_str(o, "better", c->better == BETTER_HIGHER ? "higher" : "lower");
-	mctx_set_str(o, "text", c->text);
+	mctx_set_str(o, "text", rcmp->text);
 	mctx_set_str(o, "verdict", verdict_name(c->verdict));
 	mctx_set_bool(o, "faster", c->verdict == VERDICT_FASTER);
 	mctx_set_bool(o, "within_noise", c->verdict == VERDICT_WITHIN_NOISE);
@@ -274,7 +275,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_str(o, "anomaly", rcmp->anomaly);
 	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
 	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
-	mctx_set_str(o, "design_text", c->design_text);
+	mctx_set_str(o, "design_text", rcmp->design_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
 	set_num(o, "gap", fmt_percent, c->gap);
@@ -286,14 +287,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		mctx_set_str(o, "worst_version", w->version);
 		set_num(o, "best_value", fmt_value, b->best);
 		set_num(o, "worst_value", fmt_value, w->best);
-		/* how often: do the round ranges of the best and worst overlap? */
-		if (c->better == BETTER_HIGHER ? b->worst_round > w->best : b->worst_round < w->best)
-			buf_printf(&s, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",
-				   b->nrounds, b->version, w->nrounds, w->version);
-		else
-			buf_printf(&s, "the round values of %s and %s overlap; the %s differ by more than the "
-				   "noise and the rank test confirms it", b->version, w->version,
-				   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+		words_how_often(&s, c);
 		mctx_set_str(o, "how_often", s.s);
 		buf_release(&s);
 		/* a newer version confirmed slower than an older one */
@@ -314,8 +308,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			set_num(cell, "spread", fmt_spread, v->spread);
 			set_fmt(cell, "rounds", "%zu", v->nrounds);
 			/* only a real winner is highlighted */
-			mctx_set_bool(cell, "is_best", c->verdict == VERDICT_FASTER &&
-							v == &c->versions[c->best_idx]);
+			mctx_set_bool(cell, "is_best", v == words_winner(c));
 			mctx_set_bool(cell, "baseline", v->is_baseline);
 			if (rcmp->change && rcmp->change[v - c->versions])
 				mctx_set_str(cell, "change", rcmp->change[v - c->versions]);
@@ -456,8 +449,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 	}
 	for (size_t p = 0; p < np; p++) {
 		struct mctx *t = mctx_object(), *rows = mctx_list(), *vl = mctx_list();
-		size_t nv = 0, n = 0, rounds = 0;
-		int one_each = 1;
+		size_t nv = 0;
 		for (size_t k = 0; k < r->nversions; k++)
 			for (size_t i = 0; i < m->ncomparisons; i++)
 				if (m->comparisons[i].platform == plat[p] &&
@@ -469,12 +461,6 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 			const struct comparison *c = &m->comparisons[i];
 			if (c->platform != plat[p])
 				continue;
-			n++;
-			for (size_t k = 0; k < c->nversions; k++) {
-				one_each &= c->versions[k].nrounds == 1;
-				if (c->versions[k].nrounds > rounds)
-					rounds = c->versions[k].nrounds;
-			}
 			if (nv > 1)
 				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL));
 		}
@@ -487,13 +473,10 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 		mctx_set_bool(t, "several", np > 1);
 		mctx_set_bool(t, "single", nv == 1);
 		if (nv == 1) {
-			if (one_each)
-				set_fmt(t, "sentence", "%s: one run of %s only, nothing to compare (%zu workload%s)",
-					plat[p], vers[0].version, n, n == 1 ? "" : "s");
-			else
-				set_fmt(t, "sentence", "%s: only %s was measured (up to %zu rounds), nothing to "
-					"compare (%zu workload%s)", plat[p], vers[0].version, rounds, n,
-					n == 1 ? "" : "s");
+			struct buf b = BUF_INIT;
+			words_single_platform(&b, m, plat[p]);
+			mctx_set_str(t, "sentence", b.s);
+			buf_release(&b);
 		}
 		mctx_set(t, "versions", vl);
 		mctx_set(t, "rows", rows);
@@ -700,47 +683,26 @@ static struct mctx *build_context(const struct report *r, int level,
 		size_t wins = 0, losses = 0, ties = 0, measured = 0;
 		for (size_t i = 0; i < m->ncomparisons; i++) {
 			const struct comparison *c = &m->comparisons[i];
-			const struct version_stats *r = on_line(c, rec_line), *b;
+			const struct version_stats *r = on_line(c, rec_line);
+			struct rec_standing st;
 			struct mctx *f;
 			struct buf t = BUF_INIT;
-			double g;
 			if (!r || c->verdict == VERDICT_INSUFFICIENT)
 				continue;
 			measured++;
-			/* by claims only: a confirmed pair against the recommended
-			 * version, the largest one that beats it */
-			{
-				const struct pair_stats *lose = NULL;
-				size_t ri = (size_t)(r - c->versions);
-				for (size_t k = 0; k < c->npairs; k++) {
-					const struct pair_stats *p = &c->pairs[k];
-					size_t win = p->claim > 0 ? p->b : p->a;
-					if (!p->claim || (p->a != ri && p->b != ri) || win == ri)
-						continue;
-					if (!lose || p->size > lose->size)
-						lose = p;
-				}
-				b = lose ? &c->versions[lose->claim > 0 ? lose->b : lose->a] : NULL;
-				g = lose ? lose->size : 0;
-				if (c->verdict == VERDICT_FASTER && r == &c->versions[c->best_idx]) {
-					wins++;
-					buf_printf(&t, "fastest (%s)", c->text);
-				} else if (lose) {
-					losses++;
-					buf_printf(&t, "%ld%% slower than %s (%s), a confirmed difference",
-						   round_half_away(g * 100), b->version,
-						   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
-				} else {
-					ties++;
-					buf_puts(&t, "as fast as the best: no confirmed difference");
-				}
-			}
+			words_rec_standing(&t, m, c, r, &st);
+			if (st.fastest)
+				wins++;
+			else if (st.faster)
+				losses++;
+			else
+				ties++;
 			f = mctx_object();
 			mctx_set_str(f, "workload", c->workload);
 			mctx_set_str(f, "platform", c->platform);
 			mctx_set_str(f, "version", r->version);
 			mctx_set_str(f, "text", t.s);
-			mctx_set_bool(f, "slower", g > 0);
+			mctx_set_bool(f, "slower", st.gap > 0);
 			mctx_push(findings, f);
 			buf_release(&t);
 		}
@@ -755,7 +717,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(ctx, "rec_end", m->recommended->end);
 		mctx_set_str(ctx, "rec_codename", m->recommended->codename);
 	}
-	mctx_set_str(ctx, "recommendation", m->recommendation);
+	mctx_set_str(ctx, "recommendation", r->recommendation);
 
 	list = mctx_list();
 	for (size_t i = 0; i < r->nlines; i++) {
@@ -780,7 +742,7 @@ static struct mctx *build_context(const struct report *r, int level,
 
 	{
 		size_t nw;
-		char **w = digest_warnings(m, &nw);
+		char **w = digest_warnings(m, r->warnings, r->nwarnings, &nw);
 		list = mctx_list();
 		for (size_t i = 0; i < nw; i++)
 			mctx_push(list, mctx_string(w[i]));

@@ -15,6 +15,7 @@
 #include "present/digest.h"
 #include "present/history.h"
 #include "present/support.h"
+#include "present/verdict_words.h"
 #include "render/chart/chart_time.h"
 #include "render/pdf_doc.h"
 #include "render/render.h"
@@ -52,7 +53,7 @@ static size_t total_rounds(const struct model *m)
  * a verdict, a step between releases, a step in a series, drift. */
 static int noteworthy(const struct comparison *c)
 {
-	if (c->verdict == VERDICT_FASTER || c->nsteps || c->drift)
+	if (c->verdict == VERDICT_FASTER || c->nsteps || c->drift.found)
 		return 1;
 	for (size_t k = 0; k < c->nrelease_steps; k++)
 		if (c->release_steps[k].step)
@@ -191,8 +192,8 @@ static void summary(struct pdf *p)
 	if (p->r->impact.shown)
 		labw = fmax(labw, chart_text_width(p->cf, 1, SZ_BODY, "Cores freed") + 10);
 	pdf_heading(p, "Summary", LEAD_BODY * 4);
-	if (m->recommendation)
-		buf_printf(&b, "%s.", m->recommendation);
+	if (p->r->recommendation)
+		buf_printf(&b, "%s.", p->r->recommendation);
 	else
 		buf_puts(&b, "No line of the schedule is in long-term support on the report date, "
 			 "so there is no recommendation.");
@@ -215,7 +216,7 @@ static void summary(struct pdf *p)
 		pdf_field(p, "Risks", "None found.", labw);
 	} else {
 		size_t nw;
-		char **w = digest_warnings(m, &nw);
+		char **w = digest_warnings(m, p->r->warnings, p->r->nwarnings, &nw);
 		for (size_t i = 0; i < nw; i++) {
 			buf_reset(&b);
 			buf_printf(&b, "%s.", w[i]);
@@ -253,7 +254,7 @@ static void summary(struct pdf *p)
 				continue;
 			row = pdf_table_row(&t);
 			row[0].text = xstrdup(f->workload);
-			row[1].text = xstrdup(f->text);
+			row[1].text = xstrdup(p->r->findings[i]);
 			row[1].marker = f->consistent == 1 ? 0x009E73u : f->consistent == 0 ? 0xE69F00u
 											 : 0x999999u;
 		}
@@ -288,29 +289,20 @@ static int platform_single(const struct model *m, const char *platform)
 static void single_platforms(struct pdf *p)
 {
 	const struct model *m = p->m;
+	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		size_t k, n = 0, rounds = 0;
+		size_t k;
 		for (k = 0; k < i && m->comparisons[k].platform != c->platform; k++)
 			;
 		if (k < i || !platform_single(m, c->platform) || !c->nversions)
 			continue;
-		for (k = 0; k < m->ncomparisons; k++)
-			if (m->comparisons[k].platform == c->platform) {
-				n++;
-				for (size_t j = 0; j < m->comparisons[k].nversions; j++)
-					if (m->comparisons[k].versions[j].nrounds > rounds)
-						rounds = m->comparisons[k].versions[j].nrounds;
-			}
-		char *t = rounds == 1
-			? xasprintf("%s: one run of %s only, nothing to compare (%zu workload%s).",
-				    c->platform, c->versions[0].version, n, n == 1 ? "" : "s")
-			: xasprintf("%s: only %s was measured (up to %zu rounds), nothing to compare "
-				    "(%zu workload%s).", c->platform, c->versions[0].version, rounds, n,
-				    n == 1 ? "" : "s");
-		pdf_paragraph(p, t);
-		free(t);
+		buf_reset(&b);
+		words_single_platform(&b, m, c->platform);
+		buf_putc(&b, '.');
+		pdf_paragraph(p, b.s);
 	}
+	buf_release(&b);
 }
 
 static void verdicts(struct pdf *p)
@@ -346,9 +338,9 @@ static void verdicts(struct pdf *p)
 			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->unit,
 						c->better == BETTER_HIGHER ? "higher is better"
 									   : "lower is better");
-		row[1].text = xstrdup(c->text);
+		row[1].text = xstrdup(p->r->comparisons[i].text);
 		row[1].marker = verdict_color(c->verdict);
-		row[1].bold = c->verdict == VERDICT_FASTER;
+		row[1].bold = words_winner(c) != NULL;
 		if (c->verdict != VERDICT_INSUFFICIENT) {
 			fmt_value(&b, c->versions[c->best_idx].best);
 			buf_printf(&b, " %s\n%s", c->unit, c->versions[c->best_idx].version);
@@ -406,7 +398,7 @@ static void per_version(struct pdf *p)
 				fmt_spread(&b, vs->spread);
 			}
 			row[k + 1].text = buf_detach(&b, NULL);
-			row[k + 1].bold = c->verdict == VERDICT_FASTER && vs == &c->versions[c->best_idx];
+			row[k + 1].bold = vs == words_winner(c);
 		}
 	}
 	pdf_table_draw(p, &t);
@@ -561,20 +553,20 @@ static void evidence_notes(struct pdf *p, size_t ci)
 		note_field(p, "Power", p->r->comparisons[ci].power_note);
 	for (size_t i = 0; i < c->nsteps; i++)
 		pdf_field(p, i == 0 ? "Steps" : "", p->r->comparisons[ci].steps[i], NOTE_LABEL_W);
-	if (c->drift)
-		note_field(p, "Drift", c->drift);
+	if (p->r->comparisons[ci].drift)
+		note_field(p, "Drift", p->r->comparisons[ci].drift);
 	if (c->interleaved == 0)
 		note_field(p, "Run order", "some versions ran their rounds back to back rather than "
 			   "interleaved with the others, so a change of the machine over time can be "
 			   "charged to a version");
-	if (c->design_text)
-		note_field(p, "Design", c->design_text);
+	if (p->r->comparisons[ci].design_text)
+		note_field(p, "Design", p->r->comparisons[ci].design_text);
 	if (p->r->comparisons[ci].anomaly)
 		note_field(p, "Two clusters", p->r->comparisons[ci].anomaly);
 	for (size_t k = 0; k < m->nplatforms; k++) {
 		const struct platform_finding *f = &m->platforms[k];
 		if (f->workload == c->workload && f->comparisons[f->ncomparisons - 1] == ci)
-			note_field(p, "Platforms", f->text);
+			note_field(p, "Platforms", p->r->findings[k]);
 	}
 }
 
@@ -633,8 +625,8 @@ static void evidence(struct pdf *p)
 		const struct comparison *c = &m->comparisons[i];
 		int binds = r->comparisons[i].power_binds;
 		size_t shown = 0, neighbours = 0;
-		if (!c->npairs && !c->nsteps && !c->drift && c->interleaved != 0 && !c->design_text &&
-		    !c->anomaly)
+		if (!c->npairs && !c->nsteps && !c->drift.found && c->interleaved != 0 &&
+		    c->design == DESIGN_ROUNDS && !c->anomaly)
 			continue;
 		if (with_evidence > PDF_EVIDENCE_LONG && (!noteworthy(c) || drawn >= PDF_MAX_EVIDENCE)) {
 			skipped++;

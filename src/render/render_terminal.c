@@ -10,6 +10,7 @@
  */
 #include "lib/util.h"
 #include "present/digest.h"
+#include "present/verdict_words.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -116,20 +117,9 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 				break;
 			}
 	if (nv == 1) {
-		size_t rounds = 0;
-		int one_each = 1;
-		for (size_t i = 0; i < n; i++) {
-			size_t r = m->comparisons[idx[i]].versions[0].nrounds;
-			one_each &= r == 1;
-			if (r > rounds)
-				rounds = r;
-		}
-		if (one_each)
-			fprintf(f, "%s: one run of %s only, nothing to compare (%zu workload%s)\n",
-				platform, ver[0], n, n == 1 ? "" : "s");
-		else
-			fprintf(f, "%s: only %s was measured (up to %zu rounds), nothing to compare "
-				"(%zu workload%s)\n", platform, ver[0], rounds, n, n == 1 ? "" : "s");
+		words_single_platform(&b, m, platform);
+		fprintf(f, "%s\n", b.s);
+		buf_release(&b);
 		free(ver);
 		return;
 	}
@@ -145,8 +135,8 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			if (w > unitw)
 				unitw = w;
 		}
-		if (digest_width(c->text) > verdictw)
-			verdictw = digest_width(c->text);
+		if (digest_width(r->comparisons[idx[i]].text) > verdictw)
+			verdictw = digest_width(r->comparisons[idx[i]].text);
 	}
 	size_t natural = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -287,10 +277,10 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			}
 		if (below) {
 			fputs("\n  ", f);
-			wrap(f, c->text, columns - 2, 2);
+			wrap(f, r->comparisons[idx[i]].text, columns - 2, 2);
 		} else {
 			fputs("  ", f);
-			wrap(f, c->text, room, columns - room);
+			wrap(f, r->comparisons[idx[i]].text, room, columns - room);
 		}
 	}
 	digest_free(shortn, n);
@@ -329,15 +319,15 @@ void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn
 		fputc('\n', f);
 	{
 		size_t nw;
-		char **w = digest_warnings(m, &nw);
+		char **w = digest_warnings(m, r->warnings, r->nwarnings, &nw);
 		for (size_t i = 0; i < nw; i++)
 			fprintf(warn, "warning: %s\n", w[i]);
 		digest_free(w, nw);
 	}
-	if (m->recommendation) {
-		char *r = xasprintf("%s.", m->recommendation);
-		render_terminal_line(f, r, columns);
-		free(r);
+	if (r->recommendation) {
+		char *t = xasprintf("%s.", r->recommendation);
+		render_terminal_line(f, t, columns);
+		free(t);
 	}
 	free(idx);
 	free(platforms);

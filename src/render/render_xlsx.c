@@ -1104,7 +1104,7 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 		} else {
 			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
 		}
-		put_text(x, ws, row, gap_col + 4, cmp->text, NULL);
+		put_text(x, ws, row, gap_col + 4, x->r->comparisons[c].text, NULL);
 	}
 	buf_release(&noise);
 
@@ -1171,9 +1171,9 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row++, 0, method_text, NULL);
 		free(pairs);
 	}
-	for (i = 0; i < m->nwarnings; i++) {
+	for (i = 0; i < x->r->nwarnings; i++) {
 		put_text(x, ws, row, 0, "Warning", x->warn);
-		put_text(x, ws, row++, 1, m->warnings[i], x->warn);
+		put_text(x, ws, row++, 1, x->r->warnings[i], x->warn);
 	}
 	row = write_verdicts(x, row + 1);
 
@@ -1206,7 +1206,7 @@ static void write_summary(struct xw *x)
 
 	row++;
 	put_text(x, ws, row++, 0, "Recommendation", x->label);
-	put_text(x, ws, row++, 0, m->recommendation ? m->recommendation
+	put_text(x, ws, row++, 0, x->r->recommendation ? x->r->recommendation
 			: "No release line is in long-term support on the report date.", NULL);
 
 	if (m->nenv) {

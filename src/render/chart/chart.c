@@ -9,6 +9,7 @@
 #include "lib/fmt.h"
 #include "model/semver.h"
 #include "present/report.h"
+#include "present/verdict_words.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -133,9 +134,9 @@ static size_t rounds_per_version(const struct comparison *c)
 
 /* The verdict with the numbers behind it and any anomaly (report.c words
  * it once for every document). */
-static void verdict_sentence(struct buf *b, const struct comparison *c)
+static void verdict_sentence(struct buf *b, const struct model *m, const struct comparison *c)
 {
-	report_verdict_sentence(b, c);
+	report_verdict_sentence(b, m, c);
 }
 
 /* The index of version i's release line among the lines of c, in order;
@@ -230,7 +231,7 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 
 	spec_init(sp, c->nversions);
 	sp->title = xstrdup(c->workload);
-	verdict_sentence(&b, c);
+	verdict_sentence(&b, m, c);
 	if (report_several_platforms(m))
 		buf_printf(&b, " Platform: %s.", c->platform);
 	sp->subtitle = buf_detach(&b, NULL);
@@ -239,7 +240,7 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	buf_printf(&d, "%s of \"%s\" on %s, per version (%s, %s). Verdict: ",
 		   summary ? "Box plot of the rounds" : "Strip plot of every round", c->workload,
 		   c->platform, c->unit, direction(c->better));
-	verdict_sentence(&d, c);
+	verdict_sentence(&d, m, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
 		uint32_t col = series ? chart_palette(line_index(c, i))
@@ -395,7 +396,11 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 			continue;
 		sp->cats[ncats] = several ? xasprintf("%s (%s)", c->workload, c->platform)
 					  : xstrdup(c->workload);
-		sp->cat_notes[ncats] = xstrdup(c->text);
+		{
+			struct buf t = BUF_INIT;
+			words_verdict(&t, m, c, 0);
+			sp->cat_notes[ncats] = buf_detach(&t, NULL);
+		}
 		noise_band(c->noise, &lo, &up);
 		noise = fmax(noise, up);
 		mark_add(sp, MARK_BAND, ncats, -1, lo, up, CHART_NOISE, NULL);
@@ -515,8 +520,13 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			sp->cats[ncats] = xasprintf("%s (%s)", c->workload, c->platform);
 		else
 			sp->cats[ncats] = xstrdup(c->workload);
-		sp->cat_notes[ncats] = xasprintf("%s%s%s", c->text, mixed ? "; " : "",
-						 mixed ? direction(c->better) : "");
+		{
+			struct buf t = BUF_INIT;
+			words_verdict(&t, m, c, 0);
+			if (mixed)
+				buf_printf(&t, "; %s", direction(c->better));
+			sp->cat_notes[ncats] = buf_detach(&t, NULL);
+		}
 		buf_printf(&d, " %s", sp->cats[ncats]);
 		if (c->verdict == VERDICT_INSUFFICIENT) {
 			mark_add(sp, MARK_NOTE, ncats, -1, 0, 0, CHART_MUTED,
@@ -676,7 +686,7 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 	spec_init(sp, c->nversions);
 	sp->columns = 1;
 	sp->title = xasprintf("%s across %zu versions", c->workload, c->nversions);
-	verdict_sentence(&b, c);
+	verdict_sentence(&b, m, c);
 	buf_printf(&b, " Best round of each version in version order%s%s.",
 		   report_several_platforms(m) ? " on " : "", report_several_platforms(m) ? c->platform : "");
 	sp->subtitle = buf_detach(&b, NULL);

@@ -1,0 +1,434 @@
+/*
+ * verdict_words.c - the analysis' facts in words (verdict_words.h): the
+ * verdict sentence and its parts, the design, how the rounds were taken,
+ * drift, findings across platforms, the recommendation, the warnings, the
+ * single-version platform, the two clusters of a bimodal version and
+ * `check`'s failure line. Reads the analysed model; decides nothing the
+ * analysis decided, only how it is said.
+ */
+#include "present/verdict_words.h"
+#include "analysis/evidence.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Appends s, its first letter upper case when capital is set (the first
+ * word of a sentence). */
+static void put_first(struct buf *b, const char *s, int capital)
+{
+	size_t at = b->len;
+	buf_puts(b, s);
+	if (capital && b->len > at && b->s[at] >= 'a' && b->s[at] <= 'z')
+		b->s[at] = (char)(b->s[at] - 'a' + 'A');
+}
+
+/* "insufficient: 1 round of 24.11.1: its spread is unknown". */
+static void put_insufficient(struct buf *b, const struct comparison *c, int min_rounds, int capital)
+{
+	size_t nshort = 0;
+	if (c->insufficient == INSUFFICIENT_ONE_VERSION) {
+		put_first(b, "insufficient: only ", capital);
+		buf_printf(b, "%s was measured, nothing to compare",
+			   c->nversions ? c->versions[0].version : "nothing");
+		return;
+	}
+	put_first(b, "insufficient: ", capital);
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		if ((int)v->nrounds >= min_rounds)
+			continue;
+		buf_printf(b, "%s%zu round%s of %s", nshort ? ", " : "", v->nrounds,
+			   v->nrounds == 1 ? "" : "s", v->version);
+		nshort++;
+	}
+	if (c->insufficient == INSUFFICIENT_SPREAD_UNKNOWN)
+		buf_puts(b, nshort == 1 ? ": its spread is unknown" : ": their spread is unknown");
+	else
+		buf_printf(b, ": fewer than the %d rounds needed to know the spread", min_rounds);
+}
+
+/* "±7.2%": a noise band as the verdicts show it. */
+static void put_band(struct buf *b, double noise)
+{
+	buf_puts(b, "\xC2\xB1");
+	fmt_fixed(b, noise * 100, noise * 100 < 10 ? 1 : 0);
+	buf_putc(b, '%');
+}
+
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
+ * version o, the size in the metric's language ("does 84% more ops/s than"
+ * for rates) and the statistic compared; rule_only says the rank test could
+ * not take part. */
+static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+		      const char *w, const char *o, int rule_only, int capital)
+{
+	long g = round_half_away(p->size * 100);
+	put_first(b, w, capital);
+	if (c->better == BETTER_HIGHER)
+		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
+	else
+		buf_printf(b, " is %ld%% faster than %s", g, o);
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		buf_puts(b, rule_only ? " (best rounds; too few rounds for a rank test)" : " (best rounds)");
+		break;
+	case DESIGN_SESSIONS:
+		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_puts(b, " (medians)");
+		break;
+	case DESIGN_HISTORY:
+		buf_puts(b, " (medians of a history)");
+		break;
+	}
+}
+
+void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
+{
+	const struct pair_stats *p;
+	const struct version_stats *w, *o;
+
+	if (c->verdict == VERDICT_INSUFFICIENT) {
+		put_insufficient(b, c, m->min_rounds, capital);
+		return;
+	}
+	if (c->verdict_pair < 0) {
+		/* no pair judged: the published rule's verdict on the bests */
+		if (c->verdict == VERDICT_FASTER) {
+			put_first(b, c->versions[c->rule_best].version, capital);
+			buf_printf(b, " faster by %ld%%%s", round_half_away(c->gap * 100),
+				   c->rule_linear ? "" : ", not linear");
+		} else {
+			put_first(b, "within noise", capital);
+		}
+		return;
+	}
+	p = &c->pairs[c->verdict_pair];
+	w = &c->versions[p->side >= 0 ? p->b : p->a];
+	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	if (c->verdict == VERDICT_FASTER) {
+		put_claim(b, c, p, w->version, o->version, c->confirmed == CONFIRMED_RULE_ONLY, capital);
+		if (!c->linear)
+			buf_puts(b, ", not linear");
+	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
+		put_first(b, "not confirmed: ", capital);
+		put_claim(b, c, p, w->version, o->version, 0, 0);
+		buf_puts(b, " beyond the noise, but not by the rank test");
+		if (!p->reachable)
+			buf_printf(b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
+				   c->versions[p->b].nrounds);
+		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
+			buf_printf(b, "; about %d rounds per version would settle it", p->rounds_needed);
+		else
+			buf_puts(b, "; more rounds would settle it");
+	} else {
+		put_first(b, "within noise", capital);
+		if (p->steady) {
+			w = &c->versions[p->test_side >= 0 ? p->b : p->a];
+			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
+			buf_puts(b, " (");
+			put_band(b, p->noise);
+			buf_printf(b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
+				   "inside a noise band too wide to judge", w->version,
+				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
+		}
+	}
+}
+
+void words_design(struct buf *b, const struct comparison *c)
+{
+	size_t minr = (size_t)-1, maxr = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		minr = c->versions[i].nrounds < minr ? c->versions[i].nrounds : minr;
+		maxr = c->versions[i].nrounds > maxr ? c->versions[i].nrounds : maxr;
+	}
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		break;
+	case DESIGN_SESSIONS:
+		buf_printf(b, "shared sessions over %.0f days: every round holds every version, so each "
+			   "round's ratios cancel the machine of that day; compared by the median per-round "
+			   "ratio and the signed rank test", c->span_days);
+		break;
+	case DESIGN_UNEQUAL:
+		buf_printf(b, "unequal rounds (%zu to %zu per version): compared by medians and the quartile "
+			   "spread, which do not grow with the number of rounds", minr, maxr);
+		break;
+	case DESIGN_HISTORY:
+		if (c->span_days >= 0)
+			buf_printf(b, "a history over %.0f days (%zu to %zu rounds per version, versions in "
+				   "rounds of their own)", c->span_days, minr, maxr);
+		else
+			buf_printf(b, "unequal rounds with no time recorded (%zu to %zu per version), compared "
+				   "as a history", minr, maxr);
+		buf_printf(b, ": compared by medians against the spread of the middle 80%% of the rounds, "
+			   "a claim needs %d%% or more, and time and version are confounded",
+			   (int)(EVIDENCE_HISTORY_FLOOR * 100));
+		break;
+	}
+}
+
+void words_drift(struct buf *b, const struct comparison *c)
+{
+	const struct drift *d = &c->drift;
+	if (!d->found)
+		return;
+	buf_printf(b, "later rounds were %s: the round values %s with %s within %s "
+		   "(Mann-Kendall S = %+.0f, p = ",
+		   d->rising == (c->better == BETTER_LOWER) ? "slower" : "faster",
+		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
+		   d->ntested == 1 ? "the version" : "each version", d->s);
+	fmt_sig(b, d->p, 2);
+	buf_puts(b, " after Holm)");
+}
+
+const char *words_how_taken(enum how_taken t)
+{
+	switch (t) {
+	case TAKEN_HISTORY:
+		return "the rounds are a history: versions ran on different days, in rounds of their "
+		       "own, so time and version are confounded";
+	case TAKEN_BLOCKS:
+		return "each version's rounds ran back to back, not interleaved with the other "
+		       "versions, so a change of the machine over time can be charged to a version";
+	case TAKEN_UNRECORDED:
+		return "every version was run several times; interleaving not recorded (the input "
+		       "has no timestamps), so a slow phase of the machine may have hit one version "
+		       "more than another";
+	case TAKEN_SESSIONS:
+		return "every version ran in every session, on the machine of that day, so each "
+		       "session's ratios cancel the machine";
+	case TAKEN_INTERLEAVED:
+		return "every version was run several times, interleaved with the others (as the "
+		       "timestamps show), so a slow phase of the machine hit every version alike";
+	case TAKEN_SEVERAL:
+		break;
+	}
+	return "every version was run several times";
+}
+
+void words_recommendation(struct buf *b, const struct model *m)
+{
+	const struct release_line *rec = m->recommended;
+	if (!rec)
+		return;
+	buf_printf(b, "Use %s %s (%s%s%s): it is the newest line in %s on %s",
+		   m->schedule.product, rec->line, rec->codename ? rec->codename : "",
+		   rec->codename ? ", " : "", rec->status, rec->status, m->as_of);
+	buf_printf(b, ", supported until %s", rec->end);
+	if (!rec->compared)
+		buf_puts(b, "; it was not among the measured versions");
+}
+
+void words_finding(struct buf *b, const struct model *m, const struct platform_finding *f)
+{
+	const struct comparison *c0 = &m->comparisons[f->comparisons[0]];
+	if (f->consistent < 0) {
+		buf_printf(b, "measured on %s only", c0->platform);
+		return;
+	}
+	if (f->consistent) {
+		/* the same verdict everywhere: a claim names its winner, any
+		 * other verdict reads as within noise */
+		if (c0->verdict == VERDICT_FASTER)
+			buf_printf(b, "%s is the fastest on every platform (", c0->versions[c0->best_idx].version);
+		else
+			buf_puts(b, "within noise on every platform (");
+		for (size_t j = 0; j < f->ncomparisons; j++)
+			buf_printf(b, "%s%s", j ? ", " : "", m->comparisons[f->comparisons[j]].platform);
+		buf_puts(b, "): the finding reproduces");
+		return;
+	}
+	buf_puts(b, "the platforms disagree: ");
+	for (size_t j = 0; j < f->ncomparisons; j++) {
+		const struct comparison *c = &m->comparisons[f->comparisons[j]];
+		buf_printf(b, "%s%s ", j ? "; " : "", c->platform);
+		words_verdict(b, m, c, 0);
+	}
+}
+
+/* "\"a\" on p, \"b\" on p, \"c\" on p and 2 more": the comparisons of m
+ * that `pick` selects, the first three by name. Returns how many. */
+static size_t put_names(struct buf *b, const struct model *m,
+			int (*pick)(const struct comparison *c))
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (!pick(c))
+			continue;
+		if (n < 3)
+			buf_printf(b, "%s\"%s\" on %s", n ? ", " : "", c->workload, c->platform);
+		n++;
+	}
+	if (n > 3)
+		buf_printf(b, " and %zu more", n - 3);
+	return n;
+}
+
+static int pick_blocked(const struct comparison *c)
+{
+	return c->blocked;
+}
+
+static int pick_history(const struct comparison *c)
+{
+	return c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT;
+}
+
+void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v)
+{
+	buf_printf(b, "%ld of %zu rounds are ", round_half_away(v->slow_share * (double)v->nrounds),
+		   v->nrounds);
+	fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+	buf_printf(b, "\xC3\x97 slower than %s",
+		   c->paired ? "the other versions in the same rounds" : "its other rounds");
+}
+
+void words_warning(struct buf *b, const struct model *m, const struct warning_fact *w)
+{
+	const struct comparison *c = w->comparison < m->ncomparisons ? &m->comparisons[w->comparison] : NULL;
+
+	switch (w->kind) {
+	case WARNING_EOL: {
+		const struct release_line *l = &m->schedule.lines[w->line];
+		buf_printf(b, "%s %s is end-of-life since %s: it gets no security fixes; "
+			   "do not deploy it, whatever its speed", m->schedule.product, l->line, l->end);
+		break;
+	}
+	case WARNING_BLOCKS: {
+		int drift = 0;
+		for (size_t i = 0; i < m->ncomparisons; i++)
+			drift |= m->comparisons[i].blocked && m->comparisons[i].drift.found;
+		buf_puts(b, "the timestamps show the rounds ran in blocks, one version after another, "
+			 "not interleaved (");
+		put_names(b, m, pick_blocked);
+		buf_printf(b, "): a change of the machine over time is charged to a version%s",
+			   drift ? ", and the values drift with time" : "");
+		break;
+	}
+	case WARNING_INSUFFICIENT:
+		buf_printf(b, "\"%s\" on %s: ", c->workload, c->platform);
+		words_verdict(b, m, c, 0);
+		break;
+	case WARNING_RUNNER_BLOCKS:
+		buf_printf(b, "\"%s\" on %s: the runner measured each version's rounds back to back, "
+			   "not interleaved, so machine drift can be charged to a version",
+			   c->workload, c->platform);
+		break;
+	case WARNING_BIMODAL:
+		buf_printf(b, "\"%s\" on %s: the rounds of %s fall into two clusters: ", c->workload,
+			   c->platform, c->versions[w->version].version);
+		words_clusters(b, c, &c->versions[w->version]);
+		buf_puts(b, "; an anomaly of this version worth reporting, which its spread hides");
+		break;
+	case WARNING_HISTORY: {
+		struct buf names = BUF_INIT;
+		size_t n = put_names(&names, m, pick_history);
+		const struct comparison *first = NULL;
+		for (size_t i = 0; i < m->ncomparisons && !first; i++)
+			if (pick_history(&m->comparisons[i]))
+				first = &m->comparisons[i];
+		buf_printf(b, "%s %s %s: ", n == 1 ? "this comparison" : "these comparisons",
+			   n == 1 ? "is" : "are", names.s);
+		words_design(b, first);
+		buf_release(&names);
+		break;
+	}
+	}
+}
+
+void words_single_platform(struct buf *b, const struct model *m, const char *platform)
+{
+	const char *version = NULL;
+	size_t n = 0, rounds = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->platform != platform)
+			continue;
+		n++;
+		for (size_t k = 0; k < c->nversions; k++) {
+			if (!version)
+				version = c->versions[k].version;
+			if (c->versions[k].nrounds > rounds)
+				rounds = c->versions[k].nrounds;
+		}
+	}
+	if (rounds == 1)
+		buf_printf(b, "%s: one run of %s only, nothing to compare (%zu workload%s)", platform,
+			   version, n, n == 1 ? "" : "s");
+	else
+		buf_printf(b, "%s: only %s was measured (up to %zu rounds), nothing to compare "
+			   "(%zu workload%s)", platform, version, rounds, n, n == 1 ? "" : "s");
+}
+
+void words_regression(struct buf *b, const struct comparison *c, const struct version_stats *v,
+		      const struct pair_stats *p)
+{
+	const struct version_stats *base = &c->versions[c->baseline_idx];
+	buf_printf(b, "regression: \"%s\" on %s: %s is worse than %s by ", c->workload, c->platform,
+		   v->version, base->version);
+	fmt_fixed(b, p->size * 100, 1);
+	buf_puts(b, c->design == DESIGN_ROUNDS ? "% (best " : "% (median ");
+	fmt_value(b, v->level);
+	buf_puts(b, " against ");
+	fmt_value(b, base->level);
+	buf_printf(b, " %s), beyond the noise of ", c->unit);
+	fmt_spread(b, p->noise);
+	buf_puts(b, "; p = ");
+	fmt_sig(b, p->p_holm, 2);
+	buf_puts(b, " after Holm");
+}
+
+void words_how_often(struct buf *b, const struct comparison *c)
+{
+	const struct version_stats *w = &c->versions[c->best_idx], *o = &c->versions[c->worst_idx];
+	/* do the round ranges of the winner and the other overlap? */
+	if (c->better == BETTER_HIGHER ? w->worst_round > o->best : w->worst_round < o->best)
+		buf_printf(b, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",
+			   w->nrounds, w->version, o->nrounds, o->version);
+	else
+		buf_printf(b, "the round values of %s and %s overlap; the %s differ by more than the "
+			   "noise and the rank test confirms it", w->version, o->version,
+			   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+}
+
+const struct version_stats *words_winner(const struct comparison *c)
+{
+	return c->verdict == VERDICT_FASTER && c->best_idx >= 0 ? &c->versions[c->best_idx] : NULL;
+}
+
+void words_rec_standing(struct buf *b, const struct model *m, const struct comparison *c,
+			const struct version_stats *r, struct rec_standing *out)
+{
+	const struct pair_stats *lose = NULL;
+	size_t ri = (size_t)(r - c->versions);
+
+	/* the largest confirmed pair that beats r */
+	for (size_t k = 0; k < c->npairs; k++) {
+		const struct pair_stats *p = &c->pairs[k];
+		size_t win = p->claim > 0 ? p->b : p->a;
+		if (!p->claim || (p->a != ri && p->b != ri) || win == ri)
+			continue;
+		if (!lose || p->size > lose->size)
+			lose = p;
+	}
+	memset(out, 0, sizeof *out);
+	out->faster = lose ? &c->versions[lose->claim > 0 ? lose->b : lose->a] : NULL;
+	out->gap = lose ? lose->size : 0;
+	if (words_winner(c) == r) {
+		out->fastest = 1;
+		buf_puts(b, "fastest (");
+		words_verdict(b, m, c, 0);
+		buf_putc(b, ')');
+	} else if (lose) {
+		buf_printf(b, "%ld%% slower than %s (%s), a confirmed difference",
+			   round_half_away(out->gap * 100), out->faster->version,
+			   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+	} else {
+		buf_puts(b, "as fast as the best: no confirmed difference");
+	}
+}

@@ -1,0 +1,99 @@
+/*
+ * verdict_words.h - the analysis' facts in words: each sentence a reader
+ * meets about a verdict, worded once here and nowhere else.
+ *
+ * The analysis hands over enums, numbers and version pairs (model.h); these
+ * functions turn them into the verdict sentence, why a comparison has no
+ * verdict, the claim and its key, the design, how the rounds were taken,
+ * drift, the findings across platforms, the recommendation, the warnings,
+ * the sentence for a platform where one version ran, the two clusters of a
+ * bimodal version and the failure line of `noisefloor check`. report.c
+ * keeps the sentences every document shows (struct report); renderers and
+ * commands that hold no report call these directly.
+ *
+ * Each appends to a struct buf (lib/util.h) and never fails. Sentences
+ * start in lower case and end without a period, as report.h asks, unless a
+ * function says otherwise.
+ */
+#ifndef NF_VERDICT_WORDS_H
+#define NF_VERDICT_WORDS_H
+
+#include <stddef.h>
+#include "model/model.h"
+
+struct buf;
+
+/* The verdict of c in a few words: "26.12.1 is 40% faster than 20.20.2
+ * (best rounds)", "within noise", "not confirmed: ...", "insufficient: 1
+ * round of 24.11.1: its spread is unknown". With capital set, its first
+ * letter is upper case, to start a sentence. */
+void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital);
+
+/* How c's rounds were compared when not by the published design: "a
+ * history over 270 days (...): compared by medians ...". Appends nothing for
+ * DESIGN_ROUNDS. */
+void words_design(struct buf *b, const struct comparison *c);
+
+/* The drift within c's versions: "later rounds were slower: the round
+ * values rise with time within each version (Mann-Kendall S = +40, p =
+ * 0.003 after Holm)". Appends nothing when c->drift.found is 0. */
+void words_drift(struct buf *b, const struct comparison *c);
+
+/* How the rounds were taken (a static string). */
+const char *words_how_taken(enum how_taken t);
+
+/* The recommendation: "Use Node.js v24 (Krypton, Active LTS): it is the
+ * newest line in Active LTS on 2026-01-05, supported until 2028-04-30"
+ * (starts with a capital). Appends nothing without a recommended line. */
+void words_recommendation(struct buf *b, const struct model *m);
+
+/* Where one workload's finding across platforms reproduces, or that the
+ * platforms disagree (each platform with its verdict). */
+void words_finding(struct buf *b, const struct model *m, const struct platform_finding *f);
+
+/* One warning of the analysis in words. */
+void words_warning(struct buf *b, const struct model *m, const struct warning_fact *w);
+
+/* The sentence for a platform where one version ran, in place of its table:
+ * "linux-x64: only 24.11.1 was measured (up to 5 rounds), nothing to compare
+ * (3 workloads)". */
+void words_single_platform(struct buf *b, const struct model *m, const char *platform);
+
+/* The two clusters of bimodal version v of c: "4 of 7 rounds are 13×
+ * slower than the other versions in the same rounds". */
+void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v);
+
+/* The failure line of `noisefloor check` for version v of c, worse than the
+ * baseline by the confirmed claim of pair p (no newline): "regression:
+ * \"parse\" on linux-x64: 26.1.0 is worse than 24.11.1 by 12.5% (best ...
+ * after Holm". */
+void words_regression(struct buf *b, const struct comparison *c, const struct version_stats *v,
+		      const struct pair_stats *p);
+
+/* How often the winner of c's FASTER verdict beat the other version the
+ * claim names: "in every round: the worst of 7 rounds of 26.1.0 beat the
+ * best of 7 rounds of 24.11.1" when their round ranges do not overlap, else
+ * that they overlap. */
+void words_how_often(struct buf *b, const struct comparison *c);
+
+/* The version of c a document may call the winner and mark (bold): the
+ * best one of a FASTER verdict; NULL otherwise. */
+const struct version_stats *words_winner(const struct comparison *c);
+
+/* Where a version of the recommended line stands in a comparison, by
+ * confirmed claims only. */
+struct rec_standing {
+	int fastest;          /* it is the winner (words_winner) */
+	const struct version_stats *faster; /* else the version the largest
+	                         confirmed claim against it names faster, or NULL:
+	                         as fast as the best */
+	double gap;           /* that claim's size (0 without one) */
+};
+/* Decides where version r of c stands (into *out) and appends it in words:
+ * "fastest (<verdict>)", "12% slower than 26.1.0 (best rounds), a confirmed
+ * difference", "as fast as the best: no confirmed difference". */
+void words_rec_standing(struct buf *b, const struct model *m, const struct comparison *c,
+			const struct version_stats *r, struct rec_standing *out);
+
+
+#endif
