@@ -30,7 +30,7 @@ DESTDIR   ?=
 # (src/render/formats_lib.h). The sanitizer build and the fuzz targets link
 # everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
-FORMATS_PKGS = cairo cairo-ft freetype2 xlsxwriter
+FORMATS_PKGS = cairo cairo-ft cairo-pdf freetype2 xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
@@ -57,8 +57,7 @@ OBJS   := $(SRCS:src/%.c=build/%.o)
 # output that needs one of them is listed here and marked LOADED in render.c.
 FORMATS_SRCS := $(wildcard src/render/chart/*.c) \
                 $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c \
-                lib/pdf_font.c lib/pdf_write.c lib/png_write.c render/render_charts.c \
-                render/render_pdf.c render/render_xlsx.c)
+                lib/png_write.c render/render_charts.c render/render_pdf.c render/render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*/*.h src/*/*/*.h)
