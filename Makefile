@@ -34,7 +34,7 @@ FORMATS_PKGS = cairo cairo-ft cairo-pdf freetype2 xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS)
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm
-FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lz -ljq -lm
+FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -ljq -lm
 FORMATS_LIB  = noisefloor-formats.so
 
 # Project flags are kept apart so CFLAGS can be overridden freely.
@@ -45,7 +45,7 @@ NF_LIBS    = $(FORMATS_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
-             zlib1g-dev libxlsxwriter-dev libjq-dev fonts-dejavu-core
+             libxlsxwriter-dev libjq-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
              python3-yaml procps zip zlib1g-dev
@@ -53,7 +53,7 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
 SRCS   := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 # The files of noisefloor-formats.so: those that call cairo, FreeType,
-# zlib, libxlsxwriter or libjq, and those only they use. A new
+# libxlsxwriter or libjq, and those only they use. A new
 # output that needs one of them is listed here and marked LOADED in render.c.
 FORMATS_SRCS := $(wildcard src/render/chart/*.c) \
                 $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c \
