@@ -76,14 +76,9 @@ double pdf_width(const struct pdf *p, int bold, double size, const char *s)
 void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		    double size, uint32_t color, enum align a)
 {
-	double w = a == LEFT ? 0 : pdf_width(p, bold, size, s);
 	char *clean = NULL;
 	if (!*s)
 		return;
-	if (a == CENTER)
-		x -= w / 2;
-	else if (a == RIGHT)
-		x -= w;
 	/* a control character (a line break in free text) is never drawn:
 	 * the font has no glyph for it */
 	for (const char *c = s; *c; c++)
@@ -92,11 +87,17 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 				clean = xstrdup(s);
 			clean[c - s] = ' ';
 		}
+	if (clean)
+		s = clean;
+	if (a == CENTER)
+		x -= pdf_width(p, bold, size, s) / 2;
+	else if (a == RIGHT)
+		x -= pdf_width(p, bold, size, s);
 	cairo_set_font_face(p->cr, p->font[bold ? 1 : 0]);
 	cairo_set_font_size(p->cr, size);
 	set_color(p->cr, color);
 	cairo_move_to(p->cr, x, base);
-	cairo_show_text(p->cr, clean ? clean : s);
+	cairo_show_text(p->cr, s);
 	cairo_new_path(p->cr);
 	free(clean);
 }
