@@ -1,6 +1,6 @@
 /*
  * formats_lib.h - the outputs and the input mapping that need the large
- * libraries (cairo, FreeType, zlib, libxlsxwriter, libjq) live in
+ * libraries (cairo, FreeType, libxlsxwriter, libjq) live in
  * a shared object, noisefloor-formats.so, loaded the first time one of them
  * is used: `check`, `windows` and the reports without charts, PDF or
  * workbook start without loading those libraries at all.

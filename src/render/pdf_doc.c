@@ -1,18 +1,28 @@
 /*
- * pdf_doc.c - the typesetting layer of the PDF: an A4 document with
- * embedded DejaVu (written by pdf_write.c, measured with chart_text.c's
- * FreeType metrics of the same files), pages that flow, lines, paragraphs,
- * headings, bookmarks, label fields, tables that break across pages with
- * their header repeated, charts drawn as vectors, page footers. Knows
- * nothing of benchmarks: render_pdf.c decides the content.
+ * pdf_doc.c - the typesetting layer of the PDF: an A4 document written by
+ * cairo's PDF surface, with DejaVu drawn through the same FreeType faces as
+ * the PNG charts (cairo embeds the glyphs shown as subsets) and measured
+ * with chart_text.c's metrics of the same files; pages that flow, lines,
+ * paragraphs, headings, bookmarks, label fields, tables that break across
+ * pages with their header repeated, charts drawn as vectors by the PNG
+ * previews' code (chart_cairo.c), page footers. Knows nothing of
+ * benchmarks: render_pdf.c decides the content.
+ *
+ * Pages are recorded (cairo recording surfaces) and only painted onto the
+ * PDF surface when the document is saved, once "Page N of M" is known.
  */
 #include "render/pdf_doc.h"
-#include "render/chart/chart_pdf.h"
+#include "render/chart/chart_cairo.h"
+
+#include <cairo-pdf.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Charts in the PDF: a base size that prints well, and a width whose inner
  * part (inside the chart's own margin of 1.25 base sizes) is the text width,
@@ -23,11 +33,29 @@ static const struct chart_style print = { TEXT_W + 2 * CHART_MARGIN, CHART_FONT,
 
 /* ---- pages and text ---- */
 
+static void set_color(cairo_t *cr, uint32_t c)
+{
+	cairo_set_source_rgb(cr, ((c >> 16) & 0xFF) / 255.0, ((c >> 8) & 0xFF) / 255.0,
+			     (c & 0xFF) / 255.0);
+}
+
+/* A context drawing on a page's recording, fonts pinned as the charts'. */
+static cairo_t *page_context(cairo_surface_t *page)
+{
+	cairo_t *cr = cairo_create(page);
+	chart_cairo_font_options(cr);
+	return cr;
+}
+
 void pdf_new_page(struct pdf *p)
 {
-	p->page = pdfw_add_page(p->doc, PAGE_W, PAGE_H);
+	const cairo_rectangle_t a4 = { 0, 0, PAGE_W, PAGE_H };
+	cairo_surface_t *page = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &a4);
 	ALLOC_GROW(p->pages, p->npages + 1, p->pages_alloc);
-	p->pages[p->npages++] = p->page;
+	p->pages[p->npages++] = page;
+	if (p->cr)
+		cairo_destroy(p->cr);
+	p->cr = page_context(page);
 	p->y = MARGIN_TOP;
 }
 
@@ -48,39 +76,54 @@ double pdf_width(const struct pdf *p, int bold, double size, const char *s)
 void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		    double size, uint32_t color, enum align a)
 {
-	double w = a == LEFT ? 0 : pdf_width(p, bold, size, s);
+	char *clean = NULL;
+	if (!*s)
+		return;
+	/* a control character (a line break in free text) is never drawn:
+	 * the font has no glyph for it */
+	for (const char *c = s; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7F) {
+			if (!clean)
+				clean = xstrdup(s);
+			clean[c - s] = ' ';
+		}
+	if (clean)
+		s = clean;
 	if (a == CENTER)
-		x -= w / 2;
+		x -= pdf_width(p, bold, size, s) / 2;
 	else if (a == RIGHT)
-		x -= w;
-	pdfw_begin_text(p->page);
-	pdfw_font_size(p->page, p->font[bold ? 1 : 0], size);
-	pdfw_fill_rgb(p->page, color);
-	pdfw_text_pos(p->page, x, PAGE_H - base);
-	pdfw_show(p->page, s);
-	pdfw_end_text(p->page);
+		x -= pdf_width(p, bold, size, s);
+	cairo_set_font_face(p->cr, p->font[bold ? 1 : 0]);
+	cairo_set_font_size(p->cr, size);
+	set_color(p->cr, color);
+	cairo_move_to(p->cr, x, base);
+	cairo_show_text(p->cr, s);
+	cairo_new_path(p->cr);
+	free(clean);
 }
 
 void pdf_hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_t color)
 {
-	pdfw_stroke_rgb(p->page, color);
-	pdfw_line_width(p->page, lw);
-	pdfw_move_to(p->page, x0, PAGE_H - y);
-	pdfw_line_to(p->page, x1, PAGE_H - y);
-	pdfw_stroke(p->page);
+	set_color(p->cr, color);
+	cairo_set_line_width(p->cr, lw);
+	cairo_move_to(p->cr, x0, y);
+	cairo_line_to(p->cr, x1, y);
+	cairo_stroke(p->cr);
 }
 
 void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32_t color)
 {
-	pdfw_fill_rgb(p->page, color);
-	pdfw_rect(p->page, x, PAGE_H - y - h, w, h);
-	pdfw_fill(p->page);
+	set_color(p->cr, color);
+	cairo_rectangle(p->cr, x, y, w, h);
+	cairo_fill(p->cr);
 }
 
 void pdf_dot(struct pdf *p, double x, double y, double r, uint32_t color)
 {
-	pdfw_fill_rgb(p->page, color);
-	pdfw_circle(p->page, x, PAGE_H - y, r, PDFW_FILL);
+	set_color(p->cr, color);
+	cairo_new_sub_path(p->cr);
+	cairo_arc(p->cr, x, y, r, 0, 2 * M_PI);
+	cairo_fill(p->cr);
 }
 
 /* Baseline of a line of `size` text in a line box of height `lead`. */
@@ -119,24 +162,27 @@ double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int
 	return (double)n * lead;
 }
 
-/* A bookmark to the current position. */
-void pdf_bookmark(struct pdf *p, struct pdfw_outline *parent, const char *title,
-		  struct pdfw_outline **out)
+/* A bookmark to the current position, 6 points above it at the top of the
+ * window. Items are open. */
+void pdf_bookmark(struct pdf *p, int parent, const char *title, int *out)
 {
-	struct pdfw_outline *o = pdfw_outline(p->doc, parent, title, p->page, PAGE_H - p->y + 6);
+	char dest[64];
+	int o;
+	snprintf(dest, sizeof dest, "page=%zu pos=[0 %.2f]", p->npages, p->y - 6);
+	o = cairo_pdf_surface_add_outline(p->doc, parent, title, dest, CAIRO_PDF_OUTLINE_FLAG_OPEN);
 	if (out)
 		*out = o;
 }
 
 /* A section heading, kept with at least `keep` points of what follows;
  * returns its bookmark. */
-struct pdfw_outline *pdf_heading(struct pdf *p, const char *title, double keep)
+int pdf_heading(struct pdf *p, const char *title, double keep)
 {
-	struct pdfw_outline *o;
+	int o;
 	if (p->y > MARGIN_TOP)
 		p->y += 10;
 	pdf_need(p, 26 + keep);
-	pdf_bookmark(p, NULL, title, &o);
+	pdf_bookmark(p, PDF_OUTLINE_TOP, title, &o);
 	pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, 18, SZ_H2, 1), title, 1, SZ_H2, INK, LEFT);
 	p->y += 18;
 	pdf_hrule(p, MARGIN_X, MARGIN_X + TEXT_W, p->y + 1, 0.6, ACCENT);
@@ -458,7 +504,7 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t)
 /* Lays a chart out at the text width and draws it whole on one page, with
  * a bookmark under `parent`; under a new section heading when `section`. */
 void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-		  struct pdfw_outline **parent)
+	       int *parent)
 {
 	struct chart_scene sc;
 	chart_layout(sp, &print, p->cf, &sc);
@@ -472,7 +518,7 @@ const struct chart_style *pdf_chart_style(void)
 }
 
 void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
-	       const char *section, struct pdfw_outline **parent)
+	       const char *section, int *parent)
 {
 	const struct chart_scene sc = *scp;
 	double content, avail, s, left;
@@ -488,62 +534,140 @@ void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
 	}
 	pdf_bookmark(p, *parent, title, NULL);
 	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
-	chart_pdf_draw(p->page, p->font[0], p->font[1], &sc, left,
-			PAGE_H - p->y + CHART_MARGIN * s, s);
+	cairo_save(p->cr);
+	cairo_translate(p->cr, left, p->y - CHART_MARGIN * s);
+	cairo_scale(p->cr, s, s);
+	/* the faces were made in pdf_open: drawing cannot fail on them */
+	chart_cairo_draw(p->cr, &sc, p->cf, NULL);
+	cairo_restore(p->cr);
 	p->y += content * s + 14;
 }
 
 /* ---- the document ---- */
 
+/* Appends what cairo writes to the document's buffer. */
+static cairo_status_t write_out(void *closure, const unsigned char *data, unsigned int n)
+{
+	buf_put(closure, (const char *)data, n);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* 1 when the face draws its glyphs from outlines, which cairo embeds. A
+ * face without (a bitmap font, or TrueType without its glyf table, whose
+ * glyphs FreeType loads empty) would print blank or as bitmaps. */
+static int has_outlines(FT_Face face)
+{
+	FT_UInt g = FT_Get_Char_Index(face, 'A');
+	return FT_IS_SCALABLE(face) && g &&
+	       FT_Load_Glyph(face, g, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) == 0 &&
+	       face->glyph->format == FT_GLYPH_FORMAT_OUTLINE && face->glyph->outline.n_contours > 0;
+}
+
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err)
 {
+	cairo_status_t st;
 	int status;
 
 	if ((status = chart_fonts_open(&p->cf, font_path, font_bold_path, err)) != NF_OK)
 		return status;
-	p->doc = pdfw_new();
 	for (int k = 0; k < 2; k++) {
-		p->font[k] = pdfw_add_font(p->doc, chart_fonts_ft_face(p->cf, k), k);
-		if (!p->font[k]) {
-			pdfw_free(p->doc);
+		if (!has_outlines(chart_fonts_ft_face(p->cf, k))) {
 			chart_fonts_free(p->cf);
 			return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
 					    k ? font_bold_path : font_path);
 		}
+		if (!(p->font[k] = chart_cairo_face(p->cf, k, err))) {
+			chart_fonts_free(p->cf);
+			return err ? err->status : NF_NOINPUT;
+		}
+	}
+	p->out = (struct buf)BUF_INIT;
+	p->doc = cairo_pdf_surface_create_for_stream(write_out, &p->out, PAGE_W, PAGE_H);
+	if ((st = cairo_surface_status(p->doc)) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(p->doc);
+		buf_release(&p->out);
+		chart_fonts_free(p->cf);
+		return nf_error_set(err, NF_IOERR, "cannot start 'report.pdf': %s",
+				    cairo_status_to_string(st));
 	}
 	return NF_OK;
+}
+
+/* An ISO 8601 date for cairo from seconds since 1970 (UTC). */
+static void iso_date(long long date, char *out, size_t n)
+{
+	time_t t = (time_t)date;
+	struct tm tm;
+	if (!gmtime_r(&t, &tm) || !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(out, n, "1970-01-01T00:00:00Z");
+}
+
+void pdf_metadata(struct pdf *p, const char *title, const char *author, const char *subject,
+		  const char *creator, long long date)
+{
+	char when[32];
+	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_TITLE, title);
+	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_AUTHOR, author);
+	if (subject)
+		cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_SUBJECT, subject);
+	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_CREATOR, creator);
+	/* cairo dates a document by the clock unless told otherwise; NULL
+	 * takes its date away */
+	if (date >= 0)
+		iso_date(date, when, sizeof when);
+	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_CREATE_DATE,
+				       date >= 0 ? when : NULL);
+	if (date >= 0)
+		cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_MOD_DATE, when);
 }
 
 void pdf_footers(struct pdf *p, const char *title)
 {
 	char **lines;
 	size_t n = chart_wrap(p->cf, 0, SZ_SMALL, title, TEXT_W * 0.6, 1, &lines);
+	cairo_t *cr = p->cr;
 	for (size_t i = 0; i < p->npages; i++) {
 		char num[64];
 		double base = PAGE_H - MARGIN_BOTTOM + 30;
-		p->page = p->pages[i];
+		p->cr = page_context(p->pages[i]);
 		pdf_hrule(p, MARGIN_X, MARGIN_X + TEXT_W, base - 12, 0.4, RULE);
 		pdf_text_at(p, MARGIN_X, base, lines[0], 0, SZ_SMALL, MUTED, LEFT);
 		snprintf(num, sizeof num, "Page %zu of %zu", i + 1, p->npages);
 		pdf_text_at(p, MARGIN_X + TEXT_W, base, num, 0, SZ_SMALL, MUTED, RIGHT);
+		cairo_destroy(p->cr);
 	}
+	p->cr = cr;
 	chart_lines_free(lines, n);
 }
 
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err)
 {
-	struct buf out = BUF_INIT;
-	struct pdfw_font *bad = pdfw_finish(p->doc, &out);
+	cairo_t *cr = cairo_create(p->doc);
+	cairo_status_t st;
 	int status;
 
-	if (bad)
-		status = nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in '%s'",
-				      chart_fonts_path(p->cf, bad == p->font[1]), name);
+	if (p->cr)
+		cairo_destroy(p->cr);
+	/* each page's recording is painted as it was drawn: vectors and text */
+	for (size_t i = 0; i < p->npages; i++) {
+		cairo_set_source_surface(cr, p->pages[i], 0, 0);
+		cairo_paint(cr);
+		cairo_show_page(cr);
+		cairo_surface_destroy(p->pages[i]);
+	}
+	st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_finish(p->doc);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(p->doc);
+	if (st != CAIRO_STATUS_SUCCESS)
+		status = nf_error_set(err, NF_IOERR, "cannot write '%s': %s", name,
+				      cairo_status_to_string(st));
 	else
-		status = outdir_write(od, name, out.s, out.len, err);
-	buf_release(&out);
-	pdfw_free(p->doc);
+		status = outdir_write(od, name, p->out.s, p->out.len, err);
+	cairo_surface_destroy(p->doc);
+	buf_release(&p->out);
 	free(p->pages);
 	chart_fonts_free(p->cf);
 	return status;

@@ -2,15 +2,15 @@
  * pdf_doc.h - the typesetting layer of the PDF (pdf_doc.c): pages, text,
  * paragraphs, headings, bookmarks, tables and charts on A4. Positions: x in
  * points from the left edge, y (p->y, `top`, `base`) in points from the top
- * of the page. The file itself is pdf_write.c's.
+ * of the page. The file itself is cairo's PDF surface's.
  */
 #ifndef NF_PDF_DOC_H
 #define NF_PDF_DOC_H
 
+#include <cairo.h>
 #include <stdint.h>
 #include "lib/error.h"
 #include "lib/output.h"
-#include "lib/pdf_write.h"
 #include "render/chart/chart.h"
 
 /* A4 in points, and the text block. */
@@ -42,16 +42,22 @@
 struct model;
 struct report;
 
+/* A bookmark: cairo's outline id; PDF_OUTLINE_TOP is the top level. */
+#define PDF_OUTLINE_TOP 0
+
 struct pdf {
 	/* the content's context (render_pdf.c); never read here */
 	const struct model *m;
 	const struct report *r;
-	struct pdfw *doc;
-	struct pdfw_font *font[2]; /* regular, bold */
+	cairo_surface_t *doc;    /* the PDF surface, writing into out */
+	struct buf out;
+	cairo_font_face_t *font[2]; /* regular, bold (chart_cairo.h's faces) */
 	struct chart_fonts *cf;
-	struct pdfw_page *page;
-	struct pdfw_page **pages;
+	/* Each page is recorded until the document is saved: the footers need
+	 * the page count. cr draws on the current page. */
+	cairo_surface_t **pages;
 	size_t npages, pages_alloc;
+	cairo_t *cr;
 	double y;                /* top of the next line, from the page top */
 };
 
@@ -59,17 +65,24 @@ struct pdf {
 enum align { LEFT, CENTER, RIGHT };
 
 /*
- * Starts a document with the two faces embedded (regular, bold) and its
- * first page. NF_NOINPUT when a font cannot be read or has no TrueType
- * outlines to embed; on failure nothing is left to free.
+ * Starts a document with the two faces (regular, bold), without pages (the
+ * first is pdf_new_page's). NF_NOINPUT when a font cannot be read or has no
+ * outlines to embed, NF_IOERR when cairo cannot start a PDF; on failure
+ * nothing is left to free.
  */
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err);
+/* The information dictionary: title, author, subject (NULL: none) and
+ * creator, copied; the creation and modification date `date` seconds
+ * since 1970 (UTC), or no date at all when date < 0, so that the same
+ * input gives the same bytes. The producer is cairo's. */
+void pdf_metadata(struct pdf *p, const char *title, const char *author, const char *subject,
+		  const char *creator, long long date);
 /* Writes "Page N of M" and the running title on every page. */
 void pdf_footers(struct pdf *p, const char *title);
 /* Saves the document as `name` in the output folder and frees it either
- * way. NF_NOINPUT when a font's tables cannot be subset (nothing written),
- * else what outdir_write returns. */
+ * way. NF_IOERR when cairo cannot write it (nothing written), else what
+ * outdir_write returns. */
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err);
 
 /* ---- pages and text ---- */
@@ -97,12 +110,12 @@ void pdf_paragraph(struct pdf *p, const char *text);
 /* Height of a wrapped paragraph, to keep blocks together. */
 double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int bold,
 			       double size, double lead);
-/* A bookmark to the current position under parent (NULL: top level). */
-void pdf_bookmark(struct pdf *p, struct pdfw_outline *parent, const char *title,
-		  struct pdfw_outline **out);
+/* A bookmark to the current position under parent (PDF_OUTLINE_TOP: top
+ * level); *out (when not NULL) is set to it. */
+void pdf_bookmark(struct pdf *p, int parent, const char *title, int *out);
 /* A section heading kept with `keep` points of what follows; returns its
  * bookmark. A subheading likewise, without a bookmark. */
-struct pdfw_outline *pdf_heading(struct pdf *p, const char *title, double keep);
+int pdf_heading(struct pdf *p, const char *title, double keep);
 void pdf_subheading(struct pdf *p, const char *title, double keep);
 /* "Label   wrapped text" with the label in a column labw points wide. */
 void pdf_field(struct pdf *p, const char *label, const char *text, double labw);
@@ -154,11 +167,11 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t);
  * a bookmark under *parent; under a new section heading (whose bookmark
  * becomes *parent) when `section`. */
 void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-		  struct pdfw_outline **parent);
+	       int *parent);
 /* The same for a scene already laid out with pdf_chart_style() (a chart
  * type with a layout of its own); sc stays the caller's. */
 void pdf_scene(struct pdf *p, const struct chart_scene *sc, const char *title,
-	       const char *section, struct pdfw_outline **parent);
+	       const char *section, int *parent);
 /* The chart size and type size of the PDF. */
 const struct chart_style *pdf_chart_style(void);
 

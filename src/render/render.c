@@ -12,7 +12,7 @@
 /* Every output, in the order written. A new output is its render_<name>.c
  * and one line here: the line declares its entry point and adds it to the
  * table (--formats and --help read the names from the table). LOADED marks
- * an output whose file needs cairo, zlib, libxlsxwriter or another large
+ * an output whose file needs cairo, libxlsxwriter or another large
  * library: it goes into noisefloor-formats.so (the Makefile's FORMATS_SRCS)
  * and is called through formats_lib.h; BUILTIN ones are in the program. */
 #define OUTPUTS(X)                               \

@@ -8,8 +8,8 @@
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
- * pdf_doc.c typesets it (pages, text, tables, charts) and pdf_write.c writes
- * the file, with no dates or IDs of its own: the creation date comes from
+ * pdf_doc.c typesets it (pages, text, tables, charts) and cairo writes the
+ * file, with no date or ID of its own: the creation date comes from
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
 #include "present/digest.h"
@@ -411,7 +411,7 @@ static void per_version(struct pdf *p)
 static void charts(struct pdf *p)
 {
 	struct chart_spec sp;
-	struct pdfw_outline *parent = NULL;
+	int parent = PDF_OUTLINE_TOP;
 	const char *section = "Charts";
 	size_t nwork = 0, shown = 0, left_out = 0;
 	int bounded;
@@ -597,7 +597,7 @@ static void evidence(struct pdf *p)
 	const struct model *m = p->m;
 	const struct report *r = p->r;
 	size_t npairs = r->npairs;
-	struct pdfw_outline *parent;
+	int parent;
 	struct buf b = BUF_INIT;
 
 	if (!npairs)
@@ -780,7 +780,7 @@ static void method(struct pdf *p)
 static void appendix(struct pdf *p)
 {
 	const struct model *m = p->m;
-	struct pdfw_outline *parent;
+	int parent;
 	if (total_rounds(m) > PDF_MAX_APPENDIX_ROUNDS) {
 		char *t = xasprintf("The %zu rounds are too many to print: every round with its date, "
 				    "exact release and passes is in rounds.csv and in the workbook's "
@@ -870,14 +870,8 @@ static void metadata(struct pdf *p, const struct render_ctx *rc)
 {
 	const struct model *m = p->m;
 	const char *author = model_get_env(m, "author");
-	pdfw_set_info(p->doc, PDFW_TITLE, report_title(m));
-	pdfw_set_info(p->doc, PDFW_AUTHOR, author ? author : "noisefloor");
-	pdfw_set_info(p->doc, PDFW_CREATOR, "noisefloor " NF_VERSION);
-	pdfw_set_info(p->doc, PDFW_PRODUCER, "noisefloor " NF_VERSION);
-	if (m->subject)
-		pdfw_set_info(p->doc, PDFW_SUBJECT, m->subject);
-	if (rc->source_date >= 0)
-		pdfw_set_date(p->doc, rc->source_date);
+	pdf_metadata(p, report_title(m), author ? author : "noisefloor", m->subject,
+		     "noisefloor " NF_VERSION, rc->source_date);
 }
 
 /* ---- workloads, impact, how to reproduce (worded in report_impact.c) ---- */

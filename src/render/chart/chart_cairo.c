@@ -1,5 +1,7 @@
 /*
- * chart_cairo.c - the cairo backend: draws a chart scene as a PNG.
+ * chart_cairo.c - the cairo backend: draws a chart scene on a cairo
+ * context, a PNG preview's image surface here or a page of the PDF
+ * (pdf_doc.c), so both show the same drawing.
  *
  * Text uses DejaVu Sans loaded by path through FreeType (never fontconfig),
  * with pinned font options (grey antialiasing, no hinting, unhinted metrics),
@@ -10,8 +12,8 @@
  * CPU.
  */
 #include "render/chart/chart.h"
+#include "render/chart/chart_cairo.h"
 
-#include <cairo.h>
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -115,7 +117,7 @@ static void paint_path(cairo_t *cr, const struct chart_prim *p)
 	cairo_new_path(cr);
 }
 
-static void draw_scene(cairo_t *cr, const struct chart_scene *sc, cairo_font_face_t *font[2])
+void chart_cairo_font_options(cairo_t *cr)
 {
 	cairo_font_options_t *fo = cairo_font_options_create();
 	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
@@ -123,8 +125,22 @@ static void draw_scene(cairo_t *cr, const struct chart_scene *sc, cairo_font_fac
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_set_font_options(cr, fo);
 	cairo_font_options_destroy(fo);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+}
 
+cairo_font_face_t *chart_cairo_face(const struct chart_fonts *f, int bold, struct nf_error *err)
+{
+	return face_for(chart_fonts_path(f, bold), err);
+}
+
+int chart_cairo_draw(cairo_t *cr, const struct chart_scene *sc, const struct chart_fonts *f,
+		     struct nf_error *err)
+{
+	cairo_font_face_t *font[2];
+	for (int i = 0; i < 2; i++)
+		if (!(font[i] = chart_cairo_face(f, i, err)))
+			return err ? err->status : NF_IOERR;
+	cairo_save(cr);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	for (size_t i = 0; i < sc->nprims; i++) {
 		const struct chart_prim *p = &sc->prims[i];
 		switch (p->kind) {
@@ -173,13 +189,7 @@ static void draw_scene(cairo_t *cr, const struct chart_scene *sc, cairo_font_fac
 		}
 		}
 	}
-}
-
-static int get_faces(const struct chart_fonts *f, cairo_font_face_t *font[2], struct nf_error *err)
-{
-	for (int i = 0; i < 2; i++)
-		if (!(font[i] = face_for(chart_fonts_path(f, i), err)))
-			return err ? err->status : NF_IOERR;
+	cairo_restore(cr);
 	return NF_OK;
 }
 
@@ -271,12 +281,14 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	cairo_surface_t *s;
 	cairo_t *cr;
 	cairo_status_t st;
-	cairo_font_face_t *font[2];
 	unsigned char *px;
 	int rc, w, h, stride;
 
-	if ((rc = get_faces(f, font, err)) != NF_OK)
-		return rc;
+	/* the faces first: a font that cannot be loaded leaves nothing to undo,
+	 * and the drawing below cannot fail on them */
+	for (int i = 0; i < 2; i++)
+		if (!chart_cairo_face(f, i, err))
+			return err ? err->status : NF_IOERR;
 	/* RGB on white: no alpha channel in the file. The pixels are ours,
 	 * left unset: the white paint below is their only fill (cairo's own
 	 * surface would clear them first). */
@@ -296,6 +308,7 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	cairo_paint(cr);
 	cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
 	cairo_scale(cr, scale, scale);
+	chart_cairo_font_options(cr);
 	{
 		/* a white rectangle drawn first (the scene's background) adds
 		 * nothing to the white paint: white over white stays white at
@@ -307,7 +320,7 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 			body.prims++;
 			body.nprims--;
 		}
-		draw_scene(cr, &body, font);
+		chart_cairo_draw(cr, &body, f, err);
 	}
 	st = cairo_status(cr);
 	cairo_destroy(cr);
