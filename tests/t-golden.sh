@@ -34,7 +34,18 @@ for set in shipped:data/examples/node-versions/rounds.json evidence:tests/pdf-ev
 
 	# The borderline sentences: Markdown and PDF carry the same bytes (the
 	# PDF capitalises the first letter and wraps lines).
-	flat=$(pdftotext "$o/report.pdf" - | tr -s ' \n\f' '   ')
+	# (each page's footer, the title over "Page N of M", left out: a
+	# sentence may run on over a page break)
+	flat=$(pdftotext "$o/report.pdf" - | awk '{ l[NR] = $0 }
+		END {
+			for (i = 1; i <= NR; i++)
+				if (l[i] ~ /^Page [0-9]+ of [0-9]+$/) {
+					skip[i] = 1
+					for (j = i - 1; j > 0 && l[j] == ""; j--) ;
+					skip[j] = 1
+				}
+			for (i = 1; i <= NR; i++) if (!skip[i]) print l[i]
+		}' | tr -s ' \n\f' '   ')
 	missing="" n=0
 	while IFS= read -r s; do
 		n=$((n + 1))

@@ -81,11 +81,13 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
  *  - unequal, history: the ratio of medians against the larger quartile
  *              spread (in a history at least EVIDENCE_HISTORY_FLOOR);
  *              Mann-Whitney on the round values.
- * alpha: the level rounds_needed plans for (0.05 / pairs in the report).
+ * rounds_needed plans for Holm's first step over the comparison's own
+ * pairs (0.05 / its pairs), the family correct_pairs uses.
  */
-static void fill_pairs(struct comparison *c, double alpha)
+static void fill_pairs(struct comparison *c)
 {
 	size_t k = c->nversions, n = 0, total = 0;
+	double alpha;
 	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
 	double **logs = xmalloc((k ? k : 1) * sizeof(*logs)), *ties = xmalloc((k ? k : 1) * sizeof(*ties));
 	double *store;
@@ -104,6 +106,7 @@ static void fill_pairs(struct comparison *c, double alpha)
 	}
 	c->npairs = k * (k - 1) / 2;
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
+	alpha = STATS_ALPHA / (double)(c->npairs ? c->npairs : 1);
 	for (size_t a = 0; a < k; a++)
 		for (size_t b = a + 1; b < k; b++) {
 			const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
@@ -164,24 +167,27 @@ static void fill_pairs(struct comparison *c, double alpha)
 	free(sorted);
 }
 
-/* Holm across every pair of the report, then significance and borderline. */
+/* Holm across the pairs of each comparison, then significance and
+ * borderline. The family is the comparison: its verdict, its claims and
+ * `check`'s answer depend on its own rounds only, never on how many other
+ * workloads or platforms the report holds. */
 static void correct_pairs(struct model *m)
 {
-	size_t total = 0, k = 0;
+	size_t most = 0;
 	double *p;
 
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		total += m->comparisons[i].npairs;
-	if (total == 0)
+		if (m->comparisons[i].npairs > most)
+			most = m->comparisons[i].npairs;
+	if (most == 0)
 		return;
-	p = xmalloc(total * sizeof(*p));
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t j = 0; j < m->comparisons[i].npairs; j++)
-			p[k++] = m->comparisons[i].pairs[j].p;
-	stats_holm(p, p, total);
-	k = 0;
+	p = xmalloc(most * sizeof(*p));
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
+		size_t total = c->npairs, k = 0;
+		for (size_t j = 0; j < total; j++)
+			p[j] = c->pairs[j].p;
+		stats_holm(p, p, total);
 		for (size_t j = 0; j < c->npairs; j++) {
 			struct pair_stats *ps = &c->pairs[j];
 			const struct version_stats *a = &c->versions[ps->a], *b = &c->versions[ps->b];
@@ -460,7 +466,8 @@ static void run_order_and_drift(struct model *m)
 		fill_design(c, o, n, timed[i]);
 		free(o);
 	}
-	stats_holm(p, p, nc);
+	/* each comparison's drift test is a family of its own (one p): like
+	 * its verdict, its drift note depends on its own rounds only */
 	for (size_t i = 0; i < nc; i++) {
 		struct comparison *c = &m->comparisons[i];
 		c->blocked = blocked[i];
@@ -709,16 +716,9 @@ static void fill_platforms(struct model *m)
 
 void evidence_run(struct model *m)
 {
-	size_t npairs = 0;
-	double alpha;
-
 	run_order_and_drift(m);
-	/* rounds_needed plans for Holm's first step over the whole report */
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		npairs += m->comparisons[i].nversions * (m->comparisons[i].nversions - 1) / 2;
-	alpha = STATS_ALPHA / (double)(npairs ? npairs : 1);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		fill_pairs(&m->comparisons[i], alpha);
+		fill_pairs(&m->comparisons[i]);
 		fill_steps(&m->comparisons[i]);
 		fill_bimodal(&m->comparisons[i]);
 	}

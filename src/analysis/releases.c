@@ -5,8 +5,8 @@
  * are exact releases (major.minor.patch) and follow each other in version
  * order form pairs (24.11.1 -> 24.12.0 -> 24.13.0). Each pair gets the
  * ratio of the medians of its round values and the two-sided rank test
- * (stats_mann_whitney); Holm's correction runs over every such pair of the
- * report. A step is a pair significant after Holm whose medians moved by
+ * (stats_mann_whitney); Holm's correction runs over the release pairs of
+ * each comparison, so a step depends on its own workload only. A step is a pair significant after Holm whose medians moved by
  * RELEASES_MIN_CHANGE or more. Medians, not best rounds: the releases of a
  * history ran on different days in different numbers (issue: verdicts on
  * real data), and the best of many rounds is more extreme than the best of
@@ -97,18 +97,19 @@ void releases_run(struct model *m)
 	}
 	if (!total)
 		return;
+	/* Holm across the release pairs of each comparison: a step depends on
+	 * its own workload's rounds, not on how many others the report holds */
 	double *p = xmalloc(total * sizeof *p);
-	size_t k = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t j = 0; j < m->comparisons[i].nrelease_steps; j++)
-			p[k++] = m->comparisons[i].release_steps[j].p;
-	stats_holm(p, p, total);
-	k = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t j = 0; j < m->comparisons[i].nrelease_steps; j++) {
-			struct release_step *s = &m->comparisons[i].release_steps[j];
-			s->p_holm = p[k++];
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		for (size_t j = 0; j < c->nrelease_steps; j++)
+			p[j] = c->release_steps[j].p;
+		stats_holm(p, p, c->nrelease_steps);
+		for (size_t j = 0; j < c->nrelease_steps; j++) {
+			struct release_step *s = &c->release_steps[j];
+			s->p_holm = p[j];
 			s->step = s->p_holm < STATS_ALPHA && fabs(s->ratio - 1) >= RELEASES_MIN_CHANGE;
 		}
+	}
 	free(p);
 }

@@ -8,7 +8,7 @@
  * small to matter against the spread.
  *
  * The report's analysis is reused as is: the same ingest, verdicts and
- * evidence (pairs, Holm across every pair) as `noisefloor report`. No
+ * evidence (pairs, Holm across the pairs of each comparison) as `noisefloor report`. No
  * release schedule is loaded: the gate does not depend on support dates.
  */
 #include "analysis/analysis.h"
@@ -23,7 +23,7 @@
 /* Appends one line to out for each version of each workload that is worse
  * than the comparison's baseline beyond the noise (the gap between their bests
  * exceeds the comparison's noise) and significant after Holm's correction across the
- * report. Returns the number of such lines; *checked (may be NULL) gets the
+ * comparison's pairs. Returns the number of such lines; *checked (may be NULL) gets the
  * number of versions compared with a baseline. Reads only the model. */
 static size_t check_regressions(const struct model *m, struct buf *out, size_t *checked)
 {

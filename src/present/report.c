@@ -135,8 +135,9 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		fmt_spread(b, c->noise);
 		buf_puts(b, ", but the rank test does not confirm it (p = ");
 		fmt_sig(b, p->p_holm, 2);
-		buf_printf(b, " after Holm's correction over %zu pairs; with %zu and %zu rounds the "
-			   "smallest reachable p is ", r->npairs, va->nrounds, vb->nrounds);
+		buf_printf(b, " after Holm's correction over the %zu pair%s of this comparison; with "
+			   "%zu and %zu rounds the smallest reachable p is ", c->npairs,
+			   c->npairs == 1 ? "" : "s", va->nrounds, vb->nrounds);
 		fmt_sig(b, p->p_floor, 2);
 		/* only when more rounds would help: the plan is for the medians */
 		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
@@ -169,6 +170,13 @@ static const struct pair_stats *strongest_pair(const struct comparison *c)
 	return best;
 }
 
+/* What Holm's first step needs of comparison c's smallest p: the level over
+ * its own pairs (the family of the correction is the comparison). */
+static double holm_level(const struct report *r, const struct comparison *c)
+{
+	return r->method.alpha / (double)(c->npairs ? c->npairs : 1);
+}
+
 /* Why no pair of c can be significant: the rounds of its strongest pair,
  * the smallest p they can reach, the level Holm's first step needs, and the
  * fewest rounds per version that would confirm one of its differences. */
@@ -187,9 +195,9 @@ static char *comparison_power_note(const struct report *r, const struct comparis
 	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ",
 		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
 	fmt_sig(&b, s->p_floor, 2);
-	buf_printf(&b, ", and Holm's correction over the %zu pairs of the report needs p below ",
-		   r->npairs);
-	fmt_sig(&b, r->holm_level, 2);
+	buf_printf(&b, ", and Holm's correction over the %zu pair%s of this comparison needs p "
+		   "below ", c->npairs, c->npairs == 1 ? "" : "s");
+	fmt_sig(&b, holm_level(r, c), 2);
 	buf_puts(&b, ", so no pair here can be significant");
 	if (needed)
 		buf_printf(&b, "; about %d rounds per version would be needed to confirm the "
@@ -233,6 +241,8 @@ static void build_evidence(struct report *r)
 		r->nregressions += c->regression;
 		r->nanomalies += c->anomaly;
 		r->npairs += c->npairs;
+		if (c->npairs > r->most_pairs)
+			r->most_pairs = c->npairs;
 		r->nsteps += c->nsteps;
 		r->ndrift += c->drift.found;
 		for (size_t k = 0; k < c->npairs; k++) {
@@ -242,15 +252,27 @@ static void build_evidence(struct report *r)
 				r->p_floor = c->pairs[k].p_floor;
 		}
 	}
-	r->holm_level = r->method.alpha / (double)(r->npairs ? r->npairs : 1);
-	r->power_binds = r->npairs && r->p_floor >= r->holm_level;
+	/* the report's power binds when every comparison's does */
+	r->power_binds = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct pair_stats *s = strongest_pair(&m->comparisons[i]);
+		if (!s)
+			continue;
+		if (s->p_floor < holm_level(r, &m->comparisons[i])) {
+			r->power_binds = 0;
+			break;
+		}
+		r->power_binds = 1;
+	}
 	if (r->npairs) {
-		/* Holm's first step compares the smallest p with alpha / pairs */
+		/* Holm's first step compares the smallest p with alpha / pairs,
+		 * the pairs of one comparison */
 		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
 		fmt_sig(&b, r->p_floor, 2);
-		buf_printf(&b, "; across the %zu pairs of this report Holm's correction needs the smallest "
-			   "p below ", r->npairs);
-		fmt_sig(&b, r->holm_level, 2);
+		buf_printf(&b, "; Holm's correction runs over the pairs of each comparison (one workload "
+			   "on one platform: %zu pair%s at most), so its first step needs the smallest "
+			   "p below ", r->most_pairs, r->most_pairs == 1 ? "" : "s");
+		fmt_sig(&b, r->method.alpha / (double)r->most_pairs, 2);
 		if (r->power_binds)
 			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
 				     "before the test can confirm anything");
@@ -259,10 +281,10 @@ static void build_evidence(struct report *r)
 				   r->nsignificant == 1 ? " is" : "s are");
 		r->power_note = buf_detach(&b, NULL);
 		buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank "
-			   "test (Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the %zu "
-			   "pairs of versions in this report) asks whether one version's rounds are "
+			   "test (Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the "
+			   "pairs of versions of each workload) asks whether one version's rounds are "
 			   "consistently apart from the other's. Where the two disagree, neither claim "
-			   "is safe", r->npairs);
+			   "is safe");
 		r->rank_test_note = buf_detach(&b, NULL);
 	}
 
@@ -293,7 +315,7 @@ static void build_evidence(struct report *r)
 			fmt_percent_signed(&b, st->change);
 			rc->steps[k] = buf_detach(&b, NULL);
 		}
-		rc->power_binds = s && s->p_floor >= r->holm_level;
+		rc->power_binds = s && s->p_floor >= holm_level(r, c);
 		if (rc->power_binds)
 			rc->power_note = comparison_power_note(r, c);
 		if (rc->power_binds && rc->nborderline) {

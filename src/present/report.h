@@ -149,7 +149,8 @@ struct report {
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
 	double p_floor;           /* smallest p any pair can reach (1 without pairs) */
-	double holm_level;        /* alpha / npairs: what Holm's first step needs */
+	size_t most_pairs;        /* pairs of the comparison with the most: Holm's
+	                             family is one comparison */
 	int power_binds;          /* no pair of the report can be significant */
 	char *power_note;         /* owned report-wide sentence, or NULL without pairs */
 	char *rank_test_note;     /* owned, or NULL without pairs: what the rank test

@@ -525,7 +525,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_string(&w, "two-sided Mann-Whitney U on the round values, as R's wilcox.test: exact "
 		     "below 50 rounds a side without ties, else normal with tie and continuity correction");
 	jsonw_key(&w, "correction");
-	jsonw_string(&w, "Holm across every pair of the report");
+	jsonw_string(&w, "Holm across the pairs of each comparison");
 	jsonw_key(&w, "alpha");
 	jsonw_number(&w, mt->alpha);
 	jsonw_key(&w, "shift");
@@ -548,7 +548,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 		     "and the next version confirms it");
 	jsonw_key(&w, "drift");
 	jsonw_string(&w, "Mann-Kendall trend of round values with time within each version, "
-		     "combined per comparison, Holm across comparisons");
+		     "combined per comparison, each comparison on its own");
 	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
 	render_json_environment(&w, m);

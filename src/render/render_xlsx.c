@@ -685,7 +685,7 @@ static void write_versions(struct xw *x)
  * Pairs: the rank test of every pair of versions of every comparison, in
  * analysis.json's order. Rounds, the ratio of medians, significance and the
  * power floor are formulas over the Versions sheet and the row's own cells;
- * U, p, p after Holm (which needs every pair of the report), the rank
+ * U, p, p after Holm (which needs every pair of the comparison), the rank
  * test's interval, the shift and the rounds needed are the model's values.
  */
 static void write_pairs(struct xw *x)
@@ -1156,7 +1156,7 @@ static void write_summary(struct xw *x)
 		if (!method[i])
 			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
 					  "versions on the round values, p after Holm's correction across "
-					  "all pairs (significant below %s), the ratio of medians with its "
+					  "the pairs of each workload (significant below %s), the ratio of medians with its "
 					  "%s interval from %s and the Hodges-Lehmann shift.",
 					  x->r->method.alpha_text, x->r->method.ci_text,
 					  x->r->method.interval);

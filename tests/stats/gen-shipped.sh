@@ -6,7 +6,8 @@
 #
 # Python extracts each round's value (the median of its passes) from
 # data/examples/node-versions/rounds.json; R runs wilcox.test on every pair of
-# versions of every workload in version order and Holm over all of them.
+# versions of every workload in version order and Holm over the pairs of
+# each workload (the family noisefloor corrects over: one comparison).
 # Output: workload, a, b, W, p, p_holm (17 significant digits).
 set -eu
 tmp=$(mktemp)
@@ -34,7 +35,7 @@ for (w in unique(d$w)) {
 	}
 }
 out <- do.call(rbind, rows)
-out$p_holm <- p.adjust(out$p, "holm")
+out$p_holm <- ave(out$p, out$w, FUN = function(p) p.adjust(p, "holm"))
 cat("# workload\ta\tb\tW\tp\tp_holm\n")
 for (k in seq_len(nrow(out)))
 	cat(paste(out$w[k], out$a[k], out$b[k], sprintf("%.17g", out$W[k]),
