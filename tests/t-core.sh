@@ -7,13 +7,15 @@ o=$(tmpdir)
 check "published table renders" "$NF" report -q --out "$o" "$T/published.json"
 verdict() { jq -r --arg w "$1" '.comparisons[] | select(.workload == $w) | "\(.verdict): \(.text)"' "$o/analysis.json"; }
 check_eq "JSON.stringify: 26 faster by 25% than 22" "faster: 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" "$(verdict 'JSON.stringify, 20k rows')"
-check_eq "Map: 24 faster by 24% than 22, not linear" "faster: 24 is 24% faster than 22 (best rounds; too few rounds for a rank test), not linear" "$(verdict 'Map of 200k keys')"
+# the article called it "not linear": 25.93 -> 20.87 -> 23.28 ms, but both
+# moves are inside the noise of ±23%, so the shape is not known to bend
+check_eq "Map: 24 faster by 24% than 22 (linear: its ups and downs are inside the noise)" "faster: 24 is 24% faster than 22 (best rounds; too few rounds for a rank test)" "$(verdict 'Map of 200k keys')"
 check_eq "JSON.parse: within noise" "within-noise: within noise" "$(verdict 'JSON.parse, 20k rows')"
 check_eq "best and spread per version" "18.49 0.23|15.64 0.09|14.8 0.14" \
 	"$(jq -r '[.comparisons[] | select(.workload == "JSON.stringify, 20k rows") | .versions[] | "\(.best) \(.spread * 100 | round / 100)"] | join("|")' "$o/analysis.json")"
 check_eq "noise is the largest spread" "0.23" \
 	"$(jq -r '.comparisons[] | select(.workload == "Map of 200k keys") | .noise * 100 | round / 100' "$o/analysis.json")"
-check_eq "analysis.json fields" "noisefloor.analysis/1 2026-11-29 24 22 false" \
+check_eq "analysis.json fields" "noisefloor.analysis/1 2026-11-29 24 22 true" \
 	"$(jq -r '.format + " " + .as_of + " " + (.comparisons[1] | "\(.best_version) \(.worst_version) \(.linear)")' "$o/analysis.json")"
 check "blog.md has the verdict table" grep -q '| JSON.stringify, 20k rows (ms) |.*| 26 is 25% faster than 22 (best rounds; too few rounds for a rank test) |' "$o/blog.md"
 
@@ -131,7 +133,7 @@ cp templates/*.mustache "$tpl/"
 printf 'Custom: {{title}} / {{#comparisons}}{{text}};{{/comparisons}}\n' > "$tpl/summary.md.mustache"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --templates "$tpl" "$T/published.json"
-check_eq "--templates uses the user's templates" "Custom: The published table / 26 is 25% faster than 22 (best rounds; too few rounds for a rank test);24 is 24% faster than 22 (best rounds; too few rounds for a rank test), not linear;within noise;" "$(cat "$o/summary.md")"
+check_eq "--templates uses the user's templates" "Custom: The published table / 26 is 25% faster than 22 (best rounds; too few rounds for a rank test);24 is 24% faster than 22 (best rounds; too few rounds for a rank test);within noise;" "$(cat "$o/summary.md")"
 printf '{{#comparisons}}oops\n' > "$tpl/summary.md.mustache"
 msg=$("$NF" report -q --out "$o" --templates "$tpl" "$T/published.json" 2>&1); rc=$?
 check_eq "a broken template names itself" "65 noisefloor: cannot use template '$tpl/summary.md.mustache': line 1, column 1: unclosed section \"comparisons\"" "$rc $msg"

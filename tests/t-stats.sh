@@ -143,6 +143,21 @@ check_eq "no step search below 5 versions" "0" "$(jq '.comparisons[0].steps | le
 check "no steps section in the issue without steps" \
 	bash -c "[ -s '$d/flat-md/issue.md' ] && ! grep -q 'Where the value changes' '$d/flat-md/issue.md'"
 
+# ---- rounds needed plans for the gap the sentence quotes ----
+# medians 1 % apart, best rounds 18 % apart: the verdict quotes the bests, so
+# the plan is for 18 %, not for 1 % (which needed about 307 rounds)
+"$NF" report -q --formats json --out "$d/rnb" "$S/rounds-needed-best.json" > /dev/null 2>&1
+check_eq "rounds needed: planned on the best rounds the verdict quotes" \
+	"not-confirmed 18% 4" \
+	"$(jq -r '.comparisons[0] | "\(.verdict) \(.text | capture("is (?<g>[0-9]+%) faster").g) \(.pairs[0].rounds_needed)"' "$d/rnb/analysis.json")"
+
+# ---- "not linear" only beyond the noise ----
+# one step up, then 50,802 -> 50,037 -> 49,897 ops/s inside a noise of ±43 %:
+# the shape is one step and flat, not a zigzag
+"$NF" report -q --formats json --out "$d/lin" "$S/linear-step.json" > /dev/null 2>&1
+check_eq "linear: moves inside the noise do not make a series 'not linear'" \
+	"true 22.21.1 does 263% more ops/s than 20.19.5 (best rounds)" \
+	"$(jq -r '.comparisons[0] | "\(.linear) \(.text)"' "$d/lin/analysis.json")"
 # ---- pairs on the shipped dataset, against R ----
 ship="$NF_ROOT/data/examples/node-versions/rounds.json"
 "$NF" report -q --formats json,md --out "$d/ship" "$ship" > /dev/null 2>&1
@@ -174,6 +189,8 @@ check_eq "shipped data: every pair's ratio estimate and interval as R's, within 
 		END { if (!bad) print k " ok" }')"
 check "shipped data: the issue has the rank-test table with Holm p-values" \
 	grep -qF "| Map of 200k keys | 20.20.2 → 26.12.1 | 0.641 | 0.588–0.681 |" "$d/ship/issue.md"
+check "linear: the shipped Regex row goes up and down beyond its noise, and says so" \
+	jq -e '.comparisons[] | select(.workload == "Regex over 100k emails") | .linear == false and (.text | endswith(", not linear"))' "$d/ship/analysis.json"
 check "shipped data: the issue states the power floor" \
 	grep -qF "the smallest p-value the rank test can reach is 0.00058; Holm's correction runs over the pairs of each comparison (one workload on one platform: 6 pairs at most), so its first step needs the smallest p below 0.0083" "$d/ship/issue.md"
 check "shipped data: the blog explains the borderline pairs" \

@@ -197,6 +197,35 @@ static enum insufficient why_insufficient(const struct comparison *c, int min_ro
 	return nsingle == nshort ? INSUFFICIENT_SPREAD_UNKNOWN : INSUFFICIENT_FEW_ROUNDS;
 }
 
+/* Whether the versions' values, in version order (bests, or the design's
+ * levels), go both up and down by more than the noise: a move counts once
+ * it leaves the last turning point by more than the noise band, so ups and
+ * downs inside the noise never make a series "not linear". */
+static int moves_both_ways(const struct comparison *c, int levels, double noise)
+{
+	int up = 0, down = 0;
+	double anchor = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		double v = levels ? c->versions[i].level : c->versions[i].best;
+		if (!(v > 0) || !isfinite(v))
+			continue;
+		if (!(anchor > 0)) {
+			anchor = v;
+			continue;
+		}
+		if (v / anchor - 1 > noise) {
+			up = 1;
+			anchor = v;
+		} else if (anchor / v - 1 > noise) {
+			down = 1;
+			anchor = v;
+		} else if ((up && !down && v > anchor) || (down && !up && v < anchor)) {
+			anchor = v; /* further along the way it already went */
+		}
+	}
+	return up && down;
+}
+
 static void judge(struct model *m, struct comparison *c)
 {
 	int short_rounds = 0;
@@ -216,15 +245,9 @@ static void judge(struct model *m, struct comparison *c)
 	}
 	c->gap = gap_between(c->better, c->versions[c->best_idx].best, c->versions[c->worst_idx].best);
 
-	/* linear: the bests in version order move one way only */
-	{
-		int up = 0, down = 0;
-		for (size_t i = 1; i < c->nversions; i++) {
-			up |= c->versions[i].best > c->versions[i - 1].best;
-			down |= c->versions[i].best < c->versions[i - 1].best;
-		}
-		c->linear = !(up && down);
-	}
+	/* linear: the bests in version order move one way only, beyond the
+	 * noise */
+	c->linear = !moves_both_ways(c, 0, c->noise);
 
 	c->verdict_pair = -1;
 	c->rule_best = c->best_idx;
@@ -255,7 +278,7 @@ static void decide(struct comparison *c)
 	if (c->verdict == VERDICT_INSUFFICIENT)
 		return;
 	if (c->design != DESIGN_ROUNDS) {
-		int hi = c->better == BETTER_HIGHER, up = 0, down = 0;
+		int hi = c->better == BETTER_HIGHER;
 		c->best_idx = c->worst_idx = 0;
 		for (size_t i = 0; i < c->nversions; i++) {
 			double l = c->versions[i].level;
@@ -263,12 +286,7 @@ static void decide(struct comparison *c)
 				c->best_idx = (int)i;
 			if (hi ? l < c->versions[c->worst_idx].level : l > c->versions[c->worst_idx].level)
 				c->worst_idx = (int)i;
-			if (i) {
-				up |= l > c->versions[i - 1].level;
-				down |= l < c->versions[i - 1].level;
-			}
 		}
-		c->linear = !(up && down);
 	}
 	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
 	if (!p)
@@ -284,6 +302,8 @@ static void decide(struct comparison *c)
 	}
 	c->gap = p->size;
 	c->noise = p->noise;
+	if (c->design != DESIGN_ROUNDS)
+		c->linear = !moves_both_ways(c, 1, c->noise);
 	c->verdict_pair = (long)(p - c->pairs);
 	c->confirmed = CONFIRMED_NONE;
 	if (p->claim) {

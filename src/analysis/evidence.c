@@ -123,8 +123,13 @@ static void fill_pairs(struct comparison *c)
 								   vb->nrounds));
 			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
 						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
-			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,
-								       vb->values, vb->nrounds, vb->median, alpha);
+			/* planned on the gap the verdict quotes: the best rounds in
+			 * the published design, the medians elsewhere */
+			p->rounds_needed = c->design == DESIGN_ROUNDS
+				? stats_rounds_needed_medians(va->values, va->nrounds, va->best, vb->values,
+							      vb->nrounds, vb->best, alpha)
+				: stats_rounds_needed_medians(va->values, va->nrounds, va->median,
+							      vb->values, vb->nrounds, vb->median, alpha);
 			if (c->design == DESIGN_SESSIONS) {
 				double *d = log_ratios(va, vb), *ds, med, iqr;
 				size_t nr = va->nrounds;

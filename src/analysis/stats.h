@@ -146,7 +146,8 @@ double stats_p_floor(size_t n, size_t m);
  * The result is capped at 9999.
  */
 int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha);
-/* The same with the medians of a and b already known (stats_median_of). */
+/* The same with the gap measured between two given levels of a and b (their
+ * medians, or the statistic a verdict quotes, such as their best rounds). */
 int stats_rounds_needed_medians(const double *a, size_t n, double median_a, const double *b, size_t m,
 				double median_b, double alpha);
 

@@ -546,7 +546,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
 	jsonw_key(&w, "rounds_needed");
 	s = xasprintf("rounds per side for %s power at the level %s / pairs given the pooled "
-		      "standard deviation and the gap between the medians; null when unknown",
+		      "standard deviation and the gap the verdict quotes (best rounds in the "
+		      "rounds design, medians elsewhere); null when unknown",
 		      mt->power_text, mt->alpha_text);
 	jsonw_string(&w, s);
 	free(s);
