@@ -43,3 +43,38 @@ check_eq "every copy gets its original's verdict" \
 "$NF" check -q "$EX" > /dev/null 2>&1; once=$?
 "$NF" check -q "$d/tripled.json" > /dev/null 2>&1; thrice=$?
 check_eq "check answers the tripled example as it answers the example" "$once" "$thrice"
+
+# --- an anomaly is a verdict ---------------------------------------------
+# Concatenate on 24.22.3: 4 of 7 rounds 13x slower than the other versions in
+# the same rounds. Every verdict table names it, and the other versions are
+# compared within their own noise, not within its ±52 %.
+a="24.22.3: 4 of 7 rounds 13× slower (anomaly)"
+o="$d/anomaly"
+COLUMNS=200 "$NF" report --out "$o" "$EX" > "$o.term" 2> /dev/null
+check "the anomaly opens the verdict in analysis.json" \
+	jq -e --arg a "$a; among the others, " '.comparisons[] | select(.workload == "Concatenate 50k strings") | .text | startswith($a)' "$o/analysis.json"
+check_eq "the others are compared within their own noise (±17%, not ±52%)" "0.17" \
+	"$(jq -r '.comparisons[] | select(.workload == "Concatenate 50k strings") | .noise * 100 | round / 100' "$o/analysis.json")"
+missing=""
+grep -qF "$a" "$o.term" || missing="$missing terminal"
+for f in blog.md summary.md issue.md verdicts.csv; do
+	grep -F "Concatenate 50k strings" "$o/$f" | grep -qF "$a" || missing="$missing $f"
+done
+pdftotext "$o/report.pdf" - | tr -s ' \n' '  ' | grep -qF "$a" || missing="$missing report.pdf"
+"$NF_ROOT/tests/golden/sheets.sh" "$o/report.xlsx" | grep -qF "$a" || missing="$missing report.xlsx"
+check_eq "every verdict table names the anomaly" "" "${missing# }"
+
+# two versions: the version with its own slow rounds is the one flagged,
+# not the other one (whose ratio to it splits too)
+python3 - "$d/two.json" <<'PY'
+import json, sys
+old = [10.0, 130.0, 10.2, 131.0, 10.1, 129.5, 10.3, 130.5, 10.15]
+new = [10.5, 10.6, 10.4, 10.7, 10.55, 10.45, 10.65, 10.5, 10.6]
+res = [{"workload": "w", "version": v, "round": r + 1, "unit": "ms", "passes": [x[r]],
+        "timestamp": "2026-11-29T10:%02d:%02dZ" % (r, 10 * k)}
+       for r in range(9) for k, (v, x) in enumerate((("old", old), ("new", new)))]
+json.dump({"format": "noisefloor.rounds/1", "results": res}, open(sys.argv[1], "w"))
+PY
+"$NF" report -q --formats json --out "$d/two" "$d/two.json"
+check_eq "two versions: the anomaly is the version with its own slow rounds" "old" \
+	"$(jq -r '[.comparisons[0].versions[] | select(.bimodal) | .version] | join(",")' "$d/two/analysis.json")"

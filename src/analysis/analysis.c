@@ -197,6 +197,24 @@ static enum insufficient why_insufficient(const struct comparison *c, int min_ro
 	return nsingle == nshort ? INSUFFICIENT_SPREAD_UNKNOWN : INSUFFICIENT_FEW_ROUNDS;
 }
 
+/* Whether version i of c is left out of the comparison of the others: its
+ * rounds fall into two clusters and at least two other versions remain. */
+static int set_apart(const struct comparison *c, size_t i)
+{
+	size_t clean = 0;
+	if (!c->anomaly || !c->versions[i].bimodal)
+		return 0;
+	for (size_t k = 0; k < c->nversions; k++)
+		clean += !c->versions[k].bimodal;
+	return clean >= 2;
+}
+
+/* A pair that compares two versions of the others (neither set apart). */
+static int among_others(const struct comparison *c, const struct pair_stats *p)
+{
+	return !set_apart(c, p->a) && !set_apart(c, p->b);
+}
+
 /* Whether the versions' values, in version order (bests, or the design's
  * levels), go both up and down by more than the noise: a move counts once
  * it leaves the last turning point by more than the noise band, so ups and
@@ -207,7 +225,7 @@ static int moves_both_ways(const struct comparison *c, int levels, double noise)
 	double anchor = 0;
 	for (size_t i = 0; i < c->nversions; i++) {
 		double v = levels ? c->versions[i].level : c->versions[i].best;
-		if (!(v > 0) || !isfinite(v))
+		if (!(v > 0) || !isfinite(v) || set_apart(c, i))
 			continue;
 		if (!(anchor > 0)) {
 			anchor = v;
@@ -277,14 +295,21 @@ static void decide(struct comparison *c)
 
 	if (c->verdict == VERDICT_INSUFFICIENT)
 		return;
-	if (c->design != DESIGN_ROUNDS) {
-		int hi = c->better == BETTER_HIGHER;
-		c->best_idx = c->worst_idx = 0;
+	if (c->design != DESIGN_ROUNDS || c->anomaly) {
+		/* by the design's statistic, among the versions not set apart */
+		int hi = c->better == BETTER_HIGHER, rounds = c->design == DESIGN_ROUNDS;
+		c->best_idx = c->worst_idx = -1;
 		for (size_t i = 0; i < c->nversions; i++) {
-			double l = c->versions[i].level;
-			if (hi ? l > c->versions[c->best_idx].level : l < c->versions[c->best_idx].level)
+			double l = rounds ? c->versions[i].best : c->versions[i].level;
+			if (set_apart(c, i))
+				continue;
+			if (c->best_idx < 0 ||
+			    (hi ? l > (rounds ? c->versions[c->best_idx].best : c->versions[c->best_idx].level)
+				: l < (rounds ? c->versions[c->best_idx].best : c->versions[c->best_idx].level)))
 				c->best_idx = (int)i;
-			if (hi ? l < c->versions[c->worst_idx].level : l > c->versions[c->worst_idx].level)
+			if (c->worst_idx < 0 ||
+			    (hi ? l < (rounds ? c->versions[c->worst_idx].best : c->versions[c->worst_idx].level)
+				: l > (rounds ? c->versions[c->worst_idx].best : c->versions[c->worst_idx].level)))
 				c->worst_idx = (int)i;
 		}
 	}
@@ -294,7 +319,8 @@ static void decide(struct comparison *c)
 	/* the largest confirmed claim among all pairs: what check and every
 	 * document count; without one, the best against the worst */
 	for (size_t i = 0; i < c->npairs; i++)
-		if (c->pairs[i].claim && (!p->claim || c->pairs[i].size > p->size))
+		if (c->pairs[i].claim && among_others(c, &c->pairs[i]) &&
+		    (!p->claim || c->pairs[i].size > p->size))
 			p = &c->pairs[i];
 	if (p->claim) {
 		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
@@ -302,8 +328,8 @@ static void decide(struct comparison *c)
 	}
 	c->gap = p->size;
 	c->noise = p->noise;
-	if (c->design != DESIGN_ROUNDS)
-		c->linear = !moves_both_ways(c, 1, c->noise);
+	if (c->design != DESIGN_ROUNDS || c->anomaly)
+		c->linear = !moves_both_ways(c, c->design != DESIGN_ROUNDS, c->noise);
 	c->verdict_pair = (long)(p - c->pairs);
 	c->confirmed = CONFIRMED_NONE;
 	if (p->claim) {
@@ -656,8 +682,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 		decide(c);
 		baseline_claims(c);
 		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
-		for (size_t k = 0; k < c->nversions; k++)
-			c->anomaly |= c->versions[k].bimodal;
 		m->nclaims += c->verdict == VERDICT_FASTER;
 		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
 		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;

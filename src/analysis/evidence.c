@@ -155,7 +155,12 @@ static void fill_pairs(struct comparison *c)
 				p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
 				if (c->design == DESIGN_ROUNDS) {
 					p->size = better_by(c->better, va->best, vb->best, &p->side);
+					/* a pair with a version of two clusters keeps that
+					 * version's spread; the others are compared within
+					 * their own noise (others_noise) */
 					p->noise = c->noise;
+					if (va->bimodal || vb->bimodal)
+						p->noise = fmax(p->noise, fmax(va->spread, vb->spread));
 				} else {
 					p->size = better_by(c->better, va->median, vb->median, &p->side);
 					p->noise = va->qspread > vb->qspread ? va->qspread : vb->qspread;
@@ -604,19 +609,24 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
 }
 
 /*
- * Versions whose rounds fall into two clusters. With paired rounds each
- * round value is first divided by the median of the other versions in the
- * same round, so a slow round shared by every version (the machine) cancels
- * and only a version's own slow rounds remain.
+ * Versions whose rounds fall into two clusters. With paired rounds of three
+ * versions or more each round value is first divided by the machine of that
+ * round (the median over the versions), so a slow round shared by every
+ * version cancels and only a version's own slow rounds remain. With two
+ * paired versions there is no median to outvote one version's mode: a
+ * version has one when its own rounds and its per-round ratio to the other
+ * both fall into two clusters (a slow machine splits the first, not the
+ * second).
  */
 static void fill_bimodal(struct comparison *c)
 {
 	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
 	double *machine = NULL;
+	int two = c->paired && c->nversions == 2;
 
 	/* the machine of each paired round: the median over the versions of
 	 * value / that version's median, robust to one version's own mode */
-	if (c->paired && c->nversions > 1) {
+	if (c->paired && c->nversions > 2) {
 		double *f = xmalloc(c->nversions * sizeof(*f));
 		machine = xmalloc((nr ? nr : 1) * sizeof(*machine));
 		for (size_t k = 0; k < nr; k++) {
@@ -638,10 +648,33 @@ static void fill_bimodal(struct comparison *c)
 		 * machine taken out, from the sorted rounds (only the values
 		 * count, and sorted logs need no sorting again) */
 		for (size_t k = 0; k < vs->nrounds; k++)
-			x[k] = machine ? flip * log(vs->values[k] / machine[k])
-				: flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
+			x[k] = flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
+		if (machine || two) {
+			const struct version_stats *other = two ? &c->versions[1 - v] : NULL;
+			/* two versions: its own rounds must split first */
+			if (two) {
+				stats_two_clusters(x, vs->nrounds, &br);
+				if (!br.split) {
+					free(x);
+					continue;
+				}
+			}
+			for (size_t k = 0; k < vs->nrounds; k++)
+				x[k] = flip * log(vs->values[k] / (two ? other->values[k] : machine[k]));
+		}
 		stats_two_clusters(x, vs->nrounds, &br);
-		if (br.split) {
+		if (br.split && two) {
+			/* against the other version in the same rounds */
+			double *ratios = xmalloc(vs->nrounds * sizeof(*ratios));
+			size_t nslow = 0;
+			for (size_t k = 0; k < vs->nrounds; k++)
+				if (x[k] >= br.cut)
+					ratios[nslow++] = pow(vs->values[k] / c->versions[1 - v].values[k], flip);
+			vs->bimodal = 1;
+			vs->slow_share = (double)br.nhigh / (double)vs->nrounds;
+			vs->slow_factor = nslow ? stats_median_of(ratios, nslow) : br.ratio;
+			free(ratios);
+		} else if (br.split) {
 			vs->bimodal = 1;
 			vs->slow_share = (double)br.nhigh / (double)vs->nrounds;
 			vs->slow_factor = br.ratio;
@@ -723,13 +756,34 @@ static void fill_platforms(struct model *m)
 	}
 }
 
+/* The noise band of the rounds design once the versions of two clusters
+ * are set apart: the largest spread of the other versions, when at least
+ * two are left to compare (their differences are not hidden by one
+ * version's own anomaly); else the largest spread of all, as before. */
+static void others_noise(struct comparison *c)
+{
+	size_t clean = 0;
+	double noise = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		c->anomaly |= c->versions[i].bimodal;
+		if (c->versions[i].bimodal)
+			continue;
+		clean++;
+		noise = fmax(noise, c->versions[i].spread);
+	}
+	if (c->anomaly && clean >= 2 && c->design == DESIGN_ROUNDS)
+		c->noise = noise;
+}
+
 void evidence_run(struct model *m)
 {
 	run_order_and_drift(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
+		/* the anomalies first: they decide the noise the others share */
+		fill_bimodal(&m->comparisons[i]);
+		others_noise(&m->comparisons[i]);
 		fill_pairs(&m->comparisons[i]);
 		fill_steps(&m->comparisons[i]);
-		fill_bimodal(&m->comparisons[i]);
 	}
 	correct_pairs(m);
 }

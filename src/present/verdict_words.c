@@ -86,7 +86,7 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 	}
 }
 
-void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
+static void put_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
 {
 	const struct pair_stats *p;
 	const struct version_stats *w, *o;
@@ -136,6 +136,39 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
 		}
 	}
+}
+
+/* A version of two clusters, as its verdict names it: "24.22.3: 4 of 7
+ * rounds 13× slower (anomaly)". */
+static void put_anomaly(struct buf *b, const struct version_stats *v)
+{
+	buf_printf(b, "%s: %ld of %zu rounds ", v->version,
+		   round_half_away(v->slow_share * (double)v->nrounds), v->nrounds);
+	fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
+	buf_puts(b, "\xC3\x97 slower (anomaly)");
+}
+
+void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
+{
+	size_t nanomalous = 0, clean = 0;
+
+	if (!c->anomaly || c->verdict == VERDICT_INSUFFICIENT) {
+		put_verdict(b, m, c, capital);
+		return;
+	}
+	/* the anomaly first: it is the finding a reader must not miss, and
+	 * its version's spread is not the noise of the others */
+	for (size_t i = 0; i < c->nversions; i++) {
+		if (!c->versions[i].bimodal) {
+			clean++;
+			continue;
+		}
+		if (nanomalous++)
+			buf_puts(b, "; ");
+		put_anomaly(b, &c->versions[i]);
+	}
+	buf_puts(b, clean >= 2 ? "; among the others, " : "; ");
+	put_verdict(b, m, c, 0);
 }
 
 void words_design(struct buf *b, const struct comparison *c)
@@ -323,7 +356,14 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		buf_printf(b, "\"%s\" on %s: the rounds of %s fall into two clusters: ", c->workload,
 			   c->platform, c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
-		buf_puts(b, "; an anomaly of this version worth reporting, which its spread hides");
+		{
+			size_t clean = 0;
+			for (size_t k = 0; k < c->nversions; k++)
+				clean += !c->versions[k].bimodal;
+			buf_puts(b, clean >= 2 ? "; an anomaly of this version worth reporting: the verdict "
+						 "names it and compares the other versions among themselves"
+					       : "; an anomaly of this version worth reporting, which the verdict names");
+		}
 		break;
 	case WARNING_HISTORY: {
 		struct buf names = BUF_INIT;
