@@ -438,7 +438,24 @@ void words_how_often(struct buf *b, const struct comparison *c)
 
 const struct version_stats *words_winner(const struct comparison *c)
 {
-	return c->verdict == VERDICT_FASTER && c->best_idx >= 0 ? &c->versions[c->best_idx] : NULL;
+	const struct version_stats *w;
+	int hi = c->better == BETTER_HIGHER;
+
+	if (c->verdict != VERDICT_FASTER || c->best_idx < 0)
+		return NULL;
+	w = &c->versions[c->best_idx];
+	/* the largest confirmed claim may name a version that another one,
+	 * whose own claims the test did not confirm, beats in the same row:
+	 * then no version is marked */
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		if (v == w || !v->nrounds)
+			continue;
+		if (hi ? v->best > w->best || v->level > w->level
+		       : v->best < w->best || v->level < w->level)
+			return NULL;
+	}
+	return w;
 }
 
 void words_rec_standing(struct buf *b, const struct model *m, const struct comparison *c,

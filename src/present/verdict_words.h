@@ -76,8 +76,12 @@ void words_regression(struct buf *b, const struct comparison *c, const struct ve
  * that they overlap. */
 void words_how_often(struct buf *b, const struct comparison *c);
 
-/* The version of c a document may call the winner and mark (bold): the
- * best one of a FASTER verdict; NULL otherwise. */
+/* The version of c every document marks (bold), the one meaning of the
+ * mark: the version a FASTER verdict names faster, when no other version of
+ * c is better than it by the best round (what every row shows) or by the
+ * verdict's statistic (c's level). NULL otherwise: no claim, or the claim's
+ * winner is beaten in its own row by a version whose claims the rank test
+ * did not confirm. */
 const struct version_stats *words_winner(const struct comparison *c);
 
 /* Where a version of the recommended line stands in a comparison, by

@@ -340,11 +340,14 @@ static void verdicts(struct pdf *p)
 									   : "lower is better");
 		row[1].text = xstrdup(p->r->comparisons[i].text);
 		row[1].marker = verdict_color(c->verdict);
-		row[1].bold = words_winner(c) != NULL;
 		if (c->verdict != VERDICT_INSUFFICIENT) {
-			fmt_value(&b, c->versions[c->best_idx].best);
-			buf_printf(&b, " %s\n%s", c->unit, c->versions[c->best_idx].version);
+			/* the row's best round, bold when it is the winner's
+			 * (words_winner: the one meaning of bold) */
+			const struct version_stats *best = &c->versions[c->rule_best];
+			fmt_value(&b, best->best);
+			buf_printf(&b, " %s\n%s", c->unit, best->version);
 			row[2].text = buf_detach(&b, NULL);
+			row[2].bold = best == words_winner(c);
 			fmt_percent(&b, c->gap);
 			row[3].text = buf_detach(&b, NULL);
 			fmt_spread(&b, c->noise);
@@ -367,7 +370,8 @@ static void per_version(struct pdf *p)
 		return;
 	pdf_subheading(p, "Best round of each version", 80);
 	pdf_paragraph(p, "Each cell: the best round, then its change against the baseline and the "
-		  "version's spread. The best version of each workload is in bold.");
+		  "version's spread. Bold marks the version a verdict names faster, when no "
+		  "other version in its row is better.");
 	cols = xcalloc(nvers + 1, sizeof *cols);
 	cols[0].title = "Workload";
 	cols[0].w = -1;

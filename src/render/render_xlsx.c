@@ -9,10 +9,14 @@
  * Pairs (the rank test of every pair of versions: counts, ratio of medians
  * and power floor as formulas over Versions, the test's results as values),
  * Steps (only when a long series has steps: bests and change over Versions),
- * Support (the release lines on the report date) and Charts (native charts
- * over those cells). Every derived number is a formula, and each formula's
- * value is cached from the model so viewers that do not recalculate show the
- * tool's own numbers.
+ * Support (the release lines on the report date), Charts (native charts
+ * over those cells) and Impact. Every statistic of the rounds is a formula,
+ * and each formula's value is cached from the model so viewers that do not
+ * recalculate show the tool's own numbers. What the analysis decides with
+ * the rank test (the verdict, its gap and noise, the winner, Impact's
+ * claims) is written as values and labelled so; Versions' "Rounds as
+ * analysed" and the Summary's say whether the rounds still are the ones
+ * analysed. Bold on a version marks words_winner() only.
  *
  * Text from the input only ever goes through worksheet_write_string (never a
  * formula), after clean_text(), so a name such as "=HYPERLINK(...)" stays inert
@@ -34,6 +38,7 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "present/support.h"
+#include "present/verdict_words.h"
 
 #define XLSX_NAME "report.xlsx"
 #define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
@@ -61,9 +66,10 @@ struct vpos {
 	int in_sheet;          /* they are on the Rounds sheet (formulas read them) */
 };
 
-/* A cell format made for one number format code. */
+/* A cell format made for one number format code, bold or not. */
 struct num_format {
 	char *code; /* owned */
+	int bold;
 	lxw_format *fmt;
 };
 
@@ -93,7 +99,7 @@ struct xw {
 enum {
 	V_WORKLOAD, V_PLATFORM, V_VERSION, V_LINE, V_V8, V_STATUS, V_BASELINE,
 	V_ROUNDS, V_BEST, V_WORST, V_MEDIAN, V_SPREAD, V_CHANGE, V_UNIT, V_BETTER,
-	V_NCOLS
+	V_ANALYSED, V_NCOLS
 };
 
 /* Pairs sheet columns. */
@@ -110,11 +116,11 @@ enum {
 };
 
 /* Impact sheet: the inputs (column B of these rows), then the table. */
-enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 7 };
+enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 8 };
 enum {
 	I_WORKLOAD, I_PLATFORM, I_BYTES, I_FROM, I_TO, I_BEST_FROM, I_BEST_TO, I_MS_FROM,
-	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_SAVED_LOW, I_SAVED_HIGH,
-	I_NOTE, I_NCOLS
+	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_Q_LOW, I_Q_HIGH, I_SAVED_LOW,
+	I_SAVED_HIGH, I_NOTE, I_NCOLS
 };
 
 /* Remembers the first libxlsxwriter error; later writes carry on so the
@@ -225,21 +231,29 @@ static void put_date(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
 	note(x, worksheet_write_datetime(ws, r, c, &dt, x->date));
 }
 
-/* The cell format with this number format code, created once. */
-static lxw_format *num_format(struct xw *x, const char *code)
+/* The cell format with this number format code, bold or not, created once. */
+static lxw_format *num_format_b(struct xw *x, const char *code, int bold)
 {
 	struct num_format *n;
 	size_t i;
 
 	for (i = 0; i < x->nfmts; i++)
-		if (!strcmp(x->fmts[i].code, code))
+		if (!strcmp(x->fmts[i].code, code) && x->fmts[i].bold == bold)
 			return x->fmts[i].fmt;
 	ALLOC_GROW(x->fmts, x->nfmts + 1, x->fmts_alloc);
 	n = &x->fmts[x->nfmts++];
 	n->code = xstrdup(code);
+	n->bold = bold;
 	n->fmt = workbook_add_format(x->wb);
 	format_set_num_format(n->fmt, code);
+	if (bold)
+		format_set_bold(n->fmt);
 	return n->fmt;
+}
+
+static lxw_format *num_format(struct xw *x, const char *code)
+{
+	return num_format_b(x, code, 0);
 }
 
 /*
@@ -270,16 +284,22 @@ static void value_code(struct xw *x, struct buf *b, const char *unit, double v)
 		buf_printf(b, "\" %s\"", clean_text(x, unit));
 }
 
-/* The cell format of value_code(). */
-static lxw_format *value_format(struct xw *x, const char *unit, double v)
+/* The cell format of value_code(), bold for the winner's value (the
+ * mark of words_winner). */
+static lxw_format *value_format_b(struct xw *x, const char *unit, double v, int bold)
 {
 	struct buf b = BUF_INIT;
 	lxw_format *f;
 
 	value_code(x, &b, unit, v);
-	f = num_format(x, buf_str(&b));
+	f = num_format_b(x, buf_str(&b), bold);
 	buf_release(&b);
 	return f;
+}
+
+static lxw_format *value_format(struct xw *x, const char *unit, double v)
+{
+	return value_format_b(x, unit, v, 0);
 }
 
 /* The same, signed as fmt_value_signed() writes it: "+0.64 ms", "−1.15 ms". */
@@ -588,6 +608,34 @@ static void write_rounds(struct xw *x)
 	finish_table(x, ws, row, vcol + 4);
 }
 
+/*
+ * Versions row r, column "Rounds as analysed": "yes" while version v of
+ * comparison c still has the rounds noisefloor analysed: their count, their
+ * sum and their sum weighted by the round number (which moves when values
+ * trade places between rounds) within 1e-9 of the analysed ones. Else "no":
+ * a round or a pass was edited, and the verdicts, the rank tests and the
+ * Impact figures (values) are of the rounds as they were.
+ */
+static void put_analysed(struct xw *x, lxw_row_t r, size_t c, size_t v)
+{
+	const struct version_stats *vs = &x->m->comparisons[c].versions[v];
+	const struct vpos *pos = &x->pos[c][v];
+	double sum = 0, wsum = 0;
+	char rr[32], rn[32];
+
+	for (size_t k = 0; k < vs->nrounds; k++) {
+		sum += vs->values[k];
+		wsum += vs->rounds[k].round * vs->values[k];
+	}
+	col_range(rr, pos->first, pos->last, x->rounds_value_col);
+	col_range(rn, pos->first, pos->last, 3);
+	buf_reset(&x->f);
+	buf_printf(&x->f, "=IF(AND(COUNT(Rounds!%s)=%zu,ABS(SUM(Rounds!%s)-(%.17g))<=1E-9*ABS(%.17g),"
+		   "ABS(SUMPRODUCT(Rounds!%s,Rounds!%s)-(%.17g))<=1E-9*ABS(%.17g)),\"yes\",\"no\")",
+		   rr, vs->nrounds, rr, sum, sum, rn, rr, wsum, wsum);
+	note(x, worksheet_write_formula_str(x->versions, r, V_ANALYSED, buf_str(&x->f), NULL, "yes"));
+}
+
 /* Versions: per version, every statistic as a formula over its Rounds rows. */
 static void write_versions(struct xw *x)
 {
@@ -595,6 +643,7 @@ static void write_versions(struct xw *x)
 		"Workload", "Platform", "Version", "Release line", "V8", "Status",
 		"Baseline", "Rounds", "Best", "Worst round", "Median of rounds",
 		"Spread", "Change of best vs baseline", "Unit", "Better",
+		"Rounds as analysed",
 	};
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->versions;
@@ -625,7 +674,7 @@ static void write_versions(struct xw *x)
 			put_text(x, ws, r, V_WORKLOAD, cmp->workload, NULL);
 			put_text(x, ws, r, V_PLATFORM, cmp->platform, NULL);
 			put_text(x, ws, r, V_VERSION, vs->version,
-				 (int)v == cmp->best_idx ? x->best_text : NULL);
+				 vs == words_winner(cmp) ? x->best_text : NULL);
 			put_text(x, ws, r, V_LINE, vs->line, NULL);
 			put_text(x, ws, r, V_V8, vs->v8, NULL);
 			put_text(x, ws, r, V_STATUS, vs->status, NULL);
@@ -659,6 +708,7 @@ static void write_versions(struct xw *x)
 					put_formula(x, ws, r, V_SPREAD, spread_format(x, vs->spread), vs->spread,
 						    "=(MAX(Rounds!%s)-MIN(Rounds!%s))/(2*%s)", rr, rr,
 						    cell(a, r, V_MEDIAN));
+				put_analysed(x, r, c, v);
 			}
 			if (cmp->baseline_idx >= 0 &&
 			    x->pos[c][cmp->baseline_idx].has_rounds)
@@ -678,6 +728,7 @@ static void write_versions(struct xw *x)
 	worksheet_set_column(ws, V_SPREAD, V_SPREAD, 10, NULL);
 	worksheet_set_column(ws, V_CHANGE, V_CHANGE, 15, NULL);
 	worksheet_set_column(ws, V_UNIT, V_BETTER, 8, NULL);
+	worksheet_set_column(ws, V_ANALYSED, V_ANALYSED, 10, NULL);
 	finish_table(x, ws, row, V_NCOLS - 1);
 }
 
@@ -788,9 +839,12 @@ static void write_pairs(struct xw *x)
 /*
  * Impact: the article's calculator, offline. Requests per second, payload
  * (KB) and cores are plain cells a reader can change; every figure is a
- * formula over them, the Versions sheet's bests and the Pairs sheet's ratio
- * interval, computed as impact.c computes it. The inputs are --rps,
- * --payload and --cores, or the example ones without them.
+ * formula over them and the confirmed claim's measurements, computed as
+ * impact.c computes it. Those measurements (the two bests and the ratio
+ * interval) are the analysis' values, not links to the Versions sheet: a
+ * claim is the analysis' answer, and an edited round must not turn it into
+ * a figure the analysis would not give (or a negative "saving"). The inputs
+ * are --rps, --payload and --cores, or the example ones without them.
  */
 static void write_impact(struct xw *x)
 {
@@ -798,18 +852,20 @@ static void write_impact(struct xw *x)
 		"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
 		"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
 		"Saved ms per second", "Share of one core", "Cores freed",
-		"Share of provisioned cores", "Saved ms per second, low", "Saved ms per second, high",
-		"Note",
+		"Share of provisioned cores", "Ratio to / from, low", "Ratio to / from, high",
+		"Saved ms per second, low", "Saved ms per second, high", "Note",
 	};
 	const struct model *m = x->m;
 	const struct impact_inputs *in = &m->impact_in;
 	lxw_worksheet *ws = x->impact;
-	lxw_format *ms = num_format(x, "0.000"), *pct = num_format(x, "0.000%");
-	lxw_format *cores = num_format(x, "0.0000");
+	/* a negative figure is a cost, never shown as a saving */
+	lxw_format *ms = num_format(x, "0.000"), *ratio = num_format(x, "0.0000");
+	lxw_format *saved = num_format(x, "0.000;\"\xE2\x88\x92\"0.000\" (a cost)\";0.000");
+	lxw_format *pct = num_format(x, "0.000%;\"\xE2\x88\x92\"0.000%\" (a cost)\";0.000%");
+	lxw_format *cores = num_format(x, "0.0000;\"\xE2\x88\x92\"0.0000\" (a cost)\";0.0000");
 	lxw_row_t row = I_ROW_HEAD + 1;
 	const char *k = "$B$3*$B$4/1024"; /* MB per second handled */
-	char a[16], b[16], r_[16], lo_[16], hi_[16];
-	struct buf q = BUF_INIT; /* the ratio of bests, faster / slower */
+	char a[16], b[16];
 	int col;
 
 	put_text(x, ws, 0, 0, "What is it worth to your service?", x->title);
@@ -827,6 +883,10 @@ static void write_impact(struct xw *x)
 		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
 		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
 		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
+	put_text(x, ws, I_ROW_CORES + 3, 0, "The best rounds and the ratio interval are "
+		 "noisefloor's values for the confirmed claim, so an edited round does not change "
+		 "them (the Summary's Rounds as analysed says when the rounds differ); a negative "
+		 "figure would be a cost, and says so.", x->indent);
 	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL); /* before its cells: rows go in order */
 	for (col = 0; col < I_NCOLS; col++)
 		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
@@ -836,11 +896,7 @@ static void write_impact(struct xw *x)
 	for (size_t i = 0; i < m->nimpacts; i++, row++) {
 		const struct impact *im = &m->impacts[i];
 		const struct comparison *cmp = &m->comparisons[im->comparison];
-		const struct vpos *pf, *pt;
-		const struct pair_stats *ps;
-		lxw_row_t prow = 1;
 		double scale = impact_ms_per_unit(cmp->unit);
-		int fast_is_b;
 
 		put_text(x, ws, row, I_WORKLOAD, cmp->workload, NULL);
 		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
@@ -852,27 +908,19 @@ static void write_impact(struct xw *x)
 			buf_release(&why);
 			continue;
 		}
-		pf = &x->pos[im->comparison][im->from];
-		pt = &x->pos[im->comparison][im->to];
-		ps = &cmp->pairs[im->pair];
-		for (size_t c = 0; c < im->comparison; c++)
-			prow += (lxw_row_t)m->comparisons[c].npairs;
-		prow += (lxw_row_t)im->pair;
 		put_text(x, ws, row, I_FROM, cmp->versions[im->from].version, NULL);
-		put_text(x, ws, row, I_TO, cmp->versions[im->to].version, x->best_text);
-		/* in ms whatever the unit of time */
-		buf_reset(&q);
-		if (scale != 1)
-			buf_printf(&q, "*%.17g", scale);
-		put_formula(x, ws, row, I_BEST_FROM, ms, cmp->versions[im->from].best * scale,
-			    "=Versions!%s%s", cell(a, pf->row, V_BEST), buf_str(&q));
-		put_formula(x, ws, row, I_BEST_TO, ms, cmp->versions[im->to].best * scale,
-			    "=Versions!%s%s", cell(a, pt->row, V_BEST), buf_str(&q));
+		put_text(x, ws, row, I_TO, cmp->versions[im->to].version,
+			 &cmp->versions[im->to] == words_winner(cmp) ? x->best_text : NULL);
+		/* the claim's measurements, in ms whatever the unit of time */
+		put_num(x, ws, row, I_BEST_FROM, cmp->versions[im->from].best * scale, ms);
+		put_num(x, ws, row, I_BEST_TO, cmp->versions[im->to].best * scale, ms);
+		put_num(x, ws, row, I_Q_LOW, im->q_low, ratio);
+		put_num(x, ws, row, I_Q_HIGH, im->q_high, ratio);
 		put_formula(x, ws, row, I_MS_FROM, ms, im->ms_per_mb_from, "=%s/(%s/1048576)",
 			    cell(a, row, I_BEST_FROM), cell(b, row, I_BYTES));
 		put_formula(x, ws, row, I_MS_TO, ms, im->ms_per_mb_to, "=%s/(%s/1048576)",
 			    cell(a, row, I_BEST_TO), cell(b, row, I_BYTES));
-		put_formula(x, ws, row, I_SAVED, ms, im->saved_ms_per_s, "=%s*(%s-%s)", k,
+		put_formula(x, ws, row, I_SAVED, saved, im->saved_ms_per_s, "=%s*(%s-%s)", k,
 			    cell(a, row, I_MS_FROM), cell(b, row, I_MS_TO));
 		put_formula(x, ws, row, I_CORE, pct, im->core_share, "=%s/1000", cell(a, row, I_SAVED));
 		put_formula(x, ws, row, I_CORES_FREED, cores, im->core_share, "=%s/1000",
@@ -885,24 +933,12 @@ static void write_impact(struct xw *x)
 		else
 			note(x, worksheet_write_formula_str(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
 							    ""));
-		/* the ratio interval relative to the estimate it is built around,
-		 * whichever way round the pair was tested (Pairs: b / a) */
-		fast_is_b = ps->b == (size_t)im->to;
-		cell(r_, prow, P_ESTIMATE);
-		cell(lo_, prow, P_CI_LOW);
-		cell(hi_, prow, P_CI_HIGH);
-		buf_reset(&q);
-		buf_printf(&q, "%s/", cell(a, row, I_BEST_TO));
-		buf_puts(&q, cell(a, row, I_BEST_FROM));
-		cell(b, row, I_MS_FROM);
-		put_formula(x, ws, row, I_SAVED_LOW, ms, im->saved_low,
-			    "=%s*%s*(1-MAX(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
-			    fast_is_b ? hi_ : r_, fast_is_b ? r_ : lo_);
-		put_formula(x, ws, row, I_SAVED_HIGH, ms, im->saved_high,
-			    "=%s*%s*(1-MIN(%s,%s*Pairs!%s/Pairs!%s))", k, b, q.s, q.s,
-			    fast_is_b ? lo_ : r_, fast_is_b ? r_ : hi_);
+		/* saved = rps x payload MB x ms/MB of the slower x (1 - ratio) */
+		put_formula(x, ws, row, I_SAVED_LOW, saved, im->saved_low, "=%s*%s*(1-%s)", k,
+			    cell(a, row, I_MS_FROM), cell(b, row, I_Q_HIGH));
+		put_formula(x, ws, row, I_SAVED_HIGH, saved, im->saved_high, "=%s*%s*(1-%s)", k,
+			    cell(a, row, I_MS_FROM), cell(b, row, I_Q_LOW));
 	}
-	buf_release(&q);
 	put_text(x, ws, row + 1, 0, "Workloads without \"bytes\" in the input's \"workloads\" "
 		 "have no time per MB and are left out.", x->indent);
 	worksheet_set_column(ws, I_WORKLOAD, I_WORKLOAD, 34, NULL);
@@ -1020,8 +1056,12 @@ static void write_support(struct xw *x)
 }
 
 /* The verdict table of the Summary, from row `head`; returns the row after
- * it. Bests and spreads link to the Versions sheet; gap, noise and the
- * verdict are formulas over the row's own cells. */
+ * it. Bests and spreads link to the Versions sheet. Gap, noise, verdict,
+ * winner and finding are the analysis' values, labelled so: the verdict
+ * needs the rank test, which no formula redoes (its p-values are values
+ * too), and a formula that applied the rule alone could say what the
+ * analysis would not. The last column says whether the rounds are still
+ * the ones analysed. */
 static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 {
 	const struct model *m = x->m;
@@ -1029,9 +1069,11 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols);
 	lxw_row_t row = head + 1;
 	size_t c, v, i;
-	char a[16], b[16], h[256];
-	struct buf noise = BUF_INIT;
+	char a[16], h[256], rr[32];
+	int any_spread;
 
+	put_text(x, ws, head - 1, gap_col, "Computed by noisefloor, as values: an edited round "
+		 "does not change them (see Rounds as analysed)", x->label);
 	worksheet_set_row(ws, head, 30, NULL); /* before its cells: rows go in order */
 	put_text(x, ws, head, 0, "Workload", x->header);
 	put_text(x, ws, head, 1, "Platform", x->header);
@@ -1046,70 +1088,53 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	put_text(x, ws, head, gap_col, "Gap", x->header_num);
 	put_text(x, ws, head, gap_col + 1, "Noise", x->header_num);
 	put_text(x, ws, head, gap_col + 2, "Verdict", x->header_ind);
-	put_text(x, ws, head, gap_col + 3, "Best version", x->header);
+	put_text(x, ws, head, gap_col + 3, "Winner", x->header);
 	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
+	put_text(x, ws, head, gap_col + 5, "Rounds as analysed", x->header);
 
 	for (c = 0; c < m->ncomparisons; c++, row++) {
 		const struct comparison *cmp = &m->comparisons[c];
-		int sufficient = cmp->verdict != VERDICT_INSUFFICIENT && cmp->best_idx >= 0 &&
-				 cmp->worst_idx >= 0 && x->pos[c][cmp->best_idx].has_rounds &&
-				 x->pos[c][cmp->worst_idx].has_rounds;
+		const struct version_stats *win = words_winner(cmp);
+		int in_sheet = cmp->nversions > 0;
 
 		put_text(x, ws, row, 0, cmp->workload, NULL);
 		put_text(x, ws, row, 1, cmp->platform, NULL);
 		put_text(x, ws, row, 2, cmp->unit, NULL);
 		put_text(x, ws, row, 3, better_name(cmp->better), NULL);
-		buf_reset(&noise);
+		any_spread = 0;
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
 			const struct vpos *pos = &x->pos[c][v];
 			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
+			in_sheet &= pos->in_sheet;
 			if (!pos->has_rounds)
 				continue;
-			put_formula(x, ws, row, bc, value_format(x, cmp->unit, vs->best), vs->best,
-				    "=Versions!%s", cell(a, pos->row, V_BEST));
+			put_formula(x, ws, row, bc, value_format_b(x, cmp->unit, vs->best, vs == win),
+				    vs->best, "=Versions!%s", cell(a, pos->row, V_BEST));
 			if (vs->nrounds < 2)
 				continue;
 			put_formula(x, ws, row, bc + 1, spread_format(x, vs->spread), vs->spread,
 				    "=Versions!%s", cell(a, pos->row, V_SPREAD));
-			buf_printf(&noise, "%s%s", noise.len ? "," : "", cell(a, row, bc + 1));
+			any_spread = 1;
 		}
-		if (cmp->design != DESIGN_ROUNDS)
-			put_num(x, ws, row, gap_col + 1, cmp->noise, spread_format(x, cmp->noise));
-		else if (noise.len)
-			put_formula(x, ws, row, gap_col + 1, spread_format(x, cmp->noise), cmp->noise,
-				    "=MAX(%s)", buf_str(&noise));
-		if (sufficient && cmp->design != DESIGN_ROUNDS) {
-			/* medians or per-round ratios, not the bests of this sheet:
-			 * the analysis' numbers as values */
+		if (cmp->verdict != VERDICT_INSUFFICIENT)
 			put_num(x, ws, row, gap_col, cmp->gap, gap_format(x, cmp->gap));
-			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
-			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
-		} else if (sufficient) {
-			lxw_col_t bb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->best_idx].version));
-			lxw_col_t wb = (lxw_col_t)(4 + 2 * col_index(x, cmp->versions[cmp->worst_idx].version));
-			/* how much better the best is than the worst, as analysis.c */
-			int hi = cmp->better == BETTER_HIGHER;
-			put_formula(x, ws, row, gap_col, gap_format(x, cmp->gap), cmp->gap,
-				    "=%s/%s-1", cell(a, row, hi ? bb : wb), cell(b, row, hi ? wb : bb));
-			/* the rule: a difference is beyond the noise only when
-			 * gap > noise; beyond it, the claim stands when the rank test
-			 * confirms it (Pairs sheet), else it is not confirmed */
-			buf_reset(&x->f);
-			buf_printf(&x->f, "=IF(%s<=", cell(a, row, gap_col));
-			buf_printf(&x->f, "%s,\"%s\",\"%s\")", cell(b, row, gap_col + 1),
-				   verdict_name(VERDICT_WITHIN_NOISE),
-				   verdict_name(cmp->verdict == VERDICT_NOT_CONFIRMED ? VERDICT_NOT_CONFIRMED
-										 : VERDICT_FASTER));
-			note(x, worksheet_write_formula_str(ws, row, gap_col + 2, buf_str(&x->f),
-							    x->verdict, verdict_name(cmp->verdict)));
-			put_text(x, ws, row, gap_col + 3, cmp->versions[cmp->best_idx].version, NULL);
-		} else {
-			put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->verdict);
-		}
+		if (cmp->verdict != VERDICT_INSUFFICIENT || cmp->design != DESIGN_ROUNDS || any_spread)
+			put_num(x, ws, row, gap_col + 1, cmp->noise, spread_format(x, cmp->noise));
+		put_text(x, ws, row, gap_col + 2, verdict_name(cmp->verdict), x->indent);
+		if (win)
+			put_text(x, ws, row, gap_col + 3, win->version, x->best_text);
 		put_text(x, ws, row, gap_col + 4, x->r->comparisons[c].text, NULL);
+		if (in_sheet) {
+			lxw_rowcol_to_range(rr, x->pos[c][0].row, V_ANALYSED,
+					    x->pos[c][cmp->nversions - 1].row, V_ANALYSED);
+			buf_reset(&x->f);
+			buf_printf(&x->f, "=IF(COUNTIF(Versions!%s,\"yes\")=%zu,\"yes\","
+				   "\"no: rounds edited, run noisefloor again\")", rr, cmp->nversions);
+			note(x, worksheet_write_formula_str(ws, row, gap_col + 5, buf_str(&x->f), NULL,
+							    "yes"));
+		}
 	}
-	buf_release(&noise);
 
 	for (i = 0; i < x->ncols; i++) {
 		worksheet_set_column(ws, (lxw_col_t)(4 + 2 * i), (lxw_col_t)(4 + 2 * i), 13, NULL);
@@ -1119,9 +1144,10 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	worksheet_set_column(ws, gap_col + 2, gap_col + 2, 14, NULL);
 	worksheet_set_column(ws, gap_col + 3, gap_col + 3, 12, NULL);
 	worksheet_set_column(ws, gap_col + 4, gap_col + 4, 40, NULL);
+	worksheet_set_column(ws, gap_col + 5, gap_col + 5, 12, NULL);
 	worksheet_freeze_panes(ws, head + 1, 1);
 	note(x, worksheet_autofilter(ws, head, 0, row > head + 1 ? row - 1 : head + 1,
-				     gap_col + 4));
+				     gap_col + 5));
 	return row;
 }
 
@@ -1135,11 +1161,18 @@ static void write_summary(struct xw *x)
 		"Best: the lowest round value, or the highest when higher is better. "
 		"Spread: (highest - lowest round value) / (2 x median of the round values) "
 		"(Versions sheet).",
-		"Gap: how much better the best version's best is than the worst version's. "
-		"Noise: the largest spread. A difference counts only when the gap exceeds the noise.",
+		"Gap: how much better one of the verdict's two versions is than the other (the "
+		"largest claim the rank test confirms, else the best and the worst version). "
+		"Noise: the band the gap must exceed. A difference is claimed only when the gap "
+		"exceeds the noise and the rank test confirms it.",
 		NULL, /* pairs: from the method facts, below */
-		"Every number below is a formula over the Versions and Rounds sheets: select a "
-		"cell to see how it was made.",
+		"Winner: the version a verdict names faster, when no other version in its row is "
+		"better; its best is in bold, as in every document. No claim, no winner.",
+		"The bests and spreads below are formulas over the Versions and Rounds sheets: "
+		"select a cell to see how it was made. Gap, Noise, Verdict, Winner and Finding are "
+		"noisefloor's analysis, written as values: a verdict needs the rank test, whose "
+		"p-values (Pairs sheet) a spreadsheet cannot recompute, so no formula here gives a "
+		"verdict. Edit a round and Rounds as analysed says no: run noisefloor again.",
 	};
 	const struct model *m = x->m;
 	const struct schedule *s = &m->schedule;
@@ -1166,9 +1199,10 @@ static void write_summary(struct xw *x)
 		if (x->rounds_elsewhere && i == 0)
 			method_text = "Round value: the median of a round's passes (rounds.csv).";
 		else if (x->rounds_elsewhere && i + 1 == sizeof(method) / sizeof(*method))
-			method_text = "Every number below is a formula over the Versions sheet, whose "
-				      "statistics are values computed from the rounds: select a cell to "
-				      "see how it was made.";
+			method_text = "The bests and spreads below are formulas over the Versions "
+				      "sheet, whose statistics are values computed from the rounds: "
+				      "select a cell to see how it was made. Gap, Noise, Verdict, "
+				      "Winner and Finding are noisefloor's analysis, written as values.";
 		else
 			method_text = method[i] ? method[i] : pairs;
 		put_text(x, ws, row++, 0, method_text, NULL);
@@ -1365,8 +1399,8 @@ static void write_charts(struct xw *x)
 	}
 	breaks[nbreaks++] = chart_row; /* printed: per-workload charts from a new page */
 
-	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column)",
-		 x->label);
+	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column; "
+		 "green: the winner, as bold in every document)", x->label);
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
 		lxw_chart *ch;
@@ -1396,7 +1430,7 @@ static void write_charts(struct xw *x)
 		pts = xcalloc(cmp->nversions, sizeof(*pts));
 		ptrs = xcalloc(cmp->nversions + 1, sizeof(*ptrs));
 		for (v = 0; v < cmp->nversions; v++) {
-			pts[v].fill = (int)v == cmp->best_idx ? &best_fill : &other_fill;
+			pts[v].fill = &cmp->versions[v] == words_winner(cmp) ? &best_fill : &other_fill;
 			ptrs[v] = &pts[v];
 		}
 		note(x, chart_series_set_points(s, ptrs));
