@@ -50,14 +50,23 @@ double chart_cap_height(const struct chart_fonts *f, int bold);
 
 /*
  * Wraps UTF-8 text into lines no wider than maxw, breaking at spaces (and
- * inside a word only when the word alone is too wide). When more than
- * maxlines (0 = no limit) would be needed, the last line is shortened and ends
- * in "…". Returns the number of lines; *lines is a malloc'd array of
- * malloc'd strings, free with chart_lines_free().
+ * inside a word only when the word alone is too wide) and at every line
+ * break ("\n", "\r\n", "\r"; a blank line stays blank); any other control
+ * character is a space, so no line holds one. When more than maxlines (0 =
+ * no limit) would be needed, the rest goes on the last line, shortened to
+ * end in "…" when it does not fit. Returns the number of lines (at least
+ * one); *lines is a malloc'd array of malloc'd strings, free with
+ * chart_lines_free().
  */
 size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
 		  const char *s, double maxw, size_t maxlines, char ***lines);
 void chart_lines_free(char **lines, size_t n);
+/* s on one line: every control character (C0 with tab and line breaks, DEL,
+ * C1) a space, as no font has a glyph to draw one. Returns a malloc'd
+ * string, caller frees. */
+char *chart_text_line(const char *s);
+/* 1 when s holds a control character. */
+int chart_text_has_control(const char *s);
 
 /* ---- colours ---- */
 

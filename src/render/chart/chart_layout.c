@@ -121,13 +121,14 @@ void chart_add_text(struct chart_scene *sc, const struct chart_fonts *f, double 
 {
 	struct chart_prim *p = chart_prim_add(sc, PRIM_TEXT);
 	p->x = x, p->y = y;
-	p->text = xstrdup(text);
+	/* one line, never a control character: a font draws none */
+	p->text = chart_text_has_control(text) ? chart_text_line(text) : xstrdup(text);
 	p->size = size;
 	p->bold = bold;
 	p->fill = color;
 	p->anchor = anchor;
 	p->angle = angle;
-	p->tw = chart_text_width(f, bold, size, text);
+	p->tw = chart_text_width(f, bold, size, p->text);
 }
 
 /* ---- ticks ---- */
