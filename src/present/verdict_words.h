@@ -76,6 +76,12 @@ void words_regression(struct buf *b, const struct comparison *c, const struct ve
  * that they overlap. */
 void words_how_often(struct buf *b, const struct comparison *c);
 
+/* What version v's change against the baseline is when it is no claim, in
+ * a few words: "within noise" when it ends inside the noise, "not
+ * confirmed" when it is beyond the noise but the rank test does not confirm
+ * it; NULL for a claim and for the baseline. A static string. */
+const char *words_change_kind(const struct version_stats *v);
+
 /* The version of c a document may call the winner and mark (bold): the
  * best one of a FASTER verdict; NULL otherwise. */
 const struct version_stats *words_winner(const struct comparison *c);

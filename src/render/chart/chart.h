@@ -146,7 +146,7 @@ enum chart_mark_kind {
 	MARK_RANGE,    /* a thin bar from v0 to v1 in (cat, sub): the spread */
 	MARK_BOX,      /* a box from v0 to v1 in (cat, sub): the middle half */
 	MARK_TICK,     /* a short rule across (cat, sub) at v0: a median */
-	MARK_BAR,      /* a bar from v0 to v1 in (cat, sub); `pale` when within noise */
+	MARK_BAR,      /* a bar from v0 to v1 in (cat, sub); `pale` and `dashed` as the mark says */
 	MARK_BAND,     /* a shaded value interval v0..v1 across the whole category */
 	MARK_LINK,     /* a line from (cat, v0) to (cat2, v1), joining points */
 	MARK_LABEL,    /* text next to v0 in (cat, sub), on the side away from v1 */
@@ -161,7 +161,9 @@ struct chart_mark {
 	int sub;          /* sub-row within the category, -1 for the whole */
 	double v0, v1;
 	uint32_t color;
-	int pale;
+	int pale;         /* MARK_BAR: a tint of the colour with an outline;
+	                     MARK_LABEL: of a pale bar (never white on it) */
+	int dashed;       /* MARK_BAR: the outline dashed */
 	char *text;       /* owned, or NULL */
 };
 
@@ -169,7 +171,8 @@ struct chart_legend {
 	char *label;      /* owned */
 	uint32_t color;
 	int shape;        /* 0 swatch, 1 dot, 2 diamond, 3 band, 4 dashed rule,
-	                     5 pale swatch, 6 range bar, 7 box with a median */
+	                     5 pale swatch, 6 range bar, 7 box with a median,
+	                     8 pale swatch with a dashed outline */
 };
 
 struct chart_spec {
