@@ -385,6 +385,9 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 	spec_init(sp, ncats);
 	sp->percent = 1;
 	sp->include_zero = 1;
+	/* dots need less room than labelled bars: the verdicts under the
+	 * workloads get more, and take fewer lines */
+	sp->label_share = 0.45;
 	sp->title = xstrdup("Change of each version against the baseline, one row per workload");
 	buf_puts(&d, "Dot plot: for each workload, the change of each version's best round against "
 		 "the baseline, coloured by release line, with the workload's noise band shaded.");

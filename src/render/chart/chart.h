@@ -189,6 +189,9 @@ struct chart_spec {
 	double clip_lo, clip_hi; /* when lo < hi, the axis never extends beyond */
 	char *vtitle;         /* owned value-axis title, with its unit */
 	char *lo_hint, *hi_hint; /* owned words at the ends of the value axis, or NULL */
+	double label_share;   /* rows: the widest the labels and notes beside
+	                         the plot may be, as a share of the chart's inner
+	                         width; 0: 0.3 */
 	struct chart_mark *marks;
 	size_t nmarks, marks_alloc;
 	struct chart_legend *legend;

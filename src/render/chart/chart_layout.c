@@ -612,7 +612,7 @@ static int labels_room(struct layout *L)
 static void layout_rows(struct layout *L)
 {
 	const struct chart_spec *sp = L->sp;
-	double F = L->F, labw = 0, sidew = 0, maxlab = (L->W - 2 * L->M) * 0.3;
+	double F = L->F, labw = 0, sidew = 0, maxlab = (L->W - 2 * L->M) * (sp->label_share > 0 ? sp->label_share : 0.3);
 	double lsize = F * BODY, nsize = F * SMALL, tsize = F * SMALL;
 	/* each category's label and note, wrapped whole: the row grows */
 	size_t ncat = sp->ncats ? sp->ncats : 1;
