@@ -50,6 +50,29 @@ check_eq "the strip plot of the bimodal version names the two clusters" "1" \
 check "the overview describes each change" \
 	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 +10% within noise, 24.22.3 −3.4% within noise, 26.12.1 −32%.' \
 	"$o/charts/overview.svg"
+# What the charts say, read back from their glyphs (svg_text.py): every bar
+# of the overview labelled beside its end, "not confirmed" on a bar beyond
+# the noise that the rank test does not confirm, each kind of bar drawn as
+# such and in the legend (bar_labels.py); no text cut short with "…", so each
+# verdict is there whole, under its workload and atop its strip plot.
+check_eq "every bar of the overview has its label, its look and its legend entry" "" \
+	"$(python3 $T/bar_labels.py "$o/charts/overview.svg")"
+check_eq "the JSON.stringify bar beyond the noise says it is not confirmed" "1" \
+	"$(python3 $T/svg_text.py "$o/charts/overview.svg" | grep -c ' −19% not confirmed$')"
+check_eq "no chart text is cut short with an ellipsis" "" \
+	"$(for f in "$o"/charts/*.svg; do python3 $T/svg_text.py "$f" | grep '…$' | sed "s|^|$(basename "$f"): |"; done)"
+j=$(tmpdir)
+"$NF" report -q --formats json --out "$j" "$DATA"
+# chart_text STEM: the text lines of chart STEM joined by spaces
+chart_text() { python3 $T/svg_text.py "$o/charts/$1.svg" | cut -d' ' -f5- | tr '\n' ' '; }
+missing=""
+overview=$(chart_text overview)
+while IFS=$'\t' read -r stem text; do
+	case "$overview" in *"$text"*) ;; *) missing="$missing [overview: $text]" ;; esac
+	strip=$(chart_text "$stem")
+	case "$strip" in *"${text^}"*) ;; *) missing="$missing [$stem: ${text^}]" ;; esac
+done < <(jq -r '.comparisons[] | [(.workload | ascii_downcase | gsub("[^a-z0-9]+"; "-") | sub("-$"; "")), .text] | @tsv' "$j/analysis.json")
+check_eq "every verdict is whole under its workload in the overview and atop its strip plot" "" "$missing"
 check "Okabe-Ito colours (blue, orange, bluish green, vermillion)" \
 	test "$(grep -c '"#0072b2"\|"#e69f00"\|"#009e73"\|"#d55e00"' \
 		"$o/charts/json-parse-20k-rows.svg")" -ge 4

@@ -144,6 +144,44 @@ page1=$(pdftotext -f 1 -l 1 -layout "$o/report.pdf" - | sed 's/[[:space:]]*$//')
 [ -n "${NF_UPDATE_GOLDEN:-}" ] && printf '%s\n' "$page1" > "$T/expected-pdf-page1.txt"
 check_eq "golden: the first page as text" "$(cat "$T/expected-pdf-page1.txt")" "$page1"
 
+# --- line breaks and control characters in free text ---------------------------
+# A line break in a field is a line break on the page, and no control character
+# is ever shown: the fonts have no glyph for one, and a viewer draws the
+# missing-glyph box in its place. The command of "How to reproduce" holds one
+# on every report; the title, the notes and a description here hold "\n",
+# "\t" and "\r\n" from the input.
+# field_lines PDF LABEL: the line of `pdftotext -layout` that starts with
+# LABEL and the line after it, each trimmed, joined by "|".
+field_lines() {
+	pdftotext -layout "$1" - | awk -v l="$2" '
+		function trim(s) { sub(/^[ \f]+/, "", s); sub(/ +$/, "", s); return s }
+		got { print trim($0); exit }
+		index($0, l) == 1 { printf "%s|", trim(substr($0, length(l) + 1)); got = 1 }'
+}
+# shows_controls PDF: the glyphs shown for control characters (pdf_controls.py)
+shows_controls() {
+	qpdf --qdf --object-streams=disable "$1" "$1.qdf" && python3 "$T/pdf_controls.py" "$1.qdf"
+}
+version=$("$NF" --version | awk '{ print $2; exit }')
+o=$(tmpdir)
+"$NF" report -q --formats pdf --out "$o" "$DATA"
+check_eq "the command to reproduce, then the version on a line of its own" \
+	"noisefloor report $DATA|(noisefloor $version)" "$(field_lines "$o/report.pdf" Command)"
+check_eq "no glyph is shown for a control character" "" "$(shows_controls "$o/report.pdf")"
+jq '.title = "Node.js\nversions\tcompared" | .notes = "first line\nsecond line\tafter a tab" |
+	.workloads["JSON.parse, 20k rows"].description = "Parse\r\nthe rows\tquickly"' "$DATA" > "$NF_TMP/breaks.json"
+o=$(tmpdir)
+check "free text with line breaks and tabs renders a PDF" "$NF" report -q --formats pdf --out "$o" "$NF_TMP/breaks.json"
+check_eq "free text: the runner notes break where the input does, a tab is a space" \
+	"first line|second line after a tab" "$(field_lines "$o/report.pdf" "Runner notes")"
+check_eq "free text: so does the title" "Node.js|versions compared" \
+	"$(pdftotext -f 1 -l 1 "$o/report.pdf" - | grep -A1 '^Node.js' | head -n 2 | tr '\n' '|' | sed 's/|$//')"
+check_eq "free text: and a description in the workloads table" "Parse|the rows quickly" \
+	"$(pdftotext -layout "$o/report.pdf" - | grep -A1 '^JSON.parse, 20k rows  *Parse' | sed -E 's/^(JSON.parse, 20k rows|data[^ ]*) +//; s/ {2,}.*//' | tr '\n' '|' | sed 's/|$//')"
+check_eq "free text: no glyph is shown for a control character" "" "$(shows_controls "$o/report.pdf")"
+check_eq "free text: no replacement character in the text" "0" \
+	"$(pdftotext "$o/report.pdf" - | grep -c $'\xEF\xBF\xBD')"
+
 # --- a long version series ------------------------------------------------------
 o=$(tmpdir)
 check "a long version series renders a PDF" "$NF" report -q --formats pdf --out "$o" "$T/series.json"

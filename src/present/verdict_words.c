@@ -489,3 +489,10 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 		buf_puts(b, "as fast as the best: no confirmed difference");
 	}
 }
+
+const char *words_change_kind(const struct version_stats *v)
+{
+	if (v->is_baseline || v->change_claim)
+		return NULL;
+	return v->change_beyond ? "not confirmed" : "within noise";
+}

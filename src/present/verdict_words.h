@@ -76,6 +76,12 @@ void words_regression(struct buf *b, const struct comparison *c, const struct ve
  * that they overlap. */
 void words_how_often(struct buf *b, const struct comparison *c);
 
+/* What version v's change against the baseline is when it is no claim, in
+ * a few words: "within noise" when it ends inside the noise, "not
+ * confirmed" when it is beyond the noise but the rank test does not confirm
+ * it; NULL for a claim and for the baseline. A static string. */
+const char *words_change_kind(const struct version_stats *v);
+
 /* The version of c every document marks (bold), the one meaning of the
  * mark: the version a FASTER verdict names faster, when no other version of
  * c is better than it by the best round (what every row shows) or by the

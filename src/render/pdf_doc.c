@@ -80,15 +80,9 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 	if (!*s)
 		return;
 	/* a control character (a line break in free text) is never drawn:
-	 * the font has no glyph for it */
-	for (const char *c = s; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7F) {
-			if (!clean)
-				clean = xstrdup(s);
-			clean[c - s] = ' ';
-		}
-	if (clean)
-		s = clean;
+	 * the font has no glyph for it; paragraphs break lines before */
+	if (chart_text_has_control(s))
+		s = clean = chart_text_line(s);
 	if (a == CENTER)
 		x -= pdf_width(p, bold, size, s) / 2;
 	else if (a == RIGHT)

@@ -956,10 +956,9 @@ static void reproduce(struct pdf *p)
 		pdf_field(p, "Command", b.s, labw);
 	}
 	for (size_t i = 0; i < ri->ninputs; i++) {
-		buf_reset(&b);
-		buf_printf(&b, "%s\nSHA-256 %s", ri->inputs_used[i].name,
-			   ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : "unknown");
-		pdf_field(p, "Input", b.s, labw);
+		pdf_field(p, "Input", ri->inputs_used[i].name, labw);
+		pdf_field(p, "SHA-256",
+			  ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : "unknown", labw);
 	}
 	buf_reset(&b);
 	buf_printf(&b, "%s.", ri->as_of_note);

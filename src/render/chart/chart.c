@@ -385,6 +385,9 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 	spec_init(sp, ncats);
 	sp->percent = 1;
 	sp->include_zero = 1;
+	/* dots need less room than labelled bars: the verdicts under the
+	 * workloads get more, and take fewer lines */
+	sp->label_share = 0.45;
 	sp->title = xstrdup("Change of each version against the baseline, one row per workload");
 	buf_puts(&d, "Dot plot: for each workload, the change of each version's best round against "
 		 "the baseline, coloured by release line, with the workload's noise band shaded.");
@@ -474,6 +477,9 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	}
 	{
 	size_t nsub = 1, ncats = 0, nlower = 0, nhigher = 0, nbeyond = 0, nbars = 0;
+	/* the words of the bars that are no claim, for their legend entries:
+	 * within noise, not confirmed (verdict_words.c) */
+	const char *within_words = NULL, *unconfirmed_words = NULL;
 	const char **vers;
 	size_t nvers;
 	const char *base = NULL;
@@ -544,12 +550,12 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			const struct version_stats *vs = &c->versions[j];
 			struct buf t = BUF_INIT;
 			struct chart_mark *mk;
-			double big, small;
+			const char *kind;
 			size_t k;
+			int pale;
 			if (vs->is_baseline)
 				continue;
-			big = fmax(vs->best, c->versions[c->baseline_idx].best);
-			small = fmin(vs->best, c->versions[c->baseline_idx].best);
+			kind = words_change_kind(vs);
 			mk = mark_add(sp, MARK_BAR, ncats, sub, 0, vs->change,
 				      chart_version_color(m, vs->version), NULL);
 			for (k = 0; k < nshown && shown[k] != vs->version; k++)
@@ -558,18 +564,25 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 				ALLOC_GROW(shown, nshown + 1, shown_alloc);
 				shown[nshown++] = vs->version;
 			}
-			/* solid only for a claim (both keys): a bar beyond the band
-			 * that the rank test does not confirm stays pale too */
-			(void)big;
-			(void)small;
+			/* solid only for a claim (both keys); a bar beyond the band
+			 * that the rank test does not confirm is pale with a dashed
+			 * outline, and its label says so */
 			mk->pale = !vs->change_claim;
+			mk->dashed = vs->change_beyond && !vs->change_claim;
+			if (kind && mk->dashed)
+				unconfirmed_words = kind;
+			else if (kind)
+				within_words = kind;
 			nbars++;
 			nbeyond += !mk->pale;
 			fmt_percent_signed(&t, vs->change);
-			buf_printf(&d, "%s %s %s%s", sub ? "," : "", vs->version, buf_str(&t),
-				   !vs->change_beyond ? " within noise" : mk->pale ? " not confirmed" : "");
+			buf_printf(&d, "%s %s %s%s%s", sub ? "," : "", vs->version, buf_str(&t),
+				   kind ? " " : "", kind ? kind : "");
+			if (mk->dashed)
+				buf_printf(&t, " %s", kind);
+			pale = mk->pale; /* mk moves when the marks grow */
 			mark_add(sp, MARK_LABEL, ncats, sub, vs->change, 0, CHART_INK,
-				 buf_detach(&t, NULL));
+				 buf_detach(&t, NULL))->pale = pale;
 			mags[nmags++] = fabs(vs->change);
 			sub++;
 		}
@@ -631,8 +644,8 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	buf_printf(&b, "%zu of %zu differences clear the noise of their workload and are confirmed "
 		   "by the rank test. "
 		   "Shaded: the noise band (the largest spread of the workload's versions); "
-		   "a bar that ends inside it is within noise, a pale bar beyond it is not confirmed "
-		   "by the rank test.", nbeyond, nbars);
+		   "a pale bar that ends inside it is within noise, a pale bar with a dashed outline "
+		   "beyond it is not confirmed by the rank test.", nbeyond, nbars);
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Change of the best round against %s",
 			       same_base ? base : "the baseline");
@@ -653,8 +666,10 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	}
 	free(vers);
 	free(shown);
-	if (nbeyond < nbars)
-		legend_add(sp, "within noise", CHART_AXIS, 5);
+	if (within_words)
+		legend_add(sp, within_words, CHART_AXIS, 5);
+	if (unconfirmed_words)
+		legend_add(sp, unconfirmed_words, CHART_AXIS, 8);
 	legend_add(sp, "noise band", CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	return 1;

@@ -50,14 +50,23 @@ double chart_cap_height(const struct chart_fonts *f, int bold);
 
 /*
  * Wraps UTF-8 text into lines no wider than maxw, breaking at spaces (and
- * inside a word only when the word alone is too wide). When more than
- * maxlines (0 = no limit) would be needed, the last line is shortened and ends
- * in "…". Returns the number of lines; *lines is a malloc'd array of
- * malloc'd strings, free with chart_lines_free().
+ * inside a word only when the word alone is too wide) and at every line
+ * break ("\n", "\r\n", "\r"; a blank line stays blank); any other control
+ * character is a space, so no line holds one. When more than maxlines (0 =
+ * no limit) would be needed, the rest goes on the last line, shortened to
+ * end in "…" when it does not fit. Returns the number of lines (at least
+ * one); *lines is a malloc'd array of malloc'd strings, free with
+ * chart_lines_free().
  */
 size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
 		  const char *s, double maxw, size_t maxlines, char ***lines);
 void chart_lines_free(char **lines, size_t n);
+/* s on one line: every control character (C0 with tab and line breaks, DEL,
+ * C1) a space, as no font has a glyph to draw one. Returns a malloc'd
+ * string, caller frees. */
+char *chart_text_line(const char *s);
+/* 1 when s holds a control character. */
+int chart_text_has_control(const char *s);
 
 /* ---- colours ---- */
 
@@ -137,7 +146,7 @@ enum chart_mark_kind {
 	MARK_RANGE,    /* a thin bar from v0 to v1 in (cat, sub): the spread */
 	MARK_BOX,      /* a box from v0 to v1 in (cat, sub): the middle half */
 	MARK_TICK,     /* a short rule across (cat, sub) at v0: a median */
-	MARK_BAR,      /* a bar from v0 to v1 in (cat, sub); `pale` when within noise */
+	MARK_BAR,      /* a bar from v0 to v1 in (cat, sub); `pale` and `dashed` as the mark says */
 	MARK_BAND,     /* a shaded value interval v0..v1 across the whole category */
 	MARK_LINK,     /* a line from (cat, v0) to (cat2, v1), joining points */
 	MARK_LABEL,    /* text next to v0 in (cat, sub), on the side away from v1 */
@@ -152,7 +161,9 @@ struct chart_mark {
 	int sub;          /* sub-row within the category, -1 for the whole */
 	double v0, v1;
 	uint32_t color;
-	int pale;
+	int pale;         /* MARK_BAR: a tint of the colour with an outline;
+	                     MARK_LABEL: of a pale bar (never white on it) */
+	int dashed;       /* MARK_BAR: the outline dashed */
 	char *text;       /* owned, or NULL */
 };
 
@@ -160,7 +171,8 @@ struct chart_legend {
 	char *label;      /* owned */
 	uint32_t color;
 	int shape;        /* 0 swatch, 1 dot, 2 diamond, 3 band, 4 dashed rule,
-	                     5 pale swatch, 6 range bar, 7 box with a median */
+	                     5 pale swatch, 6 range bar, 7 box with a median,
+	                     8 pale swatch with a dashed outline */
 };
 
 struct chart_spec {
@@ -177,6 +189,9 @@ struct chart_spec {
 	double clip_lo, clip_hi; /* when lo < hi, the axis never extends beyond */
 	char *vtitle;         /* owned value-axis title, with its unit */
 	char *lo_hint, *hi_hint; /* owned words at the ends of the value axis, or NULL */
+	double label_share;   /* rows: the widest the labels and notes beside
+	                         the plot may be, as a share of the chart's inner
+	                         width; 0: 0.3 */
 	struct chart_mark *marks;
 	size_t nmarks, marks_alloc;
 	struct chart_legend *legend;

@@ -89,13 +89,14 @@ static struct chart_prim *painted(struct chart_scene *sc, enum chart_prim_kind k
 	return p;
 }
 
-static void s_rect(struct chart_scene *sc, double x, double y, double w, double h,
-		   uint32_t fill, uint32_t stroke, double lw)
+static struct chart_prim *s_rect(struct chart_scene *sc, double x, double y, double w,
+				 double h, uint32_t fill, uint32_t stroke, double lw)
 {
 	struct chart_prim *p = painted(sc, PRIM_RECT, fill, stroke, lw);
 	if (w < 0)
 		x += w, w = -w;
 	p->x = x, p->y = y, p->w = w, p->h = h;
+	return p;
 }
 
 void chart_add_circle(struct chart_scene *sc, double x, double y, double r,
@@ -121,13 +122,14 @@ void chart_add_text(struct chart_scene *sc, const struct chart_fonts *f, double 
 {
 	struct chart_prim *p = chart_prim_add(sc, PRIM_TEXT);
 	p->x = x, p->y = y;
-	p->text = xstrdup(text);
+	/* one line, never a control character: a font draws none */
+	p->text = chart_text_has_control(text) ? chart_text_line(text) : xstrdup(text);
 	p->size = size;
 	p->bold = bold;
 	p->fill = color;
 	p->anchor = anchor;
 	p->angle = angle;
-	p->tw = chart_text_width(f, bold, size, text);
+	p->tw = chart_text_width(f, bold, size, p->text);
 }
 
 /* ---- ticks ---- */
@@ -217,6 +219,8 @@ struct layout {
 	double left, right, top, bottom; /* the plot area */
 	struct ticks t;
 	double d0, d1;          /* value domain */
+	double want_lo, want_hi; /* values the domain must also cover: room
+	                            for the labels at the ends of bars */
 	double *cat_pos, *cat_size; /* start and size of each category band */
 };
 
@@ -261,6 +265,10 @@ static void legend_swatch(struct layout *L, const struct chart_legend *lg, doubl
 	case 5:
 		s_rect(L->sc, x, cy - s / 2, s, s, chart_tint(lg->color, 0.6), lg->color, F * 0.08);
 		break;
+	case 8:
+		s_rect(L->sc, x, cy - s / 2, s, s, chart_tint(lg->color, 0.6), lg->color, F * 0.06)->dash =
+			DASH_DASHED;
+		break;
 	case 6:
 		s_rect(L->sc, x, cy - F * 0.14, s, F * 0.28, chart_tint(lg->color, 0.55),
 		       CHART_NONE, 0);
@@ -304,10 +312,10 @@ static void header(struct layout *L)
 	const struct chart_spec *sp = L->sp;
 	double F = L->F;
 	L->y = L->M;
-	text_block(L, sp->title, F * TITLE, 1, CHART_INK, 3);
+	text_block(L, sp->title, F * TITLE, 1, CHART_INK, 0);
 	if (sp->subtitle && *sp->subtitle) {
 		L->y += F * 0.15;
-		text_block(L, sp->subtitle, F * BODY, 0, CHART_MUTED, 4);
+		text_block(L, sp->subtitle, F * BODY, 0, CHART_MUTED, 0);
 	}
 	L->y += F * 0.6;
 	legend_block(L);
@@ -336,6 +344,8 @@ static void domain(struct layout *L, double length)
 	int target = (int)floor(length / (L->F * (sp->columns ? 3.6 : 6.5)));
 	if (!isfinite(lo) || !isfinite(hi))
 		lo = 0, hi = 1;
+	lo = fmin(lo, L->want_lo);
+	hi = fmax(hi, L->want_hi);
 	if (sp->clip_lo < sp->clip_hi) {
 		lo = fmax(lo, sp->clip_lo);
 		hi = fmin(hi, sp->clip_hi);
@@ -423,11 +433,14 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 		case MARK_BAR: {
 			double w = fmin(th * 0.72, F * 1.3);
 			uint32_t fill = mk->pale ? chart_tint(mk->color, 0.6) : mk->color;
-			uint32_t stroke = mk->pale ? mk->color : CHART_NONE;
+			uint32_t stroke = mk->pale || mk->dashed ? mk->color : CHART_NONE;
+			double lw = mk->dashed ? F * 0.1 : F * 0.08;
+			struct chart_prim *r;
 			if (cols)
-				s_rect(L->sc, c - w / 2, fmin(a, b), w, fabs(a - b), fill, stroke, F * 0.08);
+				r = s_rect(L->sc, c - w / 2, fmin(a, b), w, fabs(a - b), fill, stroke, lw);
 			else
-				s_rect(L->sc, fmin(a, b), c - w / 2, fabs(a - b), w, fill, stroke, F * 0.08);
+				r = s_rect(L->sc, fmin(a, b), c - w / 2, fabs(a - b), w, fill, stroke, lw);
+			r->dash = mk->dashed ? DASH_DASHED : DASH_NONE;
 			break;
 		}
 		case MARK_LINK: {
@@ -454,9 +467,11 @@ static void draw_marks(struct layout *L, enum chart_mark_kind kind)
 			double size = F * SMALL, gap = F * 0.35;
 			int away_hi = mk->v0 >= mk->v1;
 			if (!cols && (mk->v0 < L->d0 || mk->v0 > L->d1)) {
-				/* the bar runs off the axis: the label goes inside its end */
+				/* the bar runs off the axis: the label goes inside its end,
+				 * white on a solid bar, ink on a pale one */
 				chart_add_text(L->sc, L->f, away_hi ? a - gap : a + gap,
-				       mid_baseline(L, c, size, 1), mk->text, size, 1, CHART_WHITE,
+				       mid_baseline(L, c, size, 1), mk->text, size, 1,
+				       mk->pale ? CHART_INK : CHART_WHITE,
 				       away_hi ? ANCHOR_END : ANCHOR_START, 0);
 				break;
 			}
@@ -523,7 +538,7 @@ static void value_title_below(struct layout *L, double y)
 	}
 	if (sp->vtitle) {
 		char **lines;
-		size_t n = chart_wrap(L->f, 0, size, sp->vtitle, L->right - L->left, 2, &lines);
+		size_t n = chart_wrap(L->f, 0, size, sp->vtitle, L->right - L->left, 0, &lines);
 		for (size_t i = 0; i < n; i++) {
 			chart_add_text(L->sc, L->f, mid, yb, lines[i], size, 0, CHART_INK, ANCHOR_MIDDLE, 0);
 			yb += lh;
@@ -540,26 +555,80 @@ static void footnote(struct layout *L)
 {
 	if (L->sp->note && *L->sp->note) {
 		L->y += L->F * 0.5;
-		text_block(L, L->sp->note, L->F * SMALL, 0, CHART_MUTED, 4);
+		text_block(L, L->sp->note, L->F * SMALL, 0, CHART_MUTED, 0);
 	}
+}
+
+/* The domain of rows across the plot's width; with `edge`, the plot ends
+ * where the last tick label, centred on its end, stays inside the chart. */
+static void rows_domain(struct layout *L, int edge)
+{
+	struct buf b = BUF_INIT;
+	double hw, size = L->F * SMALL;
+	domain(L, L->right - L->left);
+	if (!edge)
+		return;
+	tick_label(&b, &L->t, tick_at(&L->t, L->t.n - 1), L->sp->percent);
+	hw = chart_text_width(L->f, 0, size, buf_str(&b)) / 2;
+	buf_release(&b);
+	if (L->right + hw > L->W - L->F * 0.3) {
+		L->right = L->W - L->F * 0.3 - hw;
+		domain(L, L->right - L->left);
+	}
+}
+
+/* Widens want_lo/want_hi so that every bar label drawn beside its bar's end
+ * (MARK_LABEL, as draw_marks places it) fits between the plot's edges.
+ * Returns 1 when the domain has to grow. */
+static int labels_room(struct layout *L)
+{
+	const struct chart_spec *sp = L->sp;
+	double len = L->right - L->left, gap = L->F * 0.35;
+	int grow = 0;
+	for (size_t i = 0; i < sp->nmarks; i++) {
+		const struct chart_mark *mk = &sp->marks[i];
+		double need, k, a;
+		if (mk->kind != MARK_LABEL || mk->v0 < L->d0 || mk->v0 > L->d1)
+			continue; /* a label off the axis goes inside its bar */
+		need = gap + chart_text_width(L->f, 0, L->F * SMALL, mk->text) + L->F * 0.2;
+		k = need / len;
+		if (k >= 0.8)
+			continue; /* no domain fits it */
+		a = vpos(L, mk->v0);
+		/* with the far end of the domain fixed, the near end that leaves
+		 * `need` of the plot's length between the value and the edge */
+		if (mk->v0 >= mk->v1 && a + need > L->right) {
+			L->want_hi = fmax(L->want_hi, (mk->v0 - k * L->d0) / (1 - k));
+			grow = 1;
+		} else if (mk->v0 < mk->v1 && a - need < L->left) {
+			L->want_lo = fmin(L->want_lo, (mk->v0 - k * L->d1) / (1 - k));
+			grow = 1;
+		}
+	}
+	return grow;
 }
 
 /* Categories as rows, values left to right. */
 static void layout_rows(struct layout *L)
 {
 	const struct chart_spec *sp = L->sp;
-	double F = L->F, labw = 0, sidew = 0, maxlab = (L->W - 2 * L->M) * 0.3;
+	double F = L->F, labw = 0, sidew = 0, maxlab = (L->W - 2 * L->M) * (sp->label_share > 0 ? sp->label_share : 0.3);
 	double lsize = F * BODY, nsize = F * SMALL, tsize = F * SMALL;
-	char ***labs = xcalloc(sp->ncats ? sp->ncats : 1, sizeof *labs);
-	size_t *nlabs = xcalloc(sp->ncats ? sp->ncats : 1, sizeof *nlabs);
-	double y;
+	/* each category's label and note, wrapped whole: the row grows */
+	size_t ncat = sp->ncats ? sp->ncats : 1;
+	char ***labs = xcalloc(ncat, sizeof *labs), ***notes = xcalloc(ncat, sizeof *notes);
+	size_t *nlabs = xcalloc(ncat, sizeof *nlabs), *nnotes = xcalloc(ncat, sizeof *nnotes);
+	double y, lh = lsize * 1.25, nh = nsize * 1.3;
 
 	for (size_t i = 0; i < sp->ncats; i++) {
-		nlabs[i] = chart_wrap(L->f, 0, lsize, sp->cats[i], maxlab, 2, &labs[i]);
+		nlabs[i] = chart_wrap(L->f, 0, lsize, sp->cats[i], maxlab, 0, &labs[i]);
 		for (size_t k = 0; k < nlabs[i]; k++)
 			labw = fmax(labw, chart_text_width(L->f, 0, lsize, labs[i][k]));
-		if (sp->cat_notes[i])
-			labw = fmax(labw, fmin(maxlab, chart_text_width(L->f, 0, nsize, sp->cat_notes[i])));
+		if (sp->cat_notes[i]) {
+			nnotes[i] = chart_wrap(L->f, 0, nsize, sp->cat_notes[i], maxlab, 0, &notes[i]);
+			for (size_t k = 0; k < nnotes[i]; k++)
+				labw = fmax(labw, chart_text_width(L->f, 0, nsize, notes[i][k]));
+		}
 	}
 	for (size_t i = 0; i < sp->nmarks; i++)
 		if (sp->marks[i].kind == MARK_SIDE)
@@ -571,26 +640,18 @@ static void layout_rows(struct layout *L)
 	L->top = L->y;
 	y = L->top;
 	for (size_t i = 0; i < sp->ncats; i++) {
-		double lab_h = nlabs[i] * lsize * 1.25 + (sp->cat_notes[i] ? nsize * 1.3 : 0);
+		double lab_h = (double)nlabs[i] * lh + (double)nnotes[i] * nh;
 		double h = sp->nsub > 1 ? sp->nsub * F * 1.5 + F * 0.9 : F * 2.5;
 		L->cat_pos[i] = y;
 		L->cat_size[i] = fmax(h, lab_h + F * 0.7);
 		y += L->cat_size[i];
 	}
 	L->bottom = y;
-	domain(L, L->right - L->left);
-	if (sidew == 0) {
-		/* the last tick label is centred on the right edge: keep it inside */
-		struct buf b = BUF_INIT;
-		double hw;
-		tick_label(&b, &L->t, tick_at(&L->t, L->t.n - 1), sp->percent);
-		hw = chart_text_width(L->f, 0, tsize, buf_str(&b)) / 2;
-		buf_release(&b);
-		if (L->right + hw > L->W - F * 0.3) {
-			L->right = L->W - F * 0.3 - hw;
-			domain(L, L->right - L->left);
-		}
-	}
+	rows_domain(L, sidew == 0);
+	/* a bar's label beside its end stays inside the plot: the domain
+	 * widens until each fits (a few rounds, as the ticks round outwards) */
+	for (int round = 0; round < 4 && labels_room(L); round++)
+		rows_domain(L, sidew == 0);
 
 	/* row separators, bands, grid, then marks */
 	for (size_t i = 1; i < sp->ncats; i++)
@@ -611,25 +672,25 @@ static void layout_rows(struct layout *L)
 
 	/* category labels, vertically centred on their band */
 	for (size_t i = 0; i < sp->ncats; i++) {
-		double lh = lsize * 1.25;
-		double block = nlabs[i] * lh + (sp->cat_notes[i] ? nsize * 1.3 : 0);
+		double block = (double)nlabs[i] * lh + (double)nnotes[i] * nh;
 		double yy = L->cat_pos[i] + (L->cat_size[i] - block) / 2;
 		for (size_t k = 0; k < nlabs[i]; k++) {
 			chart_add_text(L->sc, L->f, L->M, mid_baseline(L, yy + lh / 2, lsize, 0), labs[i][k],
 			       lsize, 0, CHART_INK, ANCHOR_START, 0);
 			yy += lh;
 		}
-		if (sp->cat_notes[i]) {
-			char **nl;
-			size_t nn = chart_wrap(L->f, 0, nsize, sp->cat_notes[i], maxlab, 1, &nl);
-			chart_add_text(L->sc, L->f, L->M, mid_baseline(L, yy + nsize * 0.65, nsize, 0), nl[0],
+		for (size_t k = 0; k < nnotes[i]; k++) {
+			chart_add_text(L->sc, L->f, L->M, mid_baseline(L, yy + nh / 2, nsize, 0), notes[i][k],
 			       nsize, 0, CHART_MUTED, ANCHOR_START, 0);
-			chart_lines_free(nl, nn);
+			yy += nh;
 		}
 		chart_lines_free(labs[i], nlabs[i]);
+		chart_lines_free(notes[i], nnotes[i]);
 	}
 	free(labs);
 	free(nlabs);
+	free(notes);
+	free(nnotes);
 
 	/* the value axis */
 	chart_add_line(L->sc, L->left, L->bottom, L->right, L->bottom, CHART_AXIS, F * 0.08, DASH_NONE);
@@ -781,6 +842,8 @@ void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
 	L.W = st->width;
 	L.F = st->font;
 	L.M = st->font * 1.25;
+	L.want_lo = INFINITY;
+	L.want_hi = -INFINITY;
 	L.cat_pos = xcalloc(sp->ncats ? sp->ncats : 1, sizeof *L.cat_pos);
 	L.cat_size = xcalloc(sp->ncats ? sp->ncats : 1, sizeof *L.cat_size);
 	sc->width = st->width;

@@ -166,23 +166,64 @@ static char *ellipsize(const struct chart_fonts *f, int bold, double size,
 	return out;
 }
 
-size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
-		  const char *s, double maxw, size_t maxlines, char ***lines)
+/* 1 when the byte sequence at s is a control character (C0, DEL, or C1
+ * U+0080..U+009F as UTF-8); *len is set to its length in bytes. */
+static int control_at(const char *s, size_t *len)
 {
-	char **out = NULL;
-	size_t n = 0, alloc = 0;
-	const char *p = s;
-	struct buf line = BUF_INIT;
+	unsigned char c = (unsigned char)s[0];
+	*len = 1;
+	if (c < 0x20 || c == 0x7F)
+		return 1;
+	if (c == 0xC2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9F) {
+		*len = 2;
+		return 1;
+	}
+	return 0;
+}
 
-	while (*p == ' ')
+char *chart_text_line(const char *s)
+{
+	struct buf b = BUF_INIT;
+	const char *plain = s;
+	size_t len;
+	for (; *s; s += len)
+		if (control_at(s, &len)) {
+			buf_put(&b, plain, (size_t)(s - plain));
+			buf_putc(&b, ' ');
+			plain = s + len;
+		}
+	buf_put(&b, plain, (size_t)(s - plain));
+	return buf_detach(&b, NULL);
+}
+
+int chart_text_has_control(const char *s)
+{
+	size_t len;
+	for (; *s; s += len)
+		if (control_at(s, &len))
+			return 1;
+	return 0;
+}
+
+/* Wraps one line of text without line breaks (s[0..n), control characters
+ * already spaces) onto out[*n..), breaking at spaces. Appends one empty line
+ * for text that is empty or all spaces. */
+static void wrap_line(const struct chart_fonts *f, int bold, double size, const char *s,
+		      size_t len, double maxw, char ***out, size_t *n, size_t *alloc)
+{
+	const char *p = s, *end = s + len;
+	struct buf line = BUF_INIT;
+	size_t first = *n;
+
+	while (p < end && *p == ' ')
 		p++;
-	while (*p) {
+	while (p < end) {
 		const char *w = p;
 		size_t wl;
-		while (*p && *p != ' ')
+		while (p < end && *p != ' ')
 			p++;
 		wl = (size_t)(p - w);
-		while (*p == ' ')
+		while (p < end && *p == ' ')
 			p++;
 		/* the word joins the current line when it fits */
 		if (line.len) {
@@ -196,36 +237,79 @@ size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
 				continue;
 			}
 			buf_release(&t);
-			ALLOC_GROW(out, n + 1, alloc);
-			out[n++] = buf_detach(&line, NULL);
+			ALLOC_GROW(*out, *n + 1, *alloc);
+			(*out)[(*n)++] = buf_detach(&line, NULL);
 		}
 		/* a word wider than the line is cut at character boundaries */
 		/* (fit_prefix takes at least one character, so this ends even
 		 * when the line is narrower than any character) */
 		while (wl && text_width_n(f, bold, size, w, wl) > maxw) {
 			size_t k = fit_prefix(f, bold, size, w, wl, maxw);
-			ALLOC_GROW(out, n + 1, alloc);
-			out[n++] = xstrndup(w, k);
+			ALLOC_GROW(*out, *n + 1, *alloc);
+			(*out)[(*n)++] = xstrndup(w, k);
 			w += k;
 			wl -= k;
 		}
 		buf_put(&line, w, wl);
 	}
-	if (line.len || n == 0) {
-		ALLOC_GROW(out, n + 1, alloc);
-		out[n++] = buf_detach(&line, NULL);
+	if (line.len || *n == first) {
+		ALLOC_GROW(*out, *n + 1, *alloc);
+		(*out)[(*n)++] = buf_detach(&line, NULL);
 	}
 	buf_release(&line);
+}
+
+size_t chart_wrap(const struct chart_fonts *f, int bold, double size,
+		  const char *s, double maxw, size_t maxlines, char ***lines)
+{
+	char **out = NULL;
+	size_t n = 0, alloc = 0;
+	/* a line break ("\n", "\r\n" or "\r") ends a line; any other control
+	 * character is a space: the fonts have no glyph for one */
+	char *text = xstrdup(s), *p = text, *q;
+	for (q = text; *p; p++, q++) {
+		size_t len;
+		if (*p == '\r') {
+			*q = '\n';
+			p += p[1] == '\n';
+		} else if (*p != '\n' && control_at(p, &len)) {
+			*q = ' ';
+			p += len - 1;
+		} else {
+			*q = *p;
+		}
+	}
+	*q = '\0';
+	p = text;
+	for (;;) {
+		char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		wrap_line(f, bold, size, p, len, maxw, &out, &n, &alloc);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	free(text);
+	/* breaks before or after the text make no empty lines */
+	while (n > 1 && !out[n - 1][0])
+		free(out[--n]);
+	while (n > 1 && !out[0][0]) {
+		free(out[0]);
+		memmove(out, out + 1, --n * sizeof *out);
+	}
 
 	if (maxlines && n > maxlines) {
 		struct buf rest = BUF_INIT;
 		for (size_t i = maxlines - 1; i < n; i++) {
-			if (rest.len)
+			if (rest.len && out[i][0])
 				buf_putc(&rest, ' ');
 			buf_puts(&rest, out[i]);
 			free(out[i]);
 		}
-		out[maxlines - 1] = ellipsize(f, bold, size, buf_str(&rest), maxw);
+		/* what is left may fit when only line breaks made it long */
+		out[maxlines - 1] = chart_text_width(f, bold, size, buf_str(&rest)) <= maxw
+					    ? buf_detach(&rest, NULL)
+					    : ellipsize(f, bold, size, buf_str(&rest), maxw);
 		buf_release(&rest);
 		n = maxlines;
 	}
