@@ -243,8 +243,11 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	r->command = m->command_shown ? xstrdup(m->command_shown)
 		   : m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
-	r->as_of_note = xasprintf("%s, the day the support windows are judged on (add --as-of %s "
-				  "to judge them on the same day)", m->as_of, m->as_of);
+	/* variants have no support windows to judge */
+	r->as_of_note = m->versions_kind == VERSIONS_RELEASES
+				? xasprintf("%s, the day the support windows are judged on (add --as-of %s "
+					    "to judge them on the same day)", m->as_of, m->as_of)
+				: xstrdup(m->as_of);
 	r->inputs_used = xcalloc(m->nsources ? m->nsources : 1, sizeof *r->inputs_used);
 	for (size_t i = 0; i < m->nsources; i++) {
 		size_t k = 0;
