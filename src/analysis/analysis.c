@@ -316,9 +316,12 @@ static void against_baseline(struct model *m, struct comparison *c)
 {
 	c->baseline_idx = -1;
 	for (size_t i = 0; i < c->nversions; i++) {
+		/* the same string, or the same version ("v24.11.1" for
+		 * "24.11.1"); a label that is no version equals only itself */
 		if (m->baseline ? strcmp(c->versions[i].version, m->baseline) == 0 ||
 					  (semver_cmp(c->versions[i].version, m->baseline) == 0 &&
-					   semver_parse(m->baseline).ok)
+					   semver_parse(m->baseline).ok &&
+					   semver_parse(c->versions[i].version).ok)
 				: i == 0) {
 			c->baseline_idx = (int)i;
 			break;

@@ -446,7 +446,7 @@ static void build_variants_note(struct report *r)
 	if (r->nversions > REPORT_MAX_NAMED)
 		buf_printf(&b, " and %zu more", r->nversions - REPORT_MAX_NAMED);
 	buf_printf(&b, " %s compared as variants: %s not release%s on a product's release schedule, "
-		   "so no support window, recommendation or end-of-life warning applies",
+		   "so no release advice applies",
 		   r->nversions == 1 ? "is" : "are", r->nversions == 1 ? "it is" : "they are",
 		   r->nversions == 1 ? "" : "s");
 	r->variants_note = buf_detach(&b, NULL);
