@@ -8,8 +8,8 @@
 #include "present/report_impact.h"
 #include "analysis/impact.h"
 #include "lib/fmt.h"
-#include "present/verdict_words.h"
 #include "lib/util.h"
+#include "present/verdict_words.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -108,8 +108,8 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 		return;
 	}
 	p = &c->pairs[im->pair];
-	buf_printf(b, "not confirmed: the rank test does not confirm %s faster than %s after "
-		   "Holm's correction (p = ", fast->version, slow->version);
+	buf_printf(b, "not confirmed: the rank test does not confirm %s %s than %s after "
+		   "Holm's correction (p = ", fast->version, words_diff(c)->better, slow->version);
 	fmt_sig(b, p->p_holm, 2);
 	buf_puts(b, "; ");
 	buf_printf(b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
