@@ -295,11 +295,11 @@ out=$("$NF" check "$d/regressed.json" 2>&1); rc=$?
 check_eq "check: exit 1 on a regression beyond the noise and significant" "1" "$rc"
 # R: p.adjust(c(wilcox.test(100 + (1:7) %% 3, 130 + (1:7) %% 3)$p.value, ...), "holm")[1] = 0.0038
 check_eq "check: one line per failure" \
-	'regression: "Slow" on linux-x64: 2.0 is worse than 1.0 by 30.0% (best 130.0 against 100.0 ms), beyond the noise of ±1.0%; p = 0.0019 after Holm' \
+	'regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: +30% (best 130.0 against 100.0 ms), beyond the noise of ±1.0%; p = 0.0019 after Holm' \
 	"$out"
 check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check --baseline 2.0 "$d/regressed.json"
 check_eq "check: passing prints one line, -q nothing" \
-	"no regression: 2 versions checked against the baseline, none worse beyond the noise and significant after Holm|" \
+	"no regression: 2 comparisons with the baseline (1 version, 2 workloads), none worse beyond the noise and significant after Holm|" \
 	"$("$NF" check --baseline 2.0 "$d/regressed.json")|$("$NF" check -q --baseline 2.0 "$d/regressed.json")"
 check_status "check: 3 rounds a side can never be significant: exit 0" 0 "$NF" check -q "$d/tiny.json"
 check_status "check: the shipped data has a significant regression (Regex, 24.22.3): exit 1" 1 \

@@ -24,6 +24,7 @@
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
 #include "analysis/windows.h"
+#include "ingest/ingest.h"
 #include "lib/util.h"
 #include "model/semver.h"
 
@@ -142,7 +143,9 @@ static const char *v8_display(struct model *m, const char *v8)
 static void fill_version(struct model *m, struct comparison *c, struct version_stats *vs)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	const struct release_line *l = windows_find(&m->schedule, vs->version);
+	/* only a release has a line, a status and the schedule's V8 */
+	const struct release_line *l = m->versions_kind == VERSIONS_RELEASES
+					       ? windows_find(&m->schedule, vs->version) : NULL;
 	for (size_t i = 0; i < vs->nrounds; i++) {
 		vs->values[i] = vs->rounds[i].value;
 		if (vs->values[i] < lo)
@@ -342,15 +345,29 @@ static void decide(struct comparison *c)
 	}
 }
 
+/* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
+ * same or no order (either is a label that is no version). */
+static int version_order(const char *a, const char *b)
+{
+	int c;
+	if (!semver_parse(a).ok || !semver_parse(b).ok)
+		return 0;
+	c = semver_cmp(a, b);
+	return (c > 0) - (c < 0);
+}
+
 /* Change of each version against the baseline: the metric's own relative
  * change, signed; better or worse by the metric's direction. */
 static void against_baseline(struct model *m, struct comparison *c)
 {
 	c->baseline_idx = -1;
 	for (size_t i = 0; i < c->nversions; i++) {
+		/* the same string, or the same version ("v24.11.1" for
+		 * "24.11.1"); a label that is no version equals only itself */
 		if (m->baseline ? strcmp(c->versions[i].version, m->baseline) == 0 ||
 					  (semver_cmp(c->versions[i].version, m->baseline) == 0 &&
-					   semver_parse(m->baseline).ok)
+					   semver_parse(m->baseline).ok &&
+					   semver_parse(c->versions[i].version).ok)
 				: i == 0) {
 			c->baseline_idx = (int)i;
 			break;
@@ -362,6 +379,8 @@ static void against_baseline(struct model *m, struct comparison *c)
 		v->is_baseline = (int)i == c->baseline_idx;
 		if (c->baseline_idx < 0)
 			continue;
+		v->baseline_order = v->is_baseline ? 0 : version_order(v->version,
+							     c->versions[c->baseline_idx].version);
 		base = c->versions[c->baseline_idx].best;
 		v->change = v->best / base - 1;
 		if (v->is_baseline || v->best == base)
@@ -551,6 +570,7 @@ static int build_comparisons(struct model *m)
 		c->workload = first->workload;
 		c->platform = first->platform;
 		c->unit = first->unit;
+		c->unit_kind = ingest_unit_kind(c->unit);
 		c->better = first->better;
 		c->interleaved = -1;
 		for (size_t a = g; a < h; a++) {
@@ -576,24 +596,61 @@ static int build_comparisons(struct model *m)
 	return 0;
 }
 
-/* Support status of the compared lines, the recommended line, EOL warnings. */
+/* 1 when two names are the same letters and digits, case aside ("nodejs"
+ * and "Node.js"). */
+static int same_name(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a && !((*a >= 'a' && *a <= 'z') || (*a >= 'A' && *a <= 'Z') || (*a >= '0' && *a <= '9')))
+			a++;
+		while (*b && !((*b >= 'a' && *b <= 'z') || (*b >= 'A' && *b <= 'Z') || (*b >= '0' && *b <= '9')))
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if ((*a | 0x20) != (*b | 0x20))
+			return 0;
+		a++;
+		b++;
+	}
+}
+
+/* Releases of the schedule's product when the input's subject names it, or
+ * when every version is on one of its lines; else variants. */
+static enum versions_kind versions_kind(const struct model *m, const char *const *versions, size_t n)
+{
+	if (m->subject && m->schedule.product && same_name(m->subject, m->schedule.product))
+		return VERSIONS_RELEASES;
+	if (!n)
+		return VERSIONS_VARIANTS;
+	for (size_t i = 0; i < n; i++)
+		if (!windows_find(&m->schedule, versions[i]))
+			return VERSIONS_VARIANTS;
+	return VERSIONS_RELEASES;
+}
+
+/* What the versions are; for releases, the support status of the compared
+ * lines, the recommended line and the end-of-life warnings. Variants get
+ * none of these. */
 static void support(struct model *m)
 {
+	struct order_map ver = { 0 };
 
 	windows_apply_date(&m->schedule, m->as_of);
-	{
-		/* each distinct version once */
-		struct order_map ver = { 0 };
-		for (size_t i = 0; i < m->nseries; i++)
-			order_of(&ver, m->series[i]->version);
-		for (size_t i = 0; i < ver.n; i++) {
-			struct release_line *l =
-				(struct release_line *)windows_find(&m->schedule, ver.list[i]);
-			if (l)
-				l->compared = 1;
-		}
+	/* each distinct version once */
+	for (size_t i = 0; i < m->nseries; i++)
+		order_of(&ver, m->series[i]->version);
+	m->versions_kind = versions_kind(m, ver.list, ver.n);
+	if (m->versions_kind != VERSIONS_RELEASES) {
 		order_release(&ver);
+		m->recommended = NULL;
+		return;
 	}
+	for (size_t i = 0; i < ver.n; i++) {
+		struct release_line *l = (struct release_line *)windows_find(&m->schedule, ver.list[i]);
+		if (l)
+			l->compared = 1;
+	}
+	order_release(&ver);
 	for (size_t i = 0; i < m->schedule.nlines; i++) {
 		const struct release_line *l = &m->schedule.lines[i];
 		if (l->compared && windows_status_is_eol(l->status))
@@ -681,7 +738,10 @@ int analysis_run(struct model *m, struct nf_error *err)
 		struct comparison *c = &m->comparisons[i];
 		decide(c);
 		baseline_claims(c);
-		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx;
+		/* a regression needs an order: two versions, not labels */
+		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx &&
+				version_order(c->versions[c->best_idx].version,
+					      c->versions[c->worst_idx].version) < 0;
 		m->nclaims += c->verdict == VERDICT_FASTER;
 		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
 		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;

@@ -11,6 +11,7 @@
 #include "ingest/ingest_jq.h"
 #include "ingest/schedule.h"
 #include "lib/util.h"
+#include "present/report.h"
 #include "present/verdict_words.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
@@ -427,13 +428,28 @@ static struct ingest_input input_from_arg(char *arg, char **label_buf)
 	return in;
 }
 
+/* A refused --baseline lists up to this many versions. */
+#define CLI_MAX_LISTED 12
+
 int cli_analyse(struct model *m, struct nf_error *err)
 {
 	int status = analysis_run(m, err);
 	if (status != 0) {
-		if (m->baseline_missing)
-			nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions",
-				     m->baseline);
+		if (m->baseline_missing) {
+			/* the versions there are, in the documents' order; a
+			 * long list names the first dozen and counts the rest */
+			const char **v;
+			size_t n = report_version_order(m, &v);
+			struct buf b = BUF_INIT;
+			for (size_t i = 0; i < n && i < CLI_MAX_LISTED; i++)
+				buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+			if (n > CLI_MAX_LISTED)
+				buf_printf(&b, " and %zu more", n - CLI_MAX_LISTED);
+			nf_error_set(err, NF_USAGE, "the baseline '%s' is not among the measured versions: %s",
+				     m->baseline, b.s ? b.s : "none");
+			buf_release(&b);
+			free(v);
+		}
 		return status;
 	}
 	return NF_OK;

@@ -1,9 +1,11 @@
 /*
  * cmd_check.c - `noisefloor check FILE... [--baseline VERSION]`: exits 1 when
- * a workload got worse than the baseline by a confirmed claim (beyond the
- * noise by the comparison's design, and the rank test confirms it in the
- * same direction after Holm's correction), printing one line per failure; 0
- * otherwise. Both conditions are required so that a CI job fails neither on
+ * a version newer than the baseline (or a label with no version order) got
+ * worse than the baseline by a confirmed claim (beyond the noise by the
+ * comparison's design, and the rank test confirms it in the same direction
+ * after Holm's correction), printing one line per failure; 0 otherwise. A
+ * version older than a --baseline that is worse is said so, and is no
+ * regression. Both conditions are required so that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
  * small to matter against the spread.
  *
@@ -18,27 +20,58 @@
 #include "present/verdict_words.h"
 #include "render/render.h"
 
-#include <stdio.h>
+#include "lib/util.h"
 
-/* Appends one line to out for each version of each workload that is worse
- * than the comparison's baseline beyond the noise (the gap between their bests
- * exceeds the comparison's noise) and significant after Holm's correction across the
- * comparison's pairs. Returns the number of such lines; *checked (may be NULL) gets the
- * number of versions compared with a baseline. Reads only the model. */
-static size_t check_regressions(const struct model *m, struct buf *out, size_t *checked)
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* What check found: the comparisons of a version with its workload's
+ * baseline, and how many distinct versions and comparisons took part. */
+struct check_count {
+	size_t comparisons, versions, workloads;
+};
+
+/* How many distinct pointers among v[0..n) (interned strings); sorts v. */
+static int cmp_ptr(const void *a, const void *b)
 {
-	size_t failures = 0, n = 0;
+	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
+	return (x > y) - (x < y);
+}
+
+static size_t distinct(const char **v, size_t n)
+{
+	size_t k = n > 0;
+	qsort(v, n, sizeof *v, cmp_ptr);
+	for (size_t i = 1; i < n; i++)
+		k += v[i] != v[i - 1];
+	return k;
+}
+
+/* Appends one line to fail for each version of each workload that is worse
+ * than the comparison's baseline by a confirmed claim and is not older than
+ * the baseline (newer, or a label with no order), and one line to older for
+ * each older version that is worse: slower than the baseline it was left
+ * for, which is no regression. Returns the number of failures; *count gets
+ * what was compared. Reads only the model. */
+static size_t check_regressions(const struct model *m, struct buf *fail, struct buf *older,
+				struct check_count *count)
+{
+	size_t failures = 0, n = 0, nv = 0;
+	const char **versions = NULL, **workloads = xmalloc((m->ncomparisons + 1) * sizeof *workloads);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (c->baseline_idx < 0)
 			continue;
+		workloads[n++] = c->workload;
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			const struct pair_stats *p;
 			if ((int)k == c->baseline_idx)
 				continue;
-			n++;
+			versions = xrealloc(versions, (nv + 1) * sizeof *versions);
+			versions[nv++] = v->version;
 			p = evidence_pair(c, (size_t)c->baseline_idx, k);
 			/* a confirmed claim naming the baseline the better one: both
 			 * keys, and a rank test that could and did confirm it (a claim
@@ -47,18 +80,26 @@ static size_t check_regressions(const struct model *m, struct buf *out, size_t *
 			if (!p || !p->claim || !p->significant ||
 			    (p->claim > 0 ? p->b : p->a) != (size_t)c->baseline_idx)
 				continue;
-			words_regression(out, c, v, p);
-			buf_putc(out, '\n');
+			if (v->baseline_order < 0) {
+				words_check_line(older, c, v, p);
+				buf_putc(older, '\n');
+				continue;
+			}
+			words_check_line(fail, c, v, p);
+			buf_putc(fail, '\n');
 			failures++;
 		}
 	}
-	if (checked)
-		*checked = n;
+	count->comparisons = nv;
+	count->versions = distinct(versions, nv);
+	count->workloads = distinct(workloads, n);
+	free(versions);
+	free(workloads);
 	return failures;
 }
 
 static const struct cli_option check_options[] = {
-	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload)" },
+	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_QUIET, "print nothing when the check passes" },
 	{ 0, NULL },
@@ -68,8 +109,9 @@ static int run(const struct cli_args *a)
 {
 	struct model m;
 	struct nf_error err = { 0, "" };
-	struct buf out = BUF_INIT;
-	size_t failures, checked;
+	struct buf out = BUF_INIT, older = BUF_INIT;
+	struct check_count count;
+	size_t failures;
 	int status;
 
 	if ((status = cli_need_inputs(a)) != 0)
@@ -82,12 +124,18 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return cli_fail(a, &err);
 	}
-	failures = check_regressions(&m, &out, &checked);
+	failures = check_regressions(&m, &out, &older, &count);
 	if (failures)
 		fputs(out.s, stdout);
-	else if (!a->opt[CLI_QUIET])
-		printf("no regression: %zu version%s checked against the baseline, none worse beyond "
-		       "the noise and significant after Holm\n", checked, checked == 1 ? "" : "s");
+	if (older.len && !a->opt[CLI_QUIET])
+		fputs(older.s, stdout);
+	if (!failures && !a->opt[CLI_QUIET])
+		printf("no regression: %zu comparison%s with the baseline (%zu version%s, %zu workload%s), "
+		       "none %s beyond the noise and significant after Holm\n", count.comparisons,
+		       count.comparisons == 1 ? "" : "s", count.versions, count.versions == 1 ? "" : "s",
+		       count.workloads, count.workloads == 1 ? "" : "s",
+		       older.len ? "newer and worse" : "worse");
+	buf_release(&older);
 	buf_release(&out);
 	model_release(&m);
 	if ((status = cli_flush_stdout(a)) != 0)
@@ -98,9 +146,11 @@ static int run(const struct cli_args *a)
 const struct cli_command cmd_check = {
 	.name = "check",
 	.synopsis = "check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...",
-	.about = "Fails when a workload is worse than the baseline beyond the noise and the\n"
-		 "Mann-Whitney test finds the difference significant after Holm's correction\n"
-		 "across every pair of versions (p < 0.05). Prints one line per failure.\n",
+	.about = "Fails when a version newer than the baseline is worse than it beyond the\n"
+		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
+		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
+		 "line per failure; a version older than the baseline that is worse is listed,\n"
+		 "and is no regression.\n",
 	.options = check_options,
 	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
 		       "  66 input missing or unreadable, 74 I/O error.\n",

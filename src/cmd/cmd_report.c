@@ -31,7 +31,7 @@ static const struct cli_option report_options[] = {
 	{ CLI_OUT, "output folder (default: out)" },
 	{ CLI_AS_OF, "report date YYYY-MM-DD (default: today, UTC, or the\n"
 		     "date of SOURCE_DATE_EPOCH when set)" },
-	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest)" },
+	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest, or the first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_FORMATS, "outputs to write, comma-separated (default: all):\n@FORMATS@" },
 	{ CLI_TEMPLATES, "Mustache templates for the Markdown documents" },

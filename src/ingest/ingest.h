@@ -108,10 +108,15 @@ int ingest_rounds_value(struct model *m, const struct ingest_input *in,
 
 /* Helpers for format readers (ingest_common.c) ----------------------------- */
 
-/* Normalises a unit ("msec" -> "ms", "us"/"μs" -> "µs", "ops/sec" -> "ops/s")
+/* Normalises a unit ("msec" -> "ms", "us"/"μs" -> "µs", "ops/sec" -> "ops/s",
+ * "mb" / "megabytes" -> "MB", "bytes" -> "B")
  * and says which direction is better for it: BETTER_HIGHER for rates. Returns
  * the interned unit. Unknown units are kept as given (lower is better). */
 const char *ingest_unit(struct model *m, const char *unit, int *better);
+
+/* What a unit as ingest_unit returns it measures: a time, a rate (any
+ * "/s"), a size ("MB", "KiB", "B") or something else. */
+enum unit_kind ingest_unit_kind(const char *unit);
 
 /* Fills err for an input over INGEST_MAX_DOCUMENT ("5.0 GiB is larger than
  * 256 MiB, the limit ..."; the size is shown when exact) and returns

@@ -14,24 +14,42 @@
 static const struct {
 	const char *alias, *unit;
 	int better;
+	enum unit_kind kind;
 } units[] = {
-	{ "ns", "ns", BETTER_LOWER }, { "nanoseconds", "ns", BETTER_LOWER },
-	{ "us", "\xC2\xB5s", BETTER_LOWER }, { "\xC2\xB5s", "\xC2\xB5s", BETTER_LOWER },
-	{ "\xCE\xBCs", "\xC2\xB5s", BETTER_LOWER }, { "usec", "\xC2\xB5s", BETTER_LOWER },
-	{ "microseconds", "\xC2\xB5s", BETTER_LOWER },
-	{ "ms", "ms", BETTER_LOWER }, { "msec", "ms", BETTER_LOWER },
-	{ "milliseconds", "ms", BETTER_LOWER },
-	{ "s", "s", BETTER_LOWER }, { "sec", "s", BETTER_LOWER }, { "seconds", "s", BETTER_LOWER },
-	{ "ops/s", "ops/s", BETTER_HIGHER }, { "ops/sec", "ops/s", BETTER_HIGHER },
-	{ "op/s", "ops/s", BETTER_HIGHER }, { "hz", "ops/s", BETTER_HIGHER },
-	{ "req/s", "req/s", BETTER_HIGHER }, { "req/sec", "req/s", BETTER_HIGHER },
-	{ "requests/s", "req/s", BETTER_HIGHER }, { "rps", "req/s", BETTER_HIGHER },
-	{ "mb/s", "MB/s", BETTER_HIGHER }, { "bytes/s", "B/s", BETTER_HIGHER },
+	{ "ns", "ns", BETTER_LOWER, UNIT_TIME }, { "nanoseconds", "ns", BETTER_LOWER, UNIT_TIME },
+	{ "us", "\xC2\xB5s", BETTER_LOWER, UNIT_TIME }, { "\xC2\xB5s", "\xC2\xB5s", BETTER_LOWER, UNIT_TIME },
+	{ "\xCE\xBCs", "\xC2\xB5s", BETTER_LOWER, UNIT_TIME }, { "usec", "\xC2\xB5s", BETTER_LOWER, UNIT_TIME },
+	{ "microseconds", "\xC2\xB5s", BETTER_LOWER, UNIT_TIME },
+	{ "ms", "ms", BETTER_LOWER, UNIT_TIME }, { "msec", "ms", BETTER_LOWER, UNIT_TIME },
+	{ "milliseconds", "ms", BETTER_LOWER, UNIT_TIME },
+	{ "s", "s", BETTER_LOWER, UNIT_TIME }, { "sec", "s", BETTER_LOWER, UNIT_TIME },
+	{ "seconds", "s", BETTER_LOWER, UNIT_TIME },
+	{ "ops/s", "ops/s", BETTER_HIGHER, UNIT_RATE }, { "ops/sec", "ops/s", BETTER_HIGHER, UNIT_RATE },
+	{ "op/s", "ops/s", BETTER_HIGHER, UNIT_RATE }, { "hz", "ops/s", BETTER_HIGHER, UNIT_RATE },
+	{ "req/s", "req/s", BETTER_HIGHER, UNIT_RATE }, { "req/sec", "req/s", BETTER_HIGHER, UNIT_RATE },
+	{ "requests/s", "req/s", BETTER_HIGHER, UNIT_RATE }, { "rps", "req/s", BETTER_HIGHER, UNIT_RATE },
+	{ "mb/s", "MB/s", BETTER_HIGHER, UNIT_RATE }, { "bytes/s", "B/s", BETTER_HIGHER, UNIT_RATE },
+	/* sizes: memory and data, lower is better unless the input says */
+	{ "b", "B", BETTER_LOWER, UNIT_SIZE }, { "byte", "B", BETTER_LOWER, UNIT_SIZE },
+	{ "bytes", "B", BETTER_LOWER, UNIT_SIZE },
+	{ "kb", "KB", BETTER_LOWER, UNIT_SIZE }, { "kilobytes", "KB", BETTER_LOWER, UNIT_SIZE },
+	{ "kib", "KiB", BETTER_LOWER, UNIT_SIZE },
+	{ "mb", "MB", BETTER_LOWER, UNIT_SIZE }, { "megabytes", "MB", BETTER_LOWER, UNIT_SIZE },
+	{ "mib", "MiB", BETTER_LOWER, UNIT_SIZE },
+	{ "gb", "GB", BETTER_LOWER, UNIT_SIZE }, { "gigabytes", "GB", BETTER_LOWER, UNIT_SIZE },
+	{ "gib", "GiB", BETTER_LOWER, UNIT_SIZE },
+	{ "tb", "TB", BETTER_LOWER, UNIT_SIZE }, { "tib", "TiB", BETTER_LOWER, UNIT_SIZE },
 };
+
+/* A rate: "/s" or "/sec" at the end ("items/s", "MB/sec"). */
+static int is_rate(const char *unit)
+{
+	size_t n = strlen(unit);
+	return (n > 2 && strcmp(unit + n - 2, "/s") == 0) || (n > 4 && strcmp(unit + n - 4, "/sec") == 0);
+}
 
 const char *ingest_unit(struct model *m, const char *unit, int *better)
 {
-	size_t n = strlen(unit);
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
 		if (strcasecmp(units[i].alias, unit) == 0) {
 			*better = units[i].better;
@@ -39,9 +57,16 @@ const char *ingest_unit(struct model *m, const char *unit, int *better)
 		}
 	}
 	/* any other rate ("items/s", "MB/sec") is better when higher */
-	*better = (n > 2 && strcmp(unit + n - 2, "/s") == 0) ||
-		  (n > 4 && strcmp(unit + n - 4, "/sec") == 0) ? BETTER_HIGHER : BETTER_LOWER;
+	*better = is_rate(unit) ? BETTER_HIGHER : BETTER_LOWER;
 	return model_intern(m, unit);
+}
+
+enum unit_kind ingest_unit_kind(const char *unit)
+{
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(units[i].unit, unit) == 0)
+			return units[i].kind;
+	return is_rate(unit) ? UNIT_RATE : UNIT_OTHER;
 }
 
 /* "256 MiB", "4.0 GiB": a size for messages. */

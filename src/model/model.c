@@ -457,3 +457,17 @@ const char *design_name(enum design d)
 		return "rounds";
 	}
 }
+
+const char *unit_kind_name(enum unit_kind k)
+{
+	switch (k) {
+	case UNIT_RATE:
+		return "rate";
+	case UNIT_SIZE:
+		return "size";
+	case UNIT_OTHER:
+		return "other";
+	default:
+		return "time";
+	}
+}

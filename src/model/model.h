@@ -20,6 +20,28 @@
 
 enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
 
+/* What a unit measures (ingest_unit_kind, from ingest's unit table); the
+ * documents word a difference by it: "faster" for a time or a rate,
+ * "smaller" or "larger" for a size, never "faster" for megabytes. */
+enum unit_kind {
+	UNIT_TIME = 0,  /* ns, µs, ms, s: time per pass */
+	UNIT_RATE,      /* ops/s, req/s, MB/s and any other "/s": work per second */
+	UNIT_SIZE,      /* B, KB, KiB, MB, MiB, GB, GiB, TB: memory or data */
+	UNIT_OTHER,     /* anything else, kept as given (worded as a time) */
+};
+
+/* What the compared versions are (analysis.c decides, once per report). */
+enum versions_kind {
+	VERSIONS_RELEASES = 0, /* releases of the schedule's product: the input's
+	                         subject names the product, or every version is
+	                         on one of its lines ("24.11.1", "v24", "24");
+	                         support windows, the recommendation and
+	                         end-of-life warnings apply */
+	VERSIONS_VARIANTS,     /* other labels ("a", "sleep 0.01", "1.0" of a
+	                         product the schedule is not for): compared
+	                         without release advice */
+};
+
 struct kv {
 	const char *key;   /* interned */
 	const char *value; /* interned */
@@ -189,6 +211,10 @@ struct version_stats {
 	int change_claim;     /* +1 a claim that it is better than the baseline,
 	                         -1 worse, 0 no claim (within noise or not confirmed) */
 	int is_baseline;
+	int baseline_order;   /* +1 a later version than the baseline, -1 an
+	                         earlier one, 0 the baseline itself, no
+	                         baseline, or either is a label that is no
+	                         version ("a", "sleep 0.01"): no order */
 };
 
 /* Mann-Whitney and friends for one pair of versions (filled by stats code). */
@@ -242,6 +268,7 @@ struct release_step {
 struct comparison {
 	const char *workload, *platform, *unit; /* interned */
 	int better;
+	enum unit_kind unit_kind; /* what the unit measures */
 	struct version_stats *versions; /* owned, in version order */
 	size_t nversions;
 	int best_idx, worst_idx;  /* -1 when insufficient */
@@ -270,7 +297,8 @@ struct comparison {
 	int paired;               /* every round holds every version (round numbers,
 	                             and timestamps within a session when known) */
 	double span_days;         /* first to last round, in days; -1 unknown */
-	int regression;           /* the claim names an older version the faster */
+	int regression;           /* the claim names an older version the faster
+	                             (both versions, not labels: semver order) */
 	int anomaly;              /* some version is bimodal */
 	int blocked;              /* the timestamps show the versions' rounds ran in
 	                             blocks, not interleaved (evidence.c) */
@@ -456,13 +484,18 @@ struct model {
 	struct comparison *comparisons;    /* owned */
 	size_t ncomparisons;
 	struct schedule schedule;
+	enum versions_kind versions_kind;  /* releases of the schedule's product,
+	                                      or variants: only releases get
+	                                      support lines, a recommendation and
+	                                      end-of-life warnings */
 	enum how_taken how_taken;          /* how the rounds were taken, as the
 	                                      input shows it */
 	int baseline_missing;              /* --baseline names no measured version
 	                                      (analysis_run fails) */
 	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
 	size_t nregressions, nanomalies;   /* comparisons worth filing */
-	const struct release_line *recommended; /* into schedule, or NULL */
+	const struct release_line *recommended; /* into schedule, or NULL (always
+	                                      NULL for variants) */
 	char **warnings;                   /* owned sentences shown in every
 	                                      document, worded where they were met
 	                                      (ingest); shown before warning_facts */
@@ -534,5 +567,7 @@ void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison,
 const char *verdict_name(enum verdict v);
 /* "rounds", "sessions", "unequal", "history" */
 const char *design_name(enum design d);
+/* "time", "rate", "size", "other" */
+const char *unit_kind_name(enum unit_kind k);
 
 #endif

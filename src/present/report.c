@@ -109,9 +109,11 @@ static void build_lines(struct report *r)
 		l->support = report_support(l->line->status);
 		l->eol = l->support == SUPPORT_EOL;
 		/* the lines someone could still pick, and the compared and the
-		 * recommended ones whatever their state */
-		l->shown = l->line->compared || l->line == m->recommended ||
-			   (l->support != SUPPORT_EOL && l->support != SUPPORT_PLANNED);
+		 * recommended ones whatever their state; none for variants,
+		 * which get no release advice */
+		l->shown = m->versions_kind == VERSIONS_RELEASES &&
+			   (l->line->compared || l->line == m->recommended ||
+			    (l->support != SUPPORT_EOL && l->support != SUPPORT_PLANNED));
 	}
 }
 
@@ -373,8 +375,14 @@ static void build_headline(struct report *r)
 		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
 	if (r->ninsufficient)
 		buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient);
-	if (!r->nfaster)
-		buf_puts(&b, ": on this data, no version is faster");
+	if (!r->nfaster) {
+		/* in the words every comparison shares: "faster", "smaller" */
+		const char *better = n ? words_diff(&m->comparisons[0])->better : "faster";
+		for (size_t i = 1; i < n; i++)
+			if (words_diff(&m->comparisons[i])->better != better)
+				better = "better";
+		buf_printf(&b, ": on this data, no version is %s", better);
+	}
 	r->headline = buf_detach(&b, NULL);
 }
 
@@ -424,6 +432,26 @@ void report_verdict_sentence(struct buf *b, const struct model *m, const struct 
 	}
 }
 
+/* "the versions a and b are compared as variants: ..." for labels that are
+ * no releases of the schedule's product. */
+static void build_variants_note(struct report *r)
+{
+	struct buf b = BUF_INIT;
+	if (r->m->versions_kind != VERSIONS_VARIANTS || !r->nversions)
+		return;
+	buf_puts(&b, r->nversions == 1 ? "the version " : "the versions ");
+	for (size_t k = 0; k < r->nversions && k < REPORT_MAX_NAMED; k++)
+		buf_printf(&b, "%s%s", !k ? "" : k + 1 == r->nversions ? " and " : ", ",
+			   r->versions[k].version);
+	if (r->nversions > REPORT_MAX_NAMED)
+		buf_printf(&b, " and %zu more", r->nversions - REPORT_MAX_NAMED);
+	buf_printf(&b, " %s compared as variants: %s not release%s on a product's release schedule, "
+		   "so no release advice applies",
+		   r->nversions == 1 ? "is" : "are", r->nversions == 1 ? "it is" : "they are",
+		   r->nversions == 1 ? "" : "s");
+	r->variants_note = buf_detach(&b, NULL);
+}
+
 static void build_verdicts(struct report *r)
 {
 	const struct model *m = r->m;
@@ -434,6 +462,7 @@ static void build_verdicts(struct report *r)
 	words_recommendation(&b, m);
 	if (b.len)
 		r->recommendation = buf_detach(&b, NULL);
+	build_variants_note(r);
 	r->findings = xcalloc(m->nplatforms ? m->nplatforms : 1, sizeof *r->findings);
 	for (size_t i = 0; i < m->nplatforms; i++) {
 		words_finding(&b, m, &m->platforms[i]);
@@ -733,8 +762,9 @@ static void build_issue_title(struct report *r)
 		}
 	}
 	if (worst) {
-		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% slower in %s than in %s (%s)",
-			   worst->workload, worst->gap * 100, worst->versions[worst->worst_idx].version,
+		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% %s in %s than in %s (%s)",
+			   worst->workload, words_share(worst, worst->gap, 0) * 100,
+			   words_diff(worst)->worse, worst->versions[worst->worst_idx].version,
 			   worst->versions[worst->best_idx].version, worst->platform);
 		if (nreg > 1)
 			buf_printf(&b, ", and %zu more workload%s", nreg - 1, nreg == 2 ? "" : "s");
@@ -776,8 +806,11 @@ static void build_baseline_note(struct report *r)
 		buf_printf(&b, "the baseline is %s, as given with --baseline", base ? base->version : m->baseline);
 	} else {
 		base = &r->versions[0];
-		buf_printf(&b, "the baseline is %s, the oldest version measured", base->version);
-		if (base->eol && base->vs->line) {
+		if (m->versions_kind == VERSIONS_RELEASES)
+			buf_printf(&b, "the baseline is %s, the oldest version measured", base->version);
+		else
+			buf_printf(&b, "the baseline is %s, the first variant", base->version);
+		if (m->versions_kind == VERSIONS_RELEASES && base->eol && base->vs->line) {
 			const struct release_line *l = NULL;
 			for (size_t i = 0; i < m->schedule.nlines; i++)
 				if (strcmp(m->schedule.lines[i].line, base->vs->line) == 0)
@@ -813,6 +846,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	memset(r, 0, sizeof *r);
 	r->m = m;
 	r->link_charts = with_charts;
+	r->releases = m->versions_kind == VERSIONS_RELEASES;
 	build_method(&r->method);
 	build_versions(r);
 	build_lines(r);
@@ -855,6 +889,7 @@ void report_release(struct report *r)
 		free(r->warnings[i]);
 	free(r->warnings);
 	free(r->recommendation);
+	free(r->variants_note);
 	free(r->headline);
 	free(r->comparisons);
 	for (size_t k = 0; k < r->ncharts; k++)

@@ -143,6 +143,13 @@ struct report {
 	char *recommendation;     /* owned: "Use Node.js v24 (...)" (starts with a
 	                             capital, no final period), or NULL without a
 	                             recommended line */
+	int releases;             /* the versions are releases of the schedule's
+	                             product (model.versions_kind): only then do
+	                             documents show support windows, the
+	                             recommendation and "oldest"/"newest" */
+	char *variants_note;      /* owned, for variants only (else NULL): "the
+	                             versions a and b are compared as variants:
+	                             they are not releases ...", no final period */
 	char **findings;          /* owned, parallel to model.platforms: where each
 	                             workload's finding reproduces (words_finding) */
 
@@ -197,6 +204,8 @@ void report_verdict_sentence(struct buf *b, const struct model *m, const struct 
  * report_inputs_summary appends "N files under FOLDER, rounds dated A to B"
  * (the folder and dates when known). */
 #define REPORT_MAX_SOURCES 10
+/* A sentence that names versions names this many and counts the rest. */
+#define REPORT_MAX_NAMED 6
 void report_inputs_summary(struct buf *b, const struct model *m);
 
 /* The one version order of every output: the distinct versions of the

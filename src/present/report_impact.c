@@ -8,8 +8,8 @@
 #include "present/report_impact.h"
 #include "analysis/impact.h"
 #include "lib/fmt.h"
-#include "present/verdict_words.h"
 #include "lib/util.h"
+#include "present/verdict_words.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -108,8 +108,8 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 		return;
 	}
 	p = &c->pairs[im->pair];
-	buf_printf(b, "not confirmed: the rank test does not confirm %s faster than %s after "
-		   "Holm's correction (p = ", fast->version, slow->version);
+	buf_printf(b, "not confirmed: the rank test does not confirm %s %s than %s after "
+		   "Holm's correction (p = ", fast->version, words_diff(c)->better, slow->version);
 	fmt_sig(b, p->p_holm, 2);
 	buf_puts(b, "; ");
 	buf_printf(b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
@@ -243,8 +243,11 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	r->command = m->command_shown ? xstrdup(m->command_shown)
 		   : m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
-	r->as_of_note = xasprintf("%s, the day the support windows are judged on (add --as-of %s "
-				  "to judge them on the same day)", m->as_of, m->as_of);
+	/* variants have no support windows to judge */
+	r->as_of_note = m->versions_kind == VERSIONS_RELEASES
+				? xasprintf("%s, the day the support windows are judged on (add --as-of %s "
+					    "to judge them on the same day)", m->as_of, m->as_of)
+				: xstrdup(m->as_of);
 	r->inputs_used = xcalloc(m->nsources ? m->nsources : 1, sizeof *r->inputs_used);
 	for (size_t i = 0; i < m->nsources; i++) {
 		size_t k = 0;

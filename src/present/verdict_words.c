@@ -3,7 +3,7 @@
  * verdict sentence and its parts, the design, how the rounds were taken,
  * drift, findings across platforms, the recommendation, the warnings, the
  * single-version platform, the two clusters of a bimodal version and
- * `check`'s failure line. Reads the analysed model; decides nothing the
+ * `check`'s lines. Reads the analysed model; decides nothing the
  * analysis decided, only how it is said.
  */
 #include "present/verdict_words.h"
@@ -57,16 +57,36 @@ static void put_band(struct buf *b, double noise)
 	buf_putc(b, '%');
 }
 
+const struct diff_words *words_diff(const struct comparison *c)
+{
+	static const struct diff_words time = { "faster", "slower", "fastest", "slowest" };
+	static const struct diff_words less = { "smaller", "larger", "smallest", "largest" };
+	static const struct diff_words more = { "larger", "smaller", "largest", "smallest" };
+	if (c->unit_kind != UNIT_SIZE)
+		return &time;
+	return c->better == BETTER_HIGHER ? &more : &less;
+}
+
+double words_share(const struct comparison *c, double size, int winner)
+{
+	/* "smaller" says how much less there is: 80 MB against 100 MB is 20%
+	 * smaller (the gap, 100 / 80 - 1, is 25%) */
+	int smaller = c->unit_kind == UNIT_SIZE && (c->better == BETTER_HIGHER) != !!winner;
+	return smaller ? size / (1 + size) : size;
+}
+
 /* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
  * version o, the size in the metric's language ("does 84% more ops/s than"
- * for rates) and the statistic compared; rule_only says the rank test could
- * not take part. */
+ * for rates, "is 20% smaller than" for sizes) and the statistic compared;
+ * rule_only says the rank test could not take part. */
 static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
 		      const char *w, const char *o, int rule_only, int capital)
 {
-	long g = round_half_away(p->size * 100);
+	long g = round_half_away(words_share(c, p->size, 1) * 100);
 	put_first(b, w, capital);
-	if (c->better == BETTER_HIGHER)
+	if (c->unit_kind == UNIT_SIZE)
+		buf_printf(b, " is %ld%% %s than %s", g, words_diff(c)->better, o);
+	else if (c->better == BETTER_HIGHER)
 		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
 	else
 		buf_printf(b, " is %ld%% faster than %s", g, o);
@@ -99,7 +119,8 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		/* no pair judged: the published rule's verdict on the bests */
 		if (c->verdict == VERDICT_FASTER) {
 			put_first(b, c->versions[c->rule_best].version, capital);
-			buf_printf(b, " faster by %ld%%%s", round_half_away(c->gap * 100),
+			buf_printf(b, " %s by %ld%%%s", words_diff(c)->better,
+				   round_half_away(words_share(c, c->gap, 1) * 100),
 				   c->rule_linear ? "" : ", not linear");
 		} else {
 			put_first(b, "within noise", capital);
@@ -133,7 +154,8 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 			put_band(b, p->noise);
 			buf_printf(b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
 				   "inside a noise band too wide to judge", w->version,
-				   c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
+				   c->unit_kind == UNIT_SIZE ? words_diff(c)->better
+				   : c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
 		}
 	}
 }
@@ -211,7 +233,7 @@ void words_drift(struct buf *b, const struct comparison *c)
 		return;
 	buf_printf(b, "later rounds were %s: the round values %s with %s within %s "
 		   "(Mann-Kendall S = %+.0f, p = ",
-		   d->rising == (c->better == BETTER_LOWER) ? "slower" : "faster",
+		   d->rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse : words_diff(c)->better,
 		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
 		   d->ntested == 1 ? "the version" : "each version", d->s);
 	fmt_sig(b, d->p, 2);
@@ -267,7 +289,8 @@ void words_finding(struct buf *b, const struct model *m, const struct platform_f
 		/* the same verdict everywhere: a claim names its winner, any
 		 * other verdict reads as within noise */
 		if (c0->verdict == VERDICT_FASTER)
-			buf_printf(b, "%s is the fastest on every platform (", c0->versions[c0->best_idx].version);
+			buf_printf(b, "%s is the %s on every platform (", c0->versions[c0->best_idx].version,
+				   words_diff(c0)->best);
 		else
 			buf_puts(b, "within noise on every platform (");
 		for (size_t j = 0; j < f->ncomparisons; j++)
@@ -317,7 +340,7 @@ void words_clusters(struct buf *b, const struct comparison *c, const struct vers
 	buf_printf(b, "%ld of %zu rounds are ", round_half_away(v->slow_share * (double)v->nrounds),
 		   v->nrounds);
 	fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
-	buf_printf(b, "\xC3\x97 slower than %s",
+	buf_printf(b, "\xC3\x97 %s than %s", words_diff(c)->worse,
 		   c->paired ? "the other versions in the same rounds" : "its other rounds");
 }
 
@@ -405,14 +428,25 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
 			   "(%zu workload%s)", platform, version, rounds, n, n == 1 ? "" : "s");
 }
 
-void words_regression(struct buf *b, const struct comparison *c, const struct version_stats *v,
+void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,
 		      const struct pair_stats *p)
 {
 	const struct version_stats *base = &c->versions[c->baseline_idx];
-	buf_printf(b, "regression: \"%s\" on %s: %s is worse than %s by ", c->workload, c->platform,
-		   v->version, base->version);
-	fmt_fixed(b, p->size * 100, 1);
-	buf_puts(b, c->design == DESIGN_ROUNDS ? "% (best " : "% (median ");
+	const char *worse = words_diff(c)->worse;
+	if (v->baseline_order > 0)
+		buf_printf(b, "regression: \"%s\" on %s: %s is newer than the baseline %s, and %s: ",
+			   c->workload, c->platform, v->version, base->version, worse);
+	else if (v->baseline_order < 0)
+		buf_printf(b, "older: \"%s\" on %s: %s is older than the baseline %s, and %s: ",
+			   c->workload, c->platform, v->version, base->version, worse);
+	else
+		buf_printf(b, "worse: \"%s\" on %s: %s is %s than the baseline %s: ", c->workload,
+			   c->platform, v->version, worse, base->version);
+	/* the metric's own change, signed, as the documents' change columns
+	 * give it (for a rate, half the ops/s is -50%), on the statistic the
+	 * design compares */
+	fmt_percent_signed(b, v->level / base->level - 1);
+	buf_puts(b, c->design == DESIGN_ROUNDS ? " (best " : " (median ");
 	fmt_value(b, v->level);
 	buf_puts(b, " against ");
 	fmt_value(b, base->level);
@@ -478,15 +512,16 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 	out->gap = lose ? lose->size : 0;
 	if (words_winner(c) == r) {
 		out->fastest = 1;
-		buf_puts(b, "fastest (");
+		buf_printf(b, "%s (", words_diff(c)->best);
 		words_verdict(b, m, c, 0);
 		buf_putc(b, ')');
 	} else if (lose) {
-		buf_printf(b, "%ld%% slower than %s (%s), a confirmed difference",
-			   round_half_away(out->gap * 100), out->faster->version,
-			   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+		buf_printf(b, "%ld%% %s than %s (%s), a confirmed difference",
+			   round_half_away(words_share(c, out->gap, 0) * 100), words_diff(c)->worse,
+			   out->faster->version, c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
 	} else {
-		buf_puts(b, "as fast as the best: no confirmed difference");
+		buf_puts(b, c->unit_kind == UNIT_SIZE ? "as good as the best: no confirmed difference"
+			 : "as fast as the best: no confirmed difference");
 	}
 }
 

@@ -7,7 +7,7 @@
  * verdict, the claim and its key, the design, how the rounds were taken,
  * drift, the findings across platforms, the recommendation, the warnings,
  * the sentence for a platform where one version ran, the two clusters of a
- * bimodal version and the failure line of `noisefloor check`. report.c
+ * bimodal version and the lines of `noisefloor check`. report.c
  * keeps the sentences every document shows (struct report); renderers and
  * commands that hold no report call these directly.
  *
@@ -22,6 +22,22 @@
 #include "model/model.h"
 
 struct buf;
+
+/* The words for a difference in c's unit: "faster", "slower", "fastest",
+ * "slowest" for a time, a rate or an unknown unit; "smaller", "larger",
+ * "smallest", "largest" for a size where lower is better (memory), the
+ * other way round where higher is better. Static strings. */
+struct diff_words {
+	const char *better, *worse, *best, *worst;
+};
+const struct diff_words *words_diff(const struct comparison *c);
+
+/* The percentage a sentence quotes for a difference of `size` (how much
+ * better, as pair_stats.size), said from the winner's side (winner set:
+ * "A is N% faster than B") or the other's ("B is N% slower than A"): size
+ * itself, but a sentence that says "smaller" states how much less there is,
+ * size / (1 + size): 80 MB against 100 MB is 20% smaller, 25% larger. */
+double words_share(const struct comparison *c, double size, int winner);
 
 /* The verdict of c in a few words: "26.12.1 is 40% faster than 20.20.2
  * (best rounds)", "within noise", "not confirmed: ...", "insufficient: 1
@@ -63,11 +79,16 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
  * slower than the other versions in the same rounds". */
 void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v);
 
-/* The failure line of `noisefloor check` for version v of c, worse than the
- * baseline by the confirmed claim of pair p (no newline): "regression:
- * \"parse\" on linux-x64: 26.1.0 is worse than 24.11.1 by 12.5% (best ...
- * after Holm". */
-void words_regression(struct buf *b, const struct comparison *c, const struct version_stats *v,
+/* The line of `noisefloor check` for version v of c, worse than the
+ * baseline by the confirmed claim of pair p (no newline), by v's order
+ * against the baseline (version_stats.baseline_order): a newer version is a
+ * regression, "regression: \"parse\" on linux-x64: 26.1.0 is newer than the
+ * baseline 24.11.1, and slower: +12% (best ... after Holm"; an older one is
+ * not, "older: ... 20.19.5 is older than the baseline 24.11.1, and slower:
+ * -49% ..."; a label with no order, "worse: ... b is slower than the
+ * baseline a: ...". The percentage is the documents' change against the
+ * baseline, signed in the metric's own direction. */
+void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,
 		      const struct pair_stats *p);
 
 /* How often the winner of c's FASTER verdict beat the other version the

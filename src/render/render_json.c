@@ -236,6 +236,8 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 	jsonw_string(w, c->platform);
 	jsonw_key(w, "unit");
 	jsonw_string(w, c->unit);
+	jsonw_key(w, "unit_kind");
+	jsonw_string(w, unit_kind_name(c->unit_kind));
 	jsonw_key(w, "better");
 	jsonw_string(w, c->better == BETTER_HIGHER ? "higher" : "lower");
 	jsonw_key(w, "versions");
@@ -593,10 +595,18 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 		jsonw_end_object(&w);
 	}
 	jsonw_end_array(&w);
+	/* release advice only for releases of the schedule's product */
+	jsonw_key(&w, "versions_are");
+	jsonw_string(&w, m->versions_kind == VERSIONS_RELEASES ? "releases" : "variants");
 	jsonw_key(&w, "product");
-	jsonw_string(&w, m->schedule.product);
+	jsonw_string(&w, m->versions_kind == VERSIONS_RELEASES ? m->schedule.product : NULL);
 	jsonw_key(&w, "support");
-	render_json_support(&w, &m->schedule);
+	if (m->versions_kind == VERSIONS_RELEASES) {
+		render_json_support(&w, &m->schedule);
+	} else {
+		jsonw_begin_array(&w);
+		jsonw_end_array(&w);
+	}
 	jsonw_key(&w, "recommendation");
 	if (m->recommended) {
 		jsonw_begin_object(&w);

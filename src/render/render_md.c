@@ -718,6 +718,16 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(ctx, "rec_codename", m->recommended->codename);
 	}
 	mctx_set_str(ctx, "recommendation", r->recommendation);
+	/* release advice only for releases of the schedule's product */
+	mctx_set_bool(ctx, "releases", r->releases);
+	if (r->variants_note) {
+		char *cap = xstrdup(r->variants_note);
+		if (cap[0] >= 'a' && cap[0] <= 'z')
+			cap[0] = (char)(cap[0] - 'a' + 'A');
+		mctx_set_str(ctx, "variants_note", r->variants_note);
+		mctx_set_str(ctx, "variants_note_cap", cap);
+		free(cap);
+	}
 
 	list = mctx_list();
 	for (size_t i = 0; i < r->nlines; i++) {

@@ -194,7 +194,10 @@ static void summary(struct pdf *p)
 	pdf_heading(p, "Summary", LEAD_BODY * 4);
 	if (p->r->recommendation)
 		buf_printf(&b, "%s.", p->r->recommendation);
-	else
+	else if (p->r->variants_note) {
+		buf_printf(&b, "%s.", p->r->variants_note);
+		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	} else
 		buf_puts(&b, "No line of the schedule is in long-term support on the report date, "
 			 "so there is no recommendation.");
 	pdf_field(p, "Decision", b.s, labw);
@@ -767,8 +770,9 @@ static void method(struct pdf *p)
 	      "is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these measurements cannot tell the "
 	      "versions apart, which is not proof that they are equal. Unequal round counts and "
 	      "histories are compared by medians and quantile spreads instead.", labw);
-	pdf_field(p, "Not linear", "The best rounds do not move one way only from the oldest version "
-	      "to the newest.", labw);
+	pdf_field(p, "Not linear", p->r->releases ? "The best rounds do not move one way only from "
+		  "the oldest version to the newest." : "The best rounds do not move one way only "
+		  "from the first variant to the last.", labw);
 	buf_reset(&b);
 	buf_printf(&b, "A version with fewer than %d rounds has no known spread, so its workload "
 		   "gets no verdict.", m->min_rounds);

@@ -234,8 +234,12 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 		fprintf(f, "workloads: %s\xE2\x80\xA6\n", prefix);
 	if (shown < nv) {
 		buf_reset(&b);
-		buf_printf(&b, "best round of %zu of the %zu versions: the first and the newest of "
-			   "each line (all in the files written)", shown, nv);
+		if (r->releases)
+			buf_printf(&b, "best round of %zu of the %zu versions: the first and the newest of "
+				   "each line (all in the files written)", shown, nv);
+		else
+			buf_printf(&b, "best round of %zu of the %zu variants: the first and the last "
+				   "that fit (all in the files written)", shown, nv);
 		render_terminal_line(f, b.s, columns);
 	} else if (!spread) {
 		render_terminal_line(f, "best round of each version (spreads in the files written)",

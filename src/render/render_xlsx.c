@@ -9,7 +9,7 @@
  * Pairs (the rank test of every pair of versions: counts, ratio of medians
  * and power floor as formulas over Versions, the test's results as values),
  * Steps (only when a long series has steps: bests and change over Versions),
- * Support (the release lines on the report date), Charts (native charts
+ * Support (the release lines on the report date, for releases only), Charts (native charts
  * over those cells) and Impact. Every statistic of the rounds is a formula,
  * and each formula's value is cached from the model so viewers that do not
  * recalculate show the tool's own numbers. What the analysis decides with
@@ -1215,7 +1215,17 @@ static void write_summary(struct xw *x)
 	row = write_verdicts(x, row + 1);
 
 	/* The support windows that matter to the choice, as every document
-	 * shows them; every line is on the Support sheet. Columns fit the verdict table's widths. */
+	 * shows them; every line is on the Support sheet. Columns fit the verdict table's widths.
+	 * Variants get no release advice: what they are, in its place. */
+	if (!x->r->releases) {
+		row++;
+		put_text(x, ws, row++, 0, "Versions", x->label);
+		char *note = xasprintf("%s.", x->r->variants_note);
+		note[0] = (char)(note[0] >= 'a' && note[0] <= 'z' ? note[0] - 32 : note[0]);
+		put_text(x, ws, row++, 0, note, NULL);
+		free(note);
+		goto environment;
+	}
 	row++;
 	put_text(x, ws, row++, 0, "Support windows", x->label);
 	snprintf(h, sizeof(h), "Status on %s", m->as_of);
@@ -1246,6 +1256,7 @@ static void write_summary(struct xw *x)
 	put_text(x, ws, row++, 0, x->r->recommendation ? x->r->recommendation
 			: "No release line is in long-term support on the report date.", NULL);
 
+environment:
 	if (m->nenv) {
 		row++;
 		put_text(x, ws, row++, 0, "Environment", x->label);
@@ -1281,7 +1292,7 @@ static void write_charts(struct xw *x)
 	lxw_row_t row = 0, top, chart_row;
 	size_t c, v, i, nseries = 0;
 	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
-	int several_platforms = 0, nlower = 0, nhigher = 0;
+	int several_platforms = 0, nlower = 0, nhigher = 0, nsize = 0;
 	const char *baseline = NULL; /* the baseline version, when all share one */
 	lxw_row_t breaks[1024];
 	size_t nbreaks = 0;
@@ -1298,6 +1309,7 @@ static void write_charts(struct xw *x)
 		else
 			baseline = NULL;
 		*(cmp->better == BETTER_HIGHER ? &nhigher : &nlower) += 1;
+		nsize += cmp->unit_kind == UNIT_SIZE;
 	}
 
 	/* A version gets an overview column unless it is the baseline wherever
@@ -1317,8 +1329,14 @@ static void write_charts(struct xw *x)
 		buf_printf(&t, "the baseline %s", baseline);
 	else
 		buf_puts(&t, "its comparison's baseline");
-	buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
-			       : " (negative is faster for times, positive is better for rates)");
+	/* a size is smaller, never faster */
+	if (!nsize)
+		buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
+				       : " (negative is faster for times, positive is better for rates)");
+	else
+		buf_puts(&t, nsize == nlower && !nhigher ? " (negative is smaller)"
+			     : !nlower ? " (positive is better)"
+			     : " (negative is better where lower is better, positive where higher is)");
 	put_text(x, ws, row++, 0, buf_str(&t), x->label);
 	top = row;
 	put_text(x, ws, top, 0, "Workload", x->header);
@@ -1555,16 +1573,19 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	x.versions = workbook_add_worksheet(x.wb, "Versions");
 	x.pairs = workbook_add_worksheet(x.wb, "Pairs");
 	x.steps = any_steps(m) ? workbook_add_worksheet(x.wb, "Steps") : NULL;
-	x.support = workbook_add_worksheet(x.wb, "Support");
+	/* the release lines only for releases of the schedule's product */
+	x.support = x.r->releases ? workbook_add_worksheet(x.wb, "Support") : NULL;
 	x.charts = workbook_add_worksheet(x.wb, "Charts");
 	x.impact = workbook_add_worksheet(x.wb, "Impact");
 	if (!x.summary || !x.impact || !x.rounds || !x.versions || !x.pairs || (any_steps(m) && !x.steps) ||
-	    !x.support || !x.charts)
+	    (x.r->releases && !x.support) || !x.charts)
 		note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
 	else {
 		lxw_worksheet *all[] = { x.summary, x.impact, x.rounds, x.versions, x.pairs, x.support,
 					 x.charts, x.steps };
-		for (c = 0; c < sizeof(all) / sizeof(*all) && all[c]; c++) {
+		for (c = 0; c < sizeof(all) / sizeof(*all); c++) {
+			if (!all[c])
+				continue;
 			/* Printed: landscape, as wide as one page. */
 			worksheet_set_landscape(all[c]);
 			worksheet_set_paper(all[c], 9); /* A4 */
@@ -1581,7 +1602,8 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 				write_steps(&x);
 			write_summary(&x);
 			write_impact(&x);
-			write_support(&x);
+			if (x.support)
+				write_support(&x);
 			write_charts(&x);
 			worksheet_activate(x.summary);
 		}

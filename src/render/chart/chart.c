@@ -480,6 +480,8 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	/* the words of the bars that are no claim, for their legend entries:
 	 * within noise, not confirmed (verdict_words.c) */
 	const char *within_words = NULL, *unconfirmed_words = NULL;
+	const struct diff_words *dw = NULL;
+	int dw_same = 1;
 	const char **vers;
 	size_t nvers;
 	const char *base = NULL;
@@ -503,6 +505,10 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			nhigher++;
 		else
 			nlower++;
+		/* the ends' words, when every bar shares them */
+		if (dw && dw != words_diff(c))
+			dw_same = 0;
+		dw = words_diff(c);
 	}
 	if (!report_has_overview(m))
 		return 0;
@@ -649,12 +655,15 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Change of the best round against %s",
 			       same_base ? base : "the baseline");
-	if (!nhigher) {
-		sp->lo_hint = xstrdup("\xE2\x86\x90 faster");
-		sp->hi_hint = xstrdup("slower \xE2\x86\x92");
+	if (!dw_same || !dw) {
+		sp->lo_hint = xstrdup("\xE2\x86\x90 lower");
+		sp->hi_hint = xstrdup("higher \xE2\x86\x92");
+	} else if (!nhigher) {
+		sp->lo_hint = xasprintf("\xE2\x86\x90 %s", dw->better);
+		sp->hi_hint = xasprintf("%s \xE2\x86\x92", dw->worse);
 	} else if (!nlower) {
-		sp->lo_hint = xstrdup("\xE2\x86\x90 slower");
-		sp->hi_hint = xstrdup("faster \xE2\x86\x92");
+		sp->lo_hint = xasprintf("\xE2\x86\x90 %s", dw->worse);
+		sp->hi_hint = xasprintf("%s \xE2\x86\x92", dw->better);
 	}
 	nvers = report_version_order(m, &vers);
 	for (size_t i = 0; i < nvers; i++) {

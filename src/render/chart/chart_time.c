@@ -10,6 +10,7 @@
 #include "render/chart/chart_time.h"
 #include "analysis/timeline.h"
 #include "lib/util.h"
+#include "present/verdict_words.h"
 #include "render/render.h"
 
 #include <math.h>
@@ -321,11 +322,11 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	}
 	y = bottom + F * 2.2;
 	buf_reset(&b);
-	buf_puts(&b, "Ringed: the slowest round, ");
+	buf_printf(&b, "Ringed: the %s round, ", words_diff(c)->worst);
 	round_label(&b, worst, c->versions[bad_k].version);
 	if (worst_day)
 		buf_puts(&b, " (a bad day of the machine)");
-	buf_puts(&b, ", and the fastest, ");
+	buf_printf(&b, ", and the %s, ", words_diff(c)->best);
 	round_label(&b, bestr, c->versions[good_k].version);
 	buf_puts(&b, ".");
 	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_INK);
