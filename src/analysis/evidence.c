@@ -20,6 +20,7 @@
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "lib/fmt.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <math.h>

@@ -13,6 +13,7 @@
  */
 #include "analysis/timeline.h"
 #include "analysis/stats.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <math.h>

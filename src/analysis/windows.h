@@ -32,7 +32,4 @@ const struct release_line *windows_recommend(const struct schedule *s);
 /* 1 when the status means no more fixes ("End-of-life"). */
 int windows_status_is_eol(const char *status);
 
-/* Validates "YYYY-MM-DD" (a real calendar date). */
-int windows_date_valid(const char *s);
-
 #endif
