@@ -19,43 +19,43 @@ static long days_from_civil(long y, long m, long d)
 	return era * 146097 + doe - 719468;
 }
 
-/* Reads k digits at s (all before end) into *v, at most max. */
-static int field(const char *s, const char *end, int k, long max, long *v)
+/* The two digits at s as a number, or -1. */
+static inline long two(const char *s)
 {
-	if (end - s < k)
-		return 0;
-	*v = 0;
-	for (int i = 0; i < k; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		*v = *v * 10 + (s[i] - '0');
-	}
-	return *v <= max;
+	unsigned a = (unsigned)(s[0] - '0'), b = (unsigned)(s[1] - '0');
+	return a > 9 || b > 9 ? -1 : (long)(a * 10 + b);
 }
 
 int iso8601_read(const char *s, size_t n, double *seconds)
 {
-	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	const char *p = s + 10, *const end = s + n;
-	long y, mo, d, h = 0, mi = 0, sec = 0, oh, om;
+	static const unsigned char mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	const char *p, *end;
+	long hi, lo, y, mo, d, h = 0, mi = 0, sec = 0, oh, om;
 	double frac = 0;
 
-	if (!field(s, end, 4, 9999, &y) || n < 10 || s[4] != '-' || !field(s + 5, end, 2, 12, &mo) ||
-	    s[7] != '-' || !field(s + 8, end, 2, 31, &d) || mo < 1 || d < 1 ||
+	if (n < 10 || s[4] != '-' || s[7] != '-' || (hi = two(s)) < 0 || (lo = two(s + 2)) < 0)
+		return 0;
+	p = s + 10;
+	end = s + n;
+	y = hi * 100 + lo;
+	mo = two(s + 5);
+	d = two(s + 8);
+	if (mo < 1 || mo > 12 || d < 1 ||
 	    d > mdays[mo - 1] + (mo == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)))
 		return 0;
 	if (p < end) {
-		if ((*p != 'T' && *p != ' ') || !field(p + 1, end, 2, 23, &h) || end - p < 6 ||
-		    p[3] != ':' || !field(p + 4, end, 2, 59, &mi))
+		/* "THH:MM" */
+		if (end - p < 6 || (*p != 'T' && *p != ' ') || p[3] != ':' ||
+		    (h = two(p + 1)) < 0 || h > 23 || (mi = two(p + 4)) < 0 || mi > 59)
 			return 0;
 		p += 6;
 		if (p < end && *p == ':') {
-			if (!field(p + 1, end, 2, 60, &sec))
+			if (end - p < 3 || (sec = two(p + 1)) < 0 || sec > 60)
 				return 0;
 			p += 3;
 			if (p < end && *p == '.') {
 				double scale = 0.1;
-				if (end - p < 2 || p[1] < '0' || p[1] > '9')
+				if (end - p < 2 || (unsigned)(p[1] - '0') > 9)
 					return 0;
 				for (p++; p < end && *p >= '0' && *p <= '9'; p++, scale /= 10)
 					frac += (*p - '0') * scale;
@@ -64,13 +64,14 @@ int iso8601_read(const char *s, size_t n, double *seconds)
 		if (p < end && *p == 'Z') {
 			p++;
 		} else if (p < end && (*p == '+' || *p == '-')) {
+			/* "+HH:MM" or "+HHMM" */
 			int sign = *p == '-' ? -1 : 1;
-			if (!field(p + 1, end, 2, 23, &oh))
+			if (end - p < 5 || (oh = two(p + 1)) < 0 || oh > 23)
 				return 0;
 			p += 3;
-			if (p < end && *p == ':')
+			if (*p == ':')
 				p++;
-			if (!field(p, end, 2, 59, &om))
+			if (end - p < 2 || (om = two(p)) < 0 || om > 59)
 				return 0;
 			p += 2;
 			/* local = UTC + offset */

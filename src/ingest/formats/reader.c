@@ -388,7 +388,7 @@ const char *reader_timestamp(struct model *m, const char *s)
 {
 	char buf[64];
 	size_t n = s ? strlen(s) : 0;
-	if (n >= sizeof buf || !iso8601_read(s, n, NULL))
+	if (!s || n >= sizeof buf || !iso8601_read(s, n, NULL))
 		return NULL;
 	memcpy(buf, s, n + 1);
 	if (n > 10)
