@@ -20,7 +20,6 @@
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "lib/fmt.h"
-#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -356,7 +355,7 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
 			o[k].round = res->round;
 			o[k].version = v;
 			o[k].r = r;
-			if (!result_timestamp(res) || !iso8601_seconds(result_timestamp(res), &o[k].time))
+			if (!result_time(res, &o[k].time))
 				*timed = 0;
 			k++;
 		}

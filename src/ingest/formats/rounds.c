@@ -86,12 +86,18 @@ static int check_str(const char *s, const char *key, int free_text, const struct
 	return check_text(s, strlen(s), key, free_text, pl, err, INGEST_MAX_NAME);
 }
 
-/* ---- the result builder ---- */
+/* ---- the result builder ----
+ *
+ * Its two halves are inlined where they are called (the line reader's loop
+ * above all: per line, a call costs as much as a check). */
 
 static const char *const member_key[RF_NMEMBERS] = {
 	"workload", "version", "platform", "unit", "better", "timestamp", "note",
 	"round", "value", "passes", "back_to_back", "meta",
 };
+
+/* The members that must be there. */
+#define RF_REQUIRED ((1u << RF_WORKLOAD) | (1u << RF_UNIT))
 
 static int absent(const struct rounds_result *rr, int k)
 {
@@ -104,30 +110,40 @@ static int member_is(const struct rounds_result *rr, int k, const char *lit)
 	return rr->len[k] == n && memcmp(rr->str[k], lit, n) == 0;
 }
 
-int rounds_result_check(const struct rounds_result *rr, const struct rounds_place *pl,
-			struct nf_error *err)
+/* Every check of the format on one result, in the order the format states
+ * them: 0, or NF_DATAERR with err filled ("cannot read 'FILE': result 2:
+ * ..."; err NULL: only says whether). Changes nothing but rr->time, the
+ * seconds of the timestamp it read. */
+static inline __attribute__((always_inline)) int
+rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, struct nf_error *err)
 {
 	const struct ingest_input *in = pl->in;
+	unsigned kinds = 0;
 
 	/* the strings: "version" may be a number ("24" for 24); workload
-	 * and unit are required and not empty; "note" is free text */
-	for (int k = 0; k < RF_NSTRINGS; k++) {
-		int required = k == RF_WORKLOAD || k == RF_UNIT;
-		if (absent(rr, k)) {
-			if (required)
-				return bad(err, pl, "missing \"%s\"", member_key[k]);
-			continue;
+	 * and unit are required and not empty; "note" is free text. At a
+	 * glance when each is a string or none, the required ones there and
+	 * not empty, and every text plain. */
+	for (int k = 0; k < RF_NSTRINGS; k++)
+		kinds |= rr->kind[k];
+	if (!(rr->plain && kinds < 4 && rr->kind[RF_WORKLOAD] == RV_STRING &&
+	      rr->kind[RF_UNIT] == RV_STRING && rr->len[RF_WORKLOAD] && rr->len[RF_UNIT]))
+		for (int k = 0; k < RF_NSTRINGS; k++) {
+			const unsigned required = (RF_REQUIRED >> k) & 1;
+			const int kind = rr->kind[k];
+			if (kind == RV_STRING) {
+				if (!rr->plain && check_text(rr->str[k], rr->len[k], member_key[k], k == RF_NOTE,
+							     pl, err, INGEST_MAX_NAME))
+					return NF_DATAERR;
+				if (required && !rr->len[k])
+					return bad(err, pl, "\"%s\" is empty", member_key[k]);
+			} else if (kind == RV_ABSENT || kind == RV_NULL) {
+				if (required)
+					return bad(err, pl, "missing \"%s\"", member_key[k]);
+			} else if (!(kind == RV_NUMBER && k == RF_VERSION && isfinite(rr->num[k]))) {
+				return bad(err, pl, "\"%s\" must be a string", member_key[k]);
+			}
 		}
-		if (rr->kind[k] == RV_NUMBER && k == RF_VERSION && isfinite(rr->num[k]))
-			continue;
-		if (rr->kind[k] != RV_STRING)
-			return bad(err, pl, "\"%s\" must be a string", member_key[k]);
-		if (!rr->plain && check_text(rr->str[k], rr->len[k], member_key[k], k == RF_NOTE, pl,
-					     err, INGEST_MAX_NAME))
-			return NF_DATAERR;
-		if (required && !rr->len[k])
-			return bad(err, pl, "\"%s\" is empty", member_key[k]);
-	}
 	if (absent(rr, RF_VERSION) && !in->label)
 		return bad(err, pl, "missing \"version\" (or give it on the command line as VERSION=%s)",
 			   in->path);
@@ -136,13 +152,14 @@ int rounds_result_check(const struct rounds_result *rr, const struct rounds_plac
 		return bad(err, pl, "\"better\" must be \"lower\" or \"higher\", not \"%.*s\"",
 			   (int)rr->len[RF_BETTER], rr->str[RF_BETTER]);
 	if (rr->kind[RF_TIMESTAMP] == RV_STRING &&
-	    !iso8601_read(rr->str[RF_TIMESTAMP], rr->len[RF_TIMESTAMP], NULL))
+	    !iso8601_read(rr->str[RF_TIMESTAMP], rr->len[RF_TIMESTAMP], &rr->time))
 		return bad(err, pl, "\"timestamp\" must be ISO 8601 like \"2026-11-29T22:15:03Z\"");
 	if (!absent(rr, RF_BACK) && rr->kind[RF_BACK] != RV_TRUE && rr->kind[RF_BACK] != RV_FALSE)
 		return bad(err, pl, "\"back_to_back\" must be true or false");
 	if (!absent(rr, RF_ROUND)) {
 		double v = rr->kind[RF_ROUND] == RV_NUMBER ? rr->num[RF_ROUND] : -1;
-		if (v != floor(v) || v < 1 || v > INGEST_MAX_ROUNDS)
+		/* whole: in range, the same after a cut to an integer */
+		if (!(v >= 1 && v <= INGEST_MAX_ROUNDS) || v != (double)(long)v)
 			return bad(err, pl, "\"round\" must be a whole number from 1 to %d",
 				   INGEST_MAX_ROUNDS);
 	}
@@ -198,49 +215,73 @@ static const char *names_intern(struct model *m, struct rounds_names *nc, const 
 {
 	size_t h = n ? (n * 131 + (unsigned char)s[n - 1] * 31 + (unsigned char)s[n > 1 ? n - 2 : 0]) & 255
 		     : 0;
-	if (nc->cache[h].s && nc->cache[h].n == n && memcmp(nc->cache[h].s, s, n) == 0)
+	if (nc->cache[h].s && nc->cache[h].n == n && rounds_same(nc->cache[h].s, s, n))
 		return nc->cache[h].s;
 	nc->cache[h].n = n;
 	return nc->cache[h].s = model_internn(m, s, n);
 }
 
-/* Member k, a string, interned. */
-static const char *name_of(struct model *m, struct rounds_names *nc, const struct rounds_result *rr,
-			   int k)
+/* Notes the interned name s (n bytes) as the member's latest; i is its
+ * index when the reader found it there, else -1. */
+static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 {
-	if (k <= RF_PLATFORM && (rr->named & (1u << k)))
-		return rr->name[k];
-	return names_intern(m, nc, rr->str[k], rr->len[k]);
+	if (i < 0)
+		for (i = 0; i < r->fill && r->s[i] != s;)
+			i++;
+	if (i == r->fill) {
+		if (r->fill < ROUNDS_RECENT) {
+			r->fill++;
+		} else {
+			/* replace the one after the last: the oldest of a cycle
+			 * longer than the table */
+			i = (r->last + 1) % ROUNDS_RECENT;
+		}
+		r->s[i] = s;
+		r->n[i] = n;
+		r->next[i] = ROUNDS_RECENT;
+	}
+	r->next[r->last] = (unsigned char)i;
+	r->last = (unsigned char)i;
+}
+
+/* Member k <= RF_PLATFORM, a string, interned (and noted as recent). */
+static inline __attribute__((always_inline)) const char *
+name_of(struct model *m, struct rounds_names *nc, const struct rounds_result *rr, int k)
+{
+	int named = (rr->named >> k) & 1;
+	const char *s = named ? rr->name[k] : names_intern(m, nc, rr->str[k], rr->len[k]);
+	recent_note(&nc->recent[k], named ? rr->recent[k] : -1, s, rr->len[k]);
+	return s;
 }
 
 /* The platform of a result without one: "OS-ARCH" from the environment, or
- * "unknown". */
-static const char *default_platform(struct model *m, struct rounds_names *nc)
+ * "unknown"; made again when the environment has changed. */
+static __attribute__((noinline)) const char *platform_new(struct model *m, struct rounds_names *nc)
 {
-	if (!nc->platform || nc->env_changes != m->env_changes) {
-		const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
-		if (os && arch) {
-			char *pf = xasprintf("%s-%s", os, arch);
-			nc->platform = model_intern(m, pf);
-			free(pf);
-		} else {
-			nc->platform = model_intern(m, "unknown");
-		}
-		nc->env_changes = m->env_changes;
+	const char *os = model_get_env(m, "os"), *arch = model_get_env(m, "arch");
+	if (os && arch) {
+		char *pf = xasprintf("%s-%s", os, arch);
+		nc->platform = model_intern(m, pf);
+		free(pf);
+	} else {
+		nc->platform = model_intern(m, "unknown");
 	}
+	nc->env_changes = m->env_changes;
 	return nc->platform;
 }
 
-/* ingest_unit of the unit as written, through the last one. */
-static const char *unit_of(struct model *m, struct rounds_names *nc, const char *s, size_t n,
-			   int *better)
+static inline const char *default_platform(struct model *m, struct rounds_names *nc)
+{
+	if (!nc->platform || nc->env_changes != m->env_changes)
+		return platform_new(m, nc);
+	return nc->platform;
+}
+
+/* ingest_unit of the unit s[0..n) as written, remembered when short. */
+static __attribute__((noinline)) const char *unit_new(struct model *m, struct rounds_names *nc,
+						      const char *s, size_t n, int *better)
 {
 	char unit[INGEST_MAX_NAME + 1];
-	if (nc->unit && n < sizeof nc->unit_raw && memcmp(nc->unit_raw, s, n) == 0 &&
-	    !nc->unit_raw[n]) {
-		*better = nc->unit_better;
-		return nc->unit;
-	}
 	memcpy(unit, s, n);
 	unit[n] = '\0';
 	if (n >= sizeof nc->unit_raw)
@@ -249,6 +290,18 @@ static const char *unit_of(struct model *m, struct rounds_names *nc, const char 
 	nc->unit = ingest_unit(m, unit, &nc->unit_better);
 	*better = nc->unit_better;
 	return nc->unit;
+}
+
+/* ingest_unit of the unit as written, through the last one. */
+static inline const char *unit_of(struct model *m, struct rounds_names *nc, const char *s, size_t n,
+			   int *better)
+{
+	if (nc->unit && n < sizeof nc->unit_raw && rounds_same(nc->unit_raw, s, n) &&
+	    !nc->unit_raw[n]) {
+		*better = nc->unit_better;
+		return nc->unit;
+	}
+	return unit_new(m, nc, s, n, better);
 }
 
 /* The interned compact text of "meta", through the last one. */
@@ -281,9 +334,11 @@ static const char *meta_of(struct model *m, struct rounds_names *nc, const struc
 	return nc->meta_json;
 }
 
-struct result *rounds_result_add(struct model *m, struct rounds_names *nc,
-				 const struct rounds_result *rr, const struct rounds_place *pl,
-				 size_t doc)
+/* Adds a result that rounds_result_check passed to the model, as input
+ * document doc. */
+static inline __attribute__((always_inline)) void
+rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_result *rr,
+		  const struct rounds_place *pl, size_t doc)
 {
 	struct result_draft *r = model_draft_result(m);
 	int unit_better;
@@ -311,8 +366,11 @@ struct result *rounds_result_add(struct model *m, struct rounds_names *nc,
 	r->better = unit_better;
 	if (rr->kind[RF_BETTER] == RV_STRING)
 		r->better = rr->str[RF_BETTER][0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
-	if (rr->kind[RF_TIMESTAMP] == RV_STRING)
+	if (rr->kind[RF_TIMESTAMP] == RV_STRING) {
 		r->timestamp = names_intern(m, nc, rr->str[RF_TIMESTAMP], rr->len[RF_TIMESTAMP]);
+		r->time = rr->time;
+		r->has_time = 1;
+	}
 	if (rr->kind[RF_NOTE] == RV_STRING)
 		r->note = names_intern(m, nc, rr->str[RF_NOTE], rr->len[RF_NOTE]);
 	r->back_to_back = rr->kind[RF_BACK] == RV_TRUE;
@@ -330,7 +388,7 @@ struct result *rounds_result_add(struct model *m, struct rounds_names *nc,
 		if (rr->v8_kind == RV_STRING && rr->v8_len)
 			r->v8 = names_intern(m, nc, rr->v8, rr->v8_len);
 	}
-	return model_add_result(m, r);
+	model_add_result(m, r);
 }
 
 void rounds_names_release(struct rounds_names *nc)
@@ -424,9 +482,9 @@ static int add_result(struct model *m, const cJSON *obj,
 
 /* ---- the document fields ---- */
 
-/* Reads the optional free-text member key of the document into *out
- * (interned; NULL without one). */
-static int get_text(struct model *m, const cJSON *obj, const char *key, const char **out,
+/* Reads the optional free-text member key of the document into *out (the
+ * tree's text; NULL without one). */
+static int get_text(const cJSON *obj, const char *key, const char **out,
 		    const struct rounds_place *pl, struct nf_error *err)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -437,7 +495,7 @@ static int get_text(struct model *m, const cJSON *obj, const char *key, const ch
 		return bad(err, pl, "\"%s\" must be a string", key);
 	if (check_str(it->valuestring, key, 1, pl, err))
 		return NF_DATAERR;
-	*out = model_intern(m, it->valuestring);
+	*out = it->valuestring;
 	return 0;
 }
 
@@ -482,7 +540,7 @@ static int add_workloads(struct model *m, const struct ingest_input *in, const c
 				if (rc)
 					return rc;
 				if (it->valuestring[0])
-					*(is_desc ? &desc : &source) = model_intern(m, it->valuestring);
+					*(is_desc ? &desc : &source) = it->valuestring;
 			} else if (strcmp(k, "bytes") == 0) {
 				double v = cJSON_IsNumber(it) ? it->valuedouble : NAN;
 				if (cJSON_IsNull(it))
@@ -504,9 +562,9 @@ static int add_workloads(struct model *m, const struct ingest_input *in, const c
 		if (!info->from)
 			info->from = model_intern(m, in->path);
 		if (desc && !info->description)
-			info->description = desc;
+			info->description = model_intern(m, desc);
 		if (source && !info->source)
-			info->source = source;
+			info->source = model_intern(m, source);
 		if (bytes > 0 && info->bytes == 0)
 			info->bytes = bytes;
 	}
@@ -536,7 +594,7 @@ static int add_doc_fields(struct model *m, const struct ingest_input *in, const 
 	}
 	for (size_t i = 0; i < 3; i++) {
 		char **dst = i == 0 ? &m->title : i == 1 ? &m->subject : &m->notes;
-		if (get_text(m, doc, text_fields[i], &s, pl, err))
+		if (get_text(doc, text_fields[i], &s, pl, err))
 			return NF_DATAERR;
 		if (apply && s && !*dst)
 			*dst = xstrdup(s);
@@ -679,11 +737,10 @@ static int fast_line(struct model *m, const struct ingest_input *in, struct inge
 {
 	struct rounds_result rr;
 	struct rounds_place pl = { in, lineno, 1 };
-	const struct result *res;
-	if (!rounds_fast_line(s->fast, line, n, &rr, &s->passes) || rounds_result_check(&rr, &pl, NULL))
+	if (!rounds_fast_line(s->fast, &s->names, line, n, &rr, &s->passes) ||
+	    rounds_result_check(&rr, &pl, NULL))
 		return 0;
-	res = rounds_result_add(m, &s->names, &rr, &pl, m->ndocs - 1);
-	rounds_fast_added(s->fast, &rr, res);
+	rounds_result_add(m, &s->names, &rr, &pl, m->ndocs - 1);
 	s->taken++;
 	return 1;
 }

@@ -4,9 +4,9 @@
  *
  * A result object reaches the model in two steps: a reader says what each
  * member holds (struct rounds_result: the kind of JSON value and the value,
- * nothing judged), and the one builder checks it (rounds_result_check, every
- * message of the format about a result) and fills the model
- * (rounds_result_add). The cJSON path reads the members from a tree; the fast
+ * nothing judged), and the one builder in rounds.c checks it
+ * (rounds_result_check, every message of the format about a result) and
+ * fills the model (rounds_result_add). The cJSON path reads the members from a tree; the fast
  * reader from the text, without a tree, and it gives up (NULL) on anything it
  * cannot say exactly as the tree would, which then goes the cJSON way.
  */
@@ -14,8 +14,42 @@
 #define NF_INGEST_ROUNDS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "ingest/ingest.h"
 #include "lib/util.h"
+
+/* 1 when the n bytes at a and b are the same, 4 <= n <= 16: two loads
+ * of each side (overlapping when n is not a multiple), no byte loop. */
+static inline int rounds_same_4to16(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x0, y0, x1, y1;
+		memcpy(&x0, a, 8);
+		memcpy(&y0, b, 8);
+		memcpy(&x1, a + n - 8, 8);
+		memcpy(&y1, b + n - 8, 8);
+		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+	} else {
+		uint32_t x0, y0, x1, y1;
+		memcpy(&x0, a, 4);
+		memcpy(&y0, b, 4);
+		memcpy(&x1, a + n - 4, 4);
+		memcpy(&y1, b + n - 4, 4);
+		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+	}
+}
+
+/* memcmp(a, b, n) == 0 for the short names of a result, without a call. */
+static inline int rounds_same(const char *a, const char *b, size_t n)
+{
+	if (n >= 4 && n <= 16)
+		return rounds_same_4to16(a, b, n);
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
 
 /* The members of a result the format knows; the first seven are strings,
  * in the order their checks run. */
@@ -26,15 +60,15 @@ enum {
 #define RF_NSTRINGS RF_ROUND
 
 /* The kind of JSON value a member holds; RV_ABSENT when there is no such
- * member. */
+ * member. The kinds a string member needs no closer look for (none, null,
+ * a string) are the ones below 4. */
 enum {
-	RV_ABSENT, RV_NULL, RV_STRING, RV_NUMBER, RV_TRUE, RV_FALSE, RV_ARRAY, RV_OBJECT,
+	RV_ABSENT, RV_NULL, RV_STRING, RV_NUMBER = 4, RV_TRUE, RV_FALSE, RV_ARRAY, RV_OBJECT,
 	RV_OTHER
 };
 
-/* One result object as a reader found it. Only kind[] (and named, plain)
- * need to start zeroed: a member's value is read only when its kind says
- * there is one. */
+/* One result object as a reader found it. A member's value is read only
+ * when its kind says there is one. */
 struct rounds_result {
 	unsigned char kind[RF_NMEMBERS];
 	/* every string (and "meta"'s text) is known to pass the builder's text
@@ -47,10 +81,11 @@ struct rounds_result {
 	const char *str[RF_NMEMBERS]; /* RV_STRING (not NUL-terminated); RF_META: its JSON text */
 	size_t len[RF_NMEMBERS];
 	double num[RF_NMEMBERS];      /* RV_NUMBER */
-	/* names the reader found interned already (bit k for member k <=
-	 * RF_PLATFORM): the model's copy of str[k] */
+	/* names the reader found among the builder's recent ones (bit k for
+	 * member k <= RF_PLATFORM): the model's copy of str[k], at recent[k] */
 	unsigned named;
 	const char *name[RF_PLATFORM + 1];
+	int recent[RF_PLATFORM + 1];
 	/* "passes" when an array: its values, the first `numbers` of which
 	 * were numbers (the next was not) */
 	const double *passes;
@@ -59,6 +94,19 @@ struct rounds_result {
 	unsigned char v8_kind;
 	const char *v8;
 	size_t v8_len;
+	double time; /* the timestamp's seconds, once rounds_result_check has read it */
+};
+
+/* The names one member had lately (interned, so each is a checked name),
+ * and for each the one that came after it last time: lines that cycle
+ * through versions or repeat a workload find the name without scanning
+ * and interning it again. */
+#define ROUNDS_RECENT 8
+struct rounds_recent {
+	const char *s[ROUNDS_RECENT];
+	size_t n[ROUNDS_RECENT];
+	unsigned char next[ROUNDS_RECENT]; /* ROUNDS_RECENT: none yet */
+	unsigned char last, fill;
 };
 
 /* What the builder keeps from one result to the next of one input: the
@@ -66,6 +114,8 @@ struct rounds_result {
  * default platform and the last "meta" text. Zeroed to start; released
  * with rounds_names_release. */
 struct rounds_names {
+	/* the names of workload, version and platform, for the fast reader */
+	struct rounds_recent recent[RF_PLATFORM + 1];
 	const char *source; /* interned in->path */
 	const char *platform; /* the default platform, made when env_changes was */
 	size_t env_changes;
@@ -89,18 +139,6 @@ struct rounds_place {
 	int is_line;
 };
 
-/* Every check of the format on one result, in the order the format states
- * them: 0, or NF_DATAERR with err filled ("cannot read 'FILE': result 2:
- * ..."). Changes nothing. */
-int rounds_result_check(const struct rounds_result *rr, const struct rounds_place *pl,
-			struct nf_error *err);
-
-/* Adds a result that rounds_result_check passed to the model, as input
- * document doc. Returns the model's result. */
-struct result *rounds_result_add(struct model *m, struct rounds_names *nc,
-				 const struct rounds_result *rr, const struct rounds_place *pl,
-				 size_t doc);
-
 /* ---- the fast reader (rounds_fast.c) ---- */
 
 /* Passes read by the fast reader, for one line or a whole document. */
@@ -115,8 +153,7 @@ struct rounds_fast;
 struct rounds_fast *rounds_fast_new(void);
 void rounds_fast_free(struct rounds_fast *f);
 
-/* The result object at p, a '{', into *rr (kind[], named and plain zeroed
- * by the caller), its passes appended to *ps (rr->passes is left for the
+/* The result object at p, a '{', into *rr, its passes appended to *ps (rr->passes is left for the
  * caller to point there: ps->v may move); the text ends with a NUL at or
  * before lim. Returns the byte after the object's '}', or NULL when the
  * object is anything the reader does not take (then rr says nothing). */
@@ -125,13 +162,9 @@ const char *rounds_fast_object(const char *p, const char *lim, struct rounds_res
 
 /* One NDJSON line line[0..n) (line[n] a NUL) that is one result object and
  * whitespace, into *rr as rounds_fast_object does (the passes: ps emptied
- * first; rr->passes set); 1, or 0 when the reader does not take it. */
-int rounds_fast_line(struct rounds_fast *f, const char *line, size_t n, struct rounds_result *rr,
-		     struct rounds_passes *ps);
-
-/* After the line rounds_fast_line read was added as res: notes its names
- * for the lines to come. */
-void rounds_fast_added(struct rounds_fast *f, const struct rounds_result *rr,
-		       const struct result *res);
+ * first; rr->passes set), a name found among nc's recent ones as such; 1,
+ * or 0 when the reader does not take it. */
+int rounds_fast_line(struct rounds_fast *f, const struct rounds_names *nc, const char *line,
+		     size_t n, struct rounds_result *rr, struct rounds_passes *ps);
 
 #endif

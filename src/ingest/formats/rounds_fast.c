@@ -15,9 +15,10 @@
  *
  * NDJSON lines mostly repeat one shape (the same keys in the same order,
  * the same spaces): the reader keeps the last line's shape and then reads
- * only the values of a line in it, and the names of the members workload,
- * version and platform it met lately, so that a repeated name is found
- * without being scanned and interned again.
+ * only the values of a line in it, and it looks for the names of the
+ * members workload, version and platform among those the builder met
+ * lately, so that a repeated name is found without being scanned and
+ * interned again.
  */
 #include "ingest/formats/rounds.h"
 #include "lib/json_number.h"
@@ -25,18 +26,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The names one member had lately (interned, so each is a checked name),
- * and for each the one that came after it last time: lines that cycle
- * through versions or repeat a workload find the name without scanning
- * and interning it again. */
-#define FAST_RECENT 8
-struct fast_recent {
-	const char *s[FAST_RECENT];
-	size_t n[FAST_RECENT];
-	unsigned char next[FAST_RECENT]; /* FAST_RECENT: none yet */
-	unsigned char last, fill;
-};
 
 /* Where the members of an object were: for each in order its key and where
  * its value starts and ends, and whether every value is one the shape
@@ -62,8 +51,6 @@ struct rounds_fast {
 	char round_text[64];
 	size_t round_len;
 	double round_value;
-	struct fast_recent recent[RF_PLATFORM + 1]; /* names of workload, version, platform */
-	int recent_at[RF_PLATFORM + 1];             /* the last line's, when named */
 };
 
 struct rounds_fast *rounds_fast_new(void)
@@ -79,40 +66,9 @@ void rounds_fast_free(struct rounds_fast *f)
 	free(f);
 }
 
-/* 1 when the n bytes at a and b are the same, 4 <= n <= 16: two loads
- * of each side (overlapping when n is not a multiple), no byte loop. */
-static int same_4to16(const char *a, const char *b, size_t n)
-{
-	if (n >= 8) {
-		uint64_t x0, y0, x1, y1;
-		memcpy(&x0, a, 8);
-		memcpy(&y0, b, 8);
-		memcpy(&x1, a + n - 8, 8);
-		memcpy(&y1, b + n - 8, 8);
-		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
-	} else {
-		uint32_t x0, y0, x1, y1;
-		memcpy(&x0, a, 4);
-		memcpy(&y0, b, 4);
-		memcpy(&x1, a + n - 4, 4);
-		memcpy(&y1, b + n - 4, 4);
-		return ((x0 ^ y0) | (x1 ^ y1)) == 0;
-	}
-}
-
-/* memcmp(a, b, n) == 0 for the short names of a line, without a call. */
-static int same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n >= 4 && n <= 16)
-		return same_4to16(a, b, n);
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
-}
-
 /* memcmp(a, b, n) == 0 for any n, in words. */
-static int same_text(const char *a, const char *b, size_t n)
+static inline __attribute__((always_inline)) int same_text(const char *a, const char *b,
+							   size_t n)
 {
 	if (n < 4) {
 		for (size_t i = 0; i < n; i++)
@@ -127,7 +83,7 @@ static int same_text(const char *a, const char *b, size_t n)
 		if (x != y)
 			return 0;
 	}
-	return same_4to16(a, b, n);
+	return rounds_same_4to16(a, b, n);
 }
 
 /* The member whose key starts at the quote p (the text ends at or before
@@ -159,7 +115,7 @@ static int fast_key_at(const char *p, const char *lim, const char **end)
 	case 'm': k = RF_META; break;
 	default: return RF_NMEMBERS;
 	}
-	if ((size_t)(lim - s) < len[k] || !same_4to16(s, quoted[k], len[k]))
+	if ((size_t)(lim - s) < len[k] || !rounds_same_4to16(s, quoted[k], len[k]))
 		return RF_NMEMBERS;
 	*end = s + len[k];
 	return k;
@@ -380,7 +336,7 @@ const char *rounds_fast_object(const char *p, const char *lim, struct rounds_res
 /* A name of r's at the quote p (bytes up to lim) when the string there is
  * one of them, closing quote included: the one that followed the last
  * name, or the last name again. Returns its index, or -1. */
-static int fast_recent_at(const struct fast_recent *r, const char *p, const char *lim)
+static int fast_recent_at(const struct rounds_recent *r, const char *p, const char *lim)
 {
 	int c[2];
 	if (!r->fill)
@@ -392,33 +348,10 @@ static int fast_recent_at(const struct fast_recent *r, const char *p, const char
 		if (c[i] >= r->fill)
 			continue;
 		n = r->n[c[i]];
-		if ((size_t)(lim - p) >= n + 2 && p[n + 1] == '"' && same_bytes(p + 1, r->s[c[i]], n))
+		if ((size_t)(lim - p) >= n + 2 && p[n + 1] == '"' && rounds_same(p + 1, r->s[c[i]], n))
 			return c[i];
 	}
 	return -1;
-}
-
-/* Notes the interned name s (n bytes) as the member's latest; i is its
- * index when fast_recent_at found it, else -1. */
-static void fast_recent_note(struct fast_recent *r, int i, const char *s, size_t n)
-{
-	if (i < 0)
-		for (i = 0; i < r->fill && r->s[i] != s;)
-			i++;
-	if (i == r->fill) {
-		if (r->fill < FAST_RECENT) {
-			r->fill++;
-		} else {
-			/* replace the one after the last: the oldest of a cycle
-			 * longer than the table */
-			i = (r->last + 1) % FAST_RECENT;
-		}
-		r->s[i] = s;
-		r->n[i] = n;
-		r->next[i] = FAST_RECENT;
-	}
-	r->next[r->last] = (unsigned char)i;
-	r->last = (unsigned char)i;
 }
 
 /* Keeps line[0..n) as the shape of the lines to come. */
@@ -449,8 +382,8 @@ static void fast_shape_keep(struct rounds_fast *f, const char *line, size_t n,
  * the same way, token by token, so the result is the same; any other line
  * returns 0 and goes to the member parser.
  */
-static int fast_shape_members(struct rounds_fast *f, const char *line, size_t n,
-			      struct rounds_result *rr)
+static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *nc,
+			      const char *line, size_t n, struct rounds_result *rr)
 {
 	const char *p = line, *const lim = line + n;
 	size_t prev = 0; /* the end of the previous value in the shape */
@@ -463,15 +396,23 @@ static int fast_shape_members(struct rounds_fast *f, const char *line, size_t n,
 			return 0;
 		p += lit;
 		if (k < RF_NSTRINGS) {
+			/* the shape's own string there, quotes included */
+			const size_t vl = f->slot[i].end - f->slot[i].at;
 			int c;
 			if (*p != '"')
 				return 0;
-			if (k <= RF_PLATFORM && (c = fast_recent_at(&f->recent[k], p, lim)) >= 0) {
-				rr->name[k] = f->recent[k].s[c];
-				f->recent_at[k] = c;
+			if (k > RF_PLATFORM && (size_t)(lim - p) >= vl &&
+			    same_text(p, f->shape + f->slot[i].at, vl)) {
+				/* the same text, read and found plain before */
+				rr->str[k] = p + 1;
+				rr->len[k] = vl - 2;
+				p += vl;
+			} else if (k <= RF_PLATFORM && (c = fast_recent_at(&nc->recent[k], p, lim)) >= 0) {
+				rr->name[k] = nc->recent[k].s[c];
+				rr->recent[k] = c;
 				rr->named |= 1u << k;
 				rr->str[k] = p + 1;
-				rr->len[k] = f->recent[k].n[c];
+				rr->len[k] = nc->recent[k].n[c];
 				p += rr->len[k] + 2;
 			} else if (!(p = fast_string(p, &rr->str[k], &rr->len[k]))) {
 				return 0;
@@ -481,7 +422,7 @@ static int fast_shape_members(struct rounds_fast *f, const char *line, size_t n,
 			/* the same text as the last one, ending there, is the same
 			 * number (json_number_read stops at the same byte) */
 			const size_t rl = f->round_len;
-			if (rl && (size_t)(lim - p) > rl && same_bytes(p, f->round_text, rl) &&
+			if (rl && (size_t)(lim - p) > rl && rounds_same(p, f->round_text, rl) &&
 			    !json_number_continues(p[rl])) {
 				rr->num[k] = f->round_value;
 				p += rl;
@@ -506,14 +447,14 @@ static int fast_shape_members(struct rounds_fast *f, const char *line, size_t n,
 	       same_text(p, f->shape + prev, f->shape_n - prev);
 }
 
-int rounds_fast_line(struct rounds_fast *f, const char *line, size_t n, struct rounds_result *rr,
-		     struct rounds_passes *ps)
+int rounds_fast_line(struct rounds_fast *f, const struct rounds_names *nc, const char *line,
+		     size_t n, struct rounds_result *rr, struct rounds_passes *ps)
 {
 	struct fast_layout lay;
 	const char *p;
 
 	ps->n = 0;
-	if (f->nshape && fast_shape_members(f, line, n, rr))
+	if (f->nshape && fast_shape_members(f, nc, line, n, rr))
 		return 1;
 	lay.n = 0;
 	lay.shaped = 1;
@@ -524,15 +465,4 @@ int rounds_fast_line(struct rounds_fast *f, const char *line, size_t n, struct r
 		fast_shape_keep(f, line, n, &lay);
 	rr->passes = ps->v;
 	return 1;
-}
-
-void rounds_fast_added(struct rounds_fast *f, const struct rounds_result *rr,
-		       const struct result *res)
-{
-	const char *names[RF_PLATFORM + 1] = { res->series->workload, res->series->version,
-					       res->series->platform };
-	for (int k = RF_WORKLOAD; k <= RF_PLATFORM; k++)
-		if (rr->kind[k] == RV_STRING)
-			fast_recent_note(&f->recent[k], (rr->named & (1u << k)) ? f->recent_at[k] : -1,
-					 names[k], rr->len[k]);
 }
