@@ -610,19 +610,21 @@ static int add_doc_fields(struct model *m, const struct ingest_input *in, const 
 			if (cJSON_IsString(it)) {
 				if (check_str(it->valuestring, it->string, 1, pl, err))
 					return NF_DATAERR;
-				buf_puts(&v, it->valuestring);
-			} else if (cJSON_IsNumber(it) && isfinite(it->valuedouble)) {
-				fmt_sig(&v, it->valuedouble, 15);
-			} else if (cJSON_IsBool(it)) {
-				buf_puts(&v, cJSON_IsTrue(it) ? "true" : "false");
 			} else if (cJSON_IsNull(it)) {
 				continue;
-			} else {
+			} else if (!(cJSON_IsNumber(it) && isfinite(it->valuedouble)) && !cJSON_IsBool(it)) {
 				return bad(err, pl, "\"environment\".\"%s\" must be a string or a number",
 					   it->string);
 			}
-			if (apply)
-				model_set_env(m, it->string, v.s);
+			if (!apply)
+				continue;
+			if (cJSON_IsString(it))
+				buf_puts(&v, it->valuestring);
+			else if (cJSON_IsNumber(it))
+				fmt_sig(&v, it->valuedouble, 15);
+			else
+				buf_puts(&v, cJSON_IsTrue(it) ? "true" : "false");
+			model_set_env(m, it->string, v.s);
 			buf_release(&v);
 		}
 	}
