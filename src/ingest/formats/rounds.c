@@ -101,7 +101,7 @@ static const char *const member_key[RF_NMEMBERS] = {
 
 static int absent(const struct rounds_result *rr, int k)
 {
-	return rr->kind[k] == RV_ABSENT || rr->kind[k] == RV_NULL;
+	return rr->kind[k] <= RV_NULL;
 }
 
 static int member_is(const struct rounds_result *rr, int k, const char *lit)
@@ -117,16 +117,22 @@ static int member_is(const struct rounds_result *rr, int k, const char *lit)
 static inline __attribute__((always_inline)) int
 rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, struct nf_error *err)
 {
+	/* the bits of kind[] that are 0 when each string member is a
+	 * string or none (a kind below 4), in the order of the bytes */
+	static const union {
+		unsigned char b[8];
+		uint64_t w;
+	} strings_plain = { { 0xFC, 0xFC, 0xFC, 0xFC, 0xFC, 0xFC, 0xFC, 0 } };
+	_Static_assert(RF_NSTRINGS == 7, "strings_plain covers the seven string members");
 	const struct ingest_input *in = pl->in;
-	unsigned kinds = 0;
+	uint64_t kinds;
 
 	/* the strings: "version" may be a number ("24" for 24); workload
 	 * and unit are required and not empty; "note" is free text. At a
 	 * glance when each is a string or none, the required ones there and
 	 * not empty, and every text plain. */
-	for (int k = 0; k < RF_NSTRINGS; k++)
-		kinds |= rr->kind[k];
-	if (!(rr->plain && kinds < 4 && rr->kind[RF_WORKLOAD] == RV_STRING &&
+	memcpy(&kinds, rr->kind, sizeof kinds);
+	if (!(rr->plain && !(kinds & strings_plain.w) && rr->kind[RF_WORKLOAD] == RV_STRING &&
 	      rr->kind[RF_UNIT] == RV_STRING && rr->len[RF_WORKLOAD] && rr->len[RF_UNIT]))
 		for (int k = 0; k < RF_NSTRINGS; k++) {
 			const unsigned required = (RF_REQUIRED >> k) & 1;
@@ -244,13 +250,16 @@ static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 	r->last = (unsigned char)i;
 }
 
-/* Member k <= RF_PLATFORM, a string, interned (and noted as recent). */
+/* Member k <= RF_PLATFORM, a string, interned; noted as recent when the
+ * fast reader read it (a name the reader finds there must be text it
+ * would read itself: no quote, no backslash, as written). */
 static inline __attribute__((always_inline)) const char *
 name_of(struct model *m, struct rounds_names *nc, const struct rounds_result *rr, int k)
 {
 	int named = (rr->named >> k) & 1;
 	const char *s = named ? rr->name[k] : names_intern(m, nc, rr->str[k], rr->len[k]);
-	recent_note(&nc->recent[k], named ? rr->recent[k] : -1, s, rr->len[k]);
+	if (rr->plain)
+		recent_note(&nc->recent[k], named ? rr->recent[k] : -1, s, rr->len[k]);
 	return s;
 }
 

@@ -71,8 +71,9 @@ enum {
  * when its kind says there is one. */
 struct rounds_result {
 	unsigned char kind[RF_NMEMBERS];
-	/* every string (and "meta"'s text) is known to pass the builder's text
-	 * checks as a name: valid UTF-8, no control character, not too long */
+	/* read by the fast reader: every string (and "meta"'s text) is as
+	 * written, without escapes, and passes the builder's text checks as
+	 * a name (valid UTF-8, no control character, not too long) */
 	unsigned char plain;
 	/* "meta" is an object of such strings written with whitespace between
 	 * its tokens: its compact text is str[RF_META] without that whitespace
