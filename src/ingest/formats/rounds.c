@@ -107,7 +107,7 @@ static int absent(const struct rounds_result *rr, int k)
 static int member_is(const struct rounds_result *rr, int k, const char *lit)
 {
 	size_t n = strlen(lit);
-	return rr->len[k] == n && memcmp(rr->str[k], lit, n) == 0;
+	return rr->len[k] == n && memcmp(rr->v[k].str, lit, n) == 0;
 }
 
 /* Every check of the format on one result, in the order the format states
@@ -138,7 +138,7 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 			const unsigned required = (RF_REQUIRED >> k) & 1;
 			const int kind = rr->kind[k];
 			if (kind == RV_STRING) {
-				if (!rr->plain && check_text(rr->str[k], rr->len[k], member_key[k], k == RF_NOTE,
+				if (!rr->plain && check_text(rr->v[k].str, rr->len[k], member_key[k], k == RF_NOTE,
 							     pl, err, INGEST_MAX_NAME))
 					return NF_DATAERR;
 				if (required && !rr->len[k])
@@ -146,7 +146,7 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 			} else if (kind == RV_ABSENT || kind == RV_NULL) {
 				if (required)
 					return bad(err, pl, "missing \"%s\"", member_key[k]);
-			} else if (!(kind == RV_NUMBER && k == RF_VERSION && isfinite(rr->num[k]))) {
+			} else if (!(kind == RV_NUMBER && k == RF_VERSION && isfinite(rr->v[k].num))) {
 				return bad(err, pl, "\"%s\" must be a string", member_key[k]);
 			}
 		}
@@ -156,14 +156,14 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 	if (rr->kind[RF_BETTER] == RV_STRING && !member_is(rr, RF_BETTER, "lower") &&
 	    !member_is(rr, RF_BETTER, "higher"))
 		return bad(err, pl, "\"better\" must be \"lower\" or \"higher\", not \"%.*s\"",
-			   (int)rr->len[RF_BETTER], rr->str[RF_BETTER]);
+			   (int)rr->len[RF_BETTER], rr->v[RF_BETTER].str);
 	if (rr->kind[RF_TIMESTAMP] == RV_STRING &&
-	    !iso8601_read(rr->str[RF_TIMESTAMP], rr->len[RF_TIMESTAMP], &rr->time))
+	    !iso8601_read(rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP], &rr->time))
 		return bad(err, pl, "\"timestamp\" must be ISO 8601 like \"2026-11-29T22:15:03Z\"");
 	if (!absent(rr, RF_BACK) && rr->kind[RF_BACK] != RV_TRUE && rr->kind[RF_BACK] != RV_FALSE)
 		return bad(err, pl, "\"back_to_back\" must be true or false");
 	if (!absent(rr, RF_ROUND)) {
-		double v = rr->kind[RF_ROUND] == RV_NUMBER ? rr->num[RF_ROUND] : -1;
+		double v = rr->kind[RF_ROUND] == RV_NUMBER ? rr->v[RF_ROUND].num : -1;
 		/* whole: in range, the same after a cut to an integer */
 		if (!(v >= 1 && v <= INGEST_MAX_ROUNDS) || v != (double)(long)v)
 			return bad(err, pl, "\"round\" must be a whole number from 1 to %d",
@@ -174,7 +174,7 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 	if (rr->kind[RF_PASSES] != RV_ABSENT && rr->kind[RF_VALUE] != RV_ABSENT)
 		return bad(err, pl, "give either \"passes\" or \"value\", not both");
 	if (rr->kind[RF_VALUE] != RV_ABSENT) {
-		double v = rr->num[RF_VALUE];
+		double v = rr->v[RF_VALUE].num;
 		if (rr->kind[RF_VALUE] != RV_NUMBER)
 			return bad(err, pl, "\"value\" must be a number");
 		if (!isfinite(v))
@@ -190,7 +190,7 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 			return bad(err, pl, "\"passes\" is empty");
 		if (rr->npasses > INGEST_MAX_PASSES)
 			return bad(err, pl, "\"passes\" has %zu values, more than the %d a round may have",
-				   rr->npasses, INGEST_MAX_PASSES);
+				   (size_t)rr->npasses, INGEST_MAX_PASSES);
 		for (size_t k = 0; k < rr->npasses; k++) {
 			double v = k < rr->numbers ? rr->passes[k] : 0;
 			if (k == rr->numbers)
@@ -208,7 +208,7 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 		if (!rr->plain && rr->v8_kind == RV_STRING &&
 		    check_text(rr->v8, rr->v8_len, "meta.v8", 0, pl, err, INGEST_MAX_NAME))
 			return NF_DATAERR;
-		if (!rr->plain && !utf8_valid(rr->str[RF_META], rr->len[RF_META]))
+		if (!rr->plain && !utf8_valid(rr->v[RF_META].str, rr->len[RF_META]))
 			return bad(err, pl, "\"meta\" holds text that is not valid UTF-8");
 	}
 	return 0;
@@ -265,15 +265,15 @@ static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 	r->last = (unsigned char)i;
 }
 
-/* Member k <= RF_PLATFORM, a string, interned; noted as recent when the
- * fast reader read it (a name the reader finds there must be text it
+/* Member k <= RF_PLATFORM, a string, interned; noted as recent for the
+ * line reader when the fast reader read it (a name the reader finds there must be text it
  * would read itself: no quote, no backslash, as written). */
 static inline __attribute__((always_inline)) const char *
 name_of(struct model *m, struct rounds_names *nc, const struct rounds_result *rr, int k)
 {
 	int named = (rr->named >> k) & 1;
-	const char *s = named ? rr->name[k] : names_intern(m, nc, rr->str[k], rr->len[k]);
-	if (rr->plain)
+	const char *s = named ? rr->v[k].str : names_intern(m, nc, rr->v[k].str, rr->len[k]);
+	if (nc->keep_recent && rr->plain)
 		recent_note(&nc->recent[k], named ? rr->recent[k] : -1, s, rr->len[k]);
 	return s;
 }
@@ -331,7 +331,7 @@ static inline const char *unit_of(struct model *m, struct rounds_names *nc, cons
 /* The interned compact text of "meta", through the last one. */
 static const char *meta_of(struct model *m, struct rounds_names *nc, const struct rounds_result *rr)
 {
-	const char *s = rr->str[RF_META];
+	const char *s = rr->v[RF_META].str;
 	size_t n = rr->len[RF_META];
 	if (nc->meta_json && nc->meta_raw.len == n && memcmp(nc->meta_raw.s, s, n) == 0)
 		return nc->meta_json;
@@ -378,7 +378,7 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 		r->version = name_of(m, nc, rr, RF_VERSION);
 	} else if (rr->kind[RF_VERSION] == RV_NUMBER) {
 		struct buf b = BUF_INIT;
-		fmt_sig(&b, rr->num[RF_VERSION], 15);
+		fmt_sig(&b, rr->v[RF_VERSION].num, 15);
 		r->version = model_intern(m, b.s);
 		buf_release(&b);
 	} else {
@@ -386,22 +386,22 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	}
 	r->platform = rr->kind[RF_PLATFORM] == RV_STRING ? name_of(m, nc, rr, RF_PLATFORM)
 							  : default_platform(m, nc);
-	r->unit = unit_of(m, nc, rr->str[RF_UNIT], rr->len[RF_UNIT], &unit_better);
+	r->unit = unit_of(m, nc, rr->v[RF_UNIT].str, rr->len[RF_UNIT], &unit_better);
 	r->better = unit_better;
 	if (rr->kind[RF_BETTER] == RV_STRING)
-		r->better = rr->str[RF_BETTER][0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+		r->better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
 	if (rr->kind[RF_TIMESTAMP] == RV_STRING) {
-		r->timestamp = names_intern(m, nc, rr->str[RF_TIMESTAMP], rr->len[RF_TIMESTAMP]);
+		r->timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
 		r->time = rr->time;
 		r->has_time = 1;
 	}
 	if (rr->kind[RF_NOTE] == RV_STRING)
-		r->note = names_intern(m, nc, rr->str[RF_NOTE], rr->len[RF_NOTE]);
+		r->note = names_intern(m, nc, rr->v[RF_NOTE].str, rr->len[RF_NOTE]);
 	r->back_to_back = rr->kind[RF_BACK] == RV_TRUE;
 	if (rr->kind[RF_ROUND] == RV_NUMBER)
-		r->round = (int)rr->num[RF_ROUND];
+		r->round = (int)rr->v[RF_ROUND].num;
 	if (rr->kind[RF_VALUE] == RV_NUMBER) {
-		r->passes = (double *)&rr->num[RF_VALUE];
+		r->passes = (double *)&rr->v[RF_VALUE].num;
 		r->npasses = 1;
 	} else {
 		r->passes = (double *)rr->passes;
@@ -434,10 +434,10 @@ static void member_from_tree(struct rounds_result *rr, int k, const cJSON *it)
 		    : cJSON_IsArray(it) ? RV_ARRAY
 		    : cJSON_IsObject(it) ? RV_OBJECT : RV_OTHER;
 	if (rr->kind[k] == RV_STRING) {
-		rr->str[k] = it->valuestring;
-		rr->len[k] = strlen(it->valuestring);
+		rr->v[k].str = it->valuestring;
+		rr->len[k] = (uint32_t)strlen(it->valuestring);
 	} else if (rr->kind[k] == RV_NUMBER) {
-		rr->num[k] = it->valuedouble;
+		rr->v[k].num = it->valuedouble;
 	}
 }
 
@@ -456,7 +456,7 @@ static char *result_from_tree(struct model *m, const cJSON *obj, struct rounds_r
 		size_t n = 0;
 		cJSON_ArrayForEach(it, passes)
 			n++;
-		rr->npasses = n;
+		rr->npasses = n < UINT32_MAX ? (uint32_t)n : UINT32_MAX;
 		if (n > 0 && n <= INGEST_MAX_PASSES) {
 			double *v = model_draft_passes(m, n);
 			cJSON_ArrayForEach(it, passes) {
@@ -472,12 +472,12 @@ static char *result_from_tree(struct model *m, const cJSON *obj, struct rounds_r
 		const cJSON *v8 = cJSON_GetObjectItemCaseSensitive(tree, "v8");
 		if (!(meta = cJSON_PrintUnformatted(tree)))
 			abort(); /* out of memory */
-		rr->str[RF_META] = meta;
-		rr->len[RF_META] = strlen(meta);
+		rr->v[RF_META].str = meta;
+		rr->len[RF_META] = (uint32_t)strlen(meta);
 		if (cJSON_IsString(v8)) {
 			rr->v8_kind = RV_STRING;
 			rr->v8 = v8->valuestring;
-			rr->v8_len = strlen(v8->valuestring);
+			rr->v8_len = (uint32_t)strlen(v8->valuestring);
 		}
 	}
 	return meta;
@@ -758,7 +758,8 @@ struct ingest_ndjson_fast {
 /* The line through the fast reader: 1 when it was read into the model, 0
  * (the model as it was) to take the cJSON path, which then gives the same
  * result or the message. */
-static int fast_line(struct model *m, const struct ingest_input *in, struct ingest_ndjson_fast *s,
+static inline __attribute__((always_inline)) int
+fast_line(struct model *m, const struct ingest_input *in, struct ingest_ndjson_fast *s,
 		     const char *line, size_t n, size_t lineno)
 {
 	struct rounds_result rr;
@@ -908,6 +909,7 @@ struct ingest_ndjson_fast *ingest_ndjson_fast_new(void)
 {
 	struct ingest_ndjson_fast *s = xcalloc(1, sizeof *s);
 	s->fast = rounds_fast_new();
+	s->names.keep_recent = 1;
 	return s;
 }
 
@@ -998,8 +1000,7 @@ static const char *doc_field(const char *p, const char *end, cJSON **v)
 struct doc {
 	cJSON *fields;                 /* the members but "results", in order */
 	struct rounds_result *rs;
-	size_t *passes_at;             /* each result's first pass in passes */
-	size_t nrs, rs_alloc, at_alloc;
+	size_t nrs, rs_alloc;
 	struct rounds_passes passes;
 };
 
@@ -1027,8 +1028,6 @@ static int doc_read(const char *text, size_t len, struct doc *d, int need_format
 			p = doc_ws(p + 1);
 			for (;;) {
 				ALLOC_GROW(d->rs, d->nrs + 1, d->rs_alloc);
-				ALLOC_GROW(d->passes_at, d->nrs + 1, d->at_alloc);
-				d->passes_at[d->nrs] = d->passes.n;
 				if (!(p = rounds_fast_object(p, end, &d->rs[d->nrs], &d->passes)))
 					return 0;
 				d->nrs++;
@@ -1079,7 +1078,8 @@ static int doc_fast(struct model *m, const struct ingest_input *in, const char *
 		     !add_doc_fields(m, in, d.fields, &pl, 0, NULL);
 	for (size_t i = 0; ok && i < d.nrs; i++) {
 		struct rounds_place rp = { in, i + 1, 0 };
-		d.rs[i].passes = d.passes.v + d.passes_at[i];
+		if (d.rs[i].kind[RF_PASSES] == RV_ARRAY && d.passes.v)
+			d.rs[i].passes = d.passes.v + d.rs[i].passes_at;
 		ok = !rounds_result_check(&d.rs[i], &rp, NULL);
 	}
 	if (ok) {
@@ -1096,7 +1096,6 @@ static int doc_fast(struct model *m, const struct ingest_input *in, const char *
 	}
 	cJSON_Delete(d.fields);
 	free(d.rs);
-	free(d.passes_at);
 	free(d.passes.v);
 	return ok;
 }

@@ -68,7 +68,8 @@ enum {
 };
 
 /* One result object as a reader found it. A member's value is read only
- * when its kind says there is one. */
+ * when its kind says there is one. Small (about 200 bytes): a document read
+ * the fast way holds one for each of its results until all have passed. */
 struct rounds_result {
 	unsigned char kind[RF_NMEMBERS];
 	/* read by the fast reader: every string (and "meta"'s text) is as
@@ -76,25 +77,27 @@ struct rounds_result {
 	 * a name (valid UTF-8, no control character, not too long) */
 	unsigned char plain;
 	/* "meta" is an object of such strings written with whitespace between
-	 * its tokens: its compact text is str[RF_META] without that whitespace
-	 * (else str[RF_META] is compact already) */
+	 * its tokens: its compact text is its text without that whitespace
+	 * (else its text is compact already) */
 	unsigned char meta_spaced;
-	const char *str[RF_NMEMBERS]; /* RV_STRING (not NUL-terminated); RF_META: its JSON text */
-	size_t len[RF_NMEMBERS];
-	double num[RF_NMEMBERS];      /* RV_NUMBER */
 	/* names the reader found among the builder's recent ones (bit k for
-	 * member k <= RF_PLATFORM): the model's copy of str[k], at recent[k] */
-	unsigned named;
-	const char *name[RF_PLATFORM + 1];
-	int recent[RF_PLATFORM + 1];
+	 * member k <= RF_PLATFORM): v[k].str is then the model's copy, the
+	 * recent one at recent[k] */
+	unsigned char named;
+	unsigned char recent[RF_PLATFORM + 1];
+	unsigned char v8_kind; /* "meta"."v8" when "meta" is an object */
+	uint32_t len[RF_NMEMBERS]; /* RV_STRING, RF_META's text */
+	union {
+		const char *str; /* RV_STRING (not NUL-terminated); RF_META: its JSON text */
+		double num;      /* RV_NUMBER */
+	} v[RF_NMEMBERS];
 	/* "passes" when an array: its values, the first `numbers` of which
 	 * were numbers (the next was not) */
 	const double *passes;
-	size_t npasses, numbers;
-	/* "meta"."v8" when "meta" is an object: its kind and text */
-	unsigned char v8_kind;
+	uint32_t npasses, numbers;
 	const char *v8;
-	size_t v8_len;
+	uint32_t v8_len;
+	uint32_t passes_at; /* rounds_fast_object: the first of them in its struct rounds_passes */
 	double time; /* the timestamp's seconds, once rounds_result_check has read it */
 };
 
@@ -115,8 +118,10 @@ struct rounds_recent {
  * default platform and the last "meta" text. Zeroed to start; released
  * with rounds_names_release. */
 struct rounds_names {
-	/* the names of workload, version and platform, for the fast reader */
+	/* the names of workload, version and platform, for the fast reader
+	 * of NDJSON lines (kept when keep_recent) */
 	struct rounds_recent recent[RF_PLATFORM + 1];
+	int keep_recent;
 	const char *source; /* interned in->path */
 	const char *platform; /* the default platform, made when env_changes was */
 	size_t env_changes;
@@ -154,9 +159,9 @@ struct rounds_fast;
 struct rounds_fast *rounds_fast_new(void);
 void rounds_fast_free(struct rounds_fast *f);
 
-/* The result object at p, a '{', into *rr, its passes appended to *ps (rr->passes is left for the
- * caller to point there: ps->v may move); the text ends with a NUL at or
- * before lim. Returns the byte after the object's '}', or NULL when the
+/* The result object at p, a '{', into *rr, its passes appended to *ps
+ * from rr->passes_at on (rr->passes is left for the caller to point there:
+ * ps->v may move); the text ends with a NUL at or before lim. Returns the byte after the object's '}', or NULL when the
  * object is anything the reader does not take (then rr says nothing). */
 const char *rounds_fast_object(const char *p, const char *lim, struct rounds_result *rr,
 			       struct rounds_passes *ps);

@@ -133,7 +133,7 @@ static const char *fast_ws(const char *p)
  * format's checks as a name (valid UTF-8, no control character, at most
  * INGEST_MAX_NAME bytes): its text in *s, *n, and the byte after it;
  * NULL when it is anything else. */
-static const char *fast_string(const char *p, const char **s, size_t *n)
+static const char *fast_string(const char *p, const char **s, uint32_t *n)
 {
 	/* 1: the closing quote or a byte the fast path leaves to cJSON (control
 	 * characters, the NUL at the end of the text, a backslash, DEL); 2: a
@@ -154,9 +154,9 @@ static const char *fast_string(const char *p, const char **s, size_t *n)
 	if (*q != '"')
 		return NULL;
 	*s = p + 1;
-	*n = (size_t)((const char *)q - *s);
-	if (*n > INGEST_MAX_NAME)
+	if ((const char *)q - *s > INGEST_MAX_NAME)
 		return NULL;
+	*n = (uint32_t)((const char *)q - *s);
 	if (high) {
 		if (!utf8_valid(*s, *n))
 			return NULL;
@@ -184,7 +184,7 @@ static int fast_literal(const char **p, const char *lit)
 static const char *fast_scalar(const char *p, struct rounds_result *rr, int k)
 {
 	if (*p == '"') {
-		p = fast_string(p, &rr->str[k], &rr->len[k]);
+		p = fast_string(p, &rr->v[k].str, &rr->len[k]);
 		rr->kind[k] = RV_STRING;
 	} else if (fast_literal(&p, "null")) {
 		rr->kind[k] = RV_NULL;
@@ -193,7 +193,7 @@ static const char *fast_scalar(const char *p, struct rounds_result *rr, int k)
 	} else if (fast_literal(&p, "false")) {
 		rr->kind[k] = RV_FALSE;
 	} else {
-		p = json_number_read(p, &rr->num[k]);
+		p = json_number_read(p, &rr->v[k].num);
 		rr->kind[k] = RV_NUMBER;
 	}
 	return p;
@@ -203,6 +203,7 @@ static const char *fast_scalar(const char *p, struct rounds_result *rr, int k)
 static const char *fast_passes(const char *p, struct rounds_result *rr, struct rounds_passes *ps)
 {
 	size_t at = ps->n;
+	rr->passes_at = (uint32_t)at;
 	p = fast_ws(p + 1);
 	if (*p != ']') {
 		for (;;) {
@@ -220,7 +221,7 @@ static const char *fast_passes(const char *p, struct rounds_result *rr, struct r
 		}
 	}
 	rr->kind[RF_PASSES] = RV_ARRAY;
-	rr->npasses = rr->numbers = ps->n - at;
+	rr->npasses = rr->numbers = (uint32_t)(ps->n - at);
 	return p + 1;
 }
 
@@ -231,7 +232,7 @@ static const char *fast_meta(const char *p, struct rounds_result *rr)
 {
 	struct {
 		const char *s;
-		size_t n;
+		uint32_t n;
 	} keys[16];
 	size_t nkeys = 0;
 	const char *start = p;
@@ -239,7 +240,7 @@ static const char *fast_meta(const char *p, struct rounds_result *rr)
 	if (*p != '}') {
 		for (;;) {
 			const char *v;
-			size_t vn;
+			uint32_t vn;
 			if (*p != '"' || nkeys == 16 || !(p = fast_string(p, &keys[nkeys].s, &keys[nkeys].n)))
 				return NULL;
 			for (size_t i = 0; i < nkeys; i++)
@@ -266,8 +267,8 @@ static const char *fast_meta(const char *p, struct rounds_result *rr)
 		}
 	}
 	rr->kind[RF_META] = RV_OBJECT;
-	rr->str[RF_META] = start;
-	rr->len[RF_META] = (size_t)(p + 1 - start);
+	rr->v[RF_META].str = start;
+	rr->len[RF_META] = (uint32_t)(p + 1 - start);
 	rr->meta_spaced = 1;
 	return p + 1;
 }
@@ -404,17 +405,17 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 			if (k > RF_PLATFORM && (size_t)(lim - p) >= vl &&
 			    same_text(p, f->shape + f->slot[i].at, vl)) {
 				/* the same text, read and found plain before */
-				rr->str[k] = p + 1;
-				rr->len[k] = vl - 2;
+				rr->v[k].str = p + 1;
+				rr->len[k] = (uint32_t)(vl - 2);
 				p += vl;
 			} else if (k <= RF_PLATFORM && (c = fast_recent_at(&nc->recent[k], p, lim)) >= 0) {
-				rr->name[k] = nc->recent[k].s[c];
-				rr->recent[k] = c;
+				/* the model's copy of the same text */
+				rr->v[k].str = nc->recent[k].s[c];
+				rr->recent[k] = (unsigned char)c;
 				rr->named |= 1u << k;
-				rr->str[k] = p + 1;
-				rr->len[k] = nc->recent[k].n[c];
+				rr->len[k] = (uint32_t)nc->recent[k].n[c];
 				p += rr->len[k] + 2;
-			} else if (!(p = fast_string(p, &rr->str[k], &rr->len[k]))) {
+			} else if (!(p = fast_string(p, &rr->v[k].str, &rr->len[k]))) {
 				return 0;
 			}
 			rr->kind[k] = RV_STRING;
@@ -424,20 +425,20 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 			const size_t rl = f->round_len;
 			if (rl && (size_t)(lim - p) > rl && rounds_same(p, f->round_text, rl) &&
 			    !json_number_continues(p[rl])) {
-				rr->num[k] = f->round_value;
+				rr->v[k].num = f->round_value;
 				p += rl;
 			} else {
 				const char *q = p;
-				if (!(p = json_number_read(p, &rr->num[k])))
+				if (!(p = json_number_read(p, &rr->v[k].num)))
 					return 0;
 				/* at most 63 characters: fits */
 				memcpy(f->round_text, q, (size_t)(p - q));
 				f->round_len = (size_t)(p - q);
-				f->round_value = rr->num[k];
+				f->round_value = rr->v[k].num;
 			}
 			rr->kind[k] = RV_NUMBER;
 		} else { /* RF_VALUE */
-			if (!(p = json_number_read(p, &rr->num[k])))
+			if (!(p = json_number_read(p, &rr->v[k].num)))
 				return 0;
 			rr->kind[k] = RV_NUMBER;
 		}
