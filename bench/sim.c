@@ -83,8 +83,9 @@ struct tally {
 static void stamp(char out[48], double day, double second)
 {
 	long d = (long)day, s = (long)second;
-	/* days from 2026-01-01: months of 30 days are enough for a timestamp */
-	long y = 2026 + d / 360, mo = 1 + (d % 360) / 30, dd = 1 + d % 30;
+	/* days from 2026-01-01 in months of 28 days: every one a real date
+	 * (iso8601_read refuses a 30 February), and later days later */
+	long y = 2026 + d / 336, mo = 1 + (d % 336) / 28, dd = 1 + d % 28;
 	snprintf(out, 48, "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", y, mo, dd, (s / 3600) % 24,
 		 (s / 60) % 60, s % 60);
 }

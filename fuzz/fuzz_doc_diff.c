@@ -1,9 +1,10 @@
 /*
- * fuzz_doc_diff.c - the one-pass reader of a rounds JSON document against
+ * fuzz_doc_diff.c - the fast way through a rounds JSON document (its results
+ * through the same fast reader as NDJSON lines, rounds_fast_object) against
  * the cJSON path: the input is read as one document into one model with the
- * one-pass reader allowed and into another through cJSON only; both must
- * give the same document fields, environment, workloads and results, field
- * by field, or the same error message (src/ingest/formats/rounds.c,
+ * fast way allowed and into another through cJSON only; both must give the
+ * same document fields, environment, workloads and results, field by field,
+ * or the same error message (src/ingest/formats/rounds.c,
  * ingest_rounds_document).
  */
 #include "fuzz.h"
@@ -16,7 +17,7 @@
 
 static void differ(const char *what)
 {
-	fprintf(stderr, "fuzz-doc-diff: the one-pass reader and the cJSON path differ in %s\n", what);
+	fprintf(stderr, "fuzz-doc-diff: the fast way and the cJSON path differ in %s\n", what);
 	abort();
 }
 
@@ -24,7 +25,7 @@ static void same_result(const struct result *a, const struct result *b)
 {
 	const char *what = fuzz_result_differs(a, b);
 	if (what) {
-		fprintf(stderr, "fuzz-doc-diff: the one-pass reader and the cJSON path differ in a result's %s\n",
+		fprintf(stderr, "fuzz-doc-diff: the fast way and the cJSON path differ in a result's %s\n",
 			what);
 		abort();
 	}

@@ -1,10 +1,11 @@
 /*
- * fuzz_ndjson_diff.c - the NDJSON line parser against the cJSON path: every
- * line of the input is read into one model with the fast path allowed and
- * into another through cJSON only; both must give the same results, field by
- * field, or the same error message (src/ingest/formats/rounds.c, fast_result_line).
- * The line parser keeps its state from line to line as in a stream, so a
- * line in the shape of the one before is read by the shape path.
+ * fuzz_ndjson_diff.c - the fast reader of a result object on NDJSON lines
+ * against the cJSON path: every line of the input is read into one model
+ * with the fast reader allowed and into another through cJSON only; both
+ * must give the same results, field by field, or the same error message
+ * (src/ingest/formats/rounds_fast.c, rounds_fast_line). The reader keeps its
+ * state from line to line as in a stream, so a line in the shape of the one
+ * before is read by the shape path.
  */
 #define _GNU_SOURCE
 #include "fuzz.h"

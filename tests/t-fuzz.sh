@@ -15,9 +15,9 @@ for t in $targets; do
 	fi
 	dirs="fuzz/corpus/$t"
 	[ -d "fuzz/regressions/$t" ] && dirs="$dirs fuzz/regressions/$t"
-	# the line parser against cJSON on every rounds and NDJSON input there is
+	# the fast reader on NDJSON lines against cJSON on every rounds and NDJSON input there is
 	[ "$t" = ndjson_diff ] && dirs="$dirs fuzz/corpus/ndjson fuzz/corpus/rounds fuzz/corpus/any"
-	# the one-pass document reader against cJSON on every rounds input there is
+	# the fast way through a document against cJSON on every rounds input there is
 	[ "$t" = doc_diff ] && dirs="$dirs fuzz/corpus/rounds fuzz/corpus/any"
 	n=$(find $dirs -type f | wc -l)
 	scratch=$(tmpdir)

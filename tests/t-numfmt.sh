@@ -3,7 +3,8 @@
 # (analysis.json, rounds.csv, verdicts.csv): fmt_json_number's fast path
 # prints exactly what the printf search it stands in for prints, compared
 # byte for byte over edge values and about four million random ones
-# (tests/numfmt/numfmt-test.c).
+# (tests/numfmt/numfmt-test.c); the number reader of the fast path; and the
+# reading of ISO 8601 timestamps and dates.
 . "$(dirname "$0")/lib.sh"
 
 unit="$NF_TMP/numfmt-test"
@@ -37,4 +38,17 @@ if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/json-number-test.c" -
 	check "json number: the fast path among them ($nfast)" test "${nfast:-0}" -ge 100000
 else
 	fail "json number unit test builds" "$(tail -n 20 "$NF_TMP/json-number-test.log")"
+fi
+
+# The one reading of ISO 8601 (src/lib/iso8601.c): its forms and their
+# seconds, the near misses it refuses, every calendar day of 800 years.
+unit="$NF_TMP/iso8601-test"
+if unit_build "$unit" undefined -O2 "$NF_ROOT/tests/numfmt/iso8601-test.c" "$NF_ROOT/src/lib/iso8601.c"; then
+	pass "iso8601 unit test builds"
+	out=$("$unit" 2>&1); rc=$?
+	[ $rc -eq 0 ] && pass "iso8601 unit test runs" || fail "iso8601 unit test runs" "exit $rc: $(tail -n 3 <<< "$out")"
+	unit_lines "$out"
+	check_eq "iso8601: every part ran" 3 "$unit_count"
+else
+	fail "iso8601 unit test builds" "$(tail -n 20 "$NF_TMP/iso8601-test.log")"
 fi

@@ -374,7 +374,7 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
 			o[k].round = res->round;
 			o[k].version = v;
 			o[k].r = r;
-			if (!result_timestamp(res) || !iso8601_seconds(result_timestamp(res), &o[k].time))
+			if (!result_time(res, &o[k].time))
 				*timed = 0;
 			k++;
 		}

@@ -22,7 +22,7 @@
 int timeline_day(const struct result *r, double *days)
 {
 	double s;
-	if (!result_timestamp(r) || !iso8601_seconds(result_timestamp(r), &s))
+	if (!result_time(r, &s))
 		return 0;
 	*days = s / 86400;
 	return 1;

@@ -10,6 +10,7 @@
 #include "ingest/ingest.h"
 #include "ingest/ingest_jq.h"
 #include "ingest/schedule.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -507,7 +508,7 @@ int cli_report_date(const struct cli_args *a, char out[11], struct nf_error *err
 	time_t t;
 	struct tm tm;
 	if (as_of) {
-		if (!schedule_date_valid(as_of))
+		if (!iso8601_date(as_of))
 			return nf_error_set(err, NF_USAGE, "--as-of wants a date YYYY-MM-DD, not '%s'", as_of);
 		memcpy(out, as_of, 11);
 		return 0;

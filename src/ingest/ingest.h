@@ -66,10 +66,11 @@ int ingest_rounds_ndjson_stream(struct model *m, const struct ingest_input *in,
 				struct nf_error *err);
 
 /* One line of rounds-format NDJSON as the stream reads it (line[n] must be
- * NUL): with `fast` (the state the line parser keeps from one line of a
- * stream to the next, from ingest_ndjson_fast_new), a plain result line is
- * read by the line parser without a cJSON tree, and *took_fast (may be
- * NULL) says whether it was; with NULL, always through cJSON. Both give the
+ * NUL): with `fast` (the state the fast reader and the result builder keep
+ * from one line of a stream to the next, from ingest_ndjson_fast_new), a
+ * plain result line is read by the fast reader without a cJSON tree, and
+ * *took_fast (may be NULL) says whether it was; with NULL, always through
+ * cJSON. Both give the
  * same model or the same error; for the differential test
  * (fuzz/fuzz_ndjson_diff.c). */
 struct ingest_ndjson_fast;
@@ -80,7 +81,8 @@ int ingest_rounds_ndjson_line(struct model *m, const struct ingest_input *in, co
 			      struct nf_error *err);
 
 /* One rounds-format JSON document read whole (text[len] must be NUL): with
- * `fast`, a plain document is read in one pass without a cJSON tree, and
+ * `fast`, a plain document has its results read by the fast reader (its
+ * document fields each parsed on its own), without a tree of the whole, and
  * *took_fast (may be NULL) says whether it was; without, always through
  * cJSON. Both give the same model or the same error; the format's reader
  * calls it with `fast`, the differential test (fuzz/fuzz_doc_diff.c) both
@@ -89,7 +91,7 @@ int ingest_rounds_document(struct model *m, const struct ingest_input *in, const
 			   size_t len, int fast, int *took_fast, struct nf_error *err);
 
 /* A rounds-format JSON document that names its format ("format":
- * "noisefloor.rounds/1") and is plain enough for the one-pass reader of
+ * "noisefloor.rounds/1") and is plain enough for the fast way of
  * ingest_rounds_document, read into the model: returns 1. Returns 0 with the
  * model untouched for any other text (text[len] must be NUL). Such a document
  * is certainly this format and nests only a few levels, so ingest.c tries it

@@ -7,32 +7,14 @@
  */
 #include "ingest/schedule.h"
 #include "ingest/json_input.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 #include "model/semver.h"
 
 #include <cjson/cJSON.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int schedule_date_valid(const char *s)
-{
-	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	int y, mo, d, leap;
-	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
-		return 0;
-	for (int i = 0; i < 10; i++)
-		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
-			return 0;
-	y = atoi(s);
-	mo = atoi(s + 5);
-	d = atoi(s + 8);
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	if (mo < 1 || mo > 12 || d < 1)
-		return 0;
-	return d <= mdays[mo - 1] + (mo == 2 && leap);
-}
 
 void schedule_release(struct schedule *s)
 {
@@ -81,7 +63,7 @@ static int get_date(const cJSON *obj, const char *key, char out[11], const char 
 		return rc;
 	if (!s)
 		return 0;
-	if (!schedule_date_valid(s)) {
+	if (!iso8601_date(s)) {
 		free(s);
 		return nf_error_set(err, NF_DATAERR,
 				    "cannot read schedule '%s': \"%s\".%s is not a date (YYYY-MM-DD)",

@@ -24,8 +24,4 @@ int schedule_load(struct schedule *s, const char *path, struct nf_error *err);
 /* Frees what s owns and leaves it empty (safe on an empty schedule). */
 void schedule_release(struct schedule *s);
 
-/* 1 when s is "YYYY-MM-DD" naming a real calendar date (a schedule's dates,
- * --as-of). */
-int schedule_date_valid(const char *s);
-
 #endif

@@ -1,9 +1,9 @@
 /*
- * json_number.h - reading one JSON number as the NDJSON line parser needs
+ * json_number.h - reading one JSON number as the rounds format's fast reader needs
  * it: strict JSON syntax, and the double strtod gives (correctly rounded),
  * fast for the short decimals that benchmark files hold.
  *
- * Header-only (static inline) so that the line parser's loop keeps it
+ * Header-only (static inline) so that the fast reader's loop keeps it
  * inline; tests/numfmt/json-number-test.c holds it against strtod.
  */
 #ifndef NF_JSON_NUMBER_H

@@ -93,12 +93,6 @@ size_t utf8_length(const char *s);
 /* Decodes one code point of a valid UTF-8 string at *s and advances *s. */
 unsigned utf8_next(const char **s);
 
-/* Seconds since the epoch of an ISO 8601 timestamp as ingest accepts it:
- * "YYYY-MM-DD", then optionally "THH:MM", ":SS", ".fff" and "Z" or an offset
- * "+HH:MM" / "+HHMM" (none means UTC). Returns 1, or 0 when it cannot be
- * read (*out untouched). */
-int iso8601_seconds(const char *s, double *out);
-
 /* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated buffer.
  * Returns 0, or an errno value; *data is set only on success. */
 int read_file(const char *path, char **data, size_t *len);

@@ -7,9 +7,11 @@
  */
 #include "model/model.h"
 #include "analysis/stats.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 #include "model/arena.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +182,11 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 		x = (void *)alloc_passes(m, (sizeof *x + n * sizeof x->passes[0] + sizeof(double) - 1) /
 					       sizeof(double));
 		x->timestamp = d->timestamp;
+		x->time = NAN;
+		if (d->has_time)
+			x->time = d->time;
+		else if (d->timestamp)
+			iso8601_seconds(d->timestamp, &x->time);
 		x->npasses = d->npasses;
 		if (n)
 			memcpy(x->passes, d->passes, n * sizeof *d->passes);

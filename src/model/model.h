@@ -78,6 +78,8 @@ struct series {
 /* What few rounds have: a timestamp, or more than one pass. */
 struct result_extra {
 	const char *timestamp; /* interned ISO 8601, or NULL */
+	double time;          /* the timestamp's seconds since 1970-01-01T00:00Z
+	                         (iso8601_read), NaN when it has none */
 	size_t npasses;       /* >= 1 once checked by ingest */
 	double passes[];      /* npasses of them when more than one, finite and > 0 */
 };
@@ -99,6 +101,15 @@ static inline const char *result_timestamp(const struct result *r)
 {
 	return r->extra ? r->extra->timestamp : NULL;
 }
+/* The seconds of the round's timestamp (since 1970-01-01T00:00Z) in *s:
+ * 1, or 0 (*s untouched) when it has none. */
+static inline int result_time(const struct result *r, double *s)
+{
+	if (!r->extra || r->extra->time != r->extra->time) /* NaN: none */
+		return 0;
+	*s = r->extra->time;
+	return 1;
+}
 /* The passes of a round (result_npasses of them). */
 static inline size_t result_npasses(const struct result *r)
 {
@@ -114,9 +125,12 @@ struct result_draft {
 	const char *workload, *version, *platform, *unit; /* interned */
 	int round;
 	signed char better, where_is_line, back_to_back, runner_interleaved;
+	signed char has_time; /* time holds the timestamp's seconds (else
+	                         model_add_result reads them) */
 	double *passes;       /* model_draft_passes() or the reader's own */
 	size_t npasses;
 	const char *timestamp, *note, *meta_json, *v8, *source; /* interned */
+	double time;
 	size_t where, doc;
 };
 

@@ -5,6 +5,7 @@
  */
 #include "ingest/formats/reader.h"
 #include "ingest/json_input.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <cjson/cJSON.h>
@@ -387,15 +388,8 @@ const char *reader_timestamp(struct model *m, const char *s)
 {
 	char buf[64];
 	size_t n = s ? strlen(s) : 0;
-	if (n < 10 || n >= sizeof buf)
+	if (!s || n >= sizeof buf || !iso8601_read(s, n, NULL))
 		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-		int digit = c >= '0' && c <= '9';
-		if (i < 10 ? ((i == 4 || i == 7) ? c != '-' : !digit)
-			   : i == 10 ? (c != 'T' && c != ' ') : !(digit || strchr(":.+-Z", c)))
-			return NULL;
-	}
 	memcpy(buf, s, n + 1);
 	if (n > 10)
 		buf[10] = 'T';

@@ -102,7 +102,8 @@ struct result_draft *reader_result(struct model *m, const struct ingest_input *i
 void reader_meta(struct model *m, struct result_draft *r, const char *runner, const char *extra);
 
 /* The interned ISO 8601 form of a runner's date ("2026-11-29 22:24:48.3"
- * gets a 'T'), or NULL when s is NULL or not a date of that shape. */
+ * gets a 'T'), or NULL when s is NULL or not a date iso8601_read accepts
+ * (the runner's date is then left out, not refused). */
 const char *reader_timestamp(struct model *m, const char *s);
 
 /* Refuses a file whose runner records no version and whose names are

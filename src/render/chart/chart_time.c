@@ -9,6 +9,7 @@
  */
 #include "render/chart/chart_time.h"
 #include "analysis/timeline.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 #include "present/verdict_words.h"
 #include "render/render.h"
