@@ -508,6 +508,23 @@ def audit(root, seed):
     check_counts(spec, {"blog.md": blog, "summary.md": summ, "issue.md": issue,
                         "terminal": open(os.path.join(d, "term.txt"), encoding="utf-8").read()}, an)
 
+    # release advice only for releases
+    name = "only Node.js releases get Node.js advice (labels and commands are variants)"
+    if spec["style"] in ("labels", "commands"):
+        docs = {"blog.md": blog, "summary.md": summ, "issue.md": issue,
+                "terminal": open(os.path.join(d, "term.txt"), encoding="utf-8").read()}
+        for doc, text in docs.items():
+            # the recommendation, support windows, end-of-life warnings, and
+            # "the oldest version" of labels that have no age
+            hits = [l for l in text.splitlines()
+                    if re.search(r"Node\.js v\d|end-of-life|Active LTS|Maintenance LTS|\boldest\b", l)]
+            if hits:
+                A.bad(name, where(spec, doc, "-", "versions %s: %r" % (", ".join(spec["versions"]), hits[0][:160])))
+            else:
+                A.ok(name)
+        if an.get("recommendation"):
+            A.bad(name, where(spec, "analysis.json", "-", "recommendation %r" % an["recommendation"].get("text")))
+
     # verdicts.csv
     name = "verdicts.csv: every comparison's verdict, bests and spreads are analysis.json's"
     with open(os.path.join(out, "verdicts.csv"), encoding="utf-8", newline="") as f:
