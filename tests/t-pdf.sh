@@ -63,7 +63,7 @@ check_eq "every page is numbered 'Page N of M'" "" "$bad"
 check "a table broken across pages repeats its header" \
 	test "$(pdftotext -layout "$pdf" - | grep -c '(continued)')" -ge 1
 check_eq "the repeated header heads the next page" "$(pdftotext -layout "$pdf" - | grep -c '(continued)')" \
-	"$(pdftotext -layout "$pdf" - | grep -A3 '(continued)' | grep -cE 'Version *Round *Value|a ?→ ?b +Median b/a|Line +Status +Start +End|Workload +Verdict|What one pass does +Size')"
+	"$(pdftotext -layout "$pdf" - | grep -A3 '(continued)' | grep -cE 'Version *Round *Value|a ?→ ?b +Ratio b/a|Line +Status +Start +End|Workload +Verdict|What one pass does +Size')"
 check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Statistical evidence|Support windows|Method|Workloads|How to reproduce|Appendix: every round|" \
 	"$(qpdf --json=2 --json-key=outlines "$pdf" | jq -r '.outlines[].title' | tr '\n' '|')"
 check_eq "bookmarks under Charts, Statistical evidence and the appendix: every chart and workload" \
@@ -179,7 +179,7 @@ jq -n '{format: "noisefloor.rounds/1", title: "Seven versions", results: [
 evidence=$(pdftotext -layout "$o/seven/report.pdf" - | sed -n '/Statistical evidence/,/Support windows/p')
 check "a pairs table broken across pages repeats its caption" grep -q 'Workload [0-9] (ms, linux-x64) (continued)' <<< "$evidence"
 check_eq "and its header" "$(grep -c '(continued)' <<< "$evidence")" \
-	"$(grep -A3 '(continued)' <<< "$evidence" | grep -cE 'a ?→ ?b +Median b/a +95% interval +ms +U +p +p \(Holm\) +Test')"
+	"$(grep -A3 '(continued)' <<< "$evidence" | grep -cE 'a ?→ ?b +Ratio b/a +95% interval +ms +U +p +p \(Holm\) +Test')"
 check_eq "and every row is there once" "$(json_pairs "$o/seven/analysis.json")" "$(pdf_pairs "$o/seven/report.pdf")"
 
 # drift, run order and platforms: a workload on two platforms with drift

@@ -42,13 +42,15 @@ summary_kv() {
 pairs_kv() {
 	awk -F'\t' "$CSV_AWK"'
 		NR == 1 { ra = col("Rounds a"); rb = col("Rounds b"); u = col("U (Mann-Whitney)"); p = col("p")
-		          h = col("p after Holm"); r = col("Ratio of medians b / a"); lo = col("95% interval low")
+		          h = col("p after Holm"); r = col("Ratio b / a (Hodges-Lehmann)"); lo = col("95% interval low")
+		          mr = col("Ratio of medians b / a")
 		          hi = col("95% interval high"); s = col("Shift b - a (Hodges-Lehmann)")
 		          sig = col("Significant (p after Holm < 0.05)"); b = col("Borderline (rule and test disagree)")
 		          f = col("Smallest reachable p"); n = col("Rounds per version needed"); next }
 		$1 != "" { k = unq($1) "|" unq($2) "|" unq($3) "|" unq($4) "|"
 		           print k "rounds_a\t" val($ra); print k "rounds_b\t" val($rb); print k "u\t" val($u)
 		           print k "p\t" val($p); print k "p_holm\t" val($h); print k "ratio\t" val($r)
+		           print k "median_ratio\t" val($mr)
 		           print k "ci_low\t" val($lo); print k "ci_high\t" val($hi); print k "shift\t" val($s)
 		           print k "significant\t" unq($sig); print k "borderline\t" unq($b)
 		           print k "p_floor\t" val($f); if ($n != "") print k "rounds_needed\t" val($n) }' "$1"
@@ -83,7 +85,7 @@ json_pairs_kv() {
 	jq -r '.comparisons[] as $c | $c.pairs[] | . as $p | "\($c.workload)|\($c.platform)|\(.a)|\(.b)|" as $k |
 		"\($k)rounds_a\t\($c.versions[] | select(.version == $p.a) | .rounds)",
 		"\($k)rounds_b\t\($c.versions[] | select(.version == $p.b) | .rounds)",
-		"\($k)u\t\(.u)", "\($k)p\t\(.p)", "\($k)p_holm\t\(.p_holm)", "\($k)ratio\t\(.ratio)",
+		"\($k)u\t\(.u)", "\($k)p\t\(.p)", "\($k)p_holm\t\(.p_holm)", "\($k)ratio\t\(.ratio)", "\($k)median_ratio\t\(.median_ratio)",
 		"\($k)ci_low\t\(.ci[0])", "\($k)ci_high\t\(.ci[1])", "\($k)shift\t\(.shift)",
 		"\($k)significant\t\(if .significant then "yes" else "no" end)",
 		"\($k)borderline\t\(if .borderline then "yes" else "no" end)", "\($k)p_floor\t\(.p_floor)",
@@ -135,13 +137,13 @@ check "Pairs: the ratio of medians is median b / median a on the Versions sheet"
 	grep -q '<c r="J2"[^>]*><f>Versions!K3/Versions!K2</f><v>0.95985' "$o/x/xl/worksheets/sheet4.xml"
 check "Pairs: rounds link to Versions, the power floor is 2 / C(n + m, n)" \
 	sh -c 'grep -q "<c r=\"E2\"[^>]*><f>Versions!H2</f><v>7</v>" "$1" &&
-		grep -q "<c r=\"Q2\"[^>]*><f>MIN(1,2/COMBIN(E2+F2,E2))</f><v>0.00058" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
+		grep -q "<c r=\"R2\"[^>]*><f>MIN(1,2/COMBIN(E2+F2,E2))</f><v>0.00058" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
 check "Pairs: significant is a formula over p after Holm" \
-	grep -q '<c r="O3"[^>]*t="str"><f>IF(I3&lt;0.05,"yes","no")</f><v>yes</v>' "$o/x/xl/worksheets/sheet4.xml"
+	grep -q '<c r="P3"[^>]*t="str"><f>IF(I3&lt;0.05,"yes","no")</f><v>yes</v>' "$o/x/xl/worksheets/sheet4.xml"
 check_eq "Pairs: one row per pair" "$(jq '[.comparisons[].pairs[]] | length' "$o/a/analysis.json")" \
 	"$(grep -o '<f>IF(I[0-9]*&lt;0.05' "$o/x/xl/worksheets/sheet4.xml" | wc -l)"
 check "Pairs: frozen header and autofilter over every column" \
-	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A1:R43\"" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
+	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A1:S43\"" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
 check "Pairs: p with two significant digits, shifts signed with the unit" \
 	sh -c 'grep -q "formatCode=\"0.#####\"" "$1" && grep -qF "formatCode=\"&quot;+&quot;0.00&quot; ms&quot;;&quot;−&quot;0.00&quot; ms&quot;;0.00&quot; ms&quot;\"" "$1"' _ "$o/x/xl/styles.xml"
 check_eq "eight native charts" "8" "$(ls "$o"/x/xl/charts/chart*.xml | wc -l)"

@@ -116,7 +116,11 @@ static void fill_pairs(struct comparison *c)
 			p->a = a;
 			p->b = b;
 			p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
-			p->ratio = vb->median / va->median;
+			p->median_ratio = vb->median / va->median;
+			/* the estimate the interval is built around: the logs are
+			 * sorted as the values are */
+			p->ratio = exp(stats_hodges_lehmann_sorted(logs[a], va->nrounds, logs[b],
+								   vb->nrounds));
 			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
 						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
 			p->rounds_needed = stats_rounds_needed_medians(va->values, va->nrounds, va->median,

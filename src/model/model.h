@@ -195,8 +195,11 @@ struct version_stats {
 struct pair_stats {
 	size_t a, b;          /* indexes into comparison.versions */
 	double u, p, p_holm;
-	double ratio;         /* median b / median a */
-	double ci_low, ci_high;
+	double ratio;         /* the Hodges-Lehmann estimate of b / a: exp of the
+	                         median of every difference log b - log a, the
+	                         centre of [ci_low, ci_high] and always inside it */
+	double ci_low, ci_high; /* STATS_CI_LEVEL interval of that ratio (Moses) */
+	double median_ratio;  /* median b / median a, another estimate */
 	double shift;         /* Hodges-Lehmann shift b - a */
 	int significant;
 	int exact;            /* exact distribution used */

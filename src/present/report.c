@@ -150,7 +150,7 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		fmt_spread(b, c->noise);
 		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
 		fmt_sig(b, p->p_holm, 2);
-		buf_puts(b, " after Holm): the median moved by ");
+		buf_puts(b, " after Holm): a typical round differs by ");
 		fmt_percent_signed(b, p->ratio - 1);
 		buf_printf(b, " (%s interval ", r->method.ci_text);
 		fmt_percent_signed(b, p->ci_low - 1);

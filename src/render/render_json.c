@@ -99,6 +99,8 @@ static void write_evidence(struct jsonw *w, const struct comparison *c,
 		jsonw_bool(w, p->exact);
 		jsonw_key(w, "ratio");
 		jsonw_number(w, p->ratio);
+		jsonw_key(w, "median_ratio");
+		jsonw_number(w, p->median_ratio);
 		jsonw_key(w, "ci");
 		jsonw_begin_array(w);
 		jsonw_number(w, p->ci_low);
@@ -530,9 +532,14 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_number(&w, mt->alpha);
 	jsonw_key(&w, "shift");
 	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
+	jsonw_key(&w, "ratio");
+	jsonw_string(&w, "Hodges-Lehmann estimate of b / a: exp of the median of every difference "
+		     "log b - log a; the centre of ci");
+	jsonw_key(&w, "median_ratio");
+	jsonw_string(&w, "median b / median a (another estimate, not the centre of ci)");
 	jsonw_key(&w, "ci");
-	s = xasprintf("%s interval of median b / median a from %s", mt->ci_text,
-		      mt->interval);
+	s = xasprintf("%s interval of the ratio b / a (the Hodges-Lehmann estimate in ratio) "
+		      "from %s", mt->ci_text, mt->interval);
 	jsonw_string(&w, s);
 	free(s);
 	jsonw_key(&w, "p_floor");

@@ -475,7 +475,7 @@ static int pair_shown(const struct comparison *c, const struct pair_stats *ps, i
 	       (ps->borderline && !binds);
 }
 
-/* One comparison's pairs: ratio of medians with its interval, shift, U,
+/* One comparison's pairs: the ratio b/a (Hodges-Lehmann) with its interval, shift, U,
  * p and p after Holm, formatted as issue.md formats them. */
 static void pairs_table(struct pdf *p, const struct comparison *c, const char *caption,
 			int binds)
@@ -484,7 +484,7 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 	char *shift_head = xasprintf("Shift\n%s", c->unit);
 	char *ci_head = xasprintf("%s interval", p->r->method.ci_text);
 	struct pdf_col cols[] = {
-		{ "a \xE2\x86\x92 b", 0, 0 }, { "Median b/a", 0, 1 }, { ci_head, 0, 1 },
+		{ "a \xE2\x86\x92 b", 0, 0 }, { "Ratio b/a", 0, 1 }, { ci_head, 0, 1 },
 		{ shift_head, 0, 1 }, { "U", 0, 1 }, { "p", 0, 1 }, { "p (Holm)", 0, 1 },
 		{ "Test", -1, 0 },
 	};
@@ -606,8 +606,9 @@ static void evidence(struct pdf *p)
 	buf_printf(&b, "%s.", r->rank_test_note);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
-	buf_printf(&b, "For each pair of an older version a and a newer b: the median of b's "
-		   "rounds over a's with its %s interval from %s; the shift, the "
+	buf_printf(&b, "For each pair of an older version a and a newer b: the ratio b/a, the "
+		   "Hodges\xE2\x80\x93Lehmann estimate (the median of every ratio of a round of b "
+		   "to a round of a), with its %s interval from %s; the shift, the "
 		   "Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
 		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
 		   "gives them, and p after Holm's correction. A pair is significant when p after "

@@ -99,7 +99,7 @@ enum {
 /* Pairs sheet columns. */
 enum {
 	P_WORKLOAD, P_PLATFORM, P_A, P_B, P_ROUNDS_A, P_ROUNDS_B, P_U, P_P, P_P_HOLM,
-	P_RATIO, P_CI_LOW, P_CI_HIGH, P_SHIFT, P_UNIT, P_SIGNIFICANT, P_BORDERLINE,
+	P_RATIO, P_ESTIMATE, P_CI_LOW, P_CI_HIGH, P_SHIFT, P_UNIT, P_SIGNIFICANT, P_BORDERLINE,
 	P_FLOOR, P_NEEDED, P_NCOLS
 };
 
@@ -685,8 +685,10 @@ static void write_versions(struct xw *x)
  * Pairs: the rank test of every pair of versions of every comparison, in
  * analysis.json's order. Rounds, the ratio of medians, significance and the
  * power floor are formulas over the Versions sheet and the row's own cells;
- * U, p, p after Holm (which needs every pair of the comparison), the rank
- * test's interval, the shift and the rounds needed are the model's values.
+ * U, p, p after Holm (which needs every pair of the comparison), the ratio's
+ * Hodges-Lehmann estimate with the interval built around it, the shift and
+ * the rounds needed are the model's values. The ratio of medians is another
+ * estimate, kept apart from the interval by the estimate's column.
  */
 static void write_pairs(struct xw *x)
 {
@@ -695,7 +697,7 @@ static void write_pairs(struct xw *x)
 	const char *const heads[P_NCOLS] = {
 		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
 		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
-		ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
+		"Ratio b / a (Hodges-Lehmann)", ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
 		sig, "Borderline (rule and test disagree)",
 		"Smallest reachable p", "Rounds per version needed",
 	};
@@ -734,13 +736,14 @@ static void write_pairs(struct xw *x)
 					    "=Versions!%s", cell(a, pa->row, V_ROUNDS));
 				put_formula(x, ws, row, P_ROUNDS_B, x->integer, (double)vb->nrounds,
 					    "=Versions!%s", cell(a, pb->row, V_ROUNDS));
-				put_formula(x, ws, row, P_RATIO, ratio, ps->ratio, "=Versions!%s/Versions!%s",
+				put_formula(x, ws, row, P_RATIO, ratio, ps->median_ratio, "=Versions!%s/Versions!%s",
 					    cell(a, pb->row, V_MEDIAN), cell(b, pa->row, V_MEDIAN));
 			} else {
 				put_num(x, ws, row, P_ROUNDS_A, (double)va->nrounds, x->integer);
 				put_num(x, ws, row, P_ROUNDS_B, (double)vb->nrounds, x->integer);
-				put_num(x, ws, row, P_RATIO, ps->ratio, ratio);
+				put_num(x, ws, row, P_RATIO, ps->median_ratio, ratio);
 			}
+			put_num(x, ws, row, P_ESTIMATE, ps->ratio, ratio);
 			put_num(x, ws, row, P_U, ps->u, NULL);
 			put_num(x, ws, row, P_P, ps->p, p_format(x, ps->p));
 			put_num(x, ws, row, P_P_HOLM, ps->p_holm, p_format(x, ps->p_holm));
@@ -882,10 +885,10 @@ static void write_impact(struct xw *x)
 		else
 			note(x, worksheet_write_formula_str(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
 							    ""));
-		/* the ratio interval relative to the ratio of medians, whichever
-		 * way round the pair was tested (Pairs: ratio = b / a) */
+		/* the ratio interval relative to the estimate it is built around,
+		 * whichever way round the pair was tested (Pairs: b / a) */
 		fast_is_b = ps->b == (size_t)im->to;
-		cell(r_, prow, P_RATIO);
+		cell(r_, prow, P_ESTIMATE);
 		cell(lo_, prow, P_CI_LOW);
 		cell(hi_, prow, P_CI_HIGH);
 		buf_reset(&q);
