@@ -659,11 +659,13 @@ def check_borderline(spec, blog, comps):
                 _, size = cmp.size(a, b)
                 if apart != pct(size):
                     mine.append("apart " + exp_found(pct(size), apart))
-            mv = re.search(r"the median moved by (\S+) \(95% interval (\S+) to (\S+)\)", rest)
+            mv = re.search(r"(?:the median moved|a typical round differs) by (\S+) \(95% interval (\S+) to (\S+)\)", rest)
             if mv and p:
                 want = (pct_signed(p["ratio"] - 1), pct_signed(p["ci"][0] - 1), pct_signed(p["ci"][1] - 1))
                 if mv.groups() != want:
                     mine.append("moved/interval " + exp_found(want, mv.groups()))
+            if not mv and "interval" in rest:
+                mine.append("an interval the auditor cannot read")
             if mv:
                 num = lambda s: float(s.replace(MINUS, "-").rstrip("%"))
                 s_, l_, h_ = (num(x) for x in mv.groups())
@@ -878,9 +880,17 @@ def check_recalculated(spec, lo, comps):
                     continue
                 r = r[0]
                 probs = []
-                for h, want in (("Ratio of medians b / a", p["ratio"]), ("p after Holm", p["p_holm"]),
+                # the ratio of medians recomputed from the round values;
+                # the interval's own estimate (ratio) where the sheet has it
+                # apart, else (an older workbook) ratio is the ratio of medians
+                medians = cmp.median[p["b"]] / cmp.median[p["a"]]
+                hl = "Ratio b / a (Hodges-Lehmann)"
+                checks = [("Ratio of medians b / a", medians)] + ([(hl, p["ratio"])] if hl in col else [])
+                if "median_ratio" in p and not close(p["median_ratio"], medians):
+                    probs.append("analysis.json median_ratio " + exp_found(medians, p["median_ratio"]))
+                for h, want in checks + [("p after Holm", p["p_holm"]),
                                 ("Smallest reachable p", p["p_floor"]),
-                                ("Significant (p after Holm < 0.05)", "yes" if p["significant"] else "no")):
+                                ("Significant (p after Holm < 0.05)", "yes" if p["significant"] else "no")]:
                     if h not in col:
                         continue
                     got = lo_num(r[col[h]])
