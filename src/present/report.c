@@ -117,24 +117,20 @@ static void build_lines(struct report *r)
 	}
 }
 
-/* The gap between two bests measured like the published gap: the worse
- * over the better, minus one, whichever way is better. */
-static double pair_gap(double a, double b)
-{
-	return a > b ? a / b - 1 : b / a - 1;
-}
-
 /* The sentence for a pair where the within-noise rule and the rank test
  * disagree (appends to b). */
 static void borderline_text(const struct report *r, const struct comparison *c,
 			    const struct pair_stats *p, struct buf *b)
 {
 	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
+	/* the pair's own statistic and noise band: best rounds against the
+	 * largest spread in the rounds design, medians or per-round ratios
+	 * against their quantile spreads elsewhere */
 	if (!p->significant) {
 		buf_printf(b, "%s and %s are ", va->version, vb->version);
-		fmt_percent(b, pair_gap(va->best, vb->best));
+		fmt_percent(b, p->size);
 		buf_puts(b, " apart, beyond the noise of ");
-		fmt_spread(b, c->noise);
+		fmt_spread(b, p->noise);
 		buf_puts(b, ", but the rank test does not confirm it (p = ");
 		fmt_sig(b, p->p_holm, 2);
 		buf_printf(b, " after Holm's correction over the %zu pair%s of this comparison; with "
@@ -149,7 +145,7 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		buf_puts(b, ")");
 	} else {
 		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
-		fmt_spread(b, c->noise);
+		fmt_spread(b, p->noise);
 		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
 		fmt_sig(b, p->p_holm, 2);
 		buf_puts(b, " after Holm): a typical round differs by ");
@@ -226,6 +222,13 @@ static void build_rounds_range(struct report *r)
 		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu", hi);
 	else
 		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu to %zu", lo, hi);
+	snprintf(r->rounds_counted, sizeof r->rounds_counted, "%s %s", r->rounds_text,
+		 lo == hi && hi == 1 ? "round" : "rounds");
+}
+
+void report_count(struct buf *b, size_t n, const char *one, const char *many)
+{
+	buf_printf(b, "%zu %s", n, n == 1 ? one : many);
 }
 
 static void build_evidence(struct report *r)

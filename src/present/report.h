@@ -166,6 +166,8 @@ struct report {
 	                             paragraph, so capitalised) */
 	size_t rounds_min, rounds_max; /* the fewest and most rounds of a version */
 	char rounds_text[48];     /* "3 to 7", or "7" when every version ran as many */
+	char rounds_counted[64];  /* the same with its noun: "7 rounds", "1 round",
+	                             "3 to 7 rounds" */
 
 	char **warnings;          /* owned: every warning shown in every document,
 	                             the model's worded ones, then its warning
@@ -236,5 +238,8 @@ int report_overview_rows(const struct model *m);
 int report_in_overview(const struct comparison *c);
 /* 1 when the overview has something to draw. */
 int report_has_overview(const struct model *m);
+
+/* Appends n and its noun in number: "1 workload", "7 workloads". */
+void report_count(struct buf *b, size_t n, const char *one, const char *many);
 
 #endif

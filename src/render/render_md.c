@@ -676,6 +676,23 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_bool(ctx, "any_insufficient", ninsufficient > 0);
 	mctx_set_str(ctx, "rounds", r->rounds_text);
 	set_fmt(ctx, "passes", "%zu", maxpasses);
+	/* counts with their nouns in number, as present/ words them */
+	mctx_set_str(ctx, "rounds_counted", r->rounds_counted);
+	{
+		struct buf t = BUF_INIT;
+		report_count(&t, maxpasses, "pass", "passes");
+		mctx_set_str(ctx, "passes_counted", t.s);
+		buf_reset(&t);
+		report_count(&t, m->ncomparisons, "workload", "workloads");
+		mctx_set_str(ctx, "workloads_counted", t.s);
+		buf_reset(&t);
+		report_count(&t, r->npairs, "pair", "pairs");
+		mctx_set_str(ctx, "pairs_counted", t.s);
+		buf_reset(&t);
+		report_count(&t, (size_t)m->min_rounds, "round", "rounds");
+		mctx_set_str(ctx, "min_rounds_counted", t.s);
+		buf_release(&t);
+	}
 
 	/* Where the recommended line stands in each workload. */
 	if (rec_line) {

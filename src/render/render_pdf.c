@@ -64,8 +64,7 @@ static int noteworthy(const struct comparison *c)
 /* "7 rounds", "1 round", "3 to 7 rounds": the report's range (report.c). */
 static void rounds_range(const struct report *r, struct buf *b)
 {
-	buf_printf(b, "%s %s", r->rounds_text,
-		   r->rounds_min == r->rounds_max && r->rounds_max == 1 ? "round" : "rounds");
+	buf_puts(b, r->rounds_counted);
 }
 
 /* The fewest and most timed passes of a round. */

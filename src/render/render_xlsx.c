@@ -811,9 +811,13 @@ static void write_pairs(struct xw *x)
 							    ps->significant ? x->best_text : NULL,
 							    ps->significant ? "yes" : "no"));
 			put_text(x, ws, row, P_BORDERLINE, ps->borderline ? "yes" : "no", NULL);
-			/* 2 / C(n + m, n), which a spreadsheet's COMBIN holds up to
-			 * about 1000 rounds in all */
-			if (va->nrounds + vb->nrounds <= 1000)
+			/* Mann-Whitney: 2 / C(n + m, n), which a spreadsheet's COMBIN
+			 * holds up to about 1000 rounds in all */
+			if (ps->test && strcmp(ps->test, "signed-rank") == 0 && va->nrounds <= 1000)
+				/* the signed rank test of n shared rounds: 2 / 2^n */
+				put_formula(x, ws, row, P_FLOOR, p_format(x, ps->p_floor), ps->p_floor,
+					    "=MIN(1,2/POWER(2,%s))", cell(a, row, P_ROUNDS_A));
+			else if (va->nrounds + vb->nrounds <= 1000)
 				put_formula(x, ws, row, P_FLOOR, p_format(x, ps->p_floor), ps->p_floor,
 					    "=MIN(1,2/COMBIN(%s+%s,%s))", cell(a, row, P_ROUNDS_A),
 					    cell(b, row, P_ROUNDS_B), cell(a, row, P_ROUNDS_A));

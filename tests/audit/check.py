@@ -155,6 +155,17 @@ class Comparison:
     def noise_of(self, x, y):
         p = self.pairs.get((x, y))
         if self.design == "rounds":
+            # README, "An anomaly is a verdict": with two versions or more
+            # left, the others share their own largest spread; a pair with
+            # the flagged version keeps its spread
+            flagged = {v["version"] for v in self.c["versions"] if v.get("bimodal")}
+            clean = [n for n in self.names if n not in flagged]
+            if flagged and len(clean) >= 2:
+                spreads = [self.spread[n] for n in clean if self.spread[n] is not None]
+                noise = max(spreads) if spreads else 0
+                if x in flagged or y in flagged:
+                    noise = max([noise] + [self.spread[n] for n in (x, y) if self.spread[n] is not None])
+                return noise
             spreads = [s for s in self.spread.values() if s is not None]
             return max(spreads) if spreads else None
         return p["noise"] if p else None
@@ -191,7 +202,10 @@ def check_sentence(spec, doc, cmp, text, name="every percentage and name of a ve
             A.bad(name, where(spec, doc, cmp.key, "%r names %s the better of %s and %s, the rounds say %s"
                               % (m.group(0), w, w, o, winner)))
             continue
-        want = str(round_half_away(size * 100))
+        # a size is said as how much less there is: "20% smaller" is
+        # 1 - smaller / larger, while the rule's gap is larger / smaller - 1
+        quoted = 1 - 1 / (1 + size) if cmp.c["unit"] in SIZE_UNITS else size
+        want = str(round_half_away(quoted * 100))
         if n != want:
             A.bad(name, where(spec, doc, cmp.key, "%r: %s by the %s: %s"
                               % (m.group(0), "size", cmp.design, exp_found(want + "%", n + "%"))))
@@ -252,6 +266,9 @@ def check_analysis(spec, comps):
         if c["verdict"] != "faster":
             continue
         t = c["text"]
+        # an anomaly opens the verdict; the claim follows "among the others"
+        if c.get("anomaly") or " (anomaly)" in t:
+            t = t.split("; among the others, ", 1)[-1].split("; ")[-1]
         if not t.startswith(c["best_version"] + " ") or (" " + c["worst_version"] + " ") not in (t + " "):
             A.bad(name, where(spec, "analysis.json", cmp.key, "best_version %r, worst_version %r, text %r"
                               % (c["best_version"], c["worst_version"], t)))
@@ -358,7 +375,23 @@ def check_bold(spec, doc, rows, comps):
             continue
         header, cells = got
         bold = [header[i] for i in range(1, len(cells) - 1) if "**" in cells[i]]
-        want = [cmp.c["best_version"]] if cmp.c["verdict"] == "faster" else []
+        # README, "Bold": the version a faster verdict names, unless another
+        # version of the row is better than it by the best round or by the
+        # verdict's statistic; else nothing
+        want = []
+        if cmp.c["verdict"] == "faster":
+            w = cmp.c["best_version"]
+            beaten = False
+            for v in cmp.names:
+                if v == w or cmp.best.get(v) is None:
+                    continue
+                for stat in (cmp.best, cmp.median if cmp.design != "rounds" else cmp.best):
+                    if stat.get(v) is None or stat.get(w) is None:
+                        continue
+                    if (stat[v] > stat[w]) if cmp.higher else (stat[v] < stat[w]):
+                        beaten = True
+            if not beaten:
+                want = [w]
         if bold != want:
             A.bad(name, where(spec, doc, cmp.key, "verdict %r: bold %s" % (cmp.c["text"], exp_found(want, bold))))
         else:
