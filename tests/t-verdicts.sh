@@ -78,3 +78,31 @@ PY
 "$NF" report -q --formats json --out "$d/two" "$d/two.json"
 check_eq "two versions: the anomaly is the version with its own slow rounds" "old" \
 	"$(jq -r '[.comparisons[0].versions[] | select(.bimodal) | .version] | join(",")' "$d/two/analysis.json")"
+
+# --- the machine as run recorded it ----------------------------------------
+# a failed noise check and rounds under a load above the cores are warnings
+# in every document, and the Risks of the summary are not "none"
+python3 - "$d/busy.ndjson" <<'PY'
+import json, sys
+with open(sys.argv[1], "w") as f:
+    f.write(json.dumps({"format": "noisefloor.rounds/1", "environment": {
+        "cores": "2", "noise checks": "load average 4.70 with 2 cores"}}) + "\n")
+    for r in range(1, 8):
+        load = 3.1 if r <= 3 else 1.2
+        for v, base in (("22.1.0", 10.0), ("24.1.0", 10.4)):
+            f.write(json.dumps({"workload": "w", "version": v, "round": r, "unit": "ms",
+                                "passes": [base + 0.05 * r],
+                                "meta": {"load_before": load, "load_after": load}}) + "\n")
+PY
+"$NF" report --out "$d/busy" "$d/busy.ndjson" > /dev/null 2> "$d/busy.err"
+checks="the machine did not pass the noise checks before the rounds (load average 4.70 with 2 cores)"
+loaded="6 of 14 runs ran while the load average was above the 2 cores (up to 3.1)"
+missing=""
+for f in summary.md blog.md issue.md; do
+	grep -qF "$checks" "$d/busy/$f" || missing="$missing $f:checks"
+	grep -qF "$loaded" "$d/busy/$f" || missing="$missing $f:load"
+done
+pdftotext "$d/busy/report.pdf" - | tr -s ' \n' '  ' | grep -qF "$loaded" || missing="$missing report.pdf:load"
+grep -qF "$checks" "$d/busy.err" || missing="$missing terminal:checks"
+check_eq "a failed noise check and a busy machine are warnings in every document" "" "${missing# }"
+check "the summary's Risks are not 'none' beside them" sh -c "! grep -q 'None found' '$d/busy/summary.md'"

@@ -28,6 +28,7 @@
 #include "lib/util.h"
 #include "model/semver.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -712,6 +713,47 @@ static int runner_blocks(const struct comparison *c)
 	return 0;
 }
 
+/* The machine as `noisefloor run` recorded it: noise checks that did not
+ * pass, and runs whose round had a 1-minute load average above the cores
+ * (meta.load_before, meta.load_after; read only when the environment names
+ * the cores). Each is a warning fact. */
+static void machine_state(struct model *m)
+{
+	const char *checks = model_get_env(m, INGEST_ENV_NOISE_CHECKS);
+	const char *cores = model_get_env(m, "cores");
+
+	if (checks && *checks && strcmp(checks, "passed") != 0) {
+		m->load.noise_checks = checks;
+		model_warn_fact(m, WARNING_NOISE_CHECKS, 0, 0, 0);
+	}
+	m->load.cores = cores ? strtod(cores, NULL) : 0;
+	if (!(m->load.cores > 0))
+		return;
+	for (size_t i = 0; i < m->nresults; i++) {
+		const char *meta = m->results[i].series->meta_json;
+		cJSON *j, *it;
+		double load = -1;
+		if (!meta || !strstr(meta, "\"load_"))
+			continue;
+		if (!(j = cJSON_Parse(meta)))
+			continue;
+		if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_before")))
+			load = it->valuedouble;
+		if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_after")) &&
+		    it->valuedouble > load)
+			load = it->valuedouble;
+		cJSON_Delete(j);
+		if (!(load >= 0))
+			continue;
+		m->load.known++;
+		m->load.above += load > m->load.cores;
+		if (load > m->load.highest)
+			m->load.highest = load;
+	}
+	if (m->load.above)
+		model_warn_fact(m, WARNING_LOADED, 0, 0, 0);
+}
+
 int analysis_run(struct model *m, struct nf_error *err)
 {
 	size_t nhistory = 0;
@@ -759,6 +801,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	}
 	if (nhistory)
 		model_warn_fact(m, WARNING_HISTORY, 0, 0, 0);
+	machine_state(m);
 	m->how_taken = how_taken(m);
 	evidence_platforms(m);
 	timeline_run(m);

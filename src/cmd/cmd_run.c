@@ -516,7 +516,7 @@ static void env_versions(struct run *r)
 		env_version_field(&r->env, "node", v->label, v->node);
 		env_version_field(&r->env, "v8", v->label, v->v8);
 	}
-	run_env_set(&r->env, "noise checks", checks);
+	run_env_set(&r->env, INGEST_ENV_NOISE_CHECKS, checks);
 	free(checks);
 }
 

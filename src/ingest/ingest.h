@@ -21,6 +21,9 @@
 #define INGEST_MAX_DOCUMENT ((size_t)256 << 20) /* bytes in an input read whole */
 #define INGEST_MAX_LINE ((size_t)16 << 20)      /* bytes in one line of NDJSON */
 #define INGEST_MAX_NAME 1024                    /* bytes in a name or a text field */
+/* The environment key under which `noisefloor run` records its noise
+ * checks ("passed", or what failed), which the analysis reads. */
+#define INGEST_ENV_NOISE_CHECKS "noise checks"
 #define INGEST_MAX_ROUNDS 100000                /* round number of one version */
 #define INGEST_MAX_PASSES 100000                /* passes in one round */
 

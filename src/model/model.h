@@ -444,6 +444,10 @@ enum warning_kind {
 	WARNING_BIMODAL,       /* version of comparison falls into two clusters */
 	WARNING_HISTORY,       /* comparisons with a verdict are histories: the
 	                          ones of design DESIGN_HISTORY */
+	WARNING_NOISE_CHECKS,  /* the environment's "noise checks" (noisefloor
+	                          run) did not pass */
+	WARNING_LOADED,        /* runs took place under a load average above the
+	                          cores: model.load */
 };
 
 /* One warning fact, in the order the analysis met it. */
@@ -521,6 +525,15 @@ struct model {
 	size_t nplatforms;
 	struct bad_day *bad_days;          /* owned, by platform and date */
 	size_t nbad_days;
+	struct {
+		size_t known;      /* results whose meta records the load around
+		                      their round (load_before, load_after) */
+		size_t above;      /* of those, the ones above the cores */
+		double cores;      /* the environment's cores, 0 unknown */
+		double highest;    /* the highest load recorded */
+		const char *noise_checks; /* what the noise checks found, when they
+		                      did not pass (the environment's text), or NULL */
+	} load;                            /* filled by the analysis */
 	struct impact *impacts;            /* owned: one per comparison whose
 	                                      workload has bytes (impact.c) */
 	size_t nimpacts;

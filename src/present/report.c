@@ -224,6 +224,16 @@ static void build_rounds_range(struct report *r)
 		snprintf(r->rounds_text, sizeof r->rounds_text, "%zu to %zu", lo, hi);
 	snprintf(r->rounds_counted, sizeof r->rounds_counted, "%s %s", r->rounds_text,
 		 lo == hi && hi == 1 ? "round" : "rounds");
+	{
+		/* the rounds' own days, not the report's date */
+		const char *first, *last;
+		report_time_span(m, &first, &last);
+		r->measured_on[0] = '\0';
+		if (first && strncmp(first, last, 10) == 0)
+			snprintf(r->measured_on, sizeof r->measured_on, "%.10s", first);
+		else if (first)
+			snprintf(r->measured_on, sizeof r->measured_on, "%.10s to %.10s", first, last);
+	}
 }
 
 void report_count(struct buf *b, size_t n, const char *one, const char *many)
@@ -356,9 +366,12 @@ static void build_headline(struct report *r)
 	struct buf b = BUF_INIT;
 	size_t n = m->ncomparisons;
 
-	size_t nrule = 0;
-	for (size_t i = 0; i < n; i++)
+	size_t nrule = 0, alone = 0;
+	for (size_t i = 0; i < n; i++) {
 		nrule += m->comparisons[i].confirmed == CONFIRMED_RULE_ONLY;
+		alone += m->comparisons[i].verdict == VERDICT_INSUFFICIENT &&
+			 m->comparisons[i].insufficient == INSUFFICIENT_ONE_VERSION;
+	}
 	if (r->nfaster && !nrule)
 		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
 			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
@@ -368,17 +381,28 @@ static void build_headline(struct report *r)
 			   "noise: the rank test confirms it in %zu, and in %zu too few rounds were measured "
 			   "for any rank test to confirm it", r->nfaster, n, n == 1 ? "" : "s",
 			   r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+	else if (n == 1)
+		buf_puts(&b, "The workload shows no confirmed difference (larger than the machine's own "
+			 "noise and confirmed by the rank test)");
 	else
-		buf_printf(&b, "None of the %zu workload%s shows a confirmed difference (larger than the "
-			   "machine's own noise and confirmed by the rank test)", n, n == 1 ? "" : "s");
+		buf_printf(&b, "None of the %zu workloads shows a confirmed difference (larger than the "
+			   "machine's own noise and confirmed by the rank test)", n);
 	if (r->nnot_confirmed)
 		buf_printf(&b, "; in %zu the difference is beyond the noise but the rank test does not "
 			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
 	if (r->nwithin)
 		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
-	if (r->ninsufficient)
-		buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient);
-	if (!r->nfaster) {
+	if (r->ninsufficient) {
+		/* why: one version alone has nothing to compare; the others too
+		 * few rounds */
+		if (alone && n == 1)
+			buf_puts(&b, "; only one version was measured, nothing to compare");
+		else if (alone)
+			buf_printf(&b, "; in %zu only one version was measured, nothing to compare", alone);
+		if (r->ninsufficient > alone)
+			buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient - alone);
+	}
+	if (!r->nfaster && alone < n) {
 		/* in the words every comparison shares: "faster", "smaller" */
 		const char *better = n ? words_diff(&m->comparisons[0])->better : "faster";
 		for (size_t i = 1; i < n; i++)
@@ -403,22 +427,33 @@ static void anomaly_text(struct buf *b, const struct comparison *c)
 	}
 }
 
+/* The gap as the verdict quotes it: a whole percentage, as "N% faster"
+ * rounds it, so that one sentence never says 10% and 9.6% of one gap; a
+ * size's gap, which the verdict quotes as how much smaller, says what it
+ * measures. */
+static void put_gap(struct buf *b, const struct comparison *c)
+{
+	buf_printf(b, "%ld%%", round_half_away(c->gap * 100));
+	if (c->unit_kind == UNIT_SIZE)
+		buf_puts(b, " (the larger over the smaller)");
+}
+
 void report_verdict_sentence(struct buf *b, const struct model *m, const struct comparison *c)
 {
 	words_verdict(b, m, c, 1);
 	buf_putc(b, '.');
 	if (c->verdict == VERDICT_FASTER) {
 		buf_puts(b, " The gap of ");
-		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-		buf_printf(b, "%% between the %s clears the noise of ", compared(c));
+		put_gap(b, c);
+		buf_printf(b, " between the %s clears the noise of ", compared(c));
 		fmt_spread(b, c->noise);
 		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY
 			    ? "; too few rounds for the rank test to confirm it."
 			    : " and the rank test confirms it.");
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		buf_printf(b, " The %s are ", compared(c));
-		fmt_fixed(b, c->gap * 100, c->gap < 0.1 ? 1 : 0);
-		buf_puts(b, "% apart, beyond the noise of ");
+		put_gap(b, c);
+		buf_puts(b, " apart, beyond the noise of ");
 		fmt_spread(b, c->noise);
 		buf_puts(b, ", but the rank test does not confirm it.");
 	} else if (c->verdict == VERDICT_WITHIN_NOISE) {
@@ -861,6 +896,12 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_warnings(r);
 	build_issue_title(r);
 	build_baseline_note(r);
+	for (size_t i = 0; i < r->m->ncomparisons && !r->change_note; i++)
+		if (r->m->comparisons[i].unit_kind == UNIT_TIME)
+			r->change_note = xstrdup("A change is the value over the baseline's, minus one; a "
+						 "verdict's \"N% faster\" is the slower time over the faster "
+						 "one, minus one, so the same pair reads differently: a change "
+						 "of \xE2\x88\x92" "29% is 40% faster");
 	report_impact_build(&r->impact, m);
 }
 
@@ -904,6 +945,7 @@ void report_release(struct report *r)
 	free(r->rank_test_note);
 	free(r->issue_title);
 	free(r->baseline_note);
+	free(r->change_note);
 	report_impact_release(&r->impact);
 	memset(r, 0, sizeof *r);
 }

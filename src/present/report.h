@@ -123,6 +123,9 @@ struct report {
 	const struct model *m;
 
 	char *issue_title;        /* owned: the title suggested for an issue */
+	char *change_note;        /* owned, or NULL when no comparison is of times:
+	                             why a change against the baseline and a
+	                             verdict's "N% faster" differ for one pair */
 	char *baseline_note;      /* owned: which version is the baseline and why;
 	                             when it is end-of-life, the --baseline that
 	                             compares against a supported line instead */
@@ -168,6 +171,9 @@ struct report {
 	char rounds_text[48];     /* "3 to 7", or "7" when every version ran as many */
 	char rounds_counted[64];  /* the same with its noun: "7 rounds", "1 round",
 	                             "3 to 7 rounds" */
+	char measured_on[32];     /* the days the rounds ran, from their timestamps:
+	                             "2026-11-29" or "2026-11-29 to 2026-12-03";
+	                             "" when no round records its time */
 
 	char **warnings;          /* owned: every warning shown in every document,
 	                             the model's worded ones, then its warning

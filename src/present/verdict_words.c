@@ -401,6 +401,19 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		buf_release(&names);
 		break;
 	}
+	case WARNING_NOISE_CHECKS:
+		buf_printf(b, "the machine did not pass the noise checks before the rounds (%s): "
+			   "its noise is in every round, and a difference smaller than it is not to be trusted",
+			   m->load.noise_checks);
+		break;
+	case WARNING_LOADED:
+		buf_printf(b, "%zu of %zu runs ran while the load average was above the ", m->load.above,
+			   m->load.known);
+		fmt_sig(b, m->load.cores, 3);
+		buf_puts(b, " cores (up to ");
+		fmt_fixed(b, m->load.highest, 1);
+		buf_puts(b, "): the machine was busy, and its noise is in those rounds");
+		break;
 	}
 }
 

@@ -560,6 +560,7 @@ static struct mctx *build_context(const struct report *r, int level,
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
 	mctx_set_str(ctx, "issue_title", r->issue_title);
+	mctx_set_str(ctx, "change_note", r->change_note);
 	if (r->baseline_note) {
 		char *cap = xstrdup(r->baseline_note);
 		if (cap[0] >= 'a' && cap[0] <= 'z')
@@ -573,6 +574,8 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "as_of", m->as_of);
 	mctx_set_str(ctx, "notes", m->notes);
 	mctx_set_str(ctx, "generator", "noisefloor " NF_VERSION);
+	if (r->measured_on[0])
+		mctx_set_str(ctx, "measured_on", r->measured_on);
 	set_fmt(ctx, "min_rounds", "%d", m->min_rounds);
 
 	list = mctx_list();
