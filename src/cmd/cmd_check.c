@@ -17,6 +17,7 @@
 #include "analysis/evidence.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
+#include "present/report.h"
 #include "present/verdict_words.h"
 #include "render/render.h"
 
@@ -31,22 +32,6 @@
 struct check_count {
 	size_t comparisons, versions, workloads;
 };
-
-/* How many distinct pointers among v[0..n) (interned strings); sorts v. */
-static int cmp_ptr(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
-	return (x > y) - (x < y);
-}
-
-static size_t distinct(const char **v, size_t n)
-{
-	size_t k = n > 0;
-	qsort(v, n, sizeof *v, cmp_ptr);
-	for (size_t i = 1; i < n; i++)
-		k += v[i] != v[i - 1];
-	return k;
-}
 
 /* Appends one line to fail for each version of each workload that is worse
  * than the comparison's baseline by a confirmed claim and is not older than
@@ -91,8 +76,8 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 		}
 	}
 	count->comparisons = nv;
-	count->versions = distinct(versions, nv);
-	count->workloads = distinct(workloads, n);
+	count->versions = report_count_distinct(versions, nv);
+	count->workloads = report_count_distinct(workloads, n);
 	free(versions);
 	free(workloads);
 	return failures;

@@ -750,8 +750,7 @@ static int cmp_ptr(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* How many distinct names: sorts the pointers (names are interned). */
-static size_t count_distinct(const char **v, size_t n)
+size_t report_count_distinct(const char **v, size_t n)
 {
 	size_t k = n > 0;
 	qsort(v, n, sizeof *v, cmp_ptr);
@@ -767,10 +766,10 @@ static void count_workloads(const struct model *m, size_t *nw, size_t *np)
 	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		v[i] = m->comparisons[i].workload;
-	*nw = count_distinct(v, m->ncomparisons);
+	*nw = report_count_distinct(v, m->ncomparisons);
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		v[i] = m->comparisons[i].platform;
-	*np = count_distinct(v, m->ncomparisons);
+	*np = report_count_distinct(v, m->ncomparisons);
 	free(v);
 }
 

@@ -214,21 +214,6 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 	return 0;
 }
 
-/* memcmp(a, b, n) == 0 for a name, without a call: in words. */
-static inline int names_same(const char *a, const char *b, size_t n)
-{
-	if (n < 4)
-		return rounds_same(a, b, n);
-	for (; n > 16; a += 8, b += 8, n -= 8) {
-		uint64_t x, y;
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		if (x != y)
-			return 0;
-	}
-	return rounds_same_4to16(a, b, n);
-}
-
 /* model_internn(s, n) through a small cache of the names an input repeats
  * (a workload's name on every one of its lines): a slot by the length and
  * the last two bytes, checked against the interned text. */
@@ -236,7 +221,7 @@ static const char *names_intern(struct model *m, struct rounds_names *nc, const 
 {
 	size_t h = n ? (n * 131 + (unsigned char)s[n - 1] * 31 + (unsigned char)s[n > 1 ? n - 2 : 0]) & 255
 		     : 0;
-	if (nc->cache[h].s && nc->cache[h].n == n && names_same(nc->cache[h].s, s, n))
+	if (nc->cache[h].s && nc->cache[h].n == n && rounds_same_text(nc->cache[h].s, s, n))
 		return nc->cache[h].s;
 	nc->cache[h].n = n;
 	return nc->cache[h].s = model_internn(m, s, n);

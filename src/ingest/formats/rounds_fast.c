@@ -66,26 +66,6 @@ void rounds_fast_free(struct rounds_fast *f)
 	free(f);
 }
 
-/* memcmp(a, b, n) == 0 for any n, in words. */
-static inline __attribute__((always_inline)) int same_text(const char *a, const char *b,
-							   size_t n)
-{
-	if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			if (a[i] != b[i])
-				return 0;
-		return 1;
-	}
-	for (; n > 16; a += 8, b += 8, n -= 8) {
-		uint64_t x, y;
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
-		if (x != y)
-			return 0;
-	}
-	return rounds_same_4to16(a, b, n);
-}
-
 /* The member whose key starts at the quote p (the text ends at or before
  * lim, at a NUL), and the byte after the key's closing quote in *end;
  * RF_NMEMBERS for any other key. Accepts exactly the keys that fast_string()
@@ -393,7 +373,7 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 	for (size_t i = 0; i < f->nshape; i++) {
 		const int k = f->slot[i].k;
 		const size_t lit = f->slot[i].at - prev;
-		if ((size_t)(lim - p) < lit || !same_text(p, f->shape + prev, lit))
+		if ((size_t)(lim - p) < lit || !rounds_same_text(p, f->shape + prev, lit))
 			return 0;
 		p += lit;
 		if (k < RF_NSTRINGS) {
@@ -403,7 +383,7 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 			if (*p != '"')
 				return 0;
 			if (k > RF_PLATFORM && (size_t)(lim - p) >= vl &&
-			    same_text(p, f->shape + f->slot[i].at, vl)) {
+			    rounds_same_text(p, f->shape + f->slot[i].at, vl)) {
 				/* the same text, read and found plain before */
 				rr->v[k].str = p + 1;
 				rr->len[k] = (uint32_t)(vl - 2);
@@ -445,7 +425,7 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 		prev = f->slot[i].end;
 	}
 	return (size_t)(lim - p) == f->shape_n - prev &&
-	       same_text(p, f->shape + prev, f->shape_n - prev);
+	       rounds_same_text(p, f->shape + prev, f->shape_n - prev);
 }
 
 int rounds_fast_line(struct rounds_fast *f, const struct rounds_names *nc, const char *line,
