@@ -4,15 +4,17 @@
  * taking a regression seriously.
  *
  *  - pairs[]: every pair of versions, Mann-Whitney U on the round values,
- *    Hodges-Lehmann shift, the rank test's interval for the ratio of medians,
- *    the power floor, and Holm's correction across all pairs of the report;
+ *    Hodges-Lehmann shift, the ratio's estimate with the rank test's
+ *    interval, the power floor, and Holm's correction across the pairs of
+ *    the comparison;
  *    a pair is "borderline" when the within-noise rule and the test
  *    disagree.
  *  - steps[]: in a series of EVIDENCE_LONG_SERIES or more versions, where
  *    the best value moves beyond the noise and stays there.
  *  - run order: whether the timestamps show the versions' rounds ran in
  *    blocks rather than interleaved, and a trend test for drift within
- *    versions (Holm across the report's comparisons).
+ *    versions (each comparison's test on its own, not corrected across
+ *    comparisons).
  *  - platforms[]: one workload's verdicts side by side across platforms.
  * The numbers come from stats.c; this file decides what they are applied
  * to and turns them into the model's fields (facts: present/ words them).

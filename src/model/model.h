@@ -188,12 +188,12 @@ enum design {
  * comparison (Mann-Kendall, combined over the versions with three or more
  * rounds, Holm across the report's comparisons; evidence.c). */
 struct drift {
-	int found;            /* p after Holm below STATS_ALPHA, some version tested */
+	int found;            /* p below STATS_ALPHA, some version tested */
 	int rising;           /* the round values rise with run order */
 	int timed;            /* run order from timestamps, else round numbers */
 	size_t ntested;       /* versions tested */
 	double s;             /* the combined Mann-Kendall S */
-	double p;             /* its p after Holm */
+	double p;             /* its p (one test per comparison: no correction) */
 };
 
 /* A version within one comparison. */

@@ -237,7 +237,7 @@ void words_drift(struct buf *b, const struct comparison *c)
 		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
 		   d->ntested == 1 ? "the version" : "each version", d->s);
 	fmt_sig(b, d->p, 2);
-	buf_puts(b, " after Holm)");
+	buf_putc(b, ')');
 }
 
 const char *words_how_taken(enum how_taken t)
