@@ -106,3 +106,13 @@ pdftotext "$d/busy/report.pdf" - | tr -s ' \n' '  ' | grep -qF "$loaded" || miss
 grep -qF "$checks" "$d/busy.err" || missing="$missing terminal:checks"
 check_eq "a failed noise check and a busy machine are warnings in every document" "" "${missing# }"
 check "the summary's Risks are not 'none' beside them" sh -c "! grep -q 'None found' '$d/busy/summary.md'"
+
+# drift that the recorded load explains says so; drift with no load
+# recorded does not
+"$NF" report -q --formats json --out "$d/dl" "$NF_ROOT/tests/core/drift-load.ndjson"
+check "drift that follows the load says the load explains it" \
+	jq -e '.comparisons[0].drift | test("which the load explains: the load average fell from 4.0 to 0.6")' "$d/dl/analysis.json"
+jq -c 'del(.meta)' "$NF_ROOT/tests/core/drift-load.ndjson" > "$d/drift-noload.ndjson"
+"$NF" report -q --formats json --out "$d/dn" "$d/drift-noload.ndjson"
+check "drift with no load recorded is only drift" \
+	jq -e '.comparisons[0].drift | (test("later rounds were faster") and (test("load") | not))' "$d/dn/analysis.json"

@@ -713,6 +713,81 @@ static int runner_blocks(const struct comparison *c)
 	return 0;
 }
 
+/* The 1-minute load average around a result's round as `noisefloor run`
+ * records it in meta (the higher of load_before and load_after), or -1. */
+static double result_load(const struct result *r)
+{
+	const char *meta = r->series->meta_json;
+	cJSON *j, *it;
+	double load = -1;
+	if (!meta || !strstr(meta, "\"load_") || !(j = cJSON_Parse(meta)))
+		return -1;
+	if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_before")))
+		load = it->valuedouble;
+	if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_after")) && it->valuedouble > load)
+		load = it->valuedouble;
+	cJSON_Delete(j);
+	return load;
+}
+
+/* Whether the load explains a comparison's drift: within each version the
+ * round values, taken in the order of the load their rounds ran under,
+ * trend the way the drift goes (slower under more load), by the same
+ * combined Mann-Kendall test the drift was found with. */
+static void drift_and_load(struct model *m)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		struct trend_result *t;
+		size_t k = 0, most = 0;
+		double s = 0, p, *loads, *vals;
+		int complete = 1;
+		if (!c->drift.found)
+			continue;
+		for (size_t v = 0; v < c->nversions; v++)
+			most = c->versions[v].nrounds > most ? c->versions[v].nrounds : most;
+		t = xcalloc(c->nversions, sizeof *t);
+		loads = xmalloc((most ? most : 1) * sizeof *loads);
+		vals = xmalloc((most ? most : 1) * sizeof *vals);
+		for (size_t v = 0; v < c->nversions && complete; v++) {
+			const struct version_stats *vs = &c->versions[v];
+			size_t n = vs->nrounds;
+			if (n < 3)
+				continue;
+			for (size_t r = 0; r < n && complete; r++) {
+				loads[r] = result_load(&vs->rounds[r]);
+				vals[r] = vs->values[r];
+				complete = loads[r] >= 0;
+			}
+			if (!complete)
+				break;
+			if (v == 0) {
+				c->drift.load_first = loads[0];
+				c->drift.load_last = loads[n - 1];
+			}
+			/* values ordered by their round's load (insertion: few rounds) */
+			for (size_t a = 1; a < n; a++)
+				for (size_t b = a; b > 0 && loads[b - 1] > loads[b]; b--) {
+					double tl = loads[b], tv = vals[b];
+					loads[b] = loads[b - 1], vals[b] = vals[b - 1];
+					loads[b - 1] = tl, vals[b - 1] = tv;
+				}
+			stats_trend(vals, n, &t[k++]);
+		}
+		if (complete && k) {
+			p = stats_trend_combined(t, k, &s);
+			/* slower (higher times, lower rates) where the load was higher */
+			c->drift.load_explains = p < STATS_ALPHA &&
+				((s > 0) == (c->better == BETTER_LOWER)) &&
+				((c->drift.load_last > c->drift.load_first) ==
+				 (c->drift.rising == (c->better == BETTER_LOWER)));
+		}
+		free(t);
+		free(loads);
+		free(vals);
+	}
+}
+
 /* The machine as `noisefloor run` recorded it: noise checks that did not
  * pass, and runs whose round had a 1-minute load average above the cores
  * (meta.load_before, meta.load_after; read only when the environment names
@@ -730,19 +805,7 @@ static void machine_state(struct model *m)
 	if (!(m->load.cores > 0))
 		return;
 	for (size_t i = 0; i < m->nresults; i++) {
-		const char *meta = m->results[i].series->meta_json;
-		cJSON *j, *it;
-		double load = -1;
-		if (!meta || !strstr(meta, "\"load_"))
-			continue;
-		if (!(j = cJSON_Parse(meta)))
-			continue;
-		if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_before")))
-			load = it->valuedouble;
-		if (cJSON_IsNumber(it = cJSON_GetObjectItemCaseSensitive(j, "load_after")) &&
-		    it->valuedouble > load)
-			load = it->valuedouble;
-		cJSON_Delete(j);
+		double load = result_load(&m->results[i]);
 		if (!(load >= 0))
 			continue;
 		m->load.known++;
@@ -802,6 +865,8 @@ int analysis_run(struct model *m, struct nf_error *err)
 	if (nhistory)
 		model_warn_fact(m, WARNING_HISTORY, 0, 0, 0);
 	machine_state(m);
+	if (m->load.known)
+		drift_and_load(m);
 	m->how_taken = how_taken(m);
 	evidence_platforms(m);
 	timeline_run(m);

@@ -194,6 +194,10 @@ struct drift {
 	size_t ntested;       /* versions tested */
 	double s;             /* the combined Mann-Kendall S */
 	double p;             /* its p (one test per comparison: no correction) */
+	int load_explains;    /* the round values follow the load average the
+	                         rounds ran under (meta.load_before/after), in the
+	                         drift's direction: the machine, not the versions */
+	double load_first, load_last; /* the load of the first and last round */
 };
 
 /* A version within one comparison. */

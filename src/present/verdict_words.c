@@ -238,6 +238,15 @@ void words_drift(struct buf *b, const struct comparison *c)
 		   d->ntested == 1 ? "the version" : "each version", d->s);
 	fmt_sig(b, d->p, 2);
 	buf_putc(b, ')');
+	if (d->load_explains) {
+		buf_printf(b, ", which the load explains: the load average %s from ",
+			   d->load_last > d->load_first ? "rose" : "fell");
+		fmt_fixed(b, d->load_first, 1);
+		buf_puts(b, " to ");
+		fmt_fixed(b, d->load_last, 1);
+		buf_puts(b, " over the rounds, and the round values follow it: the machine changed, "
+			 "not the versions");
+	}
 }
 
 const char *words_how_taken(enum how_taken t)
