@@ -547,6 +547,11 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 	}
 }
 
+const char *words_anomaly_mark(const struct version_stats *v)
+{
+	return v->bimodal ? "(anomaly)" : NULL;
+}
+
 const char *words_change_kind(const struct version_stats *v)
 {
 	if (v->is_baseline || v->change_claim)

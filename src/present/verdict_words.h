@@ -103,6 +103,11 @@ void words_how_often(struct buf *b, const struct comparison *c);
  * it; NULL for a claim and for the baseline. A static string. */
 const char *words_change_kind(const struct version_stats *v);
 
+/* "(anomaly)" for a version whose rounds fall into two clusters (its bar is
+ * judged against its own spread, not the band drawn for the others); NULL
+ * otherwise. A static string. */
+const char *words_anomaly_mark(const struct version_stats *v);
+
 /* The version of c every document marks (bold), the one meaning of the
  * mark: the version a FASTER verdict names faster, when no other version of
  * c is better than it by the best round (what every row shows) or by the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bar_labels.py OVERVIEW.svg: checks what a reader of the overview's bars
 relies on, against the chart's own description (<desc>), which lists every
-bar in drawing order as "version change[ within noise| not confirmed]":
+bar in drawing order as "version change[ within noise| not confirmed][ (anomaly)]":
 
 - every bar has its label beside its end (or inside it, when it runs off
   the axis): its change, and "not confirmed" for a bar beyond the noise that
@@ -18,7 +18,7 @@ import svg_text
 path = sys.argv[1]
 svg = open(path, encoding='utf-8').read()
 desc = re.search(r'<desc>(.*?)</desc>', svg, re.S).group(1)
-entries = re.findall(r'(?:: |, )(\S+) ([+\u2212][0-9.,]+%)( within noise| not confirmed)?(?=[,.])', desc)
+entries = re.findall(r'(?:: |, )(\S+) ([+\u2212][0-9.,]+%)( within noise| not confirmed)?( \(anomaly\))?(?=[,.])', desc)
 texts = svg_text.texts(path)
 # bars: rectangles 1.08 base sizes thick (13 px), neither background nor band
 bars = [r for r in svg_text.rects(path)
@@ -26,9 +26,11 @@ bars = [r for r in svg_text.rects(path)
 problems = []
 if len(bars) != len(entries):
     problems.append('%d bars drawn, %d described' % (len(bars), len(entries)))
-for (version, change, kind), bar in zip(entries, bars):
+for (version, change, kind, anomaly), bar in zip(entries, bars):
     kind = kind.strip()
-    want = change + (' not confirmed' if kind == 'not confirmed' else '')
+    # a version of two clusters says so beside its bar (its bar is judged
+    # against its own spread, not the band drawn for the others)
+    want = change + (' not confirmed' if kind == 'not confirmed' else anomaly)
     far = bar['x'] if change.startswith('\u2212') else bar['x'] + bar['w']
     mid = bar['y'] + bar['h'] / 2
     near = [t for t in texts if not t['rotated'] and abs(t['y'] - mid - 3) < bar['h'] / 2 and

@@ -582,10 +582,13 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			nbars++;
 			nbeyond += !mk->pale;
 			fmt_percent_signed(&t, vs->change);
-			buf_printf(&d, "%s %s %s%s%s", sub ? "," : "", vs->version, buf_str(&t),
-				   kind ? " " : "", kind ? kind : "");
+			buf_printf(&d, "%s %s %s%s%s%s%s", sub ? "," : "", vs->version, buf_str(&t),
+				   kind ? " " : "", kind ? kind : "", words_anomaly_mark(vs) ? " " : "",
+				   words_anomaly_mark(vs) ? words_anomaly_mark(vs) : "");
 			if (mk->dashed)
 				buf_printf(&t, " %s", kind);
+			else if (words_anomaly_mark(vs))
+				buf_printf(&t, " %s", words_anomaly_mark(vs));
 			pale = mk->pale; /* mk moves when the marks grow */
 			mark_add(sp, MARK_LABEL, ncats, sub, vs->change, 0, CHART_INK,
 				 buf_detach(&t, NULL))->pale = pale;
