@@ -11,6 +11,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,10 +48,15 @@ static struct mctx *make_context(void)
 }
 
 /* Partials: a few fixed ones, one that includes itself (stopped by the
- * partial depth limit), and none for any other name. */
-static char *partial(const char *name, void *ud)
+ * partial depth limit), one the loader refuses, and none for any other
+ * name. */
+static char *partial(const char *name, void *ud, char *problem, size_t size)
 {
 	(void)ud;
+	if (strcmp(name, "unreadable") == 0) {
+		snprintf(problem, size, "cannot read it");
+		return NULL;
+	}
 	if (strcmp(name, "a") == 0)
 		return xstrdup("{{x}}<{{{title}}}>\n");
 	if (strcmp(name, "b") == 0)
@@ -72,7 +78,7 @@ static void escape_plain(struct buf *out, const char *s, size_t n, void *ud)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct mustache_opts opts = { NULL, NULL, partial, NULL };
+	struct mustache_opts opts = { NULL, NULL, partial, NULL, 0 };
 	struct mustache_error merr;
 	struct buf out = BUF_INIT;
 	size_t tags = 0;

@@ -75,6 +75,56 @@ head -c -40 "$d/i.ndjson" > "$d/cut.ndjson"
 check "--resume drops an incomplete last round" "$NF" run -q --resume --out "$d/cut.ndjson"
 check_eq "and runs it again" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/cut.ndjson")"
 
+# --- --resume after a hand edit: every complete round kept -----------------
+# A crash leaves only the first lines of the next round at the end; anything
+# else out of place is an edit, refused with the line and the reason (exit
+# 65), and the file is left as it is.
+d=$(tmpdir)
+"$NF" run -q --rounds 10 --passes 1 --warmup 0 --version a=true --version b=true \
+	--out "$d/full.ndjson" 2>/dev/null
+check_eq "a complete 10-round file" 21 "$(wc -l < "$d/full.ndjson")"
+# resume_refused NAME FILE REASON: exit 65, the line and the reason, FILE unchanged
+resume_refused() {
+	local out rc
+	cp "$2" "$2.orig"
+	out=$("$NF" run -q --resume --out "$2" 2>&1); rc=$?
+	if [ $rc -eq 65 ] && [ "$out" = "noisefloor: cannot resume '$2': $3; the file is left as it is" ] &&
+		cmp -s "$2" "$2.orig"; then pass "$1"
+	else fail "$1" "exit $rc: $out"; fi
+}
+grep -v '"round":5,' "$d/full.ndjson" > "$d/del.ndjson"
+resume_refused "round 5 deleted: refused, rounds 6 to 10 kept" "$d/del.ndjson" \
+	"line 10: round 6 follows round 4"
+awk 'NR != 10' "$d/full.ndjson" > "$d/short.ndjson"
+resume_refused "a result of round 5 deleted: refused" "$d/short.ndjson" \
+	"line 11: round 6 begins before round 5 is complete: it has 1 of its 2 results, from line 10"
+awk 'NR == 6 { print } { print }' "$d/full.ndjson" > "$d/dup.ndjson"
+resume_refused "a duplicated line: refused" "$d/dup.ndjson" \
+	"line 7: repeats line 6: workload 'true', version 'a', round 3"
+tail -n 1 "$d/full.ndjson" >> "$d/dup-end.ndjson"
+cat "$d/full.ndjson" "$d/dup-end.ndjson" > "$d/dup2.ndjson"
+resume_refused "the last line duplicated: refused" "$d/dup2.ndjson" \
+	"line 22: repeats line 21: workload 'true', version '$(tail -n 1 "$d/full.ndjson" | jq -r .version)', round 10"
+sed '8s/}$/,/' "$d/full.ndjson" > "$d/bad.ndjson"
+resume_refused "a line that is not JSON: refused" "$d/bad.ndjson" "line 8: not JSON"
+sed '8s/"round":4,/"round":4.5,/' "$d/full.ndjson" > "$d/frac.ndjson"
+resume_refused "a line with no whole round number: refused" "$d/frac.ndjson" \
+	"line 8: not a result noisefloor run wrote (no round number)"
+# a blank line is skipped, as report skips it: the rounds after it are kept
+head -n 7 "$d/full.ndjson" | awk 'NR == 4 { print "" } { print }' > "$d/blank.ndjson"
+check "a blank line in the middle is skipped" "$NF" run -q --resume --out "$d/blank.ndjson"
+check_eq "rounds 1 to 3 kept, 4 to 10 added" "1 2 3 4 5 6 7 8 9 10 " \
+	"$(jq -r 'select(.workload and .version == "a") | .round' "$d/blank.ndjson" | tr '\n' ' ')"
+check_eq "round 3 was not run again" "$(sed -n 6,7p "$d/full.ndjson")" \
+	"$(grep '"round":3,' "$d/blank.ndjson")"
+check "and check reads the result" "$NF" check -q "$d/blank.ndjson"
+# an editor that saves without the last line feed: the round is kept
+head -c -1 "$d/full.ndjson" > "$d/nolf.ndjson"
+check_eq "a missing last line feed keeps the last round" \
+	"noisefloor: '$d/nolf.ndjson' already holds all 10 rounds" \
+	"$("$NF" run --resume --out "$d/nolf.ndjson" 2>&1)"
+check "and is put back" cmp -s "$d/nolf.ndjson" "$d/full.ndjson"
+
 # SIGTERM reaches the command's whole process group
 d=$(tmpdir)
 "$NF" run -q --rounds 2 --passes 1 --warmup 0 --version a='sleep 7.25 & sleep 7.25; wait' \

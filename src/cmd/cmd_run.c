@@ -69,8 +69,9 @@ static const char run_usage[] =
 	"  -h, --help              this text\n"
 	"\n"
 	"Exit status: 0 done, 1 a command failed, 2 usage error, 65 a command's output\n"
-	"is not readable, 66 --resume of a missing file, 73/74 cannot write FILE,\n"
-	"75 --strict: a noise check failed, 130 stopped by SIGINT or SIGTERM.\n";
+	"is not readable or --resume of an edited file, 66 --resume of a missing file,\n"
+	"73/74 cannot write FILE, 75 --strict: a noise check failed, 130 stopped by\n"
+	"SIGINT or SIGTERM.\n";
 
 /* The command: what the command line asked for and the run's parts. */
 struct run {
@@ -662,7 +663,7 @@ static void run_release(struct run *r)
 /* The subcommand; argv[0] is "run". Parses its own options (README,
  * "noisefloor run"; `noisefloor run --help`). Returns the exit status:
  * 0 done, 1 a version's command failed, 2 usage error, 65 a command's
- * output is not readable, 66 --resume of a missing file, 73/74 the rounds
+ * output is not readable or the file to resume was edited, 66 --resume of a missing file, 73/74 the rounds
  * file cannot be written, 75 --strict refused a noisy machine, 130 stopped
  * by SIGINT or SIGTERM (complete rounds kept). */
 static int run_main(int argc, char **argv)
@@ -722,6 +723,7 @@ const struct cli_command cmd_run = {
 	.options = run_options,
 	.options_text = RUN_OPTIONS,
 	.exit_status = "  0 done, 1 a command failed, 2 usage error, 65 a command's output is not\n"
-		       "  readable, 75 --strict refused, 130 stopped by SIGINT or SIGTERM.\n",
+		       "  readable or --resume of an edited file, 75 --strict refused, 130 stopped\n"
+		       "  by SIGINT or SIGTERM.\n",
 	.run_argv = run_main,
 };

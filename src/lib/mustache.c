@@ -619,6 +619,7 @@ struct render {
 	struct pentry *partials;
 	int pdepth;
 	const char *src;             /* the template being rendered */
+	size_t out_start, max_out;   /* out->len at the start; the bytes it may grow */
 };
 
 static void push(struct render *r, const struct mctx *v)
@@ -723,9 +724,18 @@ static int render_partial(struct render *r, const struct node *n)
 		p = xcalloc(1, sizeof(*p));
 		p->name = xstrndup(n->s, n->len);
 		p->nlen = n->len;
-		p->raw = r->partial ? r->partial(p->name, r->partial_ud) : NULL;
 		p->next = r->partials;
 		r->partials = p;
+		if (r->partial) {
+			char problem[200] = "";
+			p->raw = r->partial(p->name, r->partial_ud, problem, sizeof problem);
+			if (!p->raw && problem[0]) {
+				set_error(r->err, r->src, n->pos, "partial \"%.*s\": %s", QLEN(p->nlen),
+					  p->name, problem);
+				r->err->partial_failed = 1;
+				return -1;
+			}
+		}
 	}
 	if (!p->raw)
 		return 0;
@@ -808,6 +818,16 @@ static int render_nodes(struct render *r, const struct nodes *ns)
 				return -1;
 			break;
 		}
+		if (r->out->len - r->out_start > r->max_out) {
+			if (r->max_out % ((size_t)1 << 20) == 0)
+				set_error(r->err, r->src, n->pos, "the output passes %zu MiB, the limit of "
+					  "one document", r->max_out >> 20);
+			else
+				set_error(r->err, r->src, n->pos, "the output passes %zu bytes, the limit of "
+					  "one document", r->max_out);
+			r->err->too_long = 1;
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -833,6 +853,8 @@ int mustache_render(const char *tmpl, size_t len, const struct mctx *ctx,
 	r.partial = opts ? opts->partial : NULL;
 	r.partial_ud = opts ? opts->partial_ud : NULL;
 	r.out = out;
+	r.out_start = out->len;
+	r.max_out = opts && opts->max_output ? opts->max_output : MUSTACHE_MAX_OUTPUT;
 	r.err = err;
 	r.src = tmpl;
 

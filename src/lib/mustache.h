@@ -79,25 +79,33 @@ typedef void (*mustache_escape_fn)(struct buf *out, const char *s, size_t n, voi
 void mustache_escape_html(struct buf *out, const char *s, size_t n, void *ud);
 
 /* Partial loader: return a malloc'd NUL-terminated template text for name
- * (the renderer frees it) or NULL when there is no such partial (which
- * renders as empty, per spec). */
-typedef char *(*mustache_partial_fn)(const char *name, void *ud);
+ * (the renderer frees it), or NULL: with problem left empty when there is no
+ * such partial (which renders as empty, per spec); with a message written
+ * into problem[0..size) when the partial exists but cannot be used (it is
+ * not readable, not a regular file), which stops the render with an error
+ * whose partial_failed is set. */
+typedef char *(*mustache_partial_fn)(const char *name, void *ud, char *problem, size_t size);
 
 struct mustache_opts {
 	mustache_escape_fn escape;   /* NULL means mustache_escape_html */
 	void *escape_ud;
 	mustache_partial_fn partial; /* NULL means no partials (all render empty) */
 	void *partial_ud;
+	size_t max_output;           /* bytes one render may append; 0: MUSTACHE_MAX_OUTPUT */
 };
 
 struct mustache_error {
 	int line, column;   /* 1-based position in the template (column in code points) */
-	char message[160];  /* lower case, no final period, e.g. "unclosed section \"rows\"" */
+	char message[256];  /* lower case, no final period, e.g. "unclosed section \"rows\"" */
+	int partial_failed; /* the loader refused a partial (the message says why) */
+	int too_long;       /* the output passed max_output */
 };
 
-/* Limits; exceeding one is reported as an error. */
-#define MUSTACHE_MAX_PARTIAL_DEPTH 64   /* partials rendered inside partials */
+/* Limits; exceeding one is reported as an error at the tag (or text) where
+ * it is passed. */
+#define MUSTACHE_MAX_PARTIAL_DEPTH 16   /* partials rendered inside partials */
 #define MUSTACHE_MAX_NESTING 100        /* sections open at once in one template */
+#define MUSTACHE_MAX_OUTPUT ((size_t)16 << 20) /* bytes of output of one render */
 
 /*
  * Renders tmpl[0..len) against ctx (NULL acts as an empty object), appending

@@ -22,15 +22,20 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 
 /* GitHub refuses an issue body longer than this many characters. */
 #define ISSUE_MAX_CHARS 65536
+/* Bytes of one template or partial (README, "Limits"). */
+#define TEMPLATE_MAX (1 << 20)
 /* A long report lists this many borderline pairs and counts the rest. */
 #define MD_MAX_BORDERLINE 12
 
@@ -789,42 +794,111 @@ static struct mctx *build_context(const struct report *r, int level,
 	return ctx;
 }
 
+/* Reads a template or a partial: a regular file of at most TEMPLATE_MAX
+ * bytes of UTF-8, opened without following a symbolic link and without
+ * waiting on a FIFO. Returns the text (caller frees), or NULL with *why
+ * saying what is wrong and *status the exit status. */
+static char *read_template(const char *path, size_t *len, int *status, int *missing, char *why,
+			   size_t size)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+
+	*status = 0;
+	*missing = 0;
+	if (fd < 0) {
+		int e = errno;
+		*missing = e == ENOENT;
+		*status = nf_status_for_read_errno(e == ELOOP ? EPERM : e);
+		if (e == ELOOP)
+			snprintf(why, size, "a symbolic link, not a regular file");
+		else
+			snprintf(why, size, "%s", strerror(e));
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		*status = NF_NOINPUT;
+		snprintf(why, size, "not a regular file");
+	} else if ((unsigned long long)st.st_size > TEMPLATE_MAX) {
+		*status = NF_DATAERR;
+		snprintf(why, size, "larger than 1 MiB, the limit of a template");
+	}
+	while (!*status) {
+		char chunk[65536];
+		ssize_t n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*status = nf_status_for_read_errno(errno);
+			snprintf(why, size, "%s", strerror(errno));
+		} else if (n == 0) {
+			break;
+		} else if (b.len + (size_t)n > TEMPLATE_MAX) {
+			*status = NF_DATAERR;
+			snprintf(why, size, "larger than 1 MiB, the limit of a template");
+		} else {
+			buf_put(&b, chunk, (size_t)n);
+		}
+	}
+	close(fd);
+	if (!*status && !utf8_valid(b.s ? b.s : "", b.len)) {
+		*status = NF_DATAERR;
+		snprintf(why, size, "not valid UTF-8");
+	}
+	if (*status) {
+		buf_release(&b);
+		return NULL;
+	}
+	if (!b.s)
+		buf_puts(&b, "");
+	return buf_detach(&b, len);
+}
+
 static char *load_template(const char *dir, const char *name, size_t *len, struct nf_error *err)
 {
-	char *path = xasprintf("%s/%s", dir, name), *text = NULL;
-	int e = read_file(path, &text, len);
-	if (e)
-		nf_error_set(err, e == ENOENT ? NF_NOINPUT : NF_IOERR, "cannot read template '%s': %s",
-			     path, strerror(e));
-	else if (!utf8_valid(text, *len)) {
-		nf_error_set(err, NF_DATAERR, "cannot read template '%s': not valid UTF-8", path);
-		free(text);
-		text = NULL;
+	char *path = xasprintf("%s/%s", dir, name), why[200];
+	int status, missing;
+	char *text = read_template(path, len, &status, &missing, why, sizeof why);
+	if (!text)
+		nf_error_set(err, status, "cannot read template '%s': %s", path, why);
+	free(path);
+	return text;
+}
+
+/* Partials come from the same folder: {{> name}} reads name.mustache, a
+ * regular file there; a name with a slash or ".." is no partial. One that
+ * is there but cannot be read stops the render (its status kept in ud). */
+struct partials {
+	const char *dir;
+	int status;
+};
+
+static char *load_partial(const char *name, void *ud, char *problem, size_t size)
+{
+	struct partials *p = ud;
+	char *path, *text, why[200];
+	size_t len;
+	int status, missing;
+	if (strchr(name, '/') || strstr(name, ".."))
+		return NULL;
+	path = xasprintf("%s/%s.mustache", p->dir, name);
+	text = read_template(path, &len, &status, &missing, why, sizeof why);
+	if (!text && !missing) {
+		p->status = status;
+		snprintf(problem, size, "cannot read '%s': %s", path, why);
 	}
 	free(path);
 	return text;
 }
 
-/* Partials come from the same folder: {{> name}} reads name.mustache. */
-static char *load_partial(const char *name, void *ud)
-{
-	const char *dir = ud;
-	char *path, *text = NULL;
-	size_t len;
-	if (strchr(name, '/') || strstr(name, ".."))
-		return NULL;
-	path = xasprintf("%s/%s.mustache", dir, name);
-	if (read_file(path, &text, &len) != 0)
-		text = NULL;
-	free(path);
-	return text;
-}
-
-/* Renders one template with ctx into out. */
+/* Renders one template with ctx into out. With too_long, an output past
+ * MUSTACHE_MAX_OUTPUT is no error: *too_long is set and out is cut off. */
 static int render_one(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
-		      struct buf *out, struct nf_error *err)
+		      struct buf *out, int *too_long, struct nf_error *err)
 {
-	struct mustache_opts opts = { escape_md, NULL, load_partial, (void *)rc->templates_dir };
+	struct partials parts = { rc->templates_dir, 0 };
+	struct mustache_opts opts = { escape_md, NULL, load_partial, &parts, 0 };
 	char *name = xasprintf("%s.mustache", doc);
 	size_t len;
 	char *tmpl = load_template(rc->templates_dir, name, &len, err);
@@ -832,8 +906,13 @@ static int render_one(const struct render_ctx *rc, const char *doc, struct mctx 
 	int status = 0;
 	if (!tmpl)
 		status = err->status;
-	else if (mustache_render(tmpl, len, ctx, &opts, out, &merr) != 0)
-		status = nf_error_set(err, NF_DATAERR, "cannot use template '%s/%s': line %d, column %d: %s",
+	else if (mustache_render(tmpl, len, ctx, &opts, out, &merr) == 0)
+		;
+	else if (merr.too_long && too_long)
+		*too_long = 1;
+	else
+		status = nf_error_set(err, merr.partial_failed && parts.status ? parts.status : NF_DATAERR,
+				      "cannot use template '%s/%s': line %d, column %d: %s",
 				      rc->templates_dir, name, merr.line, merr.column, merr.message);
 	free(tmpl);
 	free(name);
@@ -886,20 +965,23 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 			 * its own, so the whole issue is at least as long as this
 			 * part, and a part that does not fit means the whole does
 			 * not either. Only a part that fits is tried again whole.
+			 * A rendering past MUSTACHE_MAX_OUTPUT stops there: it is
+			 * too long, like any other that does not fit.
 			 */
 			struct raw_rounds probe = { RAW_PROBE_ROUNDS, 1, 0 };
+			int too_long = 0; /* past MUSTACHE_MAX_OUTPUT: far too long, cut off */
 			for (int level = DETAIL_FULL; level < DETAIL_LEVELS && !status; level++) {
 				struct mctx *ic = level == DETAIL_NO_RAW ? ctx
 						  : build_context(r, level, level == DETAIL_FULL ? &probe : NULL, sha);
 				buf_reset(&out);
-				status = render_one(rc, documents[i], ic, &out, err);
+				status = render_one(rc, documents[i], ic, &out, &too_long, err);
 				if (ic != ctx)
 					mctx_free(ic);
 				if (!status && level == DETAIL_FULL && probe.cut &&
 				    utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS) {
 					ic = build_context(r, level, NULL, sha);
 					buf_reset(&out);
-					status = render_one(rc, documents[i], ic, &out, err);
+					status = render_one(rc, documents[i], ic, &out, &too_long, err);
 					mctx_free(ic);
 				}
 				if (utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS)
@@ -909,7 +991,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 				cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
 					   "see analysis.json and report.pdf.*");
 		} else {
-			status = render_one(rc, documents[i], ctx, &out, err);
+			status = render_one(rc, documents[i], ctx, &out, NULL, err);
 		}
 		if (!status)
 			status = outdir_write(od, documents[i], out.s ? out.s : "", out.len, err);

@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -376,29 +378,139 @@ static int append(struct run_file *f, const struct buf *b, struct nf_error *err)
 	return 0;
 }
 
+/* The results a resumed file holds, by round, workload, version and
+ * platform, each with its line: a result that comes twice is refused. */
+struct seen_set {
+	char **keys;
+	size_t *lines;
+	size_t n, cap; /* cap a power of two, or 0 */
+};
+
+static size_t key_hash(const char *k)
+{
+	size_t h = 1469598103934665603ULL & SIZE_MAX;
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * (1099511628211ULL & SIZE_MAX);
+	return h;
+}
+
+/* Adds key (taken) seen at line; returns 0, or the line it was seen at
+ * before (key then freed). */
+static size_t seen_add(struct seen_set *t, char *key, size_t line)
+{
+	size_t i;
+	if (2 * (t->n + 1) > t->cap) {
+		struct seen_set g = { NULL, NULL, 0, t->cap ? 2 * t->cap : 64 };
+		g.keys = xcalloc(g.cap, sizeof *g.keys);
+		g.lines = xcalloc(g.cap, sizeof *g.lines);
+		for (size_t k = 0; k < t->cap; k++)
+			if (t->keys[k]) {
+				for (i = key_hash(t->keys[k]) & (g.cap - 1); g.keys[i]; i = (i + 1) & (g.cap - 1))
+					;
+				g.keys[i] = t->keys[k];
+				g.lines[i] = t->lines[k];
+			}
+		g.n = t->n;
+		free(t->keys);
+		free(t->lines);
+		*t = g;
+	}
+	for (i = key_hash(key) & (t->cap - 1); t->keys[i]; i = (i + 1) & (t->cap - 1))
+		if (strcmp(t->keys[i], key) == 0) {
+			free(key);
+			return t->lines[i];
+		}
+	t->keys[i] = key;
+	t->lines[i] = line;
+	t->n++;
+	return 0;
+}
+
+static void seen_release(struct seen_set *t)
+{
+	for (size_t k = 0; k < t->cap; k++)
+		free(t->keys[k]);
+	free(t->keys);
+	free(t->lines);
+	memset(t, 0, sizeof *t);
+}
+
+static int only_space(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+			return 0;
+	return 1;
+}
+
+/* The whole number o.key from 1 to max, or 0 when it is none. */
+static int json_count(const cJSON *o, const char *key, double max)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(it) && it->valuedouble >= 1 && it->valuedouble <= max &&
+	       it->valuedouble == floor(it->valuedouble) ? (int)it->valuedouble : 0;
+}
+
+/* Refuses to resume a file that was edited: the line and the reason. */
+static int edited(const struct run_file *f, struct nf_error *err, size_t lineno, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int edited(const struct run_file *f, struct nf_error *err, size_t lineno, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	nf_error_set(err, NF_DATAERR, "cannot resume '%s': line %zu: %s; the file is left as it is",
+		     f->path, lineno, b.s);
+	buf_release(&b);
+	return NF_DATAERR;
+}
+
 /* Reads an existing rounds file for --resume: its settings into from, the
- * number of complete rounds; cuts off an incomplete round a crash left at
- * its end. */
+ * number of complete rounds. A crash can leave one thing only: the first
+ * lines of the next round at the end, the last perhaps cut short; that
+ * incomplete round is cut off. Anything else out of place (a round missing
+ * or short, a result twice, a line that is not one noisefloor run wrote)
+ * is an edit: the file is refused with the line and the reason, and left
+ * as it is. Blank lines are skipped, as report skips them; a last complete
+ * line with no line feed gets one. */
 static int scan(struct run_file *f, struct run_settings *from, struct nf_error *err)
 {
 	FILE *in = fdopen(dup(f->fd), "rb");
 	struct buf line = BUF_INIT;
+	struct seen_set seen_keys = { 0 };
 	long n;
-	size_t lineno = 0;
+	size_t lineno = 0, round_line = 0;
 	off_t pos = 0, keep = 0;
-	int rc = 0, round = 0, in_round = 0, expect = 0, seen = 0;
+	int rc = 0, round = 0, in_round = 0, expect = 0, seen = 0, cut_line = 0, add_lf = 0;
 	struct stat st;
 
 	if (!in)
 		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
 	rewind(in);
-	while (!rc && (n = buf_read_line(&line, in, INGEST_MAX_LINE)) > 0) {
+	while (!rc && (n = buf_read_line(&line, in, INGEST_MAX_LINE)) != 0) {
+		const cJSON *meta, *wl, *ver, *pf;
 		cJSON *o;
+		int this_round, cnt, last = 0;
+		size_t before;
+
 		lineno++;
+		if (n < 0) {
+			rc = edited(f, err, lineno, "longer than %zu bytes", INGEST_MAX_LINE);
+			break;
+		}
 		if (line.s[n - 1] != '\n')
-			break; /* a last line cut short */
+			last = 1; /* the end of the file: a crash may have cut it short */
+		if (only_space(line.s, (size_t)n)) {
+			pos += n;
+			if (!in_round)
+				keep = pos;
+			continue;
+		}
 		o = cJSON_ParseWithLength(line.s, (size_t)n);
-		if (lineno == 1) {
+		if (!f->has_header) {
 			const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(o, "format");
 			if (!o || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "noisefloor.rounds/1") ||
 			    settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
@@ -406,39 +518,73 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 						  "noisefloor run (its first line has no \"run\" settings)",
 						  f->path);
 			f->has_header = 1;
+			add_lf = last;
 			keep = pos + n;
-		} else if (o) {
-			const cJSON *rd = cJSON_GetObjectItemCaseSensitive(o, "round");
-			const cJSON *meta = cJSON_GetObjectItemCaseSensitive(o, "meta");
-			const cJSON *cnt = cJSON_GetObjectItemCaseSensitive(meta, "round_results");
-			int this_round = cJSON_IsNumber(rd) ? (int)rd->valuedouble : -1;
-			if (!in_round) {
-				if (this_round != round + 1 || !cJSON_IsNumber(cnt) || cnt->valuedouble < 1) {
-					cJSON_Delete(o);
-					break;
-				}
-				in_round = this_round;
-				expect = (int)cnt->valuedouble;
-				seen = 0;
-			} else if (this_round != in_round) {
-				cJSON_Delete(o);
+			pos += n;
+			cJSON_Delete(o);
+			continue;
+		}
+		if (!o) {
+			cJSON_Delete(o);
+			if (last) {
+				cut_line = (int)lineno;
 				break;
 			}
-			if (++seen == expect) {
-				round = in_round;
-				in_round = 0;
-				keep = pos + n;
-			}
-		} else {
+			rc = edited(f, err, lineno, "not JSON");
 			break;
 		}
+		meta = cJSON_GetObjectItemCaseSensitive(o, "meta");
+		wl = cJSON_GetObjectItemCaseSensitive(o, "workload");
+		ver = cJSON_GetObjectItemCaseSensitive(o, "version");
+		pf = cJSON_GetObjectItemCaseSensitive(o, "platform");
+		this_round = json_count(o, "round", INGEST_MAX_ROUNDS);
+		cnt = json_count(meta, "round_results", 1e9);
+		if (!this_round || !cnt || !cJSON_IsString(wl) || !cJSON_IsString(ver) ||
+		    !cJSON_IsString(pf)) {
+			rc = edited(f, err, lineno, "not a result noisefloor run wrote (%s)",
+				    !this_round ? "no round number" : !cnt ? "no round_results in its meta"
+				    : "no workload, version or platform");
+			cJSON_Delete(o);
+			break;
+		}
+		before = seen_add(&seen_keys, xasprintf("%d\x1f%s\x1f%s\x1f%s", this_round,
+							wl->valuestring, ver->valuestring,
+							pf->valuestring), lineno);
+		if (before)
+			rc = edited(f, err, lineno, "repeats line %zu: workload '%s', version '%s', "
+				    "round %d", before, wl->valuestring, ver->valuestring, this_round);
+		else if (!in_round && this_round != round + 1)
+			rc = round ? edited(f, err, lineno, "round %d follows round %d", this_round, round)
+				   : edited(f, err, lineno, "round %d comes first", this_round);
+		else if (in_round && this_round != in_round)
+			rc = edited(f, err, lineno, "round %d begins before round %d is complete: it has "
+				    "%d of its %d results, from line %zu", this_round, in_round, seen,
+				    expect, round_line);
+		else if (in_round && cnt != expect)
+			rc = edited(f, err, lineno, "round %d has %d results, not %d as line %zu says",
+				    in_round, cnt, expect, round_line);
 		cJSON_Delete(o);
+		if (rc)
+			break;
+		if (!in_round) {
+			in_round = this_round;
+			expect = cnt;
+			seen = 0;
+			round_line = lineno;
+		}
+		if (++seen == expect) {
+			round = in_round;
+			in_round = 0;
+			keep = pos + n;
+			add_lf = last;
+		}
 		pos += n;
 	}
 	if (!rc && ferror(in))
 		rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
 	fclose(in);
 	buf_release(&line);
+	seen_release(&seen_keys);
 	if (rc)
 		return rc;
 	if (lineno > 0 && !f->has_header)
@@ -448,10 +594,18 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 		if (ftruncate(f->fd, keep) != 0)
 			return nf_error_set(err, NF_IOERR, "cannot cut the incomplete round off '%s': %s",
 					    f->path, strerror(errno));
-		f->dropped_round = round + 1;
+		if (in_round || cut_line)
+			f->dropped_round = round + 1;
 	}
 	f->done_rounds = round;
-	return 0;
+	if (add_lf) {
+		/* a last complete line an editor saved with no line feed */
+		struct buf lf = BUF_INIT;
+		buf_putc(&lf, '\n');
+		rc = append(f, &lf, err);
+		buf_release(&lf);
+	}
+	return rc;
 }
 
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,

@@ -112,9 +112,12 @@ void run_file_init(struct run_file *f, const char *path);
 /* Creates the file (refused when it exists), or with resume opens it, and
  * locks it. With resume, reads its settings into from (initialised here;
  * caller releases) and its complete rounds, and cuts off an incomplete
- * round a stopped run left at its end (f->dropped_round says which). An
- * empty file opens with no header and from left at the defaults. Returns 0
- * or a status: NF_NOINPUT (no file to resume), NF_USAGE, NF_IOERR. */
+ * round a stopped run left at its end (f->dropped_round says which). A
+ * file edited anywhere else (a round missing or short, a result twice, a
+ * line not JSON) is refused with the line and left as it is; blank lines
+ * are skipped. An empty file opens with no header and from left at the
+ * defaults. Returns 0 or a status: NF_NOINPUT (no file to resume),
+ * NF_USAGE, NF_DATAERR (edited), NF_IOERR. */
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 		     struct nf_error *err);
 

@@ -97,8 +97,12 @@ static struct mctx *from_json(const cJSON *j)
 }
 
 /* Partial loader over a JSON object of name -> template text. */
-static char *json_partial(const char *name, void *ud)
+static char *json_partial(const char *name, void *ud, char *problem, size_t size)
 {
+	if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive((const cJSON *)ud, name))) {
+		snprintf(problem, size, "refused by the loader");
+		return NULL;
+	}
 	const cJSON *p = cJSON_GetObjectItemCaseSensitive((const cJSON *)ud, name);
 	return cJSON_IsString(p) ? xstrdup(p->valuestring) : NULL;
 }
@@ -142,7 +146,7 @@ static int run_spec_file(const char *dir, const char *file)
 		const cJSON *tmpl = cJSON_GetObjectItemCaseSensitive(t, "template");
 		const cJSON *want = cJSON_GetObjectItemCaseSensitive(t, "expected");
 		const cJSON *partials = cJSON_GetObjectItemCaseSensitive(t, "partials");
-		struct mustache_opts opts = { NULL, NULL, NULL, NULL };
+		struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
 		struct mustache_error err;
 		struct buf out = BUF_INIT;
 		struct mctx *ctx;
@@ -247,10 +251,14 @@ static const struct bad_case bad_cases[] = {
 	{ "inheritance parent", "{{<parent}}{{/parent}}", NULL, 1, 1, "not supported" },
 	{ "inheritance block", "x {{$block}}{{/block}}", NULL, 1, 3, "not supported" },
 	{ "column counts code points", "h\xc3\xa9llo \xe2\x82\xac {{", NULL, 1, 9, "unclosed tag" },
-	{ "recursive partial", "{{>a}}", "{\"a\":\"{{>a}}\"}", 1, 1, "in partial \"a\": partials nested deeper than 64" },
+	{ "recursive partial", "{{>a}}", "{\"a\":\"{{>a}}\"}", 1, 1, "in partial \"a\": partials nested deeper than 16" },
 	{ "error inside a partial", "line1\n{{>p}}", "{\"p\":\"ok\\n  {{#x}}\"}", 2, 3, "in partial \"p\": unclosed section \"x\"" },
 	{ "error inside an indented partial", "  {{>p}}\n", "{\"p\":\"a\\n {{#x}}\"}", 2, 2, "in partial \"p\": unclosed section \"x\"" },
 	{ "error inside a nested partial", "{{>a}}", "{\"a\":\"{{>b}}\",\"b\":\"\\n\\n{{/z}}\"}", 3, 1, "in partial \"b\": closing tag \"z\"" },
+	{ "a partial the loader refuses", "a\n {{>p}}", "{\"p\":false}", 2, 2, "partial \"p\": refused by the loader" },
+	{ "a refused partial inside a partial", "{{>a}}", "{\"a\":\"x {{>p}}\",\"p\":false}", 1, 3, "in partial \"a\": partial \"p\": refused" },
+	{ "a partial chain deeper than 16", "{{>a}}", "{\"a\":\"{{>b}}\",\"b\":\"{{>c}}\",\"c\":\"{{>d}}\",\"d\":\"{{>e}}\",\"e\":\"{{>f}}\",\"f\":\"{{>g}}\",\"g\":\"{{>h}}\",\"h\":\"{{>i}}\",\"i\":\"{{>j}}\",\"j\":\"{{>k}}\",\"k\":\"{{>l}}\",\"l\":\"{{>m}}\",\"m\":\"{{>n}}\",\"n\":\"{{>o}}\",\"o\":\"{{>p}}\",\"p\":\"{{>q}}\",\"q\":\"x\"}", 1, 1, "in partial \"p\": partials nested deeper than 16" },
+	{ "output past 16 MiB", "{{>a}}", "{\"a\":\"{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}{{>b}}\",\"b\":\"{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}{{>c}}\",\"c\":\"{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}{{>d}}\",\"d\":\"{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}{{>e}}\",\"e\":\"{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}{{>f}}\",\"f\":\"{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}{{>g}}\",\"g\":\"xx\"}", 1, 1, "in partial \"g\": the output passes 16 MiB, the limit of one document" },
 	{ "error in an unrendered section", "{{#no}}{{x y}}{{/no}}", NULL, 1, 8, "invalid tag name" },
 };
 
@@ -258,7 +266,7 @@ static void run_good(const struct good_case *c)
 {
 	cJSON *data = cJSON_Parse(c->data);
 	cJSON *partials = c->partials ? cJSON_Parse(c->partials) : NULL;
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	struct mctx *ctx;
@@ -292,7 +300,7 @@ static void run_good(const struct good_case *c)
 static void run_bad(const struct bad_case *c)
 {
 	cJSON *partials = c->partials ? cJSON_Parse(c->partials) : NULL;
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	struct mctx *ctx = mctx_object();
@@ -356,7 +364,7 @@ static char *counting_partial(const char *name, void *ud)
 static void run_api_cases(void)
 {
 	struct mctx *o = mctx_object(), *l = mctx_list();
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	int escapes = 0;
@@ -469,7 +477,7 @@ static void run_random(void)
 	cJSON *pj = cJSON_Parse("{\"p\":\"{{#a}}{{>p}}{{/a}}[{{b}}]\\n\",\"q\":\"{{#a}}\\n{{b}}\"}");
 	cJSON *dj = cJSON_Parse("{\"a\":[{\"b\":\"<&>\"},{\"a\":false,\"b\":\"2\"}],\"b\":\"x\"}");
 	struct mctx *ctx = from_json(dj);
-	struct mustache_opts opts = { NULL, NULL, json_partial, pj };
+	struct mustache_opts opts = { NULL, NULL, json_partial, pj, 0 };
 	unsigned long seed = 12345;
 	int iter, bad = 0, errors = 0;
 
