@@ -480,8 +480,28 @@ static int check_doc_fields(const struct model *m, struct nf_error *err)
 	return rc;
 }
 
+/* Two results of one (workload, platform) that disagree on which way is
+ * better (given, or the unit's default): refused with both places, as the
+ * first one winning would turn a regression into a gain. */
+static int better_conflict(const struct result *a, const struct result *b,
+			   struct nf_error *err)
+{
+	struct buf w1 = BUF_INIT, w2 = BUF_INIT;
+	where_str(&w1, a);
+	where_str(&w2, b);
+	nf_error_set(err, NF_DATAERR,
+		     "cannot compare \"%s\" on %s: \"better\" is \"%s\" (%s) and \"%s\" (%s)",
+		     a->series->workload, a->series->platform,
+		     a->series->better == BETTER_HIGHER ? "higher" : "lower", w1.s,
+		     b->series->better == BETTER_HIGHER ? "higher" : "lower", w2.s);
+	buf_release(&w1);
+	buf_release(&w2);
+	return NF_DATAERR;
+}
+
 /* Within one (workload, platform): convert time units to the first one seen;
- * mixing a time with a rate, or two rates, is an error. The values are
+ * mixing a time with a rate, or two rates, is an error, and so is a
+ * "better" that differs from the first one's. The values are
  * scaled first, then the series take the unit. The group is the leading
  * results of idx[0..max) with the first one's workload and platform; its
  * length goes to *n (found in the same pass over the results, which in
@@ -502,9 +522,8 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 		if (x->workload != first->workload || x->platform != first->platform)
 			break;
 		if (x->unit == unit) {
-			/* what the pass below does when every unit is the same */
 			if (x->better != better)
-				x->better = (signed char)better;
+				return better_conflict(&m->results[idx[0]], r, err);
 			continue;
 		}
 		mixed = 1;
@@ -519,6 +538,8 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 			buf_release(&w);
 			return NF_DATAERR;
 		}
+		if (x->better != better)
+			return better_conflict(&m->results[idx[0]], r, err);
 		if (result_npasses(r) > 1) {
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
@@ -532,7 +553,6 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 	for (size_t k = 1; mixed && k < i; k++) {
 		struct series *x = m->results[idx[k]].series;
 		x->unit = unit;
-		x->better = (signed char)better;
 	}
 	return 0;
 }
