@@ -20,6 +20,7 @@
 #include "ingest/json_input.h"
 #include "lib/digest256.h"
 #include "lib/util.h"
+#include "model/semver.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -572,6 +573,42 @@ static void warn_unmeasured_workloads(struct model *m)
 	}
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
+	return (x > y) - (x < y);
+}
+
+/* One version spelt two ways, "v24" and "24" (node --version and most
+ * runners): a version with a leading 'v' whose rest is a version is the
+ * same version as that rest when the input also gives the rest, and then
+ * takes its name. A spelling used alone is kept as given. */
+static void unify_version_spellings(struct model *m)
+{
+	const char **v;
+	size_t n = 0;
+	if (m->nseries < 2)
+		return;
+	v = xmalloc(m->nseries * sizeof *v);
+	for (size_t k = 0; k < m->nseries; k++)
+		v[k] = m->series[k]->version;
+	qsort(v, m->nseries, sizeof *v, cmp_ptr);
+	for (size_t k = 0; k < m->nseries; k++)
+		if (v[k] && (n == 0 || v[n - 1] != v[k]))
+			v[n++] = v[k];
+	for (size_t k = 0; k < m->nseries; k++) {
+		struct series *x = m->series[k];
+		const char *bare;
+		if (!x->version || (x->version[0] != 'v' && x->version[0] != 'V') ||
+		    !semver_parse(x->version).ok)
+			continue;
+		bare = model_intern(m, x->version + 1);
+		if (bsearch(&bare, v, n, sizeof *v, cmp_ptr))
+			x->version = bare;
+	}
+	free(v);
+}
+
 int ingest_finish(struct model *m, struct nf_error *err)
 {
 	size_t *idx, i = 0;
@@ -585,6 +622,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
+	unify_version_spellings(m);
 	/* each result in input order; a series' names are checked once, and a
 	 * name that passed once (a small cache of pointers per field) is not
 	 * checked again */

@@ -54,7 +54,8 @@ struct kv {
  * to it. */
 struct series {
 	const char *workload; /* interned, valid UTF-8, never empty */
-	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
+	const char *version;  /* interned, as given ("24.11.1", "v24", "old"); "v24" becomes
+	                       * "24" when the input also spells it so (ingest_finish) */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
 	const char *note;     /* interned, or NULL */
