@@ -979,6 +979,9 @@ static const char *doc_field(const char *p, const char *end, cJSON **v)
 	for (const char *q = p; q < after; q++)
 		if (*q == '\\' || *q == '\0')
 			return NULL;
+	/* "01" or "5." in it: cJSON takes them, the cJSON path refuses them */
+	if (json_bad_number_at(p, (size_t)(after - p)) >= 0)
+		return NULL;
 	return after;
 }
 
