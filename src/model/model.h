@@ -93,7 +93,8 @@ struct result {
 	                         timestamp and one pass, `value` */
 	double value;         /* the round's value: the median of its passes */
 	int round;            /* >= 1 after ingest */
-	uint32_t where;       /* 1-based: result index (JSON) or line (NDJSON),
+	uint32_t where;       /* 1-based: index in a document's "results" (also
+	                         one on a line) or line (an NDJSON result line),
 	                         UINT32_MAX for any later one */
 };
 
