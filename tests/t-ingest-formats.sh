@@ -155,6 +155,11 @@ o=$(tmpdir)
 check_eq "v24 and 24 are compared as one version of two rounds" "v22:1 24:2 26.1.0:2 vx:1 x:1" \
 	"$(jq -r '[.comparisons[0].versions[] | "\(.version):\(.rounds)"] | join(" ")' "$o/analysis.json")"
 
+# --- time units of one workload -----------------------------------------------------------
+printf '{"workload": "w", "version": "1", "unit": "%s", "passes": [%s]}\n' ns 5 us '1, 0.3, 1.1' s 0.000001 > "$d/units.ndjson"
+check_eq "time units are converted by exact powers of ten: 1 µs is 1000 ns" "[5] [1000,300,1100] [1000]" \
+	"$(results "$d/units.ndjson" | jq -c '.passes' | paste -sd' ' -)"
+
 # --- errors ---------------------------------------------------------------------------------
 echo '{"foo": 1}' > "$d/unknown.json"
 check_eq "no known format: lists the formats tried" \

@@ -58,6 +58,17 @@ static double time_scale(const char *unit)
 	return 0;
 }
 
+/* v in a unit of `from` seconds, in units of `to` seconds (both powers of
+ * ten from time_scale): multiplied or divided by the exact power of ten
+ * between them, so 1 µs is 1000 ns, not the 999.9999999999999 that
+ * v * (1e-6 / 1e-9) gives, and the result is v's correctly rounded. */
+static double rescale(double v, double from, double to)
+{
+	double f = from > to ? from / to : to / from;
+	f = pow(10, round(log10(f))); /* 1e3, 1e6 or 1e9: exact doubles */
+	return from > to ? v * f : v / f;
+}
+
 static void add_source(struct model *m, const char *path)
 {
 	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
@@ -544,10 +555,10 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 		if (result_npasses(r) > 1) {
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
-				r->extra->passes[k] *= a / b;
+				r->extra->passes[k] = rescale(r->extra->passes[k], a, b);
 			r->value = stats_median_of(r->extra->passes, np);
 		} else {
-			r->value *= a / b;
+			r->value = rescale(r->value, a, b);
 		}
 	}
 	*n = i;
