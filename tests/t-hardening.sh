@@ -90,6 +90,22 @@ check_eq "a verdict table that cannot be written is an I/O error" \
 	"74 noisefloor: cannot write to standard output: No space left on device" "$rc $err"
 check_status "an empty --out is refused, not overrun" 73 "$NF_ASAN" report -q --out '' tests/core/published.json
 
+# --- finite values near the largest double ------------------------------------
+t=$(tmpdir)
+for v in 1 2; do for r in 1 2; do
+	printf '{"workload": "w", "version": "%s", "unit": "ms", "round": %s, "passes": [%s]}\n' "$v" "$r" \
+		"$(case $v$r in 11) echo '1e308, 1.5e308' ;; 12) echo 1.2e308 ;; 21) echo 1.7e308 ;; 22) echo 1.1e308 ;; esac)"
+done; done > "$t/huge.ndjson"
+sed 's/e308/e8/g' "$t/huge.ndjson" > "$t/scaled.ndjson"
+"$NF_ASAN" report -q --min-rounds 1 --formats md --out "$t/huge" "$t/huge.ndjson"
+"$NF_ASAN" report -q --min-rounds 1 --formats md --out "$t/scaled" "$t/scaled.ndjson"
+check_eq "values near 1e308 are written as numbers, with the verdict of the same values scaled down" \
+	"| w (ms) | 1.2e308 ±2.0% | 1.1e308 ±21% | within noise |
+| w (ms) | 120,000,000 ±2.0% | 110,000,000 ±21% | within noise |" \
+	"$(grep -h '^| w (ms)' "$t/huge/blog.md" "$t/scaled/blog.md")"
+check_eq "and their rounds too, without Infinity" "| 1 | 1 | 1e308, 1.5e308 | 1.25e308 | 0" \
+	"$(grep '^| 1 | 1 |' "$t/huge/issue.md") $(grep -c Infinity "$t/huge/issue.md" "$t/huge/blog.md" | awk -F: '{s += $2} END {print s}')"
+
 # --- limits: the largest accepted, one past it refused --------------------------
 passes() { awk -v n="$1" 'BEGIN { printf "1"; for (i = 1; i < n; i++) printf ",1.%d", i % 10 }'; }
 {

@@ -146,6 +146,20 @@ check_eq "pyperf: version from python_version, calibration runs left out" "3.11.
 check_eq "pyperf command: label gives the version, values are the passes" "node sort.js|22|3|s|true" \
 	"$(results 22=$F/pyperf/command-node22.json | head -n 1 | jq -r '"\(.workload)|\(.version)|\(.passes | length)|\(.unit)|\(.back_to_back)"')"
 
+# --- one version spelt two ways ---------------------------------------------------------------
+printf '{"workload": "w", "version": "%s", "unit": "ms", "passes": [1]}\n' v24 24 V26.1.0 26.1.0 v22 vx x > "$d/spellings.ndjson"
+check_eq "v24 and 24 are one version, named 24; a spelling used alone is kept" "24 24 26.1.0 26.1.0 v22 vx x" \
+	"$(results "$d/spellings.ndjson" | jq -r '.version' | paste -sd' ' -)"
+o=$(tmpdir)
+"$NF" report -q --min-rounds 1 --formats json --out "$o" "$d/spellings.ndjson"
+check_eq "v24 and 24 are compared as one version of two rounds" "v22:1 24:2 26.1.0:2 vx:1 x:1" \
+	"$(jq -r '[.comparisons[0].versions[] | "\(.version):\(.rounds)"] | join(" ")' "$o/analysis.json")"
+
+# --- time units of one workload -----------------------------------------------------------
+printf '{"workload": "w", "version": "1", "unit": "%s", "passes": [%s]}\n' ns 5 us '1, 0.3, 1.1' s 0.000001 > "$d/units.ndjson"
+check_eq "time units are converted by exact powers of ten: 1 µs is 1000 ns" "[5] [1000,300,1100] [1000]" \
+	"$(results "$d/units.ndjson" | jq -c '.passes' | paste -sd' ' -)"
+
 # --- errors ---------------------------------------------------------------------------------
 echo '{"foo": 1}' > "$d/unknown.json"
 check_eq "no known format: lists the formats tried" \

@@ -164,7 +164,7 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	/* one round has no spread: unknown, not zero */
-	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / (2 * vs->median) : 0;
+	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / 2 / vs->median : 0;
 	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
 	vs->level = vs->best;
 	if (l) {

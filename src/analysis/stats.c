@@ -149,9 +149,17 @@ void stats_sort(double *v, size_t n)
 	free(k);
 }
 
+/* The midpoint of two values, finite for finite ones (near DBL_MAX the sum
+ * would overflow); the same double as (a + b) / 2 otherwise. */
+static double midpoint(double a, double b)
+{
+	double s = a + b;
+	return isfinite(s) ? s / 2 : a / 2 + b / 2;
+}
+
 double stats_median_sorted(const double *s, size_t n)
 {
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	return n % 2 ? s[n / 2] : midpoint(s[n / 2 - 1], s[n / 2]);
 }
 
 double stats_median_of(const double *v, size_t n)
@@ -167,7 +175,7 @@ double stats_median_of(const double *v, size_t n)
 				t[j] = t[j - 1];
 			t[j] = x;
 		}
-		return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+		return n % 2 ? t[n / 2] : midpoint(t[n / 2 - 1], t[n / 2]);
 	}
 
 	/* every round's value is a median of a few passes: no malloc for those */
@@ -176,7 +184,7 @@ double stats_median_of(const double *v, size_t n)
 
 	memcpy(s, v, n * sizeof(*s));
 	stats_sort(s, n);
-	med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	med = n % 2 ? s[n / 2] : midpoint(s[n / 2 - 1], s[n / 2]);
 	if (s != small)
 		free(s);
 	return med;
@@ -1426,7 +1434,7 @@ double stats_quantile_spread_sorted(const double *s, size_t n, double lo)
 	double q1 = stats_quantile_sorted(s, n, lo), q3 = stats_quantile_sorted(s, n, 1 - lo);
 	double med = stats_quantile_sorted(s, n, 0.5);
 
-	return med > 0 ? (q3 - q1) / (2 * med) : 0;
+	return med > 0 ? (q3 - q1) / 2 / med : 0; /* 2 * med may overflow */
 }
 
 double stats_quantile_spread(const double *v, size_t n, double lo)

@@ -20,6 +20,7 @@
 #include "ingest/json_input.h"
 #include "lib/digest256.h"
 #include "lib/util.h"
+#include "model/semver.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -55,6 +56,17 @@ static double time_scale(const char *unit)
 	if (strcmp(unit, "s") == 0)
 		return 1;
 	return 0;
+}
+
+/* v in a unit of `from` seconds, in units of `to` seconds (both powers of
+ * ten from time_scale): multiplied or divided by the exact power of ten
+ * between them, so 1 µs is 1000 ns, not the 999.9999999999999 that
+ * v * (1e-6 / 1e-9) gives, and the result is v's correctly rounded. */
+static double rescale(double v, double from, double to)
+{
+	double f = from > to ? from / to : to / from;
+	f = pow(10, round(log10(f))); /* 1e3, 1e6 or 1e9: exact doubles */
+	return from > to ? v * f : v / f;
 }
 
 static void add_source(struct model *m, const char *path)
@@ -480,8 +492,28 @@ static int check_doc_fields(const struct model *m, struct nf_error *err)
 	return rc;
 }
 
+/* Two results of one (workload, platform) that disagree on which way is
+ * better (given, or the unit's default): refused with both places, as the
+ * first one winning would turn a regression into a gain. */
+static int better_conflict(const struct result *a, const struct result *b,
+			   struct nf_error *err)
+{
+	struct buf w1 = BUF_INIT, w2 = BUF_INIT;
+	where_str(&w1, a);
+	where_str(&w2, b);
+	nf_error_set(err, NF_DATAERR,
+		     "cannot compare \"%s\" on %s: \"better\" is \"%s\" (%s) and \"%s\" (%s)",
+		     a->series->workload, a->series->platform,
+		     a->series->better == BETTER_HIGHER ? "higher" : "lower", w1.s,
+		     b->series->better == BETTER_HIGHER ? "higher" : "lower", w2.s);
+	buf_release(&w1);
+	buf_release(&w2);
+	return NF_DATAERR;
+}
+
 /* Within one (workload, platform): convert time units to the first one seen;
- * mixing a time with a rate, or two rates, is an error. The values are
+ * mixing a time with a rate, or two rates, is an error, and so is a
+ * "better" that differs from the first one's. The values are
  * scaled first, then the series take the unit. The group is the leading
  * results of idx[0..max) with the first one's workload and platform; its
  * length goes to *n (found in the same pass over the results, which in
@@ -502,9 +534,8 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 		if (x->workload != first->workload || x->platform != first->platform)
 			break;
 		if (x->unit == unit) {
-			/* what the pass below does when every unit is the same */
 			if (x->better != better)
-				x->better = (signed char)better;
+				return better_conflict(&m->results[idx[0]], r, err);
 			continue;
 		}
 		mixed = 1;
@@ -519,20 +550,21 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 			buf_release(&w);
 			return NF_DATAERR;
 		}
+		if (x->better != better)
+			return better_conflict(&m->results[idx[0]], r, err);
 		if (result_npasses(r) > 1) {
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
-				r->extra->passes[k] *= a / b;
+				r->extra->passes[k] = rescale(r->extra->passes[k], a, b);
 			r->value = stats_median_of(r->extra->passes, np);
 		} else {
-			r->value *= a / b;
+			r->value = rescale(r->value, a, b);
 		}
 	}
 	*n = i;
 	for (size_t k = 1; mixed && k < i; k++) {
 		struct series *x = m->results[idx[k]].series;
 		x->unit = unit;
-		x->better = (signed char)better;
 	}
 	return 0;
 }
@@ -552,6 +584,42 @@ static void warn_unmeasured_workloads(struct model *m)
 	}
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
+	return (x > y) - (x < y);
+}
+
+/* One version spelt two ways, "v24" and "24" (node --version and most
+ * runners): a version with a leading 'v' whose rest is a version is the
+ * same version as that rest when the input also gives the rest, and then
+ * takes its name. A spelling used alone is kept as given. */
+static void unify_version_spellings(struct model *m)
+{
+	const char **v;
+	size_t n = 0;
+	if (m->nseries < 2)
+		return;
+	v = xmalloc(m->nseries * sizeof *v);
+	for (size_t k = 0; k < m->nseries; k++)
+		v[k] = m->series[k]->version;
+	qsort(v, m->nseries, sizeof *v, cmp_ptr);
+	for (size_t k = 0; k < m->nseries; k++)
+		if (v[k] && (n == 0 || v[n - 1] != v[k]))
+			v[n++] = v[k];
+	for (size_t k = 0; k < m->nseries; k++) {
+		struct series *x = m->series[k];
+		const char *bare;
+		if (!x->version || (x->version[0] != 'v' && x->version[0] != 'V') ||
+		    !semver_parse(x->version).ok)
+			continue;
+		bare = model_intern(m, x->version + 1);
+		if (bsearch(&bare, v, n, sizeof *v, cmp_ptr))
+			x->version = bare;
+	}
+	free(v);
+}
+
 int ingest_finish(struct model *m, struct nf_error *err)
 {
 	size_t *idx, i = 0;
@@ -565,6 +633,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	}
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
+	unify_version_spellings(m);
 	/* each result in input order; a series' names are checked once, and a
 	 * name that passed once (a small cache of pointers per field) is not
 	 * checked again */

@@ -17,7 +17,8 @@
 struct cJSON;
 
 /* Parses text[0..len) (text[len] must be NUL) as one JSON value. Refuses NUL
- * bytes, "\u0000" escapes and nesting deeper than JSON_MAX_DEPTH. On failure
+ * bytes, "\u0000" escapes, nesting deeper than JSON_MAX_DEPTH and numbers
+ * out of JSON's syntax that cJSON takes ("01", "5.", "1.e5"). On failure
  * returns NULL and appends "line L, column C: <why>" to why, lines counted
  * from first_line (1 for a whole file, the line number for an NDJSON line).
  * Duplicate keys are not checked here: see json_duplicate_key. Caller frees
@@ -28,8 +29,13 @@ struct cJSON *json_input_parse(const char *text, size_t len, size_t first_line, 
  * JSON text (strings skipped), or -1 when it nests no deeper than that. */
 long json_too_deep_at(const char *text, size_t len);
 
-/* Between json_scan_begin(text, len) and json_scan_end(), the nesting and
- * "\u0000" checks of json_too_deep_at and json_input_parse on that text
+/* Offset of the first number in a JSON text (strings skipped) that is not
+ * in strict JSON syntax, -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?,
+ * or -1 when there is none. */
+long json_bad_number_at(const char *text, size_t len);
+
+/* Between json_scan_begin(text, len) and json_scan_end(), the nesting,
+ * "\u0000" and number checks of json_too_deep_at and json_input_parse on that text
  * are one pass, made once: ingest.c checks the nesting of a file read whole
  * before the formats' probes, and its reader then parses the same text. The
  * text must not change in between. */

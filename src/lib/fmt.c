@@ -58,11 +58,54 @@ void fmt_grouped(struct buf *b, double v, int decimals)
 	buf_release(&t);
 }
 
+/* A value out of the range fixed digits say anything in: `digits`
+ * significant digits and a power of ten, "1.2e308", "-5e-15". */
+static void fmt_scientific(struct buf *b, double v, int digits)
+{
+	char tmp[64], *e, *m;
+	snprintf(tmp, sizeof tmp, "%.*e", digits > 1 ? (digits < 17 ? digits - 1 : 16) : 0, v);
+	fix_decimal_point(tmp);
+	e = strchr(tmp, 'e');
+	if (!e) {
+		buf_puts(b, tmp);
+		return;
+	}
+	*e++ = '\0';
+	/* the mantissa without trailing zeros, the exponent without '+' and
+	 * leading zeros */
+	m = tmp + strlen(tmp);
+	while (m > tmp && m[-1] == '0')
+		*--m = '\0';
+	if (m > tmp && m[-1] == '.')
+		*--m = '\0';
+	buf_puts(b, tmp);
+	buf_putc(b, 'e');
+	if (*e == '-')
+		buf_putc(b, *e);
+	if (*e == '-' || *e == '+')
+		e++;
+	while (*e == '0' && e[1])
+		e++;
+	buf_puts(b, e);
+}
+
+/* Values that fixed digits cannot write in a table's width: from 1e15
+ * (where a double's digits run out) and below 1e-9. */
+static int out_of_fixed_range(double v)
+{
+	double a = fabs(v);
+	return isfinite(v) && (a >= 1e15 || (a > 0 && a < 1e-9));
+}
+
 void fmt_sig(struct buf *b, double v, int digits)
 {
 	int mag, decimals;
 	if (!isfinite(v) || v == 0) {
 		fmt_fixed(b, v, 0);
+		return;
+	}
+	if (out_of_fixed_range(v)) {
+		fmt_scientific(b, v, digits);
 		return;
 	}
 	mag = (int)floor(log10(fabs(v)));
@@ -429,7 +472,9 @@ long round_half_away(double v)
 void fmt_value(struct buf *b, double v)
 {
 	double a = fabs(v);
-	if (a >= 1000)
+	if (out_of_fixed_range(v))
+		fmt_scientific(b, v, 3);
+	else if (a >= 1000)
 		fmt_grouped(b, v, 0);
 	else if (a >= 100)
 		fmt_fixed(b, v, 1);

@@ -54,7 +54,8 @@ struct kv {
  * to it. */
 struct series {
 	const char *workload; /* interned, valid UTF-8, never empty */
-	const char *version;  /* interned, as given ("24.11.1", "v24", "old") */
+	const char *version;  /* interned, as given ("24.11.1", "v24", "old"); "v24" becomes
+	                       * "24" when the input also spells it so (ingest_finish) */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
 	const char *note;     /* interned, or NULL */
@@ -92,7 +93,8 @@ struct result {
 	                         timestamp and one pass, `value` */
 	double value;         /* the round's value: the median of its passes */
 	int round;            /* >= 1 after ingest */
-	uint32_t where;       /* 1-based: result index (JSON) or line (NDJSON),
+	uint32_t where;       /* 1-based: index in a document's "results" (also
+	                         one on a line) or line (an NDJSON result line),
 	                         UINT32_MAX for any later one */
 };
 

@@ -671,8 +671,10 @@ static int rounds_value(struct model *m, const struct ingest_input *in, const cJ
 		return bad(err, &pl, "\"results\" must be an array");
 	if (!results->child)
 		return bad(err, &pl, "\"results\" is empty");
+	/* a result in "results" is placed by its index, also in a document on
+	 * one line (NDJSON's first line): "line 1" would name them all */
 	cJSON_ArrayForEach(it, results) {
-		struct rounds_place rp = { in, where_is_line ? where : ++k, where_is_line };
+		struct rounds_place rp = { in, ++k, 0 };
 		if (add_result(m, it, &rp, m->ndocs - 1, nc, err))
 			return NF_DATAERR;
 	}
@@ -979,6 +981,9 @@ static const char *doc_field(const char *p, const char *end, cJSON **v)
 	for (const char *q = p; q < after; q++)
 		if (*q == '\\' || *q == '\0')
 			return NULL;
+	/* "01" or "5." in it: cJSON takes them, the cJSON path refuses them */
+	if (json_bad_number_at(p, (size_t)(after - p)) >= 0)
+		return NULL;
 	return after;
 }
 
