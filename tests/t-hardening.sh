@@ -393,6 +393,16 @@ printf 'noisefloor commit 1\ns\t.noisefloor-AAAAAA\nf\t%s\t.noisefloor-BBBBBB\tu
 "$NF" report -q --formats md --out "$p/m" tests/core/published.json
 check "a planted commit record removes nothing of the user's or outside --out" \
 	test -e "$p/m/user.txt" -a -e "$p/elsewhere/secret.txt" -a ! -e "$p/m/.noisefloor.commit"
+# A subfolder that is a symbolic link (charts -> a folder elsewhere) is not
+# written through: the run fails and nothing outside --out is replaced.
+p=$(tmpdir)
+mkdir "$p/m" "$p/elsewhere"
+ln -s ../elsewhere "$p/m/charts"
+echo "the user's" > "$p/elsewhere/overview.svg"
+expect_error "a symlinked charts folder is refused" 73 \
+	"noisefloor: cannot write '$p/m/charts/overview.svg': 'charts' is a symbolic link, and noisefloor writes only inside the output folder" \
+	"$p/elsewhere" "$NF_ASAN" report -q --out "$p/m" --formats json,charts tests/core/published.json
+check_eq "a symlinked charts folder: the output folder as it was" "charts" "$(ls -A "$p/m")"
 # The previous run's own files are still removed when their output no longer
 # writes them, also in a copy of the folder (the digests prove them ours).
 o=$(tmpdir)

@@ -23,15 +23,29 @@
  *
  * A successful commit also removes what the previous run's writers wrote and
  * the same writers did not write now, from the list each run leaves in
- * MANIFEST, so one output's files never mix two runs; nothing else in the
- * folder is touched.
+ * MANIFEST with each file's SHA-256, so one output's files never mix two
+ * runs. A name from the manifest is used only when it stays inside the
+ * folder, resolved without following a symbolic link (openat2 with
+ * RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, else O_NOFOLLOW a part at a time),
+ * and the file is removed only when it still holds what the previous run
+ * wrote: a manifest planted in the folder removes nothing of anyone else's.
+ * Nothing else in the folder is touched, and no file is written through a
+ * subfolder that is a symbolic link.
+ *
+ * A crash inside the commit is finished or undone by the next run: before
+ * the first move, commit writes the record RECORD (each file's digest,
+ * staged name and final name, and the old files to remove); the next run
+ * into the folder reads it before anything else and, when every new file
+ * is in place, finishes the commit, else moves back each file already
+ * moved (see recover). The folder then holds the complete old set or the
+ * complete new one.
  *
  * Durability costs two flushes per commit, not one per file: files are
- * written without fsync, commit makes all of them durable at once with one
- * syncfs() of the output folder's file system before any rename (so a
- * crash after a rename can only leave complete new files), then syncs each
- * folder that received a file once after the renames. A crash leaves the old
- * set or the new one.
+ * written without fsync, commit makes all of them and the record durable at
+ * once with one syncfs() of the output folder's file system before any
+ * rename (so a crash after a rename can only leave complete new files and a
+ * complete record), then syncs each folder that received a file once after
+ * the renames. The record costs a small file, not a flush.
  *
  * The lock is kept in a small table here rather than in struct outdir; a
  * process has at most a few output folders open at once.
@@ -926,6 +940,27 @@ static void release(struct outdir *od)
 	memset(od, 0, sizeof *od);
 }
 
+/* 1 when a part of the relative folder name under dir is a symbolic link. */
+static int symlink_on_way(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name), *s = p + strlen(dir) + 1;
+	struct stat st;
+	int r = 0;
+	for (;;) {
+		char *slash = strchr(s, '/');
+		if (slash)
+			*slash = '\0';
+		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			r = 1;
+		if (!slash || r)
+			break;
+		*slash = '/';
+		s = slash + 1;
+	}
+	free(p);
+	return r;
+}
+
 /* Writes the commit record (see outdir_commit) into the folder open as
  * root; returns 0 or errno. */
 static int write_record(struct outdir *od, int root, const struct step *steps,
@@ -1030,10 +1065,14 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 	steps = xcalloc(od->nnames, sizeof *steps);
 
-	/* the folders the files go into, made before the record names them */
+	/* the folders the files go into, made before the record names them;
+	 * one reached through a symbolic link would put files outside the
+	 * output folder */
+	if (fd < 0)
+		e = EBADF;
 	for (i = 0; i < od->nnames && !e; i++) {
 		char *slash, *to;
-		int created;
+		int created, sub;
 		if (!strchr(od->names[i], '/'))
 			continue;
 		to = xasprintf("%s/%s", od->dir, od->names[i]);
@@ -1043,9 +1082,28 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 			steps[i].made_dir = to;
 		else
 			free(to);
+		if (e)
+			break;
+		to = xstrndup(od->names[i], (size_t)(strrchr(od->names[i], '/') - od->names[i]));
+		if ((sub = open_beneath(fd, to, O_RDONLY | O_DIRECTORY)) >= 0) {
+			close(sub);
+		} else {
+			if (symlink_on_way(od->dir, to))
+				rc = nf_error_set(err, NF_CANTCREAT,
+						  "cannot write '%s/%s': '%s' is a symbolic link, and noisefloor writes only inside the output folder",
+						  od->dir, od->names[i], to);
+			/* anything else (a file in the way) is met and told by
+			 * the move */
+		}
+		free(to);
+		if (rc)
+			break;
 	}
-	if (!e && fd < 0)
-		e = EBADF;
+	if (rc) {
+		roll_back(od, steps, od->nnames);
+		i = 0;
+		goto done;
+	}
 	if (!e && (e = write_record(od, fd, steps, dig, drop.s ? drop.s : "")) == 0)
 		recorded = 1;
 	/* every staged file's data and the record durable, in one call, before
