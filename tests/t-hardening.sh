@@ -393,6 +393,10 @@ printf 'noisefloor commit 1\ns\t.noisefloor-AAAAAA\nf\t%s\t.noisefloor-BBBBBB\tu
 "$NF" report -q --formats md --out "$p/m" tests/core/published.json
 check "a planted commit record removes nothing of the user's or outside --out" \
 	test -e "$p/m/user.txt" -a -e "$p/elsewhere/secret.txt" -a ! -e "$p/m/.noisefloor.commit"
+ln -s "$p/elsewhere/secret.txt" "$p/m/.noisefloor.commit"
+check "a commit record that is a symbolic link stops no report" \
+	"$NF" report -q --formats md --out "$p/m" tests/core/published.json
+check_eq "... and what it points to is kept" "secret" "$(cat "$p/elsewhere/secret.txt")"
 # A subfolder that is a symbolic link (charts -> a folder elsewhere) is not
 # written through: the run fails and nothing outside --out is replaced.
 p=$(tmpdir)

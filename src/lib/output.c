@@ -433,8 +433,11 @@ static void recover(int root)
 	ssize_t k;
 	char chunk[4096];
 
-	if (fd < 0)
+	if (fd < 0) {
+		if (errno == ELOOP) /* a symbolic link under our name: not a record */
+			unlinkat(root, RECORD, 0);
 		return;
+	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return;
@@ -992,6 +995,8 @@ static int write_record(struct outdir *od, int root, const struct step *steps,
 	}
 	if (f >= 0 && close(f) != 0 && !e)
 		e = errno;
+	if (e && f >= 0)
+		unlinkat(root, RECORD, 0); /* a part of a record: never acted on */
 	buf_release(&r);
 	return e;
 }
