@@ -328,6 +328,111 @@ else
 	fail "build the rename shim" "$(cat "$NF_TMP/shim.log")"
 fi
 
+# A crash inside the commit: the process is killed at each rename or removal
+# of a report over an earlier one (the Nth, for every N), with renameat2 and
+# without (the hard-link way), then the next run into the folder (one that
+# fails before its own commit, so it changes nothing itself) finishes or
+# undoes the commit the killed run left. The folder must then hold exactly
+# the old set or exactly the new one, and nothing staged.
+kill_shim=$(tmpdir)/kill-rename.so
+swap_shim=$(tmpdir)/no-renameat2.so
+if cc -shared -fPIC -o "$kill_shim" "$H/kill-rename.c" -ldl 2>"$NF_TMP/shim.log" &&
+	cc -shared -fPIC -o "$swap_shim" "$H/no-renameat2.c" -ldl 2>>"$NF_TMP/shim.log"; then
+	c=$(tmpdir)
+	broken=$(tmpdir); cp templates/*.mustache "$broken/"; printf '{{#x}}\n' > "$broken/summary.md.mustache"
+	# the old set: other workloads than the new one, so the commit also
+	# removes the old run's charts that the new run does not write
+	"$NF" report -q --out "$c/old" --formats json,md,charts tests/core/published.json
+	cp -a "$c/old" "$c/new"
+	"$NF" report -q --out "$c/new" --formats json,md,charts "$SHIPPED"
+	old_digest=$(tree_digest "$c/old"); new_digest=$(tree_digest "$c/new")
+	for mode in swap link; do
+		preload=$kill_shim
+		[ $mode = link ] && preload="$kill_shim:$swap_shim"
+		cp -a "$c/old" "$c/count"
+		LD_PRELOAD="$preload" NF_RENAME_COUNT="$c/n" \
+			"$NF" report -q --out "$c/count" --formats json,md,charts "$SHIPPED"
+		n=$(cat "$c/n")
+		bad=""; olds=0; news=0
+		for k in $(seq 1 "$n"); do
+			rm -rf "$c/out"; cp -a "$c/old" "$c/out"
+			{ LD_PRELOAD="$preload" NF_KILL_AT=$k \
+				"$NF" report -q --out "$c/out" --formats json,md,charts "$SHIPPED"; } 2>/dev/null
+			rc=$?
+			"$NF" report -q --out "$c/out" --templates "$broken" --formats json,md,charts \
+				"$SHIPPED" 2>/dev/null
+			rc2=$?
+			d=$(tree_digest "$c/out")
+			if [ $rc -ne 137 ] || [ $rc2 -ne 65 ]; then bad="$bad $k(exit $rc, $rc2)"
+			elif [ "$d" = "$old_digest" ]; then olds=$((olds + 1))
+			elif [ "$d" = "$new_digest" ]; then news=$((news + 1))
+			else bad="$bad $k"; fi
+			ls -a "$c/out" | grep -q '^\.noisefloor-\|^\.noisefloor\.commit$' && bad="$bad $k(staged)"
+		done
+		check_eq "a kill at any of the $n renames and removals of the commit ($mode) leaves the old set or the new one" \
+			"" "$bad"
+		check "a kill early in the commit ($mode) leaves the old set, late the new one ($olds old, $news new)" \
+			test "$olds" -gt 0 -a "$news" -gt 0
+		rm -rf "$c/count"
+	done
+else
+	fail "build the rename shims" "$(cat "$NF_TMP/shim.log")"
+fi
+
+# --- nothing outside --out, nothing that is not ours ------------------------------
+# A manifest planted in the folder (it may come from a checkout or an
+# archive) names files the previous run did not write: through a symbolic
+# link to another folder, and a file of the user's. Neither is removed, in
+# the old manifest format (no digests) or with digests that match.
+p=$(tmpdir)
+mkdir "$p/m" "$p/elsewhere"
+echo "the user's" > "$p/m/user.txt"
+echo "secret" > "$p/elsewhere/secret.txt"
+ln -s ../elsewhere "$p/m/sub"
+printf 'md\tsub/secret.txt\nmd\tuser.txt\nmd\t../elsewhere/secret.txt\nmd\t%s/elsewhere/secret.txt\n' \
+	"$p" > "$p/m/.noisefloor.files"
+"$NF" report -q --formats md --out "$p/m" tests/core/published.json
+check "a planted manifest (no digests) removes no file of the user's" test -e "$p/m/user.txt"
+check "a planted manifest (no digests) removes nothing outside --out" test -e "$p/elsewhere/secret.txt"
+secret=$(sha256sum < "$p/elsewhere/secret.txt" | cut -d' ' -f1)
+user=$(sha256sum < "$p/m/user.txt" | cut -d' ' -f1)
+printf 'md\t%s\tsub/secret.txt\nmd\t%s\tsub/../sub/secret.txt\nmd\t%s\tuser.txt\n' \
+	"$secret" "$secret" "$(printf 'other\n' | sha256sum | cut -d' ' -f1)" > "$p/m/.noisefloor.files"
+"$NF" report -q --formats md --out "$p/m" tests/core/published.json
+check "a planted manifest with the right digest removes nothing through a symbolic link" \
+	test -e "$p/elsewhere/secret.txt"
+check "a planted manifest with another file's digest removes no file of the user's" \
+	test -e "$p/m/user.txt"
+# ... and a planted commit record moves nothing of the user's either
+printf 'noisefloor commit 1\ns\t.noisefloor-AAAAAA\nf\t%s\t.noisefloor-BBBBBB\tuser.txt\nx\t%s\tsub/secret.txt\nend\n' \
+	"$(printf 'other\n' | sha256sum | cut -d' ' -f1)" "$secret" > "$p/m/.noisefloor.commit"
+"$NF" report -q --formats md --out "$p/m" tests/core/published.json
+check "a planted commit record removes nothing of the user's or outside --out" \
+	test -e "$p/m/user.txt" -a -e "$p/elsewhere/secret.txt" -a ! -e "$p/m/.noisefloor.commit"
+ln -s "$p/elsewhere/secret.txt" "$p/m/.noisefloor.commit"
+check "a commit record that is a symbolic link stops no report" \
+	"$NF" report -q --formats md --out "$p/m" tests/core/published.json
+check_eq "... and what it points to is kept" "secret" "$(cat "$p/elsewhere/secret.txt")"
+# A subfolder that is a symbolic link (charts -> a folder elsewhere) is not
+# written through: the run fails and nothing outside --out is replaced.
+p=$(tmpdir)
+mkdir "$p/m" "$p/elsewhere"
+ln -s ../elsewhere "$p/m/charts"
+echo "the user's" > "$p/elsewhere/overview.svg"
+expect_error "a symlinked charts folder is refused" 73 \
+	"noisefloor: cannot write '$p/m/charts/overview.svg': 'charts' is a symbolic link, and noisefloor writes only inside the output folder" \
+	"$p/elsewhere" "$NF_ASAN" report -q --out "$p/m" --formats json,charts tests/core/published.json
+check_eq "a symlinked charts folder: the output folder as it was" "charts" "$(ls -A "$p/m")"
+# The previous run's own files are still removed when their output no longer
+# writes them, also in a copy of the folder (the digests prove them ours).
+o=$(tmpdir)
+"$NF" report -q --out "$o/a" --formats json,charts tests/core/published.json
+cp -r "$o/a" "$o/b"
+"$NF" report -q --out "$o/b" --formats json,charts "$SHIPPED"
+"$NF" report -q --out "$o/fresh" --formats json,charts "$SHIPPED"
+check "a copied folder's old charts are removed, as from the folder itself" \
+	diff -r -x .noisefloor.files "$o/fresh" "$o/b"
+
 # --- reproducible: runs, time zones, locales ------------------------------------
 r1=$(tmpdir); r2=$(tmpdir)
 "$NF" report -q --out "$r1" "$SHIPPED"
@@ -341,7 +446,7 @@ done
 r=$(tmpdir)
 SOURCE_DATE_EPOCH=1795996799 "$NF" report -q --out "$r" "$SHIPPED"   # 2026-11-29 23:59:59
 check "any time of the same SOURCE_DATE_EPOCH day gives the same files but the PDF's date" \
-	diff -r -x report.pdf -x report.xlsx "$r1" "$r"
+	diff -r -x report.pdf -x report.xlsx -x .noisefloor.files "$r1" "$r"
 loc=$NF_TMP/locale
 if [ ! -d "$loc/de_DE.UTF-8" ]; then
 	mkdir -p "$loc"

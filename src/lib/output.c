@@ -23,33 +23,50 @@
  *
  * A successful commit also removes what the previous run's writers wrote and
  * the same writers did not write now, from the list each run leaves in
- * MANIFEST, so one output's files never mix two runs; nothing else in the
- * folder is touched.
+ * MANIFEST with each file's SHA-256, so one output's files never mix two
+ * runs. A name from the manifest is used only when it stays inside the
+ * folder, resolved without following a symbolic link (openat2 with
+ * RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, else O_NOFOLLOW a part at a time),
+ * and the file is removed only when it still holds what the previous run
+ * wrote: a manifest planted in the folder removes nothing of anyone else's.
+ * Nothing else in the folder is touched, and no file is written through a
+ * subfolder that is a symbolic link.
+ *
+ * A crash inside the commit is finished or undone by the next run: before
+ * the first move, commit writes the record RECORD (each file's digest,
+ * staged name and final name, and the old files to remove); the next run
+ * into the folder reads it before anything else and, when every new file
+ * is in place, finishes the commit, else moves back each file already
+ * moved (see recover). The folder then holds the complete old set or the
+ * complete new one.
  *
  * Durability costs two flushes per commit, not one per file: files are
- * written without fsync, commit makes all of them durable at once with one
- * syncfs() of the output folder's file system before any rename (so a
- * crash after a rename can only leave complete new files), then syncs each
- * folder that received a file once after the renames. A crash leaves the old
- * set or the new one.
+ * written without fsync, commit makes all of them and the record durable at
+ * once with one syncfs() of the output folder's file system before any
+ * rename (so a crash after a rename can only leave complete new files and a
+ * complete record), then syncs each folder that received a file once after
+ * the renames. The record costs a small file, not a flush.
  *
  * The lock is kept in a small table here rather than in struct outdir; a
  * process has at most a few output folders open at once.
  */
 #define _GNU_SOURCE /* syncfs, renameat2 */
 #include "lib/output.h"
+#include "lib/digest256.h"
 #include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <linux/openat2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,6 +74,8 @@
 #define STAGING_RANDOM 6 /* characters after the prefix */
 #define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
 #define MANIFEST ".noisefloor.files" /* the files the last run wrote, one a line */
+#define RECORD ".noisefloor.commit" /* the moves of a commit under way */
+#define RECORD_HEAD "noisefloor commit 1\n"
 
 /* The locked output folder of each open outdir. */
 static struct {
@@ -202,6 +221,326 @@ static void remove_stale_staging(const char *dir)
 	closedir(d);
 }
 
+/* 1 when name is a relative name of ours that stays inside the folder:
+ * not empty, no leading '/', no empty, "." or ".." part, no tab or line
+ * break (the manifest and the commit record hold one name a line). */
+static int name_ok(const char *name)
+{
+	const char *p = name;
+	if (!*name || *name == '/' || strlen(name) >= PATH_MAX || strpbrk(name, "\t\n\r"))
+		return 0;
+	while (*p) {
+		size_t n = strcspn(p, "/");
+		if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		p += n;
+		if (*p == '/' && !*++p)
+			return 0;
+	}
+	return 1;
+}
+
+/* Opens the relative name (checked by name_ok) beneath the folder open as
+ * root, following no symbolic link on the way or at the end: openat2 with
+ * RESOLVE_BENEATH and RESOLVE_NO_SYMLINKS where the kernel has it, else one
+ * component at a time with O_NOFOLLOW. Returns a descriptor or -1. */
+static int open_beneath(int root, const char *name, int flags)
+{
+	struct open_how how = { 0 };
+	char *copy, *part, *save = NULL, *next;
+	int fd, e;
+	how.flags = (uint64_t)(flags | O_NOFOLLOW | O_CLOEXEC);
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+	fd = (int)syscall(SYS_openat2, root, name, &how, sizeof how);
+	if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+		return fd;
+	if (!name_ok(name)) {
+		errno = EINVAL;
+		return -1;
+	}
+	copy = xstrdup(name);
+	if ((fd = dup(root)) < 0) {
+		free(copy);
+		return -1;
+	}
+	for (part = strtok_r(copy, "/", &save); part; part = next) {
+		int sub;
+		next = strtok_r(NULL, "/", &save);
+		sub = openat(fd, part, next ? O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+					    : flags | O_NOFOLLOW | O_CLOEXEC);
+		e = errno;
+		close(fd);
+		if ((fd = sub) < 0) {
+			errno = e;
+			break;
+		}
+	}
+	free(copy);
+	return fd;
+}
+
+/* Opens the folder that holds the relative name beneath root (root's own
+ * descriptor duplicated for a name at the top); *base is set to the name's
+ * last part. Returns a descriptor or -1. */
+static int parent_beneath(int root, const char *name, const char **base)
+{
+	const char *slash = strrchr(name, '/');
+	char *dir;
+	int fd;
+	if (!name_ok(name)) {
+		errno = EINVAL;
+		return -1;
+	}
+	*base = slash ? slash + 1 : name;
+	if (!slash)
+		return fcntl(root, F_DUPFD_CLOEXEC, 0);
+	dir = xstrndup(name, (size_t)(slash - name));
+	fd = open_beneath(root, dir, O_RDONLY | O_DIRECTORY);
+	free(dir);
+	return fd;
+}
+
+/* The SHA-256 of the regular file base in the folder dirfd, as hex; the
+ * file is opened without following a symbolic link. Returns 0, or -1 when
+ * it is missing, not a regular file or unreadable. */
+static int digest_at(int dirfd, const char *base, char hex[65])
+{
+	static char chunk[1 << 16];
+	struct digest256 d;
+	struct stat st;
+	ssize_t k;
+	int fd = openat(dirfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	digest256_init(&d);
+	while ((k = read(fd, chunk, sizeof chunk)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			close(fd);
+			return -1;
+		}
+		digest256_update(&d, chunk, (size_t)k);
+	}
+	close(fd);
+	digest256_final_hex(&d, hex);
+	return 0;
+}
+
+/* 1 when the file at the relative name beneath root holds exactly the data
+ * whose digest is hex. */
+static int holds(int root, const char *name, const char *hex)
+{
+	const char *base;
+	char got[65];
+	int fd = parent_beneath(root, name, &base), r;
+	if (fd < 0)
+		return 0;
+	r = digest_at(fd, base, got) == 0 && strcmp(got, hex) == 0;
+	close(fd);
+	return r;
+}
+
+/* Removes the folders of the relative name that are left empty, deepest
+ * first, up to (not including) root. */
+static void remove_empty_parents(int root, const char *name)
+{
+	char *p = xstrdup(name), *slash;
+	while ((slash = strrchr(p, '/')) != NULL) {
+		const char *base;
+		int fd;
+		*slash = '\0';
+		if ((fd = parent_beneath(root, p, &base)) < 0)
+			break;
+		if (unlinkat(fd, base, AT_REMOVEDIR) != 0) {
+			close(fd);
+			break;
+		}
+		close(fd);
+	}
+	free(p);
+}
+
+/* Removes the file at the relative name beneath root when it holds exactly
+ * the data whose digest is hex (a file we wrote, unchanged since), and the
+ * folders that leaves empty. Nothing outside root, nothing reached through a
+ * symbolic link, no file of anyone else's is removed. */
+static void remove_ours(int root, const char *name, const char *hex)
+{
+	const char *base;
+	char got[65];
+	int fd = parent_beneath(root, name, &base);
+	if (fd < 0)
+		return;
+	if (digest_at(fd, base, got) == 0 && strcmp(got, hex) == 0 &&
+	    unlinkat(fd, base, 0) == 0)
+		remove_empty_parents(root, name);
+	close(fd);
+}
+
+/* 1 when hex is 64 lower-case hex digits. */
+static int digest_ok(const char *hex)
+{
+	return strlen(hex) == 64 && strspn(hex, "0123456789abcdef") == 64;
+}
+
+/* 1 when name is a staging name of ours: `.noisefloor-XXXXXX` alone (a
+ * staged file at the top) or as the first part (the staging folder). */
+static int staging_name_ok(const char *name)
+{
+	size_t n = strlen(STAGING_PREFIX) + STAGING_RANDOM;
+	return name_ok(name) && strncmp(name, STAGING_PREFIX, strlen(STAGING_PREFIX)) == 0 &&
+	       strcspn(name, "/") == n;
+}
+
+/* Splits line into at most max tab-separated fields; returns how many. */
+static int split_tabs(char *line, char **field, int max)
+{
+	int n = 0;
+	while (n < max) {
+		field[n++] = line;
+		if (!(line = strchr(line, '\t')))
+			break;
+		*line++ = '\0';
+	}
+	return line ? -1 : n;
+}
+
+/* Finishes or undoes the commit that a run which died left in the folder
+ * open as root, from its record (see outdir_commit): when every file of the
+ * new set is in place, the commit is finished (the previous run's files it
+ * was to remove are removed); else every file already moved is put back as
+ * it was, so the folder holds the complete old set. A record that is not
+ * complete was being written when the run died, before any move. Every step
+ * acts only on a file whose digest is the one recorded, at a name inside
+ * the folder reached without a symbolic link, so a planted record touches
+ * nothing that is not ours. */
+static void recover(int root)
+{
+	struct rec {
+		char *dig, *staged, *name;
+	} *f = NULL, *x = NULL;
+	char *text = NULL, *line, *save = NULL, *staging = NULL, **dirs = NULL;
+	size_t nf = 0, f_alloc = 0, nx = 0, x_alloc = 0, nd = 0, d_alloc = 0, len = 0;
+	int fd = openat(root, RECORD, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), complete = 0,
+	    done = 1;
+	struct stat st;
+	struct buf b = BUF_INIT;
+	ssize_t k;
+	char chunk[4096];
+
+	if (fd < 0) {
+		if (errno == ELOOP) /* a symbolic link under our name: not a record */
+			unlinkat(root, RECORD, 0);
+		return;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return;
+	}
+	while ((k = read(fd, chunk, sizeof chunk)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		buf_put(&b, chunk, (size_t)k);
+	}
+	close(fd);
+	text = buf_detach(&b, &len);
+	if (len < strlen(RECORD_HEAD) || memcmp(text, RECORD_HEAD, strlen(RECORD_HEAD)) != 0 ||
+	    memchr(text, '\0', len))
+		goto out;
+	for (line = strtok_r(text + strlen(RECORD_HEAD), "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *fld[4];
+		int n = split_tabs(line, fld, 4);
+		if (n == 1 && strcmp(fld[0], "end") == 0) {
+			complete = 1;
+			break;
+		} else if (n == 2 && strcmp(fld[0], "s") == 0 && staging_name_ok(fld[1]) &&
+			   !strchr(fld[1], '/')) {
+			staging = fld[1];
+		} else if (n == 2 && strcmp(fld[0], "d") == 0 && name_ok(fld[1])) {
+			ALLOC_GROW(dirs, nd + 1, d_alloc);
+			dirs[nd++] = fld[1];
+		} else if (n == 4 && strcmp(fld[0], "f") == 0 && digest_ok(fld[1]) &&
+			   staging_name_ok(fld[2]) && name_ok(fld[3])) {
+			ALLOC_GROW(f, nf + 1, f_alloc);
+			f[nf].dig = fld[1];
+			f[nf].staged = fld[2];
+			f[nf++].name = fld[3];
+		} else if (n == 3 && strcmp(fld[0], "x") == 0 && digest_ok(fld[1]) &&
+			   name_ok(fld[2])) {
+			ALLOC_GROW(x, nx + 1, x_alloc);
+			x[nx].dig = fld[1];
+			x[nx++].name = fld[2];
+		} else {
+			goto out; /* not a record of ours */
+		}
+	}
+	if (!complete || !staging)
+		goto out;
+	for (size_t i = 0; i < nf && done; i++)
+		done = holds(root, f[i].name, f[i].dig);
+	for (size_t i = 0; done && i < nx; i++) /* finish */
+		remove_ours(root, x[i].name, x[i].dig);
+	if (!done) { /* undo, last move first */
+		for (size_t i = nf; i-- > 0;) {
+			const char *fb, *sb, *bb;
+			char *backup = xasprintf("%s/" BACKUP_DIR "/%s", staging, f[i].name);
+			int pf = parent_beneath(root, f[i].name, &fb), ps = -1, pb = -1;
+			int moved = pf >= 0 && holds(root, f[i].name, f[i].dig);
+			struct stat t;
+			if (pf < 0)
+				goto next;
+			pb = parent_beneath(root, backup, &bb);
+			if (pb >= 0 && fstatat(pb, bb, &t, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(t.st_mode)) {
+				/* the old file was kept as a link: put it back */
+				if (moved || (fstatat(pf, fb, &t, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT))
+					renameat(pb, bb, pf, fb);
+				goto next;
+			}
+			if (!moved)
+				goto next;
+			ps = parent_beneath(root, f[i].staged, &sb);
+			if (ps >= 0 && fstatat(ps, sb, &t, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(t.st_mode))
+				renameat2(pf, fb, ps, sb, RENAME_EXCHANGE); /* the old file waits there */
+			else
+				unlinkat(pf, fb, 0); /* a new name: the old set did not have it */
+		next:
+			if (pf >= 0)
+				close(pf);
+			if (ps >= 0)
+				close(ps);
+			if (pb >= 0)
+				close(pb);
+			free(backup);
+		}
+		for (size_t i = nd; i-- > 0;) {
+			const char *base;
+			int pd = parent_beneath(root, dirs[i], &base);
+			if (pd >= 0) {
+				unlinkat(pd, base, AT_REMOVEDIR);
+				close(pd);
+			}
+		}
+	}
+	/* the folder as recovered is durable before the record goes */
+	if (syncfs(root) != 0 && errno != EINVAL)
+		goto done_keep;
+out:
+	unlinkat(root, RECORD, 0);
+done_keep:
+	free(f);
+	free(x);
+	free(dirs);
+	free(text);
+}
+
 /* Replaces the last STAGING_RANDOM characters of path with random letters
  * and digits. The names need not be unpredictable, only distinct: each is
  * created exclusively and drawn again when taken. */
@@ -270,6 +609,7 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 		return open_failed(od, dir, strerror(errno), err);
 	locks[slot].od = od;
 	locks[slot].fd = fd;
+	recover(fd); /* before anything else: a commit a dead run left half done */
 	remove_stale_staging(dir);
 	/* the staging folder's name; the folder is made when first needed */
 	od->staging = xasprintf("%s/" STAGING_PREFIX "XXXXXX", dir);
@@ -539,39 +879,43 @@ static int written(const struct outdir *od, const char *name)
 	return 0;
 }
 
-/* Walks the previous run's manifest ("writer<TAB>name" lines, modified in
- * place). With keep set, appends to `keep` the lines of writers that did not
- * run this time (their files stay, so they stay listed); without it, removes
- * the files that a writer which ran again did not write this time (the chart
- * of a workload no longer measured), and their folders when that leaves them
- * empty. Only names from our own manifest are touched, never a user's file;
- * failures are ignored. */
-static void old_manifest(const struct outdir *od, const char *old, struct buf *keep)
+/* Walks the previous run's manifest ("writer<TAB>sha256<TAB>name" lines):
+ * appends to `keep` the lines of writers that did not run this time (their
+ * files stay, so they stay listed), and to `drop`, as "x<TAB>sha256<TAB>name"
+ * lines of the commit record, the files that a writer which ran again did
+ * not write this time (the chart of a workload no longer measured), to be
+ * removed once the new set is in place. A name is taken only when it stays
+ * inside the folder, and a file is removed only when it still holds what
+ * the previous run wrote (its digest), so a manifest planted in the folder
+ * touches nothing of anyone else's; lines without a digest (written before
+ * manifests had them) are dropped, their files left alone. */
+static void old_manifest(const struct outdir *od, const char *old, struct buf *keep,
+			 struct buf *drop)
 {
 	char *copy = xstrdup(old), *save = NULL;
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *path, *slash, *name = strchr(line, '\t');
-		if (!name)
+		char *fld[3];
+		if (split_tabs(line, fld, 3) != 3 || !digest_ok(fld[1]) || !name_ok(fld[2]) ||
+		    strcmp(fld[2], MANIFEST) == 0 || strcmp(fld[2], RECORD) == 0 ||
+		    written(od, fld[2]))
 			continue;
-		*name++ = '\0';
-		if (!*name || name[0] == '/' || strstr(name, "..") || strcmp(name, MANIFEST) == 0 ||
-		    written(od, name))
-			continue;
-		if (!writer_ran(od, line)) {
-			if (keep)
-				buf_printf(keep, "%s\t%s\n", line, name);
-			continue;
-		}
-		if (keep)
-			continue;
-		path = xasprintf("%s/%s", od->dir, name);
-		if (unlink(path) == 0)
-			while ((slash = strrchr(path, '/')) && slash > path + strlen(od->dir)) {
-				*slash = '\0';
-				if (rmdir(path) != 0)
-					break;
-			}
-		free(path);
+		if (!writer_ran(od, fld[0]))
+			buf_printf(keep, "%s\t%s\t%s\n", fld[0], fld[1], fld[2]);
+		else
+			buf_printf(drop, "x\t%s\t%s\n", fld[1], fld[2]);
+	}
+	free(copy);
+}
+
+/* Removes the files of the "x" lines of drop (see old_manifest) that still
+ * hold what the previous run wrote. */
+static void drop_old(int root, const char *drop)
+{
+	char *copy = xstrdup(drop), *save = NULL;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *fld[3];
+		if (split_tabs(line, fld, 3) == 3)
+			remove_ours(root, fld[2], fld[1]);
 	}
 	free(copy);
 }
@@ -599,35 +943,183 @@ static void release(struct outdir *od)
 	memset(od, 0, sizeof *od);
 }
 
+/* 1 when a part of the relative folder name under dir is a symbolic link. */
+static int symlink_on_way(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name), *s = p + strlen(dir) + 1;
+	struct stat st;
+	int r = 0;
+	for (;;) {
+		char *slash = strchr(s, '/');
+		if (slash)
+			*slash = '\0';
+		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			r = 1;
+		if (!slash || r)
+			break;
+		*slash = '/';
+		s = slash + 1;
+	}
+	free(p);
+	return r;
+}
+
+/* Writes the commit record (see outdir_commit) into the folder open as
+ * root; returns 0 or errno. */
+static int write_record(struct outdir *od, int root, const struct step *steps,
+			char (*dig)[65], const char *drop)
+{
+	struct buf r = BUF_INIT;
+	size_t skip = strlen(od->dir) + 1;
+	int f, e = 0;
+	buf_puts(&r, RECORD_HEAD);
+	buf_printf(&r, "s\t%s\n", od->staging + skip);
+	for (size_t i = 0; i < od->nnames; i++)
+		if (steps[i].made_dir)
+			buf_printf(&r, "d\t%s\n", steps[i].made_dir + skip);
+	for (size_t i = 0; i < od->nnames; i++)
+		buf_printf(&r, "f\t%s\t%s\t%s\n", dig[i], od->staged[i] + skip, od->names[i]);
+	buf_puts(&r, drop);
+	buf_puts(&r, "end\n");
+	f = openat(root, RECORD, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (f < 0)
+		e = errno;
+	for (size_t off = 0; !e && off < r.len;) {
+		ssize_t k = write(f, r.s + off, r.len - off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			e = k < 0 ? errno : EIO;
+		else
+			off += (size_t)k;
+	}
+	if (f >= 0 && close(f) != 0 && !e)
+		e = errno;
+	if (e && f >= 0)
+		unlinkat(root, RECORD, 0); /* a part of a record: never acted on */
+	buf_release(&r);
+	return e;
+}
+
+/*
+ * The commit, in order:
+ *
+ *   1. the manifest is staged: each file this run wrote with its SHA-256;
+ *   2. every folder a file goes into is made;
+ *   3. the commit record `.noisefloor.commit` is written: the staging
+ *      folder, the folders made, and for each file its digest, its staged
+ *      name and its final name, then the previous run's files to remove,
+ *      then "end";
+ *   4. one syncfs makes the staged files and the record durable;
+ *   5. each file is moved into place (swapped with the old one);
+ *   6. each folder that received a file is synced once;
+ *   7. the previous run's files that this run replaced with nothing are
+ *      removed, then the record, then the old files and the staging folder.
+ *
+ * A run that dies anywhere leaves the record; the next run into the folder
+ * reads it first (recover): with every file of the new set in place it
+ * finishes step 7, else it moves back what was moved. A failure that the
+ * run sees itself is undone at once, the same way.
+ */
 int outdir_commit(struct outdir *od, struct nf_error *err)
 {
 	struct step *steps;
-	struct buf manifest = BUF_INIT;
-	char *old = read_manifest(od);
+	struct buf manifest = BUF_INIT, drop = BUF_INIT;
+	struct digest256 d;
+	char *old = read_manifest(od), (*dig)[65];
 	size_t i;
-	int rc = 0, e = 0, fd;
+	int rc = 0, e = 0, fd = locked_fd(od), recorded = 0;
 
+	/* what each staged file holds, read back (cairo and the workbook
+	 * writer write theirs by name) */
+	dig = xcalloc(od->nnames + 1, sizeof *dig);
+	for (i = 0; i < od->nnames; i++) {
+		if (!name_ok(od->names[i])) {
+			e = EINVAL;
+			break;
+		}
+		if (digest_at(AT_FDCWD, od->staged[i], dig[i]) != 0) {
+			e = errno ? errno : EIO;
+			break;
+		}
+	}
+	if (e) {
+		rc = nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir,
+				  od->names[i], strerror(e));
+		free(dig);
+		free(old);
+		outdir_abort(od);
+		return rc;
+	}
 	for (i = 0; i < od->nnames; i++)
 		if (od->owners[i])
-			buf_printf(&manifest, "%s\t%s\n", od->owners[i], od->names[i]);
-	old_manifest(od, old, &manifest);
+			buf_printf(&manifest, "%s\t%s\t%s\n", od->owners[i], dig[i], od->names[i]);
+	old_manifest(od, old, &manifest, &drop);
+	free(old);
 	od->writer = NULL;
 	rc = outdir_write(od, MANIFEST, manifest.s, manifest.len, err);
+	digest256_init(&d);
+	digest256_update(&d, manifest.s, manifest.len);
+	digest256_final_hex(&d, dig[od->nnames - 1]);
 	buf_release(&manifest);
 	if (rc) {
-		free(old);
+		buf_release(&drop);
+		free(dig);
 		outdir_abort(od);
 		return rc;
 	}
 	steps = xcalloc(od->nnames, sizeof *steps);
 
-	/* every staged file's data durable, in one call, before any rename;
-	 * the staged files are all on the output folder's file system */
-	fd = locked_fd(od);
-	if (fd < 0 || (syncfs(fd) != 0 && errno != EINVAL)) {
-		e = fd < 0 ? EBADF : errno;
+	/* the folders the files go into, made before the record names them;
+	 * one reached through a symbolic link would put files outside the
+	 * output folder */
+	if (fd < 0)
+		e = EBADF;
+	for (i = 0; i < od->nnames && !e; i++) {
+		char *slash, *to;
+		int created, sub;
+		if (!strchr(od->names[i], '/'))
+			continue;
+		to = xasprintf("%s/%s", od->dir, od->names[i]);
+		slash = strrchr(to, '/');
+		*slash = '\0';
+		if ((e = mkdirs(to, &created)) == 0 && created)
+			steps[i].made_dir = to;
+		else
+			free(to);
+		if (e)
+			break;
+		to = xstrndup(od->names[i], (size_t)(strrchr(od->names[i], '/') - od->names[i]));
+		if ((sub = open_beneath(fd, to, O_RDONLY | O_DIRECTORY)) >= 0) {
+			close(sub);
+		} else {
+			if (symlink_on_way(od->dir, to))
+				rc = nf_error_set(err, NF_CANTCREAT,
+						  "cannot write '%s/%s': '%s' is a symbolic link, and noisefloor writes only inside the output folder",
+						  od->dir, od->names[i], to);
+			/* anything else (a file in the way) is met and told by
+			 * the move */
+		}
+		free(to);
+		if (rc)
+			break;
+	}
+	if (rc) {
+		roll_back(od, steps, od->nnames);
+		i = 0;
+		goto done;
+	}
+	if (!e && (e = write_record(od, fd, steps, dig, drop.s ? drop.s : "")) == 0)
+		recorded = 1;
+	/* every staged file's data and the record durable, in one call, before
+	 * any rename; the staged files are all on the output folder's file
+	 * system */
+	if (!e && syncfs(fd) != 0 && errno != EINVAL)
+		e = errno;
+	if (e) {
 		rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", od->dir,
 				  strerror(e));
+		roll_back(od, steps, od->nnames); /* removes the folders made */
 		i = 0;
 		goto done;
 	}
@@ -636,7 +1128,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	if (e) {
 		rc = nf_error_set(err, write_status(e), "cannot write '%s': %s", steps[i - 1].to,
 				  strerror(e));
-		roll_back(od, steps, i);
+		roll_back(od, steps, od->nnames);
 	} else {
 		/* make the renames durable: the output folder and its
 		 * subfolders, each once */
@@ -670,8 +1162,11 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 done:
 	if (!rc)
-		old_manifest(od, old, NULL);
-	free(old);
+		drop_old(fd, drop.s ? drop.s : "");
+	buf_release(&drop);
+	free(dig);
+	if (recorded)
+		unlinkat(fd, RECORD, 0);
 	/* the staged names at the top: after success the old files swapped
 	 * out, after failure the new files */
 	for (i = 0; i < od->nnames; i++) {

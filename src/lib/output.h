@@ -30,8 +30,9 @@ struct outdir {
 	int staging_made; /* the staging folder exists */
 };
 
-/* Creates the output folder if needed and locks it; removes what a run that
- * died left staged in it. */
+/* Creates the output folder if needed and locks it; finishes or undoes the
+ * commit of a run that died in it (from its commit record), then removes
+ * what such a run left staged. */
 int outdir_open(struct outdir *od, const char *dir, struct nf_error *err);
 
 /* Returns a malloc'd path where the relative name ("charts/x.svg") is
