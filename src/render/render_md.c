@@ -346,7 +346,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		}
 	}
 	mctx_set(o, "rounds", rounds);
-	if (r->link_charts) {
+	if (r->link_charts && rcmp->chart) {
 		char *path = xasprintf("charts/%s.svg", rcmp->chart);
 		mctx_set_str(o, "chart", path);
 		free(path);
