@@ -73,6 +73,8 @@ check "the overview names the workloads it leaves out" \
 	<(xmllint --xpath 'string(//*[local-name()="desc"])' "$d/oc/charts/overview.svg")
 check_eq "charts of their own for the first 200 workloads (SVG and PNG each), and the overview" \
 	"402" "$(find "$d/oc/charts" -type f | wc -l)"
+check "blog.md says which workloads have no chart of their own" \
+	grep -qx 'Charts of their own for the first 200 workloads only: the other 800 are in the tables, analysis.json and the workbook.' "$d/oc/blog.md"
 
 # --- colliding chart names ---------------------------------------------------
 workloads 5000 "a very long workload name that shortens to one file name for every workload " \

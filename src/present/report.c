@@ -809,6 +809,10 @@ static void build_charts(struct report *r)
 			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
 	}
 	free(names);
+	if (r->charts_left_out)
+		r->charts_note = xasprintf("Charts of their own for the first %d workloads only: the "
+					   "other %zu are in the tables, analysis.json and the workbook.",
+					   REPORT_MAX_WORKLOAD_CHARTS, r->charts_left_out);
 	/* pointers into charts[] only once it stops growing */
 	if (first)
 		r->overview_chart = r->charts[0].stem;
@@ -1035,6 +1039,7 @@ void report_release(struct report *r)
 	free(r->lines);
 	free(r->power_note);
 	free(r->rank_test_note);
+	free(r->charts_note);
 	free(r->issue_title);
 	free(r->baseline_note);
 	free(r->change_note);

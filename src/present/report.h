@@ -189,6 +189,8 @@ struct report {
 	size_t charts_alloc;         /* allocated entries of charts */
 	size_t charts_left_out;      /* comparisons past REPORT_MAX_WORKLOAD_CHARTS:
 	                                no charts of their own */
+	char *charts_note;           /* owned sentence saying which workloads have
+	                                no charts of their own, or NULL */
 	int link_charts;             /* the charts renderer writes the files:
 	                                Markdown documents may link them */
 

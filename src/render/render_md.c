@@ -785,6 +785,8 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(ctx, "overview_chart", path);
 		free(path);
 	}
+	if (r->link_charts)
+		mctx_set_str(ctx, "charts_note", r->charts_note);
 	impact_ctx(ctx, &r->impact);
 	return ctx;
 }
