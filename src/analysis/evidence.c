@@ -27,12 +27,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+int evidence_all_pairs(const struct comparison *c)
+{
+	size_t k = c->nversions;
+	return c->npairs == k * (k - 1) / 2;
+}
+
+/* The pair of versions a and b of c, a < b: every pair is laid out in the
+ * order (0,1), (0,2), ... (0,k-1), (1,2), ..., so its index is arithmetic;
+ * a series keeps that order with pairs left out, searched by halves. */
 const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b)
 {
-	size_t lo = a < b ? a : b, hi = a < b ? b : a;
-	for (size_t i = 0; i < c->npairs; i++)
-		if (c->pairs[i].a == lo && c->pairs[i].b == hi)
-			return &c->pairs[i];
+	size_t lo = a < b ? a : b, hi = a < b ? b : a, k = c->nversions, first = 0, end = c->npairs;
+	if (lo == hi || hi >= k || !c->npairs)
+		return NULL;
+	if (evidence_all_pairs(c))
+		return &c->pairs[lo * (2 * k - lo - 1) / 2 + (hi - lo - 1)];
+	while (first < end) {
+		size_t mid = first + (end - first) / 2;
+		const struct pair_stats *p = &c->pairs[mid];
+		if (p->a == lo && p->b == hi)
+			return p;
+		if (p->a < lo || (p->a == lo && p->b < hi))
+			first = mid + 1;
+		else
+			end = mid;
+	}
 	return NULL;
 }
 
@@ -73,6 +93,158 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
 	return d;
 }
 
+/* One pair's test, interval and first key: versions a < b of c, their
+ * rounds sorted and the logs of them (fill_pairs), alpha for the plan. */
+static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a, size_t b,
+		      double **sorted, double **logs, const double *ties, double alpha)
+{
+	const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
+	struct mw_result mw;
+
+	p->a = a;
+	p->b = b;
+	p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+	p->median_ratio = vb->median / va->median;
+	/* the estimate the interval is built around: the logs are
+	 * sorted as the values are */
+	p->ratio = exp(stats_hodges_lehmann_sorted(logs[a], va->nrounds, logs[b],
+						   vb->nrounds));
+	stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
+				  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+	/* planned on the gap the verdict quotes: the best rounds in
+	 * the published design, the medians elsewhere */
+	p->rounds_needed = c->design == DESIGN_ROUNDS
+		? stats_rounds_needed_medians(va->values, va->nrounds, va->best, vb->values,
+					      vb->nrounds, vb->best, alpha)
+		: stats_rounds_needed_medians(va->values, va->nrounds, va->median,
+					      vb->values, vb->nrounds, vb->median, alpha);
+	if (c->design == DESIGN_SESSIONS) {
+		double *d = log_ratios(va, vb), *ds, med, iqr;
+		size_t nr = va->nrounds;
+		stats_signed_rank(d, nr, &mw);
+		p->test = "signed-rank";
+		p->p_floor = stats_signed_rank_floor(nr);
+		med = stats_median_of(d, nr);
+		ds = xmalloc(nr * sizeof(*ds));
+		memcpy(ds, d, nr * sizeof(*ds));
+		qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
+		iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+		p->size = better_by(c->better, 1, exp(med), &p->side);
+		p->noise = exp(iqr / 2) - 1;
+		/* V above its null mean: b's values are the larger */
+		p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
+			: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
+		free(ds);
+		free(d);
+	} else {
+		stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
+		p->test = "mann-whitney";
+		p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
+		p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
+		if (c->design == DESIGN_ROUNDS) {
+			p->size = better_by(c->better, va->best, vb->best, &p->side);
+			/* a pair with a version of two clusters keeps that
+			 * version's spread; the others are compared within
+			 * their own noise (others_noise) */
+			p->noise = c->noise;
+			if (va->bimodal || vb->bimodal)
+				p->noise = fmax(p->noise, fmax(va->spread, vb->spread));
+		} else {
+			p->size = better_by(c->better, va->median, vb->median, &p->side);
+			p->noise = va->qspread > vb->qspread ? va->qspread : vb->qspread;
+			if (!(p->noise == p->noise))
+				p->noise = 0;
+			if (c->design == DESIGN_HISTORY && p->noise < EVIDENCE_HISTORY_FLOOR)
+				p->noise = EVIDENCE_HISTORY_FLOOR;
+		}
+	}
+	p->u = mw.w;
+	p->p = mw.p;
+	p->exact = mw.exact;
+	p->beyond_noise = p->side != 0 && p->size > p->noise;
+}
+
+/* Adds the pair of versions a and b (either order) to list[2 * *n ..]. */
+static void pair_add(size_t *list, size_t *n, size_t a, size_t b)
+{
+	if (a == b)
+		return;
+	list[2 * *n] = a < b ? a : b;
+	list[2 * *n + 1] = a < b ? b : a;
+	(*n)++;
+}
+
+static int cmp_pair(const void *pa, const void *pb)
+{
+	const size_t *a = pa, *b = pb;
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The versions with the largest and the smallest value of a statistic
+ * (each's first), over every version or over those of one cluster only:
+ * the verdict judges that pair when no claim is larger (analysis.c). */
+static void pair_extremes(const struct comparison *c, size_t *list, size_t *n)
+{
+	for (int stat = 0; stat < 2; stat++)
+		for (int clean = 0; clean < 2; clean++) {
+			long hi = -1, lo = -1;
+			for (size_t i = 0; i < c->nversions; i++) {
+				double v = stat ? c->versions[i].level : c->versions[i].best;
+				if (clean && c->versions[i].bimodal)
+					continue;
+				if (hi < 0 || v > (stat ? c->versions[hi].level : c->versions[hi].best))
+					hi = (long)i;
+				if (lo < 0 || v < (stat ? c->versions[lo].level : c->versions[lo].best))
+					lo = (long)i;
+			}
+			if (hi >= 0)
+				pair_add(list, n, (size_t)hi, (size_t)lo);
+		}
+}
+
+/*
+ * The pairs a comparison tests, as (a, b) with a < b in list (malloc'd,
+ * caller frees), sorted: every pair up to EVIDENCE_ALL_PAIRS versions; past
+ * that a series, where each version meets its neighbours and the baseline,
+ * and the extremes meet (pair_extremes): about 3 pairs a version, not k²/2.
+ */
+static void pair_list(const struct comparison *c, size_t **list, size_t *npairs)
+{
+	size_t k = c->nversions, n = 0, cap;
+	if (k <= EVIDENCE_ALL_PAIRS) {
+		cap = k * (k - 1) / 2;
+		*list = xmalloc((cap ? cap : 1) * 2 * sizeof(**list));
+		for (size_t a = 0; a < k; a++)
+			for (size_t b = a + 1; b < k; b++)
+				pair_add(*list, &n, a, b);
+		*npairs = n;
+		return;
+	}
+	cap = 2 * k + 4;
+	*list = xmalloc(cap * 2 * sizeof(**list));
+	for (size_t a = 0; a + 1 < k; a++)
+		pair_add(*list, &n, a, a + 1);
+	if (c->baseline_idx >= 0)
+		for (size_t a = 0; a < k; a++)
+			pair_add(*list, &n, a, (size_t)c->baseline_idx);
+	pair_extremes(c, *list, &n);
+	qsort(*list, n, 2 * sizeof(**list), cmp_pair);
+	/* the same pair from two reasons is tested once */
+	{
+		size_t w = 0;
+		for (size_t i = 0; i < n; i++)
+			if (w == 0 || cmp_pair(*list + 2 * i, *list + 2 * (w - 1)) != 0) {
+				(*list)[2 * w] = (*list)[2 * i];
+				(*list)[2 * w + 1] = (*list)[2 * i + 1];
+				w++;
+			}
+		n = w;
+	}
+	*npairs = n;
+}
+
 /*
  * Every pair's test and the first key of a claim, by the comparison's design
  * (README "The method"):
@@ -88,7 +260,7 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
  */
 static void fill_pairs(struct comparison *c)
 {
-	size_t k = c->nversions, n = 0, total = 0;
+	size_t k = c->nversions, total = 0, *list;
 	double alpha;
 	double **sorted = xmalloc((k ? k : 1) * sizeof(*sorted));
 	double **logs = xmalloc((k ? k : 1) * sizeof(*logs)), *ties = xmalloc((k ? k : 1) * sizeof(*ties));
@@ -106,77 +278,12 @@ static void fill_pairs(struct comparison *c)
 		ties[a] = stats_sorted_logs(sorted[a], c->versions[a].nrounds, logs[a]);
 		at += c->versions[a].nrounds;
 	}
-	c->npairs = k * (k - 1) / 2;
+	pair_list(c, &list, &c->npairs);
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	alpha = STATS_ALPHA / (double)(c->npairs ? c->npairs : 1);
-	for (size_t a = 0; a < k; a++)
-		for (size_t b = a + 1; b < k; b++) {
-			const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
-			struct pair_stats *p = &c->pairs[n++];
-			struct mw_result mw;
-
-			p->a = a;
-			p->b = b;
-			p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
-			p->median_ratio = vb->median / va->median;
-			/* the estimate the interval is built around: the logs are
-			 * sorted as the values are */
-			p->ratio = exp(stats_hodges_lehmann_sorted(logs[a], va->nrounds, logs[b],
-								   vb->nrounds));
-			stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
-						  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
-			/* planned on the gap the verdict quotes: the best rounds in
-			 * the published design, the medians elsewhere */
-			p->rounds_needed = c->design == DESIGN_ROUNDS
-				? stats_rounds_needed_medians(va->values, va->nrounds, va->best, vb->values,
-							      vb->nrounds, vb->best, alpha)
-				: stats_rounds_needed_medians(va->values, va->nrounds, va->median,
-							      vb->values, vb->nrounds, vb->median, alpha);
-			if (c->design == DESIGN_SESSIONS) {
-				double *d = log_ratios(va, vb), *ds, med, iqr;
-				size_t nr = va->nrounds;
-				stats_signed_rank(d, nr, &mw);
-				p->test = "signed-rank";
-				p->p_floor = stats_signed_rank_floor(nr);
-				med = stats_median_of(d, nr);
-				ds = xmalloc(nr * sizeof(*ds));
-				memcpy(ds, d, nr * sizeof(*ds));
-				qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
-				iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
-				p->size = better_by(c->better, 1, exp(med), &p->side);
-				p->noise = exp(iqr / 2) - 1;
-				/* V above its null mean: b's values are the larger */
-				p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
-					: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
-				free(ds);
-				free(d);
-			} else {
-				stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
-				p->test = "mann-whitney";
-				p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
-				p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
-				if (c->design == DESIGN_ROUNDS) {
-					p->size = better_by(c->better, va->best, vb->best, &p->side);
-					/* a pair with a version of two clusters keeps that
-					 * version's spread; the others are compared within
-					 * their own noise (others_noise) */
-					p->noise = c->noise;
-					if (va->bimodal || vb->bimodal)
-						p->noise = fmax(p->noise, fmax(va->spread, vb->spread));
-				} else {
-					p->size = better_by(c->better, va->median, vb->median, &p->side);
-					p->noise = va->qspread > vb->qspread ? va->qspread : vb->qspread;
-					if (!(p->noise == p->noise))
-						p->noise = 0;
-					if (c->design == DESIGN_HISTORY && p->noise < EVIDENCE_HISTORY_FLOOR)
-						p->noise = EVIDENCE_HISTORY_FLOOR;
-				}
-			}
-			p->u = mw.w;
-			p->p = mw.p;
-			p->exact = mw.exact;
-			p->beyond_noise = p->side != 0 && p->size > p->noise;
-		}
+	for (size_t i = 0; i < c->npairs; i++)
+		fill_pair(c, &c->pairs[i], list[2 * i], list[2 * i + 1], sorted, logs, ties, alpha);
+	free(list);
 	free(store);
 	free(logs);
 	free(ties);

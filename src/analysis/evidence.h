@@ -36,7 +36,19 @@ void evidence_run(struct model *m);
 /* Fills the model's platforms[] from the verdicts (after them). */
 void evidence_platforms(struct model *m);
 
-/* The pair of versions a and b of c, in either order, or NULL. */
+/* Up to this many versions every pair of a comparison is tested. Past it
+ * the comparison is a series (nightlies, every release of a line): each
+ * version is tested against its neighbours and the baseline, and the
+ * extremes against each other, so the work grows with the versions, not
+ * their square (README "Many versions"). */
+#define EVIDENCE_ALL_PAIRS 64
+
+/* 1 when c tested every pair of its versions, 0 for a series. */
+int evidence_all_pairs(const struct comparison *c);
+
+/* The pair of versions a and b of c, in either order, or NULL when it was
+ * not tested (a series) or a == b. Constant time for every pair, a binary
+ * search in a series. */
 const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b);
 
 

@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
+#include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
 #include "lib/fmt.h"
@@ -245,6 +246,7 @@ static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
+	size_t nseries = 0;
 
 	r->p_floor = 1;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -279,6 +281,8 @@ static void build_evidence(struct report *r)
 		}
 		r->power_binds = 1;
 	}
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		nseries += !evidence_all_pairs(&m->comparisons[i]);
 	if (r->npairs) {
 		/* Holm's first step compares the smallest p with alpha / pairs,
 		 * the pairs of one comparison */
@@ -294,12 +298,20 @@ static void build_evidence(struct report *r)
 		else
 			buf_printf(&b, "; %zu pair%s significant", r->nsignificant,
 				   r->nsignificant == 1 ? " is" : "s are");
+		if (nseries)
+			buf_printf(&b, "; %zu workload%s more than %d versions, a series: each version "
+				   "is tested against its neighbours and the baseline, not against every "
+				   "other version", nseries, nseries == 1 ? " has" : "s have",
+				   EVIDENCE_ALL_PAIRS);
 		r->power_note = buf_detach(&b, NULL);
 		buf_printf(&b, "The within-noise rule compares best rounds against the spread; a rank "
 			   "test (Mann\xE2\x80\x93Whitney U on all rounds, Holm-corrected across the "
 			   "pairs of versions of each workload) asks whether one version's rounds are "
 			   "consistently apart from the other's. Where the two disagree, neither claim "
 			   "is safe");
+		if (nseries)
+			buf_printf(&b, ". Past %d versions a workload is a series, and its versions are "
+				   "compared with their neighbours and the baseline only", EVIDENCE_ALL_PAIRS);
 		r->rank_test_note = buf_detach(&b, NULL);
 	}
 
@@ -635,23 +647,82 @@ static void slug_append(struct buf *b, const char *s)
 	}
 }
 
-static int name_taken(char **names, size_t n, const char *s)
+/* The stems taken so far, each with the last number tried after it: an
+ * open-addressed set of strings (borrowed), so that a name is checked in
+ * constant time and 5,000 workloads of one stem stay near-linear. */
+struct stem_set {
+	const char **names;
+	int *next;           /* per name: the last "-N" tried with it as a base */
+	size_t cap, n;
+};
+
+static size_t stem_hash(const char *s, size_t len)
+{
+	size_t h = 1469598103934665603u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	return h;
+}
+
+/* The slot of s[0..len) in the set: where it is, or the empty one where it
+ * would go. */
+static size_t stem_slot(const struct stem_set *t, const char *s, size_t len)
+{
+	size_t i = stem_hash(s, len) & (t->cap - 1);
+	while (t->names[i] && !(strlen(t->names[i]) == len && memcmp(t->names[i], s, len) == 0))
+		i = (i + 1) & (t->cap - 1);
+	return i;
+}
+
+static int stem_has(const struct stem_set *t, const char *s, size_t len)
+{
+	return t->cap && t->names[stem_slot(t, s, len)] != NULL;
+}
+
+/* Adds s (borrowed) unless it is there; returns its slot. */
+static size_t stem_add(struct stem_set *t, const char *s)
+{
+	size_t i;
+	if (2 * (t->n + 1) > t->cap) {
+		struct stem_set g = { NULL, NULL, t->cap ? 2 * t->cap : 64, 0 };
+		g.names = xcalloc(g.cap, sizeof *g.names);
+		g.next = xcalloc(g.cap, sizeof *g.next);
+		for (size_t k = 0; k < t->cap; k++)
+			if (t->names[k]) {
+				size_t j = stem_slot(&g, t->names[k], strlen(t->names[k]));
+				g.names[j] = t->names[k];
+				g.next[j] = t->next[k];
+				g.n++;
+			}
+		free(t->names);
+		free(t->next);
+		*t = g;
+	}
+	i = stem_slot(t, s, strlen(s));
+	if (!t->names[i]) {
+		t->names[i] = s;
+		t->next[i] = 1;
+		t->n++;
+	}
+	return i;
+}
+
+/* Whether s clashes with a stem taken: the same name, "overview", or one
+ * that is the other's series chart ("x" and "x-series"). */
+static int name_taken(const struct stem_set *t, const char *s)
 {
 	size_t len = strlen(s);
-	if (strcmp(s, "overview") == 0)
+	static const char series[] = "-series";
+	struct buf b = BUF_INIT;
+	int taken;
+	if (strcmp(s, "overview") == 0 || stem_has(t, s, len))
 		return 1;
-	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(names[i]);
-		if (strcmp(names[i], s) == 0)
-			return 1;
-		/* "x-series" is the series chart of "x" */
-		if (k + 7 == len && strncmp(s, names[i], k) == 0 && strcmp(s + k, "-series") == 0)
-			return 1;
-		if (len + 7 == k && strncmp(names[i], s, len) == 0 &&
-		    strcmp(names[i] + len, "-series") == 0)
-			return 1;
-	}
-	return 0;
+	if (len > 7 && strcmp(s + len - 7, series) == 0 && stem_has(t, s, len - 7))
+		return 1;
+	buf_printf(&b, "%s%s", s, series);
+	taken = stem_has(t, b.s, b.len);
+	buf_release(&b);
+	return taken;
 }
 
 /*
@@ -664,10 +735,12 @@ static int name_taken(char **names, size_t n, const char *s)
 static char **report_chart_stems(const struct model *m)
 {
 	char **names = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *names);
+	char **bases = xcalloc(m->ncomparisons ? m->ncomparisons : 1, sizeof *bases);
+	struct stem_set taken = { NULL, NULL, 0, 0 }, tried = { NULL, NULL, 0, 0 };
 	int plat = report_several_platforms(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct buf b = BUF_INIT;
-		size_t base_len;
+		size_t base_len, slot;
 		slug_append(&b, m->comparisons[i].workload);
 		if (plat) {
 			buf_putc(&b, '-');
@@ -678,19 +751,32 @@ static char **report_chart_stems(const struct model *m)
 		if (!b.len)
 			buf_puts(&b, "workload");
 		base_len = b.len;
-		for (int k = 2; name_taken(names, i, b.s); k++) {
+		/* the numbers after a base go up from the last one tried with
+		 * it: each is tried once, however many names share the base */
+		bases[i] = xstrdup(b.s);
+		slot = stem_add(&tried, bases[i]);
+		for (int k = tried.next[slot] + 1; name_taken(&taken, b.s); k++) {
 			b.len = base_len;
 			b.s[b.len] = '\0';
 			buf_printf(&b, "-%d", k);
+			tried.next[slot] = k;
 		}
 		names[i] = buf_detach(&b, NULL);
+		stem_add(&taken, names[i]);
 	}
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		free(bases[i]);
+	free(bases);
+	free(taken.names);
+	free(taken.next);
+	free(tried.names);
+	free(tried.next);
 	return names;
 }
 
 static void add_chart(struct report *r, char *stem, enum report_chart_kind kind, size_t ci)
 {
-	r->charts = xrealloc(r->charts, (r->ncharts + 1) * sizeof *r->charts);
+	ALLOC_GROW(r->charts, r->ncharts + 1, r->charts_alloc);
 	r->charts[r->ncharts].stem = stem;
 	r->charts[r->ncharts].kind = kind;
 	r->charts[r->ncharts].comparison = ci;
@@ -709,6 +795,13 @@ static void build_charts(struct report *r)
 		add_chart(r, xstrdup("overview"), REPORT_CHART_OVERVIEW, 0);
 	first = r->ncharts;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
+		if (i >= REPORT_MAX_WORKLOAD_CHARTS) {
+			/* past the limit no charts: analysis.json, the workbook
+			 * and the documents' tables hold every workload */
+			free(names[i]);
+			r->charts_left_out++;
+			continue;
+		}
 		add_chart(r, names[i], REPORT_CHART_STRIP, i);
 		if (report_chart_series(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
@@ -716,6 +809,10 @@ static void build_charts(struct report *r)
 			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
 	}
 	free(names);
+	if (r->charts_left_out)
+		r->charts_note = xasprintf("Charts of their own for the first %d workloads only: the "
+					   "other %zu are in the tables, analysis.json and the workbook.",
+					   REPORT_MAX_WORKLOAD_CHARTS, r->charts_left_out);
 	/* pointers into charts[] only once it stops growing */
 	if (first)
 		r->overview_chart = r->charts[0].stem;
@@ -942,6 +1039,7 @@ void report_release(struct report *r)
 	free(r->lines);
 	free(r->power_note);
 	free(r->rank_test_note);
+	free(r->charts_note);
 	free(r->issue_title);
 	free(r->baseline_note);
 	free(r->change_note);

@@ -186,6 +186,11 @@ struct report {
 	                                charts renderer writes and the PDF draws */
 	size_t ncharts;
 	const char *overview_chart;  /* stem, or NULL when there is no overview */
+	size_t charts_alloc;         /* allocated entries of charts */
+	size_t charts_left_out;      /* comparisons past REPORT_MAX_WORKLOAD_CHARTS:
+	                                no charts of their own */
+	char *charts_note;           /* owned sentence saying which workloads have
+	                                no charts of their own, or NULL */
 	int link_charts;             /* the charts renderer writes the files:
 	                                Markdown documents may link them */
 
@@ -234,6 +239,11 @@ const struct version_stats *report_cell(const struct comparison *c, const char *
 int report_several_platforms(const struct model *m);
 /* 1 when c is a long version series that gets a series chart. */
 int report_chart_series(const struct comparison *c);
+/* Charts of their own for at most this many comparisons (the first, in
+ * report order); the rest are in the tables, analysis.json and the
+ * workbook, and the overview. */
+#define REPORT_MAX_WORKLOAD_CHARTS 200
+
 /* Past this many bars the overview is one row per workload: a dot per
  * version on a shared axis (report_overview_rows). */
 #define REPORT_OVERVIEW_MAX_BARS 48

@@ -351,7 +351,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		}
 	}
 	mctx_set(o, "rounds", rounds);
-	if (r->link_charts) {
+	if (r->link_charts && rcmp->chart) {
 		char *path = xasprintf("charts/%s.svg", rcmp->chart);
 		mctx_set_str(o, "chart", path);
 		free(path);
@@ -790,6 +790,8 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_str(ctx, "overview_chart", path);
 		free(path);
 	}
+	if (r->link_charts)
+		mctx_set_str(ctx, "charts_note", r->charts_note);
 	impact_ctx(ctx, &r->impact);
 	return ctx;
 }

@@ -360,7 +360,7 @@ static int cmp_double(const void *a, const void *b)
  * to show left out and named in one line. */
 static int overview_rows(const struct model *m, struct chart_spec *sp)
 {
-	size_t ncats = 0, nout = 0, nvals = 0, nlines = 0;
+	size_t ncats = 0, nout = 0, nvals = 0, nlines = 0, nmore = 0;
 	size_t maxlines = 1;
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		maxlines += m->comparisons[i].nversions;
@@ -374,7 +374,10 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (c->baseline_idx >= 0 && c->nversions > 1 && c->verdict != VERDICT_INSUFFICIENT) {
-			ncats++;
+			if (ncats < CHART_OVERVIEW_MAX_ROWS)
+				ncats++;
+			else
+				nmore++;
 		} else {
 			nout++;
 			if (out_platform && out_platform != c->platform)
@@ -397,6 +400,8 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 		double lo, up;
 		if (!(c->baseline_idx >= 0 && c->nversions > 1 && c->verdict != VERDICT_INSUFFICIENT))
 			continue;
+		if (ncats == CHART_OVERVIEW_MAX_ROWS)
+			break;
 		sp->cats[ncats] = several ? xasprintf("%s (%s)", c->workload, c->platform)
 					  : xstrdup(c->workload);
 		{
@@ -442,6 +447,10 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 		}
 	}
 	free(vals);
+	if (nmore)
+		buf_printf(&b, "Not shown: %zu more workload%s past the first %d (every workload is in "
+			   "analysis.json, the workbook and the tables). ", nmore, nmore == 1 ? "" : "s",
+			   CHART_OVERVIEW_MAX_ROWS);
 	if (nout) {
 		if (one_out_platform && out_platform)
 			buf_printf(&b, "Left out: %zu workload%s on %s with only one version or too few "

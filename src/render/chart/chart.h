@@ -221,6 +221,10 @@ void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
  * highest rounds only. */
 #define CHART_STRIP_DOTS_MAX 100
 
+/* The overview of one row per workload shows at most this many rows; the
+ * rest are counted in its note and description. */
+#define CHART_OVERVIEW_MAX_ROWS 60
+
 /* The spec of one chart of the presentation model's chart plan. */
 struct report_chart;
 void chart_spec_planned(const struct model *m, const struct report_chart *ch,
@@ -236,7 +240,13 @@ void chart_spec_planned(const struct model *m, const struct report_chart *ch,
  * it was. (chart_svg.c) */
 int chart_svg(const struct chart_scene *sc, const struct chart_fonts *f,
 	      struct buf *out, struct nf_error *err);
-/* PNG on white, `scale` device pixels per chart unit; appends to out.
+/* The largest PNG preview: a side and a pixel count (4 bytes each while
+ * drawn). A larger scene is drawn at a smaller scale to fit. */
+#define CHART_PNG_MAX_SIDE 16384.0
+#define CHART_PNG_MAX_PIXELS (16.0 * 1024 * 1024)
+
+/* PNG on white, `scale` device pixels per chart unit (less when the scene
+ * would pass CHART_PNG_MAX_*); appends to out.
  * NF_IOERR when cairo cannot draw it or libpng cannot write it; out may then
  * hold part of a file. (chart_cairo.c) */
 int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,

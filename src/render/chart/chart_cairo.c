@@ -292,10 +292,24 @@ int chart_png(const struct chart_scene *sc, const struct chart_fonts *f,
 	/* RGB on white: no alpha channel in the file. The pixels are ours,
 	 * left unset: the white paint below is their only fill (cairo's own
 	 * surface would clear them first). */
+	/* sized before anything is allocated: a scene too large for the
+	 * preview is drawn smaller, never refused (CHART_PNG_MAX_*) */
+	if (!(sc->width > 0) || !(sc->height > 0) || !isfinite(sc->width * sc->height))
+		return nf_error_set(err, NF_IOERR, "cannot draw the chart '%s': it has no size", sc->title);
+	if (sc->width * scale > CHART_PNG_MAX_SIDE)
+		scale = CHART_PNG_MAX_SIDE / sc->width;
+	if (sc->height * scale > CHART_PNG_MAX_SIDE)
+		scale = CHART_PNG_MAX_SIDE / sc->height;
+	if (sc->width * scale * sc->height * scale > CHART_PNG_MAX_PIXELS)
+		scale = sqrt(CHART_PNG_MAX_PIXELS / (sc->width * sc->height));
 	w = (int)ceil(sc->width * scale);
 	h = (int)ceil(sc->height * scale);
+	if (w < 1)
+		w = 1;
+	if (h < 1)
+		h = 1;
 	stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
-	px = stride > 0 && h > 0 ? xmalloc((size_t)stride * (size_t)h) : NULL;
+	px = stride > 0 ? xmalloc((size_t)stride * (size_t)h) : NULL;
 	s = cairo_image_surface_create_for_data(px, CAIRO_FORMAT_RGB24, w, h, stride);
 	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(s);

@@ -1,0 +1,84 @@
+# Inputs large in one direction each finish within seconds and bounded
+# memory (README "Sizes"): 10,000 versions of one workload (a nightly
+# series past EVIDENCE_ALL_PAIRS), 100,000 workloads, 5,000 workload names
+# that shorten to one chart file name, and a report of 1,000 workloads with
+# its charts (the overview and the per-workload charts capped, never a
+# failure). Each run under `timeout 60` so a regression fails instead of
+# hanging; peak memory from /usr/bin/time -f %M (KiB).
+. tests/lib.sh
+d=$(tmpdir)
+head='{"format": "noisefloor.rounds/1", "environment": {"os": "linux", "arch": "x64"}}'
+
+# versions: n versions of one workload, 3 rounds each
+versions() {
+	awk -v n="$1" -v head="$head" 'BEGIN { print head; seed = 7
+		for (r = 1; r <= 3; r++) for (v = 1; v <= n; v++) {
+			seed = (seed * 48271) % 2147483647
+			printf "{\"workload\": \"w\", \"version\": \"1.%d.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.4f}\n", v, r, 10 * (1 + 0.05 * seed / 2147483647)
+		} }'
+}
+# workloads: n workloads named prefix N, two versions, 3 rounds each
+workloads() {
+	awk -v n="$1" -v pre="$2" -v head="$head" 'BEGIN { print head; seed = 7
+		for (r = 1; r <= 3; r++) for (w = 1; w <= n; w++) for (v = 1; v <= 2; v++) {
+			seed = (seed * 48271) % 2147483647
+			printf "{\"workload\": \"%s%d\", \"version\": \"2%d.0.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.4f}\n", pre, w, v, r, 10 * (1 + 0.05 * seed / 2147483647)
+		} }'
+}
+# runs the command under timeout 60; sets rc, secs and kib
+measure() {
+	/usr/bin/time -f '%e %M' -o "$d/time" timeout 60 "$@" >"$d/stdout" 2>"$d/stderr"
+	rc=$?
+	read -r secs kib < <(tail -n 1 "$d/time")
+}
+
+# --- many versions --------------------------------------------------------
+versions 10000 > "$d/v10000.ndjson"
+measure "$NF" check -q "$d/v10000.ndjson"
+check_eq "check of 10,000 versions x 3 rounds exits 0" "0" "$rc"
+check "in seconds ($secs s) and at most 200 MB ($kib KiB)" test "${kib:-999999999}" -le 204800
+measure "$NF" report -q --formats json,md,charts --out "$d/ov" "$d/v10000.ndjson"
+check_eq "a report of 10,000 versions exits 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
+check "a series tests about three pairs a version, not every pair" \
+	jq -e '.comparisons[0] | (.pairs | length) < 3 * 10000' "$d/ov/analysis.json"
+check "blog.md says the series is compared with its neighbours and the baseline" \
+	grep -q 'compared with their neighbours and the baseline only' "$d/ov/blog.md"
+# below the limit every pair, as before
+versions 64 > "$d/v64.ndjson"
+"$NF" report -q --formats json --out "$d/o64" "$d/v64.ndjson"
+check_eq "64 versions: every pair (2,016)" "2016" "$(jq '.comparisons[0].pairs | length' "$d/o64/analysis.json")"
+versions 65 > "$d/v65.ndjson"
+"$NF" report -q --formats json --out "$d/o65" "$d/v65.ndjson"
+check "65 versions: a series, fewer pairs than every pair (2,080)" \
+	jq -e '.comparisons[0].pairs | length < 2080' "$d/o65/analysis.json"
+
+# --- many workloads --------------------------------------------------------
+workloads 100000 "workload " > "$d/w100k.ndjson"
+measure "$NF" check -q "$d/w100k.ndjson"
+check_eq "check of 100,000 workloads exits 0" "0" "$rc"
+check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
+measure "$NF" report -q --formats json --out "$d/ow" "$d/w100k.ndjson"
+check_eq "a report of 100,000 workloads exits 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+check "in seconds ($secs s) and at most 600 MB ($kib KiB)" test "${kib:-999999999}" -le 614400
+
+# charts of 1,000 workloads: the overview (past cairo's image limit before)
+workloads 1000 "workload " > "$d/w1000.ndjson"
+measure "$NF" report -q --formats md,charts --out "$d/oc" "$d/w1000.ndjson"
+check_eq "a report of 1,000 workloads with charts exits 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
+check "the overview is drawn" test -s "$d/oc/charts/overview.png"
+check "the overview names the workloads it leaves out" \
+	grep -q 'Not shown: 940 more workloads past the first 60' \
+	<(xmllint --xpath 'string(//*[local-name()="desc"])' "$d/oc/charts/overview.svg")
+check_eq "charts of their own for the first 200 workloads (SVG and PNG each), and the overview" \
+	"402" "$(find "$d/oc/charts" -type f | wc -l)"
+check "blog.md says which workloads have no chart of their own" \
+	grep -qx 'Charts of their own for the first 200 workloads only: the other 800 are in the tables, analysis.json and the workbook.' "$d/oc/blog.md"
+
+# --- colliding chart names ---------------------------------------------------
+workloads 5000 "a very long workload name that shortens to one file name for every workload " \
+	> "$d/c5000.ndjson"
+measure "$NF" report -q --formats json --out "$d/oj" "$d/c5000.ndjson"
+check_eq "5,000 names of one chart stem: report exits 0" "0" "$rc"
+check "in seconds ($secs s) and at most 300 MB ($kib KiB)" test "${kib:-999999999}" -le 307200
