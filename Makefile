@@ -198,12 +198,14 @@ test: test-deps
 	$(Q)tests/run
 
 # The fast loop while developing: the behaviour suites only (every tests/t-*.sh
-# but asan, leakcheck and fuzz), against the plain binary, as many at once as
-# there are processors.
+# but asan, leakcheck, fuzz and the scale suite t-sizes), against the plain
+# binary, as many at once as there are processors; NF_QUICK lets a suite
+# sample its longest loops (the commit's kill points, the generated numbers,
+# the k-th selection's pairs) where make test tries every case.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check:
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) all
-	$(Q)NF_ASAN="$(CURDIR)/noisefloor" NF_SKIP="asan leakcheck fuzz" NF_JOBS=$(CHECK_JOBS) tests/run
+	$(Q)NF_ASAN="$(CURDIR)/noisefloor" NF_SKIP="asan leakcheck fuzz sizes" NF_QUICK=1 NF_JOBS=$(CHECK_JOBS) tests/run
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(DATADIR)/data \
