@@ -12,6 +12,10 @@ vg() { # vg NAME STATUS ARGS...: noisefloor under valgrind exits STATUS, valgrin
 		--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 \
 		--log-file="$log" "$NF" "$@" > /dev/null 2>&1
 	rc=$?
+	# Debian 12's valgrind (3.19) does not know openat2 (syscall 437): it
+	# says so and answers ENOSYS, and the output folder's code falls back to
+	# O_NOFOLLOW per component; that notice is valgrind's, not a finding
+	sed -i -E '/^--[0-9]+-- (WARNING: unhandled amd64-linux syscall: 437|You may be able to write your own handler\.|Read the file README_MISSING_SYSCALL_OR_IOCTL\.|Nevertheless we consider this a bug\.  Please report|it at http:\/\/valgrind\.org\/support\/bug_reports\.html\.)$/d' "$log"
 	if [ "$rc" -eq "$want" ] && [ ! -s "$log" ]; then pass "valgrind: $name"
 	else fail "valgrind: $name (exit $rc, wanted $want)" "$(head -n 40 "$log")"; fi
 }
