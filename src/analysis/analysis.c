@@ -205,12 +205,7 @@ static enum insufficient why_insufficient(const struct comparison *c, int min_ro
  * rounds fall into two clusters and at least two other versions remain. */
 static int set_apart(const struct comparison *c, size_t i)
 {
-	size_t clean = 0;
-	if (!c->anomaly || !c->versions[i].bimodal)
-		return 0;
-	for (size_t k = 0; k < c->nversions; k++)
-		clean += !c->versions[k].bimodal;
-	return clean >= 2;
+	return c->others_apart && c->versions[i].bimodal;
 }
 
 /* A pair that compares two versions of the others (neither set apart). */
@@ -290,7 +285,7 @@ static void judge(struct model *m, struct comparison *c)
 
 /* The verdict: the largest confirmed claim of any pair (both keys), naming
  * its two versions; else from the pair of the best and the worst version by
- * the design's statistic: beyond the noise alone is "not confirmed", else
+ * the design's statistic: beyond the noise alone is VERDICT_NOT_CONFIRMED, else
  * within noise (the pair's `steady` tells a steady difference inside a
  * too-wide band). Records the pair judged in verdict_pair. */
 static void decide(struct comparison *c)

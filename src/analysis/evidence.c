@@ -880,7 +880,8 @@ static void others_noise(struct comparison *c)
 		clean++;
 		noise = fmax(noise, c->versions[i].spread);
 	}
-	if (c->anomaly && clean >= 2 && c->design == DESIGN_ROUNDS)
+	c->others_apart = c->anomaly && clean >= 2;
+	if (c->others_apart && c->design == DESIGN_ROUNDS)
 		c->noise = noise;
 }
 

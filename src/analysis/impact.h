@@ -18,7 +18,7 @@
 #define IMPACT_MB 1048576.0
 
 /* The one place the impact estimate reads what a confirmed claim is: the
- * comparison's verdict is "faster" (both keys of a claim hold: beyond the
+ * comparison's verdict is VERDICT_FASTER (both keys of a claim hold: beyond the
  * noise and the rank test in the same direction after Holm, evidence.c)
  * and names the claim's two versions. Returns the index of their pair in
  * c->pairs, or -1; sets *why (when why is not NULL) to IMPACT_FIGURE, or to

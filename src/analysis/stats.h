@@ -21,9 +21,6 @@
 #define STATS_POWER 0.80
 /* Level of the interval of a ratio of medians. */
 #define STATS_CI_LEVEL 0.95
-/* How stats_ratio_interval computes the interval of a ratio, for the
- * method sections of the documents. */
-#define STATS_RATIO_INTERVAL_METHOD "the rank test on log values (Hodges-Lehmann/Moses, distribution-free)"
 
 /* The result of a two-sample rank test. */
 struct mw_result {

@@ -320,6 +320,9 @@ struct comparison {
 	int regression;           /* the claim names an older version the faster
 	                             (both versions, not labels: semver order) */
 	int anomaly;              /* some version is bimodal */
+	int others_apart;         /* the bimodal versions are set apart and at
+	                             least two others are compared among
+	                             themselves (evidence.c) */
 	int blocked;              /* the timestamps show the versions' rounds ran in
 	                             blocks, not interleaved (evidence.c) */
 	struct drift drift;       /* a trend of the round values with run order */

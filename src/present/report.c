@@ -830,7 +830,7 @@ static void build_charts(struct report *r)
 static void build_method(struct report_method *mt)
 {
 	mt->alpha = STATS_ALPHA;
-	mt->interval = STATS_RATIO_INTERVAL_METHOD;
+	mt->interval = "the rank test on log values (Hodges-Lehmann/Moses, distribution-free)";
 	mt->ci_level = STATS_CI_LEVEL;
 	snprintf(mt->alpha_text, sizeof mt->alpha_text, "%g", mt->alpha);
 	snprintf(mt->ci_text, sizeof mt->ci_text, "%g%%", mt->ci_level * 100);

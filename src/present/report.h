@@ -111,7 +111,8 @@ struct report_comparison {
 /* The method facts, from stats.h, formatted once. */
 struct report_method {
 	double alpha;             /* STATS_ALPHA */
-	const char *interval;     /* STATS_RATIO_INTERVAL_METHOD: how the ratio's interval is made */
+	const char *interval;     /* how the ratio's interval is made
+	                             (stats_ratio_interval), in words */
 	double ci_level;          /* STATS_CI_LEVEL */
 	double power;             /* STATS_POWER: what the rounds needed plan for */
 	char alpha_text[16];      /* "0.05" */

@@ -172,7 +172,7 @@ static void put_anomaly(struct buf *b, const struct version_stats *v)
 
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
 {
-	size_t nanomalous = 0, clean = 0;
+	size_t nanomalous = 0;
 
 	if (!c->anomaly || c->verdict == VERDICT_INSUFFICIENT) {
 		put_verdict(b, m, c, capital);
@@ -181,15 +181,13 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	/* the anomaly first: it is the finding a reader must not miss, and
 	 * its version's spread is not the noise of the others */
 	for (size_t i = 0; i < c->nversions; i++) {
-		if (!c->versions[i].bimodal) {
-			clean++;
+		if (!c->versions[i].bimodal)
 			continue;
-		}
 		if (nanomalous++)
 			buf_puts(b, "; ");
 		put_anomaly(b, &c->versions[i]);
 	}
-	buf_puts(b, clean >= 2 ? "; among the others, " : "; ");
+	buf_puts(b, c->others_apart ? "; among the others, " : "; ");
 	put_verdict(b, m, c, 0);
 }
 
@@ -388,14 +386,9 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		buf_printf(b, "\"%s\" on %s: the rounds of %s fall into two clusters: ", c->workload,
 			   c->platform, c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
-		{
-			size_t clean = 0;
-			for (size_t k = 0; k < c->nversions; k++)
-				clean += !c->versions[k].bimodal;
-			buf_puts(b, clean >= 2 ? "; an anomaly of this version worth reporting: the verdict "
-						 "names it and compares the other versions among themselves"
-					       : "; an anomaly of this version worth reporting, which the verdict names");
-		}
+		buf_puts(b, c->others_apart ? "; an anomaly of this version worth reporting: the verdict "
+					      "names it and compares the other versions among themselves"
+					    : "; an anomaly of this version worth reporting, which the verdict names");
 		break;
 	case WARNING_HISTORY: {
 		struct buf names = BUF_INIT;
