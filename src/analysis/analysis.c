@@ -729,7 +729,7 @@ static double result_load(const struct result *r)
  * round values, taken in the order of the load their rounds ran under,
  * trend the way the drift goes (slower under more load), by the same
  * combined Mann-Kendall test the drift was found with. */
-static void drift_and_load(struct model *m)
+static void drift_and_load(struct model *m, const double *load_of)
 {
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
@@ -750,7 +750,7 @@ static void drift_and_load(struct model *m)
 			if (n < 3)
 				continue;
 			for (size_t r = 0; r < n && complete; r++) {
-				loads[r] = result_load(&vs->rounds[r]);
+				loads[r] = load_of[vs->rounds + r - m->results];
 				vals[r] = vs->values[r];
 				complete = loads[r] >= 0;
 			}
@@ -786,9 +786,12 @@ static void drift_and_load(struct model *m)
 /* The machine as `noisefloor run` recorded it: noise checks that did not
  * pass, and runs whose round had a 1-minute load average above the cores
  * (meta.load_before, meta.load_after; read only when the environment names
- * the cores). Each is a warning fact. */
-static void machine_state(struct model *m)
+ * the cores). Each is a warning fact. Returns each result's load (-1 when
+ * it has none), read once for drift_and_load; NULL when the cores are
+ * unknown. Caller frees. */
+static double *machine_state(struct model *m)
 {
+	double *load_of;
 	const char *checks = model_get_env(m, INGEST_ENV_NOISE_CHECKS);
 	const char *cores = model_get_env(m, "cores");
 
@@ -798,9 +801,12 @@ static void machine_state(struct model *m)
 	}
 	m->load.cores = cores ? strtod(cores, NULL) : 0;
 	if (!(m->load.cores > 0))
-		return;
+		return NULL;
+	load_of = xmalloc((m->nresults ? m->nresults : 1) * sizeof *load_of);
 	for (size_t i = 0; i < m->nresults; i++) {
-		double load = result_load(&m->results[i]);
+		/* results of one series share its meta: parsed once */
+		double load = load_of[i] = i && m->results[i].series == m->results[i - 1].series
+					   ? load_of[i - 1] : result_load(&m->results[i]);
 		if (!(load >= 0))
 			continue;
 		m->load.known++;
@@ -810,6 +816,7 @@ static void machine_state(struct model *m)
 	}
 	if (m->load.above)
 		model_warn_fact(m, WARNING_LOADED, 0, 0, 0);
+	return load_of;
 }
 
 int analysis_run(struct model *m, struct nf_error *err)
@@ -859,9 +866,12 @@ int analysis_run(struct model *m, struct nf_error *err)
 	}
 	if (nhistory)
 		model_warn_fact(m, WARNING_HISTORY, 0, 0, 0);
-	machine_state(m);
-	if (m->load.known)
-		drift_and_load(m);
+	{
+		double *load_of = machine_state(m);
+		if (m->load.known)
+			drift_and_load(m, load_of);
+		free(load_of);
+	}
 	m->how_taken = how_taken(m);
 	evidence_platforms(m);
 	timeline_run(m);
