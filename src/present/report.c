@@ -969,18 +969,33 @@ static void build_warnings(struct report *r)
 	/* how exact releases were compared comes first: every number after
 	 * it is of lines or of releases */
 	char *grouped = grouping_note(m);
-	size_t at = grouped != NULL;
-	r->nwarnings = at + m->nwarnings + m->nwarning_facts;
+	size_t at = grouped != NULL, nnothing, k;
+	/* comparisons without a verdict: one sentence per platform, where
+	 * the first of them was met, never one each */
+	char **nothing = grouping_nothing_notes(m, &nnothing);
+	int said = 0;
+	r->nwarnings = at + m->nwarnings + m->nwarning_facts + nnothing;
 	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
 	if (grouped)
 		r->warnings[0] = grouped;
 	r->grouping_note = grouped;
 	for (size_t i = 0; i < m->nwarnings; i++)
 		r->warnings[at + i] = xstrdup(m->warnings[i]);
+	k = at + m->nwarnings;
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
+		if (m->warning_facts[i].kind == WARNING_INSUFFICIENT) {
+			for (size_t j = 0; !said && j < nnothing; j++)
+				r->warnings[k++] = nothing[j];
+			said = 1;
+			continue;
+		}
 		words_warning(&b, m, &m->warning_facts[i]);
-		r->warnings[at + m->nwarnings + i] = buf_detach(&b, NULL);
+		r->warnings[k++] = buf_detach(&b, NULL);
 	}
+	for (size_t j = 0; !said && j < nnothing; j++)
+		r->warnings[k++] = nothing[j];
+	r->nwarnings = k;
+	free(nothing);
 }
 
 void report_build(struct report *r, const struct model *m, int with_charts)
