@@ -86,8 +86,8 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 static const struct cli_option check_options[] = {
 	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
-	{ CLI_BY, "compare exact releases one by one (release) or grouped\n"
-		  "into their release lines (line); default: the one that\n"
+	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
+		  "releases of a line grouped; default: the one that\n"
 		  "gives more workloads a verdict" },
 	{ CLI_QUIET, "print nothing when the check passes" },
 	{ 0, NULL },

@@ -33,8 +33,8 @@ static const struct cli_option report_options[] = {
 		     "date of SOURCE_DATE_EPOCH when set)" },
 	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest, or the first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
-	{ CLI_BY, "compare exact releases one by one (release) or grouped\n"
-		  "into their release lines (line); default: the one that\n"
+	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
+		  "releases of a line grouped; default: the one that\n"
 		  "gives more workloads a verdict" },
 	{ CLI_FORMATS, "outputs to write, comma-separated (default: all):\n@FORMATS@" },
 	{ CLI_TEMPLATES, "Mustache templates for the Markdown documents" },
