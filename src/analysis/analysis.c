@@ -22,6 +22,7 @@
 #include "analysis/impact.h"
 #include "analysis/releases.h"
 #include "analysis/stats.h"
+#include "analysis/lines.h"
 #include "analysis/timeline.h"
 #include "analysis/windows.h"
 #include "ingest/ingest.h"
@@ -156,6 +157,12 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		if (!vs->v8 && vs->rounds[i].series->v8)
 			vs->v8 = v8_display(m, vs->rounds[i].series->v8);
 	}
+	/* a line compared as one version has no one V8 when its releases'
+	 * differ (the steps inside it name each release's) */
+	for (size_t i = 1; vs->v8 && vs->rounds[0].series->release && i < vs->nrounds; i++)
+		if (vs->rounds[i].series->v8 && v8_display(m, vs->rounds[i].series->v8) != vs->v8)
+			vs->v8 = NULL;
+	int grouped = vs->nrounds && vs->rounds[0].series->release;
 	/* sorted once: the median, the quantile spread and every pair's rank
 	 * tests read this copy */
 	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
@@ -172,7 +179,9 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 		vs->line = model_intern(m, l->line);
 		vs->status = l->status;
 		/* the schedule knows V8 only for a line's first and latest release */
-		if (!vs->v8 && l->latest && semver_cmp(vs->version, l->latest) == 0 && sv.nparts == 3)
+		if (grouped)
+			;
+		else if (!vs->v8 && l->latest && semver_cmp(vs->version, l->latest) == 0 && sv.nparts == 3)
 			vs->v8 = model_intern(m, l->v8_latest);
 		else if (!vs->v8 && sv.nparts == 3 && sv.minor == 0 && sv.patch == 0 && !sv.pre)
 			vs->v8 = model_intern(m, l->v8);
@@ -824,6 +833,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	size_t nhistory = 0;
 
 	support(m);
+	lines_group(m);
 	build_comparisons(m);
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		against_baseline(m, &m->comparisons[i]);

@@ -10,11 +10,13 @@
  * RELEASES_MIN_CHANGE or more. Medians, not best rounds: the releases of a
  * history ran on different days in different numbers (issue: verdicts on
  * real data), and the best of many rounds is more extreme than the best of
- * few.
+ * few. When lines are compared (lines.c), the releases are read back from
+ * the rounds of each line (series.release), so the steps inside a line stay.
  */
 #include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "lib/util.h"
+#include "model/semver.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +24,7 @@
 
 /* 1 when a version is an exact release: three or more numeric parts
  * ("24.11.1", "v24.11.1", "24.11.1-pre"); 0 for "24", "v24" or names. */
-static int releases_exact(const char *v)
+int releases_exact(const char *v)
 {
 	int parts = 0;
 	if (*v == 'v' || *v == 'V')
@@ -41,22 +43,96 @@ static int releases_exact(const char *v)
 	return parts >= 3 && (*v == '\0' || *v == '-' || *v == '+');
 }
 
-/* The date of the earliest (last = 0) or latest (last = 1) round, or "". */
-static void round_date(const struct version_stats *v, int last, char out[11])
+/* One exact release of a comparison: a version of its own, or the rounds
+ * of one release inside a line that is compared as one version. */
+struct unit {
+	const char *release, *line, *v8; /* interned */
+	size_t version;       /* index into comparison.versions */
+	double *values;       /* owned: its round values, in round order */
+	size_t n;
+	char first[11], last[11]; /* dates of its first and last round, "" unknown */
+};
+
+/* Adds round r's date to u's first and last. */
+static void unit_date(struct unit *u, const struct result *r)
 {
-	const char *pick = NULL;
-	out[0] = '\0';
-	for (size_t r = 0; r < v->nrounds; r++) {
-		const char *t = result_timestamp(&v->rounds[r]);
-		if (!t || strlen(t) < 10)
+	const char *t = result_timestamp(r);
+	if (!t || strlen(t) < 10)
+		return;
+	if (!u->first[0] || strncmp(t, u->first, 10) < 0) {
+		memcpy(u->first, t, 10);
+		u->first[10] = '\0';
+	}
+	if (!u->last[0] || strncmp(t, u->last, 10) > 0) {
+		memcpy(u->last, t, 10);
+		u->last[10] = '\0';
+	}
+}
+
+/* V8 as the documents show it: "13.6.233.10-node.27" -> "13.6.233.10". */
+static const char *unit_v8(struct model *m, const char *v8)
+{
+	const char *dash = v8 ? strstr(v8, "-node.") : NULL;
+	return dash ? model_internn(m, v8, (size_t)(dash - v8)) : v8;
+}
+
+static int cmp_unit(const void *a, const void *b)
+{
+	const struct unit *x = a, *y = b;
+	if (x->version != y->version)
+		return x->version < y->version ? -1 : 1;
+	return semver_cmp(x->release, y->release);
+}
+
+/* The exact releases of c in version order (malloc'd, caller frees each
+ * values array and the array); *n gets how many. */
+static struct unit *units_of(struct model *m, const struct comparison *c, size_t *n)
+{
+	struct unit *u = NULL;
+	size_t nu = 0, alloc = 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		const struct version_stats *v = &c->versions[i];
+		size_t from = nu;
+		if (!v->line || !v->nrounds)
 			continue;
-		if (!pick || (last ? strncmp(t, pick, 10) > 0 : strncmp(t, pick, 10) < 0))
-			pick = t;
+		if (!v->rounds[0].series->release && !releases_exact(v->version))
+			continue;
+		for (size_t r = 0; r < v->nrounds; r++) {
+			const struct series *s = v->rounds[r].series;
+			const char *rel = s->release ? s->release : v->version;
+			size_t k = from;
+			while (k < nu && u[k].release != rel)
+				k++;
+			if (k == nu) {
+				ALLOC_GROW(u, nu + 1, alloc);
+				memset(&u[nu], 0, sizeof u[nu]);
+				u[nu].release = rel;
+				u[nu].line = v->line;
+				u[nu].version = i;
+				u[nu].values = xmalloc(v->nrounds * sizeof *u[nu].values);
+				u[nu].v8 = s->release ? unit_v8(m, s->v8) : v->v8;
+				nu++;
+			}
+			u[k].values[u[k].n++] = v->values[r];
+			if (!u[k].v8 && s->v8)
+				u[k].v8 = unit_v8(m, s->v8);
+			unit_date(&u[k], &v->rounds[r]);
+		}
+		qsort(u + from, nu - from, sizeof *u, cmp_unit);
 	}
-	if (pick) {
-		memcpy(out, pick, 10);
-		out[10] = '\0';
-	}
+	*n = nu;
+	return u;
+}
+
+/* The median of n values (sorts a copy). */
+static double unit_median(const double *x, size_t n)
+{
+	double *s = xmalloc(n * sizeof *s), med;
+	memcpy(s, x, n * sizeof *s);
+	stats_sort(s, n);
+	med = stats_median_sorted(s, n);
+	free(s);
+	return med;
 }
 
 void releases_run(struct model *m)
@@ -64,20 +140,19 @@ void releases_run(struct model *m)
 	size_t total = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
-		for (size_t b = 1; b < c->nversions; b++) {
-			const struct version_stats *vb = &c->versions[b];
-			if (!vb->line || !releases_exact(vb->version) || vb->nrounds < 2)
-				continue;
+		size_t nu;
+		struct unit *u = units_of(m, c, &nu);
+		for (size_t b = 1; b < nu; b++) {
+			const struct unit *ub = &u[b];
 			/* the previous release of the same line in version order */
 			size_t a = b;
 			while (a-- > 0)
-				if (c->versions[a].line == vb->line || (c->versions[a].line &&
-				    strcmp(c->versions[a].line, vb->line) == 0))
+				if (u[a].line == ub->line || strcmp(u[a].line, ub->line) == 0)
 					break;
 			if (a == (size_t)-1)
 				continue;
-			const struct version_stats *va = &c->versions[a];
-			if (!releases_exact(va->version) || va->nrounds < 2)
+			const struct unit *ua = &u[a];
+			if (ua->n < 2 || ub->n < 2)
 				continue;
 			struct release_step *s;
 			struct mw_result mw;
@@ -85,15 +160,25 @@ void releases_run(struct model *m)
 						    (c->nrelease_steps + 1) * sizeof *c->release_steps);
 			s = &c->release_steps[c->nrelease_steps++];
 			memset(s, 0, sizeof *s);
-			s->a = a;
-			s->b = b;
-			s->ratio = vb->median / va->median;
-			stats_mann_whitney(va->values, va->nrounds, vb->values, vb->nrounds, &mw);
+			s->a = ua->version;
+			s->b = ub->version;
+			s->before = ua->release;
+			s->after = ub->release;
+			s->v8_before = ua->v8;
+			s->v8_after = ub->v8;
+			s->line = ub->line;
+			s->n_before = ua->n;
+			s->n_after = ub->n;
+			s->ratio = unit_median(ub->values, ub->n) / unit_median(ua->values, ua->n);
+			stats_mann_whitney(ua->values, ua->n, ub->values, ub->n, &mw);
 			s->p = mw.p;
-			round_date(va, 1, s->last_a);
-			round_date(vb, 0, s->first_b);
+			memcpy(s->last_a, ua->last, sizeof s->last_a);
+			memcpy(s->first_b, ub->first, sizeof s->first_b);
 			total++;
 		}
+		for (size_t k = 0; k < nu; k++)
+			free(u[k].values);
+		free(u);
 	}
 	if (!total)
 		return;

@@ -2,7 +2,8 @@
  * releases.h - releases inside a line: when a comparison holds several
  * exact releases of one release line (24.11.1, 24.12.0, 24.13.0), each
  * consecutive pair is tested for a move of the round values, so a change
- * can be placed between two releases with their dates and V8 versions.
+ * can be placed between two releases with their dates and V8 versions;
+ * when lines are compared (lines.h), the releases inside each line.
  */
 #ifndef NF_RELEASES_H
 #define NF_RELEASES_H
@@ -16,5 +17,9 @@
  * of releases of one line, Holm across all of them). Called once by
  * analysis_run; never fails. */
 void releases_run(struct model *m);
+
+/* 1 when a version is an exact release: three or more numeric parts
+ * ("24.11.1", "v24.11.1", "24.11.1-pre"); 0 for "24", "v24" or names. */
+int releases_exact(const char *v);
 
 #endif

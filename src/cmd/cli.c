@@ -46,6 +46,7 @@ static const struct {
 	[CLI_AS_OF] = { "as-of", 0, "DATE" },
 	[CLI_BASELINE] = { "baseline", 0, "VERSION" },
 	[CLI_MIN_ROUNDS] = { "min-rounds", 0, "N" },
+	[CLI_BY] = { "by", 0, "UNIT" },
 	[CLI_FORMATS] = { "formats", 0, "LIST" },
 	[CLI_TEMPLATES] = { "templates", 0, "DIR" },
 	[CLI_SCHEDULE] = { "schedule", 0, "FILE" },
@@ -298,11 +299,18 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct cl
 						   optarg);
 			a->opt[id] = optarg;
 			a->min_rounds = (int)v;
+		} else if (id == CLI_BY) {
+			/* checked after the loop: --help wins over a bad value */
+			a->opt[id] = optarg;
+			a->by = strcmp(optarg, "line") == 0 ? BY_LINE : strcmp(optarg, "release") == 0
+										 ? BY_RELEASE : BY_DEFAULT;
 		} else {
 			a->opt[id] = catalogue[id].arg ? optarg : "";
 		}
 	}
 	buf_release(&shortopts);
+	if (status < 0 && a->opt[CLI_BY] && a->by == BY_DEFAULT)
+		status = cli_error(a, NF_USAGE, "--by wants 'line' or 'release', not '%s'", a->opt[CLI_BY]);
 	a->files = argv + optind;
 	a->nfiles = argc - optind;
 	return status;

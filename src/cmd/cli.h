@@ -31,6 +31,7 @@ enum cli_opt {
 	CLI_AS_OF,      /* --as-of DATE */
 	CLI_BASELINE,   /* --baseline VERSION */
 	CLI_MIN_ROUNDS, /* --min-rounds N, parsed into cli_args.min_rounds */
+	CLI_BY,         /* --by line|release, parsed into cli_args.by */
 	CLI_FORMATS,    /* --formats LIST */
 	CLI_TEMPLATES,  /* --templates DIR */
 	CLI_SCHEDULE,   /* --schedule FILE */
@@ -60,6 +61,7 @@ struct cli_args {
 	const struct cli_command *cmd;
 	const char *opt[CLI_NOPTS]; /* the value given, "" for a flag; NULL when absent */
 	int min_rounds;             /* --min-rounds, or MODEL_MIN_ROUNDS */
+	enum compare_by by;         /* --by, or BY_DEFAULT */
 	char **files;               /* the operands ([LABEL=]FILE...), in argv */
 	int nfiles;
 	char **given;               /* the arguments after the command's name as

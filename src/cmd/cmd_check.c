@@ -86,6 +86,9 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 static const struct cli_option check_options[] = {
 	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
+	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
+		  "releases of a line grouped; default: the one that\n"
+		  "gives more workloads a verdict" },
 	{ CLI_QUIET, "print nothing when the check passes" },
 	{ 0, NULL },
 };
@@ -104,6 +107,7 @@ static int run(const struct cli_args *a)
 	model_init(&m);
 	m.baseline = a->opt[CLI_BASELINE];
 	m.min_rounds = a->min_rounds;
+	m.grouping.by = a->by;
 	m.no_digests = 1; /* the gate prints no "How to reproduce" */
 	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = cli_analyse(&m, &err)) != 0) {
 		model_release(&m);

@@ -33,6 +33,9 @@ static const struct cli_option report_options[] = {
 		     "date of SOURCE_DATE_EPOCH when set)" },
 	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest, or the first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
+	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
+		  "releases of a line grouped; default: the one that\n"
+		  "gives more workloads a verdict" },
 	{ CLI_FORMATS, "outputs to write, comma-separated (default: all):\n@FORMATS@" },
 	{ CLI_TEMPLATES, "Mustache templates for the Markdown documents" },
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },
@@ -281,6 +284,7 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 		return rc;
 	m->baseline = a->opt[CLI_BASELINE];
 	m->min_rounds = a->min_rounds;
+	m->grouping.by = a->by;
 	/* impact_in is set by run() */
 	if ((rc = cli_load_schedule(&m->schedule, a, err)) != 0)
 		return rc;

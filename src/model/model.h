@@ -55,7 +55,11 @@ struct kv {
 struct series {
 	const char *workload; /* interned, valid UTF-8, never empty */
 	const char *version;  /* interned, as given ("24.11.1", "v24", "old"); "v24" becomes
-	                       * "24" when the input also spells it so (ingest_finish) */
+	                       * "24" when the input also spells it so (ingest_finish);
+	                       * the release line ("24") when the analysis compares
+	                       * lines (lines.c), with the release in `release` */
+	const char *release;  /* interned exact release as given when `version` is
+	                         its line, else NULL */
 	const char *platform; /* interned, "linux-x64" */
 	const char *unit;     /* interned, normalised ("ms", "ops/s") */
 	const char *note;     /* interned, or NULL */
@@ -276,7 +280,13 @@ struct step {
  * whether the round values moved between them (filled by releases.c,
  * worded by present/history.c). */
 struct release_step {
-	size_t a, b;          /* indexes into comparison.versions, same line, a older */
+	size_t a, b;          /* indexes into comparison.versions of the two
+	                         releases (a older), or, when lines are compared,
+	                         both the index of their line */
+	const char *before, *after; /* interned: the two releases */
+	const char *v8_before, *v8_after; /* interned V8 of each, or NULL */
+	const char *line;     /* interned: their line as compared ("v24" or "24") */
+	size_t n_before, n_after; /* their rounds */
 	double ratio;         /* median b / median a (round values) */
 	double p, p_holm;     /* rank test of a's rounds against b's; Holm across
 	                         every release pair of the report */
@@ -468,6 +478,29 @@ struct warning_fact {
 	size_t line;          /* index into model.schedule.lines (EOL) */
 };
 
+/* Whether exact releases are compared one by one or grouped into their
+ * release lines (--by; analysis/lines.c). */
+enum compare_by {
+	BY_DEFAULT = 0, /* the one that gives more comparisons a verdict */
+	BY_LINE,        /* --by line */
+	BY_RELEASE,     /* --by release */
+};
+
+/* What lines.c decided (analysis.json "grouping"; present/ words it). */
+struct grouping {
+	enum compare_by by;   /* as asked */
+	int grouped;          /* 1: the releases of each line are compared as one
+	                         version, the line */
+	size_t nreleases;     /* exact releases of known lines measured (the ones
+	                         that are grouped when grouped) */
+	size_t nlines;        /* the lines they belong to */
+	size_t nmulti;        /* lines with more than one release measured */
+	size_t verdicts_by_line, verdicts_by_release; /* comparisons that would
+	                         have enough versions and rounds for a verdict
+	                         either way */
+	size_t ncomparisons;  /* comparisons those two counts are out of */
+};
+
 /* Rounds each version needs for a verdict unless --min-rounds says otherwise. */
 #define MODEL_MIN_ROUNDS 3
 
@@ -503,6 +536,7 @@ struct model {
 	char as_of[11];                    /* YYYY-MM-DD */
 	const char *baseline;              /* version string, or NULL: the oldest */
 	int min_rounds;                    /* default MODEL_MIN_ROUNDS */
+	struct grouping grouping;          /* by: --by; the rest lines.c's */
 	int no_digests;                    /* inputs are not hashed: the command
 	                                      shows no SHA-256 (check) */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */

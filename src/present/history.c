@@ -8,18 +8,18 @@
 
 char *history_release_step_text(const struct comparison *c, const struct release_step *s)
 {
-	const struct version_stats *a = &c->versions[s->a], *b = &c->versions[s->b];
 	struct buf t = BUF_INIT;
-	buf_printf(&t, "between %s (", a->version);
+	(void)c;
+	buf_printf(&t, "between %s (", s->before);
 	if (s->last_a[0])
-		buf_printf(&t, "last round %s%s", s->last_a, a->v8 ? ", " : "");
-	if (a->v8)
-		buf_printf(&t, "V8 %s", a->v8);
-	buf_printf(&t, ") and %s (", b->version);
+		buf_printf(&t, "last round %s%s", s->last_a, s->v8_before ? ", " : "");
+	if (s->v8_before)
+		buf_printf(&t, "V8 %s", s->v8_before);
+	buf_printf(&t, ") and %s (", s->after);
 	if (s->first_b[0])
-		buf_printf(&t, "first round %s%s", s->first_b, b->v8 ? ", " : "");
-	if (b->v8)
-		buf_printf(&t, "V8 %s", b->v8);
+		buf_printf(&t, "first round %s%s", s->first_b, s->v8_after ? ", " : "");
+	if (s->v8_after)
+		buf_printf(&t, "V8 %s", s->v8_after);
 	buf_puts(&t, ") the median round moved ");
 	fmt_percent_signed(&t, s->ratio - 1);
 	buf_puts(&t, " (p = ");

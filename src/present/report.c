@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
+#include "present/grouping.h"
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
@@ -965,14 +966,36 @@ static void build_warnings(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	r->nwarnings = m->nwarnings + m->nwarning_facts;
+	/* how exact releases were compared comes first: every number after
+	 * it is of lines or of releases */
+	char *grouped = grouping_note(m);
+	size_t at = grouped != NULL, nnothing, k;
+	/* comparisons without a verdict: one sentence per platform, where
+	 * the first of them was met, never one each */
+	char **nothing = grouping_nothing_notes(m, &nnothing);
+	int said = 0;
+	r->nwarnings = at + m->nwarnings + m->nwarning_facts + nnothing;
 	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
+	if (grouped)
+		r->warnings[0] = grouped;
+	r->grouping_note = grouped;
 	for (size_t i = 0; i < m->nwarnings; i++)
-		r->warnings[i] = xstrdup(m->warnings[i]);
+		r->warnings[at + i] = xstrdup(m->warnings[i]);
+	k = at + m->nwarnings;
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
+		if (m->warning_facts[i].kind == WARNING_INSUFFICIENT) {
+			for (size_t j = 0; !said && j < nnothing; j++)
+				r->warnings[k++] = nothing[j];
+			said = 1;
+			continue;
+		}
 		words_warning(&b, m, &m->warning_facts[i]);
-		r->warnings[m->nwarnings + i] = buf_detach(&b, NULL);
+		r->warnings[k++] = buf_detach(&b, NULL);
 	}
+	for (size_t j = 0; !said && j < nnothing; j++)
+		r->warnings[k++] = nothing[j];
+	r->nwarnings = k;
+	free(nothing);
 }
 
 void report_build(struct report *r, const struct model *m, int with_charts)

@@ -176,6 +176,9 @@ struct report {
 	                             "2026-11-29" or "2026-11-29 to 2026-12-03";
 	                             "" when no round records its time */
 
+	const char *grouping_note; /* how exact releases were compared, one by one
+	                             or grouped into lines (grouping_note), or
+	                             NULL; it is warnings[0], which owns it */
 	char **warnings;          /* owned: every warning shown in every document,
 	                             the model's worded ones, then its warning
 	                             facts in words (words_warning) */

@@ -159,22 +159,25 @@ static void write_evidence(struct jsonw *w, const struct comparison *c,
 	jsonw_begin_array(w);
 	for (size_t i = 0; i < c->nrelease_steps; i++) {
 		const struct release_step *s = &c->release_steps[i];
-		const struct version_stats *a = &c->versions[s->a], *b = &c->versions[s->b];
 		jsonw_begin_object(w);
 		jsonw_key(w, "line");
-		jsonw_string(w, b->line);
+		jsonw_string(w, c->versions[s->b].line);
 		jsonw_key(w, "before");
-		jsonw_string(w, a->version);
+		jsonw_string(w, s->before);
 		jsonw_key(w, "after");
-		jsonw_string(w, b->version);
+		jsonw_string(w, s->after);
+		jsonw_key(w, "rounds_before");
+		jsonw_number(w, (double)s->n_before);
+		jsonw_key(w, "rounds_after");
+		jsonw_number(w, (double)s->n_after);
 		jsonw_key(w, "last_day_before");
 		jsonw_string(w, s->last_a[0] ? s->last_a : NULL);
 		jsonw_key(w, "first_day_after");
 		jsonw_string(w, s->first_b[0] ? s->first_b : NULL);
 		jsonw_key(w, "v8_before");
-		jsonw_string(w, a->v8);
+		jsonw_string(w, s->v8_before);
 		jsonw_key(w, "v8_after");
-		jsonw_string(w, b->v8);
+		jsonw_string(w, s->v8_after);
 		jsonw_key(w, "ratio");
 		jsonw_number(w, s->ratio);
 		jsonw_key(w, "p");
@@ -600,6 +603,24 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_string(&w, m->versions_kind == VERSIONS_RELEASES ? "releases" : "variants");
 	jsonw_key(&w, "product");
 	jsonw_string(&w, m->versions_kind == VERSIONS_RELEASES ? m->schedule.product : NULL);
+	/* exact releases compared one by one or grouped into lines (lines.c) */
+	jsonw_key(&w, "grouping");
+	jsonw_begin_object(&w);
+	jsonw_key(&w, "by");
+	jsonw_string(&w, m->grouping.grouped ? "line" : "release");
+	jsonw_key(&w, "forced");
+	jsonw_bool(&w, m->grouping.by != BY_DEFAULT);
+	jsonw_key(&w, "releases");
+	jsonw_number(&w, (double)m->grouping.nreleases);
+	jsonw_key(&w, "lines");
+	jsonw_number(&w, (double)m->grouping.nlines);
+	jsonw_key(&w, "comparisons_with_enough_rounds_by_line");
+	jsonw_number(&w, (double)m->grouping.verdicts_by_line);
+	jsonw_key(&w, "comparisons_with_enough_rounds_by_release");
+	jsonw_number(&w, (double)m->grouping.verdicts_by_release);
+	jsonw_key(&w, "text");
+	jsonw_string(&w, rc->report->grouping_note);
+	jsonw_end_object(&w);
 	jsonw_key(&w, "support");
 	if (m->versions_kind == VERSIONS_RELEASES) {
 		render_json_support(&w, &m->schedule);

@@ -32,12 +32,14 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
+			size_t after_release;
 			/* the fields every round of a version shares, made once:
 			 * ",release,line," before the V8 (which a round may carry
 			 * itself) and ",platform,workload,unit," after it */
 			buf_reset(&mid);
 			buf_putc(&mid, ',');
 			render_csv_field(&mid, v->version);
+			after_release = mid.len;
 			buf_putc(&mid, ',');
 			render_csv_field(&mid, v->line);
 			buf_putc(&mid, ',');
@@ -55,7 +57,15 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 				const struct result *res = &v->rounds[r];
 				if (result_timestamp(res) && strlen(result_timestamp(res)) >= 10)
 					buf_put(&b, result_timestamp(res), 10);
-				buf_put(&b, mid.s, mid.len);
+				if (res->series->release) {
+					/* a line compared as one version: each
+					 * round's own release */
+					buf_putc(&b, ',');
+					render_csv_field(&b, res->series->release);
+					buf_put(&b, mid.s + after_release, mid.len - after_release);
+				} else {
+					buf_put(&b, mid.s, mid.len);
+				}
 				if (!v->v8)
 					render_csv_field(&b, res->series->v8);
 				buf_put(&b, tail.s, tail.len);

@@ -96,6 +96,14 @@ void render_terminal_line(FILE *f, const char *text, size_t columns)
 }
 
 /* One platform's table (comparisons idx[0..n)), or its one sentence. */
+/* The verdict beside a row: a comparison without one says only that; why
+ * is one sentence for the platform among the warnings, not a line each. */
+static const char *row_text(const struct report *r, size_t i)
+{
+	return r->m->comparisons[i].verdict == VERDICT_INSUFFICIENT ? "insufficient (see below)"
+								  : r->comparisons[i].text;
+}
+
 static void platform_table(const struct report *r, const size_t *idx, size_t n, int heading,
 			   size_t columns, FILE *f)
 {
@@ -135,8 +143,8 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			if (w > unitw)
 				unitw = w;
 		}
-		if (digest_width(r->comparisons[idx[i]].text) > verdictw)
-			verdictw = digest_width(r->comparisons[idx[i]].text);
+		if (digest_width(row_text(r, idx[i])) > verdictw)
+			verdictw = digest_width(row_text(r, idx[i]));
 	}
 	size_t natural = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -281,10 +289,10 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 			}
 		if (below) {
 			fputs("\n  ", f);
-			wrap(f, r->comparisons[idx[i]].text, columns - 2, 2);
+			wrap(f, row_text(r, idx[i]), columns - 2, 2);
 		} else {
 			fputs("  ", f);
-			wrap(f, r->comparisons[idx[i]].text, room, columns - room);
+			wrap(f, row_text(r, idx[i]), room, columns - room);
 		}
 	}
 	digest_free(shortn, n);

@@ -1,0 +1,184 @@
+/*
+ * grouping.c - the words for model.grouping (grouping.h).
+ */
+#include "present/grouping.h"
+#include "lib/util.h"
+#include "model/semver.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_version(const void *a, const void *b)
+{
+	return semver_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The compared lines: "18, 20, 22, 24 and 26". */
+static void put_lines(struct buf *b, const struct model *m)
+{
+	const char **v = xmalloc((m->nseries ? m->nseries : 1) * sizeof *v);
+	size_t n = 0;
+	for (size_t i = 0; i < m->nseries; i++) {
+		const char *x = m->series[i]->version;
+		size_t k = 0;
+		if (!m->series[i]->release)
+			continue;
+		while (k < n && v[k] != x)
+			k++;
+		if (k == n)
+			v[n++] = x;
+	}
+	qsort(v, n, sizeof *v, cmp_version);
+	for (size_t k = 0; k < n; k++)
+		buf_printf(b, "%s%s", !k ? "" : k + 1 == n ? " and " : ", ", v[k]);
+	free(v);
+}
+
+char *grouping_note(const struct model *m)
+{
+	const struct grouping *g = &m->grouping;
+	struct buf b = BUF_INIT;
+	if (m->versions_kind != VERSIONS_RELEASES || !g->nmulti)
+		return NULL;
+	if (g->grouped) {
+		buf_printf(&b, "the %zu exact releases measured are grouped into their %zu release line%s (",
+			   g->nreleases, g->nlines, g->nlines == 1 ? "" : "s");
+		put_lines(&b, m);
+		buf_puts(&b, "), each compared as one version with all the rounds of its releases; "
+			 "the steps between releases inside a line are tested apart");
+		if (g->by == BY_LINE)
+			buf_puts(&b, ", as asked with --by line");
+		else
+			buf_printf(&b, ". By line %zu of %zu comparisons have the versions and rounds a "
+				   "verdict needs, by release %zu (--by release compares each release)",
+				   g->verdicts_by_line, g->ncomparisons, g->verdicts_by_release);
+	} else if (g->by == BY_RELEASE) {
+		buf_printf(&b, "the %zu exact releases measured are compared one by one, as asked with "
+			   "--by release; grouped into their %zu release lines, %zu of %zu comparisons "
+			   "would have the versions and rounds a verdict needs, %zu by release",
+			   g->nreleases, g->nlines, g->verdicts_by_line, g->ncomparisons,
+			   g->verdicts_by_release);
+	} else {
+		buf_printf(&b, "the %zu exact releases measured are compared one by one: grouped into "
+			   "their %zu release lines, no more comparisons would have the versions and "
+			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* How many versions a sentence names before counting the rest. */
+#define NAMED 3
+
+/* "("a", "b", "c" and 9 more)": the workloads of platform p's
+ * comparisons without a verdict for the reason `why` (one version, or
+ * not). */
+static void put_workloads(struct buf *b, const struct model *m, const char *p, int one)
+{
+	size_t k = 0, n = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->platform != p || c->verdict != VERDICT_INSUFFICIENT ||
+		    (c->insufficient == INSUFFICIENT_ONE_VERSION) != one)
+			continue;
+		if (k < NAMED)
+			buf_printf(b, "%s\"%s\"", k ? ", " : " (", c->workload);
+		k++;
+		n++;
+	}
+	if (n > NAMED)
+		buf_printf(b, " and %zu more", n - NAMED);
+	if (n)
+		buf_putc(b, ')');
+}
+
+/* The distinct versions of platform p's comparisons without a verdict for
+ * that reason, short of rounds (one = 0) or alone (one = 1), in version
+ * order; malloc'd, caller frees. */
+static const char **short_versions(const struct model *m, const char *p, int one, int min_rounds,
+				   size_t *n)
+{
+	const char **v = NULL;
+	size_t nv = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (c->platform != p || c->verdict != VERDICT_INSUFFICIENT ||
+		    (c->insufficient == INSUFFICIENT_ONE_VERSION) != one)
+			continue;
+		for (size_t k = 0; k < c->nversions; k++) {
+			const char *x = c->versions[k].version;
+			size_t j = 0;
+			if (!one && (int)c->versions[k].nrounds >= min_rounds)
+				continue;
+			while (j < nv && v[j] != x)
+				j++;
+			if (j < nv)
+				continue;
+			ALLOC_GROW(v, nv + 1, alloc);
+			v[nv++] = x;
+		}
+	}
+	if (nv)
+		qsort(v, nv, sizeof *v, cmp_version);
+	*n = nv;
+	return v;
+}
+
+static void put_versions(struct buf *b, const char **v, size_t n)
+{
+	for (size_t k = 0; k < n && k < NAMED; k++)
+		buf_printf(b, "%s%s", !k ? "" : k + 1 == n && n <= NAMED ? " and " : ", ", v[k]);
+	if (n > NAMED)
+		buf_printf(b, " and %zu more", n - NAMED);
+}
+
+char **grouping_nothing_notes(const struct model *m, size_t *n)
+{
+	char **out = NULL;
+	size_t nout = 0, alloc = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const char *p = m->comparisons[i].platform;
+		size_t alone = 0, few = 0, seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = m->comparisons[j].platform == p;
+		if (seen)
+			continue;
+		for (size_t j = i; j < m->ncomparisons; j++) {
+			const struct comparison *c = &m->comparisons[j];
+			if (c->platform != p || c->verdict != VERDICT_INSUFFICIENT)
+				continue;
+			alone += c->insufficient == INSUFFICIENT_ONE_VERSION;
+			few += c->insufficient != INSUFFICIENT_ONE_VERSION;
+		}
+		if (alone) {
+			struct buf b = BUF_INIT;
+			size_t nv;
+			const char **v = short_versions(m, p, 1, m->min_rounds, &nv);
+			buf_printf(&b, "on %s, %zu workload%s nothing to compare", p, alone,
+				   alone == 1 ? " has" : "s have");
+			put_workloads(&b, m, p, 1);
+			buf_puts(&b, ": only one version each was measured (");
+			put_versions(&b, v, nv);
+			buf_putc(&b, ')');
+			free(v);
+			ALLOC_GROW(out, nout + 1, alloc);
+			out[nout++] = buf_detach(&b, NULL);
+		}
+		if (few) {
+			struct buf b = BUF_INIT;
+			size_t nv;
+			const char **v = short_versions(m, p, 0, m->min_rounds, &nv);
+			buf_printf(&b, "on %s, %zu workload%s too few rounds for a verdict", p, few,
+				   few == 1 ? " has" : "s have");
+			put_workloads(&b, m, p, 0);
+			buf_printf(&b, ": %zu version%s ran fewer than the %d rounds a verdict needs (", nv,
+				   nv == 1 ? "" : "s", m->min_rounds);
+			put_versions(&b, v, nv);
+			buf_putc(&b, ')');
+			free(v);
+			ALLOC_GROW(out, nout + 1, alloc);
+			out[nout++] = buf_detach(&b, NULL);
+		}
+	}
+	*n = nout;
+	return out;
+}

@@ -1,0 +1,77 @@
+# An exact-release CI history (tests/lines/gen-history.py: one file per
+# release per day, 45 releases of five lines with one or two rounds most,
+# SELECT about 14,000 ops/s on 18 and 20 and 31,000 on 22 and later, a step
+# inside 24, darwin-arm64 with 18.20.8 only): the lines are compared, the
+# doubling between 20 and 22 is a verdict, the steps between releases stay
+# inside the lines, nothing-to-say is said once per platform, and the
+# documents keep their bounds.
+. tests/lib.sh
+d=$(tmpdir)
+python3 tests/lines/gen-history.py "$d/in" 2>/dev/null
+COLUMNS=100 "$NF" report --as-of 2026-08-20 --out "$d/out" "$d"/in/*.ndjson >"$d/term" 2>"$d/err"
+check_eq "the history is reported (exit 0)" "0" "$?"
+j="$d/out/analysis.json"
+
+# --- release lines as the unit --------------------------------------------
+check "by default the releases are grouped into their lines, and analysis.json says so" \
+	jq -e '.grouping.by == "line" and .grouping.forced == false and .grouping.releases == 45 and .grouping.lines == 5' "$j"
+check_eq "linux-x64 compares the five lines" "18 20 22 24 26" \
+	"$(jq -r '[.comparisons[] | select(.platform == "linux-x64")][0].versions | map(.version) | join(" ")' "$j")"
+check "every SELECT on linux-x64 has a confirmed verdict on lines: 22 does more than 18" \
+	jq -e '[.comparisons[] | select(.platform == "linux-x64" and (.workload | endswith("select")))] | length == 4 and all(.verdict == "faster")' "$j"
+check "the doubling between 20 and 22 is a confirmed pair of lines in every SELECT" \
+	jq -e '[.comparisons[] | select(.platform == "linux-x64" and (.workload | endswith("select"))) | .versions as $v
+		| .pairs[] | select(.a == "20" and .b == "22")
+		| select(.claim == "22" and .ratio > 1.8 and .ratio < 2.8)] | length == 4' "$j"
+check "no insert or update workload has a claim between lines" \
+	jq -e '[.comparisons[] | select(.platform == "linux-x64" and (.workload | endswith("select") | not)) | .verdict] | all(. != "faster")' "$j"
+check "the step inside 24 (24.12.1 to 24.13.0, WAL · insert) is found between releases of the line" \
+	jq -e '[.comparisons[] | select(.workload == "WAL · insert" and .platform == "linux-x64") | .release_steps[]
+		| select(.before == "24.12.1" and .after == "24.13.0" and .step and .ratio < 0.85 and .v8_before != .v8_after or .before == "24.12.1" and .after == "24.13.0" and .step and .ratio < 0.85)] | length == 1' "$j"
+check "the release steps name each release's rounds and dates" \
+	jq -e '[.comparisons[].release_steps[]] | length > 0 and all(.rounds_before >= 2 and .rounds_after >= 2 and .last_day_before != null and .first_day_after != null)' "$j"
+for doc in blog.md summary.md issue.md; do
+	check "$doc says the 45 releases were grouped into 5 lines" \
+		grep -q 'the 45 exact releases measured are grouped into their 5 release lines' "$d/out/$doc"
+done
+check "the terminal says so" grep -q 'the 45 exact releases measured are grouped' "$d/err"
+pdftotext -layout "$d/out/report.pdf" "$d/pdf.txt"
+check "report.pdf says so" grep -q '45 exact releases measured are grouped' "$d/pdf.txt"
+check "the rounds CSV keeps each round's release" grep -q '24\.13\.0' "$d/out/rounds.csv"
+
+# --by forces the choice; versions that are no release are never grouped
+"$NF" report -q --by release --formats json --as-of 2026-08-20 --out "$d/rel" "$d"/in/*.ndjson
+check "--by release compares each release and says the lines would give verdicts" \
+	jq -e '.grouping.by == "release" and .grouping.forced and (.comparisons[0].versions | length) == 45
+		and (.grouping.text | test("as asked with --by release"))' "$d/rel/analysis.json"
+"$NF" report -q --by line --formats json --as-of 2026-08-20 --out "$d/line" "$d"/in/*.ndjson
+check "--by line is stated as asked" jq -e '.grouping.forced and (.grouping.text | test("--by line"))' "$d/line/analysis.json"
+check_status "--by other is a usage error" 2 "$NF" report -q --by week --out "$d/x" "$d"/in/*.ndjson
+sed 's/"version": "22\.15\.2"/"version": "main"/' "$(ls "$d"/in/*v22.15.2.ndjson | head -n 1)" > "$d/main.ndjson"
+"$NF" report -q --by line --formats json --as-of 2026-08-20 --out "$d/main" "$d"/in/*.ndjson "$d/main.ndjson" 2>/dev/null
+check "a version that is no release (main) is compared as itself, never grouped" \
+	jq -e '.comparisons[0].versions | map(.version) | index("main") != null and index("22") != null' "$d/main/analysis.json"
+
+# --- nothing to say, said once ----------------------------------------------
+check_eq "one sentence for darwin-arm64 on the terminal" "1" "$(grep -c 'darwin-arm64' "$d/err")"
+check "it counts the workloads and names a few" \
+	grep -q 'on darwin-arm64, 12 workloads have nothing to compare ("Production · select", "Production · insert", "Production · update" and 9 more)' "$d/err"
+check "summary.md has no row for a comparison without a verdict" \
+	sh -c "! grep -q '^| .*insufficient' '$d/out/summary.md'"
+check "issue.md's 'Not filed' list repeats none of them with a zero gap" \
+	sh -c "! grep -q 'gap 0.0%, noise ±0.0%' '$d/out/issue.md'"
+check "issue.md speaks of darwin-arm64's 12 comparisons in a sentence or two, not a line each" \
+	test "$(grep -c 'nothing to compare' "$d/out/issue.md")" -le 2
+COLUMNS=100 "$NF" report --by release --formats json --as-of 2026-08-20 --out "$d/rel2" "$d"/in/*.ndjson >"$d/rterm" 2>"$d/rerr"
+check_eq "by release, linux-x64's comparisons short of rounds are one sentence on the terminal" "1" \
+	"$(cat "$d/rterm" "$d/rerr" | grep -c 'fewer than the 3 rounds')"
+check "it counts them and names a few versions" \
+	grep -q 'on linux-x64, 12 workloads have too few rounds for a verdict (.* and 9 more): 41 versions ran fewer than the 3 rounds a verdict needs (18.20.1, 18.20.2, 18.20.3 and 38 more)' "$d/rerr"
+
+# --- bounds --------------------------------------------------------------------
+pages=$(pdfinfo "$d/out/report.pdf" | awk '/^Pages:/ { print $2 }')
+check "report.pdf has at most 60 pages ($pages)" test "${pages:-999}" -le 60
+chars=$(python3 -c 'import sys; print(len(open(sys.argv[1], encoding="utf-8").read()))' "$d/out/issue.md")
+check "issue.md has at most 65,536 characters ($chars)" test "$chars" -le 65536
+widest=$(python3 -c 'import sys; print(max(len(l) for l in open(sys.argv[1], encoding="utf-8").read().splitlines()))' "$d/term")
+check "the terminal is at most COLUMNS=100 characters wide ($widest)" test "$widest" -le 100
