@@ -3,8 +3,9 @@
  * one A4 document.
  *
  * Title and report date; the summary, answer first (the claims checked,
- * the decision, the findings, risks); the environment; the verdict tables; every chart as vectors at the full text width; the support
- * windows; the method; an appendix with every round and its passes. Page
+ * the decision, the findings, risks); the environment; the verdict tables;
+ * every chart as vectors at the full text width; the support windows; the
+ * method; an appendix with every round and its passes. Page
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
