@@ -81,7 +81,7 @@ void claims_words_check(struct buf *b, const struct model *m, const struct claim
 		break;
 	case CLAIM_FEW_ROUNDS: {
 		const struct version_stats *va = &c->versions[k->a], *vb = &c->versions[k->b];
-		const struct version_stats *v = va->nrounds < vb->nrounds ? va : vb;
+		const struct version_stats *v = va->nrounds <= vb->nrounds ? va : vb;
 		buf_printf(b, "%s ran %zu round%s, %zu needed for an interval", v->version, v->nrounds,
 			   v->nrounds == 1 ? "" : "s", need);
 		break;
@@ -134,7 +134,8 @@ static char *not_reproduced_title(const struct model *m, const struct report_cla
 		const struct comparison *c = &m->comparisons[first->comparison];
 		buf_puts(&b, "Claimed ");
 		fmt_percent_signed(&b, first->claimed);
-		buf_printf(&b, " %s for %s against %s on \"%s\" not reproduced: measured ", c->unit,
+		buf_printf(&b, " %s for %s against %s on \"%s\" not reproduced: measured ",
+			   c->unit_kind == UNIT_TIME ? "time" : c->unit,
 			   c->versions[first->b].version, c->versions[first->a].version, c->workload);
 		change_and_interval(&b, first->measured, first->low, first->high);
 		buf_printf(&b, " (%s)", c->platform);
@@ -175,11 +176,14 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 		for (size_t k = 0; k < m->nclaims_given; k++)
 			buf_printf(&b, "%s%s", k ? (k + 1 == m->nclaims_given ? " and " : ", ") : "",
 				   m->claims[k].text);
-		buf_printf(&b, " %s ", m->nclaims_given == 1 ? "is" : "are");
-		for (size_t k = 0; k < 3; k++)
+		for (size_t k = 0, left = (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0); k < 3; k++)
 			if (counts[k]) {
-				buf_printf(&b, "%s%s on %zu", said ? ", " : "", claims_verdict_words(kinds[k]),
-					   counts[k]);
+				/* "is not reproduced on 1, consistent with the data on 2 and
+				 * cannot be checked on 1" */
+				buf_printf(&b, "%s%s%s on %zu", !said ? " " : said + 1 == left ? " and " : ", ",
+					   kinds[k] == CLAIM_INSUFFICIENT ? "" : !said ?
+					   (m->nclaims_given == 1 ? "is " : "are ") : "",
+					   claims_verdict_words(kinds[k]), counts[k]);
 				said++;
 			}
 		buf_printf(&b, " of %zu comparison%s", m->nclaim_checks, m->nclaim_checks == 1 ? "" : "s");
