@@ -217,9 +217,20 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 					  nworkloads == 1 ? "its " : nworkloads == 2 ? "either of the " : "any of the ",
 					  nworkloads, nworkloads == 1 ? "" : "s");
 	}
-	else
-		rc->regressed = xasprintf("%zu comparison%s regressed: a newer version is confirmed worse "
-					  "than an older one", rc->nregressed, rc->nregressed == 1 ? "" : "s");
+	else {
+		/* "2 comparisons regressed (a on linux-x64, b on linux-x64): ..." */
+		size_t named = 0;
+		buf_printf(&b, "%zu comparison%s regressed (", rc->nregressed, rc->nregressed == 1 ? "" : "s");
+		for (size_t i = 0; i < m->ncomparisons && named < 3; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			if (c->verdict == VERDICT_FASTER && c->regression)
+				buf_printf(&b, "%s%s on %s", named++ ? ", " : "", c->workload, c->platform);
+		}
+		if (rc->nregressed > named)
+			buf_printf(&b, " and %zu more", rc->nregressed - named);
+		buf_puts(&b, "): a newer version is confirmed worse than an older one");
+		rc->regressed = buf_detach(&b, NULL);
+	}
 	buf_release(&b);
 }
 
