@@ -32,6 +32,9 @@ check "PDF page 1: the claim's verdict" grep -qF "is not reproduced: measured +9
 check_eq "PDF page 1: claims, decision and findings come before the environment" "Claims Decision Findings Environment" \
 	"$(pdftotext -f 1 -l 1 "$o/report.pdf" - | grep -oE '^(Claims|Decision|Findings|Environment)' | tr '\n' ' ' | sed 's/ $//')"
 
+check "the terminal shows the claim after the verdicts" grep -qF "is not reproduced: measured +98%, 95% interval +92% to +104%." \
+	<(COLUMNS=200 "$NF" report --out "$(tmpdir)" --claim '20.19.5..24.11.1=-57%@select' "$S" 2>/dev/null)
+
 # --- consistent, both directions, both kinds of metric -----------------------
 o=$(tmpdir)
 "$NF" report -q --out "$o" --claim '20.19.5..24.11.1=+100%@SELECT' --claim '24.11.1..20.19.5=-50%@select' \

@@ -489,6 +489,13 @@ static int run(const struct cli_args *a)
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {
 		render_terminal(&rep, terminal_columns(), stdout, stderr);
+		/* the claims checked, after the verdicts they are read against */
+		for (size_t i = 0; i < rep.claims.nlines; i++) {
+			char *line = xasprintf("%s.", rep.claims.lines[i]);
+			line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
+			render_terminal_line(stdout, line, terminal_columns());
+			free(line);
+		}
 		render_terminal_line(stdout, wrote, terminal_columns());
 	}
 	free(wrote);
