@@ -117,3 +117,16 @@ check "PDF page 1: the findings name direction and versions" grep -qF "24.11.1 i
 # --- documented ----------------------------------------------------------------
 check "README documents --claim with the seed's example" grep -qF -- "--claim '20.19.5..24.11.1=-57%@select'" README.md
 check "report --help lists --claim" grep -q -- '--claim CLAIM' <("$NF" report --help)
+
+# --- many confirmed differences: the first screen stays a screen -------------
+awk 'BEGIN { print "{\"format\":\"noisefloor.rounds/1\",\"title\":\"many\"}"; s = 1
+	for (w = 0; w < 12; w++) for (r = 1; r <= 5; r++) {
+		s = (s * 16807) % 2147483647; x = 0.98 + 0.04 * s / 2147483647
+		printf "{\"workload\":\"w%d\",\"version\":\"20.1.0\",\"platform\":\"linux-x64\",\"round\":%d,\"unit\":\"ms\",\"value\":%.3f}\n", w, r, 10 * x
+		printf "{\"workload\":\"w%d\",\"version\":\"22.1.0\",\"platform\":\"linux-x64\",\"round\":%d,\"unit\":\"ms\",\"value\":%.3f}\n", w, r, 7 * x }
+}' > "$NF_TMP/many.ndjson"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$NF_TMP/many.ndjson" 2>/dev/null
+check "issue.md: 8 confirmed differences, then how many more" grep -qxF -- "- …and 4 more confirmed differences, in the verdict table." <(head -n 25 "$o/issue.md")
+check "PDF page 1: the same, above the environment" grep -qF "and 4 more confirmed differences, in the verdict table." \
+	<(pdftotext -f 1 -l 1 "$o/report.pdf" - | sed '/^Environment/q')

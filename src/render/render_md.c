@@ -550,6 +550,9 @@ static void rounds_csv_sha256(const struct model *m, char hex[65])
 }
 
 /* The template context at a level of detail; raw as comparison_ctx's. */
+/* Confirmed differences the first screen lists besides the regressions. */
+#define MD_MAX_FINDINGS 8
+
 /* Sets key to s with its first letter a capital (NULL: null). */
 static void set_cap(struct mctx *ctx, const char *key, const char *s)
 {
@@ -568,8 +571,15 @@ static void claims_ctx(const struct report *r, struct mctx *ctx)
 	struct mctx *claims = mctx_list(), *findings = mctx_list();
 	for (size_t i = 0; i < rc->nlines; i++)
 		mctx_push(claims, mctx_string(rc->lines[i]));
-	for (size_t i = 0; i < rc->nfindings; i++)
+	/* the first screen names the regressions and a few more; the verdict
+	 * tables below have every one */
+	for (size_t i = 0; i < rc->nfindings && (i < MD_MAX_FINDINGS || i < rc->nregressed); i++)
 		mctx_push(findings, mctx_string(rc->findings[i]));
+	if (rc->nfindings > MD_MAX_FINDINGS && rc->nfindings > rc->nregressed) {
+		size_t more = rc->nfindings - (rc->nregressed > MD_MAX_FINDINGS ? rc->nregressed : MD_MAX_FINDINGS);
+		set_fmt(ctx, "findings_more", "and %zu more confirmed difference%s, in the verdict table",
+			more, more == 1 ? "" : "s");
+	}
 	mctx_set(ctx, "claims", claims);
 	mctx_set(ctx, "findings", findings);
 	mctx_set_bool(ctx, "any_claims", rc->nlines > 0);

@@ -183,6 +183,9 @@ static int cross_platform(const struct model *m, const struct platform_finding *
 	return n >= 2;
 }
 
+/* Confirmed differences page 1 lists besides the regressions. */
+#define PDF_MAX_FINDINGS 8
+
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
@@ -221,8 +224,16 @@ static void summary(struct pdf *p)
 	}
 	buf_printf(&b, "%s.", p->r->headline);
 	pdf_field(p, "Findings", b.s, labw);
+	/* the regressions and a few more: the verdict table has every one */
 	for (size_t i = 0; i < p->r->claims.nfindings; i++) {
 		buf_reset(&b);
+		if (i >= PDF_MAX_FINDINGS && i >= p->r->claims.nregressed) {
+			size_t more = p->r->claims.nfindings - i;
+			buf_printf(&b, "\xE2\x80\xA6" "and %zu more confirmed difference%s, in the verdict table.",
+				   more, more == 1 ? "" : "s");
+			pdf_field(p, "", b.s, labw);
+			break;
+		}
 		buf_printf(&b, "%s.", p->r->claims.findings[i]);
 		pdf_field(p, "", b.s, labw);
 	}
