@@ -58,6 +58,7 @@ static const struct {
 	[CLI_PAYLOAD] = { "payload", 0, "SIZE" },
 	[CLI_CORES] = { "cores", 0, "N" },
 	[CLI_IMPACT] = { "impact", 0, "WORKLOAD" },
+	[CLI_CLAIM] = { "claim", 0, "CLAIM" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };
@@ -304,6 +305,10 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct cl
 			a->opt[id] = optarg;
 			a->by = strcmp(optarg, "line") == 0 ? BY_LINE : strcmp(optarg, "release") == 0
 										 ? BY_RELEASE : BY_DEFAULT;
+		} else if (id == CLI_CLAIM) {
+			a->claims = xrealloc(a->claims, (size_t)(a->nclaims + 1) * sizeof *a->claims);
+			a->claims[a->nclaims++] = optarg;
+			a->opt[id] = optarg;
 		} else {
 			a->opt[id] = catalogue[id].arg ? optarg : "";
 		}
@@ -400,6 +405,7 @@ int cli_main(int argc, char **argv, const struct cli_command *const *cmds, size_
 			status = cmd->run(&a);
 	}
 	free(a.given);
+	free(a.claims);
 	/* the output or help that never reached stdout is an error too */
 	if (status == NF_OK)
 		status = cli_flush_stdout(&a);

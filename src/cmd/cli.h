@@ -43,6 +43,7 @@ enum cli_opt {
 	CLI_PAYLOAD,    /* --payload SIZE */
 	CLI_CORES,      /* --cores N */
 	CLI_IMPACT,     /* --impact WORKLOAD */
+	CLI_CLAIM,      /* --claim CLAIM, repeatable: cli_args.claims */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS
@@ -62,6 +63,9 @@ struct cli_args {
 	const char *opt[CLI_NOPTS]; /* the value given, "" for a flag; NULL when absent */
 	int min_rounds;             /* --min-rounds, or MODEL_MIN_ROUNDS */
 	enum compare_by by;         /* --by, or BY_DEFAULT */
+	const char **claims;        /* every --claim, in order (owned by cli_main;
+	                               the strings are argv's) */
+	int nclaims;
 	char **files;               /* the operands ([LABEL=]FILE...), in argv */
 	int nfiles;
 	char **given;               /* the arguments after the command's name as

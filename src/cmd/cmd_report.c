@@ -5,10 +5,12 @@
  * table.
  */
 #include "analysis/analysis.h"
+#include "analysis/claims.h"
 #include "analysis/impact.h"
 #include "cmd/cli.h"
 #include "lib/output.h"
 #include "lib/util.h"
+#include "present/report.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
 
@@ -47,6 +49,10 @@ static const struct cli_option report_options[] = {
 	{ CLI_CORES, "cores provisioned, for the share of them freed" },
 	{ CLI_IMPACT, "the workload that stands for a request's work (default:\n"
 		      "every confirmed claim whose workload has \"bytes\")" },
+	{ CLI_CLAIM, "a published claim to check, 'A..B=CHANGE[@WORKLOAD]':\n"
+		     "B against A in the metric's own terms (-57% on ops/s:\n"
+		     "57% fewer ops/s), on the workloads whose names contain\n"
+		     "WORKLOAD (any case; default: every one); repeatable" },
 	{ CLI_QUIET, "no verdict table on the terminal" },
 	{ 0, NULL },
 };
@@ -276,6 +282,67 @@ static int impact_refusal(const struct model *m, struct nf_error *err)
 			    "processes)");
 }
 
+/* Parses every --claim into m->claims. Returns -1 to go on, or NF_USAGE
+ * after one line on stderr naming the claim and what is wrong with it. */
+static int claim_options(const struct cli_args *a, struct model *m)
+{
+	static const char *const why[] = {
+		[CLAIM_SYNTAX_NO_EQUALS] = "it wants 'A..B=CHANGE[@WORKLOAD]', like '20.19.5..24.11.1=-57%@select'",
+		[CLAIM_SYNTAX_NO_RANGE] = "the versions are written A..B, like 20.19.5..24.11.1",
+		[CLAIM_SYNTAX_SAME] = "A and B are the same version",
+		[CLAIM_SYNTAX_CHANGE] = "the change is a signed percentage of B against A, like -57% or +10%",
+		[CLAIM_SYNTAX_RANGE] = "the change must be above -100% and at most +100000%",
+		[CLAIM_SYNTAX_WORKLOAD] = "nothing follows '@' (leave it out to check every workload)",
+	};
+	if (!a->nclaims)
+		return -1;
+	m->claims = xcalloc((size_t)a->nclaims, sizeof *m->claims);
+	for (int i = 0; i < a->nclaims; i++) {
+		enum claim_syntax e = claims_parse(a->claims[i], &m->claims[i]);
+		if (e != CLAIM_SYNTAX_OK) {
+			cli_error(a, NF_DATAERR, "--claim '%s': %s", a->claims[i], why[e]);
+			return NF_USAGE; /* printed without the hint: the claim is named */
+		}
+		m->nclaims_given++;
+	}
+	return -1;
+}
+
+/* Checks the claims on the analysed model (claims_run) and words its
+ * refusal into err: the versions measured, or the workloads. Returns
+ * NF_OK or NF_USAGE. */
+static int check_claims(struct model *m, struct nf_error *err)
+{
+	size_t k;
+	struct buf names = BUF_INIT;
+	enum claim_refusal r = claims_run(m, &k);
+	const struct claim *cl = &m->claims[k];
+	if (r == CLAIM_ACCEPTED)
+		return NF_OK;
+	if (r == CLAIM_NO_WORKLOAD) {
+		for (size_t i = 0; i < m->ncomparisons && names.len < 300; i++)
+			if (i == 0 || strcmp(m->comparisons[i].workload, m->comparisons[i - 1].workload))
+				buf_printf(&names, "%s\"%s\"", names.len ? ", " : "", m->comparisons[i].workload);
+	} else {
+		/* the versions there are, in the documents' order */
+		const char **v;
+		size_t n = report_version_order(m, &v);
+		for (size_t i = 0; i < n && i < 12; i++)
+			buf_printf(&names, "%s%s", i ? ", " : "", v[i]);
+		if (n > 12)
+			buf_printf(&names, " and %zu more", n - 12);
+		free(v);
+	}
+	if (r == CLAIM_NO_WORKLOAD)
+		nf_error_set(err, NF_USAGE, "--claim '%s': '%s' is part of no workload's name (measured: %s)",
+			     cl->text, cl->workload, names.s ? names.s : "none");
+	else
+		nf_error_set(err, NF_USAGE, "--claim '%s': version '%s' was not measured (measured: %s)",
+			     cl->text, r == CLAIM_UNKNOWN_A ? cl->a : cl->b, names.s ? names.s : "none");
+	buf_release(&names);
+	return NF_USAGE;
+}
+
 /* Reads every input into m and runs the analysis. */
 static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err)
 {
@@ -369,6 +436,10 @@ static int run(const struct cli_args *a)
 	    (status = cli_need_inputs(a)) != 0)
 		return status;
 	model_init(&m);
+	if ((status = claim_options(a, &m)) >= 0) {
+		model_release(&m);
+		return status;
+	}
 	m.impact_in = impact;
 	m.command_line = command_line(a, 0);
 	if (a->nfiles > COMMAND_MAX_FILES)
@@ -377,6 +448,11 @@ static int run(const struct cli_args *a)
 	if ((status = load_and_analyse(&m, a, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);
+	}
+	if ((status = check_claims(&m, &err)) != 0) {
+		model_release(&m);
+		cli_error(a, NF_DATAERR, "%s", err.msg); /* one line: the claim is named */
+		return status;
 	}
 	templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES]) : cli_find_resource("templates");
 	font = env_or("NOISEFLOOR_FONT", FONT_DIR "/DejaVuSans.ttf");
@@ -417,6 +493,13 @@ static int run(const struct cli_args *a)
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {
 		render_terminal(&rep, terminal_columns(), stdout, stderr);
+		/* the claims checked, after the verdicts they are read against */
+		for (size_t i = 0; i < rep.claims.nlines; i++) {
+			char *line = xasprintf("%s.", rep.claims.lines[i]);
+			line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
+			render_terminal_line(stdout, line, terminal_columns());
+			free(line);
+		}
 		render_terminal_line(stdout, wrote, terminal_columns());
 	}
 	free(wrote);

@@ -329,6 +329,13 @@ void model_release(struct model *m)
 		free(m->bad_days[i].versions);
 	free(m->bad_days);
 	free(m->impacts);
+	for (size_t i = 0; i < m->nclaims_given; i++) {
+		free(m->claims[i].a);
+		free(m->claims[i].b);
+		free(m->claims[i].workload);
+	}
+	free(m->claims);
+	free(m->claim_checks);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);

@@ -419,6 +419,47 @@ struct impact {
 	                                                       NaN without it */
 };
 
+/* A published claim to check (--claim 'A..B=CHANGE[@WORKLOAD]', parsed by
+ * claims_parse in analysis/claims.c): B against A, in the metric's own
+ * terms. */
+struct claim {
+	const char *text;     /* borrowed: the argument as given */
+	char *a, *b;          /* owned: the versions as written */
+	double change;        /* claimed B / A - 1: -0.57 for "-57%" (fewer ops/s,
+	                         or less time, for B) */
+	char *workload;       /* owned: a part of the workload names, matched
+	                         without regard to case; NULL: every workload */
+};
+
+/* What the rounds say about a claim on one comparison (claims.c). */
+enum claim_verdict {
+	CLAIM_CONSISTENT,     /* the claimed change is inside the 95 % interval
+	                         of the measured change */
+	CLAIM_NOT_REPRODUCED, /* outside it */
+	CLAIM_INSUFFICIENT,   /* `why` says what is missing */
+};
+
+/* Why a claim has no verdict on a comparison (CLAIM_INSUFFICIENT). */
+enum claim_missing {
+	CLAIM_MISSING_NONE = 0,
+	CLAIM_MISSING_A,      /* version a was not measured on this comparison */
+	CLAIM_MISSING_B,      /* version b was not */
+	CLAIM_FEW_ROUNDS,     /* a version has fewer than model.min_rounds (or 2) */
+	CLAIM_NO_INTERVAL,    /* the interval could not be made (every round tied) */
+};
+
+/* One claim checked on one comparison (workload x platform) it matches. */
+struct claim_check {
+	size_t claim;         /* index into model.claims */
+	size_t comparison;    /* index into model.comparisons */
+	int a, b;             /* indexes into that comparison's versions, -1 missing */
+	double claimed;       /* the claim's change, B / A - 1 */
+	double measured;      /* Hodges-Lehmann ratio B / A - 1; NaN without one */
+	double low, high;     /* its STATS_CI_LEVEL interval, as changes; NaN without */
+	enum claim_verdict verdict;
+	enum claim_missing why;
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -577,6 +618,12 @@ struct model {
 		const char *noise_checks; /* what the noise checks found, when they
 		                      did not pass (the environment's text), or NULL */
 	} load;                            /* filled by the analysis */
+	struct claim *claims;              /* owned: the claims to check, in the
+	                                      order given (--claim) */
+	size_t nclaims_given;            /* entries of claims */
+	struct claim_check *claim_checks;  /* owned: by claim, then comparison
+	                                      (claims_run) */
+	size_t nclaim_checks;
 	struct impact *impacts;            /* owned: one per comparison whose
 	                                      workload has bytes (impact.c) */
 	size_t nimpacts;

@@ -1014,6 +1014,12 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_charts(r);
 	build_warnings(r);
 	build_issue_title(r);
+	report_claims_build(&r->claims, r);
+	if (r->claims.title) {
+		/* the answer to the claim is the issue's subject */
+		free(r->issue_title);
+		r->issue_title = xstrdup(r->claims.title);
+	}
 	build_baseline_note(r);
 	for (size_t i = 0; i < r->m->ncomparisons && !r->change_note; i++)
 		if (r->m->comparisons[i].unit_kind == UNIT_TIME)
@@ -1064,6 +1070,7 @@ void report_release(struct report *r)
 	free(r->rank_test_note);
 	free(r->charts_note);
 	free(r->issue_title);
+	report_claims_release(&r->claims);
 	free(r->baseline_note);
 	free(r->change_note);
 	report_impact_release(&r->impact);

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include "model/model.h"
+#include "present/claims.h"
 #include "present/report_impact.h"
 
 /* The support status of a release line on the report date. */
@@ -198,6 +199,8 @@ struct report {
 	int link_charts;             /* the charts renderer writes the files:
 	                                Markdown documents may link them */
 
+	struct report_claims claims; /* the claims checked and the findings
+	                                documents open with (present/claims.c) */
 	struct report_impact impact; /* the Workloads table, the impact estimate
 	                                and how to reproduce (report_impact.c) */
 };

@@ -310,6 +310,43 @@ static void write_interval(struct jsonw *w, const char *key, double low, double 
 	jsonw_end_array(w);
 }
 
+/* The claims checked (--claim): one entry per claim and comparison it
+ * matches, the changes B / A - 1 in the metric's own terms. */
+static void write_claims(struct jsonw *w, const struct model *m, const struct report *r)
+{
+	jsonw_key(w, "claims");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < m->nclaim_checks; i++) {
+		const struct claim_check *k = &m->claim_checks[i];
+		const struct claim *cl = &m->claims[k->claim];
+		const struct comparison *c = &m->comparisons[k->comparison];
+		jsonw_begin_object(w);
+		jsonw_key(w, "claim");
+		jsonw_string(w, cl->text);
+		jsonw_key(w, "workload");
+		jsonw_string(w, c->workload);
+		jsonw_key(w, "platform");
+		jsonw_string(w, c->platform);
+		jsonw_key(w, "unit");
+		jsonw_string(w, c->unit);
+		jsonw_key(w, "a");
+		jsonw_string(w, k->a >= 0 ? c->versions[k->a].version : cl->a);
+		jsonw_key(w, "b");
+		jsonw_string(w, k->b >= 0 ? c->versions[k->b].version : cl->b);
+		jsonw_key(w, "claimed");
+		jsonw_number(w, k->claimed);
+		jsonw_key(w, "measured");
+		jsonw_number(w, k->measured);
+		write_interval(w, "interval", k->low, k->high);
+		jsonw_key(w, "verdict");
+		jsonw_string(w, claims_verdict_name(k->verdict));
+		jsonw_key(w, "text");
+		jsonw_string(w, r->claims.lines[i]);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+}
+
 /* The impact estimate (impact.c): the inputs, then one entry per
  * comparison whose workload has bytes; figures only for confirmed claims. */
 static void write_impact(struct jsonw *w, const struct model *m)
@@ -572,6 +609,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	for (size_t i = 0; i < m->nsources; i++)
 		jsonw_string(&w, m->sources[i]);
 	jsonw_end_array(&w);
+	write_claims(&w, m, rc->report);
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->ncomparisons; i++)

@@ -550,6 +550,44 @@ static void rounds_csv_sha256(const struct model *m, char hex[65])
 }
 
 /* The template context at a level of detail; raw as comparison_ctx's. */
+/* Confirmed differences the first screen lists besides the regressions. */
+#define MD_MAX_FINDINGS 8
+
+/* Sets key to s with its first letter a capital (NULL: null). */
+static void set_cap(struct mctx *ctx, const char *key, const char *s)
+{
+	char *cap = s ? xstrdup(s) : NULL;
+	if (cap && cap[0] >= 'a' && cap[0] <= 'z')
+		cap[0] = (char)(cap[0] - 'a' + 'A');
+	mctx_set_str(ctx, key, cap);
+	free(cap);
+}
+
+/* The answer first (present/claims.c): the claims checked, what regressed
+ * and each confirmed difference with its interval. */
+static void claims_ctx(const struct report *r, struct mctx *ctx)
+{
+	const struct report_claims *rc = &r->claims;
+	struct mctx *claims = mctx_list(), *findings = mctx_list();
+	for (size_t i = 0; i < rc->nlines; i++)
+		mctx_push(claims, mctx_string(rc->lines[i]));
+	/* the first screen names the regressions and a few more; the verdict
+	 * tables below have every one */
+	for (size_t i = 0; i < rc->nfindings && (i < MD_MAX_FINDINGS || i < rc->nregressed); i++)
+		mctx_push(findings, mctx_string(rc->findings[i]));
+	if (rc->nfindings > MD_MAX_FINDINGS && rc->nfindings > rc->nregressed) {
+		size_t more = rc->nfindings - (rc->nregressed > MD_MAX_FINDINGS ? rc->nregressed : MD_MAX_FINDINGS);
+		set_fmt(ctx, "findings_more", "and %zu more confirmed difference%s, in the verdict table",
+			more, more == 1 ? "" : "s");
+	}
+	mctx_set(ctx, "claims", claims);
+	mctx_set(ctx, "findings", findings);
+	mctx_set_bool(ctx, "any_claims", rc->nlines > 0);
+	mctx_set_bool(ctx, "any_findings", rc->nfindings > 0);
+	set_cap(ctx, "claims_answer_cap", rc->answer);
+	set_cap(ctx, "regressed_cap", rc->regressed);
+}
+
 static struct mctx *build_context(const struct report *r, int level,
 				  struct raw_rounds *raw, const char *rounds_sha256)
 {
@@ -673,6 +711,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
+	claims_ctx(r, ctx);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);

@@ -2,9 +2,10 @@
  * render_pdf.c - the "pdf" renderer: out/report.pdf, the whole evidence in
  * one A4 document.
  *
- * Title, report date and environment; the summary (decision, risks); the
- * verdict tables; every chart as vectors at the full text width; the support
- * windows; the method; an appendix with every round and its passes. Page
+ * Title and report date; the summary, answer first (the claims checked,
+ * the decision, the findings, risks); the environment; the verdict tables;
+ * every chart as vectors at the full text width; the support windows; the
+ * method; an appendix with every round and its passes. Page
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
@@ -129,6 +130,8 @@ static void environment(struct pdf *p)
 	struct pdf_col cols[] = { { "Environment", 0, 0 }, { "", -1, 0 } };
 	struct buf b = BUF_INIT;
 
+	p->y += 8; /* below the summary */
+
 	t.cols = cols;
 	t.ncols = 2;
 	for (size_t i = 0; i < m->nenv; i++) {
@@ -180,6 +183,9 @@ static int cross_platform(const struct model *m, const struct platform_finding *
 	return n >= 2;
 }
 
+/* Confirmed differences page 1 lists besides the regressions. */
+#define PDF_MAX_FINDINGS 8
+
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
@@ -191,6 +197,13 @@ static void summary(struct pdf *p)
 	if (p->r->impact.shown)
 		labw = fmax(labw, chart_text_width(p->cf, 1, SZ_BODY, "Cores freed") + 10);
 	pdf_heading(p, "Summary", LEAD_BODY * 4);
+	/* the answer first: the claims checked, then the decision */
+	for (size_t i = 0; i < p->r->claims.nlines; i++) {
+		buf_reset(&b);
+		buf_printf(&b, "%s.", p->r->claims.lines[i]);
+		pdf_field(p, i == 0 ? "Claims" : "", b.s, labw);
+	}
+	buf_reset(&b);
 	if (p->r->recommendation)
 		buf_printf(&b, "%s.", p->r->recommendation);
 	else if (p->r->variants_note) {
@@ -205,8 +218,25 @@ static void summary(struct pdf *p)
 	(void)nf;
 	(void)nw;
 	(void)ni;
+	if (p->r->claims.regressed) {
+		buf_printf(&b, "%s. ", p->r->claims.regressed);
+		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	}
 	buf_printf(&b, "%s.", p->r->headline);
 	pdf_field(p, "Findings", b.s, labw);
+	/* the regressions and a few more: the verdict table has every one */
+	for (size_t i = 0; i < p->r->claims.nfindings; i++) {
+		buf_reset(&b);
+		if (i >= PDF_MAX_FINDINGS && i >= p->r->claims.nregressed) {
+			size_t more = p->r->claims.nfindings - i;
+			buf_printf(&b, "\xE2\x80\xA6" "and %zu more confirmed difference%s, in the verdict table.",
+				   more, more == 1 ? "" : "s");
+			pdf_field(p, "", b.s, labw);
+			break;
+		}
+		buf_printf(&b, "%s.", p->r->claims.findings[i]);
+		pdf_field(p, "", b.s, labw);
+	}
 	if (p->r->impact.shown) {
 		/* summary.md's line: what the confirmed differences free */
 		buf_reset(&b);
@@ -996,8 +1026,8 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 
 	pdf_new_page(&p);
 	title_block(&p);
-	environment(&p);
 	summary(&p);
+	environment(&p);
 	verdicts(&p);
 	per_version(&p);
 	charts(&p);
