@@ -167,6 +167,7 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / 2 / vs->median : 0;
 	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
 	vs->level = vs->best;
+	vs->band = vs->spread;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);
 		vs->line = model_intern(m, l->line);

@@ -465,6 +465,16 @@ const char *design_name(enum design d)
 	}
 }
 
+const char *level_stat_name(enum level_stat l)
+{
+	return l == LEVEL_MEDIAN ? "median" : "best";
+}
+
+const char *band_kind_name(enum band_kind b)
+{
+	return b == BAND_MIDDLE80 ? "middle-80" : b == BAND_MIDDLE50 ? "middle-50" : "spread";
+}
+
 const char *unit_kind_name(enum unit_kind k)
 {
 	switch (k) {

@@ -186,6 +186,26 @@ enum design {
 	                    time and version are confounded */
 };
 
+/* What a comparison's verdict compared for each version (`level`) and the
+ * band it used around it (`band`): a per-comparison fact the design sets
+ * (evidence.c, compared_set), so a table shows exactly that. A new design
+ * sets these two and every table follows. */
+enum level_stat {
+	LEVEL_BEST = 0,   /* the best round (the published design) */
+	LEVEL_MEDIAN,     /* the median round (histories, unequal counts, sessions) */
+};
+enum band_kind {
+	BAND_SPREAD = 0,  /* half the range of the rounds, of the median */
+	BAND_MIDDLE50,    /* half the middle 50 % (quartiles), of the median */
+	BAND_MIDDLE80,    /* half the middle 80 % (10th to 90th), of the median */
+};
+struct compared {
+	enum level_stat level;
+	enum band_kind band;
+	int per_round_ratios; /* pairs are tested on per-round ratios (sessions):
+	                         the table's medians stand beside that test */
+};
+
 /* A trend of the round values with run order within the versions of one
  * comparison (Mann-Kendall, combined over the versions with three or more
  * rounds, Holm across the report's comparisons; evidence.c). */
@@ -221,7 +241,11 @@ struct version_stats {
 	double spread;        /* (max - min) / (2 * median); NaN (unknown) for one round */
 	double qspread;       /* quantile spread: (q75 - q25) / (2 * median), in a
 	                         history (q90 - q10) / (2 * median); NaN for one round */
-	double level;         /* the value compared: best in DESIGN_ROUNDS, else median */
+	double level;         /* the value compared: best in DESIGN_ROUNDS, else
+	                         median (comparison.compared says which) */
+	double band;          /* the band the verdict used around it, of the
+	                         median: spread or qspread (comparison.compared);
+	                         NaN for one round */
 	int bimodal;          /* 1 when its rounds fall into two clusters */
 	double slow_share;    /* bimodal: share of its rounds in the slow cluster */
 	double slow_factor;   /* bimodal: how many times slower those rounds are */
@@ -314,6 +338,7 @@ struct comparison {
 	int interleaved;          /* 1 timestamps (or the runner) show interleaved
 	                             rounds, 0 blocks or a history, -1 unknown */
 	enum design design;
+	struct compared compared; /* what `level` and `band` hold (the design's) */
 	int paired;               /* every round holds every version (round numbers,
 	                             and timestamps within a session when known) */
 	double span_days;         /* first to last round, in days; -1 unknown */
@@ -603,6 +628,10 @@ void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison,
 const char *verdict_name(enum verdict v);
 /* "rounds", "sessions", "unequal", "history" */
 const char *design_name(enum design d);
+/* "best", "median" */
+const char *level_stat_name(enum level_stat l);
+/* "spread", "middle-50", "middle-80" */
+const char *band_kind_name(enum band_kind b);
 /* "time", "rate", "size", "other" */
 const char *unit_kind_name(enum unit_kind k);
 

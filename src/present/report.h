@@ -101,6 +101,9 @@ struct report_comparison {
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
+	char *compared_text;      /* owned: what the verdict compared, the
+	                             header of its table's numbers (compared.h):
+	                             "median of 144 rounds ± middle 80%" */
 	char *design_text;        /* owned: how the rounds were compared
 	                             (words_design), or NULL for the published
 	                             design */
@@ -156,6 +159,10 @@ struct report {
 	                             they are not releases ...", no final period */
 	char **findings;          /* owned, parallel to model.platforms: where each
 	                             workload's finding reproduces (words_finding) */
+
+	char *compared_header;    /* owned: the header of the numbers of a table
+	                             of every comparison: what the verdicts
+	                             compared (compared_header), "" without any */
 
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;

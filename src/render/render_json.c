@@ -35,6 +35,8 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	jsonw_number(w, v->qspread);
 	jsonw_key(w, "level");
 	jsonw_number(w, v->level);
+	jsonw_key(w, "band");
+	jsonw_number(w, v->band);
 	jsonw_key(w, "bimodal");
 	jsonw_bool(w, v->bimodal);
 	if (v->bimodal) {
@@ -266,6 +268,17 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 		jsonw_bool(w, c->interleaved);
 	jsonw_key(w, "design");
 	jsonw_string(w, design_name(c->design));
+	jsonw_key(w, "compared");
+	jsonw_begin_object(w);
+	jsonw_key(w, "level");
+	jsonw_string(w, level_stat_name(c->compared.level));
+	jsonw_key(w, "band");
+	jsonw_string(w, band_kind_name(c->compared.band));
+	jsonw_key(w, "per_round_ratios");
+	jsonw_bool(w, c->compared.per_round_ratios);
+	jsonw_key(w, "text");
+	jsonw_string(w, rcmp->compared_text);
+	jsonw_end_object(w);
 	jsonw_key(w, "design_text");
 	jsonw_string(w, rcmp->design_text);
 	jsonw_key(w, "paired");

@@ -13,6 +13,7 @@
 #include "lib/mustache.h"
 #include "lib/digest256.h"
 #include "lib/util.h"
+#include "present/compared.h"
 #include "present/digest.h"
 #include "present/history.h"
 #include "present/report_impact.h"
@@ -281,6 +282,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
 	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
 	mctx_set_str(o, "design_text", rcmp->design_text);
+	mctx_set_str(o, "compared_text", rcmp->compared_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
 	set_num(o, "gap", fmt_percent, c->gap);
@@ -290,8 +292,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		struct buf s = BUF_INIT;
 		mctx_set_str(o, "best_version", b->version);
 		mctx_set_str(o, "worst_version", w->version);
-		set_num(o, "best_value", fmt_value, b->best);
-		set_num(o, "worst_value", fmt_value, w->best);
+		set_num(o, "best_value", fmt_value, b->level);
+		set_num(o, "worst_value", fmt_value, w->level);
 		words_how_often(&s, c);
 		mctx_set_str(o, "how_often", s.s);
 		buf_release(&s);
@@ -304,10 +306,11 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		mctx_set_str(cell, "version", all[k].version);
 		if (v) {
 			struct buf b = BUF_INIT;
-			fmt_value(&b, v->best);
+			/* the value the verdict compared and its band */
+			fmt_value(&b, v->level);
 			buf_puts(&b, " ");
-			fmt_spread(&b, v->spread);
-			mctx_set_str(cell, "best_spread", b.s);
+			fmt_spread(&b, v->band);
+			mctx_set_str(cell, "value_band", b.s);
 			buf_release(&b);
 			set_num(cell, "best", fmt_value, v->best);
 			set_num(cell, "spread", fmt_spread, v->spread);
@@ -318,7 +321,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			if (rcmp->change && rcmp->change[v - c->versions])
 				mctx_set_str(cell, "change", rcmp->change[v - c->versions]);
 		} else {
-			mctx_set_str(cell, "best_spread", "\xE2\x80\x94");
+			mctx_set_str(cell, "value_band", "\xE2\x80\x94");
 		}
 		mctx_push(cells, cell);
 	}
@@ -475,6 +478,14 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 			mctx_push(vl, v);
 		}
 		mctx_set_str(t, "platform", plat[p]);
+		{
+			/* the header says what the numbers are: what the
+			 * verdicts of this table compared */
+			struct buf h = BUF_INIT;
+			compared_header(&h, m, plat[p]);
+			mctx_set_str(t, "compared", h.s);
+			buf_release(&h);
+		}
 		mctx_set_bool(t, "several", np > 1);
 		mctx_set_bool(t, "single", nv == 1);
 		if (nv == 1) {
@@ -673,6 +684,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
+	mctx_set_str(ctx, "compared_header", r->compared_header);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
