@@ -23,6 +23,7 @@
 #include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
+#include "analysis/upgrade.h"
 #include "analysis/windows.h"
 #include "ingest/ingest.h"
 #include "lib/util.h"
@@ -877,5 +878,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
+	if (upgrade_run(m, err) != NF_OK)
+		return NF_USAGE;
 	return impact_run(m, err);
 }

@@ -42,6 +42,8 @@ enum cli_opt {
 	CLI_PAYLOAD,    /* --payload SIZE */
 	CLI_CORES,      /* --cores N */
 	CLI_IMPACT,     /* --impact WORKLOAD */
+	CLI_FROM,       /* --from VERSION (analysis/upgrade.c) */
+	CLI_TO,         /* --to VERSION */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS

@@ -329,6 +329,7 @@ void model_release(struct model *m)
 		free(m->bad_days[i].versions);
 	free(m->bad_days);
 	free(m->impacts);
+	free(m->upgrade.rows);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);

@@ -434,6 +434,54 @@ struct impact {
 	                                                       NaN without it */
 };
 
+/* What one comparison changes when a reader moves from one version to
+ * another (analysis/upgrade.c decides, present/upgrade.c words it). */
+enum upgrade_change {
+	UPGRADE_BETTER = 0,   /* a confirmed change for the better (the pair's claim) */
+	UPGRADE_WORSE,        /* a confirmed change for the worse */
+	UPGRADE_NONE,         /* the pair was tested: no confirmed change */
+	UPGRADE_NOT_TESTED,   /* both measured, the pair not tested (a long series) */
+	UPGRADE_UNMEASURED,   /* one end was not measured in this comparison */
+	UPGRADE_NO_VERDICT,   /* the comparison has no verdict (insufficient) */
+};
+
+/* One comparison of the upgrade view. */
+struct upgrade_row {
+	size_t comparison;    /* index into model.comparisons */
+	int from, to;         /* indexes into its versions, -1 not measured */
+	long pair;            /* index into its pairs of (from, to), -1 none */
+	enum upgrade_change change;
+	double ratio, ci_low, ci_high; /* to / from: the pair's Hodges-Lehmann
+	                         ratio and its STATS_CI_LEVEL interval, turned
+	                         to read from the `from` side; NaN without a pair */
+};
+
+/* The move the upgrade view answers, from `from` to `to` (--from, --to; or
+ * without --from the oldest supported measured line to the recommended
+ * one). A name matches a version equal to it, or every version of the line
+ * it names ("22", "v22": each comparison takes that line's newest release
+ * it measured). */
+struct upgrade {
+	int shown;            /* 1: the rows below are set */
+	int given;            /* --from was given */
+	const char *from, *to; /* interned names as given or chosen ("22", "v24") */
+	const struct release_line *from_line, *to_line; /* into schedule, or NULL */
+	struct upgrade_row *rows; /* owned, one per comparison, in its order */
+	size_t nrows;
+	size_t nbetter, nworse, nnone; /* rows with a confirmed change each way,
+	                         and the rest that measured both ends */
+};
+
+/* Why --from or --to was refused (analysis_run fails with NF_USAGE and the
+ * command words it, listing the known versions). */
+enum upgrade_refusal {
+	UPGRADE_ACCEPTED = 0,
+	UPGRADE_FROM_UNKNOWN, /* --from names no measured version or line */
+	UPGRADE_TO_UNKNOWN,   /* --to names none, or without --to no line is
+	                         recommended (variants) */
+	UPGRADE_SAME,         /* both name the same versions */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -531,6 +579,8 @@ struct model {
 	int no_digests;                    /* inputs are not hashed: the command
 	                                      shows no SHA-256 (check) */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
+	const char *upgrade_from, *upgrade_to; /* --from, --to, or NULL */
+	enum upgrade_refusal upgrade_refused; /* set when analysis_run refuses them */
 
 	/* computed half */
 	struct comparison *comparisons;    /* owned */
@@ -568,6 +618,8 @@ struct model {
 		const char *noise_checks; /* what the noise checks found, when they
 		                      did not pass (the environment's text), or NULL */
 	} load;                            /* filled by the analysis */
+	struct upgrade upgrade;            /* what moving from one version to
+	                                      another changes (upgrade.c) */
 	struct impact *impacts;            /* owned: one per comparison whose
 	                                      workload has bytes (impact.c) */
 	size_t nimpacts;

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include "model/model.h"
 #include "present/report_impact.h"
+#include "present/upgrade.h"
 
 /* The support status of a release line on the report date. */
 enum support_status {
@@ -204,6 +205,8 @@ struct report {
 
 	struct report_impact impact; /* the Workloads table, the impact estimate
 	                                and how to reproduce (report_impact.c) */
+	struct report_upgrade upgrade; /* what moving from one version to
+	                                another changes (present/upgrade.c) */
 };
 
 /*

@@ -967,6 +967,49 @@ static void impact(struct pdf *p)
 	buf_release(&b);
 }
 
+/* What moving from one version to another changes (present/upgrade.c),
+ * with --from: both ends' support, the counts, and every comparison that
+ * measured an end, confirmed changes first. */
+static void upgrade(struct pdf *p)
+{
+	const struct report_upgrade *u = &p->r->upgrade;
+	struct pdf_table t = { 0 };
+	struct pdf_col cols[] = {
+		{ "Workload", 150, 0 }, { "Versions", 0, 0 }, { "Change", -1, 0 },
+	};
+	struct buf b = BUF_INIT;
+	if (!u->shown)
+		return;
+	pdf_heading(p, u->title, LEAD_BODY * 6);
+	if (u->ends)
+		buf_printf(&b, "%s. ", u->ends);
+	buf_printf(&b, "%s. A change is confirmed as a verdict's claim is: beyond the noise and "
+		   "by the rank test after Holm; the percentage is the median of every ratio of a "
+		   "round of one version to a round of the other, with its 95 %% interval.",
+		   u->summary);
+	/* "no workload changes ..." starts the paragraph without ends */
+	b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	pdf_paragraph(p, b.s);
+	buf_release(&b);
+	t.cols = cols;
+	t.ncols = 3;
+	t.caption = u->title;
+	for (size_t i = 0; i < u->nrows; i++) {
+		const struct report_upgrade_row *ur = &u->rows[i];
+		struct pdf_cell *row = pdf_table_row(&t);
+		if (u->several_platforms)
+			row[0].text = xasprintf("%s\n%s, %s", ur->workload, ur->platform, ur->unit);
+		else
+			row[0].text = xasprintf("%s\n%s", ur->workload, ur->unit);
+		row[1].text = xasprintf("%s \xE2\x86\x92 %s", ur->from ? ur->from : "\xE2\x80\x94",
+					ur->to ? ur->to : "\xE2\x80\x94");
+		row[2].text = xstrdup(ur->text);
+		row[2].bold = ur->confirmed;
+	}
+	pdf_table_draw(p, &t);
+	pdf_table_release(&t);
+}
+
 static void reproduce(struct pdf *p)
 {
 	const struct report_impact *ri = &p->r->impact;
@@ -1017,6 +1060,8 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	title_block(&p);
 	environment(&p);
 	summary(&p);
+	if (p.r->upgrade.given)
+		upgrade(&p);
 	verdicts(&p);
 	per_version(&p);
 	charts(&p);
