@@ -70,18 +70,18 @@ jq -n '{format: "noisefloor.rounds/1", results: [
 o=$(tmpdir)
 "$NF" report --out "$o" "$NF_TMP/order.json" > "$o.term"
 want="20.1.0 22.1.0 24.1.0 26.1.0"
-check_eq "order: terminal header" "workload (ms) $want" "$(head -n 1 "$o.term" | sed "s/ *verdict$//" | xargs)"
+check_eq "order: terminal header" "workload (ms) $want" "$(sed -n 2p "$o.term" | sed "s/ *verdict$//" | xargs)"
 check_eq "order: blog.md table header" "$want" \
-	"$(grep -m1 '^| Workload |' "$o/blog.md" | tr '|' '\n' | grep -o '[0-9][0-9.]*' | xargs)"
+	"$(grep -m1 '^| Workload: ' "$o/blog.md" | tr '|' '\n' | sed 1,2d | grep -o '[0-9][0-9.]*' | xargs)"
 check_eq "order: issue.md table header" "$want" \
-	"$(grep -m1 '^| Workload |' "$o/issue.md" | tr '|' '\n' | grep -o '[0-9][0-9.]*' | xargs)"
+	"$(grep -m1 '^| Workload: ' "$o/issue.md" | tr '|' '\n' | sed 1,2d | grep -o '[0-9][0-9.]*' | xargs)"
 check_eq "order: PDF table of best rounds" "$want" \
 	"$(pdftotext -layout "$o/report.pdf" - | grep -m1 -E '^ *Workload +[0-9]' | grep -o '[0-9.]*[0-9]' | xargs)"
 check_eq "order: PDF environment line" "versions 20.1.0, 22.1.0, 24.1.0, 26.1.0" \
 	"$(pdftotext "$o/report.pdf" - | tr -s ' \n' '  ' | grep -o 'versions 20[0-9., ]*26.1.0')"
 check_eq "order: workbook Summary columns" "$want" \
-	"$(tests/golden/sheets.sh "$o/report.xlsx" | awk '$1 == "sheet1" && $4 == "best" { print $3 }' | xargs)"
+	"$(tests/golden/sheets.sh "$o/report.xlsx" | awk '$1 == "sheet1" && $4 == "value" { print $3 }' | xargs)"
 check_eq "order: verdicts.csv columns" "$want" \
-	"$(head -n 1 "$o/verdicts.csv" | tr ',' '\n' | sed -n 's/ best\r\{0,1\}$//p' | xargs)"
+	"$(head -n 1 "$o/verdicts.csv" | tr ',' '\n' | sed -n 's/ value\r\{0,1\}$//p' | xargs)"
 check_eq "order: analysis.json, each comparison ascending" "22.1.0 26.1.0 20.1.0 24.1.0" \
 	"$(jq -r '.comparisons[].versions[].version' "$o/analysis.json" | xargs)"

@@ -205,11 +205,13 @@ o=$(tmpdir)
 sha=$(sha256sum "$SHIPPED" | cut -d' ' -f1)
 check "blog: the Workloads table (name, what one pass does, size, source)" grep -qF \
 	"| JSON.stringify, 20k rows | JSON.stringify of the same 20,000-row object back to JSON text | 5.73 MB (6,008,361 bytes) | data/examples/node-versions/workload.js |" "$o/blog.md"
-for f in blog summary; do
-	check "$f: How to reproduce, with the command and the input's SHA-256" sh -c \
-		'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "| $2 | \`$3\` |" "$1" && grep -qF "Rounds run from 2026-11-29T22:15:30Z to 2026-11-29T22:16:00Z" "$1"' \
-		_ "$o/$f.md" "$SHIPPED" "$sha"
-done
+check "blog: How to reproduce, with the command and the input's SHA-256" sh -c \
+	'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "| $2 | \`$3\` |" "$1" && grep -qF "Rounds run from 2026-11-29T22:15:30Z to 2026-11-29T22:16:00Z" "$1"' \
+	_ "$o/blog.md" "$SHIPPED" "$sha"
+# summary.md keeps to its page: the inputs on one line
+check "summary: How to reproduce, with the command and the input's SHA-256" sh -c \
+	'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "Inputs: \`$2\` (SHA-256 \`$3\`)." "$1" && grep -qF "Rounds run from 2026-11-29T22:15:30Z to 2026-11-29T22:16:00Z" "$1"' \
+	_ "$o/summary.md" "$SHIPPED" "$sha"
 check "issue: Steps to reproduce, the versions, the command and the raw data to attach" sh -c \
 	'grep -q "^\*\*Steps to reproduce\*\*" "$1" && grep -qF "1. Install each version: 20.20.2 (V8 11.3.244.8), 22.23.5" "$1" && grep -qxF "   noisefloor report $2" "$1" && grep -qF "Raw data to attach: \`$2\` (SHA-256 \`$3\`)" "$1"' \
 	_ "$o/issue.md" "$SHIPPED" "$sha"

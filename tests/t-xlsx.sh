@@ -27,7 +27,7 @@ summary_kv() {
 			head = 1
 			for (i = 1; i <= NF; i++) {
 				h = unq($i)
-				if (h ~ / best$/) { sub(/ best$/, "", h); what[i] = h "|best" }
+				if (h ~ / value$/) { sub(/ value$/, "", h); what[i] = h "|value" }
 				else if (h ~ / \302\261$/) { sub(/ \302\261$/, "", h); what[i] = h "|spread" }
 				else if (h == "Gap") what[i] = "gap"
 				else if (h == "Noise") what[i] = "noise"
@@ -75,8 +75,8 @@ json_rounds_kv() {
 }
 json_summary_kv() {
 	jq -r '.comparisons[] as $c | "\($c.workload)|\($c.platform)|" as $k |
-		($c.versions[] | "\($k)\(.version)|best\t\(.best)",
-			(if .spread != null then "\($k)\(.version)|spread\t\(.spread)" else empty end)),
+		($c.versions[] | "\($k)\(.version)|value\t\(.level)",
+			(if .band != null then "\($k)\(.version)|spread\t\(.band)" else empty end)),
 		(if $c.verdict != "insufficient" then "\($k)gap\t\($c.gap)" else empty end),
 		"\($k)noise\t\($c.noise)", "\($k)verdict\t\($c.verdict)"' "$1"
 }
@@ -282,7 +282,7 @@ for w in shipped names series big many; do
 		kv_compare "$w: every round value equals analysis.json" "$o/$w.r.want" "$o/$w.r.got"
 	fi
 	json_summary_kv "$j" > "$o/$w.s.want"; summary_kv "$o/csv/$w-Summary.csv" > "$o/$w.s.got"
-	kv_compare "$w: Summary bests, spreads, gap, noise, verdict equal analysis.json" "$o/$w.s.want" "$o/$w.s.got"
+	kv_compare "$w: Summary compared values, bands, gap, noise, verdict equal analysis.json" "$o/$w.s.want" "$o/$w.s.got"
 	json_pairs_kv "$j" > "$o/$w.p.want"; pairs_kv "$o/csv/$w-Pairs.csv" > "$o/$w.p.got"
 	kv_compare "$w: Pairs (rounds, U, p, Holm p, ratio, interval, shift, flags, power) equal analysis.json" \
 		"$o/$w.p.want" "$o/$w.p.got"
@@ -315,7 +315,7 @@ awk -F'\t' "$CSV_AWK"'
 	head == 1 && $1 == "" { exit }
 	head == 1 {
 		line = "| " unq($1) " (" unq($3) ") |"
-		for (i = 5; i <= NF; i++) if (h[i] ~ / best$/) { b = unq($i); sub(/ [^ ]*$/, "", b); line = line " " b " " unq($(i + 1)) " |" }
+		for (i = 5; i <= NF; i++) if (h[i] ~ / value$/) { b = unq($i); sub(/ [^ ]*$/, "", b); line = line " " b " " unq($(i + 1)) " |" }
 		for (i = 1; i <= NF; i++) if (h[i] == "Finding") line = line " " unq($i) " |"
 		print line
 	}' "$o/shown/shipped-Summary.csv" > "$o/shown.rows"

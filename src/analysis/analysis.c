@@ -24,6 +24,7 @@
 #include "analysis/stats.h"
 #include "analysis/lines.h"
 #include "analysis/timeline.h"
+#include "analysis/upgrade.h"
 #include "analysis/windows.h"
 #include "ingest/ingest.h"
 #include "lib/util.h"
@@ -174,6 +175,7 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	vs->spread = vs->nrounds < 2 ? NAN : vs->median > 0 ? (hi - lo) / 2 / vs->median : 0;
 	vs->qspread = vs->nrounds < 2 ? NAN : stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.25);
 	vs->level = vs->best;
+	vs->band = vs->spread;
 	if (l) {
 		struct semver sv = semver_parse(vs->version);
 		vs->line = model_intern(m, l->line);
@@ -886,5 +888,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
+	if (upgrade_run(m, err) != NF_OK)
+		return NF_USAGE;
 	return impact_run(m, err);
 }

@@ -669,6 +669,29 @@ static int rounds_shared(const struct comparison *c, const struct ordered *o, si
 	return ok;
 }
 
+
+/*
+ * What the design compares, set once per comparison: each version's level
+ * (the best round in the published design, else the median) and the band
+ * around it the verdict used (the spread, the middle 50 %, or in a history
+ * the middle 80 %: each round stands on the machine of its day). Tables show
+ * exactly these (comparison.compared); a new design sets them here.
+ */
+static void compared_set(struct comparison *c)
+{
+	c->compared.level = c->design == DESIGN_ROUNDS ? LEVEL_BEST : LEVEL_MEDIAN;
+	c->compared.band = c->design == DESIGN_ROUNDS ? BAND_SPREAD
+		: c->design == DESIGN_HISTORY ? BAND_MIDDLE80 : BAND_MIDDLE50;
+	c->compared.per_round_ratios = c->design == DESIGN_SESSIONS;
+	for (size_t v = 0; v < c->nversions; v++) {
+		struct version_stats *vs = &c->versions[v];
+		vs->level = c->compared.level == LEVEL_BEST ? vs->best : vs->median;
+		if (c->compared.band == BAND_MIDDLE80 && vs->nrounds >= 2)
+			vs->qspread = stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.10);
+		vs->band = c->compared.band == BAND_SPREAD ? vs->spread : vs->qspread;
+	}
+}
+
 /* Which statistic the comparison compares (README "The method"), whether
  * its rounds are paired, and what the timestamps say about interleaving,
  * from its rounds in run order o[0..n). Runs after run_order_and_drift has
@@ -706,14 +729,7 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
 			if (all)
 				c->interleaved = 1;
 		}
-		for (size_t v = 0; v < c->nversions; v++) {
-			struct version_stats *vs = &c->versions[v];
-			vs->level = c->design == DESIGN_ROUNDS ? vs->best : vs->median;
-			/* a history's rounds each stand on the machine of their day:
-			 * the band a single day falls in is the middle 80 % */
-			if (c->design == DESIGN_HISTORY && vs->nrounds >= 2)
-				vs->qspread = stats_quantile_spread_sorted(vs->sorted, vs->nrounds, 0.10);
-		}
+		compared_set(c);
 	}
 }
 

@@ -59,6 +59,8 @@ static const struct {
 	[CLI_CORES] = { "cores", 0, "N" },
 	[CLI_IMPACT] = { "impact", 0, "WORKLOAD" },
 	[CLI_CLAIM] = { "claim", 0, "CLAIM" },
+	[CLI_FROM] = { "from", 0, "VERSION" },
+	[CLI_TO] = { "to", 0, "VERSION" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };
@@ -450,6 +452,44 @@ int cli_analyse(struct model *m, struct nf_error *err)
 {
 	int status = analysis_run(m, err);
 	if (status != 0) {
+		if (m->upgrade_refused) {
+			/* the versions and lines there are, in the documents'
+			 * order, as for --baseline */
+			const char **v;
+			size_t n = report_version_order(m, &v);
+			struct buf b = BUF_INIT, lines = BUF_INIT;
+			size_t nl = 0;
+			const char *opt = m->upgrade_refused == UPGRADE_FROM_UNKNOWN ? "--from" : "--to";
+			const char *what = m->upgrade_refused == UPGRADE_FROM_UNKNOWN ? m->upgrade_from
+					   : m->upgrade_to;
+			for (size_t i = 0; i < n && i < CLI_MAX_LISTED; i++)
+				buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+			if (n > CLI_MAX_LISTED)
+				buf_printf(&b, " and %zu more", n - CLI_MAX_LISTED);
+			for (size_t i = 0; i < m->schedule.nlines; i++)
+				if (m->schedule.lines[i].compared)
+					buf_printf(&lines, "%s%s", nl++ ? ", " : "",
+						   m->schedule.lines[i].line + (m->schedule.lines[i].line[0] == 'v'));
+			if (m->upgrade_refused == UPGRADE_SAME)
+				nf_error_set(err, NF_USAGE, "--from '%s' and --to '%s' name the same versions: "
+					     "give two different ones (measured: %s)", m->upgrade_from,
+					     m->upgrade.to ? m->upgrade.to : m->upgrade_to, b.s ? b.s : "none");
+			else if (!what)
+				nf_error_set(err, NF_USAGE, "--from needs --to: no release line is recommended "
+					     "for these versions (measured: %s)", b.s ? b.s : "none");
+			else {
+				/* versions that are the lines themselves list once */
+				if (nl && b.s && strcmp(b.s, lines.s) == 0)
+					nl = 0;
+				nf_error_set(err, NF_USAGE, "%s '%s' is not among the measured versions%s: %s%s%s",
+					     opt, what, nl && !(b.s && strcmp(b.s, lines.s) == 0) ? " or release lines" : "",
+					     b.s ? b.s : "none",
+					     nl ? "; lines " : "", nl ? lines.s : "");
+			}
+			buf_release(&b);
+			buf_release(&lines);
+			free(v);
+		}
 		if (m->baseline_missing) {
 			/* the versions there are, in the documents' order; a
 			 * long list names the first dozen and counts the rest */

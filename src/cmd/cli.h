@@ -44,6 +44,8 @@ enum cli_opt {
 	CLI_CORES,      /* --cores N */
 	CLI_IMPACT,     /* --impact WORKLOAD */
 	CLI_CLAIM,      /* --claim CLAIM, repeatable: cli_args.claims */
+	CLI_FROM,       /* --from VERSION (analysis/upgrade.c) */
+	CLI_TO,         /* --to VERSION */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS

@@ -53,6 +53,10 @@ static const struct cli_option report_options[] = {
 		     "B against A in the metric's own terms (-57% on ops/s:\n"
 		     "57% fewer ops/s), on the workloads whose names contain\n"
 		     "WORKLOAD (any case; default: every one); repeatable" },
+	{ CLI_FROM, "what changes if you move from this version or release\n"
+		    "line (22, 22.21.1) to --to: every workload's confirmed\n"
+		    "change, first in summary.md and blog.md" },
+	{ CLI_TO, "the version or line moved to (default: the recommended line)" },
 	{ CLI_QUIET, "no verdict table on the terminal" },
 	{ 0, NULL },
 };
@@ -350,6 +354,8 @@ static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf
 	if ((rc = cli_report_date(a, m->as_of, err)) != 0)
 		return rc;
 	m->baseline = a->opt[CLI_BASELINE];
+	m->upgrade_from = a->opt[CLI_FROM];
+	m->upgrade_to = a->opt[CLI_TO];
 	m->min_rounds = a->min_rounds;
 	m->grouping.by = a->by;
 	/* impact_in is set by run() */

@@ -336,6 +336,7 @@ void model_release(struct model *m)
 	}
 	free(m->claims);
 	free(m->claim_checks);
+	free(m->upgrade.rows);
 	for (size_t i = 0; i < m->nwarnings; i++)
 		free(m->warnings[i]);
 	free(m->warnings);
@@ -470,6 +471,16 @@ const char *design_name(enum design d)
 	default:
 		return "rounds";
 	}
+}
+
+const char *level_stat_name(enum level_stat l)
+{
+	return l == LEVEL_MEDIAN ? "median" : "best";
+}
+
+const char *band_kind_name(enum band_kind b)
+{
+	return b == BAND_MIDDLE80 ? "middle-80" : b == BAND_MIDDLE50 ? "middle-50" : "spread";
 }
 
 const char *unit_kind_name(enum unit_kind k)

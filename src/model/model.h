@@ -190,6 +190,26 @@ enum design {
 	                    time and version are confounded */
 };
 
+/* What a comparison's verdict compared for each version (`level`) and the
+ * band it used around it (`band`): a per-comparison fact the design sets
+ * (evidence.c, compared_set), so a table shows exactly that. A new design
+ * sets these two and every table follows. */
+enum level_stat {
+	LEVEL_BEST = 0,   /* the best round (the published design) */
+	LEVEL_MEDIAN,     /* the median round (histories, unequal counts, sessions) */
+};
+enum band_kind {
+	BAND_SPREAD = 0,  /* half the range of the rounds, of the median */
+	BAND_MIDDLE50,    /* half the middle 50 % (quartiles), of the median */
+	BAND_MIDDLE80,    /* half the middle 80 % (10th to 90th), of the median */
+};
+struct compared {
+	enum level_stat level;
+	enum band_kind band;
+	int per_round_ratios; /* pairs are tested on per-round ratios (sessions):
+	                         the table's medians stand beside that test */
+};
+
 /* A trend of the round values with run order within the versions of one
  * comparison (Mann-Kendall, combined over the versions with three or more
  * rounds, Holm across the report's comparisons; evidence.c). */
@@ -225,7 +245,11 @@ struct version_stats {
 	double spread;        /* (max - min) / (2 * median); NaN (unknown) for one round */
 	double qspread;       /* quantile spread: (q75 - q25) / (2 * median), in a
 	                         history (q90 - q10) / (2 * median); NaN for one round */
-	double level;         /* the value compared: best in DESIGN_ROUNDS, else median */
+	double level;         /* the value compared: best in DESIGN_ROUNDS, else
+	                         median (comparison.compared says which) */
+	double band;          /* the band the verdict used around it, of the
+	                         median: spread or qspread (comparison.compared);
+	                         NaN for one round */
 	int bimodal;          /* 1 when its rounds fall into two clusters */
 	double slow_share;    /* bimodal: share of its rounds in the slow cluster */
 	double slow_factor;   /* bimodal: how many times slower those rounds are */
@@ -324,6 +348,7 @@ struct comparison {
 	int interleaved;          /* 1 timestamps (or the runner) show interleaved
 	                             rounds, 0 blocks or a history, -1 unknown */
 	enum design design;
+	struct compared compared; /* what `level` and `band` hold (the design's) */
 	int paired;               /* every round holds every version (round numbers,
 	                             and timestamps within a session when known) */
 	double span_days;         /* first to last round, in days; -1 unknown */
@@ -460,6 +485,54 @@ struct claim_check {
 	enum claim_missing why;
 };
 
+/* What one comparison changes when a reader moves from one version to
+ * another (analysis/upgrade.c decides, present/upgrade.c words it). */
+enum upgrade_change {
+	UPGRADE_BETTER = 0,   /* a confirmed change for the better (the pair's claim) */
+	UPGRADE_WORSE,        /* a confirmed change for the worse */
+	UPGRADE_NONE,         /* the pair was tested: no confirmed change */
+	UPGRADE_NOT_TESTED,   /* both measured, the pair not tested (a long series) */
+	UPGRADE_UNMEASURED,   /* one end was not measured in this comparison */
+	UPGRADE_NO_VERDICT,   /* the comparison has no verdict (insufficient) */
+};
+
+/* One comparison of the upgrade view. */
+struct upgrade_row {
+	size_t comparison;    /* index into model.comparisons */
+	int from, to;         /* indexes into its versions, -1 not measured */
+	long pair;            /* index into its pairs of (from, to), -1 none */
+	enum upgrade_change change;
+	double ratio, ci_low, ci_high; /* to / from: the pair's Hodges-Lehmann
+	                         ratio and its STATS_CI_LEVEL interval, turned
+	                         to read from the `from` side; NaN without a pair */
+};
+
+/* The move the upgrade view answers, from `from` to `to` (--from, --to; or
+ * without --from the oldest supported measured line to the recommended
+ * one). A name matches a version equal to it, or every version of the line
+ * it names ("22", "v22": each comparison takes that line's newest release
+ * it measured). */
+struct upgrade {
+	int shown;            /* 1: the rows below are set */
+	int given;            /* --from was given */
+	const char *from, *to; /* interned names as given or chosen ("22", "v24") */
+	const struct release_line *from_line, *to_line; /* into schedule, or NULL */
+	struct upgrade_row *rows; /* owned, one per comparison, in its order */
+	size_t nrows;
+	size_t nbetter, nworse, nnone; /* rows with a confirmed change each way,
+	                         and the rest that measured both ends */
+};
+
+/* Why --from or --to was refused (analysis_run fails with NF_USAGE and the
+ * command words it, listing the known versions). */
+enum upgrade_refusal {
+	UPGRADE_ACCEPTED = 0,
+	UPGRADE_FROM_UNKNOWN, /* --from names no measured version or line */
+	UPGRADE_TO_UNKNOWN,   /* --to names none, or without --to no line is
+	                         recommended (variants) */
+	UPGRADE_SAME,         /* both name the same versions */
+};
+
 /* A release line of the product's schedule, with its status on as_of. */
 struct release_line {
 	char *line;          /* "v24" */
@@ -581,6 +654,8 @@ struct model {
 	int no_digests;                    /* inputs are not hashed: the command
 	                                      shows no SHA-256 (check) */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
+	const char *upgrade_from, *upgrade_to; /* --from, --to, or NULL */
+	enum upgrade_refusal upgrade_refused; /* set when analysis_run refuses them */
 
 	/* computed half */
 	struct comparison *comparisons;    /* owned */
@@ -624,6 +699,8 @@ struct model {
 	struct claim_check *claim_checks;  /* owned: by claim, then comparison
 	                                      (claims_run) */
 	size_t nclaim_checks;
+	struct upgrade upgrade;            /* what moving from one version to
+	                                      another changes (upgrade.c) */
 	struct impact *impacts;            /* owned: one per comparison whose
 	                                      workload has bytes (impact.c) */
 	size_t nimpacts;
@@ -684,6 +761,10 @@ void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison,
 const char *verdict_name(enum verdict v);
 /* "rounds", "sessions", "unequal", "history" */
 const char *design_name(enum design d);
+/* "best", "median" */
+const char *level_stat_name(enum level_stat l);
+/* "spread", "middle-50", "middle-80" */
+const char *band_kind_name(enum band_kind b);
 /* "time", "rate", "size", "other" */
 const char *unit_kind_name(enum unit_kind k);
 

@@ -12,6 +12,7 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "model/semver.h"
+#include "present/compared.h"
 #include "present/digest.h"
 #include "present/verdict_words.h"
 
@@ -509,6 +510,9 @@ static void build_verdicts(struct report *r)
 	struct buf b = BUF_INIT;
 
 	build_headline(r);
+	compared_header(&b, m, NULL);
+	r->compared_header = buf_detach(&b, NULL);
+	upgrade_build(r);
 	r->how_taken = words_how_taken(m->how_taken);
 	words_recommendation(&b, m);
 	if (b.len)
@@ -525,6 +529,8 @@ static void build_verdicts(struct report *r)
 
 		words_verdict(&b, m, c, 0);
 		rc->text = buf_detach(&b, NULL);
+		compared_words(&b, c);
+		rc->compared_text = buf_detach(&b, NULL);
 		words_design(&b, c);
 		if (b.len)
 			rc->design_text = buf_detach(&b, NULL);
@@ -1049,6 +1055,7 @@ void report_release(struct report *r)
 		free(rc->verdict_line);
 		free(rc->text);
 		free(rc->design_text);
+		free(rc->compared_text);
 		free(rc->drift);
 	}
 	for (size_t i = 0; r->findings && i < r->m->nplatforms; i++)
@@ -1060,6 +1067,8 @@ void report_release(struct report *r)
 	free(r->recommendation);
 	free(r->variants_note);
 	free(r->headline);
+	free(r->compared_header);
+	upgrade_release(&r->upgrade);
 	free(r->comparisons);
 	for (size_t k = 0; k < r->ncharts; k++)
 		free(r->charts[k].stem);

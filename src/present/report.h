@@ -22,6 +22,7 @@
 #include "model/model.h"
 #include "present/claims.h"
 #include "present/report_impact.h"
+#include "present/upgrade.h"
 
 /* The support status of a release line on the report date. */
 enum support_status {
@@ -102,6 +103,9 @@ struct report_comparison {
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
+	char *compared_text;      /* owned: what the verdict compared, the
+	                             header of its table's numbers (compared.h):
+	                             "median of 144 rounds ± middle 80%" */
 	char *design_text;        /* owned: how the rounds were compared
 	                             (words_design), or NULL for the published
 	                             design */
@@ -158,6 +162,10 @@ struct report {
 	char **findings;          /* owned, parallel to model.platforms: where each
 	                             workload's finding reproduces (words_finding) */
 
+	char *compared_header;    /* owned: the header of the numbers of a table
+	                             of every comparison: what the verdicts
+	                             compared (compared_header), "" without any */
+
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
 	double p_floor;           /* smallest p any pair can reach (1 without pairs) */
@@ -203,6 +211,8 @@ struct report {
 	                                documents open with (present/claims.c) */
 	struct report_impact impact; /* the Workloads table, the impact estimate
 	                                and how to reproduce (report_impact.c) */
+	struct report_upgrade upgrade; /* what moving from one version to
+	                                another changes (present/upgrade.c) */
 };
 
 /*

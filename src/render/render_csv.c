@@ -1,7 +1,7 @@
 /*
  * render_csv.c - verdicts.csv: the verdict table, one row per comparison
- * (workload, platform, unit, each version's best round and spread, the
- * verdict), versions in the presentation model's order. RFC 4180: CRLF line
+ * (workload, platform, unit, what the verdict compared, each version's
+ * value the verdict compared and the band it used, the verdict), versions in the presentation model's order. RFC 4180: CRLF line
  * ends, fields quoted when they hold a comma, quote or line break; numbers
  * in full precision; an empty field where a version was not measured.
  */
@@ -34,13 +34,13 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 	struct buf b = BUF_INIT;
 	int status;
 
-	buf_puts(&b, "workload,platform,unit");
+	buf_puts(&b, "workload,platform,unit,compared");
 	for (size_t k = 0; k < r->nversions; k++) {
 		buf_putc(&b, ',');
 		render_csv_field(&b, r->versions[k].version);
-		buf_puts(&b, " best,");
+		buf_puts(&b, " value,");
 		render_csv_field(&b, r->versions[k].version);
-		buf_puts(&b, " spread");
+		buf_puts(&b, " band");
 	}
 	buf_puts(&b, ",verdict\r\n");
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -50,14 +50,16 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 		render_csv_field(&b, c->platform);
 		buf_putc(&b, ',');
 		render_csv_field(&b, c->unit);
+		buf_putc(&b, ',');
+		render_csv_field(&b, r->comparisons[i].compared_text);
 		for (size_t k = 0; k < r->nversions; k++) {
 			const struct version_stats *v = report_cell(c, r->versions[k].version);
 			buf_putc(&b, ',');
 			if (v)
-				fmt_json_number(&b, v->best);
+				fmt_json_number(&b, v->level);
 			buf_putc(&b, ',');
 			if (v)
-				fmt_json_number(&b, v->spread);
+				fmt_json_number(&b, v->band);
 		}
 		buf_putc(&b, ',');
 		render_csv_field(&b, r->comparisons[i].text);

@@ -35,6 +35,8 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	jsonw_number(w, v->qspread);
 	jsonw_key(w, "level");
 	jsonw_number(w, v->level);
+	jsonw_key(w, "band");
+	jsonw_number(w, v->band);
 	jsonw_key(w, "bimodal");
 	jsonw_bool(w, v->bimodal);
 	if (v->bimodal) {
@@ -269,6 +271,17 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 		jsonw_bool(w, c->interleaved);
 	jsonw_key(w, "design");
 	jsonw_string(w, design_name(c->design));
+	jsonw_key(w, "compared");
+	jsonw_begin_object(w);
+	jsonw_key(w, "level");
+	jsonw_string(w, level_stat_name(c->compared.level));
+	jsonw_key(w, "band");
+	jsonw_string(w, band_kind_name(c->compared.band));
+	jsonw_key(w, "per_round_ratios");
+	jsonw_bool(w, c->compared.per_round_ratios);
+	jsonw_key(w, "text");
+	jsonw_string(w, rcmp->compared_text);
+	jsonw_end_object(w);
 	jsonw_key(w, "design_text");
 	jsonw_string(w, rcmp->design_text);
 	jsonw_key(w, "paired");
@@ -424,6 +437,92 @@ static void write_impact(struct jsonw *w, const struct model *m)
 
 /* How to get the same numbers again: the command, noisefloor's version and
  * each input's SHA-256, with the time span of the rounds. */
+/* "upgrade": what moving from one version to another changes, a row per
+ * comparison in comparison order (null without a view). */
+static const char *upgrade_change_name(enum upgrade_change c)
+{
+	switch (c) {
+	case UPGRADE_BETTER:
+		return "better";
+	case UPGRADE_WORSE:
+		return "worse";
+	case UPGRADE_NONE:
+		return "none";
+	case UPGRADE_NOT_TESTED:
+		return "not-tested";
+	case UPGRADE_NO_VERDICT:
+		return "no-verdict";
+	default:
+		return "unmeasured";
+	}
+}
+
+static void write_upgrade_end(struct jsonw *w, const char *key, const char *name,
+			      const struct release_line *l)
+{
+	jsonw_key(w, key);
+	jsonw_begin_object(w);
+	jsonw_key(w, "name");
+	jsonw_string(w, name);
+	jsonw_key(w, "line");
+	jsonw_string(w, l ? l->line : NULL);
+	jsonw_key(w, "status");
+	jsonw_string(w, l ? l->status : NULL);
+	jsonw_key(w, "end");
+	jsonw_string(w, l && l->end[0] ? l->end : NULL);
+	jsonw_end_object(w);
+}
+
+static void write_upgrade(struct jsonw *w, const struct model *m, const struct report *r)
+{
+	const struct upgrade *u = &m->upgrade;
+	jsonw_key(w, "upgrade");
+	if (!u->shown) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_begin_object(w);
+	jsonw_key(w, "given");
+	jsonw_bool(w, u->given);
+	write_upgrade_end(w, "from", u->from, u->from_line);
+	write_upgrade_end(w, "to", u->to, u->to_line);
+	jsonw_key(w, "title");
+	jsonw_string(w, r->upgrade.title);
+	jsonw_key(w, "ends");
+	jsonw_string(w, r->upgrade.ends);
+	jsonw_key(w, "summary");
+	jsonw_string(w, r->upgrade.summary);
+	jsonw_key(w, "rows");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < u->nrows; i++) {
+		const struct upgrade_row *ur = &u->rows[i];
+		const struct comparison *c = &m->comparisons[ur->comparison];
+		const char *text = NULL;
+		for (size_t k = 0; k < r->upgrade.nrows; k++)
+			if (r->upgrade.rows[k].comparison == ur->comparison)
+				text = r->upgrade.rows[k].text;
+		jsonw_begin_object(w);
+		jsonw_key(w, "workload");
+		jsonw_string(w, c->workload);
+		jsonw_key(w, "platform");
+		jsonw_string(w, c->platform);
+		jsonw_key(w, "from");
+		jsonw_string(w, ur->from >= 0 ? c->versions[ur->from].version : NULL);
+		jsonw_key(w, "to");
+		jsonw_string(w, ur->to >= 0 ? c->versions[ur->to].version : NULL);
+		jsonw_key(w, "change");
+		jsonw_string(w, upgrade_change_name(ur->change));
+		jsonw_key(w, "ratio");
+		jsonw_number(w, ur->ratio);
+		write_interval(w, "ci", ur->ci_low, ur->ci_high);
+		jsonw_key(w, "text");
+		jsonw_string(w, text);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_end_object(w);
+}
+
 static void write_reproduce(struct jsonw *w, const struct model *m)
 {
 	const char *first, *last;
@@ -681,6 +780,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	} else {
 		jsonw_null(&w);
 	}
+	write_upgrade(&w, m, rc->report);
 	write_impact(&w, m);
 	write_reproduce(&w, m);
 	jsonw_key(&w, "warnings");

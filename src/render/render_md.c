@@ -13,6 +13,7 @@
 #include "lib/mustache.h"
 #include "lib/digest256.h"
 #include "lib/util.h"
+#include "present/compared.h"
 #include "present/digest.h"
 #include "present/history.h"
 #include "present/report_impact.h"
@@ -281,6 +282,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
 	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
 	mctx_set_str(o, "design_text", rcmp->design_text);
+	mctx_set_str(o, "compared_text", rcmp->compared_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
 	set_num(o, "gap", fmt_percent, c->gap);
@@ -290,8 +292,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		struct buf s = BUF_INIT;
 		mctx_set_str(o, "best_version", b->version);
 		mctx_set_str(o, "worst_version", w->version);
-		set_num(o, "best_value", fmt_value, b->best);
-		set_num(o, "worst_value", fmt_value, w->best);
+		set_num(o, "best_value", fmt_value, b->level);
+		set_num(o, "worst_value", fmt_value, w->level);
 		words_how_often(&s, c);
 		mctx_set_str(o, "how_often", s.s);
 		buf_release(&s);
@@ -304,10 +306,11 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		mctx_set_str(cell, "version", all[k].version);
 		if (v) {
 			struct buf b = BUF_INIT;
-			fmt_value(&b, v->best);
+			/* the value the verdict compared and its band */
+			fmt_value(&b, v->level);
 			buf_puts(&b, " ");
-			fmt_spread(&b, v->spread);
-			mctx_set_str(cell, "best_spread", b.s);
+			fmt_spread(&b, v->band);
+			mctx_set_str(cell, "value_band", b.s);
 			buf_release(&b);
 			set_num(cell, "best", fmt_value, v->best);
 			set_num(cell, "spread", fmt_spread, v->spread);
@@ -318,7 +321,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			if (rcmp->change && rcmp->change[v - c->versions])
 				mctx_set_str(cell, "change", rcmp->change[v - c->versions]);
 		} else {
-			mctx_set_str(cell, "best_spread", "\xE2\x80\x94");
+			mctx_set_str(cell, "value_band", "\xE2\x80\x94");
 		}
 		mctx_push(cells, cell);
 	}
@@ -437,6 +440,111 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 /* One verdict table per platform, each workload once in it, its columns
  * the versions measured there; a platform where one version ran is one
  * sentence instead. */
+/* summary.md fits one printed page (60 lines) for any input: every verdict
+ * up to MD_SUMMARY_ALL comparisons, else the confirmed findings, at most
+ * MD_SUMMARY_FINDINGS, and a count of the rest; at most MD_SUMMARY_RISKS
+ * warnings and MD_SUMMARY_BEHIND workloads where the recommended line is
+ * behind; the support of the compared lines in one sentence. */
+#define MD_SUMMARY_ALL 12
+#define MD_SUMMARY_FINDINGS 6
+#define MD_SUMMARY_RISKS 4
+#define MD_SUMMARY_BEHIND 3
+
+/* "summary_rows": the rows of summary.md's verdict table (workload,
+ * platform, text), "summary_platforms" when rows could repeat without the
+ * platform, and "summary_more": how many comparisons the table leaves to
+ * report.pdf. */
+static void summary_rows_ctx(const struct report *r, struct mctx *ctx)
+{
+	const struct model *m = r->m;
+	struct mctx *list = mctx_list();
+	int all = m->ncomparisons <= MD_SUMMARY_ALL, plat = 0;
+	size_t shown = 0, confirmed = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		struct mctx *o;
+		plat |= c->platform != m->comparisons[0].platform;
+		if (c->verdict == VERDICT_INSUFFICIENT)
+			continue;       /* one sentence per platform says these */
+		if (!all && c->verdict != VERDICT_FASTER)
+			continue;
+		confirmed++;
+		if (!all && shown == MD_SUMMARY_FINDINGS)
+			continue;
+		o = mctx_object();
+		mctx_set_str(o, "workload", c->workload);
+		mctx_set_str(o, "platform", c->platform);
+		mctx_set_str(o, "text", r->comparisons[i].text);
+		mctx_push(list, o);
+		shown++;
+	}
+	mctx_set(ctx, "summary_rows", list);
+	mctx_set_bool(ctx, "summary_platforms", plat);
+	mctx_set_bool(ctx, "summary_all", all);
+	mctx_set_bool(ctx, "summary_any_rows", shown > 0);
+	if (!all) {
+		set_fmt(ctx, "summary_shown", "%zu", shown);
+		set_fmt(ctx, "summary_confirmed", "%zu", confirmed);
+		set_fmt(ctx, "summary_more", "%zu", m->ncomparisons - shown);
+	}
+}
+
+/* The confirmed changes summary.md lists before "and N more". */
+#define MD_UPGRADE_SHOWN 5
+
+/* "upgrade": what moving from one version to another changes
+ * (present/upgrade.c); false without a view. Every row, and the confirmed
+ * ones capped for the summary's page. */
+static void upgrade_ctx(const struct report *r, struct mctx *ctx)
+{
+	const struct report_upgrade *u = &r->upgrade;
+	struct mctx *o, *all, *top;
+	if (!u->shown) {
+		mctx_set_bool(ctx, "upgrade", 0);
+		return;
+	}
+	o = mctx_object();
+	all = mctx_list();
+	top = mctx_list();
+	mctx_set_str(o, "title", u->title);
+	mctx_set_str(o, "from", u->from);
+	mctx_set_str(o, "to", u->to);
+	mctx_set_str(o, "ends", u->ends);
+	mctx_set_str(o, "summary", u->summary);
+	{
+		char *cap = xstrdup(u->summary);
+		cap[0] = (char)(cap[0] >= 'a' && cap[0] <= 'z' ? cap[0] - 32 : cap[0]);
+		mctx_set_str(o, "summary_cap", cap);
+		free(cap);
+	}
+	mctx_set_bool(o, "given", u->given);
+	mctx_set_bool(o, "several_platforms", u->several_platforms);
+	for (size_t i = 0; i < u->nrows; i++) {
+		const struct report_upgrade_row *ur = &u->rows[i];
+		for (int k = 0; k < 2; k++) {
+			struct mctx *row;
+			if (k && (!ur->confirmed || i >= MD_UPGRADE_SHOWN))
+				continue;
+			row = mctx_object();
+			mctx_set_str(row, "workload", ur->workload);
+			mctx_set_str(row, "platform", ur->platform);
+			mctx_set_str(row, "unit", ur->unit);
+			mctx_set_str(row, "from", ur->from ? ur->from : "\xE2\x80\x94");
+			mctx_set_str(row, "to", ur->to ? ur->to : "\xE2\x80\x94");
+			mctx_set_str(row, "text", ur->text);
+			mctx_set_bool(row, "confirmed", ur->confirmed);
+			mctx_push(k ? top : all, row);
+		}
+	}
+	mctx_set(o, "rows", all);
+	mctx_set(o, "confirmed_rows", top);
+	mctx_set_bool(o, "any_confirmed", u->nconfirmed > 0);
+	if (u->nconfirmed > MD_UPGRADE_SHOWN)
+		set_fmt(o, "more_confirmed", "%zu", u->nconfirmed - MD_UPGRADE_SHOWN);
+	mctx_set(ctx, "upgrade", o);
+	mctx_set_bool(ctx, "upgrade_given", u->given);
+}
+
 static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 {
 	const struct model *m = r->m;
@@ -475,6 +583,14 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 			mctx_push(vl, v);
 		}
 		mctx_set_str(t, "platform", plat[p]);
+		{
+			/* the header says what the numbers are: what the
+			 * verdicts of this table compared */
+			struct buf h = BUF_INIT;
+			compared_header(&h, m, plat[p]);
+			mctx_set_str(t, "compared", h.s);
+			buf_release(&h);
+		}
 		mctx_set_bool(t, "several", np > 1);
 		mctx_set_bool(t, "single", nv == 1);
 		if (nv == 1) {
@@ -693,6 +809,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget, raw));
 	}
 	mctx_set(ctx, "comparisons", list);
+	summary_rows_ctx(r, ctx);
 	mctx_set_bool(ctx, "raw_inline", level == DETAIL_FULL);
 	if (r->nborderline > 2 * MD_MAX_BORDERLINE)
 		set_fmt(ctx, "borderline_more", "and %zu more pairs where the two disagree; every one is "
@@ -703,6 +820,7 @@ static struct mctx *build_context(const struct report *r, int level,
 				 : "Only the pairs that are significant or borderline are listed here");
 	mctx_set_bool(ctx, "pairs_table", level < DETAIL_NO_PAIRS);
 	platform_tables_ctx(r, ctx);
+	upgrade_ctx(r, ctx);
 	history_ctx(r, ctx);
 	inputs_ctx(r, ctx, rounds_sha256);
 	evidence_report_ctx(r, ctx);
@@ -712,6 +830,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
 	claims_ctx(r, ctx);
+	mctx_set_str(ctx, "compared_header", r->compared_header);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
@@ -743,8 +862,8 @@ static struct mctx *build_context(const struct report *r, int level,
 
 	/* Where the recommended line stands in each workload. */
 	if (rec_line) {
-		struct mctx *findings = mctx_list();
-		size_t wins = 0, losses = 0, ties = 0, measured = 0;
+		struct mctx *findings = mctx_list(), *slower = mctx_list();
+		size_t wins = 0, losses = 0, ties = 0, measured = 0, nslower = 0;
 		for (size_t i = 0; i < m->ncomparisons; i++) {
 			const struct comparison *c = &m->comparisons[i];
 			const struct version_stats *r = on_line(c, rec_line);
@@ -768,9 +887,21 @@ static struct mctx *build_context(const struct report *r, int level,
 			mctx_set_str(f, "text", t.s);
 			mctx_set_bool(f, "slower", st.gap > 0);
 			mctx_push(findings, f);
+			/* summary.md's page names the first few */
+			if (st.gap > 0 && nslower++ < MD_SUMMARY_BEHIND) {
+				f = mctx_object();
+				mctx_set_str(f, "workload", c->workload);
+				mctx_set_str(f, "platform", c->platform);
+				mctx_set_str(f, "version", r->version);
+				mctx_set_str(f, "text", t.s);
+				mctx_push(slower, f);
+			}
 			buf_release(&t);
 		}
 		mctx_set(ctx, "rec_findings", findings);
+		mctx_set(ctx, "summary_slower", slower);
+		if (nslower > MD_SUMMARY_BEHIND)
+			set_fmt(ctx, "summary_slower_more", "%zu", nslower - MD_SUMMARY_BEHIND);
 		set_fmt(ctx, "rec_wins", "%zu", wins);
 		set_fmt(ctx, "rec_losses", "%zu", losses);
 		set_fmt(ctx, "rec_ties", "%zu", ties);
@@ -813,6 +944,25 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_push(list, s);
 	}
 	mctx_set(ctx, "support", list);
+	{
+		/* summary.md's page: the compared lines in one sentence,
+		 * "v22 Maintenance LTS until 2027-04-30, v20 end-of-life
+		 * since 2026-04-30" */
+		struct buf t = BUF_INIT;
+		size_t n = 0;
+		for (size_t i = 0; i < r->nlines; i++) {
+			const struct release_line *l = r->lines[i].line;
+			if (!r->lines[i].shown || !l->compared)
+				continue;
+			buf_printf(&t, "%s%s %s", n++ ? ", " : "", l->line,
+				   r->lines[i].eol ? "end-of-life" : l->status);
+			if (l->end[0])
+				buf_printf(&t, " %s %s", r->lines[i].eol ? "since" : "until", l->end);
+		}
+		if (n)
+			mctx_set_str(ctx, "support_line", t.s);
+		buf_release(&t);
+	}
 
 	{
 		size_t nw;
@@ -822,6 +972,13 @@ static struct mctx *build_context(const struct report *r, int level,
 			mctx_push(list, mctx_string(w[i]));
 		mctx_set(ctx, "warnings", list);
 		mctx_set_bool(ctx, "has_warnings", nw > 0);
+		/* summary.md's risks fit its page: the first few, then a count */
+		list = mctx_list();
+		for (size_t i = 0; i < nw && i < MD_SUMMARY_RISKS; i++)
+			mctx_push(list, mctx_string(w[i]));
+		mctx_set(ctx, "summary_warnings", list);
+		if (nw > MD_SUMMARY_RISKS)
+			set_fmt(ctx, "summary_warnings_more", "%zu", nw - MD_SUMMARY_RISKS);
 		digest_free(w, nw);
 	}
 	if (r->link_charts && r->overview_chart) {

@@ -343,16 +343,22 @@ static void verdicts(struct pdf *p)
 	struct pdf_table t = { 0 };
 	struct pdf_col cols[] = {
 		{ "Workload", 150, 0 }, { "Verdict", -1, 0 },
-		{ "Best round", 0, 1 }, { "Gap", 0, 1 }, { "Noise", 0, 1 },
+		{ "Compared", 0, 1 }, { "Gap", 0, 1 }, { "Noise", 0, 1 },
 	};
 	int plat = 0;
 	for (size_t i = 1; i < m->ncomparisons; i++)
 		plat |= m->comparisons[i].platform != m->comparisons[0].platform;
 
 	pdf_heading(p, "Verdicts", 60);
-	pdf_paragraph(p, "Gap: how much better the best version's best round is than the worst "
-		  "version's. Noise: the largest spread of the versions' rounds. A version wins "
-		  "only when the gap is larger than the noise.");
+	{
+		struct buf h = BUF_INIT;
+		buf_printf(&h, "Compared: the best version's value the verdict compared (%s). Gap: how "
+			   "much better it is than the worst version's. Noise: the largest band of the "
+			   "versions' rounds. A version wins only when the gap is larger than the noise.",
+			   p->r->compared_header);
+		pdf_paragraph(p, h.s);
+		buf_release(&h);
+	}
 	t.cols = cols;
 	t.ncols = 5;
 	t.caption = "Verdicts";
@@ -373,10 +379,17 @@ static void verdicts(struct pdf *p)
 		row[1].text = xstrdup(p->r->comparisons[i].text);
 		row[1].marker = verdict_color(c->verdict);
 		if (c->verdict != VERDICT_INSUFFICIENT) {
-			/* the row's best round, bold when it is the winner's
-			 * (words_winner: the one meaning of bold) */
-			const struct version_stats *best = &c->versions[c->rule_best];
-			fmt_value(&b, best->best);
+			/* the value the row's verdict compared, bold when it is
+			 * the winner's (words_winner: the one meaning of bold) */
+			const struct version_stats *best = words_winner(c);
+			if (!best) {
+				best = &c->versions[0];
+				for (size_t k = 1; k < c->nversions; k++)
+					if (c->better == BETTER_HIGHER ? c->versions[k].level > best->level
+								       : c->versions[k].level < best->level)
+						best = &c->versions[k];
+			}
+			fmt_value(&b, best->level);
 			buf_printf(&b, " %s\n%s", c->unit, best->version);
 			row[2].text = buf_detach(&b, NULL);
 			row[2].bold = best == words_winner(c);
@@ -400,10 +413,16 @@ static void per_version(struct pdf *p)
 	struct pdf_col *cols;
 	if (nvers < 2 || nvers > 6)
 		return;
-	pdf_subheading(p, "Best round of each version", 80);
-	pdf_paragraph(p, "Each cell: the best round, then its change against the baseline and the "
-		  "version's spread. Bold marks the version a verdict names faster, when no "
-		  "other version in its row is better.");
+	pdf_subheading(p, "What each version's verdict compared", 80);
+	{
+		struct buf h = BUF_INIT;
+		buf_printf(&h, "Each cell: the value the verdict compared (%s), then the change of the "
+			   "best round against the baseline and the band. Bold marks the version a "
+			   "verdict names faster, when no other version in its row is better.",
+			   p->r->compared_header);
+		pdf_paragraph(p, h.s);
+		buf_release(&h);
+	}
 	cols = xcalloc(nvers + 1, sizeof *cols);
 	cols[0].title = "Workload";
 	cols[0].w = -1;
@@ -413,7 +432,7 @@ static void per_version(struct pdf *p)
 	}
 	t.cols = cols;
 	t.ncols = nvers + 1;
-	t.caption = "Best round of each version";
+	t.caption = "What each version's verdict compared";
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		struct pdf_cell *row = pdf_table_row(&t);
@@ -423,7 +442,7 @@ static void per_version(struct pdf *p)
 			struct buf b = BUF_INIT;
 			if (!vs)
 				continue;
-			fmt_value(&b, vs->best);
+			fmt_value(&b, vs->level);
 			buf_putc(&b, '\n');
 			if (vs->is_baseline)
 				buf_puts(&b, "baseline");
@@ -431,7 +450,7 @@ static void per_version(struct pdf *p)
 				fmt_percent_signed(&b, vs->change);
 			if (vs->nrounds > 1) {
 				buf_puts(&b, vs->is_baseline || c->baseline_idx >= 0 ? " \xC2\xB7 " : "");
-				fmt_spread(&b, vs->spread);
+				fmt_spread(&b, vs->band);
 			}
 			row[k + 1].text = buf_detach(&b, NULL);
 			row[k + 1].bold = vs == words_winner(c);
@@ -978,6 +997,49 @@ static void impact(struct pdf *p)
 	buf_release(&b);
 }
 
+/* What moving from one version to another changes (present/upgrade.c),
+ * with --from: both ends' support, the counts, and every comparison that
+ * measured an end, confirmed changes first. */
+static void upgrade(struct pdf *p)
+{
+	const struct report_upgrade *u = &p->r->upgrade;
+	struct pdf_table t = { 0 };
+	struct pdf_col cols[] = {
+		{ "Workload", 150, 0 }, { "Versions", 0, 0 }, { "Change", -1, 0 },
+	};
+	struct buf b = BUF_INIT;
+	if (!u->shown)
+		return;
+	pdf_heading(p, u->title, LEAD_BODY * 6);
+	if (u->ends)
+		buf_printf(&b, "%s. ", u->ends);
+	buf_printf(&b, "%s. A change is confirmed as a verdict's claim is: beyond the noise and "
+		   "by the rank test after Holm; the percentage is the median of every ratio of a "
+		   "round of one version to a round of the other, with its 95 %% interval.",
+		   u->summary);
+	/* "no workload changes ..." starts the paragraph without ends */
+	b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	pdf_paragraph(p, b.s);
+	buf_release(&b);
+	t.cols = cols;
+	t.ncols = 3;
+	t.caption = u->title;
+	for (size_t i = 0; i < u->nrows; i++) {
+		const struct report_upgrade_row *ur = &u->rows[i];
+		struct pdf_cell *row = pdf_table_row(&t);
+		if (u->several_platforms)
+			row[0].text = xasprintf("%s\n%s, %s", ur->workload, ur->platform, ur->unit);
+		else
+			row[0].text = xasprintf("%s\n%s", ur->workload, ur->unit);
+		row[1].text = xasprintf("%s \xE2\x86\x92 %s", ur->from ? ur->from : "\xE2\x80\x94",
+					ur->to ? ur->to : "\xE2\x80\x94");
+		row[2].text = xstrdup(ur->text);
+		row[2].bold = ur->confirmed;
+	}
+	pdf_table_draw(p, &t);
+	pdf_table_release(&t);
+}
+
 static void reproduce(struct pdf *p)
 {
 	const struct report_impact *ri = &p->r->impact;
@@ -1027,6 +1089,8 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	pdf_new_page(&p);
 	title_block(&p);
 	summary(&p);
+	if (p.r->upgrade.given)
+		upgrade(&p);
 	environment(&p);
 	verdicts(&p);
 	per_version(&p);

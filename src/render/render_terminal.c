@@ -9,6 +9,7 @@
  * (stderr), so the table reads on its own.
  */
 #include "lib/util.h"
+#include "present/compared.h"
 #include "present/digest.h"
 #include "present/verdict_words.h"
 #include "render/render.h"
@@ -41,10 +42,11 @@ static void cell(struct buf *b, const struct version_stats *v, int spread)
 		buf_puts(b, "-");
 		return;
 	}
-	fmt_value(b, v->best);
+	/* the value the verdict compared, and the band it used */
+	fmt_value(b, v->level);
 	if (spread) {
 		buf_putc(b, ' ');
-		fmt_spread(b, v->spread);
+		fmt_spread(b, v->band);
 	}
 }
 
@@ -240,18 +242,21 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 		fprintf(f, "%s\n", platform);
 	if (prefix)
 		fprintf(f, "workloads: %s\xE2\x80\xA6\n", prefix);
+	buf_reset(&b);
+	buf_puts(&b, "each cell: ");
+	compared_header(&b, m, platform);
+	if (!spread)
+		buf_puts(&b, " (bands in the files written)");
+	render_terminal_line(f, b.s, columns);
 	if (shown < nv) {
 		buf_reset(&b);
 		if (r->releases)
-			buf_printf(&b, "best round of %zu of the %zu versions: the first and the newest of "
+			buf_printf(&b, "%zu of the %zu versions: the first and the newest of "
 				   "each line (all in the files written)", shown, nv);
 		else
-			buf_printf(&b, "best round of %zu of the %zu variants: the first and the last "
+			buf_printf(&b, "%zu of the %zu variants: the first and the last "
 				   "that fit (all in the files written)", shown, nv);
 		render_terminal_line(f, b.s, columns);
-	} else if (!spread) {
-		render_terminal_line(f, "best round of each version (spreads in the files written)",
-				     columns);
 	}
 	label = used + unitw;
 	buf_reset(&b);

@@ -1078,13 +1078,16 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 
 	put_text(x, ws, head - 1, gap_col, "Computed by noisefloor, as values: an edited round "
 		 "does not change them (see Rounds as analysed)", x->label);
+	/* the numbers are what each verdict compared, with its band */
+	snprintf(h, sizeof(h), "Each version: %s", x->r->compared_header);
+	put_text(x, ws, head - 1, 0, h, x->label);
 	worksheet_set_row(ws, head, 30, NULL); /* before its cells: rows go in order */
 	put_text(x, ws, head, 0, "Workload", x->header);
 	put_text(x, ws, head, 1, "Platform", x->header);
 	put_text(x, ws, head, 2, "Unit", x->header);
 	put_text(x, ws, head, 3, "Better", x->header);
 	for (i = 0; i < x->ncols; i++) {
-		snprintf(h, sizeof(h), "%s best", x->cols[i]);
+		snprintf(h, sizeof(h), "%s value", x->cols[i]);
 		put_text(x, ws, head, (lxw_col_t)(4 + 2 * i), h, x->header_num);
 		snprintf(h, sizeof(h), "%s \xC2\xB1", x->cols[i]);
 		put_text(x, ws, head, (lxw_col_t)(5 + 2 * i), h, x->header_num);
@@ -1113,12 +1116,19 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 			in_sheet &= pos->in_sheet;
 			if (!pos->has_rounds)
 				continue;
-			put_formula(x, ws, row, bc, value_format_b(x, cmp->unit, vs->best, vs == win),
-				    vs->best, "=Versions!%s", cell(a, pos->row, V_BEST));
+			/* the value the verdict compared (best or median: both
+			 * on the Versions sheet) and the band it used: the
+			 * spread is there too, a quantile band is a value */
+			put_formula(x, ws, row, bc, value_format_b(x, cmp->unit, vs->level, vs == win),
+				    vs->level, "=Versions!%s",
+				    cell(a, pos->row, cmp->compared.level == LEVEL_MEDIAN ? V_MEDIAN : V_BEST));
 			if (vs->nrounds < 2)
 				continue;
-			put_formula(x, ws, row, bc + 1, spread_format(x, vs->spread), vs->spread,
-				    "=Versions!%s", cell(a, pos->row, V_SPREAD));
+			if (cmp->compared.band == BAND_SPREAD)
+				put_formula(x, ws, row, bc + 1, spread_format(x, vs->band), vs->band,
+					    "=Versions!%s", cell(a, pos->row, V_SPREAD));
+			else
+				put_num(x, ws, row, bc + 1, vs->band, spread_format(x, vs->band));
 			any_spread = 1;
 		}
 		if (cmp->verdict != VERDICT_INSUFFICIENT)
@@ -1171,8 +1181,10 @@ static void write_summary(struct xw *x)
 		"exceeds the noise and the rank test confirms it.",
 		NULL, /* pairs: from the method facts, below */
 		"Winner: the version a verdict names faster, when no other version in its row is "
-		"better; its best is in bold, as in every document. No claim, no winner.",
-		"The bests and spreads below are formulas over the Versions and Rounds sheets: "
+		"better; its value is in bold, as in every document. No claim, no winner.",
+		"Each version's value below is the one its verdict compared (the best round, or the "
+		"median in a history or with unequal rounds), with the band it used (the spread, "
+		"or the middle 50% or 80% of the rounds as a value). The bests, medians and spreads below are formulas over the Versions and Rounds sheets: "
 		"select a cell to see how it was made. Gap, Noise, Verdict, Winner and Finding are "
 		"noisefloor's analysis, written as values: a verdict needs the rank test, whose "
 		"p-values (Pairs sheet) a spreadsheet cannot recompute, so no formula here gives a "

@@ -331,7 +331,7 @@ def verdict_rows(text, comps, with_unit):
     found = {}
     seen = {}
     for platform, header, cells in md_rows(text):
-        if not header or header[-1] != "Verdict" or header[0] != "Workload":
+        if not header or header[-1] != "Verdict" or not header[0].startswith("Workload"):
             continue
         # a footnote mark after the name ("Render a page ¹ (ops/s)")
         first = re.sub(r" [\u00b9\u00b2\u00b3\u2070-\u2079]+(?= |$)", "", cells[0])
@@ -365,6 +365,90 @@ def check_md_verdicts(spec, doc, text, comps, with_unit, name):
         else:
             A.ok(name)
     return rows
+
+
+def num_of(cell):
+    """The number and the band of a table cell ("**51,436 ±13%**" -> (51436.0, 13.0)), or None"""
+    m = re.match(r"^\**([-\d.,]+(?:e[-+]?\d+)?)\s*(?:\u00b1([\d.]+)%)?\**$", cell.strip())
+    if not m:
+        return None
+    try:
+        return float(m.group(1).replace(",", "")), (float(m.group(2)) if m.group(2) else None)
+    except ValueError:
+        return None
+
+
+def shown_close(shown, v):
+    """a value as a document rounds it: three significant digits at least"""
+    return v is not None and abs(shown - v) <= max(abs(v) * 0.006, 0.0051)
+
+
+def compared_of(cmp):
+    """{version: (level, band in %)} of a comparison, as analysis.json gives them"""
+    return {v["version"]: (v["level"], None if v["band"] is None else v["band"] * 100) for v in cmp.c["versions"]}
+
+
+def check_compared_md(spec, doc, rows, comps):
+    """every number of a verdict table is the value its verdict compared, with the
+    band it used, under a header that names the statistic"""
+    name = "%s: each table's numbers are the values its verdict compared, with its band, and the header says which" % doc
+    for cmp in comps:
+        got = rows.get(cmp.key)
+        if got is None:
+            continue
+        header, cells = got
+        want = compared_of(cmp)
+        stat = cmp.c["compared"]["level"]
+        probs = []
+        if (stat + " of ") not in header[0]:
+            probs.append("header %r does not say %s" % (header[0], stat))
+        for i in range(1, len(cells) - 1):
+            if header[i] not in want:
+                continue
+            n = num_of(cells[i])
+            lv, bd = want[header[i]]
+            if n is None or not shown_close(n[0], lv) or (bd is not None and n[1] is not None and abs(n[1] - bd) > 0.51):
+                probs.append("%s: %s" % (header[i], exp_found("%s \u00b1%s%%" % (lv, bd), cells[i])))
+        if probs:
+            A.bad(name, where(spec, doc, cmp.key, "; ".join(probs)))
+        else:
+            A.ok(name)
+
+
+def check_compared_terminal(spec, text, comps):
+    """the terminal's cells: each is the compared value of one of the row's versions"""
+    name = "terminal: each cell is a value its verdict compared, and the table says which statistic"
+    if any(c.c["verdict"] != "insufficient" or len(c.names) > 1 for c in comps):
+        stats = {c.c["compared"]["level"] for c in comps if len(c.names) > 1}
+        heads = [l for l in text.splitlines() if l.startswith("each cell: ")]
+        if not heads or not all(any(s + " of " in h for h in heads) for s in stats):
+            A.bad(name, where(spec, "terminal", "-", "header lines %r for %s" % (heads, sorted(stats))))
+    at = None
+    for line in text.splitlines():
+        if line.startswith("workload (") or line.startswith("workload "):
+            at = line.find("verdict")
+            continue
+        if not line.strip():
+            at = None
+            continue
+        if at is None or at < 0 or not line[:at].strip():
+            continue
+        parts = re.split(r"\s{2,}", line[:at].strip())
+        cmp = next((c for c in comps if c.w == parts[0]), None)
+        if cmp is None:
+            continue
+        levels = list(compared_of(cmp).values()) + [
+            compared_of(c).get(v, (None, None)) for c in comps if c.w == cmp.w for v in c.names]
+        for cell in parts[1:]:
+            n = num_of(cell)
+            if n is None:
+                continue
+            if not any(shown_close(n[0], lv) for lv, _ in levels):
+                A.bad(name, where(spec, "terminal", cmp.key, "cell %r is no version's %s (%s)"
+                                  % (cell, cmp.c["compared"]["level"], [lv for lv, _ in levels])))
+                break
+        else:
+            A.ok(name)
 
 
 def check_bold(spec, doc, rows, comps):
@@ -500,6 +584,16 @@ def audit(root, seed):
     check_analysis(spec, comps)
 
     check_anomalies(spec, comps)
+    name = "analysis.json: each version's level is the statistic its comparison's design compares"
+    for cmp in comps:
+        lv = cmp.c["compared"]["level"]
+        want = "best" if cmp.design == "rounds" else "median"
+        bad = [n for n in cmp.names if cmp.level(n) is not None
+               and not close(dict(zip(cmp.names, (v["level"] for v in cmp.c["versions"])))[n], cmp.level(n))]
+        if lv != want or bad:
+            A.bad(name, where(spec, "analysis.json", cmp.key, "compared %s, levels of %s" % (exp_found(want, lv), bad)))
+        else:
+            A.ok(name)
     name = "each dataset is read as the design it was generated in"
     want = {"rounds-untimed": "rounds", "two-platforms": "rounds"}.get(spec["design"], spec["design"])
     for cmp in comps:
@@ -517,12 +611,14 @@ def audit(root, seed):
             A.bad(name, where(spec, "terminal", cmp.key, exp_found(cmp.c["text"], got)))
         else:
             A.ok(name)
+    check_compared_terminal(spec, open(os.path.join(d, "term.txt"), encoding="utf-8").read(), comps)
 
     # blog.md: the verdict table, its bold, the change table, the borderline cases
     blog = open(os.path.join(out, "blog.md"), encoding="utf-8").read()
     rows = check_md_verdicts(spec, "blog.md", section(blog, "## The numbers", "\n## "), comps, True,
                              "blog.md: every comparison's verdict is analysis.json's text")
     check_bold(spec, "blog.md", rows, comps)
+    check_compared_md(spec, "blog.md", rows, comps)
     check_change_table(spec, blog, comps)
     check_borderline(spec, blog, comps)
 
@@ -533,8 +629,9 @@ def audit(root, seed):
 
     # issue.md: the evidence table, the not-filed list, the pairs' bold
     issue = open(os.path.join(out, "issue.md"), encoding="utf-8").read()
-    check_md_verdicts(spec, "issue.md", section(issue, "### Additional information", "**Rank tests.**"), comps, True,
-                      "issue.md: every comparison's verdict is analysis.json's text")
+    irows = check_md_verdicts(spec, "issue.md", section(issue, "### Additional information", "**Rank tests.**"), comps, True,
+                              "issue.md: every comparison's verdict is analysis.json's text")
+    check_compared_md(spec, "issue.md", irows, comps)
     check_issue(spec, issue, comps)
 
     # headline counts and counts in number
@@ -559,7 +656,7 @@ def audit(root, seed):
             A.bad(name, where(spec, "analysis.json", "-", "recommendation %r" % an["recommendation"].get("text")))
 
     # verdicts.csv
-    name = "verdicts.csv: every comparison's verdict, bests and spreads are analysis.json's"
+    name = "verdicts.csv: every comparison's verdict, compared values and bands are analysis.json's"
     with open(os.path.join(out, "verdicts.csv"), encoding="utf-8", newline="") as f:
         vrows = list(csv.DictReader(f))
     for cmp in comps:
@@ -572,11 +669,13 @@ def audit(root, seed):
             A.bad(name, where(spec, "verdicts.csv", cmp.key, exp_found(cmp.c["text"], row["verdict"])))
         else:
             A.ok(name)
+        if row.get("compared") != cmp.c["compared"]["text"]:
+            A.bad(name, where(spec, "verdicts.csv", cmp.key, "compared " + exp_found(cmp.c["compared"]["text"], row.get("compared"))))
         for v in cmp.c["versions"]:
-            b, s = row.get(v["version"] + " best"), row.get(v["version"] + " spread")
-            if b is None or not close(float(b), v["best"]) or (v["spread"] is not None and not close(float(s), v["spread"])):
-                A.bad(name, where(spec, "verdicts.csv", cmp.key, "%s best, spread: %s"
-                                  % (v["version"], exp_found((v["best"], v["spread"]), (b, s)))))
+            b, s = row.get(v["version"] + " value"), row.get(v["version"] + " band")
+            if b is None or not close(float(b), v["level"]) or (v["band"] is not None and not close(float(s), v["band"])):
+                A.bad(name, where(spec, "verdicts.csv", cmp.key, "%s value, band: %s"
+                                  % (v["version"], exp_found((v["level"], v["band"]), (b, s)))))
 
     # report.xlsx as written (cached values)
     check_workbook(spec, os.path.join(out, "report.xlsx"), comps)
@@ -858,12 +957,12 @@ def check_recalculated(spec, lo, comps):
         r = r[0]
         probs = []
         for v in cmp.c["versions"]:
-            b = lo_num(r.get(v["version"] + " best"))
+            b = lo_num(r.get(v["version"] + " value"))
             s = lo_num(r.get(v["version"] + " \u00b1"))
-            if not close(b, v["best"]):
-                probs.append("%s best %s" % (v["version"], exp_found(v["best"], b)))
-            if v["spread"] is not None and not close(s, v["spread"]):
-                probs.append("%s spread %s" % (v["version"], exp_found(v["spread"], s)))
+            if not close(b, v["level"]):
+                probs.append("%s value %s" % (v["version"], exp_found(v["level"], b)))
+            if v["band"] is not None and not close(s, v["band"]):
+                probs.append("%s band %s" % (v["version"], exp_found(v["band"], s)))
         if cmp.c["verdict"] != "insufficient":
             g = lo_num(r.get("Gap"))
             if not close(g, cmp.c["gap"]):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """marks.py ANALYSIS.json BLOG.md REPORT.xlsx - every bold version in the
-blog's verdict table and in the workbook (Summary bests, Summary Winner,
+blog's verdict table and in the workbook (Summary values, Summary Winner,
 Versions) against the one rule (README "Bold"): bold is the version a
 "faster" verdict names (best_version), when no other version of its row is
 better by the best round or by the verdict's statistic (level). Prints one
@@ -41,7 +41,7 @@ def beaten(c, version):
 
 def blog_marks(path, comparisons):
     """{(workload, platform): set of bold versions} from the blog's verdict
-    tables (a "| Workload | v1 | v2 | ... | Verdict |" header, the platform
+    tables (a "| Workload: … | v1 | v2 | ... | Verdict |" header, the platform
     in the bold line above a table when there are several)."""
     marks, head, platform = {}, None, None
     platforms = sorted({c["platform"] for c in comparisons})
@@ -55,7 +55,7 @@ def blog_marks(path, comparisons):
         if not cells:
             head = None
             continue
-        if cells[0] == "Workload" and cells[-1] == "Verdict":
+        if cells[0].startswith("Workload") and cells[-1] == "Verdict":
             head = cells
             continue
         if head is None or set(cells[0]) <= set(":-"):
@@ -119,8 +119,8 @@ def workbook_marks(path):
     row = head_row + 1
     while (row, 0) in summary and summary[(row, 0)][0]:
         key = (summary[(row, 0)][0], summary[(row, 1)][0])
-        best[key] = {heads[c][:-len(" best")] for c, t in heads.items()
-                     if t.endswith(" best") and summary.get((row, c), ("", False))[1]}
+        best[key] = {heads[c][:-len(" value")] for c, t in heads.items()
+                     if t.endswith(" value") and summary.get((row, c), ("", False))[1]}
         winner[key] = summary.get((row, wcol), ("", False))[0]
         row += 1
 
