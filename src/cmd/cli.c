@@ -57,6 +57,8 @@ static const struct {
 	[CLI_PAYLOAD] = { "payload", 0, "SIZE" },
 	[CLI_CORES] = { "cores", 0, "N" },
 	[CLI_IMPACT] = { "impact", 0, "WORKLOAD" },
+	[CLI_LINK_BASE] = { "link-base", 0, "URL" },
+	[CLI_SUMMARY] = { "summary", 0, "FILE" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };
@@ -537,4 +539,18 @@ long long cli_source_date(void)
 		return -1;
 	v = strtoll(sde, &end, 10);
 	return *end || v < 0 ? -1 : v;
+}
+
+int cli_check_link_base(const struct cli_args *a)
+{
+	const char *u = a->opt[CLI_LINK_BASE];
+	if (!u)
+		return 0;
+	if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
+		return cli_error(a, NF_USAGE, "--link-base wants an http:// or https:// address, not '%s'", u);
+	for (const char *p = u; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f || strchr("\"'`<>()[]{}\\|#^", *p))
+			return cli_error(a, NF_USAGE, "--link-base: '%s' has a character a link cannot "
+					 "hold as is (percent-encode it)", u);
+	return 0;
 }
