@@ -11,9 +11,9 @@
 /* report.html's section ids (templates/report.html.mustache): a workload
  * named "verdicts" gets "verdicts-2". */
 const char *const anchors_reserved[] = {
-	"top", "short-answer", "claims", "upgrade", "verdicts", "charts", "workloads",
-	"evidence", "platforms", "history", "which-version", "method", "reproduce",
-	"warnings", NULL
+	"top", "short-answer", "warnings", "claims", "upgrade", "verdicts", "charts",
+	"impact", "evidence", "platforms", "history", "which-version", "method",
+	"within-noise", "reproduce", NULL
 };
 
 /* Appends the slug of s to b: ASCII letters and digits lower-cased, UTF-8

@@ -23,7 +23,7 @@
 #include <string.h>
 
 /* Bytes of inline SVG one page holds; charts past it are left to charts/. */
-#define HTML_MAX_CHART_BYTES ((size_t)3 << 20)
+#define HTML_MAX_CHART_BYTES ((size_t)2 << 20)
 
 /* The blog's width, as the charts renderer draws them. */
 static const struct chart_style web = { 800, 13, 1 };
