@@ -120,6 +120,21 @@ check "3,000 long-named workloads: ci-summary.md under 65,536 characters ($(char
 	test "$(chars "$mo/ci-summary.md")" -lt 65536
 check "3,000 long-named workloads: the rest counted" grep -q 'and [0-9]* more' "$mo/ci-summary.md"
 
+# 30 workloads of 101 versions, 199 pairs each (the analysis' pairs of a long
+# series): past 5,000 rows the page keeps the pairs that say something and
+# says so
+mp=$hd/many-pairs.json
+python3 -c '
+import json
+rs = [{"workload": "w%d" % w, "version": "1.%d.0" % v, "unit": "ms", "passes": [10 + v * 0.01 + r * 0.3]}
+      for w in range(30) for v in range(101) for r in range(3)]
+print(json.dumps({"format": "noisefloor.rounds/1", "results": rs}))' > "$mp"
+mpo=$hd/many-pairs-out
+"$NF" report -q --formats html,json --out "$mpo" "$mp"
+check_eq "5,970 pairs: report.html is written" "0 5970" "$? $(jq '[.comparisons[].pairs | length] | add' "$mpo/analysis.json")"
+check "5,970 pairs: only the claimed pairs, said so" grep -qF 'Only the pairs that are significant or borderline are listed here; every pair is in analysis.json' "$mpo/report.html"
+check "5,970 pairs: fewer rows than pairs ($(grep -c '^<tr><td>1\.' "$mpo/report.html"))" test "$(grep -c '^<tr><td>1\.' "$mpo/report.html")" -lt 5970
+
 # --- a real browser ---------------------------------------------------------------
 if ! command -v chromium >/dev/null; then
 	fail "chromium is installed (make test-deps)"

@@ -53,7 +53,8 @@ int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
 /* The one Mustache context of the Markdown documents (render_md.c), which
  * report.html lays out too: the presentation model at the detail of blog.md
- * (every pair, no raw rounds). each, when not NULL, is called with every
+ * (every pair, no raw rounds; with claimed_pairs only the pairs that are
+ * significant or borderline, and "pairs_cut" says so). each, when not NULL, is called with every
  * comparison's object (in the comparisons list and the platform tables)
  * and its index into model.comparisons, to add what one document needs.
  * rounds_sha256 is rounds.csv's digest, or NULL when it is not written.
@@ -61,7 +62,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc,
 struct mctx;
 typedef void (*render_md_each_fn)(struct mctx *o, size_t comparison, void *ud);
 struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
-			       render_md_each_fn each, void *ud);
+			       int claimed_pairs, render_md_each_fn each, void *ud);
 /* rounds.csv's SHA-256 as render_rounds writes it, in hex. */
 void render_md_rounds_sha256(const struct model *m, char hex[65]);
 /* Renders the template <doc>.mustache of rc->templates_dir (its partials

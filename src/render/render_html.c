@@ -10,7 +10,8 @@
  * says so to the browser).
  *
  * Bounded like the PDF: the charts stop at HTML_MAX_CHART_BYTES of SVG
- * (the rest are in charts/), the rounds are in rounds.csv.
+ * (the rest are in charts/), the pairs tables past HTML_MAX_PAIRS rows keep
+ * the pairs that say something, the rounds are in rounds.csv.
  */
 #include "lib/mustache.h"
 #include "lib/util.h"
@@ -24,6 +25,11 @@
 
 /* Bytes of inline SVG one page holds; charts past it are left to charts/. */
 #define HTML_MAX_CHART_BYTES ((size_t)2 << 20)
+
+/* Rows of the pairs tables one page holds: past it, only the pairs that
+ * are significant or borderline (every pair is in analysis.json and the
+ * workbook). */
+#define HTML_MAX_PAIRS 5000
 
 /* The blog's width, as the charts renderer draws them. */
 static const struct chart_style web = { 800, 13, 1 };
@@ -98,6 +104,8 @@ static void each_comparison(struct mctx *o, size_t ci, void *ud)
 	mctx_set_str(o, "strip_svg", pg->strip[ci]);
 	mctx_set_str(o, "series_svg", pg->series[ci]);
 	mctx_set_str(o, "time_svg", pg->time[ci]);
+	/* a pairs table only with rows (the long report keeps claimed pairs) */
+	mctx_set_bool(o, "has_pairs", mctx_list_len(mctx_get(o, "pairs")) > 0);
 	{
 		const struct comparison *c = &pg->m->comparisons[ci];
 		int any = 0;
@@ -185,7 +193,8 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	if (status == NF_OK) {
 		if (rc->with_rounds)
 			render_md_rounds_sha256(m, hex);
-		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, each_comparison, &pg);
+		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
+					each_comparison, &pg);
 		mctx_set_str(ctx, "overview_svg", overview);
 		if (left_out) {
 			char *n = xasprintf("%zu", left_out);

@@ -952,10 +952,11 @@ static void cut_to_fit(struct buf *out, size_t max_chars, const char *note)
 }
 
 struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
-				render_md_each_fn each, void *ud)
+			       int claimed_pairs, render_md_each_fn each, void *ud)
 {
 	struct md_hook hook = { each, ud };
-	return build_context(r, DETAIL_NO_RAW, NULL, rounds_sha256, &hook);
+	return build_context(r, claimed_pairs ? DETAIL_CLAIMED_PAIRS : DETAIL_NO_RAW, NULL,
+			     rounds_sha256, &hook);
 }
 
 void render_md_rounds_sha256(const struct model *m, char hex[65])
