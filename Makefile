@@ -53,7 +53,7 @@ BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-d
              libxlsxwriter-dev libjq-dev libpng-dev nettle-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
-             python3-yaml procps zip
+             python3-yaml procps zip chromium
 
 SRCS   := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
@@ -62,7 +62,7 @@ OBJS   := $(SRCS:src/%.c=build/%.o)
 # output that needs one of them is listed here and marked LOADED in render.c.
 FORMATS_SRCS := $(wildcard src/render/chart/*.c) \
                 $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c \
-                render/render_charts.c render/render_pdf.c render/render_xlsx.c)
+                render/render_charts.c render/render_html.c render/render_pdf.c render/render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))
 HDRS   := $(wildcard src/*/*.h src/*/*/*.h)

@@ -65,7 +65,7 @@ check_eq "a file named like a mistyped command is read" \
 check_eq "README's usage block is --help's usage lines" \
 	"$(sed -n '/^usage: /,/^$/p' "$d/help.txt" | sed -e 's/^usage: //' -e 's/^       //' -e '/^$/d')" \
 	"$(awk '/^## Usage/ { u = 1 } u && /^```/ { if (f++) exit; next } u && f' README.md)"
-check "--help lists the output formats" grep -q '^                         json,md,charts,pdf,xlsx,csv,rounds$' "$d/help.txt"
+check "--help lists the output formats" grep -q '^                         json,md,ci,charts,pdf,html,xlsx,csv,rounds$' "$d/help.txt"
 check "--help lists windows' --json" sh -c "sed -n '/^Options of windows:/,/^\$/p' '$d/help.txt' | grep -q '^      --json             print JSON\$'"
 check "check --help has its own exit codes" grep -q '0 no regression, 1 a regression' "$d/help-check.txt"
 check "windows --help lists only windows' options" \

@@ -20,7 +20,8 @@ vg() { # vg NAME STATUS ARGS...: noisefloor under valgrind exits STATUS, valgrin
 	else fail "valgrind: $name (exit $rc, wanted $want)" "$(head -n 40 "$log")"; fi
 }
 vg "full report, every output format" 0 report -q --out "$(tmpdir)" data/examples/node-versions/rounds.json
-vg "hostile names" 0 report -q --out "$(tmpdir)" --formats json,md,xlsx tests/hardening/hostile.json
+vg "hostile names" 0 report -q --out "$(tmpdir)" --formats json,md,xlsx,html,ci --link-base https://example.org/r/ tests/hardening/hostile.json
+vg "check --summary" 1 check -q --summary "$(tmpdir)/summary.md" data/examples/node-versions/rounds.json
 vg "NDJSON on stdin, terminal table" 0 report --out "$(tmpdir)" --formats json - < tests/core/single.ndjson
 vg "runner formats" 0 report -q --out "$(tmpdir)" --formats json --min-rounds 1 \
 	tests/fixtures/hyperfine/node22.json tests/fixtures/hyperfine/node24.json

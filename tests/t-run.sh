@@ -302,7 +302,28 @@ assert "noisefloor run" in steps and "upload-artifact" in steps and "--platform"
 assert r["needs"] == "measure"
 steps = " ".join(str(s.get("run", "")) + str(s.get("uses", "")) for s in r["steps"])
 assert "download-artifact" in steps and "noisefloor report" in steps
+assert "ci-summary.md" in steps and "GITHUB_STEP_SUMMARY" in steps and "noisefloor check" in steps
+assert any(s.get("with", {}).get("path") == "report/report.html" for s in r["steps"])
 ' "$NF_ROOT/data/ci/github-actions.yml"
+# The report job's own steps, run here as the runner would (after the build
+# and the download): the report, the job summary, the gate.
+w=$(tmpdir)
+mkdir "$w/rounds" && cp "$d"/rounds-*.ndjson "$w/rounds/" && ln -s "$NF" "$w/noisefloor"
+"$py" -c '
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+for s in d["jobs"]["report"]["steps"]:
+    if "run" in s and "make" not in s["run"]:
+        print(s["run"])
+' "$NF_ROOT/data/ci/github-actions.yml" > "$w/steps.sh"
+: > "$w/summary"
+(cd "$w" && REPORT_URL=https://example.org/ci GITHUB_STEP_SUMMARY="$w/summary" bash -e steps.sh >/dev/null 2>&1)
+# version 2 is slower in every round: the gate fails the job, after the
+# summary and the uploads
+check_eq "the report job's steps run, and check fails the job on the regression" 1 "$?"
+check "the job summary holds ci-summary.md, linked to report.html" \
+	grep -qF '](https://example.org/ci/report.html#' "$w/summary"
+check "the report job uploads report.html" test -s "$w/report/report.html"
 
 # --- the shipped example's runner -----------------------------------------
 check "run.sh is valid bash" bash -n "$NF_ROOT/data/examples/node-versions/run.sh"

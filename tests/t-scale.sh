@@ -91,7 +91,9 @@ check "a single-version platform is one sentence" \
 check "warnings go to stderr, repeated ones grouped with a count" \
 	test "$(grep -c '^warning:' "$h/stderr")" -ge 1 -a "$(grep -c '^warning:' "$h/stderr")" -le 6 \
 	-a "$(grep -c '^warning:' "$h/stdout")" -eq 0
-check "one line says where the files went" grep -qE "^wrote $o/: analysis\.json, blog\.md, .*issue\.md" "$h/stdout"
+# (the line wraps at $COLUMNS: its continuation lines are joined)
+check "one line says where the files went" sh -c "awk '/^wrote /{w=1} w' '$h/stdout' | tr -s '\n ' ' ' |
+	grep -qE '^wrote $o/: analysis\.json, blog\.md, .*issue\.md'"
 env -u COLUMNS "$NF" report --formats json --out "$h/o80" "${inputs[@]}" >"$h/stdout80" 2>/dev/null
 w80=$(LC_ALL=C.UTF-8 wc -L < "$h/stdout80")
 check "the terminal fits 80 columns when COLUMNS is unknown ($w80)" test "$w80" -le 80

@@ -61,6 +61,8 @@ static const struct {
 	[CLI_CLAIM] = { "claim", 0, "CLAIM" },
 	[CLI_FROM] = { "from", 0, "VERSION" },
 	[CLI_TO] = { "to", 0, "VERSION" },
+	[CLI_LINK_BASE] = { "link-base", 0, "URL" },
+	[CLI_SUMMARY] = { "summary", 0, "FILE" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };
@@ -591,4 +593,18 @@ long long cli_source_date(void)
 		return -1;
 	v = strtoll(sde, &end, 10);
 	return *end || v < 0 ? -1 : v;
+}
+
+int cli_check_link_base(const struct cli_args *a)
+{
+	const char *u = a->opt[CLI_LINK_BASE];
+	if (!u)
+		return 0;
+	if (strncmp(u, "https://", 8) != 0 && strncmp(u, "http://", 7) != 0)
+		return cli_error(a, NF_USAGE, "--link-base wants an http:// or https:// address, not '%s'", u);
+	for (const char *p = u; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f || strchr("\"'`<>()[]{}\\|#^", *p))
+			return cli_error(a, NF_USAGE, "--link-base: '%s' has a character a link cannot "
+					 "hold as is (percent-encode it)", u);
+	return 0;
 }

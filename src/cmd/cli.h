@@ -46,6 +46,8 @@ enum cli_opt {
 	CLI_CLAIM,      /* --claim CLAIM, repeatable: cli_args.claims */
 	CLI_FROM,       /* --from VERSION (analysis/upgrade.c) */
 	CLI_TO,         /* --to VERSION */
+	CLI_LINK_BASE,  /* --link-base URL: where report.html is served */
+	CLI_SUMMARY,    /* --summary FILE (check): writes ci-summary.md there */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS
@@ -136,6 +138,11 @@ long long cli_source_date(void);
  * executable, ../share/noisefloor from it, then the configured data folder.
  * Returns a malloc'd path; caller frees. */
 char *cli_find_resource(const char *rel);
+
+/* Usage error (printed) unless --link-base, when given, is an http(s)
+ * address a Markdown link keeps whole: printable ASCII without spaces,
+ * quotes, brackets, parentheses, backslashes or '#'. Returns 0 or status. */
+int cli_check_link_base(const struct cli_args *a);
 
 /* Writes what is buffered for stdout; on failure prints the error and
  * returns NF_IOERR, else NF_OK. */

@@ -23,9 +23,11 @@
 
 #include "lib/util.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* What check found: the comparisons of a version with its workload's
  * baseline, and how many distinct versions and comparisons took part. */
@@ -89,9 +91,53 @@ static const struct cli_option check_options[] = {
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: the one that\n"
 		  "gives more workloads a verdict" },
+	{ CLI_SUMMARY, "also write ci-summary.md there (for $GITHUB_STEP_SUMMARY\n"
+		       "or a pull-request comment): the regressions first" },
+	{ CLI_LINK_BASE, "where report.html will be served: the summary links\n"
+			 "each line to its section there" },
+	{ CLI_TEMPLATES, "Mustache templates (ci-summary.md.mustache)" },
 	{ CLI_QUIET, "print nothing when the check passes" },
 	{ 0, NULL },
 };
+
+/* Writes ci-summary.md to path (replacing it) from the analysed model:
+ * the same document `noisefloor report` writes. Returns 0, or the status
+ * with err set. */
+static int write_summary(const struct cli_args *a, const struct model *m, const char *path,
+			 struct nf_error *err)
+{
+	struct report rep;
+	struct render_ctx rc = { 0 };
+	struct buf out = BUF_INIT;
+	char *templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES])
+			  : cli_find_resource("templates");
+	int status;
+	FILE *f;
+
+	report_build(&rep, m, 0);
+	rc.templates_dir = templates;
+	rc.source_date = -1;
+	rc.link_base = a->opt[CLI_LINK_BASE];
+	rc.report = &rep;
+	status = render_ci_summary(&rc, &out, err);
+	if (status == NF_OK) {
+		f = fopen(path, "w");
+		if (!f)
+			status = nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", path,
+					      strerror(errno));
+		else {
+			int bad = fwrite(out.s ? out.s : "", 1, out.len, f) != out.len;
+			bad |= fclose(f) != 0;
+			if (bad)
+				status = nf_error_set(err, NF_IOERR, "cannot write '%s': %s", path,
+						      strerror(errno));
+		}
+	}
+	buf_release(&out);
+	report_release(&rep);
+	free(templates);
+	return status;
+}
 
 static int run(const struct cli_args *a)
 {
@@ -102,7 +148,7 @@ static int run(const struct cli_args *a)
 	size_t failures;
 	int status;
 
-	if ((status = cli_need_inputs(a)) != 0)
+	if ((status = cli_need_inputs(a)) != 0 || (status = cli_check_link_base(a)) != 0)
 		return status;
 	model_init(&m);
 	m.baseline = a->opt[CLI_BASELINE];
@@ -114,6 +160,12 @@ static int run(const struct cli_args *a)
 		return cli_fail(a, &err);
 	}
 	failures = check_regressions(&m, &out, &older, &count);
+	if (a->opt[CLI_SUMMARY] && (status = write_summary(a, &m, a->opt[CLI_SUMMARY], &err)) != 0) {
+		buf_release(&older);
+		buf_release(&out);
+		model_release(&m);
+		return cli_fail(a, &err);
+	}
 	if (failures)
 		fputs(out.s, stdout);
 	if (older.len && !a->opt[CLI_QUIET])
@@ -134,7 +186,7 @@ static int run(const struct cli_args *a)
 
 const struct cli_command cmd_check = {
 	.name = "check",
-	.synopsis = "check [--baseline VERSION] [--min-rounds N] [-q] [LABEL=]FILE...",
+	.synopsis = "check [--baseline VERSION] [--min-rounds N] [--summary FILE] [-q] [LABEL=]FILE...",
 	.about = "Fails when a version newer than the baseline is worse than it beyond the\n"
 		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
 		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
@@ -142,7 +194,7 @@ const struct cli_command cmd_check = {
 		 "and is no regression.\n",
 	.options = check_options,
 	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
-		       "  66 input missing or unreadable, 74 I/O error.\n",
+		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",
 	.hint_self = 1,
 	.run = run,
 };

@@ -57,6 +57,8 @@ static const struct cli_option report_options[] = {
 		    "line (22, 22.21.1) to --to: every workload's confirmed\n"
 		    "change, first in summary.md and blog.md" },
 	{ CLI_TO, "the version or line moved to (default: the recommended line)" },
+	{ CLI_LINK_BASE, "where report.html will be served: ci-summary.md links\n"
+			 "each line to its section there" },
 	{ CLI_QUIET, "no verdict table on the terminal" },
 	{ 0, NULL },
 };
@@ -438,7 +440,8 @@ static int run(const struct cli_args *a)
 
 	struct impact_inputs impact;
 
-	if ((status = check_formats(a)) != 0 || (status = impact_options(a, &impact)) >= 0 ||
+	if ((status = check_formats(a)) != 0 || (status = cli_check_link_base(a)) != 0 ||
+	    (status = impact_options(a, &impact)) >= 0 ||
 	    (status = cli_need_inputs(a)) != 0)
 		return status;
 	model_init(&m);
@@ -467,6 +470,7 @@ static int run(const struct cli_args *a)
 	rc.font_path = font;
 	rc.font_bold_path = font_bold;
 	rc.source_date = cli_source_date();
+	rc.link_base = a->opt[CLI_LINK_BASE];
 	rc.with_charts = wanted(formats, "charts");
 	rc.with_rounds = wanted(formats, "rounds");
 	report_build(&rep, &m, rc.with_charts);

@@ -18,8 +18,10 @@
 #define OUTPUTS(X)                               \
 	X("json", render_json, BUILTIN)          \
 	X("md", render_markdown, BUILTIN)        \
+	X("ci", render_ci, BUILTIN)              \
 	X("charts", render_charts, LOADED)       \
 	X("pdf", render_pdf, LOADED)             \
+	X("html", render_html, LOADED)           \
 	X("xlsx", render_xlsx, LOADED)           \
 	X("csv", render_csv, BUILTIN)            \
 	X("rounds", render_rounds, BUILTIN)

@@ -21,6 +21,8 @@ struct render_ctx {
 	long long source_date;     /* SOURCE_DATE_EPOCH, or -1 */
 	int with_charts;           /* the charts renderer runs: documents may link them */
 	int with_rounds;           /* rounds.csv is written: documents may point to it */
+	const char *link_base;     /* --link-base: where report.html is served
+	                              (ci-summary.md links to it), or NULL */
 	const struct report *report; /* the presentation model: what to show, in
 	                                which order, with which sentences */
 };
@@ -49,6 +51,35 @@ void render_json_workloads(struct jsonw *w, const struct model *m);
 
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
+/* The one Mustache context of the Markdown documents (render_md.c), which
+ * report.html lays out too: the presentation model at the detail of blog.md
+ * (every pair, no raw rounds; with claimed_pairs only the pairs that are
+ * significant or borderline, and "pairs_cut" says so). each, when not NULL, is called with every
+ * comparison's object (in the comparisons list and the platform tables)
+ * and its index into model.comparisons, to add what one document needs.
+ * rounds_sha256 is rounds.csv's digest, or NULL when it is not written.
+ * Returns a new context; caller frees with mctx_free. */
+struct mctx;
+typedef void (*render_md_each_fn)(struct mctx *o, size_t comparison, void *ud);
+struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
+			       int claimed_pairs, render_md_each_fn each, void *ud);
+/* rounds.csv's SHA-256 as render_rounds writes it, in hex. */
+void render_md_rounds_sha256(const struct model *m, char hex[65]);
+/* Renders the template <doc>.mustache of rc->templates_dir (its partials
+ * from there too) with ctx, escaping {{name}} with escape; appends to out.
+ * Returns 0, or the status with err set. */
+typedef void (*render_escape_fn)(struct buf *out, const char *s, size_t n, void *ud);
+int render_md_template(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
+		       render_escape_fn escape, struct buf *out, struct nf_error *err);
+
+/* Markdown escaping for text from the input (render_md.c): no mention,
+ * link, HTML, table cell or emphasis can come from the data. */
+void render_md_escape(struct buf *out, const char *s, size_t n, void *ud);
+
+/* ci-summary.md (render_ci.c) into out: what `check --summary` writes too.
+ * Returns 0, or the status with err set. */
+int render_ci_summary(const struct render_ctx *rc, struct buf *out, struct nf_error *err);
+
 int render_xlsx(const struct model *m, const struct render_ctx *rc,
 		struct outdir *od, struct nf_error *err);
 int render_charts(const struct model *m, const struct render_ctx *rc,

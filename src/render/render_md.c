@@ -244,6 +244,13 @@ static void evidence_report_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "has_platforms", ncross > 0);
 }
 
+/* What another document adds to each comparison of the context
+ * (render_md_context). */
+struct md_hook {
+	render_md_each_fn each;
+	void *ud;
+};
+
 /* A first try at the issue with every round inline keeps at most this many
  * rounds in its context (and at least one of each comparison); see
  * render_markdown for why the answer is the same. */
@@ -261,7 +268,7 @@ struct raw_rounds {
  * allows (NULL: all). */
 static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 				   const struct report_version *all, size_t nall, size_t *budget,
-				   struct raw_rounds *raw)
+				   struct raw_rounds *raw, const struct md_hook *hook)
 {
 	size_t nraw = 0;
 	const struct comparison *c = &r->m->comparisons[ci];
@@ -380,6 +387,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		mctx_set(o, "release_steps", steps);
 	}
 	evidence_ctx(rcmp, c, o, level, budget);
+	if (hook && hook->each)
+		hook->each(o, ci, hook->ud);
 	return o;
 }
 
@@ -545,7 +554,7 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "upgrade_given", u->given);
 }
 
-static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
+static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const struct md_hook *hook)
 {
 	const struct model *m = r->m;
 	struct mctx *tables = mctx_list();
@@ -575,7 +584,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx)
 			if (c->platform != plat[p])
 				continue;
 			if (nv > 1)
-				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL));
+				mctx_push(rows, comparison_ctx(r, i, DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL, hook));
 		}
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
@@ -705,7 +714,8 @@ static void claims_ctx(const struct report *r, struct mctx *ctx)
 }
 
 static struct mctx *build_context(const struct report *r, int level,
-				  struct raw_rounds *raw, const char *rounds_sha256)
+				  struct raw_rounds *raw, const char *rounds_sha256,
+				  const struct md_hook *hook)
 {
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
@@ -806,7 +816,7 @@ static struct mctx *build_context(const struct report *r, int level,
 				if (result_npasses(&c->versions[k].rounds[r]) > maxpasses)
 					maxpasses = result_npasses(&c->versions[k].rounds[r]);
 		}
-		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget, raw));
+		mctx_push(list, comparison_ctx(r, i, level, r->versions, r->nversions, &budget, raw, hook));
 	}
 	mctx_set(ctx, "comparisons", list);
 	summary_rows_ctx(r, ctx);
@@ -819,7 +829,7 @@ static struct mctx *build_context(const struct report *r, int level,
 				 : level >= DETAIL_SIGNIFICANT_PAIRS ? "Only the pairs significant after Holm are listed here"
 				 : "Only the pairs that are significant or borderline are listed here");
 	mctx_set_bool(ctx, "pairs_table", level < DETAIL_NO_PAIRS);
-	platform_tables_ctx(r, ctx);
+	platform_tables_ctx(r, ctx, hook);
 	upgrade_ctx(r, ctx);
 	history_ctx(r, ctx);
 	inputs_ctx(r, ctx, rounds_sha256);
@@ -1093,10 +1103,10 @@ static char *load_partial(const char *name, void *ud, char *problem, size_t size
 /* Renders one template with ctx into out. With too_long, an output past
  * MUSTACHE_MAX_OUTPUT is no error: *too_long is set and out is cut off. */
 static int render_one(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
-		      struct buf *out, int *too_long, struct nf_error *err)
+		      mustache_escape_fn escape, struct buf *out, int *too_long, struct nf_error *err)
 {
 	struct partials parts = { rc->templates_dir, 0 };
-	struct mustache_opts opts = { escape_md, NULL, load_partial, &parts, 0 };
+	struct mustache_opts opts = { escape, NULL, load_partial, &parts, 0 };
 	char *name = xasprintf("%s.mustache", doc);
 	size_t len;
 	char *tmpl = load_template(rc->templates_dir, name, &len, err);
@@ -1137,6 +1147,30 @@ static void cut_to_fit(struct buf *out, size_t max_chars, const char *note)
 	buf_printf(out, "\n%s\n", note);
 }
 
+struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
+			       int claimed_pairs, render_md_each_fn each, void *ud)
+{
+	struct md_hook hook = { each, ud };
+	return build_context(r, claimed_pairs ? DETAIL_CLAIMED_PAIRS : DETAIL_NO_RAW, NULL,
+			     rounds_sha256, &hook);
+}
+
+void render_md_rounds_sha256(const struct model *m, char hex[65])
+{
+	rounds_csv_sha256(m, hex);
+}
+
+int render_md_template(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
+		       mustache_escape_fn escape, struct buf *out, struct nf_error *err)
+{
+	return render_one(rc, doc, ctx, escape, out, NULL, err);
+}
+
+void render_md_escape(struct buf *out, const char *s, size_t n, void *ud)
+{
+	escape_md(out, s, n, ud);
+}
+
 int render_markdown(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		    struct nf_error *err)
 {
@@ -1150,7 +1184,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 		sha = hex;
 	}
 	/* blog and summary show no raw rounds: the lighter context serves them */
-	ctx = build_context(r, DETAIL_NO_RAW, NULL, sha);
+	ctx = build_context(r, DETAIL_NO_RAW, NULL, sha, NULL);
 
 	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
 		struct buf out = BUF_INIT;
@@ -1170,16 +1204,16 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 			int too_long = 0; /* past MUSTACHE_MAX_OUTPUT: far too long, cut off */
 			for (int level = DETAIL_FULL; level < DETAIL_LEVELS && !status; level++) {
 				struct mctx *ic = level == DETAIL_NO_RAW ? ctx
-						  : build_context(r, level, level == DETAIL_FULL ? &probe : NULL, sha);
+						  : build_context(r, level, level == DETAIL_FULL ? &probe : NULL, sha, NULL);
 				buf_reset(&out);
-				status = render_one(rc, documents[i], ic, &out, &too_long, err);
+				status = render_one(rc, documents[i], ic, escape_md, &out, &too_long, err);
 				if (ic != ctx)
 					mctx_free(ic);
 				if (!status && level == DETAIL_FULL && probe.cut &&
 				    utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS) {
-					ic = build_context(r, level, NULL, sha);
+					ic = build_context(r, level, NULL, sha, NULL);
 					buf_reset(&out);
-					status = render_one(rc, documents[i], ic, &out, &too_long, err);
+					status = render_one(rc, documents[i], ic, escape_md, &out, &too_long, err);
 					mctx_free(ic);
 				}
 				if (utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS)
@@ -1189,7 +1223,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 				cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
 					   "see analysis.json and report.pdf.*");
 		} else {
-			status = render_one(rc, documents[i], ctx, &out, NULL, err);
+			status = render_one(rc, documents[i], ctx, escape_md, &out, NULL, err);
 		}
 		if (!status)
 			status = outdir_write(od, documents[i], out.s ? out.s : "", out.len, err);

@@ -1,0 +1,223 @@
+/*
+ * render_ci.c - ci-summary.md: the Markdown for a GitHub Actions job summary
+ * ($GITHUB_STEP_SUMMARY) and a pull-request comment, from
+ * templates/ci-summary.md.mustache. What needs a reader comes first (the
+ * regressions and anomalies), then the count of comparisons within noise,
+ * then the verdict table folded in <details>; with --link-base every line
+ * links to its comparison in report.html (present/anchors.c gives both
+ * documents the same ids).
+ *
+ * GitHub takes at most 65,536 characters: the lists are cut to what fits
+ * ("and N more"), and a template that still writes more is cut at a line.
+ * Each section of the context is one block of build_summary; the template
+ * lays them out in order.
+ */
+#include "lib/mustache.h"
+#include "lib/util.h"
+#include "present/anchors.h"
+#include "render/render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* GitHub's limit on a job summary and a comment, in characters. */
+#define CI_MAX_CHARS 65536
+/* Bytes the lists may take: the rest of the template fits in what is left. */
+#define CI_LIST_BYTES 56000
+/* The items named before "and N more" in the sections above the fold:
+ * a summary reads on one screen. */
+#define CI_MAX_NAMED 12
+
+/* report.html#anchor under the link base (NULL without one); bytes outside
+ * ASCII are percent-encoded so every Markdown reader keeps the link whole.
+ * Returns a malloc'd string; caller frees. */
+static char *link_to(const char *base, const char *anchor)
+{
+	struct buf b = BUF_INIT;
+	size_t n;
+	if (!base)
+		return NULL;
+	n = strlen(base);
+	buf_puts(&b, base);
+	if (!(n > 5 && strcmp(base + n - 5, ".html") == 0))
+		buf_puts(&b, n && base[n - 1] == '/' ? "report.html" : "/report.html");
+	if (anchor) {
+		buf_putc(&b, '#');
+		for (const unsigned char *p = (const unsigned char *)anchor; *p; p++)
+			if (*p >= 0x80)
+				buf_printf(&b, "%%%02X", *p);
+			else
+				buf_putc(&b, (char)*p);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* One comparison as a line of a list or a row of the table. */
+static struct mctx *item(const struct report *r, size_t i, char **anchors, const char *base,
+			 size_t *bytes)
+{
+	const struct comparison *c = &r->m->comparisons[i];
+	const struct report_comparison *rc = &r->comparisons[i];
+	struct mctx *o = mctx_object();
+	char *url = link_to(base, anchors[i]);
+	mctx_set_str(o, "workload", c->workload);
+	mctx_set_str(o, "platform", c->platform);
+	mctx_set_str(o, "text", rc->text);
+	mctx_set_str(o, "anomaly", rc->anomaly);
+	mctx_set_bool(o, "regression", c->verdict == VERDICT_FASTER && c->regression);
+	mctx_set_str(o, "link", url);
+	/* escaping can double a name: count it twice */
+	*bytes += 2 * (strlen(c->workload) + strlen(c->platform) + strlen(rc->text) +
+		       (rc->anomaly ? strlen(rc->anomaly) : 0)) + (url ? strlen(url) : 0) + 32;
+	free(url);
+	return o;
+}
+
+/* Sets key to the list of comparisons that pass keep(), at most max of them
+ * and as many as fit in *left bytes; key_more to "N" for the rest. */
+static void list_of(struct mctx *ctx, const char *key, const struct report *r, char **anchors,
+		    const char *base, int (*keep)(const struct report *, size_t), size_t max,
+		    size_t *left)
+{
+	struct mctx *list = mctx_list();
+	size_t shown = 0, more = 0;
+	for (size_t i = 0; i < r->m->ncomparisons; i++) {
+		size_t bytes = 0;
+		struct mctx *o;
+		if (!keep(r, i))
+			continue;
+		if (shown >= max || *left == 0) {
+			more++;
+			continue;
+		}
+		o = item(r, i, anchors, base, &bytes);
+		if (bytes > *left) {
+			mctx_free(o);
+			*left = 0;
+			more++;
+			continue;
+		}
+		*left -= bytes;
+		mctx_push(list, o);
+		shown++;
+	}
+	mctx_set(ctx, key, list);
+	if (more) {
+		char *k = xasprintf("%s_more", key), *n = xasprintf("%zu", more);
+		mctx_set_str(ctx, k, n);
+		free(k);
+		free(n);
+	}
+}
+
+static int worth_filing(const struct report *r, size_t i)
+{
+	return r->comparisons[i].worth_filing;
+}
+
+static int any(const struct report *r, size_t i)
+{
+	(void)r;
+	(void)i;
+	return 1;
+}
+
+/* The context, one block per section in the order the summary shows them. */
+static struct mctx *build_summary(const struct report *r, const char *base)
+{
+	const struct model *m = r->m;
+	struct mctx *ctx = mctx_object();
+	char **anchors = anchors_build(m);
+	size_t left = CI_LIST_BYTES;
+	struct buf b = BUF_INIT;
+	char *url = link_to(base, NULL);
+
+	/* the title and the short answer */
+	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "headline", r->headline);
+	mctx_set_str(ctx, "report_link", url);
+	free(url);
+	url = link_to(base, "verdicts");
+	mctx_set_str(ctx, "verdicts_link", url);
+	free(url);
+
+	/* regressions and anomalies: what a reader must look at */
+	list_of(ctx, "filing", r, anchors, base, worth_filing, CI_MAX_NAMED, &left);
+	mctx_set_bool(ctx, "any_filing", r->nregressions + r->nanomalies > 0);
+
+	/* claims checked (--claim) go here, as one more block: a list of the
+	 * claims with their verdicts, before the count within noise */
+
+	/* the counts of the rest */
+	report_count(&b, r->nwithin, "comparison", "comparisons");
+	mctx_set_str(ctx, "within_counted", b.s);
+	buf_reset(&b);
+	mctx_set_bool(ctx, "any_within", r->nwithin > 0);
+	buf_printf(&b, "%zu", r->nfaster);
+	mctx_set_str(ctx, "faster_counted", b.s);
+	mctx_set_bool(ctx, "any_faster", r->nfaster > 0);
+	buf_reset(&b);
+	buf_printf(&b, "%zu", r->nnot_confirmed);
+	mctx_set_str(ctx, "not_confirmed_counted", b.s);
+	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
+	buf_reset(&b);
+	buf_printf(&b, "%zu", r->ninsufficient);
+	mctx_set_str(ctx, "insufficient_counted", b.s);
+	mctx_set_bool(ctx, "any_insufficient", r->ninsufficient > 0);
+	buf_reset(&b);
+	report_count(&b, r->nwarnings, "warning", "warnings");
+	mctx_set_str(ctx, "warnings_counted", b.s);
+	mctx_set_bool(ctx, "any_warnings", r->nwarnings > 0);
+	buf_release(&b);
+
+	/* the verdict table, folded: as many rows as fit */
+	mctx_set_bool(ctx, "several_platforms", report_several_platforms(m));
+	list_of(ctx, "rows", r, anchors, base, any, (size_t)-1, &left);
+	mctx_set_str(ctx, "generator", "noisefloor " NF_VERSION);
+
+	anchors_free(anchors, m->ncomparisons);
+	return ctx;
+}
+
+/* Cuts text longer than CI_MAX_CHARS at a line break with a closing note. */
+static void fit(struct buf *out)
+{
+	static const char note[] = "\n*The rest does not fit: see report.html.*\n";
+	size_t chars = 0, at, last_nl = 0;
+	for (at = 0; at < out->len; at++) {
+		if (((unsigned char)out->s[at] & 0xC0) != 0x80)
+			chars++;
+		if (chars > CI_MAX_CHARS - sizeof note - 1)
+			break;
+		if (out->s[at] == '\n')
+			last_nl = at + 1;
+	}
+	if (at >= out->len)
+		return;
+	out->len = last_nl;
+	out->s[out->len] = '\0';
+	buf_puts(out, note);
+}
+
+int render_ci_summary(const struct render_ctx *rc, struct buf *out, struct nf_error *err)
+{
+	struct mctx *ctx = build_summary(rc->report, rc->link_base);
+	int status = render_md_template(rc, "ci-summary.md", ctx, render_md_escape, out, err);
+	mctx_free(ctx);
+	if (status == NF_OK)
+		fit(out);
+	return status;
+}
+
+int render_ci(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+	      struct nf_error *err)
+{
+	struct buf out = BUF_INIT;
+	int status;
+	(void)m;
+	status = render_ci_summary(rc, &out, err);
+	if (status == NF_OK)
+		status = outdir_write(od, "ci-summary.md", out.s ? out.s : "", out.len, err);
+	buf_release(&out);
+	return status;
+}

@@ -1,0 +1,224 @@
+/*
+ * render_html.c - report.html: one self-contained page to share. It lays
+ * out the Markdown documents' context (render_md_context: the presentation
+ * model's sentences and tables) through templates/report.html.mustache,
+ * with every {{name}} HTML-escaped, and adds what only a page has: an id for
+ * each comparison (present/anchors.c, which ci-summary.md links to) and the
+ * charts inline as SVG, the same scenes as charts/ (chart_svg), their
+ * element ids made unique per chart. Nothing is fetched: no script, font,
+ * image or style from anywhere (a Content-Security-Policy in the template
+ * says so to the browser).
+ *
+ * Bounded like the PDF: the charts stop at HTML_MAX_CHART_BYTES of SVG
+ * (the rest are in charts/), the pairs tables past HTML_MAX_PAIRS rows keep
+ * the pairs that say something, the rounds are in rounds.csv.
+ */
+#include "lib/mustache.h"
+#include "lib/util.h"
+#include "present/anchors.h"
+#include "render/chart/chart.h"
+#include "render/chart/chart_time.h"
+#include "render/render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of inline SVG one page holds; charts past it are left to charts/. */
+#define HTML_MAX_CHART_BYTES ((size_t)2 << 20)
+
+/* Rows of the pairs tables one page holds: past it, only the pairs that
+ * are significant or borderline (every pair is in analysis.json and the
+ * workbook). */
+#define HTML_MAX_PAIRS 5000
+
+/* The blog's width, as the charts renderer draws them. */
+static const struct chart_style web = { 800, 13, 1 };
+
+/* HTML escaping for text from the input: & < > " ' as references, control
+ * characters (but tab and line breaks) as spaces. Text stays text: no tag,
+ * attribute or link can come from the data. */
+static void escape_html(struct buf *out, const char *s, size_t n, void *ud)
+{
+	(void)ud;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		switch (c) {
+		case '&': buf_puts(out, "&amp;"); break;
+		case '<': buf_puts(out, "&lt;"); break;
+		case '>': buf_puts(out, "&gt;"); break;
+		case '"': buf_puts(out, "&quot;"); break;
+		case '\'': buf_puts(out, "&#39;"); break;
+		case '\n': case '\t': buf_putc(out, (char)c); break;
+		default:
+			buf_putc(out, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+		}
+	}
+}
+
+/* What the page adds to each comparison of the context. */
+struct page {
+	const struct model *m;
+	char **anchors;      /* one per comparison */
+	char **strip, **series, **time; /* inline SVG per comparison, or NULL */
+	size_t n;
+};
+
+/* Appends chart svg (a whole SVG document) to out as an inline <svg>
+ * element: without the XML declaration, its ids prefixed "c<k>-" so the
+ * charts of one page do not share glyph ids. */
+static void inline_svg(struct buf *out, const char *svg, size_t len, size_t k)
+{
+	const char *p = svg, *end = svg + len;
+	char prefix[32];
+	snprintf(prefix, sizeof prefix, "c%zu-", k);
+	if (strncmp(p, "<?xml", 5) == 0) {
+		const char *q = strstr(p, "?>");
+		p = q ? q + 2 : p;
+		while (p < end && (*p == '\n' || *p == '\r'))
+			p++;
+	}
+	while (p < end) {
+		const char *a = strstr(p, "id=\""), *b = strstr(p, "href=\"#"), *next;
+		size_t skip;
+		if (!a && !b) {
+			buf_put(out, p, (size_t)(end - p));
+			break;
+		}
+		if (a && (!b || a < b)) {
+			next = a;
+			skip = 4;
+		} else {
+			next = b;
+			skip = 7;
+		}
+		buf_put(out, p, (size_t)(next - p) + skip);
+		buf_puts(out, prefix);
+		p = next + skip;
+	}
+}
+
+static void each_comparison(struct mctx *o, size_t ci, void *ud)
+{
+	const struct page *pg = ud;
+	mctx_set_str(o, "anchor", pg->anchors[ci]);
+	mctx_set_str(o, "strip_svg", pg->strip[ci]);
+	mctx_set_str(o, "series_svg", pg->series[ci]);
+	mctx_set_str(o, "time_svg", pg->time[ci]);
+	/* a pairs table only with rows (the long report keeps claimed pairs) */
+	mctx_set_bool(o, "has_pairs", mctx_list_len(mctx_get(o, "pairs")) > 0);
+	{
+		const struct comparison *c = &pg->m->comparisons[ci];
+		int any = 0;
+		for (size_t k = 0; k < c->nrelease_steps && !any; k++)
+			any = c->release_steps[k].step;
+		mctx_set_bool(o, "has_release_steps", any);
+	}
+}
+
+/* Draws the chart plan as inline SVG until the budget is spent; the
+ * overview into *overview. Returns the status; *left_out counts the charts
+ * past the budget. */
+static int draw_charts(const struct model *m, const struct render_ctx *rc, struct page *pg,
+		       char **overview, size_t *left_out, struct nf_error *err)
+{
+	const struct report *r = rc->report;
+	struct chart_fonts *f;
+	size_t used = 0;
+	int status;
+
+	*left_out = 0;
+	if ((status = chart_fonts_open(&f, rc->font_path, rc->font_bold_path, err)) != NF_OK)
+		return status;
+	for (size_t i = 0; status == NF_OK && i < r->ncharts; i++) {
+		const struct report_chart *ch = &r->charts[i];
+		struct chart_scene sc;
+		struct buf svg = BUF_INIT, el = BUF_INIT;
+		char **slot;
+		if (ch->kind == REPORT_CHART_OVERVIEW)
+			slot = overview;
+		else if (ch->kind == REPORT_CHART_STRIP)
+			slot = &pg->strip[ch->comparison];
+		else if (ch->kind == REPORT_CHART_SERIES)
+			slot = &pg->series[ch->comparison];
+		else
+			slot = &pg->time[ch->comparison];
+		if (used >= HTML_MAX_CHART_BYTES) {
+			++*left_out;
+			continue;
+		}
+		if (ch->kind == REPORT_CHART_TIME) {
+			chart_time_scene(m, &m->comparisons[ch->comparison], &web, f, &sc);
+		} else {
+			struct chart_spec sp;
+			chart_spec_planned(m, ch, &sp);
+			chart_layout(&sp, &web, f, &sc);
+			chart_spec_release(&sp);
+		}
+		status = chart_svg(&sc, f, &svg, err);
+		chart_scene_release(&sc);
+		if (status == NF_OK && used + svg.len > HTML_MAX_CHART_BYTES && used > 0) {
+			/* the budget is spent: this chart and the rest stay in charts/ */
+			used = HTML_MAX_CHART_BYTES;
+			++*left_out;
+		} else if (status == NF_OK) {
+			inline_svg(&el, svg.s, svg.len, i);
+			used += el.len;
+			*slot = buf_detach(&el, NULL);
+		}
+		buf_release(&el);
+		buf_release(&svg);
+	}
+	chart_fonts_free(f);
+	return status;
+}
+
+int render_html(const struct model *m, const struct render_ctx *rc, struct outdir *od,
+		struct nf_error *err)
+{
+	const struct report *r = rc->report;
+	struct page pg;
+	char hex[65], *overview = NULL;
+	size_t left_out = 0;
+	struct mctx *ctx = NULL;
+	struct buf out = BUF_INIT;
+	int status;
+
+	pg.m = m;
+	pg.n = m->ncomparisons;
+	pg.anchors = anchors_build(m);
+	pg.strip = xcalloc(pg.n + 1, sizeof *pg.strip);
+	pg.series = xcalloc(pg.n + 1, sizeof *pg.series);
+	pg.time = xcalloc(pg.n + 1, sizeof *pg.time);
+	status = draw_charts(m, rc, &pg, &overview, &left_out, err);
+	if (status == NF_OK) {
+		if (rc->with_rounds)
+			render_md_rounds_sha256(m, hex);
+		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
+					each_comparison, &pg);
+		mctx_set_str(ctx, "overview_svg", overview);
+		if (left_out) {
+			char *n = xasprintf("%zu", left_out);
+			mctx_set_str(ctx, "charts_cut", n);
+			free(n);
+		}
+		mctx_set_bool(ctx, "charts_written", rc->with_charts);
+		/* the rounds are in rounds.csv, not on the page */
+		mctx_set_bool(ctx, "with_rounds", rc->with_rounds);
+		status = render_md_template(rc, "report.html", ctx, escape_html, &out, err);
+	}
+	if (status == NF_OK)
+		status = outdir_write(od, "report.html", out.s ? out.s : "", out.len, err);
+	buf_release(&out);
+	mctx_free(ctx);
+	for (size_t i = 0; i < pg.n; i++) {
+		free(pg.strip[i]);
+		free(pg.series[i]);
+		free(pg.time[i]);
+	}
+	free(pg.strip);
+	free(pg.series);
+	free(pg.time);
+	free(overview);
+	anchors_free(pg.anchors, pg.n);
+	return status;
+}
