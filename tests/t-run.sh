@@ -60,9 +60,11 @@ check "it says how many rounds are kept and how to resume" \
 	grep -q "holds 2 complete rounds of 4; to continue: noisefloor run --resume --out '$d/i.ndjson'" "$d/err"
 o=$(tmpdir)
 check "report reads the two rounds" "$NF" report -q --min-rounds 2 --out "$o" "$d/i.ndjson"
-check_status "--resume with other settings is refused" 2 "$NF" run --resume --rounds 5 --out "$d/i.ndjson"
-check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: it was run with --rounds 4, not 5" \
-	"$("$NF" run --resume --rounds 5 --out "$d/i.ndjson" 2>&1)"
+check_status "--resume with other settings is refused" 2 "$NF" run --resume --passes 2 --out "$d/i.ndjson"
+check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: it was run with --passes 1, not 2" \
+	"$("$NF" run --resume --passes 2 --out "$d/i.ndjson" 2>&1)"
+check_eq "--rounds below the rounds it holds is refused" "noisefloor: cannot resume '$d/i.ndjson' with --rounds 1: it holds 2 complete rounds already" \
+	"$("$NF" run --resume --rounds 1 --out "$d/i.ndjson" 2>&1)"
 check_eq "a different command is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: its version 'b' runs 'sleep 0.15', not 'sleep 1'" \
 	"$("$NF" run --resume --version a='sleep 0.15' --version b='sleep 1' --out "$d/i.ndjson" 2>&1)"
 check "--resume completes it" "$NF" run -q --resume --out "$d/i.ndjson"
@@ -74,6 +76,33 @@ check_eq "four rounds per version" "4 4" "$(jq -r '[.comparisons[0].versions[].r
 head -c -40 "$d/i.ndjson" > "$d/cut.ndjson"
 check "--resume drops an incomplete last round" "$NF" run -q --resume --out "$d/cut.ndjson"
 check_eq "and runs it again" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/cut.ndjson")"
+
+# --- --resume --rounds N extends a complete file, the orders going on -----
+d=$(tmpdir)
+check "a complete run of 2 rounds of 3 versions" "$NF" run -q --rounds 2 --passes 1 --warmup 0 \
+	--version a=true --version b=true --version c=true --out "$d/x.ndjson"
+cp "$d/x.ndjson" "$d/x2.ndjson"
+check_eq "--resume alone: nothing to do" "noisefloor: '$d/x.ndjson' already holds all 2 rounds" \
+	"$("$NF" run --resume --out "$d/x.ndjson" 2>&1)"
+check "--resume --rounds 5 extends it" "$NF" run -q --resume --rounds 5 --out "$d/x.ndjson"
+check_eq "rounds 3 to 5 rotate on as a run of 5 would" \
+	"1 a;1 b;1 c;2 b;2 c;2 a;3 c;3 a;3 b;4 a;4 b;4 c;5 b;5 c;5 a;" \
+	"$(jq -r 'select(.workload and .version == "a") | .meta.order | join(" ")' "$d/x.ndjson" | tr '\n' ';' | sed 's/;$//' | \
+	   awk -F';' '{ for (i = 1; i <= NF; i++) { n = split($i, v, " "); for (k = 1; k <= n; k++) printf "%d %s;", i, v[k] } }')"
+check_eq "the first two rounds are kept byte for byte" "$(tail -n +2 "$d/x2.ndjson")" "$(tail -n +2 "$d/x.ndjson" | head -6)"
+check_eq "the header says 5 rounds now" "5 5 rounds of 3 versions" \
+	"$(head -1 "$d/x.ndjson" | jq -r '"\(.run.rounds) \(.notes | split(",")[0])"')"
+check_eq "--resume alone then holds all 5" "noisefloor: '$d/x.ndjson' already holds all 5 rounds" \
+	"$("$NF" run --resume --out "$d/x.ndjson" 2>&1)"
+check "a shuffled run of 2 rounds" "$NF" run -q --rounds 2 --passes 1 --warmup 0 --order random --seed 7 \
+	--version a=true --version b=true --version c=true --version d=true --out "$d/s.ndjson"
+check "extended to 6" "$NF" run -q --resume --rounds 6 --out "$d/s.ndjson"
+check "a shuffled run of 6 from the start" "$NF" run -q --rounds 6 --passes 1 --warmup 0 --order random --seed 7 \
+	--version a=true --version b=true --version c=true --version d=true --out "$d/s6.ndjson"
+check_eq "the extended file has the orders of the run of 6" "$(order_of "$d/s6.ndjson")" "$(order_of "$d/s.ndjson")"
+o=$(tmpdir)
+check "report reads the extended file" "$NF" report -q --out "$o" "$d/x.ndjson"
+check_eq "five rounds per version" "5 5 5" "$(jq -r '[.comparisons[0].versions[].rounds] | map(tostring) | join(" ")' "$o/analysis.json")"
 
 # --- --resume after a hand edit: every complete round kept -----------------
 # A crash leaves only the first lines of the next round at the end; anything

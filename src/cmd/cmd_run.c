@@ -50,7 +50,8 @@
 	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n" \
 	"      --title TEXT        the report's title\n" \
 	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n" \
-	"      --resume            continue FILE with the settings it was started with\n" \
+	"      --resume            continue FILE with the settings it was started with;\n" \
+	"                          with --rounds N, extend (or cut short) its plan to N\n" \
 	"      --report[=DIR]      render the report into DIR (default out) at the end\n" \
 	"      --strict            refuse to start when a noise check fails\n" \
 	"      --ignore-failure    record a command that fails and go on\n" \
@@ -59,7 +60,7 @@
 static const char run_usage[] =
 	"usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND...\n"
 	"       noisefloor run [options] --list NAME=V1,V2,... COMMAND-WITH-{NAME}\n"
-	"       noisefloor run --resume [--out FILE]\n"
+	"       noisefloor run --resume [--rounds N] [--out FILE]\n"
 	"\n"
 	"Runs every version's command in every round, interleaved, the order rotated\n"
 	"each round, and appends each complete round to a rounds-format NDJSON file\n"
@@ -566,6 +567,16 @@ static int adopt_settings(struct run *r, struct run_settings *f)
 		return rc;
 	}
 	buf_release(&why);
+	if ((cl->given & RUN_GIVEN_ROUNDS) && cl->rounds != f->rounds) {
+		/* more rounds (or fewer, down to those it holds): the same orders go on */
+		struct nf_error err;
+		if (cl->rounds < r->file.done_rounds)
+			return say(NF_USAGE, "cannot resume '%s' with --rounds %d: it holds %d complete "
+				   "rounds already", r->out, cl->rounds, r->file.done_rounds);
+		if (run_file_set_rounds(&r->file, cl->rounds, &err) != 0)
+			return fail(r, &err);
+		f->rounds = cl->rounds;
+	}
 	f->warmup = (cl->given & RUN_GIVEN_WARMUP) ? cl->warmup : f->warmup;
 	f->given = cl->given;
 	run_settings_release(cl);

@@ -103,8 +103,6 @@ int run_settings_differ(const struct run_settings *cl, const struct run_settings
 	if ((g & RUN_GIVEN_MEASURE) && cl->measure_output != f->measure_output)
 		buf_printf(why, "it was run with --measure %s, not %s",
 			   f->measure_output ? "output" : "wall", cl->measure_output ? "output" : "wall");
-	else if ((g & RUN_GIVEN_ROUNDS) && cl->rounds != f->rounds)
-		buf_printf(why, "it was run with --rounds %d, not %d", f->rounds, cl->rounds);
 	else if ((g & RUN_GIVEN_PASSES) && cl->passes != f->passes)
 		buf_printf(why, "it was run with --passes %d, not %d", f->passes, cl->passes);
 	else if ((g & RUN_GIVEN_ORDER) && cl->order_random != f->order_random)
@@ -518,6 +516,7 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 						  "noisefloor run (its first line has no \"run\" settings)",
 						  f->path);
 			f->has_header = 1;
+			f->header_len = (size_t)n;
 			add_lf = last;
 			keep = pos + n;
 			pos += n;
@@ -699,6 +698,101 @@ int run_file_append_round(struct run_file *f, const struct run_settings *s, int 
 	rc = append(f, &b, err);
 	if (!rc)
 		f->done_rounds = round;
+	buf_release(&b);
+	return rc;
+}
+
+/* The header line of the file (f->header_len bytes) with its run.rounds
+ * and the notes' "N rounds of" set to rounds, into out. Returns 0, or -1
+ * when it is not the header noisefloor run wrote. */
+static int header_with_rounds(const char *line, size_t len, int rounds, struct buf *out)
+{
+	cJSON *o = cJSON_ParseWithLength(line, len);
+	cJSON *run = cJSON_GetObjectItemCaseSensitive(o, "run");
+	cJSON *notes = cJSON_GetObjectItemCaseSensitive(o, "notes");
+	const cJSON *old = cJSON_GetObjectItemCaseSensitive(run, "rounds");
+	char *text;
+	if (!cJSON_IsObject(run) || !cJSON_IsNumber(old)) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	if (cJSON_IsString(notes)) {
+		char *prefix = xasprintf("%d rounds of ", (int)old->valuedouble);
+		size_t k = strlen(prefix);
+		if (strncmp(notes->valuestring, prefix, k) == 0) {
+			char *now = xasprintf("%d rounds of %s", rounds, notes->valuestring + k);
+			cJSON_ReplaceItemInObjectCaseSensitive(o, "notes", cJSON_CreateString(now));
+			free(now);
+		}
+		free(prefix);
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(run, "rounds", cJSON_CreateNumber(rounds));
+	text = cJSON_PrintUnformatted(o);
+	buf_puts(out, text);
+	buf_putc(out, '\n');
+	free(text);
+	cJSON_Delete(o);
+	return 0;
+}
+
+int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	char *all = NULL, *tmp = NULL;
+	off_t len;
+	int fd = -1, rc = 0;
+
+	if (fstat(f->fd, &st) != 0 || (len = st.st_size) < (off_t)f->header_len)
+		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
+	all = xmalloc((size_t)len + 1);
+	for (off_t done = 0; done < len;) {
+		ssize_t n = pread(f->fd, all + done, (size_t)(len - done), done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path,
+					  n < 0 ? strerror(errno) : "it became shorter");
+			goto out;
+		}
+		done += n;
+	}
+	if (header_with_rounds(all, f->header_len, rounds, &b) != 0) {
+		rc = nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
+				  "noisefloor run", f->path);
+		goto out;
+	}
+	buf_put(&b, all + f->header_len, (size_t)len - f->header_len);
+	/* the new file is locked before it takes the name, then replaces the old */
+	tmp = xasprintf("%s.XXXXXX", f->path);
+	if ((fd = mkstemp(tmp)) < 0 || fchmod(fd, st.st_mode & 07777) != 0 ||
+	    flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		rc = nf_error_set(err, NF_CANTCREAT, "cannot write beside '%s': %s", f->path,
+				  strerror(errno));
+		goto out;
+	}
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	{
+		struct run_file t = *f;
+		t.fd = fd;
+		if ((rc = append(&t, &b, err)) != 0)
+			goto out;
+	}
+	if (rename(tmp, f->path) != 0) {
+		rc = nf_error_set(err, NF_CANTCREAT, "cannot replace '%s': %s", f->path, strerror(errno));
+		goto out;
+	}
+	close(f->fd);
+	f->fd = fd;
+	fd = -1;
+	f->header_len = b.len - ((size_t)len - f->header_len);
+out:
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	free(all);
 	buf_release(&b);
 	return rc;
 }

@@ -102,6 +102,7 @@ struct run_file {
 	int fd;            /* -1 when not open */
 	int created;       /* 1 when this run created the file */
 	int has_header;
+	size_t header_len;  /* bytes of the header line, its line feed included */
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
 };
@@ -124,6 +125,13 @@ int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 /* Writes the header line: the document fields, env and, under "run", s. */
 int run_file_write_header(struct run_file *f, const struct run_settings *s,
 			     const struct run_env *env, struct nf_error *err);
+
+/* --resume --rounds N: rewrites the header so the file is one of `rounds`
+ * rounds (run.rounds and the notes), the rounds it holds kept as they are.
+ * The new file is written beside it, locked, and renamed over it; f keeps
+ * its lock. Returns 0 or NF_CANTCREAT, NF_IOERR, NF_USAGE (no header
+ * noisefloor run wrote). */
+int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err);
 
 /* Appends the results of round `round` with one write and fsyncs the file;
  * on failure cuts it back, so it never holds half a round. Records in each
