@@ -175,14 +175,46 @@ fcmd="if [ -e $d/flag ]; then echo first >&2; echo 'boom: no such thing' >&2; ex
 "$NF" run -q --rounds 3 --passes 1 --warmup 0 --version a='sleep 0.01' --version b="$fcmd" \
 	--out "$d/f.ndjson" 2> "$d/err"
 check_eq "a failing command stops the run with status 1" 1 "$?"
-check_eq "with the command, its status and its last stderr lines" \
+check_eq "with the command, its status and its first stderr lines" \
 	"noisefloor: version 'b', round 2: the command '$fcmd' exited with status 3
-noisefloor: its last lines on stderr:
+noisefloor: its first lines on stderr:
 noisefloor:   first
 noisefloor:   boom: no such thing
+noisefloor: its whole stderr is in '$d/f.stderr.log'
 noisefloor: '$d/f.ndjson' holds 1 complete round of 3; to continue: noisefloor run --resume --out '$d/f.ndjson'" \
 	"$(grep -v '^noisefloor: warning' "$d/err")"
 check_eq "the complete round is kept" "1 a;1 b;" "$(order_of "$d/f.ndjson")"
+check_eq "the log beside the rounds file holds the failure and its stderr" \
+	"version 'b', round 2: the command '$fcmd' exited with status 3|first|boom: no such thing" \
+	"$(sed 's/^==== [0-9T:.-]*Z //' "$d/f.stderr.log" | tr '\n' '|' | sed 's/|$//')"
+# a wrong addon build: Node.js prints the source line, the error, a long
+# stack and its version last; the error line is what the message shows
+d=$(tmpdir)
+cat > "$d/addon.sh" <<'SH'
+for i in $(seq 1 40); do echo "loading module $i of 40"; done >&2
+printf 'node:internal/modules/cjs/loader:1921\n  return process.dlopen(module, path.toNamespacedPath(filename));\n                 ^\n\n' >&2
+echo "Error: The module 'better_sqlite3.node' was compiled against a different Node.js version using" >&2
+echo "NODE_MODULE_VERSION 115. This version of Node.js requires" >&2
+echo "NODE_MODULE_VERSION 137. Please try re-compiling or re-installing" >&2
+for i in $(seq 1 30); do echo "    at frame$i (node:internal/modules/cjs/loader:$i:1)"; done >&2
+echo "Node.js v24.11.1" >&2
+exit 1
+SH
+"$NF" run -q --rounds 1 --passes 1 --warmup 1 --version a=true --version b="sh $d/addon.sh" \
+	--out "$d/addon.ndjson" 2> "$d/err"
+check_eq "a failing warm-up stops the run with status 1" 1 "$?"
+check_eq "the message shows the error line, not the last lines" \
+	"noisefloor: version 'b', warm-up: the command 'sh $d/addon.sh' exited with status 1
+noisefloor: its first error lines on stderr:
+noisefloor:   Error: The module 'better_sqlite3.node' was compiled against a different Node.js version using
+noisefloor:   NODE_MODULE_VERSION 115. This version of Node.js requires
+noisefloor:   NODE_MODULE_VERSION 137. Please try re-compiling or re-installing
+noisefloor:       at frame1 (node:internal/modules/cjs/loader:1:1)
+noisefloor:       at frame2 (node:internal/modules/cjs/loader:2:1)
+noisefloor: its whole stderr is in '$d/addon.stderr.log'" \
+	"$(grep -v '^noisefloor: warning' "$d/err" | grep -v 'nothing was measured')"
+check_eq "the log holds all 78 lines of its stderr after the failure's line" "79 1" \
+	"$(wc -l < "$d/addon.stderr.log") $(grep -c '^Node.js v24.11.1$' "$d/addon.stderr.log")"
 d=$(tmpdir)
 check "--ignore-failure goes on" "$NF" run -q --ignore-failure --rounds 2 --passes 2 --warmup 0 \
 	--version a='sleep 0.01' --version b='exit 4' --out "$d/g.ndjson"

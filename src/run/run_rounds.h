@@ -31,6 +31,7 @@ struct run_loop {
 	char *tmpdir;              /* owned: the commands' output files are in it */
 	/* private */
 	char *stdout_path, *stderr_path, *output_path; /* owned, in tmpdir */
+	char *log_path;            /* owned: failed commands' stderr, beside the rounds file */
 	char *workload;            /* owned: --measure wall's workload name */
 	double started;            /* monotonic seconds at the warm-ups, then at round 1 */
 	size_t units_done, units_total; /* versions run and to run, for progress */
@@ -55,6 +56,11 @@ int run_loop_warmups(struct run_loop *r);
 /* The rounds the file does not hold yet, each appended when complete.
  * Returns 0 or the exit status (as run_loop_warmups, and the rounds file's). */
 int run_loop_rounds(struct run_loop *r);
+
+/* The log of failed commands' stderr beside the rounds file:
+ * "rounds.ndjson" -> "rounds.stderr.log", any other name + ".stderr.log".
+ * Malloc'd, caller frees. */
+char *run_loop_log_path(const char *rounds_path);
 
 /* s with every `from` replaced by `to`; malloc'd, caller frees. */
 char *run_loop_replace(const char *s, const char *from, const char *to);
