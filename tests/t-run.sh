@@ -104,6 +104,18 @@ o=$(tmpdir)
 check "report reads the extended file" "$NF" report -q --out "$o" "$d/x.ndjson"
 check_eq "five rounds per version" "5 5 5" "$(jq -r '[.comparisons[0].versions[].rounds] | map(tostring) | join(" ")' "$o/analysis.json")"
 
+# --- the time since the start, across --resume ----------------------------
+d=$(tmpdir)
+"$NF" run --rounds 2 --passes 1 --warmup 1 --version a='sleep 0.3' --version b='sleep 0.3' \
+	--out "$d/e.ndjson" 2> "$d/err"
+check "the last line says the time since the run started, warm-ups included" \
+	grep -q "^noisefloor: '$d/e.ndjson' holds 2 complete rounds of 2 versions, 0:01 since the run started$" "$d/err"
+check_eq "each round records the seconds from the start, warm-ups included" "true true" \
+	"$(jq -rs '[.[] | select(.workload and .version == "a") | .meta.elapsed_s] | "\(.[0] >= 1.1 and .[0] < 5) \(.[1] - .[0] >= 0.55)"' "$d/e.ndjson")"
+check "--resume --rounds 3 goes on" "$NF" run -q --resume --rounds 3 --warmup 0 --out "$d/e.ndjson"
+check_eq "round 3 counts on from round 2's time" "true" \
+	"$(jq -rs '[.[] | select(.workload and .version == "a") | .meta.elapsed_s] | .[2] - .[1] >= 0.55 and .[2] - .[1] < 4' "$d/e.ndjson")"
+
 # --- --resume after a hand edit: every complete round kept -----------------
 # A crash leaves only the first lines of the next round at the end; anything
 # else out of place is an edit, refused with the line and the reason (exit

@@ -116,24 +116,41 @@ static int say(int status, const char *fmt, ...)
 	return status;
 }
 
+/* "0:42", "12:05", "1:02:03": a time the run took. */
+static void put_elapsed(struct buf *b, double s)
+{
+	long e = s > 0 ? (long)s : 0;
+	if (e >= 3600)
+		buf_printf(b, "%ld:%02ld:%02ld", e / 3600, e / 60 % 60, e % 60);
+	else
+		buf_printf(b, "%ld:%02ld", e / 60, e % 60);
+}
+
 /* The runner's progress callback: "round 3/7 · version 24 · 0:42 elapsed ·
  * about 1:10 left" on one line of the terminal. */
 static void show_progress(void *ctx, int round, const char *label, double elapsed_s,
 			  double left_s)
 {
 	const struct run *r = ctx;
-	long e = (long)elapsed_s, left = (long)left_s;
+	struct buf b = BUF_INIT;
 	if (!r->progress)
 		return;
 	if (round)
-		fprintf(stderr, "\rround %d/%d", round, r->s.rounds);
+		buf_printf(&b, "\rround %d/%d", round, r->s.rounds);
 	else
-		fputs("\rwarm-up", stderr);
-	fprintf(stderr, " \xC2\xB7 version %s \xC2\xB7 %ld:%02ld elapsed", label, e / 60, e % 60);
-	if (left_s >= 0)
-		fprintf(stderr, " \xC2\xB7 about %ld:%02ld left", left / 60, left % 60);
-	fputs("\033[K", stderr);
+		buf_puts(&b, "\rwarm-up");
+	buf_printf(&b, " \xC2\xB7 version %s \xC2\xB7 ", label);
+	put_elapsed(&b, elapsed_s);
+	buf_puts(&b, " elapsed");
+	if (left_s >= 0) {
+		buf_puts(&b, " \xC2\xB7 about ");
+		put_elapsed(&b, left_s);
+		buf_puts(&b, " left");
+	}
+	buf_puts(&b, "\033[K");
+	fputs(b.s, stderr);
 	fflush(stderr);
+	buf_release(&b);
 }
 
 static void progress_clear(const struct run *r)
@@ -656,9 +673,14 @@ static int finish(struct run *r, int rc)
 		tell_rounds_kept(r);
 		return rc;
 	}
-	if (!r->quiet)
-		say(0, "'%s' holds %d complete round%s of %zu version%s", r->out, r->file.done_rounds,
-		    r->file.done_rounds == 1 ? "" : "s", r->s.nv, r->s.nv == 1 ? "" : "s");
+	if (!r->quiet) {
+		struct buf t = BUF_INIT;
+		put_elapsed(&t, run_loop_elapsed(&r->runner));
+		say(0, "'%s' holds %d complete round%s of %zu version%s, %s since the run started",
+		    r->out, r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->s.nv,
+		    r->s.nv == 1 ? "" : "s", t.s);
+		buf_release(&t);
+	}
 	return r->report_dir ? run_report(r) : 0;
 }
 

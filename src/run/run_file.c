@@ -307,6 +307,9 @@ static void round_json(const struct run_settings *s, int rno, struct run_round *
 		if (rd->nfailed)
 			cJSON_AddItemToObject(p->meta, "failed",
 					      cJSON_CreateStringArray(rd->failed, (int)rd->nfailed));
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "elapsed_s");
+		if (rd->elapsed_s >= 0)
+			cJSON_AddNumberToObject(p->meta, "elapsed_s", round(rd->elapsed_s * 10) / 10);
 		meta_set(p->meta, "round_results", cJSON_CreateNumber((double)rd->n));
 		meta = cJSON_PrintUnformatted(p->meta);
 
@@ -483,13 +486,14 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 	size_t lineno = 0, round_line = 0;
 	off_t pos = 0, keep = 0;
 	int rc = 0, round = 0, in_round = 0, expect = 0, seen = 0, cut_line = 0, add_lf = 0;
+	double elapsed = 0;
 	struct stat st;
 
 	if (!in)
 		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
 	rewind(in);
 	while (!rc && (n = buf_read_line(&line, in, INGEST_MAX_LINE)) != 0) {
-		const cJSON *meta, *wl, *ver, *pf;
+		const cJSON *meta, *wl, *ver, *pf, *el;
 		cJSON *o;
 		int this_round, cnt, last = 0;
 		size_t before;
@@ -538,6 +542,10 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 		pf = cJSON_GetObjectItemCaseSensitive(o, "platform");
 		this_round = json_count(o, "round", INGEST_MAX_ROUNDS);
 		cnt = json_count(meta, "round_results", 1e9);
+		el = cJSON_GetObjectItemCaseSensitive(meta, "elapsed_s");
+		if (cJSON_IsNumber(el) && isfinite(el->valuedouble) && el->valuedouble >= 0 &&
+		    el->valuedouble < 1e9)
+			elapsed = el->valuedouble;
 		if (!this_round || !cnt || !cJSON_IsString(wl) || !cJSON_IsString(ver) ||
 		    !cJSON_IsString(pf)) {
 			rc = edited(f, err, lineno, "not a result noisefloor run wrote (%s)",
@@ -572,6 +580,7 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 			round_line = lineno;
 		}
 		if (++seen == expect) {
+			f->elapsed_s = elapsed;
 			round = in_round;
 			in_round = 0;
 			keep = pos + n;

@@ -88,6 +88,8 @@ struct run_round {
 	const char **failed;        /* owned array of borrowed labels: versions with no result */
 	size_t nfailed, falloc;
 	double load_before, load_after; /* load averages around the round, -1 when unknown */
+	double elapsed_s;           /* seconds from the run's start (earlier sittings too) to
+				     * the round's end, -1 when unknown */
 };
 
 /* Adds an empty result (meta an empty object) to rd; the pointer is valid
@@ -105,6 +107,7 @@ struct run_file {
 	size_t header_len;  /* bytes of the header line, its line feed included */
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
+	double elapsed_s;  /* --resume: meta.elapsed_s of its last complete round, or 0 */
 };
 
 /* An unopened file at path (borrowed: it must outlive f). */

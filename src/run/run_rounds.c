@@ -90,14 +90,20 @@ static void where(struct buf *b, const struct run_version *v, int round)
 		buf_puts(b, ", warm-up");
 }
 
+double run_loop_elapsed(const struct run_loop *r)
+{
+	return r->before_s + (r->started > 0 ? mono_s() - r->started : 0);
+}
+
 static void progress(struct run_loop *r, int round, const char *label)
 {
-	double el = mono_s() - r->started, left = -1;
+	double left = -1;
 	if (!r->progress)
 		return;
 	if (r->units_done > 0)
-		left = el / (double)r->units_done * (double)(r->units_total - r->units_done);
-	r->progress(r->ctx, round, label, el, left);
+		left = (mono_s() - r->rounds_started) / (double)r->units_done *
+		       (double)(r->units_total - r->units_done);
+	r->progress(r->ctx, round, label, run_loop_elapsed(r), left);
 }
 
 /* 1 when the line s[0..n) says "error", in any case. */
@@ -577,6 +583,7 @@ int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *f
 	r->stderr_path = xasprintf("%s/stderr", tmpl);
 	r->output_path = xasprintf("%s/output", tmpl);
 	r->log_path = run_loop_log_path(file->path);
+	r->before_s = file->elapsed_s;
 	if (!s->measure_output)
 		r->workload = wall_workload(s);
 	return 0;
@@ -642,6 +649,7 @@ static int run_round(struct run_loop *r, int round)
 		r->units_done++;
 	}
 	rd.load_after = run_env_load();
+	rd.elapsed_s = run_loop_elapsed(r);
 	if (!rc && rd.n == 0) {
 		say(r, "round %d: no version gave a result", round);
 		rc = NF_FAIL;
@@ -657,7 +665,9 @@ int run_loop_rounds(struct run_loop *r)
 	int rc = 0;
 	r->units_done = 0;
 	r->units_total = (size_t)(r->s->rounds - r->file->done_rounds) * r->s->nv;
-	r->started = mono_s();
+	r->rounds_started = mono_s();
+	if (r->started == 0)
+		r->started = r->rounds_started;
 	for (int round = r->file->done_rounds + 1; !rc && round <= r->s->rounds; round++) {
 		if (run_exec_stop_signal)
 			break;
