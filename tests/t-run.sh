@@ -116,6 +116,33 @@ check "--resume --rounds 3 goes on" "$NF" run -q --resume --rounds 3 --warmup 0 
 check_eq "round 3 counts on from round 2's time" "true" \
 	"$(jq -rs '[.[] | select(.workload and .version == "a") | .meta.elapsed_s] | .[2] - .[1] >= 0.55 and .[2] - .[1] < 4' "$d/e.ndjson")"
 
+# --- the documents give the run command, and it takes the same rounds -----
+d=$(tmpdir)
+noisefloor() { "$NF" "$@"; }
+# same_run NAME ARGS...: runs with ARGS into $d/NAME.ndjson, reports it,
+# runs the command the report gives (the file moved away first) and
+# compares the settings both headers record
+same_run() {
+	local name=$1 o cmd; shift
+	o=$(tmpdir)
+	(cd "$d" && "$NF" run -q --warmup 0 --out "$name.ndjson" "$@") &&
+	(cd "$d" && "$NF" report -q --min-rounds 2 --out "$o" "$name.ndjson") || { fail "$name: run and report"; return; }
+	cmd=$(jq -r .reproduce.run_command "$o/analysis.json")
+	check "$name: issue.md, blog.md and summary.md give it" grep -qF -- "$cmd" "$o/issue.md" "$o/blog.md" "$o/summary.md"
+	check "$name: the PDF gives it" sh -c 'pdftotext "$1" - | tr -s " \n" "  " | grep -qF -- "$2"' sh "$o/report.pdf" "${cmd%% --version*}"
+	mv "$d/$name.ndjson" "$d/$name.first"
+	(cd "$d" && eval "$cmd" 2>/dev/null) || { fail "$name: the command runs ($cmd)"; return; }
+	check_eq "$name: the same settings" "$(head -1 "$d/$name.first" | jq -cS .run)" "$(head -1 "$d/$name.ndjson" | jq -cS .run)"
+}
+same_run wall --rounds 2 --passes 2 --order random --seed 5 --prepare "true 'x y'" --name "two it's" \
+	--title 'a "title"' --platform 'my box' --version a='sleep 0.01' --version 'b c=sleep  0.02'
+same_run noshell --rounds 2 --passes 1 --no-shell --version a='true x' --version b='true "y z"'
+same_run list --rounds 2 --passes 1 --list 'v=0.01,0.02' 'sleep {v}'
+same_run output --measure output --rounds 2 \
+	--version a="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1, 2]}'" \
+	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [2, 3]}'"
+unset -f noisefloor
+
 # --- --resume after a hand edit: every complete round kept -----------------
 # A crash leaves only the first lines of the next round at the end; anything
 # else out of place is an edit, refused with the line and the reason (exit

@@ -243,6 +243,7 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	r->command = m->command_shown ? xstrdup(m->command_shown)
 		   : m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
+	r->run_command = m->run_command;
 	/* variants have no support windows to judge */
 	r->as_of_note = m->versions_kind == VERSIONS_RELEASES
 				? xasprintf("%s, the day the support windows are judged on (add --as-of %s "

@@ -415,6 +415,7 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 	mctx_set(ctx, "impact_claims", list);
 
 	mctx_set_str(ctx, "command", ri->command);
+	mctx_set_str(ctx, "run_command", ri->run_command);
 	mctx_set_str(ctx, "noisefloor_version", ri->version);
 	mctx_set_str(ctx, "as_of_note", ri->as_of_note);
 	list = mctx_list();

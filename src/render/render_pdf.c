@@ -954,6 +954,8 @@ static void reproduce(struct pdf *p)
 	struct buf b = BUF_INIT;
 	const double labw = 90;
 	pdf_heading(p, "How to reproduce", LEAD_BODY * 6);
+	if (ri->run_command)
+		pdf_field(p, "Measured by", ri->run_command, labw);
 	if (ri->command) {
 		buf_printf(&b, "%s\n(noisefloor %s)", ri->command, ri->version ? ri->version : "");
 		pdf_field(p, "Command", b.s, labw);

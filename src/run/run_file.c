@@ -201,10 +201,7 @@ static int json_int(const cJSON *o, const char *key, int dflt)
 		       ? (int)it->valuedouble : dflt;
 }
 
-/* Reads the settings a file was started with into s (initialised here;
- * caller releases). Returns 0, or -1 when the "run" object is not one
- * noisefloor run wrote. */
-static int settings_from_json(const cJSON *o, struct run_settings *s)
+int run_settings_from_json(const cJSON *o, struct run_settings *s)
 {
 	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(o, "versions"), *it;
 	char *m = json_str_dup(o, "measure"), *order = json_str_dup(o, "order");
@@ -243,6 +240,76 @@ static int settings_from_json(const cJSON *o, struct run_settings *s)
 	free(order);
 	free(seed);
 	return ok ? 0 : -1;
+}
+
+/* Appends " " and arg, quoted for /bin/sh when it holds anything but
+ * letters, digits and @%+=:,./_- (or is empty). Returns -1, appending
+ * nothing, when arg is not valid UTF-8 or holds a control character other
+ * than tab and line feed: the command would not be the one that ran. */
+static int put_word(struct buf *b, const char *arg)
+{
+	size_t n = strlen(arg);
+	if (!utf8_valid(arg, n))
+		return -1;
+	for (const unsigned char *c = (const unsigned char *)arg; *c; c++)
+		if ((*c < 0x20 && *c != '\t' && *c != '\n') || *c == 0x7f)
+			return -1;
+	buf_putc(b, ' ');
+	if (n && !arg[strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				"0123456789@%+=:,./_-")])
+		buf_puts(b, arg);
+	else
+		run_exec_shell_quote(b, arg);
+	return 0;
+}
+
+int run_settings_command(const struct run_settings *s, const char *out,
+			 const char *default_platform, struct buf *b)
+{
+	size_t at = b->len;
+	int bad = 0;
+	char n[32];
+
+	buf_puts(b, "noisefloor run");
+	if (s->measure_output)
+		buf_puts(b, " --measure output");
+	buf_printf(b, " --rounds %d", s->rounds);
+	if (!s->measure_output)
+		buf_printf(b, " --passes %d", s->passes);
+	buf_printf(b, " --warmup %d", s->warmup);
+	if (s->order_random) {
+		snprintf(n, sizeof n, "%llu", s->seed);
+		buf_printf(b, " --order random --seed %s", n);
+	}
+	if (!s->shell)
+		buf_puts(b, " --no-shell");
+	if (s->prepare)
+		bad |= put_word(b, "--prepare") | put_word(b, s->prepare);
+	if (s->name)
+		bad |= put_word(b, "--name") | put_word(b, s->name);
+	if (s->platform && !(default_platform && strcmp(s->platform, default_platform) == 0))
+		bad |= put_word(b, "--platform") | put_word(b, s->platform);
+	if (s->title)
+		bad |= put_word(b, "--title") | put_word(b, s->title);
+	bad |= put_word(b, "--out") | put_word(b, out);
+	if (s->list && s->tmpl) {
+		bad |= put_word(b, "--list") | put_word(b, s->list);
+		if (s->tmpl[0] == '-')
+			buf_puts(b, " --");
+		bad |= put_word(b, s->tmpl);
+	} else {
+		for (size_t i = 0; i < s->nv && !bad; i++) {
+			char *v = xasprintf("%s=%s", s->v[i].label, s->v[i].command);
+			bad |= put_word(b, "--version") | put_word(b, v);
+			free(v);
+		}
+	}
+	if (bad) {
+		b->len = at;
+		b->s[at] = '\0';
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- rounds ------------------------------------------------------------ */
@@ -515,7 +582,7 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 		if (!f->has_header) {
 			const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(o, "format");
 			if (!o || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "noisefloor.rounds/1") ||
-			    settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
+			    run_settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
 				rc = nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
 						  "noisefloor run (its first line has no \"run\" settings)",
 						  f->path);

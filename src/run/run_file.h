@@ -57,6 +57,20 @@ void run_settings_release(struct run_settings *s);
 /* Adds a version; takes ownership of label and command. */
 void run_settings_add_version(struct run_settings *s, char *label, char *command);
 
+/* Reads the settings a file was started with (the header's "run" object
+ * o) into s (initialised here; caller releases). Returns 0, or -1 when o is
+ * not one noisefloor run wrote. */
+int run_settings_from_json(const cJSON *o, struct run_settings *s);
+
+/* Appends to b the `noisefloor run` command that takes the rounds with the
+ * settings s into the file out, every setting written out (the defaults
+ * too, but --platform when it is default_platform, the machine's os-arch),
+ * each word quoted for /bin/sh where it needs it. Returns 0, or -1 with b
+ * unchanged when a setting is not valid UTF-8 or holds a control character
+ * (other than tab and line feed): no command would be the one that ran. */
+int run_settings_command(const struct run_settings *s, const char *out,
+			 const char *default_platform, struct buf *b);
+
 /* Names, into why, the first setting the command line (cl) gave that
  * differs from the file's (f): "it was run with --rounds 4, not 5". Returns
  * 1 when one does, 0 when cl may continue f. */
