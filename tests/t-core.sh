@@ -223,6 +223,32 @@ check_eq "terminal: a header of versions, one row per workload" \
 	"workload (ms) 22 24 26 verdict|JSON.stringify, 20k rows 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" \
 	"$(printf '%s\n' "$t" | sed -n '1p;2p' | tr -s ' ' | sed 's/^ //' | paste -sd '|')"
 
+# names that share long starts and ends: the terminal keeps where each one
+# differs (the middle cut alone made two of them "SELECT 50 newest,…ciphers)")
+python3 - "$NF_TMP/names.ndjson" <<'PY'
+import json, sys
+names = ["Forward Email Production: SELECT 50 newest messages, encrypted (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: SELECT 50 newest messages, plain (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: INSERT 1000 messages, encrypted (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: SELECT 50 newest messages, encrypted (better-sqlite3)"]
+with open(sys.argv[1], "w") as f:
+	for r in range(1, 6):
+		for v, base in (("20.19.5", 100), ("24.11.1", 90)):
+			for i, n in enumerate(names):
+				f.write(json.dumps({"workload": n, "version": v, "round": r, "unit": "ops/s",
+						    "passes": [base * (1 + i / 10) + r / 10]}) + "\n")
+PY
+t=$(COLUMNS=80 "$NF" report --out "$(tmpdir)" "$NF_TMP/names.ndjson" 2>/dev/null)
+rows=$(printf '%s\n' "$t" | grep -E '^(SELECT|INSERT|S…)' | sed 's/  .*//')
+check_eq "terminal: the shared start is said once" "workloads: Forward Email Production: …" "$(printf '%s\n' "$t" | sed -n 1p)"
+check_eq "terminal: four rows, four different names" 4 "$(printf '%s\n' "$rows" | sort -u | wc -l)"
+check "terminal: each keeps the words that tell it apart" sh -c '
+	printf "%s\n" "$1" | sed -n 1p | grep -q "encrypted (better-sqlite3-multiple-ciphers)$" &&
+	printf "%s\n" "$1" | sed -n 2p | grep -q "^SELECT 50 newest messages, plain" &&
+	printf "%s\n" "$1" | sed -n 3p | grep -q "^INSERT 1000" &&
+	printf "%s\n" "$1" | sed -n 4p | grep -q "encrypted (better-sqlite3)$"' sh "$rows"
+check "terminal: every line fits 80 columns" sh -c '[ "$(printf "%s\n" "$1" | LC_ALL=C.UTF-8 wc -L)" -le 80 ]' sh "$t"
+
 # --- the folder holds one run's files ---------------------------------------------
 o=$(tmpdir)
 "$NF" report -q --out "$o" data/examples/node-versions/rounds.json
