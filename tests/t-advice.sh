@@ -51,7 +51,7 @@ no_advice "hyperfine" "$d/o" "$d/term"
 check_eq "hyperfine: the verdict" "sleep 0.01 is 19% faster than sleep 0.012 (best rounds)" \
 	"$(jq -r '.comparisons[0].text' "$d/o/analysis.json")"
 check_eq "check: a variant slower than the baseline fails, worded without an order" \
-	'worse: "two-commands" on unknown: sleep 0.012 is slower than the baseline sleep 0.01: +19% (best 0.0126 against 0.0106 s), beyond the noise of ±0.4%; p = 0.00058 after Holm' \
+	'worse: "two-commands" on unknown: sleep 0.012 is slower than the baseline sleep 0.01: +19% (best 0.0126 against 0.0106 s), beyond the noise of ±0.4%; p = 5.8e-04 after Holm' \
 	"$("$NF" check "$A/two-commands.json")"
 check_status "check: ... exit 1" 1 "$NF" check -q "$A/two-commands.json"
 

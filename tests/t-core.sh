@@ -249,6 +249,19 @@ check "terminal: each keeps the words that tell it apart" sh -c '
 	printf "%s\n" "$1" | sed -n 4p | grep -q "encrypted (better-sqlite3)$"' sh "$rows"
 check "terminal: every line fits 80 columns" sh -c '[ "$(printf "%s\n" "$1" | LC_ALL=C.UTF-8 wc -L)" -le 80 ]' sh "$t"
 
+# numbers: p values and floors below 0.001 in scientific notation; the V8
+# beside a measured release is the one its results record (meta.v8), not
+# the line's latest
+o=$(tmpdir)
+"$NF" report -q --as-of 2026-11-29 --out "$o" tests/pdf-evidence/evidence.json 2>/dev/null
+check "p below 0.001 as 5.8e-04 and 7.6e-08, never 0.00058 or 0.000000076" sh -c '
+	grep -qF "the smallest p-value the rank test can reach is 5.8e-04" "$1/issue.md" &&
+	grep -qF "p = 7.6e-08)" "$1/issue.md" && ! grep -qE "0[.]000[0-9]" "$1/issue.md" "$1/blog.md" "$1/summary.md" &&
+	pdftotext "$1/report.pdf" - | grep -qF "5.8e-04"' sh "$o"
+check_eq "the support table's V8 is the one 24.11.1 ran (meta.v8), the line's latest is 13.6.233.17" \
+	"| Node.js v24 (Krypton) | Maintenance LTS | 13.6.233.10 (24.11.1) |" \
+	"$(grep -o '^| Node.js v24 (Krypton) | Maintenance LTS | [^|]* |' "$o/blog.md")"
+
 # --- the folder holds one run's files ---------------------------------------------
 o=$(tmpdir)
 "$NF" report -q --out "$o" data/examples/node-versions/rounds.json

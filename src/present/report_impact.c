@@ -110,10 +110,10 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 	p = &c->pairs[im->pair];
 	buf_printf(b, "not confirmed: the rank test does not confirm %s %s than %s after "
 		   "Holm's correction (p = ", fast->version, words_diff(c)->better, slow->version);
-	fmt_sig(b, p->p_holm, 2);
+	fmt_p(b, p->p_holm);
 	buf_puts(b, "; ");
 	buf_printf(b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
-	fmt_sig(b, p->p_floor, 2);
+	fmt_p(b, p->p_floor);
 	buf_puts(b, ")");
 }
 

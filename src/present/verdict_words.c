@@ -234,7 +234,7 @@ void words_drift(struct buf *b, const struct comparison *c)
 		   d->rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse : words_diff(c)->better,
 		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
 		   d->ntested == 1 ? "the version" : "each version", d->s);
-	fmt_sig(b, d->p, 2);
+	fmt_p(b, d->p);
 	buf_putc(b, ')');
 	if (d->load_explains) {
 		buf_printf(b, ", which the load explains: the load average %s from ",
@@ -468,7 +468,7 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 	buf_printf(b, " %s), beyond the noise of ", c->unit);
 	fmt_spread(b, p->noise);
 	buf_puts(b, "; p = ");
-	fmt_sig(b, p->p_holm, 2);
+	fmt_p(b, p->p_holm);
 	buf_puts(b, " after Holm");
 }
 

@@ -318,7 +318,7 @@ static lxw_format *signed_value_format(struct xw *x, const char *unit, double v)
 }
 
 /* A p-value with two significant digits and no trailing zeros, as
- * fmt_sig(b, p, 2) writes it: "0.0023", "0.8", "1". */
+ * fmt_p(b, p) writes it: "0.0023", "0.8", "1", and below 0.001 "3.2E-05". */
 static lxw_format *p_format(struct xw *x, double p)
 {
 	char code[32] = "0.";
@@ -326,6 +326,8 @@ static lxw_format *p_format(struct xw *x, double p)
 
 	if (!isfinite(p) || p <= 0 || p >= 0.995)
 		return num_format(x, "0");
+	if (p < 0.001)
+		return num_format(x, "0.0E+00");
 	d = 1 - (int)floor(log10(p));
 	for (d = d > 20 ? 20 : d < 1 ? 1 : d; d > 0; d--)
 		strcat(code, "#");
