@@ -1298,7 +1298,7 @@ static void write_charts(struct xw *x)
 	lxw_row_t row = 0, top, chart_row;
 	size_t c, v, i, nseries = 0;
 	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
-	int several_platforms = 0, nlower = 0, nhigher = 0, nsize = 0;
+	int several_platforms = 0, nlower = 0, nhigher = 0, nsize = 0, nmemory = 0;
 	const char *baseline = NULL; /* the baseline version, when all share one */
 	lxw_row_t breaks[1024];
 	size_t nbreaks = 0;
@@ -1316,6 +1316,7 @@ static void write_charts(struct xw *x)
 			baseline = NULL;
 		*(cmp->better == BETTER_HIGHER ? &nhigher : &nlower) += 1;
 		nsize += cmp->unit_kind == UNIT_SIZE;
+		nmemory += words_memory(cmp);
 	}
 
 	/* A version gets an overview column unless it is the baseline wherever
@@ -1340,7 +1341,8 @@ static void write_charts(struct xw *x)
 		buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
 				       : " (negative is faster for times, positive is better for rates)");
 	else
-		buf_puts(&t, nsize == nlower && !nhigher ? " (negative is smaller)"
+		buf_puts(&t, nsize == nlower && !nhigher ? nmemory == nsize ? " (negative is less memory)"
+			     : " (negative is smaller)"
 			     : !nlower ? " (positive is better)"
 			     : " (negative is better where lower is better, positive where higher is)");
 	put_text(x, ws, row++, 0, buf_str(&t), x->label);

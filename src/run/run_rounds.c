@@ -334,7 +334,8 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 	double *wall = xmalloc((size_t)s->passes * sizeof *wall);
 	double *user = xmalloc((size_t)s->passes * sizeof *user);
 	double *sys = xmalloc((size_t)s->passes * sizeof *sys);
-	int status = 0, nfailed = 0, rc = 0;
+	double *rss = xmalloc((size_t)s->passes * sizeof *rss);
+	int status = 0, nfailed = 0, rc = 0, rss_known = 1;
 	char ts[40];
 	struct run_result *p;
 
@@ -353,6 +354,9 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 			wall[k] = 1e-6;
 		user[k] = res.user_ms;
 		sys[k] = res.sys_ms;
+		/* KiB to MiB, exactly */
+		rss[k] = (double)res.maxrss_kb / 1024;
+		rss_known &= res.maxrss_kb > 0;
 	}
 	if (!rc) {
 		p = run_round_add(rd);
@@ -373,10 +377,27 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 			cJSON_AddStringToObject(p->meta, "node", v->node);
 		if (v->v8)
 			cJSON_AddStringToObject(p->meta, "v8", v->v8);
+		if (rss_known && r->memory_workload) {
+			/* the second metric: each pass's peak resident memory */
+			p = run_round_add(rd);
+			p->v = v;
+			p->workload = xstrdup(r->memory_workload);
+			p->unit = xstrdup("MiB");
+			p->better = BETTER_LOWER;
+			p->passes = rss;
+			p->npasses = (size_t)s->passes;
+			rss = NULL;
+			memcpy(p->timestamp, ts, sizeof ts);
+			cJSON_AddNumberToObject(p->meta, "exit_status", status);
+			if (nfailed)
+				p->note = xasprintf("exit status %d in %d of %d passes", status, nfailed,
+						    s->passes);
+		}
 	}
 	free(wall);
 	free(user);
 	free(sys);
+	free(rss);
 	return rc;
 }
 
@@ -584,8 +605,14 @@ int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *f
 	r->output_path = xasprintf("%s/output", tmpl);
 	r->log_path = run_loop_log_path(file->path);
 	r->before_s = file->elapsed_s;
-	if (!s->measure_output)
+	if (!s->measure_output) {
 		r->workload = wall_workload(s);
+		r->memory_workload = xasprintf("%s, peak memory", r->workload);
+		if (run_name_problem(r->memory_workload)) {
+			free(r->memory_workload);
+			r->memory_workload = xstrdup("peak memory");
+		}
+	}
 	return 0;
 }
 
@@ -603,6 +630,7 @@ void run_loop_release(struct run_loop *r)
 	free(r->output_path);
 	free(r->log_path);
 	free(r->workload);
+	free(r->memory_workload);
 	memset(r, 0, sizeof *r);
 }
 

@@ -35,6 +35,7 @@ struct run_loop {
 	char *stdout_path, *stderr_path, *output_path; /* owned, in tmpdir */
 	char *log_path;            /* owned: failed commands' stderr, beside the rounds file */
 	char *workload;            /* owned: --measure wall's workload name */
+	char *memory_workload;     /* owned: its peak memory's, "<workload>, peak memory" */
 	double started;            /* monotonic seconds at the warm-ups */
 	double rounds_started;     /* monotonic seconds at the first round of this sitting */
 	double before_s;           /* seconds earlier sittings took (--resume) */
