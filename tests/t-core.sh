@@ -223,6 +223,45 @@ check_eq "terminal: a header of versions, one row per workload" \
 	"workload (ms) 22 24 26 verdict|JSON.stringify, 20k rows 18.49 ±23% 15.64 ±9.0% 14.80 ±14% 26 is 25% faster than 22 (best rounds; too few rounds for a rank test)" \
 	"$(printf '%s\n' "$t" | sed -n '2p;3p' | tr -s ' ' | sed 's/^ //' | paste -sd '|')"
 
+# names that share long starts and ends: the terminal keeps where each one
+# differs (the middle cut alone made two of them "SELECT 50 newest,…ciphers)")
+python3 - "$NF_TMP/names.ndjson" <<'PY'
+import json, sys
+names = ["Forward Email Production: SELECT 50 newest messages, encrypted (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: SELECT 50 newest messages, plain (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: INSERT 1000 messages, encrypted (better-sqlite3-multiple-ciphers)",
+	 "Forward Email Production: SELECT 50 newest messages, encrypted (better-sqlite3)"]
+with open(sys.argv[1], "w") as f:
+	for r in range(1, 6):
+		for v, base in (("20.19.5", 100), ("24.11.1", 90)):
+			for i, n in enumerate(names):
+				f.write(json.dumps({"workload": n, "version": v, "round": r, "unit": "ops/s",
+						    "passes": [base * (1 + i / 10) + r / 10]}) + "\n")
+PY
+t=$(COLUMNS=80 "$NF" report --out "$(tmpdir)" "$NF_TMP/names.ndjson" 2>/dev/null)
+rows=$(printf '%s\n' "$t" | grep -E '^(SELECT|INSERT|S…)' | sed 's/  .*//')
+check_eq "terminal: the shared start is said once" "workloads: Forward Email Production: …" "$(printf '%s\n' "$t" | sed -n 1p)"
+check_eq "terminal: four rows, four different names" 4 "$(printf '%s\n' "$rows" | sort -u | wc -l)"
+check "terminal: each keeps the words that tell it apart" sh -c '
+	printf "%s\n" "$1" | sed -n 1p | grep -q "encrypted (better-sqlite3-multiple-ciphers)$" &&
+	printf "%s\n" "$1" | sed -n 2p | grep -q "^SELECT 50 newest messages, plain" &&
+	printf "%s\n" "$1" | sed -n 3p | grep -q "^INSERT 1000" &&
+	printf "%s\n" "$1" | sed -n 4p | grep -q "encrypted (better-sqlite3)$"' sh "$rows"
+check "terminal: every line fits 80 columns" sh -c '[ "$(printf "%s\n" "$1" | LC_ALL=C.UTF-8 wc -L)" -le 80 ]' sh "$t"
+
+# numbers: p values and floors below 0.001 in scientific notation; the V8
+# beside a measured release is the one its results record (meta.v8), not
+# the line's latest
+o=$(tmpdir)
+"$NF" report -q --as-of 2026-11-29 --out "$o" tests/pdf-evidence/evidence.json 2>/dev/null
+check "p below 0.001 as 5.8e-04 and 7.6e-08, never 0.00058 or 0.000000076" sh -c '
+	grep -qF "the smallest p-value the rank test can reach is 5.8e-04" "$1/issue.md" &&
+	grep -qF "p = 7.6e-08)" "$1/issue.md" && ! grep -qE "0[.]000[0-9]" "$1/issue.md" "$1/blog.md" "$1/summary.md" &&
+	pdftotext "$1/report.pdf" - | grep -qF "5.8e-04"' sh "$o"
+check_eq "the support table's V8 is the one 24.11.1 ran (meta.v8), the line's latest is 13.6.233.17" \
+	"| Node.js v24 (Krypton) | Maintenance LTS | 13.6.233.10 (24.11.1) |" \
+	"$(grep -o '^| Node.js v24 (Krypton) | Maintenance LTS | [^|]* |' "$o/blog.md")"
+
 # --- the folder holds one run's files ---------------------------------------------
 o=$(tmpdir)
 "$NF" report -q --out "$o" data/examples/node-versions/rounds.json

@@ -63,7 +63,7 @@ check_eq "without --rps the analysis shows no estimate" "null []" \
 o=$(tmpdir)
 "$NF" report -q --out "$o" --rps 120 --payload 60KB "$T/unconfirmed.json"
 check_eq "a difference beyond the noise that the rank test does not confirm gets no figure" \
-	"not-confirmed false not confirmed: the rank test does not confirm 26 faster than 22 after Holm's correction (p = 0.71; 7 against 7 rounds cannot go below p = 0.00058) null" \
+	"not-confirmed false not confirmed: the rank test does not confirm 26 faster than 22 after Holm's correction (p = 0.71; 7 against 7 rounds cannot go below p = 5.8e-04) null" \
 	"$(jq -r '.comparisons[0].verdict' "$o/analysis.json") $(im '"\(.confirmed) \(.why) \(.saved_ms_per_s)"')"
 # ... and a "faster" verdict gets one, whatever made it a claim (here the
 # published rule alone: 3 rounds against 3 are too few for a rank test)

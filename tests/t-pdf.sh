@@ -91,10 +91,11 @@ pdf_pairs() {
 }
 # json_pairs ANALYSIS [FILTER]: the same from analysis.json, formatted as the
 # documents format them (ratio to 3 decimals, U to 6 and p to 2 significant
-# digits); FILTER selects pairs (default all).
+# digits, below 0.001 as 5.8e-04); FILTER selects pairs (default all).
 json_pairs() {
 	jq -r ".comparisons[] as \$c | \$c.pairs[] | ${2:-.} | [\$c.workload, .a, .b, .ratio, .u, .p, .p_holm] | @tsv" "$1" |
-		awk -F'\t' '{ printf "%s|%s|%s|%.3f|%.6g|%.2g|%.2g\n", $1, $2, $3, $4, $5, $6, $7 }'
+		awk -F'\t' 'function pf(x, s) { if (x > 0 && x < 0.001) { s = sprintf("%.1e", x); sub(/[.]0e/, "e", s); return s } return sprintf("%.2g", x) }
+			{ printf "%s|%s|%s|%.3f|%.6g|%s|%s\n", $1, $2, $3, $4, $5, pf($6), pf($7) }'
 }
 pairs_want=$(json_pairs "$o/analysis.json")
 check_eq "evidence: every pair with U, p and p after Holm as analysis.json ($(wc -l <<< "$pairs_want") pairs)" \
@@ -201,7 +202,7 @@ check_eq "series: every step with the V8 versions on each side" "" "$missing"
 check "series: the step is the first one of JSON.parse" \
 	grep -qF "Steps between 20.18.0 and 22.0.0 (V8 11.3.244.8 → 12.4.254.14): best round −20%" <<< "$text"
 check "series: 3 rounds a version can never be significant, and the PDF says why" \
-	grep -qF "Power 3 vs 3 rounds: the smallest reachable p is 0.1, and Holm's correction over the 78 pairs of this comparison needs p below 0.00064, so no pair here can be significant; about 7 rounds per version would be needed" <<< "$text"
+	grep -qF "Power 3 vs 3 rounds: the smallest reachable p is 0.1, and Holm's correction over the 78 pairs of this comparison needs p below 6.4e-04, so no pair here can be significant; about 7 rounds per version would be needed" <<< "$text"
 check_eq "series: neighbouring versions only, with the rest named" \
 	"$(json_pairs "$o/analysis.json" 'select(. as $p | $c.versions | map(.version) | index($p.b) - index($p.a) == 1)')" \
 	"$(pdf_pairs "$o/report.pdf")"

@@ -4,7 +4,7 @@
 . tests/lib.sh
 
 # Result lines of a rounds file as "round version" in file order.
-order_of() { jq -r 'select(.workload) | "\(.round) \(.version)"' "$1" | tr '\n' ';'; }
+order_of() { jq -r 'select(.workload and .unit != "MiB") | "\(.round) \(.version)"' "$1" | tr '\n' ';'; }
 
 # --- two versions differing by a known amount ---------------------------
 d=$(tmpdir)
@@ -12,11 +12,11 @@ check "sleep 0.02 against sleep 0.04" "$NF" run -q --rounds 3 --passes 2 --warmu
 	--version a='sleep 0.02' --version b='sleep 0.04' --out "$d/r.ndjson"
 check_eq "each round holds both versions, the order rotated" "1 a;1 b;2 b;2 a;3 a;3 b;" "$(order_of "$d/r.ndjson")"
 check_eq "the rotation shows in the timestamps" "a<b b<a a<b" \
-	"$(jq -rs '[.[] | select(.workload)] | group_by(.round)[] | sort_by(.timestamp) | map(.version) | join("<")' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
+	"$(jq -rs '[.[] | select(.workload and .unit != "MiB")] | group_by(.round)[] | sort_by(.timestamp) | map(.version) | join("<")' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
 check_eq "each result records the round's order" '["a","b"] ["b","a"] ["a","b"]' \
-	"$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
+	"$(jq -c 'select(.workload and .unit != "MiB" and .version == "a") | .meta.order' "$d/r.ndjson" | tr '\n' ' ' | sed 's/ $//')"
 check_eq "results carry round, platform, unit, timestamp, status, load" "ms lower 2 0 true true true" \
-	"$(jq -r 'select(.workload) | "\(.unit) \(.better) \(.passes | length) \(.meta.exit_status) \(.timestamp | test("^[0-9-]{10}T[0-9:]{8}[.][0-9]{3}Z$")) \(.platform | test("^[a-z]+-[a-z0-9]+$")) \(.meta.load_before >= 0)"' "$d/r.ndjson" | sort -u)"
+	"$(jq -r 'select(.workload and .unit != "MiB") | "\(.unit) \(.better) \(.passes | length) \(.meta.exit_status) \(.timestamp | test("^[0-9-]{10}T[0-9:]{8}[.][0-9]{3}Z$")) \(.platform | test("^[a-z]+-[a-z0-9]+$")) \(.meta.load_before >= 0)"' "$d/r.ndjson" | sort -u)"
 check_eq "the header records the machine and each version's command" "noisefloor.rounds/1 sleep 0.02|sleep 0.04 true true true" \
 	"$(head -1 "$d/r.ndjson" | jq -r '"\(.format) \(.environment["command a"])|\(.environment["command b"]) \(.environment.cores > 0) \(.environment.kernel != null) \(.environment.noisefloor != null)"')"
 o=$(tmpdir)
@@ -30,13 +30,39 @@ check "no progress line when stderr is not a terminal" \
 	sh -c '! "$1" run --rounds 1 --passes 1 --warmup 0 --version a=true --out "$2" 2>&1 | grep -q "round 1/"' \
 	sh "$NF" "$d/quiet.ndjson"
 
+# --- --measure wall records each pass's peak memory, compared as memory ----
+d=$(tmpdir)
+check "80 MiB against 20 MiB" "$NF" run -q --rounds 5 --passes 1 --warmup 0 --name alloc \
+	--version a="python3 -c 'b = bytearray(80 * 2**20)'" --version b="python3 -c 'b = bytearray(20 * 2**20)'" \
+	--out "$d/m.ndjson"
+check_eq "a second result per version per round: its peak resident memory in MiB" \
+	"alloc, peak memory MiB lower 10" \
+	"$(jq -rs '[.[] | select(.unit == "MiB")] | "\(.[0].workload) \(.[0].unit) \(.[0].better) \(length)"' "$d/m.ndjson")"
+check "a holds 60 MiB more than b in every round" \
+	jq -se '[.[] | select(.unit == "MiB")] | group_by(.round)[] | (map(select(.version == "a"))[0].passes[0] - map(select(.version == "b"))[0].passes[0]) | . > 55 and . < 65' "$d/m.ndjson"
+o=$(tmpdir)
+check "report reads it" "$NF" report -q --out "$o" "$d/m.ndjson"
+check_eq "memory is compared as memory" "b uses 64% less memory than a (best rounds)" \
+	"$(jq -r '.comparisons[] | select(.workload == "alloc, peak memory") | .text' "$o/analysis.json" | sed 's/uses 6[3-5]%/uses 64%/')"
+check "no document calls memory faster, slower, smaller or larger" sh -c '
+	! grep -h "peak memory" "$1"/issue.md "$1"/blog.md "$1"/summary.md | grep -iqE "faster|slower|smaller|larger"' sh "$o"
+# --measure output: a workload in MB named for memory is memory too
+"$NF" run -q --measure output --rounds 5 --warmup 0 \
+	--version a="echo '{\"workload\": \"heap used\", \"unit\": \"MB\", \"better\": \"lower\", \"passes\": [100]}'" \
+	--version b="echo '{\"workload\": \"heap used\", \"unit\": \"MB\", \"better\": \"lower\", \"passes\": [88]}'" \
+	--out "$d/heap.ndjson" 2>/dev/null
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$d/heap.ndjson" 2>/dev/null
+check_eq "an output's heap in MB: uses 12% less memory" "b uses 12% less memory than a (best rounds)" \
+	"$(jq -r '.comparisons[0].text' "$o/analysis.json")"
+
 # --- --prepare, --name, --report, the progress line ------------------------
 d=$(tmpdir)
 check "--prepare, --name and --report DIR" "$NF" run -q --rounds 2 --passes 2 --warmup 1 \
 	--prepare "echo x >> $d/prepare.log" --name "two sleeps" --version a='sleep 0.01' \
 	--version b='sleep 0.02' --out "$d/p.ndjson" --report "$d/report"
 check_eq "--prepare runs before every run, warm-ups too" 10 "$(wc -l < "$d/prepare.log")"
-check_eq "--name names the workload" "two sleeps" "$(jq -r 'select(.workload) | .workload' "$d/p.ndjson" | sort -u)"
+check_eq "--name names the workload" "two sleeps" "$(jq -r 'select(.workload and .unit != "MiB") | .workload' "$d/p.ndjson" | sort -u)"
 check_eq "--report renders the file at the end" "two sleeps 2" \
 	"$(jq -r '.comparisons[0] | "\(.workload) \(.versions[0].rounds)"' "$d/report/analysis.json")"
 if command -v script >/dev/null; then
@@ -50,7 +76,7 @@ d=$(tmpdir)
 "$NF" run --rounds 4 --passes 1 --warmup 0 --version a='sleep 0.15' --version b='sleep 0.15' \
 	--out "$d/i.ndjson" 2> "$d/err" &
 pid=$!
-for _ in $(seq 200); do [ "$(cat "$d/i.ndjson" 2>/dev/null | wc -l)" -ge 5 ] && break; sleep 0.02; done
+for _ in $(seq 200); do [ "$(cat "$d/i.ndjson" 2>/dev/null | wc -l)" -ge 9 ] && break; sleep 0.02; done
 sleep 0.05
 kill -INT $pid
 wait $pid
@@ -60,9 +86,11 @@ check "it says how many rounds are kept and how to resume" \
 	grep -q "holds 2 complete rounds of 4; to continue: noisefloor run --resume --out '$d/i.ndjson'" "$d/err"
 o=$(tmpdir)
 check "report reads the two rounds" "$NF" report -q --min-rounds 2 --out "$o" "$d/i.ndjson"
-check_status "--resume with other settings is refused" 2 "$NF" run --resume --rounds 5 --out "$d/i.ndjson"
-check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: it was run with --rounds 4, not 5" \
-	"$("$NF" run --resume --rounds 5 --out "$d/i.ndjson" 2>&1)"
+check_status "--resume with other settings is refused" 2 "$NF" run --resume --passes 2 --out "$d/i.ndjson"
+check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: it was run with --passes 1, not 2" \
+	"$("$NF" run --resume --passes 2 --out "$d/i.ndjson" 2>&1)"
+check_eq "--rounds below the rounds it holds is refused" "noisefloor: cannot resume '$d/i.ndjson' with --rounds 1: it holds 2 complete rounds already" \
+	"$("$NF" run --resume --rounds 1 --out "$d/i.ndjson" 2>&1)"
 check_eq "a different command is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: its version 'b' runs 'sleep 0.15', not 'sleep 1'" \
 	"$("$NF" run --resume --version a='sleep 0.15' --version b='sleep 1' --out "$d/i.ndjson" 2>&1)"
 check "--resume completes it" "$NF" run -q --resume --out "$d/i.ndjson"
@@ -75,6 +103,72 @@ head -c -40 "$d/i.ndjson" > "$d/cut.ndjson"
 check "--resume drops an incomplete last round" "$NF" run -q --resume --out "$d/cut.ndjson"
 check_eq "and runs it again" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/cut.ndjson")"
 
+# --- --resume --rounds N extends a complete file, the orders going on -----
+d=$(tmpdir)
+check "a complete run of 2 rounds of 3 versions" "$NF" run -q --rounds 2 --passes 1 --warmup 0 \
+	--version a=true --version b=true --version c=true --out "$d/x.ndjson"
+cp "$d/x.ndjson" "$d/x2.ndjson"
+check_eq "--resume alone: nothing to do" "noisefloor: '$d/x.ndjson' already holds all 2 rounds" \
+	"$("$NF" run --resume --out "$d/x.ndjson" 2>&1)"
+check "--resume --rounds 5 extends it" "$NF" run -q --resume --rounds 5 --out "$d/x.ndjson"
+check_eq "rounds 3 to 5 rotate on as a run of 5 would" \
+	"1 a;1 b;1 c;2 b;2 c;2 a;3 c;3 a;3 b;4 a;4 b;4 c;5 b;5 c;5 a;" \
+	"$(jq -r 'select(.workload and .unit != "MiB" and .version == "a") | .meta.order | join(" ")' "$d/x.ndjson" | tr '\n' ';' | sed 's/;$//' | \
+	   awk -F';' '{ for (i = 1; i <= NF; i++) { n = split($i, v, " "); for (k = 1; k <= n; k++) printf "%d %s;", i, v[k] } }')"
+check_eq "the first two rounds are kept byte for byte" "$(tail -n +2 "$d/x2.ndjson")" "$(tail -n +2 "$d/x.ndjson" | head -12)"
+check_eq "the header says 5 rounds now" "5 5 rounds of 3 versions" \
+	"$(head -1 "$d/x.ndjson" | jq -r '"\(.run.rounds) \(.notes | split(",")[0])"')"
+check_eq "--resume alone then holds all 5" "noisefloor: '$d/x.ndjson' already holds all 5 rounds" \
+	"$("$NF" run --resume --out "$d/x.ndjson" 2>&1)"
+check "a shuffled run of 2 rounds" "$NF" run -q --rounds 2 --passes 1 --warmup 0 --order random --seed 7 \
+	--version a=true --version b=true --version c=true --version d=true --out "$d/s.ndjson"
+check "extended to 6" "$NF" run -q --resume --rounds 6 --out "$d/s.ndjson"
+check "a shuffled run of 6 from the start" "$NF" run -q --rounds 6 --passes 1 --warmup 0 --order random --seed 7 \
+	--version a=true --version b=true --version c=true --version d=true --out "$d/s6.ndjson"
+check_eq "the extended file has the orders of the run of 6" "$(order_of "$d/s6.ndjson")" "$(order_of "$d/s.ndjson")"
+o=$(tmpdir)
+check "report reads the extended file" "$NF" report -q --out "$o" "$d/x.ndjson"
+check_eq "five rounds per version" "5 5 5" "$(jq -r '[.comparisons[0].versions[].rounds] | map(tostring) | join(" ")' "$o/analysis.json")"
+
+# --- the time since the start, across --resume ----------------------------
+d=$(tmpdir)
+"$NF" run --rounds 2 --passes 1 --warmup 1 --version a='sleep 0.3' --version b='sleep 0.3' \
+	--out "$d/e.ndjson" 2> "$d/err"
+check "the last line says the time since the run started, warm-ups included" \
+	grep -q "^noisefloor: '$d/e.ndjson' holds 2 complete rounds of 2 versions, 0:01 since the run started$" "$d/err"
+check_eq "each round records the seconds from the start, warm-ups included" "true true" \
+	"$(jq -rs '[.[] | select(.workload and .unit != "MiB" and .version == "a") | .meta.elapsed_s] | "\(.[0] >= 1.1 and .[0] < 5) \(.[1] - .[0] >= 0.55)"' "$d/e.ndjson")"
+check "--resume --rounds 3 goes on" "$NF" run -q --resume --rounds 3 --warmup 0 --out "$d/e.ndjson"
+check_eq "round 3 counts on from round 2's time" "true" \
+	"$(jq -rs '[.[] | select(.workload and .unit != "MiB" and .version == "a") | .meta.elapsed_s] | .[2] - .[1] >= 0.55 and .[2] - .[1] < 4' "$d/e.ndjson")"
+
+# --- the documents give the run command, and it takes the same rounds -----
+d=$(tmpdir)
+noisefloor() { "$NF" "$@"; }
+# same_run NAME ARGS...: runs with ARGS into $d/NAME.ndjson, reports it,
+# runs the command the report gives (the file moved away first) and
+# compares the settings both headers record
+same_run() {
+	local name=$1 o cmd; shift
+	o=$(tmpdir)
+	(cd "$d" && "$NF" run -q --warmup 0 --out "$name.ndjson" "$@") &&
+	(cd "$d" && "$NF" report -q --min-rounds 2 --out "$o" "$name.ndjson") || { fail "$name: run and report"; return; }
+	cmd=$(jq -r .reproduce.run_command "$o/analysis.json")
+	check "$name: issue.md, blog.md and summary.md give it" grep -qF -- "$cmd" "$o/issue.md" "$o/blog.md" "$o/summary.md"
+	check "$name: the PDF gives it" sh -c 'pdftotext "$1" - | tr -s " \n" "  " | grep -qF -- "$2"' sh "$o/report.pdf" "${cmd%% --version*}"
+	mv "$d/$name.ndjson" "$d/$name.first"
+	(cd "$d" && eval "$cmd" 2>/dev/null) || { fail "$name: the command runs ($cmd)"; return; }
+	check_eq "$name: the same settings" "$(head -1 "$d/$name.first" | jq -cS .run)" "$(head -1 "$d/$name.ndjson" | jq -cS .run)"
+}
+same_run wall --rounds 2 --passes 2 --order random --seed 5 --prepare "true 'x y'" --name "two it's" \
+	--title 'a "title"' --platform 'my box' --version a='sleep 0.01' --version 'b c=sleep  0.02'
+same_run noshell --rounds 2 --passes 1 --no-shell --version a='true x' --version b='true "y z"'
+same_run list --rounds 2 --passes 1 --list 'v=0.01,0.02' 'sleep {v}'
+same_run output --measure output --rounds 2 \
+	--version a="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1, 2]}'" \
+	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [2, 3]}'"
+unset -f noisefloor
+
 # --- --resume after a hand edit: every complete round kept -----------------
 # A crash leaves only the first lines of the next round at the end; anything
 # else out of place is an edit, refused with the line and the reason (exit
@@ -82,7 +176,7 @@ check_eq "and runs it again" "1 a;1 b;2 b;2 a;3 a;3 b;4 b;4 a;" "$(order_of "$d/
 d=$(tmpdir)
 "$NF" run -q --rounds 10 --passes 1 --warmup 0 --version a=true --version b=true \
 	--out "$d/full.ndjson" 2>/dev/null
-check_eq "a complete 10-round file" 21 "$(wc -l < "$d/full.ndjson")"
+check_eq "a complete 10-round file (a time and a memory result per version)" 41 "$(wc -l < "$d/full.ndjson")"
 # resume_refused NAME FILE REASON: exit 65, the line and the reason, FILE unchanged
 resume_refused() {
 	local out rc
@@ -94,28 +188,28 @@ resume_refused() {
 }
 grep -v '"round":5,' "$d/full.ndjson" > "$d/del.ndjson"
 resume_refused "round 5 deleted: refused, rounds 6 to 10 kept" "$d/del.ndjson" \
-	"line 10: round 6 follows round 4"
-awk 'NR != 10' "$d/full.ndjson" > "$d/short.ndjson"
+	"line 18: round 6 follows round 4"
+awk 'NR != 18' "$d/full.ndjson" > "$d/short.ndjson"
 resume_refused "a result of round 5 deleted: refused" "$d/short.ndjson" \
-	"line 11: round 6 begins before round 5 is complete: it has 1 of its 2 results, from line 10"
-awk 'NR == 6 { print } { print }' "$d/full.ndjson" > "$d/dup.ndjson"
+	"line 21: round 6 begins before round 5 is complete: it has 3 of its 4 results, from line 18"
+awk 'NR == 10 { print } { print }' "$d/full.ndjson" > "$d/dup.ndjson"
 resume_refused "a duplicated line: refused" "$d/dup.ndjson" \
-	"line 7: repeats line 6: workload 'true', version 'a', round 3"
+	"line 11: repeats line 10: workload 'true', version 'a', round 3"
 tail -n 1 "$d/full.ndjson" >> "$d/dup-end.ndjson"
 cat "$d/full.ndjson" "$d/dup-end.ndjson" > "$d/dup2.ndjson"
 resume_refused "the last line duplicated: refused" "$d/dup2.ndjson" \
-	"line 22: repeats line 21: workload 'true', version '$(tail -n 1 "$d/full.ndjson" | jq -r .version)', round 10"
+	"line 42: repeats line 41: workload '$(tail -n 1 "$d/full.ndjson" | jq -r .workload)', version '$(tail -n 1 "$d/full.ndjson" | jq -r .version)', round 10"
 sed '8s/}$/,/' "$d/full.ndjson" > "$d/bad.ndjson"
 resume_refused "a line that is not JSON: refused" "$d/bad.ndjson" "line 8: not JSON"
-sed '8s/"round":4,/"round":4.5,/' "$d/full.ndjson" > "$d/frac.ndjson"
+sed '14s/"round":4,/"round":4.5,/' "$d/full.ndjson" > "$d/frac.ndjson"
 resume_refused "a line with no whole round number: refused" "$d/frac.ndjson" \
-	"line 8: not a result noisefloor run wrote (no round number)"
+	"line 14: not a result noisefloor run wrote (no round number)"
 # a blank line is skipped, as report skips it: the rounds after it are kept
-head -n 7 "$d/full.ndjson" | awk 'NR == 4 { print "" } { print }' > "$d/blank.ndjson"
+head -n 13 "$d/full.ndjson" | awk 'NR == 4 { print "" } { print }' > "$d/blank.ndjson"
 check "a blank line in the middle is skipped" "$NF" run -q --resume --out "$d/blank.ndjson"
 check_eq "rounds 1 to 3 kept, 4 to 10 added" "1 2 3 4 5 6 7 8 9 10 " \
-	"$(jq -r 'select(.workload and .version == "a") | .round' "$d/blank.ndjson" | tr '\n' ' ')"
-check_eq "round 3 was not run again" "$(sed -n 6,7p "$d/full.ndjson")" \
+	"$(jq -r 'select(.workload and .unit != "MiB" and .version == "a") | .round' "$d/blank.ndjson" | tr '\n' ' ')"
+check_eq "round 3 was not run again" "$(sed -n 10,13p "$d/full.ndjson")" \
 	"$(grep '"round":3,' "$d/blank.ndjson")"
 check "and check reads the result" "$NF" check -q "$d/blank.ndjson"
 # an editor that saves without the last line feed: the round is kept
@@ -146,19 +240,51 @@ fcmd="if [ -e $d/flag ]; then echo first >&2; echo 'boom: no such thing' >&2; ex
 "$NF" run -q --rounds 3 --passes 1 --warmup 0 --version a='sleep 0.01' --version b="$fcmd" \
 	--out "$d/f.ndjson" 2> "$d/err"
 check_eq "a failing command stops the run with status 1" 1 "$?"
-check_eq "with the command, its status and its last stderr lines" \
+check_eq "with the command, its status and its first stderr lines" \
 	"noisefloor: version 'b', round 2: the command '$fcmd' exited with status 3
-noisefloor: its last lines on stderr:
+noisefloor: its first lines on stderr:
 noisefloor:   first
 noisefloor:   boom: no such thing
+noisefloor: its whole stderr is in '$d/f.stderr.log'
 noisefloor: '$d/f.ndjson' holds 1 complete round of 3; to continue: noisefloor run --resume --out '$d/f.ndjson'" \
 	"$(grep -v '^noisefloor: warning' "$d/err")"
 check_eq "the complete round is kept" "1 a;1 b;" "$(order_of "$d/f.ndjson")"
+check_eq "the log beside the rounds file holds the failure and its stderr" \
+	"version 'b', round 2: the command '$fcmd' exited with status 3|first|boom: no such thing" \
+	"$(sed 's/^==== [0-9T:.-]*Z //' "$d/f.stderr.log" | tr '\n' '|' | sed 's/|$//')"
+# a wrong addon build: Node.js prints the source line, the error, a long
+# stack and its version last; the error line is what the message shows
+d=$(tmpdir)
+cat > "$d/addon.sh" <<'SH'
+for i in $(seq 1 40); do echo "loading module $i of 40"; done >&2
+printf 'node:internal/modules/cjs/loader:1921\n  return process.dlopen(module, path.toNamespacedPath(filename));\n                 ^\n\n' >&2
+echo "Error: The module 'better_sqlite3.node' was compiled against a different Node.js version using" >&2
+echo "NODE_MODULE_VERSION 115. This version of Node.js requires" >&2
+echo "NODE_MODULE_VERSION 137. Please try re-compiling or re-installing" >&2
+for i in $(seq 1 30); do echo "    at frame$i (node:internal/modules/cjs/loader:$i:1)"; done >&2
+echo "Node.js v24.11.1" >&2
+exit 1
+SH
+"$NF" run -q --rounds 1 --passes 1 --warmup 1 --version a=true --version b="sh $d/addon.sh" \
+	--out "$d/addon.ndjson" 2> "$d/err"
+check_eq "a failing warm-up stops the run with status 1" 1 "$?"
+check_eq "the message shows the error line, not the last lines" \
+	"noisefloor: version 'b', warm-up: the command 'sh $d/addon.sh' exited with status 1
+noisefloor: its first error lines on stderr:
+noisefloor:   Error: The module 'better_sqlite3.node' was compiled against a different Node.js version using
+noisefloor:   NODE_MODULE_VERSION 115. This version of Node.js requires
+noisefloor:   NODE_MODULE_VERSION 137. Please try re-compiling or re-installing
+noisefloor:       at frame1 (node:internal/modules/cjs/loader:1:1)
+noisefloor:       at frame2 (node:internal/modules/cjs/loader:2:1)
+noisefloor: its whole stderr is in '$d/addon.stderr.log'" \
+	"$(grep -v '^noisefloor: warning' "$d/err" | grep -v 'nothing was measured')"
+check_eq "the log holds all 78 lines of its stderr after the failure's line" "79 1" \
+	"$(wc -l < "$d/addon.stderr.log") $(grep -c '^Node.js v24.11.1$' "$d/addon.stderr.log")"
 d=$(tmpdir)
 check "--ignore-failure goes on" "$NF" run -q --ignore-failure --rounds 2 --passes 2 --warmup 0 \
 	--version a='sleep 0.01' --version b='exit 4' --out "$d/g.ndjson"
 check_eq "and records the status" "a 0 null;b 4 exit status 4 in 2 of 2 passes;" \
-	"$(jq -r 'select(.workload and .round == 1) | "\(.version) \(.meta.exit_status) \(.note)"' "$d/g.ndjson" | tr '\n' ';')"
+	"$(jq -r 'select(.workload and .unit != "MiB" and .round == 1) | "\(.version) \(.meta.exit_status) \(.note)"' "$d/g.ndjson" | tr '\n' ';')"
 check_eq "every round is there" "1 a;1 b;2 b;2 a;" "$(order_of "$d/g.ndjson")"
 
 # --- bad options: one line, exit 2, nothing run --------------------------
@@ -213,7 +339,7 @@ chmod +x "$d/bin/node"
 	--version 20="$d/bin/node bench.js" --out "$d/o.ndjson" 2> "$d/err"
 check_eq "--measure output reads the command's result lines" "0" "$?"
 check_eq "version, round, platform and timestamp filled in" "1 22 ms 3;1 22 ops/s 2;1 20 ms 3;1 20 ops/s 2;" \
-	"$(jq -r 'select(.workload and .round == 1) | "\(.round) \(.version) \(.unit) \(.passes | length)"' "$d/o.ndjson" | tr '\n' ';')"
+	"$(jq -r 'select(.workload and .unit != "MiB" and .round == 1) | "\(.round) \(.version) \(.unit) \(.passes | length)"' "$d/o.ndjson" | tr '\n' ';')"
 check_eq "the probe records the release and V8" "20.1.0 11.3.244.8-node.1" \
 	"$(head -1 "$d/o.ndjson" | jq -r '"\(.environment["node 22"]) \(.environment["v8 22"])"')"
 check "a label that is not what node reports is warned about" \
@@ -246,17 +372,17 @@ check_eq "output that is not results stops the run with 65" \
 	"$rc $(printf '%s\n' "$out" | grep -v warning | head -1 | sed 's/ (tried.*//')"
 check "--no-shell runs the words directly" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
 	--version a="printf '{\"workload\": \"w w\", \"unit\": \"ms\", \"passes\": [7]}\n'" --out "$d/ns.ndjson"
-check_eq "with the arguments as quoted" "w w [7]" "$(jq -rc 'select(.workload) | "\(.workload) \(.passes)"' "$d/ns.ndjson")"
+check_eq "with the arguments as quoted" "w w [7]" "$(jq -rc 'select(.workload and .unit != "MiB") | "\(.workload) \(.passes)"' "$d/ns.ndjson")"
 check "--no-shell with {out}" "$NF" run -q --no-shell --measure output --rounds 1 --warmup 0 \
 	--version 22="cp $NF_ROOT/tests/fixtures/hyperfine/node22.json {out}" --out "$d/nso.ndjson"
 check_eq "reads the file the command wrote" "hyperfine" \
-	"$(jq -r 'select(.workload) | .meta.runner' "$d/nso.ndjson" | sort -u)"
+	"$(jq -r 'select(.workload and .unit != "MiB") | .meta.runner' "$d/nso.ndjson" | sort -u)"
 check "the output's meta is kept beside what the round records" "$NF" run -q --ignore-failure \
 	--measure output --rounds 1 --warmup 0 --version a='exit 5' \
 	--version b="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1], \"meta\": {\"failed\": 1, \"order\": 2, \"mine\": 3}}'" \
 	--out "$d/meta.ndjson"
 check_eq "one value per key" '{"failed":["a"],"order":["a","b"],"mine":3,"exit_status":0}' \
-	"$(jq -c 'select(.workload) | .meta | {failed, order, mine, exit_status}' "$d/meta.ndjson")"
+	"$(jq -c 'select(.workload and .unit != "MiB") | .meta | {failed, order, mine, exit_status}' "$d/meta.ndjson")"
 o=$(tmpdir)
 check "and report reads it" "$NF" report -q --min-rounds 1 --out "$o" "$d/meta.ndjson"
 "$NF" run -q --ignore-failure --measure output --rounds 1 --warmup 0 --version a='exit 3' \
@@ -265,7 +391,7 @@ check "and report reads it" "$NF" report -q --min-rounds 1 --out "$o" "$d/meta.n
 check_eq "a recorded failure that printed nothing is said once" \
 	"noisefloor: version 'a', round 1: the command 'exit 3' exited with status 3 (recorded, going on)" \
 	"$(grep -v '^noisefloor: warning' "$d/err")"
-check_eq "and the round records it as failed" '["a"]' "$(jq -c 'select(.workload) | .meta.failed' "$d/silent.ndjson")"
+check_eq "and the round records it as failed" '["a"]' "$(jq -c 'select(.workload and .unit != "MiB") | .meta.failed' "$d/silent.ndjson")"
 
 # --- --order random --seed -----------------------------------------------
 d=$(tmpdir)
@@ -273,9 +399,9 @@ for f in s1 s2; do
 	"$NF" run -q --order random --seed 42 --rounds 4 --passes 1 --warmup 0 \
 		--version a=true --version b=true --version c=true --out "$d/$f.ndjson" 2>/dev/null
 done
-orders=$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/s1.ndjson" | tr '\n' ' ')
+orders=$(jq -c 'select(.workload and .unit != "MiB" and .version == "a") | .meta.order' "$d/s1.ndjson" | tr '\n' ' ')
 check_eq "the same seed gives the same orders" "$orders" \
-	"$(jq -c 'select(.workload and .version == "a") | .meta.order' "$d/s2.ndjson" | tr '\n' ' ')"
+	"$(jq -c 'select(.workload and .unit != "MiB" and .version == "a") | .meta.order' "$d/s2.ndjson" | tr '\n' ' ')"
 check "the orders differ from round to round" test "$(printf '%s\n' $orders | sort -u | wc -l)" -gt 1
 
 # --- the CI flow: one run per platform, one report --------------------------

@@ -193,7 +193,7 @@ check "shipped data: the issue has the rank-test table with Holm p-values" \
 check "linear: the shipped Regex row goes up and down beyond its noise, and says so" \
 	jq -e '.comparisons[] | select(.workload == "Regex over 100k emails") | .linear == false and (.text | endswith(", not linear"))' "$d/ship/analysis.json"
 check "shipped data: the issue states the power floor" \
-	grep -qF "the smallest p-value the rank test can reach is 0.00058; Holm's correction runs over the pairs of each comparison (one workload on one platform: 6 pairs at most), so its first step needs the smallest p below 0.0083" "$d/ship/issue.md"
+	grep -qF "the smallest p-value the rank test can reach is 5.8e-04; Holm's correction runs over the pairs of each comparison (one workload on one platform: 6 pairs at most), so its first step needs the smallest p below 0.0083" "$d/ship/issue.md"
 check "shipped data: the blog explains the borderline pairs" \
 	grep -qF "**JSON.stringify, 20k rows**: 20.20.2 and 24.22.3 are within the noise of ±21%, yet the rank test finds" "$d/ship/blog.md"
 check "shipped data: the summary stays short (no test tables)" \

@@ -153,8 +153,8 @@ check_eq "Pairs: one row per pair" "$(jq '[.comparisons[].pairs[]] | length' "$o
 	"$(grep -o '<f>IF(I[0-9]*&lt;0.05' "$o/x/xl/worksheets/sheet4.xml" | wc -l)"
 check "Pairs: frozen header and autofilter over every column" \
 	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A1:S43\"" "$1"' _ "$o/x/xl/worksheets/sheet4.xml"
-check "Pairs: p with two significant digits, shifts signed with the unit" \
-	sh -c 'grep -q "formatCode=\"0.#####\"" "$1" && grep -qF "formatCode=\"&quot;+&quot;0.00&quot; ms&quot;;&quot;−&quot;0.00&quot; ms&quot;;0.00&quot; ms&quot;\"" "$1"' _ "$o/x/xl/styles.xml"
+check "Pairs: p with two significant digits (below 0.001 as 5.8E-04), shifts signed with the unit" \
+	sh -c 'grep -q "formatCode=\"0.0E+00\"" "$1" && grep -qF "formatCode=\"&quot;+&quot;0.00&quot; ms&quot;;&quot;−&quot;0.00&quot; ms&quot;;0.00&quot; ms&quot;\"" "$1"' _ "$o/x/xl/styles.xml"
 check_eq "eight native charts" "8" "$(ls "$o"/x/xl/charts/chart*.xml | wc -l)"
 check "overview: bars over the change column, data cached" \
 	sh -c 'grep -q "<c:barDir val=\"bar\"/>" "$1" && grep -q "<c:f>Charts!\$C\$3:\$C\$9</c:f><c:numCache>" "$1"' _ "$o/x/xl/charts/chart1.xml"

@@ -13,6 +13,7 @@
 #include "present/report.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
+#include "run/run_file.h"
 
 #include <limits.h>
 #include <math.h>
@@ -259,6 +260,46 @@ static char *command_line(const struct cli_args *a, int elide_files)
 	return buf_detach(&b, NULL);
 }
 
+/* The value of the environment's key, or NULL. */
+static const char *env_value(const struct model *m, const char *key)
+{
+	for (size_t i = 0; i < m->nenv; i++)
+		if (strcmp(m->env[i].key, key) == 0)
+			return m->env[i].value;
+	return NULL;
+}
+
+/* The `noisefloor run` command that took the rounds, rebuilt from the
+ * settings the rounds file records (m->run_json), writing them into the
+ * file as the report was given it. Malloc'd, or NULL when no input records
+ * them or they are not ones noisefloor run wrote; caller frees. */
+static char *run_command(const struct model *m)
+{
+	cJSON *o = m->run_json ? cJSON_Parse(m->run_json) : NULL;
+	struct run_settings s;
+	struct buf b = BUF_INIT;
+	const char *os = env_value(m, "os"), *arch = env_value(m, "arch");
+	char *platform = os && arch ? xasprintf("%s-%s", os, arch) : NULL;
+	char cwd[PATH_MAX];
+	const char *out = m->run_source;
+	size_t ncwd = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/") ? strlen(cwd) : 0;
+
+	if (out && ncwd && strncmp(out, cwd, ncwd) == 0 && out[ncwd] == '/' && out[ncwd + 1])
+		out += ncwd + 1;
+	if (o && out && run_settings_from_json(o, &s) == 0)
+		run_settings_command(&s, out, platform, &b);
+	else
+		run_settings_init(&s);
+	run_settings_release(&s);
+	cJSON_Delete(o);
+	free(platform);
+	if (!b.len) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
 /* Words why the analysis refused --impact, --rps and --payload
  * (m->impact_in.refused, impact.h) into err. Returns NF_DATAERR. */
 static int impact_refusal(const struct model *m, struct nf_error *err)
@@ -463,6 +504,7 @@ static int run(const struct cli_args *a)
 		cli_error(a, NF_DATAERR, "%s", err.msg); /* one line: the claim is named */
 		return status;
 	}
+	m.run_command = run_command(&m);
 	templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES]) : cli_find_resource("templates");
 	font = env_or("NOISEFLOOR_FONT", FONT_DIR "/DejaVuSans.ttf");
 	font_bold = env_or("NOISEFLOOR_FONT_BOLD", FONT_DIR "/DejaVuSans-Bold.ttf");

@@ -50,7 +50,8 @@
 	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n" \
 	"      --title TEXT        the report's title\n" \
 	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n" \
-	"      --resume            continue FILE with the settings it was started with\n" \
+	"      --resume            continue FILE with the settings it was started with;\n" \
+	"                          with --rounds N, extend (or cut short) its plan to N\n" \
 	"      --report[=DIR]      render the report into DIR (default out) at the end\n" \
 	"      --strict            refuse to start when a noise check fails\n" \
 	"      --ignore-failure    record a command that fails and go on\n" \
@@ -59,7 +60,7 @@
 static const char run_usage[] =
 	"usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND...\n"
 	"       noisefloor run [options] --list NAME=V1,V2,... COMMAND-WITH-{NAME}\n"
-	"       noisefloor run --resume [--out FILE]\n"
+	"       noisefloor run --resume [--rounds N] [--out FILE]\n"
 	"\n"
 	"Runs every version's command in every round, interleaved, the order rotated\n"
 	"each round, and appends each complete round to a rounds-format NDJSON file\n"
@@ -115,24 +116,41 @@ static int say(int status, const char *fmt, ...)
 	return status;
 }
 
+/* "0:42", "12:05", "1:02:03": a time the run took. */
+static void put_elapsed(struct buf *b, double s)
+{
+	long e = s > 0 ? (long)s : 0;
+	if (e >= 3600)
+		buf_printf(b, "%ld:%02ld:%02ld", e / 3600, e / 60 % 60, e % 60);
+	else
+		buf_printf(b, "%ld:%02ld", e / 60, e % 60);
+}
+
 /* The runner's progress callback: "round 3/7 · version 24 · 0:42 elapsed ·
  * about 1:10 left" on one line of the terminal. */
 static void show_progress(void *ctx, int round, const char *label, double elapsed_s,
 			  double left_s)
 {
 	const struct run *r = ctx;
-	long e = (long)elapsed_s, left = (long)left_s;
+	struct buf b = BUF_INIT;
 	if (!r->progress)
 		return;
 	if (round)
-		fprintf(stderr, "\rround %d/%d", round, r->s.rounds);
+		buf_printf(&b, "\rround %d/%d", round, r->s.rounds);
 	else
-		fputs("\rwarm-up", stderr);
-	fprintf(stderr, " \xC2\xB7 version %s \xC2\xB7 %ld:%02ld elapsed", label, e / 60, e % 60);
-	if (left_s >= 0)
-		fprintf(stderr, " \xC2\xB7 about %ld:%02ld left", left / 60, left % 60);
-	fputs("\033[K", stderr);
+		buf_puts(&b, "\rwarm-up");
+	buf_printf(&b, " \xC2\xB7 version %s \xC2\xB7 ", label);
+	put_elapsed(&b, elapsed_s);
+	buf_puts(&b, " elapsed");
+	if (left_s >= 0) {
+		buf_puts(&b, " \xC2\xB7 about ");
+		put_elapsed(&b, left_s);
+		buf_puts(&b, " left");
+	}
+	buf_puts(&b, "\033[K");
+	fputs(b.s, stderr);
 	fflush(stderr);
+	buf_release(&b);
 }
 
 static void progress_clear(const struct run *r)
@@ -566,6 +584,16 @@ static int adopt_settings(struct run *r, struct run_settings *f)
 		return rc;
 	}
 	buf_release(&why);
+	if ((cl->given & RUN_GIVEN_ROUNDS) && cl->rounds != f->rounds) {
+		/* more rounds (or fewer, down to those it holds): the same orders go on */
+		struct nf_error err;
+		if (cl->rounds < r->file.done_rounds)
+			return say(NF_USAGE, "cannot resume '%s' with --rounds %d: it holds %d complete "
+				   "rounds already", r->out, cl->rounds, r->file.done_rounds);
+		if (run_file_set_rounds(&r->file, cl->rounds, &err) != 0)
+			return fail(r, &err);
+		f->rounds = cl->rounds;
+	}
 	f->warmup = (cl->given & RUN_GIVEN_WARMUP) ? cl->warmup : f->warmup;
 	f->given = cl->given;
 	run_settings_release(cl);
@@ -645,9 +673,14 @@ static int finish(struct run *r, int rc)
 		tell_rounds_kept(r);
 		return rc;
 	}
-	if (!r->quiet)
-		say(0, "'%s' holds %d complete round%s of %zu version%s", r->out, r->file.done_rounds,
-		    r->file.done_rounds == 1 ? "" : "s", r->s.nv, r->s.nv == 1 ? "" : "s");
+	if (!r->quiet) {
+		struct buf t = BUF_INIT;
+		put_elapsed(&t, run_loop_elapsed(&r->runner));
+		say(0, "'%s' holds %d complete round%s of %zu version%s, %s since the run started",
+		    r->out, r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->s.nv,
+		    r->s.nv == 1 ? "" : "s", t.s);
+		buf_release(&t);
+	}
 	return r->report_dir ? run_report(r) : 0;
 }
 

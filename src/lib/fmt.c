@@ -97,6 +97,27 @@ static int out_of_fixed_range(double v)
 	return isfinite(v) && (a >= 1e15 || (a > 0 && a < 1e-9));
 }
 
+void fmt_p(struct buf *b, double p)
+{
+	char tmp[64], *e;
+	size_t n;
+	if (!(isfinite(p) && p > 0 && p < 0.001)) {
+		fmt_sig(b, p, 2);
+		return;
+	}
+	/* as R and SciPy print them: "3.2e-05", "1e-10" */
+	snprintf(tmp, sizeof tmp, "%.1e", p);
+	fix_decimal_point(tmp);
+	e = strchr(tmp, 'e');
+	n = e ? (size_t)(e - tmp) : strlen(tmp);
+	/* the mantissa without a trailing zero ("1.0" is "1") */
+	if (n >= 2 && tmp[n - 1] == '0' && tmp[n - 2] == '.')
+		n -= 2;
+	buf_put(b, tmp, n);
+	if (e)
+		buf_puts(b, e);
+}
+
 void fmt_sig(struct buf *b, double v, int digits)
 {
 	int mag, decimals;

@@ -21,6 +21,10 @@
 void fmt_fixed(struct buf *b, double v, int decimals);
 void fmt_grouped(struct buf *b, double v, int decimals);
 void fmt_sig(struct buf *b, double v, int digits);
+/* A p value or a level it is held to, two significant digits: "0.0023",
+ * "0.8", "1", and below 0.001 in scientific notation, "3.2e-05" (not
+ * "0.000032", nor a floor as "0.000000000015"). */
+void fmt_p(struct buf *b, double p);
 /* Shortest decimal that reads back as exactly v ("%.17g" trimmed), for JSON. */
 void fmt_json_number(struct buf *b, double v);
 

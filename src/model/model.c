@@ -306,6 +306,8 @@ void model_release(struct model *m)
 	free(m->digests);
 	free(m->command_line);
 	free(m->command_shown);
+	free(m->run_json);
+	free(m->run_command);
 	free(m->title);
 	free(m->subject);
 	free(m->notes);

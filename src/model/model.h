@@ -645,6 +645,11 @@ struct model {
 	char *command_shown;               /* owned: the same with many input files
 	                                      written as FILE..., or NULL */
 	const char *program_version;       /* static: noisefloor's version, or NULL */
+	char *run_json;                    /* owned: the "run" settings of the first input
+	                                      noisefloor run wrote, as JSON; or NULL */
+	const char *run_source;            /* interned: the input they are from */
+	char *run_command;                 /* owned: the noisefloor run command rebuilt from
+	                                      them, shell-quoted (cmd_report.c); or NULL */
 
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */

@@ -55,6 +55,136 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Code points of s before byte offset off, off moved back to the start
+ * of a code point. */
+static size_t cp_count(const char *s, size_t off)
+{
+	size_t k = 0;
+	while (off > 0 && ((unsigned char)s[off] & 0xC0) == 0x80)
+		off--;
+	for (size_t i = 0; i < off; i++)
+		k += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return k;
+}
+
+static size_t common_prefix(const char *a, const char *b)
+{
+	size_t k = 0;
+	while (a[k] && a[k] == b[k])
+		k++;
+	return k;
+}
+
+struct sname {
+	const char *s;
+	size_t i;
+};
+
+static int cmp_sname(const void *a, const void *b)
+{
+	return strcmp(((const struct sname *)a)->s, ((const struct sname *)b)->s);
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+#define NEIGHBOURS 64 /* names on each side in sorted order a name is told from */
+
+/* Where each name first differs from the others (code points, ascending,
+ * no repeats): the first code point after the longest start it shares
+ * with each other name, or its last when it is the start of another. The
+ * names that share the most with a name are its neighbours in sorted
+ * order, and the shared start only shrinks going away from it, so each
+ * name looks at most NEIGHBOURS names each way. at[i] is malloc'd with
+ * nat[i] entries; caller frees each and both arrays. */
+static void first_differences(char **names, size_t n, size_t ***at_out, size_t **nat_out)
+{
+	struct sname *o = xmalloc(n * sizeof *o);
+	size_t **at = xcalloc(n, sizeof *at), *nat = xcalloc(n, sizeof *nat);
+	size_t *lcp = xcalloc(n, sizeof *lcp); /* lcp[k]: of sorted k - 1 and k */
+
+	for (size_t i = 0; i < n; i++) {
+		o[i].s = names[i];
+		o[i].i = i;
+	}
+	qsort(o, n, sizeof *o, cmp_sname);
+	for (size_t k = 1; k < n; k++)
+		lcp[k] = common_prefix(o[k - 1].s, o[k].s);
+	for (size_t k = 0; k < n; k++) {
+		const char *s = o[k].s;
+		size_t len = strlen(s), w = digest_width(s), cnt = 0;
+		size_t *v = xmalloc(2 * NEIGHBOURS * sizeof *v);
+		for (int dir = -1; dir <= 1; dir += 2) {
+			size_t m = (size_t)-1;
+			for (size_t step = 1; step <= NEIGHBOURS; step++) {
+				size_t j = dir < 0 ? k - step : k + step, c;
+				if ((dir < 0 && step > k) || (dir > 0 && j >= n))
+					break;
+				c = lcp[dir < 0 ? j + 1 : j];
+				if (c < m)
+					m = c;
+				else
+					continue;
+				c = m < len ? cp_count(s, m) : w - 1;
+				v[cnt++] = c;
+				if (m == 0)
+					break;
+			}
+		}
+		qsort(v, cnt, sizeof *v, cmp_size);
+		nat[o[k].i] = 0;
+		for (size_t q = 0; q < cnt; q++)
+			if (q == 0 || v[q] != v[q - 1])
+				v[nat[o[k].i]++] = v[q];
+		at[o[k].i] = v;
+	}
+	free(o);
+	free(lcp);
+	*at_out = at;
+	*nat_out = nat;
+}
+
+/* s cut to w code points with one "…" that leaves every position in
+ * at[0..nat) (ascending) visible, with up to a few code points after each
+ * (the start of the word that differs), the cut as near the middle as it
+ * may be. Malloc'd, or NULL when no such cut fits in w. */
+static char *cut_keeping(const char *s, const size_t *at, size_t nat, size_t w)
+{
+	size_t len = digest_width(s), k, best_a = 0, best_d = (size_t)-1;
+	static const size_t context[] = { 8, 4, 1 };
+	if (len <= w)
+		return xstrdup(s);
+	if (w < 3)
+		return NULL;
+	k = len - (w - 1); /* code points the cut removes */
+	for (size_t ci = 0; ci < 3 && best_d == (size_t)-1; ci++) {
+		for (size_t g = 0; g <= nat; g++) {
+			/* the gap after at[g - 1] (or the start) and before at[g] (or the end) */
+			size_t lo = g ? at[g - 1] + context[ci] : 1;
+			size_t hi = g < nat ? at[g] : len - 1;
+			size_t want = len / 2 > k / 2 ? len / 2 - k / 2 : 0, a, d;
+			if (g && lo > len)
+				continue;
+			if (lo < 1)
+				lo = 1;
+			if (hi < lo || hi - lo < k)
+				continue;
+			a = want < lo ? lo : want > hi - k ? hi - k : want;
+			d = a > want ? a - want : want - a;
+			if (d < best_d) {
+				best_d = d;
+				best_a = a;
+			}
+		}
+	}
+	if (best_d == (size_t)-1)
+		return NULL;
+	return cut_middle(s, best_a, len - best_a - k);
+}
+
 static int all_distinct(char **v, size_t n)
 {
 	char **s = xmalloc((n ? n : 1) * sizeof *s);
@@ -112,20 +242,19 @@ char **digest_short_names(const char *const *names, size_t n, size_t maxw, char 
 	}
 	if (longest > maxw) {
 		char **tmp = xcalloc(n, sizeof *tmp);
-		size_t w;
+		size_t **at, *nat, w;
 		int done = 0;
+		first_differences(out, n, &at, &nat);
+		/* the narrowest width from maxw up at which every name keeps where
+		 * it first differs from each other name; at the longest nothing is cut */
 		for (w = maxw; w < longest && !done; w++) {
-			/* try tails from half the width up, then down */
-			for (size_t d = 0; d < w && !done; d++) {
-				size_t tail = (d % 2) ? w / 2 - (d + 1) / 2 : w / 2 + d / 2;
-				if (tail < 1 || tail + 2 > w)
-					continue;
-				for (size_t i = 0; i < n; i++) {
-					free(tmp[i]);
-					tmp[i] = cut_middle(out[i], w - 1 - tail, tail);
-				}
-				done = all_distinct(tmp, n);
+			done = 1;
+			for (size_t i = 0; i < n && done; i++) {
+				free(tmp[i]);
+				tmp[i] = cut_keeping(out[i], at[i], nat[i], w);
+				done = tmp[i] != NULL;
 			}
+			done = done && all_distinct(tmp, n);
 		}
 		if (done) {
 			for (size_t i = 0; i < n; i++) {
@@ -137,6 +266,10 @@ char **digest_short_names(const char *const *names, size_t n, size_t maxw, char 
 		} else {
 			digest_free(tmp, n);
 		}
+		for (size_t i = 0; i < n; i++)
+			free(at[i]);
+		free(at);
+		free(nat);
 	}
 	if (used)
 		*used = longest;

@@ -14,8 +14,11 @@
  * distinct (when they were): a prefix shared by every name (ending at a
  * space, at least 6 code points) is cut and returned in *prefix (malloc'd,
  * caller frees; NULL when none), then names still longer than maxw are cut
- * in the middle with "…", the cut moved until no two names collide; when no
- * cut at maxw keeps them apart, the width grows until one does. Returns a
+ * with "…" where the cut keeps whole the part of each name that tells it
+ * apart from the others (what follows the longest start it shares with
+ * another name, up to the longest end it shares): in the middle when that
+ * part is near an end, else before and after it ("SELECT…(multiple…)");
+ * when such a cut does not fit maxw, the width grows until it does. Returns a
  * malloc'd array of n malloc'd strings; free with digest_free(). Returns
  * the width actually used in *used (when not NULL).
  */

@@ -23,7 +23,7 @@ char *history_release_step_text(const struct comparison *c, const struct release
 	buf_puts(&t, ") the median round moved ");
 	fmt_percent_signed(&t, s->ratio - 1);
 	buf_puts(&t, " (p = ");
-	fmt_sig(&t, s->p_holm, 2);
+	fmt_p(&t, s->p_holm);
 	buf_puts(&t, " after Holm)");
 	return buf_detach(&t, NULL);
 }

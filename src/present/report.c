@@ -100,6 +100,25 @@ static void build_versions(struct report *r)
 	free(order);
 }
 
+/* The V8 a line's support row shows: the one the newest measured release
+ * of it ran (its results' meta.v8, else the schedule's for that exact
+ * release), "13.6.233.10 (24.11.1)"; a line not measured, or whose
+ * measured releases' V8 is unknown, shows the schedule's latest. Malloc'd,
+ * or NULL when none is known. */
+static char *line_v8(const struct report *r, const struct release_line *line)
+{
+	const struct report_version *newest = NULL;
+	/* r->versions is in version order, oldest first */
+	for (size_t k = 0; k < r->nversions; k++) {
+		const struct version_stats *vs = r->versions[k].vs;
+		if (vs && vs->v8 && vs->line && strcmp(vs->line, line->line) == 0)
+			newest = &r->versions[k];
+	}
+	if (newest)
+		return xasprintf("%s (%s)", newest->vs->v8, newest->version);
+	return line->v8_latest ? xstrdup(line->v8_latest) : line->v8 ? xstrdup(line->v8) : NULL;
+}
+
 static void build_lines(struct report *r)
 {
 	const struct model *m = r->m;
@@ -117,6 +136,7 @@ static void build_lines(struct report *r)
 		l->shown = m->versions_kind == VERSIONS_RELEASES &&
 			   (l->line->compared || l->line == m->recommended ||
 			    (l->support != SUPPORT_EOL && l->support != SUPPORT_PLANNED));
+		l->v8 = line_v8(r, l->line);
 	}
 }
 
@@ -135,11 +155,11 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		buf_puts(b, " apart, beyond the noise of ");
 		fmt_spread(b, p->noise);
 		buf_puts(b, ", but the rank test does not confirm it (p = ");
-		fmt_sig(b, p->p_holm, 2);
+		fmt_p(b, p->p_holm);
 		buf_printf(b, " after Holm's correction over the %zu pair%s of this comparison; with "
 			   "%zu and %zu rounds the smallest reachable p is ", c->npairs,
 			   c->npairs == 1 ? "" : "s", va->nrounds, vb->nrounds);
-		fmt_sig(b, p->p_floor, 2);
+		fmt_p(b, p->p_floor);
 		/* only when more rounds would help: the plan is for the medians */
 		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
 		    (size_t)p->rounds_needed > vb->nrounds)
@@ -150,7 +170,7 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		buf_printf(b, "%s and %s are within the noise of ", va->version, vb->version);
 		fmt_spread(b, p->noise);
 		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
-		fmt_sig(b, p->p_holm, 2);
+		fmt_p(b, p->p_holm);
 		buf_puts(b, " after Holm): a typical round differs by ");
 		fmt_percent_signed(b, p->ratio - 1);
 		buf_printf(b, " (%s interval ", r->method.ci_text);
@@ -195,10 +215,10 @@ static char *comparison_power_note(const struct report *r, const struct comparis
 	}
 	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ",
 		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
-	fmt_sig(&b, s->p_floor, 2);
+	fmt_p(&b, s->p_floor);
 	buf_printf(&b, ", and Holm's correction over the %zu pair%s of this comparison needs p "
 		   "below ", c->npairs, c->npairs == 1 ? "" : "s");
-	fmt_sig(&b, holm_level(r, c), 2);
+	fmt_p(&b, holm_level(r, c));
 	buf_puts(&b, ", so no pair here can be significant");
 	if (needed)
 		buf_printf(&b, "; about %d rounds per version would be needed to confirm the "
@@ -289,11 +309,11 @@ static void build_evidence(struct report *r)
 		/* Holm's first step compares the smallest p with alpha / pairs,
 		 * the pairs of one comparison */
 		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
-		fmt_sig(&b, r->p_floor, 2);
+		fmt_p(&b, r->p_floor);
 		buf_printf(&b, "; Holm's correction runs over the pairs of each comparison (one workload "
 			   "on one platform: %zu pair%s at most), so its first step needs the smallest "
 			   "p below ", r->most_pairs, r->most_pairs == 1 ? "" : "s");
-		fmt_sig(&b, r->method.alpha / (double)r->most_pairs, 2);
+		fmt_p(&b, r->method.alpha / (double)r->most_pairs);
 		if (r->power_binds)
 			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
 				     "before the test can confirm anything");
@@ -1074,6 +1094,8 @@ void report_release(struct report *r)
 		free(r->charts[k].stem);
 	free(r->charts);
 	free(r->versions);
+	for (size_t i = 0; i < r->nlines; i++)
+		free(r->lines[i].v8);
 	free(r->lines);
 	free(r->power_note);
 	free(r->rank_test_note);

@@ -55,6 +55,9 @@ struct report_line {
 	int shown;     /* in the support tables of the documents: lines someone
 	                  could still pick, the compared ones and the
 	                  recommended one whatever their state */
+	char *v8;      /* owned: the V8 its support row shows: the one the
+	                  newest measured release of the line ran ("13.6.233.10
+	                  (24.11.1)"), else the schedule's latest; or NULL */
 };
 
 enum report_chart_kind {

@@ -110,10 +110,10 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 	p = &c->pairs[im->pair];
 	buf_printf(b, "not confirmed: the rank test does not confirm %s %s than %s after "
 		   "Holm's correction (p = ", fast->version, words_diff(c)->better, slow->version);
-	fmt_sig(b, p->p_holm, 2);
+	fmt_p(b, p->p_holm);
 	buf_puts(b, "; ");
 	buf_printf(b, "%zu against %zu rounds cannot go below p = ", fast->nrounds, slow->nrounds);
-	fmt_sig(b, p->p_floor, 2);
+	fmt_p(b, p->p_floor);
 	buf_puts(b, ")");
 }
 
@@ -243,6 +243,7 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	r->command = m->command_shown ? xstrdup(m->command_shown)
 		   : m->command_line ? xstrdup(m->command_line) : NULL;
 	r->version = m->program_version;
+	r->run_command = m->run_command;
 	/* variants have no support windows to judge */
 	r->as_of_note = m->versions_kind == VERSIONS_RELEASES
 				? xasprintf("%s, the day the support windows are judged on (add --as-of %s "

@@ -54,6 +54,8 @@ struct report_impact {
 
 	char *command;            /* owned: the command line, or NULL */
 	const char *version;      /* noisefloor's version, or NULL */
+	const char *run_command;  /* borrowed: the noisefloor run command that took
+	                             the rounds, rebuilt from their file, or NULL */
 	char *as_of_note;         /* owned: the report date and how to pin it */
 	struct rimp_input *inputs_used; /* owned: each input once */
 	size_t ninputs;

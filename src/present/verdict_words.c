@@ -57,13 +57,44 @@ static void put_band(struct buf *b, double noise)
 	buf_putc(b, '%');
 }
 
+/* 1 when s holds the lower-case ASCII word w in any case. */
+static int has_word_nocase(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	for (; *s; s++) {
+		size_t k = 0;
+		while (k < n && s[k] && (s[k] | 0x20) == w[k])
+			k++;
+		if (k == n)
+			return 1;
+	}
+	return 0;
+}
+
+int words_memory(const struct comparison *c)
+{
+	/* a size named for memory: "..., peak memory" (noisefloor run), "RSS",
+	 * "heap used", "resident set" */
+	static const char *const words[] = { "memory", "rss", "heap", "resident" };
+	if (c->unit_kind != UNIT_SIZE)
+		return 0;
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (has_word_nocase(c->workload, words[k]))
+			return 1;
+	return 0;
+}
+
 const struct diff_words *words_diff(const struct comparison *c)
 {
 	static const struct diff_words time = { "faster", "slower", "fastest", "slowest" };
 	static const struct diff_words less = { "smaller", "larger", "smallest", "largest" };
 	static const struct diff_words more = { "larger", "smaller", "largest", "smallest" };
+	static const struct diff_words mem_less = { "less memory", "more memory", "smallest", "largest" };
+	static const struct diff_words mem_more = { "more memory", "less memory", "largest", "smallest" };
 	if (c->unit_kind != UNIT_SIZE)
 		return &time;
+	if (words_memory(c))
+		return c->better == BETTER_HIGHER ? &mem_more : &mem_less;
 	return c->better == BETTER_HIGHER ? &more : &less;
 }
 
@@ -84,7 +115,9 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 {
 	long g = round_half_away(words_share(c, p->size, 1) * 100);
 	put_first(b, w, capital);
-	if (c->unit_kind == UNIT_SIZE)
+	if (words_memory(c))
+		buf_printf(b, " uses %ld%% %s than %s", g, words_diff(c)->better, o);
+	else if (c->unit_kind == UNIT_SIZE)
 		buf_printf(b, " is %ld%% %s than %s", g, words_diff(c)->better, o);
 	else if (c->better == BETTER_HIGHER)
 		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
@@ -119,7 +152,7 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		/* no pair judged: the published rule's verdict on the bests */
 		if (c->verdict == VERDICT_FASTER) {
 			put_first(b, c->versions[c->rule_best].version, capital);
-			buf_printf(b, " %s by %ld%%%s", words_diff(c)->better,
+			buf_printf(b, "%s %s by %ld%%%s", words_memory(c) ? " uses" : "", words_diff(c)->better,
 				   round_half_away(words_share(c, c->gap, 1) * 100),
 				   c->rule_linear ? "" : ", not linear");
 		} else {
@@ -152,8 +185,9 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 			o = &c->versions[p->test_side >= 0 ? p->a : p->b];
 			buf_puts(b, " (");
 			put_band(b, p->noise);
-			buf_printf(b, "), yet the rank test finds %s steadily %s than %s: a steady difference "
+			buf_printf(b, "), yet the rank test finds %s steadily %s%s than %s: a steady difference "
 				   "inside a noise band too wide to judge", w->version,
+				   words_memory(c) ? "using " : "",
 				   c->unit_kind == UNIT_SIZE ? words_diff(c)->better
 				   : c->better == BETTER_HIGHER ? "higher" : "faster", o->version);
 		}
@@ -229,12 +263,12 @@ void words_drift(struct buf *b, const struct comparison *c)
 	const struct drift *d = &c->drift;
 	if (!d->found)
 		return;
-	buf_printf(b, "later rounds were %s: the round values %s with %s within %s "
-		   "(Mann-Kendall S = %+.0f, p = ",
+	buf_printf(b, "later rounds %s %s: the round values %s with %s within %s "
+		   "(Mann-Kendall S = %+.0f, p = ", words_memory(c) ? "used" : "were",
 		   d->rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse : words_diff(c)->better,
 		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
 		   d->ntested == 1 ? "the version" : "each version", d->s);
-	fmt_sig(b, d->p, 2);
+	fmt_p(b, d->p);
 	buf_putc(b, ')');
 	if (d->load_explains) {
 		buf_printf(b, ", which the load explains: the load average %s from ",
@@ -296,7 +330,8 @@ void words_finding(struct buf *b, const struct model *m, const struct platform_f
 		/* the same verdict everywhere: a claim names its winner, any
 		 * other verdict reads as within noise */
 		if (c0->verdict == VERDICT_FASTER)
-			buf_printf(b, "%s is the %s on every platform (", c0->versions[c0->best_idx].version,
+			buf_printf(b, words_memory(c0) ? "%s uses the least memory on every platform ("
+				   : "%s is the %s on every platform (", c0->versions[c0->best_idx].version,
 				   words_diff(c0)->best);
 		else
 			buf_puts(b, "within noise on every platform (");
@@ -344,8 +379,8 @@ static int pick_history(const struct comparison *c)
 
 void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v)
 {
-	buf_printf(b, "%ld of %zu rounds are ", round_half_away(v->slow_share * (double)v->nrounds),
-		   v->nrounds);
+	buf_printf(b, "%ld of %zu rounds %s ", round_half_away(v->slow_share * (double)v->nrounds),
+		   v->nrounds, words_memory(c) ? "use" : "are");
 	fmt_fixed(b, v->slow_factor, v->slow_factor < 10 ? 1 : 0);
 	buf_printf(b, "\xC3\x97 %s than %s", words_diff(c)->worse,
 		   c->paired ? "the other versions in the same rounds" : "its other rounds");
@@ -468,7 +503,7 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 	buf_printf(b, " %s), beyond the noise of ", c->unit);
 	fmt_spread(b, p->noise);
 	buf_puts(b, "; p = ");
-	fmt_sig(b, p->p_holm, 2);
+	fmt_p(b, p->p_holm);
 	buf_puts(b, " after Holm");
 }
 

@@ -32,6 +32,12 @@ struct diff_words {
 };
 const struct diff_words *words_diff(const struct comparison *c);
 
+/* 1 when c's metric is memory: a size (B, KB, MiB...) whose workload name
+ * says memory, RSS, heap or resident (noisefloor run's "<workload>, peak
+ * memory"). Memory is worded as memory: "uses 12% less memory than", never
+ * faster or smaller. */
+int words_memory(const struct comparison *c);
+
 /* The percentage a sentence quotes for a difference of `size` (how much
  * better, as pair_stats.size), said from the winner's side (winner set:
  * "A is N% faster than B") or the other's ("B is N% slower than A"): size

@@ -531,6 +531,8 @@ static void write_reproduce(struct jsonw *w, const struct model *m)
 	jsonw_begin_object(w);
 	jsonw_key(w, "command");
 	jsonw_string(w, m->command_line);
+	jsonw_key(w, "run_command");
+	jsonw_string(w, m->run_command);
 	jsonw_key(w, "noisefloor_version");
 	jsonw_string(w, m->program_version);
 	jsonw_key(w, "inputs");

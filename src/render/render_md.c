@@ -171,10 +171,10 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		fmt_sig(&b, p->u, 6);
 		mctx_set_str(row, "u", b.s);
 		buf_reset(&b);
-		fmt_sig(&b, p->p, 2);
+		fmt_p(&b, p->p);
 		mctx_set_str(row, "p", b.s);
 		buf_reset(&b);
-		fmt_sig(&b, p->p_holm, 2);
+		fmt_p(&b, p->p_holm);
 		mctx_set_str(row, "p_holm", b.s);
 		mctx_set_bool(row, "significant", p->significant);
 		mctx_set_bool(row, "borderline", p->borderline);
@@ -427,6 +427,7 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 	mctx_set(ctx, "impact_claims", list);
 
 	mctx_set_str(ctx, "command", ri->command);
+	mctx_set_str(ctx, "run_command", ri->run_command);
 	mctx_set_str(ctx, "noisefloor_version", ri->version);
 	mctx_set_str(ctx, "as_of_note", ri->as_of_note);
 	list = mctx_list();
@@ -945,7 +946,7 @@ static struct mctx *build_context(const struct report *r, int level,
 			l->codename ? l->codename : "", l->codename ? ")" : "");
 		mctx_set_str(s, "line", l->line);
 		mctx_set_str(s, "status", l->status);
-		mctx_set_str(s, "v8", l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
+		mctx_set_str(s, "v8", r->lines[i].v8 ? r->lines[i].v8 : "\xE2\x80\x94");
 		mctx_set_str(s, "end", l->end);
 		mctx_set_str(s, "pick_when", support_pick_when(l->status));
 		mctx_set_bool(s, "compared", l->compared);

@@ -566,9 +566,9 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 		row[3].text = buf_detach(&b, NULL);
 		fmt_sig(&b, ps->u, 6);
 		row[4].text = buf_detach(&b, NULL);
-		fmt_sig(&b, ps->p, 2);
+		fmt_p(&b, ps->p);
 		row[5].text = buf_detach(&b, NULL);
-		fmt_sig(&b, ps->p_holm, 2);
+		fmt_p(&b, ps->p_holm);
 		row[6].text = buf_detach(&b, NULL);
 		row[6].bold = ps->significant;
 		if (ps->significant || ps->borderline) {
@@ -778,7 +778,7 @@ static void support(struct pdf *p)
 		row[1].marker = p->r->lines[i].eol ? 0xD55E00u : CHART_NONE;
 		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
 		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
-		row[4].text = xstrdup(l->v8_latest ? l->v8_latest : l->v8 ? l->v8 : "\xE2\x80\x94");
+		row[4].text = xstrdup(p->r->lines[i].v8 ? p->r->lines[i].v8 : "\xE2\x80\x94");
 		row[5].text = xstrdup(support_pick_when(l->status));
 	}
 	pdf_table_draw(p, &t);
@@ -1046,6 +1046,8 @@ static void reproduce(struct pdf *p)
 	struct buf b = BUF_INIT;
 	const double labw = 90;
 	pdf_heading(p, "How to reproduce", LEAD_BODY * 6);
+	if (ri->run_command)
+		pdf_field(p, "Measured by", ri->run_command, labw);
 	if (ri->command) {
 		buf_printf(&b, "%s\n(noisefloor %s)", ri->command, ri->version ? ri->version : "");
 		pdf_field(p, "Command", b.s, labw);

@@ -318,7 +318,7 @@ static lxw_format *signed_value_format(struct xw *x, const char *unit, double v)
 }
 
 /* A p-value with two significant digits and no trailing zeros, as
- * fmt_sig(b, p, 2) writes it: "0.0023", "0.8", "1". */
+ * fmt_p(b, p) writes it: "0.0023", "0.8", "1", and below 0.001 "3.2E-05". */
 static lxw_format *p_format(struct xw *x, double p)
 {
 	char code[32] = "0.";
@@ -326,6 +326,8 @@ static lxw_format *p_format(struct xw *x, double p)
 
 	if (!isfinite(p) || p <= 0 || p >= 0.995)
 		return num_format(x, "0");
+	if (p < 0.001)
+		return num_format(x, "0.0E+00");
 	d = 1 - (int)floor(log10(p));
 	for (d = d > 20 ? 20 : d < 1 ? 1 : d; d > 0; d--)
 		strcat(code, "#");
@@ -1308,7 +1310,7 @@ static void write_charts(struct xw *x)
 	lxw_row_t row = 0, top, chart_row;
 	size_t c, v, i, nseries = 0;
 	int *series_col = xcalloc(x->ncols ? x->ncols : 1, sizeof(int));
-	int several_platforms = 0, nlower = 0, nhigher = 0, nsize = 0;
+	int several_platforms = 0, nlower = 0, nhigher = 0, nsize = 0, nmemory = 0;
 	const char *baseline = NULL; /* the baseline version, when all share one */
 	lxw_row_t breaks[1024];
 	size_t nbreaks = 0;
@@ -1326,6 +1328,7 @@ static void write_charts(struct xw *x)
 			baseline = NULL;
 		*(cmp->better == BETTER_HIGHER ? &nhigher : &nlower) += 1;
 		nsize += cmp->unit_kind == UNIT_SIZE;
+		nmemory += words_memory(cmp);
 	}
 
 	/* A version gets an overview column unless it is the baseline wherever
@@ -1350,7 +1353,8 @@ static void write_charts(struct xw *x)
 		buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
 				       : " (negative is faster for times, positive is better for rates)");
 	else
-		buf_puts(&t, nsize == nlower && !nhigher ? " (negative is smaller)"
+		buf_puts(&t, nsize == nlower && !nhigher ? nmemory == nsize ? " (negative is less memory)"
+			     : " (negative is smaller)"
 			     : !nlower ? " (positive is better)"
 			     : " (negative is better where lower is better, positive where higher is)");
 	put_text(x, ws, row++, 0, buf_str(&t), x->label);

@@ -226,6 +226,7 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	child_pgid = 0;
 	res->user_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
 	res->sys_ms = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+	res->maxrss_kb = ru.ru_maxrss > 0 ? ru.ru_maxrss : 0;
 	res->exec_errno = e;
 	if (WIFSIGNALED(status)) {
 		res->signal = WTERMSIG(status);

@@ -29,6 +29,8 @@ struct run_exec_result {
 	int timed_out;    /* 1 when killed for running past its time limit */
 	double wall_ms;   /* monotonic clock around fork, exec and wait */
 	double user_ms, sys_ms; /* the child's CPU time (rusage) */
+	long maxrss_kb;   /* peak resident memory of the child and what it waited
+			     for (wait4's ru_maxrss, KiB on Linux), 0 when unknown */
 };
 
 /* Set by the SIGINT/SIGTERM handler that run_exec_catch_signals() installs:

@@ -103,8 +103,6 @@ int run_settings_differ(const struct run_settings *cl, const struct run_settings
 	if ((g & RUN_GIVEN_MEASURE) && cl->measure_output != f->measure_output)
 		buf_printf(why, "it was run with --measure %s, not %s",
 			   f->measure_output ? "output" : "wall", cl->measure_output ? "output" : "wall");
-	else if ((g & RUN_GIVEN_ROUNDS) && cl->rounds != f->rounds)
-		buf_printf(why, "it was run with --rounds %d, not %d", f->rounds, cl->rounds);
 	else if ((g & RUN_GIVEN_PASSES) && cl->passes != f->passes)
 		buf_printf(why, "it was run with --passes %d, not %d", f->passes, cl->passes);
 	else if ((g & RUN_GIVEN_ORDER) && cl->order_random != f->order_random)
@@ -203,10 +201,7 @@ static int json_int(const cJSON *o, const char *key, int dflt)
 		       ? (int)it->valuedouble : dflt;
 }
 
-/* Reads the settings a file was started with into s (initialised here;
- * caller releases). Returns 0, or -1 when the "run" object is not one
- * noisefloor run wrote. */
-static int settings_from_json(const cJSON *o, struct run_settings *s)
+int run_settings_from_json(const cJSON *o, struct run_settings *s)
 {
 	const cJSON *vs = cJSON_GetObjectItemCaseSensitive(o, "versions"), *it;
 	char *m = json_str_dup(o, "measure"), *order = json_str_dup(o, "order");
@@ -245,6 +240,76 @@ static int settings_from_json(const cJSON *o, struct run_settings *s)
 	free(order);
 	free(seed);
 	return ok ? 0 : -1;
+}
+
+/* Appends " " and arg, quoted for /bin/sh when it holds anything but
+ * letters, digits and @%+=:,./_- (or is empty). Returns -1, appending
+ * nothing, when arg is not valid UTF-8 or holds a control character other
+ * than tab and line feed: the command would not be the one that ran. */
+static int put_word(struct buf *b, const char *arg)
+{
+	size_t n = strlen(arg);
+	if (!utf8_valid(arg, n))
+		return -1;
+	for (const unsigned char *c = (const unsigned char *)arg; *c; c++)
+		if ((*c < 0x20 && *c != '\t' && *c != '\n') || *c == 0x7f)
+			return -1;
+	buf_putc(b, ' ');
+	if (n && !arg[strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				"0123456789@%+=:,./_-")])
+		buf_puts(b, arg);
+	else
+		run_exec_shell_quote(b, arg);
+	return 0;
+}
+
+int run_settings_command(const struct run_settings *s, const char *out,
+			 const char *default_platform, struct buf *b)
+{
+	size_t at = b->len;
+	int bad = 0;
+	char n[32];
+
+	buf_puts(b, "noisefloor run");
+	if (s->measure_output)
+		buf_puts(b, " --measure output");
+	buf_printf(b, " --rounds %d", s->rounds);
+	if (!s->measure_output)
+		buf_printf(b, " --passes %d", s->passes);
+	buf_printf(b, " --warmup %d", s->warmup);
+	if (s->order_random) {
+		snprintf(n, sizeof n, "%llu", s->seed);
+		buf_printf(b, " --order random --seed %s", n);
+	}
+	if (!s->shell)
+		buf_puts(b, " --no-shell");
+	if (s->prepare)
+		bad |= put_word(b, "--prepare") | put_word(b, s->prepare);
+	if (s->name)
+		bad |= put_word(b, "--name") | put_word(b, s->name);
+	if (s->platform && !(default_platform && strcmp(s->platform, default_platform) == 0))
+		bad |= put_word(b, "--platform") | put_word(b, s->platform);
+	if (s->title)
+		bad |= put_word(b, "--title") | put_word(b, s->title);
+	bad |= put_word(b, "--out") | put_word(b, out);
+	if (s->list && s->tmpl) {
+		bad |= put_word(b, "--list") | put_word(b, s->list);
+		if (s->tmpl[0] == '-')
+			buf_puts(b, " --");
+		bad |= put_word(b, s->tmpl);
+	} else {
+		for (size_t i = 0; i < s->nv && !bad; i++) {
+			char *v = xasprintf("%s=%s", s->v[i].label, s->v[i].command);
+			bad |= put_word(b, "--version") | put_word(b, v);
+			free(v);
+		}
+	}
+	if (bad) {
+		b->len = at;
+		b->s[at] = '\0';
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- rounds ------------------------------------------------------------ */
@@ -309,6 +374,9 @@ static void round_json(const struct run_settings *s, int rno, struct run_round *
 		if (rd->nfailed)
 			cJSON_AddItemToObject(p->meta, "failed",
 					      cJSON_CreateStringArray(rd->failed, (int)rd->nfailed));
+		cJSON_DeleteItemFromObjectCaseSensitive(p->meta, "elapsed_s");
+		if (rd->elapsed_s >= 0)
+			cJSON_AddNumberToObject(p->meta, "elapsed_s", round(rd->elapsed_s * 10) / 10);
 		meta_set(p->meta, "round_results", cJSON_CreateNumber((double)rd->n));
 		meta = cJSON_PrintUnformatted(p->meta);
 
@@ -485,13 +553,14 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 	size_t lineno = 0, round_line = 0;
 	off_t pos = 0, keep = 0;
 	int rc = 0, round = 0, in_round = 0, expect = 0, seen = 0, cut_line = 0, add_lf = 0;
+	double elapsed = 0;
 	struct stat st;
 
 	if (!in)
 		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
 	rewind(in);
 	while (!rc && (n = buf_read_line(&line, in, INGEST_MAX_LINE)) != 0) {
-		const cJSON *meta, *wl, *ver, *pf;
+		const cJSON *meta, *wl, *ver, *pf, *el;
 		cJSON *o;
 		int this_round, cnt, last = 0;
 		size_t before;
@@ -513,11 +582,12 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 		if (!f->has_header) {
 			const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(o, "format");
 			if (!o || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "noisefloor.rounds/1") ||
-			    settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
+			    run_settings_from_json(cJSON_GetObjectItemCaseSensitive(o, "run"), from) != 0)
 				rc = nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
 						  "noisefloor run (its first line has no \"run\" settings)",
 						  f->path);
 			f->has_header = 1;
+			f->header_len = (size_t)n;
 			add_lf = last;
 			keep = pos + n;
 			pos += n;
@@ -539,6 +609,10 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 		pf = cJSON_GetObjectItemCaseSensitive(o, "platform");
 		this_round = json_count(o, "round", INGEST_MAX_ROUNDS);
 		cnt = json_count(meta, "round_results", 1e9);
+		el = cJSON_GetObjectItemCaseSensitive(meta, "elapsed_s");
+		if (cJSON_IsNumber(el) && isfinite(el->valuedouble) && el->valuedouble >= 0 &&
+		    el->valuedouble < 1e9)
+			elapsed = el->valuedouble;
 		if (!this_round || !cnt || !cJSON_IsString(wl) || !cJSON_IsString(ver) ||
 		    !cJSON_IsString(pf)) {
 			rc = edited(f, err, lineno, "not a result noisefloor run wrote (%s)",
@@ -573,6 +647,7 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 			round_line = lineno;
 		}
 		if (++seen == expect) {
+			f->elapsed_s = elapsed;
 			round = in_round;
 			in_round = 0;
 			keep = pos + n;
@@ -699,6 +774,101 @@ int run_file_append_round(struct run_file *f, const struct run_settings *s, int 
 	rc = append(f, &b, err);
 	if (!rc)
 		f->done_rounds = round;
+	buf_release(&b);
+	return rc;
+}
+
+/* The header line of the file (f->header_len bytes) with its run.rounds
+ * and the notes' "N rounds of" set to rounds, into out. Returns 0, or -1
+ * when it is not the header noisefloor run wrote. */
+static int header_with_rounds(const char *line, size_t len, int rounds, struct buf *out)
+{
+	cJSON *o = cJSON_ParseWithLength(line, len);
+	cJSON *run = cJSON_GetObjectItemCaseSensitive(o, "run");
+	cJSON *notes = cJSON_GetObjectItemCaseSensitive(o, "notes");
+	const cJSON *old = cJSON_GetObjectItemCaseSensitive(run, "rounds");
+	char *text;
+	if (!cJSON_IsObject(run) || !cJSON_IsNumber(old)) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	if (cJSON_IsString(notes)) {
+		char *prefix = xasprintf("%d rounds of ", (int)old->valuedouble);
+		size_t k = strlen(prefix);
+		if (strncmp(notes->valuestring, prefix, k) == 0) {
+			char *now = xasprintf("%d rounds of %s", rounds, notes->valuestring + k);
+			cJSON_ReplaceItemInObjectCaseSensitive(o, "notes", cJSON_CreateString(now));
+			free(now);
+		}
+		free(prefix);
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(run, "rounds", cJSON_CreateNumber(rounds));
+	text = cJSON_PrintUnformatted(o);
+	buf_puts(out, text);
+	buf_putc(out, '\n');
+	free(text);
+	cJSON_Delete(o);
+	return 0;
+}
+
+int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err)
+{
+	struct buf b = BUF_INIT;
+	struct stat st;
+	char *all = NULL, *tmp = NULL;
+	off_t len;
+	int fd = -1, rc = 0;
+
+	if (fstat(f->fd, &st) != 0 || (len = st.st_size) < (off_t)f->header_len)
+		return nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path, strerror(errno));
+	all = xmalloc((size_t)len + 1);
+	for (off_t done = 0; done < len;) {
+		ssize_t n = pread(f->fd, all + done, (size_t)(len - done), done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = nf_error_set(err, NF_IOERR, "cannot read '%s': %s", f->path,
+					  n < 0 ? strerror(errno) : "it became shorter");
+			goto out;
+		}
+		done += n;
+	}
+	if (header_with_rounds(all, f->header_len, rounds, &b) != 0) {
+		rc = nf_error_set(err, NF_USAGE, "cannot resume '%s': it was not started by "
+				  "noisefloor run", f->path);
+		goto out;
+	}
+	buf_put(&b, all + f->header_len, (size_t)len - f->header_len);
+	/* the new file is locked before it takes the name, then replaces the old */
+	tmp = xasprintf("%s.XXXXXX", f->path);
+	if ((fd = mkstemp(tmp)) < 0 || fchmod(fd, st.st_mode & 07777) != 0 ||
+	    flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		rc = nf_error_set(err, NF_CANTCREAT, "cannot write beside '%s': %s", f->path,
+				  strerror(errno));
+		goto out;
+	}
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	{
+		struct run_file t = *f;
+		t.fd = fd;
+		if ((rc = append(&t, &b, err)) != 0)
+			goto out;
+	}
+	if (rename(tmp, f->path) != 0) {
+		rc = nf_error_set(err, NF_CANTCREAT, "cannot replace '%s': %s", f->path, strerror(errno));
+		goto out;
+	}
+	close(f->fd);
+	f->fd = fd;
+	fd = -1;
+	f->header_len = b.len - ((size_t)len - f->header_len);
+out:
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	free(all);
 	buf_release(&b);
 	return rc;
 }

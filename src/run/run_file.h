@@ -57,6 +57,20 @@ void run_settings_release(struct run_settings *s);
 /* Adds a version; takes ownership of label and command. */
 void run_settings_add_version(struct run_settings *s, char *label, char *command);
 
+/* Reads the settings a file was started with (the header's "run" object
+ * o) into s (initialised here; caller releases). Returns 0, or -1 when o is
+ * not one noisefloor run wrote. */
+int run_settings_from_json(const cJSON *o, struct run_settings *s);
+
+/* Appends to b the `noisefloor run` command that takes the rounds with the
+ * settings s into the file out, every setting written out (the defaults
+ * too, but --platform when it is default_platform, the machine's os-arch),
+ * each word quoted for /bin/sh where it needs it. Returns 0, or -1 with b
+ * unchanged when a setting is not valid UTF-8 or holds a control character
+ * (other than tab and line feed): no command would be the one that ran. */
+int run_settings_command(const struct run_settings *s, const char *out,
+			 const char *default_platform, struct buf *b);
+
 /* Names, into why, the first setting the command line (cl) gave that
  * differs from the file's (f): "it was run with --rounds 4, not 5". Returns
  * 1 when one does, 0 when cl may continue f. */
@@ -88,6 +102,8 @@ struct run_round {
 	const char **failed;        /* owned array of borrowed labels: versions with no result */
 	size_t nfailed, falloc;
 	double load_before, load_after; /* load averages around the round, -1 when unknown */
+	double elapsed_s;           /* seconds from the run's start (earlier sittings too) to
+				     * the round's end, -1 when unknown */
 };
 
 /* Adds an empty result (meta an empty object) to rd; the pointer is valid
@@ -102,8 +118,10 @@ struct run_file {
 	int fd;            /* -1 when not open */
 	int created;       /* 1 when this run created the file */
 	int has_header;
+	size_t header_len;  /* bytes of the header line, its line feed included */
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
+	double elapsed_s;  /* --resume: meta.elapsed_s of its last complete round, or 0 */
 };
 
 /* An unopened file at path (borrowed: it must outlive f). */
@@ -124,6 +142,13 @@ int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 /* Writes the header line: the document fields, env and, under "run", s. */
 int run_file_write_header(struct run_file *f, const struct run_settings *s,
 			     const struct run_env *env, struct nf_error *err);
+
+/* --resume --rounds N: rewrites the header so the file is one of `rounds`
+ * rounds (run.rounds and the notes), the rounds it holds kept as they are.
+ * The new file is written beside it, locked, and renamed over it; f keeps
+ * its lock. Returns 0 or NF_CANTCREAT, NF_IOERR, NF_USAGE (no header
+ * noisefloor run wrote). */
+int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err);
 
 /* Appends the results of round `round` with one write and fsyncs the file;
  * on failure cuts it back, so it never holds half a round. Records in each

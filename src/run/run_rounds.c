@@ -16,11 +16,13 @@
 #include "run/run_exec.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,6 +58,14 @@ char *run_loop_replace(const char *s, const char *from, const char *to)
 	return buf_detach(&b, NULL);
 }
 
+char *run_loop_log_path(const char *rounds_path)
+{
+	size_t n = strlen(rounds_path);
+	if (n > 7 && strcmp(rounds_path + n - 7, ".ndjson") == 0)
+		n -= 7;
+	return xasprintf("%.*s.stderr.log", (int)n, rounds_path);
+}
+
 /* ---- messages ---------------------------------------------------------- */
 
 static void say(struct run_loop *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -80,59 +90,129 @@ static void where(struct buf *b, const struct run_version *v, int round)
 		buf_puts(b, ", warm-up");
 }
 
+double run_loop_elapsed(const struct run_loop *r)
+{
+	return r->before_s + (r->started > 0 ? mono_s() - r->started : 0);
+}
+
 static void progress(struct run_loop *r, int round, const char *label)
 {
-	double el = mono_s() - r->started, left = -1;
+	double left = -1;
 	if (!r->progress)
 		return;
 	if (r->units_done > 0)
-		left = el / (double)r->units_done * (double)(r->units_total - r->units_done);
-	r->progress(r->ctx, round, label, el, left);
+		left = (mono_s() - r->rounds_started) / (double)r->units_done *
+		       (double)(r->units_total - r->units_done);
+	r->progress(r->ctx, round, label, run_loop_elapsed(r), left);
 }
 
-/* The last lines of the captured stderr, indented, for a failure message. */
-static void last_lines(const char *path, struct buf *out)
+/* 1 when the line s[0..n) says "error", in any case. */
+static int says_error(const char *s, size_t n)
 {
-	char *text = NULL;
-	size_t len, start, lines = 0;
-	if (read_file(path, &text, &len) != 0)
-		return;
-	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-		len--;
-	start = len;
-	while (start > 0 && lines < 5) {
-		start--;
-		if (text[start] == '\n' && ++lines == 5) {
-			start++;
-			break;
-		}
+	for (size_t i = 0; i + 5 <= n; i++)
+		if (strncasecmp(s + i, "error", 5) == 0)
+			return 1;
+	return 0;
+}
+
+#define SHOWN_LINES 5     /* lines of stderr a failure message shows */
+#define SHOWN_WIDTH 240   /* bytes of each, the rest cut with "..." */
+
+/* The lines of the captured stderr text[0..len) a failure message shows,
+ * indented: from the first line that says "error" (Node.js prints its
+ * error after the source line and a caret, its version at the end), else
+ * the first lines; at most SHOWN_LINES of SHOWN_WIDTH bytes. */
+static void first_error_lines(const char *text, size_t len, struct buf *out)
+{
+	size_t start = len, at = 0, shown = 0;
+	for (size_t i = 0; i < len && start == len;) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - text) : len;
+		if (says_error(text + i, e - i))
+			start = i;
+		i = e + 1;
 	}
-	if (len) {
-		buf_puts(out, "\nits last lines on stderr:");
-		for (size_t i = start; i < len; i++) {
-			if (i == start || text[i - 1] == '\n')
-				buf_puts(out, "\n  ");
-			if (text[i] == '\n')
+	if (start == len)
+		start = 0;
+	while (start < len && (text[start] == '\n' || text[start] == '\r'))
+		start++;
+	buf_puts(out, start ? "\nits first error lines on stderr:" : "\nits first lines on stderr:");
+	for (at = start; at < len && shown < SHOWN_LINES; shown++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t e = nl ? (size_t)(nl - text) : len, w = 0;
+		buf_puts(out, "\n  ");
+		for (size_t i = at; i < e && w < SHOWN_WIDTH; i++, w++) {
+			if (text[i] == '\r')
 				continue;
 			buf_putc(out, (unsigned char)text[i] < 0x20 && text[i] != '\t' ? '?' : text[i]);
 		}
+		if (e - at > SHOWN_WIDTH)
+			buf_puts(out, "...");
+		at = e + 1;
 	}
-	free(text);
 }
 
-/* Says that a command failed; returns 1 when that stops the run. */
+/* Appends the failure (the message's first line, what) and the whole
+ * captured stderr (text[0..len)) to the log beside the rounds file.
+ * Returns 0, or -1 when the log cannot be written. */
+static int log_stderr(struct run_loop *r, const char *what, const char *text, size_t len)
+{
+	char ts[40];
+	struct buf b = BUF_INIT;
+	int fd = open(r->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644), rc = 0;
+	if (fd < 0)
+		return -1;
+	iso_now(ts);
+	buf_printf(&b, "==== %s %s\n", ts, what);
+	buf_put(&b, text, len);
+	if (len && text[len - 1] != '\n')
+		buf_putc(&b, '\n');
+	for (size_t done = 0; done < b.len;) {
+		ssize_t n = write(fd, b.s + done, b.len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = -1;
+			break;
+		}
+		done += (size_t)n;
+	}
+	if (close(fd) != 0)
+		rc = -1;
+	buf_release(&b);
+	return rc;
+}
+
+/* Says that a command failed: the first error lines of its stderr, and
+ * all of it kept in the log beside the rounds file. Returns 1 when that
+ * stops the run. */
 static int failed(struct run_loop *r, const struct run_version *v, int round, const char *what,
 		  const char *command, const struct run_exec_result *res)
 {
 	struct buf b = BUF_INIT;
+	char *text = NULL;
+	size_t len = 0;
 	where(&b, v, round);
 	buf_printf(&b, ": %s '%s' ", what, command);
 	run_exec_describe(&b, res);
 	if (r->ignore_failure)
 		buf_puts(&b, " (recorded, going on)");
-	last_lines(r->stderr_path, &b);
+	if (read_file(r->stderr_path, &text, &len) != 0)
+		len = 0;
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;
+	if (len) {
+		int kept = log_stderr(r, b.s, text, len) == 0;
+		int e = errno;
+		first_error_lines(text, len, &b);
+		if (kept)
+			buf_printf(&b, "\nits whole stderr is in '%s'", r->log_path);
+		else
+			buf_printf(&b, "\n(cannot keep its stderr in '%s': %s)", r->log_path, strerror(e));
+	}
 	r->say(r->ctx, b.s);
 	buf_release(&b);
+	free(text);
 	return !r->ignore_failure;
 }
 
@@ -254,7 +334,8 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 	double *wall = xmalloc((size_t)s->passes * sizeof *wall);
 	double *user = xmalloc((size_t)s->passes * sizeof *user);
 	double *sys = xmalloc((size_t)s->passes * sizeof *sys);
-	int status = 0, nfailed = 0, rc = 0;
+	double *rss = xmalloc((size_t)s->passes * sizeof *rss);
+	int status = 0, nfailed = 0, rc = 0, rss_known = 1;
 	char ts[40];
 	struct run_result *p;
 
@@ -273,6 +354,9 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 			wall[k] = 1e-6;
 		user[k] = res.user_ms;
 		sys[k] = res.sys_ms;
+		/* KiB to MiB, exactly */
+		rss[k] = (double)res.maxrss_kb / 1024;
+		rss_known &= res.maxrss_kb > 0;
 	}
 	if (!rc) {
 		p = run_round_add(rd);
@@ -293,10 +377,27 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 			cJSON_AddStringToObject(p->meta, "node", v->node);
 		if (v->v8)
 			cJSON_AddStringToObject(p->meta, "v8", v->v8);
+		if (rss_known && r->memory_workload) {
+			/* the second metric: each pass's peak resident memory */
+			p = run_round_add(rd);
+			p->v = v;
+			p->workload = xstrdup(r->memory_workload);
+			p->unit = xstrdup("MiB");
+			p->better = BETTER_LOWER;
+			p->passes = rss;
+			p->npasses = (size_t)s->passes;
+			rss = NULL;
+			memcpy(p->timestamp, ts, sizeof ts);
+			cJSON_AddNumberToObject(p->meta, "exit_status", status);
+			if (nfailed)
+				p->note = xasprintf("exit status %d in %d of %d passes", status, nfailed,
+						    s->passes);
+		}
 	}
 	free(wall);
 	free(user);
 	free(sys);
+	free(rss);
 	return rc;
 }
 
@@ -502,8 +603,16 @@ int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *f
 	r->stdout_path = xasprintf("%s/stdout", tmpl);
 	r->stderr_path = xasprintf("%s/stderr", tmpl);
 	r->output_path = xasprintf("%s/output", tmpl);
-	if (!s->measure_output)
+	r->log_path = run_loop_log_path(file->path);
+	r->before_s = file->elapsed_s;
+	if (!s->measure_output) {
 		r->workload = wall_workload(s);
+		r->memory_workload = xasprintf("%s, peak memory", r->workload);
+		if (run_name_problem(r->memory_workload)) {
+			free(r->memory_workload);
+			r->memory_workload = xstrdup("peak memory");
+		}
+	}
 	return 0;
 }
 
@@ -519,7 +628,9 @@ void run_loop_release(struct run_loop *r)
 	free(r->stdout_path);
 	free(r->stderr_path);
 	free(r->output_path);
+	free(r->log_path);
 	free(r->workload);
+	free(r->memory_workload);
 	memset(r, 0, sizeof *r);
 }
 
@@ -566,6 +677,7 @@ static int run_round(struct run_loop *r, int round)
 		r->units_done++;
 	}
 	rd.load_after = run_env_load();
+	rd.elapsed_s = run_loop_elapsed(r);
 	if (!rc && rd.n == 0) {
 		say(r, "round %d: no version gave a result", round);
 		rc = NF_FAIL;
@@ -581,7 +693,9 @@ int run_loop_rounds(struct run_loop *r)
 	int rc = 0;
 	r->units_done = 0;
 	r->units_total = (size_t)(r->s->rounds - r->file->done_rounds) * r->s->nv;
-	r->started = mono_s();
+	r->rounds_started = mono_s();
+	if (r->started == 0)
+		r->started = r->rounds_started;
 	for (int round = r->file->done_rounds + 1; !rc && round <= r->s->rounds; round++) {
 		if (run_exec_stop_signal)
 			break;

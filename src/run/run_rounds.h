@@ -18,8 +18,10 @@ struct run_loop {
 	struct run_file *file; /* borrowed */
 	int ignore_failure;       /* a failing command is recorded, the run goes on */
 
-	/* Called before each version runs: round 0 is a warm-up; left_s is the
-	 * time the rounds still need at the pace so far, -1 before it is known. */
+	/* Called before each version runs: round 0 is a warm-up; elapsed_s is
+	 * the time since the run started (earlier sittings of a resumed file
+	 * included, as far as the file records them); left_s is the time the
+	 * rounds still need at the pace so far, -1 before it is known. */
 	void (*progress)(void *ctx, int round, const char *label, double elapsed_s,
 			 double left_s);
 	/* Every message of the run, one call each ("version 'a', round 2: ..."),
@@ -31,8 +33,12 @@ struct run_loop {
 	char *tmpdir;              /* owned: the commands' output files are in it */
 	/* private */
 	char *stdout_path, *stderr_path, *output_path; /* owned, in tmpdir */
+	char *log_path;            /* owned: failed commands' stderr, beside the rounds file */
 	char *workload;            /* owned: --measure wall's workload name */
-	double started;            /* monotonic seconds at the warm-ups, then at round 1 */
+	char *memory_workload;     /* owned: its peak memory's, "<workload>, peak memory" */
+	double started;            /* monotonic seconds at the warm-ups */
+	double rounds_started;     /* monotonic seconds at the first round of this sitting */
+	double before_s;           /* seconds earlier sittings took (--resume) */
 	size_t units_done, units_total; /* versions run and to run, for progress */
 };
 
@@ -55,6 +61,14 @@ int run_loop_warmups(struct run_loop *r);
 /* The rounds the file does not hold yet, each appended when complete.
  * Returns 0 or the exit status (as run_loop_warmups, and the rounds file's). */
 int run_loop_rounds(struct run_loop *r);
+
+/* The log of failed commands' stderr beside the rounds file:
+ * "rounds.ndjson" -> "rounds.stderr.log", any other name + ".stderr.log".
+ * Malloc'd, caller frees. */
+char *run_loop_log_path(const char *rounds_path);
+
+/* Seconds since the run started, earlier sittings of a resumed file included. */
+double run_loop_elapsed(const struct run_loop *r);
 
 /* s with every `from` replaced by `to`; malloc'd, caller frees. */
 char *run_loop_replace(const char *s, const char *from, const char *to);

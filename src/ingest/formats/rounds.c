@@ -640,6 +640,13 @@ static int add_doc_fields(struct model *m, const struct ingest_input *in, const 
 	it = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
 	if (it && !cJSON_IsNull(it) && add_workloads(m, in, it, pl, apply, err))
 		return NF_DATAERR;
+	/* the settings noisefloor run recorded: kept as they are, for the
+	 * command that took the rounds (cmd_report.c rebuilds it) */
+	it = cJSON_GetObjectItemCaseSensitive(doc, "run");
+	if (apply && cJSON_IsObject(it) && !m->run_json) {
+		m->run_json = cJSON_PrintUnformatted(it);
+		m->run_source = model_intern(m, in->path);
+	}
 	return 0;
 }
 
