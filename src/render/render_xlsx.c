@@ -25,6 +25,7 @@
  * cell reference) are linked to the cell holding the text instead.
  */
 #include "analysis/impact.h"
+#include "lib/iso8601.h"
 #include "render/render.h"
 
 #include <errno.h>
@@ -579,11 +580,10 @@ static void write_rounds(struct xw *x)
 					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
-				if (result_timestamp(r) && strlen(result_timestamp(r)) >= 10) {
+				{
 					char date[11];
-					memcpy(date, result_timestamp(r), 10);
-					date[10] = '\0';
-					put_text(x, ws, row, vcol + 2, date, NULL);
+					if (iso8601_utc_day(result_timestamp(r), date))
+						put_text(x, ws, row, vcol + 2, date, NULL);
 				}
 				if (vs->line)
 					put_text(x, ws, row, vcol + 3, vs->line, NULL);
