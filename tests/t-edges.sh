@@ -39,3 +39,76 @@ jq '.[0].result |= (del(.state) | .error = "boom")' $F/tinybench/node22.json > "
 "$NF" report -q --formats md --out "$d/o2" 24=$F/tinybench/node22.json 22="$d/tb-err.json" 2>/dev/null; rc=$?
 check_eq "a task with an \"error\" and no state is left out the same way (exit 0)" "0" "$rc"
 check "and the documents carry the warning" grep -q 'the task "sort 20k integers" did not complete' "$d/o2/blog.md"
+
+# --- one rule for control and bidirectional characters ----------------------
+# Each entry point, each character: refused at input with exit 65 and one
+# line naming the file, the line and the member; no output is written and
+# the terminal never shows the character raw.
+d=$(tmpdir)
+ok1='{"workload":"w","version":"1.0.0","round":1,"unit":"ms","value":10}'
+ok2='{"workload":"w","version":"2.0.0","round":1,"unit":"ms","value":11}'
+# where: a name and a document line holding X where the character goes
+cases=(
+	'workloads-key|{"format":"noisefloor.rounds/1","workloads":{"wX":{"description":"d"}}}|line 1: "workloads" key ""'
+	'description|{"format":"noisefloor.rounds/1","workloads":{"w":{"description":"dX"}}}|line 1: "workloads"."w"."description"'
+	'source|{"format":"noisefloor.rounds/1","workloads":{"w":{"source":"https://x/X"}}}|line 1: "workloads"."w"."source"'
+	'title|{"format":"noisefloor.rounds/1","title":"tX"}|line 1: "title"'
+	'env-value|{"format":"noisefloor.rounds/1","environment":{"os":"linuxX"}}|line 1: "os"'
+	'env-key|{"format":"noisefloor.rounds/1","environment":{"oX":"linux"}}|line 1: "environment key"'
+	'workload|{"workload":"wX","version":"1.0.0","round":1,"unit":"ms","value":10}|line 1: "workload"'
+	'version|{"workload":"w","version":"1.0.0X","round":1,"unit":"ms","value":10}|line 1: "version"'
+	'platform|{"workload":"w","version":"1.0.0","platform":"pX","round":1,"unit":"ms","value":10}|line 1: "platform"'
+	'note|{"workload":"w","version":"1.0.0","note":"nX","round":1,"unit":"ms","value":10}|line 1: "note"'
+	'meta|{"workload":"w","version":"1.0.0","meta":{"host":"hX"},"round":1,"unit":"ms","value":10}|line 1: "meta"'
+	'meta.v8|{"workload":"w","version":"1.0.0","meta":{"v8":"12X"},"round":1,"unit":"ms","value":10}|line 1: "meta.v8"'
+)
+chars=(202a 202b 202c 202d 202e 2066 2067 2068 2069 200e 200f 061c 0085 009b 001b)
+bad=0 badmsg=
+for c in "${chars[@]}"; do
+	raw=$(jq -rnj "\"\\u$c\"") # the UTF-8 bytes, whatever the locale
+	C=$(printf '%04X' "0x$c")
+	for k in "${cases[@]}"; do
+		IFS='|' read -r name line where <<< "$k"
+		for form in raw escaped; do
+			# the raw form only for characters JSON allows raw (not C0)
+			[ "$form" = raw ] && [ "$c" = 001b ] && continue
+			if [ "$form" = raw ]; then x=$raw; else x="\\u$c"; fi
+			f="$d/$name-$c-$form.ndjson"
+			printf '%s\n%s\n%s\n' "${line//X/$x}" "$ok1" "$ok2" | sed '2{/"format"/!d}' > "$f"
+			# a result line stands alone: keep only it and the good lines after
+			case "$line" in '{"format"'*) ;; *) printf '%s\n%s\n' "${line//X/$x}" "$ok2" > "$f" ;; esac
+			for cmd in report check convert; do
+				o="$d/out-$name-$c-$form-$cmd"
+				case $cmd in
+				report) "$NF" report --formats json,md,csv,rounds,xlsx --out "$o" "$f" > "$d/so" 2> "$d/se" ;;
+				check) "$NF" check "$f" > "$d/so" 2> "$d/se" ;;
+				convert) "$NF" convert "$f" > "$d/so" 2> "$d/se" ;;
+				esac
+				rc=$?
+				want="noisefloor: cannot read '$f': $where holds the control character U+$C"
+				if [ $rc -ne 65 ] || [ "$(wc -l < "$d/se")" -ne 1 ] || [ -s "$d/so" ] ||
+				   ! grep -qF "$want" "$d/se" || [ -e "$o" ] || grep -qF "$raw" "$d/se"; then
+					bad=$((bad + 1))
+					badmsg="$badmsg
+$name U+$C $form $cmd: exit $rc: $(head -c 300 "$d/se")"
+				fi
+			done
+		done
+	done
+done
+check_eq "every control and bidi character at every entry is refused with its file, line and member, nothing written, nothing raw on the terminal" \
+	"0" "$bad$(printf '%s' "$badmsg" | head -n 8)"
+
+# the other runners' names and the VERSION= label: the same rule
+jq '.[0].name = "sort\u202e"' tests/fixtures/tinybench/node22.json > "$d/tb.json"
+check_eq "a tinybench task name with U+202E is refused with its place" \
+	"noisefloor: cannot read '$d/tb.json': tasks[0]: \"name\" holds the control character U+202E at byte 4" \
+	"$("$NF" check -q "$d/tb.json" 2>&1)"
+printf '%s\n' '{"workload":"w","round":1,"unit":"ms","value":10}' > "$d/nov.ndjson"
+check_eq "a VERSION= label with U+061C is refused" "65" \
+	"$("$NF" check -q "1.0$(jq -rnj '"\u061c"')=$d/nov.ndjson" >/dev/null 2>&1; echo $?)"
+# a text that is clean passes through every output (the rule refuses only
+# what it names)
+printf '%s\n' '{"format":"noisefloor.rounds/1","workloads":{"w":{"description":"שלום עולם — مرحبا","source":"https://x/y"}}}' "$ok1" "$ok2" > "$d/rtl.ndjson"
+"$NF" report -q --formats json,md --out "$d/rtl" "$d/rtl.ndjson"
+check "right-to-left letters themselves are not controls: accepted and shown" grep -q 'مرحبا' "$d/rtl/blog.md"
