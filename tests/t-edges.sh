@@ -112,3 +112,29 @@ check_eq "a VERSION= label with U+061C is refused" "65" \
 printf '%s\n' '{"format":"noisefloor.rounds/1","workloads":{"w":{"description":"שלום עולם — مرحبا","source":"https://x/y"}}}' "$ok1" "$ok2" > "$d/rtl.ndjson"
 "$NF" report -q --formats json,md --out "$d/rtl" "$d/rtl.ndjson"
 check "right-to-left letters themselves are not controls: accepted and shown" grep -q 'مرحبا' "$d/rtl/blog.md"
+
+# --- a full disk: one exit status for the cause, whichever writer meets it ---
+# Every write to a file fails with ENOSPC (tests/hardening/enospc.c): each
+# writer, the workbook's included, exits 74 with one line, and the previous
+# report stays as it was, with no staged file left.
+d=$(tmpdir)
+if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.log"; then
+	"$NF" report -q --out "$d/out" tests/core/published.json
+	before=$(tree_digest "$d/out")
+	for fm in xlsx md json csv rounds charts pdf; do
+		err=$(LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats $fm --out "$d/out" tests/core/published.json 2>&1 >/dev/null)
+		rc=$?
+		check_eq "a full disk while writing $fm: exit 74 and one line" "74 1 yes" \
+			"$rc $(printf '%s\n' "$err" | wc -l) $([[ $err == "noisefloor: cannot write '$d/out/"*": "[Nn]"o space left on device" ]] && echo yes || echo "no: $err")"
+		check "a full disk while writing $fm: the previous report intact, nothing staged left" \
+			sh -c "[ \"\$(cd '$d/out' && find . -type f -print0 | sort -z | xargs -0 -r sha256sum)\" = '$before' ] && ! ls -A '$d/out' | grep -q '^\.noisefloor-'"
+	done
+	# a new folder: nothing half-written is kept
+	LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats xlsx --out "$d/new" tests/core/published.json 2>/dev/null
+	check_eq "a full disk on a new folder: no report.xlsx, no staged file" "" "$(ls -A "$d/new" 2>/dev/null)"
+else
+	echo "ok - a full disk # SKIP no C compiler for the shim"
+fi
+# the other cause keeps its own status: a folder that cannot be written is 73
+touch "$d/afile"
+check_status "an output folder that is a file: exit 73" 73 "$NF" report -q --formats xlsx --out "$d/afile" tests/core/published.json

@@ -29,11 +29,13 @@
 #include "render/render.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <xlsxwriter.h>
 
 #include "lib/fmt.h"
@@ -1523,6 +1525,33 @@ static const char *lxw_reason(lxw_error e, int saved_errno)
 	return msg;
 }
 
+/* workbook_close(wb), which frees the workbook, its sheets and charts,
+ * with standard error closed to libxlsxwriter: on failure it prints its
+ * own lines there ("[ERROR] workbook_close(): ..."), and the command says
+ * it once, in our style. *saved_errno is the system's reason, or 0. */
+static lxw_error close_quietly(lxw_workbook *wb, int *saved_errno)
+{
+	lxw_error e;
+	int keep, null;
+
+	fflush(stderr);
+	keep = dup(STDERR_FILENO);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (keep >= 0 && null >= 0)
+		dup2(null, STDERR_FILENO);
+	errno = 0;
+	e = workbook_close(wb);
+	*saved_errno = errno;
+	fflush(stderr);
+	if (keep >= 0 && null >= 0)
+		dup2(keep, STDERR_FILENO);
+	if (keep >= 0)
+		close(keep);
+	if (null >= 0)
+		close(null);
+	return e;
+}
+
 static void release_xw(struct xw *x)
 {
 	size_t i;
@@ -1622,9 +1651,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	props.created = created_time(m, rc);
 	note(&x, workbook_set_properties(x.wb, &props));
 
-	errno = 0;
-	e = workbook_close(x.wb); /* frees the workbook, its sheets and charts */
-	saved_errno = errno;
+	e = close_quietly(x.wb, &saved_errno);
 	free(title);
 	free(subject);
 	if (x.first_error != LXW_NO_ERROR) { /* the first cause, not its echo */
@@ -1637,8 +1664,8 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	if (e == LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE)
 		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': more rounds or passes "
 				    "than a worksheet holds (1,048,576 rows, 16,384 columns)", shown);
-	return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
-			    lxw_reason(e, saved_errno));
+	return nf_error_set(err, saved_errno ? nf_status_for_write_errno(saved_errno) : NF_CANTCREAT,
+			    "cannot write '%s': %s", shown, lxw_reason(e, saved_errno));
 }
 
 int render_xlsx(const struct model *m, const struct render_ctx *rc,
