@@ -138,3 +138,28 @@ fi
 # the other cause keeps its own status: a folder that cannot be written is 73
 touch "$d/afile"
 check_status "an output folder that is a file: exit 73" 73 "$NF" report -q --formats xlsx --out "$d/afile" tests/core/published.json
+
+# --- the workbook of a long series: columns capped, the rest named ---------
+d=$(tmpdir)
+awk 'BEGIN { print "{\"format\": \"noisefloor.rounds/1\"}"
+	for (r = 1; r <= 3; r++) for (v = 1; v <= 260; v++)
+		printf "{\"workload\": \"w\", \"version\": \"1.%d.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.2f}\n", v, r, 10 + (v * 7 + r * 3) % 11 / 10 }' > "$d/v260.ndjson"
+"$NF" report -q --formats xlsx --out "$d/o" "$d/v260.ndjson"; rc=$?
+check_eq "260 versions: the workbook is written (exit 0)" "0" "$rc"
+unzip -p "$d/o/report.xlsx" xl/sharedStrings.xml > "$d/s.xml"
+check "the Summary names the versions without a column, each still on the Versions sheet" \
+	grep -q 'The 260 versions are more than the verdict table and the Charts sheet give columns (250: the oldest and the newest). Left out of them, each still on the Versions, Pairs and Rounds sheets: 1.250.0, 1.251.0, 1.252.0, 1.253.0, 1.254.0, 1.255.0, 1.256.0, 1.257.0, 1.258.0, 1.259.0.' "$d/s.xml"
+check_eq "the oldest and the newest have columns, the ones left out none" "1.249.0 best|1.260.0 best|" \
+	"$(grep -o '1\.2[56][0-9]\.0 best\|1\.249\.0 best' "$d/s.xml" | sort -u | tr '\n' '|')"
+# a round wider than a worksheet: the rounds go to rounds.csv, no failure
+python3 -c "
+import json
+print(json.dumps({'format': 'noisefloor.rounds/1'}))
+for v in ('1.0.0', '2.0.0'):
+    for r in (1, 2, 3):
+        print(json.dumps({'workload': 'w', 'version': v, 'round': r, 'unit': 'ms',
+                          'passes': [10 + ((i * 7 + r) % 13) / 10 for i in range(17000)]}))" > "$d/wide.ndjson"
+"$NF" report -q --formats xlsx,rounds --out "$d/ow" "$d/wide.ndjson"; rc=$?
+check_eq "rounds of 17,000 passes: the workbook is written (exit 0)" "0" "$rc"
+check "its Rounds sheet says why the rounds are in rounds.csv" \
+	sh -c "unzip -p '$d/ow/report.xlsx' xl/sharedStrings.xml | grep -q 'A round of 17,000 passes is more than a row of this sheet holds (16,375): every round, with its passes'"

@@ -60,6 +60,11 @@
  * there and left to rounds.csv, and the Versions sheet holds the statistics
  * as values. */
 #define XLSX_SHEET_ROUNDS 100000
+/* The Summary and the Charts sheet give at most this many versions a column
+ * (a chart holds 255 series, a worksheet 16,384 columns): the oldest ones
+ * and the newest; the versions left out are named on the Summary, and each
+ * keeps its rows on the Versions, Pairs and Rounds sheets. */
+#define XLSX_VERSION_COLUMNS 250
 
 /* Where one version of one comparison lives in the workbook. */
 struct vpos {
@@ -386,13 +391,52 @@ static int col_index(const struct xw *x, const char *version)
 	return -1;
 }
 
-/* The version columns: the presentation model's one version order. */
+/* The version columns: the presentation model's one version order, at most
+ * XLSX_VERSION_COLUMNS of them (the first ones and the newest). */
 static void collect_columns(struct xw *x)
 {
-	x->ncols = x->r->nversions;
+	size_t n = x->r->nversions;
+	x->ncols = n > XLSX_VERSION_COLUMNS ? XLSX_VERSION_COLUMNS : n;
 	x->cols = xcalloc(x->ncols ? x->ncols : 1, sizeof(*x->cols));
 	for (size_t i = 0; i < x->ncols; i++)
 		x->cols[i] = x->r->versions[i].version;
+	if (n > x->ncols)
+		x->cols[x->ncols - 1] = x->r->versions[n - 1].version;
+}
+
+/* The Summary's line naming the versions without a column, when some are
+ * (collect_columns); returns the row after it. At most one cell's worth of
+ * names, then how many more. */
+static lxw_row_t write_columns_left_out(struct xw *x, lxw_row_t row)
+{
+	size_t n = x->r->nversions, left = n - x->ncols, named = 0;
+	struct buf t = BUF_INIT;
+
+	if (n <= x->ncols)
+		return row;
+	buf_puts(&t, "The ");
+	fmt_grouped(&t, (double)n, 0);
+	buf_puts(&t, " versions are more than the verdict table and the Charts sheet give columns (");
+	fmt_grouped(&t, XLSX_VERSION_COLUMNS, 0);
+	buf_puts(&t, ": the oldest and the newest). Left out of them, each still on the Versions, "
+		 "Pairs and Rounds sheets: ");
+	for (size_t i = x->ncols - 1; i + 1 < n; i++) {
+		const char *v = x->r->versions[i].version;
+		if (t.len + strlen(v) + 40 > 30000)
+			break;
+		buf_printf(&t, "%s%s", named ? ", " : "", v);
+		named++;
+	}
+	if (named < left) {
+		buf_puts(&t, " and ");
+		fmt_grouped(&t, (double)(left - named), 0);
+		buf_puts(&t, " more");
+	}
+	buf_putc(&t, '.');
+	put_text(x, x->summary, row, 0, "Versions left out", x->warn);
+	put_text(x, x->summary, row++, 1, buf_str(&t), x->warn);
+	buf_release(&t);
+	return row;
 }
 
 static void make_formats(struct xw *x)
@@ -475,14 +519,6 @@ static size_t count_rounds(const struct model *m)
 	return n;
 }
 
-/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has nine
- * columns besides the passes, the Summary nine besides two per version.
- * (Too many rows is reported by libxlsxwriter itself.) */
-static int fits(const struct xw *x)
-{
-	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
-}
-
 /* Starts a sheet's table: the header row's height, set before any row is
  * written (a big workbook writes its rows in order and cannot go back). */
 static void start_table(lxw_worksheet *ws, double header_height)
@@ -498,19 +534,28 @@ static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
 }
 
-/* More rounds than the sheet lists: it says where they are, and the
- * Versions sheet holds the statistics as values. */
-static void write_rounds_elsewhere(struct xw *x)
+/* More rounds than the sheet lists, or a round of more passes than a
+ * row holds (too_wide): it says where they are, and the Versions sheet
+ * holds the statistics as values. */
+static void write_rounds_elsewhere(struct xw *x, int too_wide)
 {
 	const struct model *m = x->m;
 	struct buf t = BUF_INIT;
 
 	x->rounds_elsewhere = 1;
-	buf_puts(&t, "The ");
-	fmt_grouped(&t, (double)x->nrounds, 0);
-	buf_puts(&t, " rounds are more than this workbook lists (");
-	fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
-	buf_puts(&t, "): ");
+	if (too_wide) {
+		buf_puts(&t, "A round of ");
+		fmt_grouped(&t, (double)max_passes(m), 0);
+		buf_puts(&t, " passes is more than a row of this sheet holds (");
+		fmt_grouped(&t, (double)(LXW_COL_MAX - 9), 0);
+		buf_puts(&t, "): ");
+	} else {
+		buf_puts(&t, "The ");
+		fmt_grouped(&t, (double)x->nrounds, 0);
+		buf_puts(&t, " rounds are more than this workbook lists (");
+		fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
+		buf_puts(&t, "): ");
+	}
 	buf_puts(&t, x->with_rounds_csv
 		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
 		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
@@ -540,8 +585,9 @@ static void write_rounds(struct xw *x)
 	char a[16], b[16];
 
 	x->rounds_value_col = vcol;
-	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1) {
-		write_rounds_elsewhere(x);
+	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1 ||
+	    maxp + 9 > LXW_COL_MAX) {
+		write_rounds_elsewhere(x, maxp + 9 > LXW_COL_MAX);
 		return;
 	}
 
@@ -1111,9 +1157,10 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
 			const struct vpos *pos = &x->pos[c][v];
-			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
+			int ci = col_index(x, vs->version);
+			lxw_col_t bc = (lxw_col_t)(4 + 2 * (ci < 0 ? 0 : ci));
 			in_sheet &= pos->in_sheet;
-			if (!pos->has_rounds)
+			if (!pos->has_rounds || ci < 0) /* a version without a column */
 				continue;
 			put_formula(x, ws, row, bc, value_format_b(x, cmp->unit, vs->best, vs == win),
 				    vs->best, "=Versions!%s", cell(a, pos->row, V_BEST));
@@ -1218,6 +1265,7 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row, 0, "Warning", x->warn);
 		put_text(x, ws, row++, 1, x->r->warnings[i], x->warn);
 	}
+	row = write_columns_left_out(x, row);
 	row = write_verdicts(x, row + 1);
 
 	/* The support windows that matter to the choice, as every document
@@ -1365,7 +1413,8 @@ static void write_charts(struct xw *x)
 		if (cmp->baseline_idx < 0 || !x->pos[c][cmp->baseline_idx].has_rounds)
 			continue;
 		for (v = 0; v < cmp->nversions; v++) {
-			int sc = series_col[col_index(x, cmp->versions[v].version)];
+			int ci = col_index(x, cmp->versions[v].version);
+			int sc = ci < 0 ? -1 : series_col[ci];
 			if (sc < 0 || !x->pos[c][v].has_rounds)
 				continue;
 			put_formula(x, ws, row, (lxw_col_t)sc, signed_format(x, cmp->versions[v].change),
@@ -1624,10 +1673,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 			worksheet_set_paper(all[c], 9); /* A4 */
 			worksheet_fit_to_pages(all[c], 1, 0);
 		}
-		if (!fits(&x))
-			note(&x, LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE);
-		else
-			write_rounds(&x); /* fills the Rounds rows of each version */
+		write_rounds(&x); /* fills the Rounds rows of each version */
 		if (x.first_error == LXW_NO_ERROR) {
 			write_versions(&x); /* fills the Versions rows */
 			write_pairs(&x);
