@@ -163,3 +163,33 @@ for v in ('1.0.0', '2.0.0'):
 check_eq "rounds of 17,000 passes: the workbook is written (exit 0)" "0" "$rc"
 check "its Rounds sheet says why the rounds are in rounds.csv" \
 	sh -c "unzip -p '$d/ow/report.xlsx' xl/sharedStrings.xml | grep -q 'A round of 17,000 passes is more than a row of this sheet holds (16,375): every round, with its passes'"
+
+# --- run --timeout: the command's process group killed, the round failed ---
+d=$(tmpdir)
+mkdir -p "$d/tmp"
+start=$(date +%s%N)
+err=$(TMPDIR="$d/tmp" "$NF" run -q --rounds 2 --passes 1 --warmup 0 --timeout 1s \
+	--version a='true' --version b="sh -c 'sleep 30 & echo \$! > $d/bg; sleep 30'" -o "$d/t.ndjson" 2>&1); rc=$?
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+check_eq "a command past --timeout fails the run as a failing command does (exit 1)" "1" "$rc"
+check "the message says it timed out" sh -c "printf '%s\n' \"\$1\" | grep -q \"version 'b', round 1: the command .* timed out (--timeout) and was killed with its process group\"" _ "$err"
+check "it stopped at the time limit, not after the command's 30 s ($took ms)" test "$took" -lt 10000
+gone() { for _ in $(seq 40); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.05; done; return 1; }
+check "its whole process group was killed (the background sleep too)" gone "$(cat "$d/bg")"
+err=$(TMPDIR="$d/tmp" "$NF" run -q --rounds 2 --passes 1 --warmup 0 --timeout 300ms --ignore-failure \
+	--version a='true' --version b='sleep 5' -o "$d/t2.ndjson" 2>&1); rc=$?
+check_eq "with --ignore-failure a timed-out command is recorded and the run goes on (exit 0)" "0" "$rc"
+check_eq "the rounds of the other version are all there" "2" \
+	"$(jq -r 'select(.version == "a") | .round' "$d/t2.ndjson" | wc -l)"
+check_status "a duration without a unit is a usage error" 2 "$NF" run --timeout 30 --version a=true --version b=true -o "$d/t3.ndjson"
+check_status "a duration of 0s is a usage error" 2 "$NF" run --timeout 0s --version a=true --version b=true -o "$d/t3.ndjson"
+# a run killed with SIGKILL leaves its temporary folder; the next run removes it
+TMPDIR="$d/tmp" "$NF" run -q --rounds 1 --passes 1 --warmup 0 --no-shell --version a="sleep 31.5" --version b=true -o "$d/t4.ndjson" 2>/dev/null &
+pid=$!
+for _ in $(seq 50); do ls "$d/tmp" | grep -q "^noisefloor-run\.$pid\." && break; sleep 0.1; done
+kill -9 $pid; wait $pid 2>/dev/null
+sleep 0.3
+check "and its command does not outlive it" sh -c "! pgrep -f '^sleep 31.5\$' >/dev/null"
+check "a run killed with SIGKILL leaves its temporary folder behind" sh -c "ls '$d/tmp' | grep -q '^noisefloor-run\.$pid\.'"
+TMPDIR="$d/tmp" "$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true -o "$d/t5.ndjson" 2>/dev/null
+check_eq "the next run removes it on start" "" "$(ls "$d/tmp")"
