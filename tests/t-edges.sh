@@ -193,3 +193,12 @@ check "and its command does not outlive it" sh -c "! pgrep -f '^sleep 31.5\$' >/
 check "a run killed with SIGKILL leaves its temporary folder behind" sh -c "ls '$d/tmp' | grep -q '^noisefloor-run\.$pid\.'"
 TMPDIR="$d/tmp" "$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true -o "$d/t5.ndjson" 2>/dev/null
 check_eq "the next run removes it on start" "" "$(ls "$d/tmp")"
+
+# --- one timestamp grammar: the forms once accepted are refused -------------
+d=$(tmpdir)
+for ts in '2026-11-29T-----+++' '2026-02-30T25:00:00Z' '2026-02-30T12:00:00Z' '2026-11-29T24:00:00Z' '2026-11-29T12:00:00+25:00'; do
+	printf '{"workload":"w","version":"1","round":1,"unit":"ms","value":1,"timestamp":"%s"}\n' "$ts" > "$d/ts.ndjson"
+	check_eq "the timestamp $ts is refused with its place" \
+		"noisefloor: cannot read '$d/ts.ndjson': line 1: \"timestamp\" must be ISO 8601 like \"2026-11-29T22:15:03Z\"" \
+		"$("$NF" check -q "$d/ts.ndjson" 2>&1)"
+done
