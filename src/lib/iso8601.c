@@ -4,7 +4,6 @@
  */
 #include "lib/iso8601.h"
 
-#include <math.h>
 #include <string.h>
 
 /* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
@@ -139,7 +138,15 @@ int iso8601_utc_day(const char *s, char day[11])
 	day[0] = '\0';
 	if (!s || !iso8601_seconds(s, &t))
 		return 0;
-	civil_from_days((long)floor(t / 86400), &y, &mo, &d);
+	{
+		/* whole seconds rounded down, then days rounded down (before 1970
+		 * too) */
+		long long sec = (long long)t, days;
+		if ((double)sec > t)
+			sec--;
+		days = sec / 86400 - (sec % 86400 < 0);
+		civil_from_days((long)days, &y, &mo, &d);
+	}
 	if (y < 0 || y > 9999)
 		return 0;
 	day[0] = (char)('0' + y / 1000), day[1] = (char)('0' + y / 100 % 10);
