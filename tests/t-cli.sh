@@ -29,6 +29,8 @@ for c in report windows check convert run; do
 		*\[=) arg="--${o%\[=}" ;;
 		*=*) name=${o%%=*}; val=1; [ "$c" = run ] && [ "$name" = version ] && val=a=true
 			[ "$name" = formats ] && val=json; [ "$name" = as-of ] && val=2026-01-01
+			[ "$name" = timeout ] && val=1s
+			[ "$name" = timeout ] && val=1s
 			arg="--$name=$val" ;;
 		*) arg="--$o" ;;
 		esac

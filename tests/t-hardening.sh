@@ -115,9 +115,8 @@ passes() { awk -v n="$1" 'BEGIN { printf "1"; for (i = 1; i < n; i++) printf ",1
 } > "$t/limits.ndjson"
 check "100,000 passes, round 100,000 and a 1024-byte name are accepted" \
 	"$NF_ASAN" report -q --out "$(tmpdir)" --min-rounds 1 --formats json,md,charts,pdf "$t/limits.ndjson"
-expect_error "the workbook holds fewer passes than a round may have" 73 \
-	"noisefloor: cannot write '$o/report.xlsx': more rounds or passes than a worksheet holds (1,048,576 rows, 16,384 columns)" \
-	"$o" "$NF_ASAN" report -q --out "$o" --min-rounds 1 "$t/limits.ndjson"
+check "the workbook holds fewer passes than a round may have, and still never fails the report" \
+	"$NF_ASAN" report -q --out "$(tmpdir)" --min-rounds 1 --formats xlsx "$t/limits.ndjson"
 printf '{"workload": "w", "version": "1", "round": 1, "unit": "ms", "passes": [%s]}\n' "$(passes 100001)" > "$t/passes.ndjson"
 expect_error "100,001 passes" 65 \
 	"noisefloor: cannot read '$t/passes.ndjson': line 1: \"passes\" has 100001 values, more than the 100000 a round may have" \

@@ -44,6 +44,11 @@ check "a series tests about three pairs a version, not every pair" \
 	jq -e '.comparisons[0] | (.pairs | length) < 3 * 10000' "$d/ov/analysis.json"
 check "blog.md says the series is compared with its neighbours and the baseline" \
 	grep -q 'compared with their neighbours and the baseline only' "$d/ov/blog.md"
+measure "$NF" report -q --formats xlsx --out "$d/ox" "$d/v10000.ndjson"
+check_eq "the workbook of 10,000 versions is written, its columns capped ($(head -c 200 "$d/stderr"))" "0" "$rc"
+check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
+check "its Summary names how many versions have no column" \
+	sh -c "unzip -p '$d/ox/report.xlsx' xl/sharedStrings.xml | grep -q 'The 10,000 versions are more than the verdict table and the Charts sheet give columns (250.*and [0-9,]* more\\.'"
 # below the limit every pair, as before
 versions 64 > "$d/v64.ndjson"
 "$NF" report -q --formats json --out "$d/o64" "$d/v64.ndjson"

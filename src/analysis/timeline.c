@@ -13,6 +13,7 @@
  */
 #include "analysis/timeline.h"
 #include "analysis/stats.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -30,7 +31,7 @@ int timeline_day(const struct result *r, double *days)
 
 int timeline_dated(const struct comparison *c)
 {
-	const char *first = NULL;
+	char first[11] = "", day[11];
 	int several = 0;
 	for (size_t k = 0; k < c->nversions; k++)
 		for (size_t r = 0; r < c->versions[k].nrounds; r++) {
@@ -38,9 +39,10 @@ int timeline_dated(const struct comparison *c)
 			double d;
 			if (!timeline_day(res, &d))
 				return 0;
-			if (!first)
-				first = result_timestamp(res);
-			else if (strncmp(first, result_timestamp(res), 10) != 0)
+			iso8601_utc_day(result_timestamp(res), day);
+			if (!first[0])
+				memcpy(first, day, 11);
+			else if (strcmp(first, day) != 0)
 				several = 1;
 		}
 	return several;
@@ -49,9 +51,12 @@ int timeline_dated(const struct comparison *c)
 const struct bad_day *timeline_bad_day(const struct model *m, const char *platform,
 				       const char *date)
 {
+	char day[11];
+	if (!iso8601_utc_day(date, day))
+		return NULL;
 	for (size_t i = 0; i < m->nbad_days; i++)
 		if (strcmp(m->bad_days[i].platform, platform) == 0 &&
-		    strncmp(m->bad_days[i].date, date, 10) == 0)
+		    strcmp(m->bad_days[i].date, day) == 0)
 			return &m->bad_days[i];
 	return NULL;
 }
@@ -100,8 +105,7 @@ void timeline_run(struct model *m)
 					s = 1 / s;
 				ALLOC_GROW(o, n + 1, alloc);
 				o[n].platform = c->platform;
-				memcpy(o[n].date, result_timestamp(&v->rounds[r]), 10);
-				o[n].date[10] = '\0';
+				iso8601_utc_day(result_timestamp(&v->rounds[r]), o[n].date);
 				o[n].version = v->version;
 				o[n].logspeed = log(s);
 				n++;

@@ -24,8 +24,8 @@ int timeline_dated(const struct comparison *c);
  * analysis_run after the verdicts; never fails. */
 void timeline_run(struct model *m);
 
-/* The bad day of `platform` on `date` (the first 10 characters of a
- * timestamp are enough), or NULL. */
+/* The bad day of `platform` on the UTC day of the timestamp `date`, or
+ * NULL. */
 const struct bad_day *timeline_bad_day(const struct model *m, const char *platform,
 				       const char *date);
 

@@ -132,6 +132,9 @@ static int run(const struct cli_args *a)
 		return status;
 	model_init(&m);
 	status = cli_load_inputs(&m, a, &err);
+	/* what ingest left out (an errored task) is said, as report says it */
+	for (size_t i = 0; !status && i < m.nwarnings; i++)
+		fprintf(stderr, "warning: %s\n", m.warnings[i]);
 	if (!status)
 		status = convert_write(&m, stdout, &err);
 	model_release(&m);

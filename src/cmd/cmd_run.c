@@ -55,6 +55,8 @@
 	"      --report[=DIR]      render the report into DIR (default out) at the end\n" \
 	"      --strict            refuse to start when a noise check fails\n" \
 	"      --ignore-failure    record a command that fails and go on\n" \
+	"      --timeout DURATION  kill a command running longer (30s, 2m, 1h, 500ms;\n" \
+	"                          its process group) and count it as failed\n" \
 	"  -q, --quiet             no progress line and no summary\n"
 
 static const char run_usage[] =
@@ -80,6 +82,7 @@ struct run {
 	const char *out;
 	const char *report_dir; /* NULL: no report */
 	int resume, strict, quiet, ignore_failure;
+	int timeout_ms; /* --timeout, 0 for none */
 	int progress;           /* a progress line on stderr (a terminal, no -q) */
 	struct run_file file;
 	struct run_loop runner;
@@ -190,6 +193,29 @@ static int parse_count(const char *opt, const char *v, int min, int *out)
 			   INGEST_MAX_ROUNDS, v);
 	*out = (int)n;
 	return 0;
+}
+
+/* A duration "30s", "2m", "1h", "500ms" (a number and its unit, at most a
+ * day) into *ms; returns 0 or NF_USAGE (said). */
+static int parse_duration(const char *opt, const char *v, int *ms)
+{
+	static const struct {
+		const char *unit;
+		double ms;
+	} units[] = { { "ms", 1 }, { "s", 1e3 }, { "m", 60e3 }, { "h", 3600e3 } };
+	char *end;
+	double n;
+	errno = 0;
+	n = strtod(v, &end);
+	if (end != v && !errno && n > 0 && (*v >= '0' && *v <= '9'))
+		for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+			if (strcmp(end, units[i].unit) == 0 && n * units[i].ms >= 1 &&
+			    n * units[i].ms <= 86400e3) {
+				*ms = (int)(n * units[i].ms + 0.5);
+				return 0;
+			}
+	return say(NF_USAGE, "%s wants a duration such as 30s, 2m, 1h or 500ms (at most 24h), not '%s'",
+		   opt, v);
 }
 
 /* An option's value that is one of two words: *second = 1 for the second. */
@@ -320,6 +346,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 		static const char *const with_value[] = {
 			"--version", "--list", "--rounds", "--passes", "--warmup", "--prepare",
 			"--order", "--seed", "--measure", "--name", "--platform", "--title", "--out", "-o",
+			"--timeout",
 		};
 		const char *opt = NULL;
 		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !opt; k++)
@@ -348,6 +375,8 @@ static int parse_args(struct run *r, int argc, char **argv)
 				}
 				set_str(&s->list, val);
 				s->given |= RUN_GIVEN_VERSIONS;
+			} else if (strcmp(opt, "--timeout") == 0) {
+				rc = parse_duration("--timeout", val, &r->timeout_ms) ? NF_USAGE : -1;
 			} else if (strcmp(opt, "--rounds") == 0) {
 				rc = parse_count("--rounds", val, 1, &s->rounds) ? NF_USAGE : -1;
 				s->given |= RUN_GIVEN_ROUNDS;
@@ -622,6 +651,7 @@ static int start(struct run *r)
 	if (!rc && (rc = run_loop_init(&r->runner, &r->s, &r->file, &err)) != 0)
 		fail(r, &err);
 	r->runner.ignore_failure = r->ignore_failure;
+	r->runner.timeout_ms = r->timeout_ms;
 	r->runner.progress = show_progress;
 	r->runner.say = say_for_runner;
 	r->runner.ctx = r;

@@ -19,6 +19,11 @@ int nf_error_set(struct nf_error *err, int status, const char *fmt, ...)
 	return status;
 }
 
+int nf_status_for_write_errno(int e)
+{
+	return e == ENOSPC || e == EDQUOT || e == EIO || e == EFBIG ? NF_IOERR : NF_CANTCREAT;
+}
+
 int nf_status_for_read_errno(int e)
 {
 	switch (e) {

@@ -32,4 +32,10 @@ int nf_error_set(struct nf_error *err, int status, const char *fmt, ...)
 /* The exit status for an errno value met while reading an input file. */
 int nf_status_for_read_errno(int e);
 
+/* The exit status for an errno value met while writing an output, the same
+ * for every writer: a full disk, a quota, a file too large or a failing
+ * device is NF_IOERR (74); anything else (permissions, a bad path) is
+ * NF_CANTCREAT (73). */
+int nf_status_for_write_errno(int e);
+
 #endif

@@ -114,3 +114,44 @@ int iso8601_date(const char *s)
 {
 	return strlen(s) == 10 && iso8601_read(s, 10, NULL);
 }
+
+/* The proleptic Gregorian date of days since 1970-01-01 (H. Hinnant's
+ * civil_from_days). */
+static void civil_from_days(long z, long *y, long *m, long *d)
+{
+	long era, doe, yoe, doy, mp;
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+int iso8601_utc_day(const char *s, char day[11])
+{
+	double t;
+	long y, mo, d;
+	day[0] = '\0';
+	if (!s || !iso8601_seconds(s, &t))
+		return 0;
+	{
+		/* whole seconds rounded down, then days rounded down (before 1970
+		 * too) */
+		long long sec = (long long)t, days;
+		if ((double)sec > t)
+			sec--;
+		days = sec / 86400 - (sec % 86400 < 0);
+		civil_from_days((long)days, &y, &mo, &d);
+	}
+	if (y < 0 || y > 9999)
+		return 0;
+	day[0] = (char)('0' + y / 1000), day[1] = (char)('0' + y / 100 % 10);
+	day[2] = (char)('0' + y / 10 % 10), day[3] = (char)('0' + y % 10), day[4] = '-';
+	day[5] = (char)('0' + mo / 10), day[6] = (char)('0' + mo % 10), day[7] = '-';
+	day[8] = (char)('0' + d / 10), day[9] = (char)('0' + d % 10), day[10] = '\0';
+	return 1;
+}

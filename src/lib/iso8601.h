@@ -27,4 +27,10 @@ int iso8601_seconds(const char *s, double *seconds);
  * accepts. */
 int iso8601_date(const char *s);
 
+/* Writes the UTC calendar day "YYYY-MM-DD" of the timestamp s (which
+ * iso8601_read accepts) into day[11]: 2026-03-01T20:00:00-05:00 is
+ * 2026-03-02. Returns 1, or 0 (day empty) when s is NULL or not a
+ * timestamp. Every output that prints the day of a round asks here. */
+int iso8601_utc_day(const char *s, char day[11]);
+
 #endif

@@ -617,11 +617,10 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 	return 0;
 }
 
-/* The status for an errno met while writing: a full disk or a failing device
- * is an I/O error, anything else (permissions, a bad path) cannot write. */
+/* The status for an errno met while writing (one rule for every writer). */
 static int write_status(int e)
 {
-	return e == ENOSPC || e == EDQUOT || e == EIO || e == EFBIG ? NF_IOERR : NF_CANTCREAT;
+	return nf_status_for_write_errno(e);
 }
 
 /* Stages the relative name: creates its staged file (empty) and records the

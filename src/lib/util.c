@@ -283,25 +283,42 @@ int utf8_valid(const char *s, size_t n)
 	return utf8_invalid_at(s, n) == n;
 }
 
-/* The first control character in s (C0, DEL or C1; tab, line feed and
- * carriage return only when !allow_space), or 0. s is valid UTF-8. */
-unsigned utf8_control_char(const char *s, int allow_space)
+/* The first control character in s[0..n) (C0, DEL or C1; tab, line feed
+ * and carriage return only when !allow_space; the bidirectional controls),
+ * or 0. s is valid UTF-8. */
+unsigned utf8_control_at(const char *s, size_t n, int allow_space, size_t *at)
 {
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	const unsigned char *b = (const unsigned char *)s, *e = b + n;
+	for (const unsigned char *p = b; p < e; p++) {
+		unsigned c = 0;
 		if (*p < 0x20 || *p == 0x7f) {
 			if (!(allow_space && (*p == '\t' || *p == '\n' || *p == '\r')))
-				return *p;
+				c = *p;
+		} else if (*p < 0xC2 || e - p < 2) {
+			continue;
 		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
-			return p[1];
-		} else if (*p == 0xE2 && ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) ||
-							     (p[2] >= 0xAA && p[2] <= 0xAE))) ||
-					  (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
+			c = p[1];
+		} else if (*p == 0xD8 && p[1] == 0x9C) {
+			c = 0x061C; /* the Arabic letter mark */
+		} else if (*p == 0xE2 && e - p >= 3 &&
+			   ((p[1] == 0x80 && ((p[2] >= 0x8E && p[2] <= 0x8F) || (p[2] >= 0xAA && p[2] <= 0xAE))) ||
+			    (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9))) {
 			/* bidirectional controls (U+200E-200F, U+202A-202E,
 			 * U+2066-2069) can make a name read as another */
-			return 0x2000u + (unsigned)((p[1] & 0x3F) << 6 | (p[2] & 0x3F));
+			c = 0x2000u + (unsigned)((p[1] & 0x3F) << 6 | (p[2] & 0x3F));
+		}
+		if (c) {
+			if (at)
+				*at = (size_t)(p - b);
+			return c;
 		}
 	}
 	return 0;
+}
+
+unsigned utf8_control_char(const char *s, int allow_space)
+{
+	return utf8_control_at(s, strlen(s), allow_space, NULL);
 }
 
 size_t utf8_length(const char *s)

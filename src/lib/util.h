@@ -83,10 +83,14 @@ long buf_read_line(struct buf *b, FILE *f, size_t max);
 int utf8_valid(const char *s, size_t n);
 /* Byte offset of the first invalid UTF-8 sequence in s[0..n), or n. */
 size_t utf8_invalid_at(const char *s, size_t n);
-/* The first control character in the valid UTF-8 string s: C0 (but tab,
+/* The one rule for text that enters noisefloor (README "Guarantees"): the
+ * first control character in the valid UTF-8 text s[0..n): C0 (but tab,
  * line feed and carriage return when allow_space), DEL, C1, or a
- * bidirectional control (U+200E-200F, U+202A-202E, U+2066-2069); 0 when
- * there is none. */
+ * bidirectional control (U+061C, U+200E-200F, U+202A-202E, U+2066-2069);
+ * 0 when there is none. *at (when not NULL) is its byte offset. Every
+ * reader refuses such a text with its place; none is ever replaced. */
+unsigned utf8_control_at(const char *s, size_t n, int allow_space, size_t *at);
+/* utf8_control_at of the NUL-terminated s. */
 unsigned utf8_control_char(const char *s, int allow_space);
 /* Number of code points in a valid UTF-8 string. */
 size_t utf8_length(const char *s);

@@ -3,6 +3,7 @@
  * grouping repeated warnings (see digest.h).
  */
 #include "present/digest.h"
+#include "lib/iso8601.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -367,13 +368,13 @@ void digest_inputs(const struct model *m, struct digest_inputs *in)
 	}
 	in->folder = xstrndup(m->nsources ? m->sources[0] : "", common);
 	for (size_t i = 0; i < m->nresults; i++) {
-		const char *t = result_timestamp(&m->results[i]);
-		if (!t || strlen(t) < 10)
+		char day[11];
+		if (!iso8601_utc_day(result_timestamp(&m->results[i]), day))
 			continue;
-		if (!in->first[0] || strncmp(t, in->first, 10) < 0)
-			memcpy(in->first, t, 10);
-		if (!in->last[0] || strncmp(t, in->last, 10) > 0)
-			memcpy(in->last, t, 10);
+		if (!in->first[0] || strncmp(day, in->first, 10) < 0)
+			memcpy(in->first, day, 10);
+		if (!in->last[0] || strncmp(day, in->last, 10) > 0)
+			memcpy(in->last, day, 10);
 	}
 }
 

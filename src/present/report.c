@@ -9,6 +9,7 @@
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
+#include "lib/iso8601.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "model/semver.h"
@@ -250,12 +251,15 @@ static void build_rounds_range(struct report *r)
 	{
 		/* the rounds' own days, not the report's date */
 		const char *first, *last;
+		char d0[11], d1[11];
 		report_time_span(m, &first, &last);
 		r->measured_on[0] = '\0';
-		if (first && strncmp(first, last, 10) == 0)
-			snprintf(r->measured_on, sizeof r->measured_on, "%.10s", first);
-		else if (first)
-			snprintf(r->measured_on, sizeof r->measured_on, "%.10s to %.10s", first, last);
+		if (first && iso8601_utc_day(first, d0) && iso8601_utc_day(last, d1)) {
+			if (strcmp(d0, d1) == 0)
+				snprintf(r->measured_on, sizeof r->measured_on, "%s", d0);
+			else
+				snprintf(r->measured_on, sizeof r->measured_on, "%s to %s", d0, d1);
+		}
 	}
 }
 

@@ -7,6 +7,7 @@
  */
 #include "present/report_impact.h"
 #include "analysis/impact.h"
+#include "lib/iso8601.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "present/verdict_words.h"
@@ -305,13 +306,17 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 
 void report_time_span(const struct model *m, const char **first, const char **last)
 {
+	double lo = 0, hi = 0, s;
 	*first = *last = NULL;
+	/* by the time each names, not its text: offsets differ */
 	for (size_t i = 0; i < m->nresults; i++) {
 		const char *t = result_timestamp(&m->results[i]);
-		if (t && (!*first || strcmp(t, *first) < 0))
-			*first = t;
-		if (t && (!*last || strcmp(t, *last) > 0))
-			*last = t;
+		if (!t || !iso8601_seconds(t, &s))
+			continue;
+		if (!*first || s < lo)
+			*first = t, lo = s;
+		if (!*last || s > hi)
+			*last = t, hi = s;
 	}
 }
 

@@ -12,6 +12,7 @@
  * so opening the file never runs anything from the input. Numbers are
  * written in the shortest form that reads back to the same double.
  */
+#include "lib/iso8601.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "render/render.h"
@@ -55,8 +56,9 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 			buf_putc(&tail, ',');
 			for (size_t r = 0; r < v->nrounds; r++) {
 				const struct result *res = &v->rounds[r];
-				if (result_timestamp(res) && strlen(result_timestamp(res)) >= 10)
-					buf_put(&b, result_timestamp(res), 10);
+				char day[11];
+				if (iso8601_utc_day(result_timestamp(res), day))
+					buf_put(&b, day, 10);
 				if (res->series->release) {
 					/* a line compared as one version: each
 					 * round's own release */

@@ -25,14 +25,17 @@
  * cell reference) are linked to the cell holding the text instead.
  */
 #include "analysis/impact.h"
+#include "lib/iso8601.h"
 #include "render/render.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <xlsxwriter.h>
 
 #include "lib/fmt.h"
@@ -57,6 +60,11 @@
  * there and left to rounds.csv, and the Versions sheet holds the statistics
  * as values. */
 #define XLSX_SHEET_ROUNDS 100000
+/* The Summary and the Charts sheet give at most this many versions a column
+ * (a chart holds 255 series, a worksheet 16,384 columns): the oldest ones
+ * and the newest; the versions left out are named on the Summary, and each
+ * keeps its rows on the Versions, Pairs and Rounds sheets. */
+#define XLSX_VERSION_COLUMNS 250
 
 /* Where one version of one comparison lives in the workbook. */
 struct vpos {
@@ -385,13 +393,52 @@ static int col_index(const struct xw *x, const char *version)
 	return -1;
 }
 
-/* The version columns: the presentation model's one version order. */
+/* The version columns: the presentation model's one version order, at most
+ * XLSX_VERSION_COLUMNS of them (the first ones and the newest). */
 static void collect_columns(struct xw *x)
 {
-	x->ncols = x->r->nversions;
+	size_t n = x->r->nversions;
+	x->ncols = n > XLSX_VERSION_COLUMNS ? XLSX_VERSION_COLUMNS : n;
 	x->cols = xcalloc(x->ncols ? x->ncols : 1, sizeof(*x->cols));
 	for (size_t i = 0; i < x->ncols; i++)
 		x->cols[i] = x->r->versions[i].version;
+	if (n > x->ncols)
+		x->cols[x->ncols - 1] = x->r->versions[n - 1].version;
+}
+
+/* The Summary's line naming the versions without a column, when some are
+ * (collect_columns); returns the row after it. At most one cell's worth of
+ * names, then how many more. */
+static lxw_row_t write_columns_left_out(struct xw *x, lxw_row_t row)
+{
+	size_t n = x->r->nversions, left = n - x->ncols, named = 0;
+	struct buf t = BUF_INIT;
+
+	if (n <= x->ncols)
+		return row;
+	buf_puts(&t, "The ");
+	fmt_grouped(&t, (double)n, 0);
+	buf_puts(&t, " versions are more than the verdict table and the Charts sheet give columns (");
+	fmt_grouped(&t, XLSX_VERSION_COLUMNS, 0);
+	buf_puts(&t, ": the oldest and the newest). Left out of them, each still on the Versions, "
+		 "Pairs and Rounds sheets: ");
+	for (size_t i = x->ncols - 1; i + 1 < n; i++) {
+		const char *v = x->r->versions[i].version;
+		if (t.len + strlen(v) + 40 > 30000)
+			break;
+		buf_printf(&t, "%s%s", named ? ", " : "", v);
+		named++;
+	}
+	if (named < left) {
+		buf_puts(&t, " and ");
+		fmt_grouped(&t, (double)(left - named), 0);
+		buf_puts(&t, " more");
+	}
+	buf_putc(&t, '.');
+	put_text(x, x->summary, row, 0, "Versions left out", x->warn);
+	put_text(x, x->summary, row++, 1, buf_str(&t), x->warn);
+	buf_release(&t);
+	return row;
 }
 
 static void make_formats(struct xw *x)
@@ -474,14 +521,6 @@ static size_t count_rounds(const struct model *m)
 	return n;
 }
 
-/* 1 when the widest rows fit a worksheet's 16,384 columns: Rounds has nine
- * columns besides the passes, the Summary nine besides two per version.
- * (Too many rows is reported by libxlsxwriter itself.) */
-static int fits(const struct xw *x)
-{
-	return max_passes(x->m) + 9 <= LXW_COL_MAX && 2 * x->ncols + 9 <= LXW_COL_MAX;
-}
-
 /* Starts a sheet's table: the header row's height, set before any row is
  * written (a big workbook writes its rows in order and cannot go back). */
 static void start_table(lxw_worksheet *ws, double header_height)
@@ -497,19 +536,28 @@ static void finish_table(struct xw *x, lxw_worksheet *ws, lxw_row_t row, lxw_col
 	note(x, worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, lastcol));
 }
 
-/* More rounds than the sheet lists: it says where they are, and the
- * Versions sheet holds the statistics as values. */
-static void write_rounds_elsewhere(struct xw *x)
+/* More rounds than the sheet lists, or a round of more passes than a
+ * row holds (too_wide): it says where they are, and the Versions sheet
+ * holds the statistics as values. */
+static void write_rounds_elsewhere(struct xw *x, int too_wide)
 {
 	const struct model *m = x->m;
 	struct buf t = BUF_INIT;
 
 	x->rounds_elsewhere = 1;
-	buf_puts(&t, "The ");
-	fmt_grouped(&t, (double)x->nrounds, 0);
-	buf_puts(&t, " rounds are more than this workbook lists (");
-	fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
-	buf_puts(&t, "): ");
+	if (too_wide) {
+		buf_puts(&t, "A round of ");
+		fmt_grouped(&t, (double)max_passes(m), 0);
+		buf_puts(&t, " passes is more than a row of this sheet holds (");
+		fmt_grouped(&t, (double)(LXW_COL_MAX - 9), 0);
+		buf_puts(&t, "): ");
+	} else {
+		buf_puts(&t, "The ");
+		fmt_grouped(&t, (double)x->nrounds, 0);
+		buf_puts(&t, " rounds are more than this workbook lists (");
+		fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
+		buf_puts(&t, "): ");
+	}
 	buf_puts(&t, x->with_rounds_csv
 		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
 		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
@@ -539,8 +587,9 @@ static void write_rounds(struct xw *x)
 	char a[16], b[16];
 
 	x->rounds_value_col = vcol;
-	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1) {
-		write_rounds_elsewhere(x);
+	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1 ||
+	    maxp + 9 > LXW_COL_MAX) {
+		write_rounds_elsewhere(x, maxp + 9 > LXW_COL_MAX);
 		return;
 	}
 
@@ -581,11 +630,10 @@ static void write_rounds(struct xw *x)
 					    vs->values[k], "=MEDIAN(%s:%s)",
 					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
 				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
-				if (result_timestamp(r) && strlen(result_timestamp(r)) >= 10) {
+				{
 					char date[11];
-					memcpy(date, result_timestamp(r), 10);
-					date[10] = '\0';
-					put_text(x, ws, row, vcol + 2, date, NULL);
+					if (iso8601_utc_day(result_timestamp(r), date))
+						put_text(x, ws, row, vcol + 2, date, NULL);
 				}
 				if (vs->line)
 					put_text(x, ws, row, vcol + 3, vs->line, NULL);
@@ -1114,9 +1162,10 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
 			const struct vpos *pos = &x->pos[c][v];
-			lxw_col_t bc = (lxw_col_t)(4 + 2 * col_index(x, vs->version));
+			int ci = col_index(x, vs->version);
+			lxw_col_t bc = (lxw_col_t)(4 + 2 * (ci < 0 ? 0 : ci));
 			in_sheet &= pos->in_sheet;
-			if (!pos->has_rounds)
+			if (!pos->has_rounds || ci < 0) /* a version without a column */
 				continue;
 			/* the value the verdict compared (best or median: both
 			 * on the Versions sheet) and the band it used: the
@@ -1230,6 +1279,7 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row, 0, "Warning", x->warn);
 		put_text(x, ws, row++, 1, x->r->warnings[i], x->warn);
 	}
+	row = write_columns_left_out(x, row);
 	row = write_verdicts(x, row + 1);
 
 	/* The support windows that matter to the choice, as every document
@@ -1379,7 +1429,8 @@ static void write_charts(struct xw *x)
 		if (cmp->baseline_idx < 0 || !x->pos[c][cmp->baseline_idx].has_rounds)
 			continue;
 		for (v = 0; v < cmp->nversions; v++) {
-			int sc = series_col[col_index(x, cmp->versions[v].version)];
+			int ci = col_index(x, cmp->versions[v].version);
+			int sc = ci < 0 ? -1 : series_col[ci];
 			if (sc < 0 || !x->pos[c][v].has_rounds)
 				continue;
 			put_formula(x, ws, row, (lxw_col_t)sc, signed_format(x, cmp->versions[v].change),
@@ -1539,6 +1590,33 @@ static const char *lxw_reason(lxw_error e, int saved_errno)
 	return msg;
 }
 
+/* workbook_close(wb), which frees the workbook, its sheets and charts,
+ * with standard error closed to libxlsxwriter: on failure it prints its
+ * own lines there ("[ERROR] workbook_close(): ..."), and the command says
+ * it once, in our style. *saved_errno is the system's reason, or 0. */
+static lxw_error close_quietly(lxw_workbook *wb, int *saved_errno)
+{
+	lxw_error e;
+	int keep, null;
+
+	fflush(stderr);
+	keep = dup(STDERR_FILENO);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (keep >= 0 && null >= 0)
+		dup2(null, STDERR_FILENO);
+	errno = 0;
+	e = workbook_close(wb);
+	*saved_errno = errno;
+	fflush(stderr);
+	if (keep >= 0 && null >= 0)
+		dup2(keep, STDERR_FILENO);
+	if (keep >= 0)
+		close(keep);
+	if (null >= 0)
+		close(null);
+	return e;
+}
+
 static void release_xw(struct xw *x)
 {
 	size_t i;
@@ -1611,10 +1689,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 			worksheet_set_paper(all[c], 9); /* A4 */
 			worksheet_fit_to_pages(all[c], 1, 0);
 		}
-		if (!fits(&x))
-			note(&x, LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE);
-		else
-			write_rounds(&x); /* fills the Rounds rows of each version */
+		write_rounds(&x); /* fills the Rounds rows of each version */
 		if (x.first_error == LXW_NO_ERROR) {
 			write_versions(&x); /* fills the Versions rows */
 			write_pairs(&x);
@@ -1638,9 +1713,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	props.created = created_time(m, rc);
 	note(&x, workbook_set_properties(x.wb, &props));
 
-	errno = 0;
-	e = workbook_close(x.wb); /* frees the workbook, its sheets and charts */
-	saved_errno = errno;
+	e = close_quietly(x.wb, &saved_errno);
 	free(title);
 	free(subject);
 	if (x.first_error != LXW_NO_ERROR) { /* the first cause, not its echo */
@@ -1653,8 +1726,8 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 	if (e == LXW_ERROR_WORKSHEET_INDEX_OUT_OF_RANGE)
 		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': more rounds or passes "
 				    "than a worksheet holds (1,048,576 rows, 16,384 columns)", shown);
-	return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", shown,
-			    lxw_reason(e, saved_errno));
+	return nf_error_set(err, saved_errno ? nf_status_for_write_errno(saved_errno) : NF_CANTCREAT,
+			    "cannot write '%s': %s", shown, lxw_reason(e, saved_errno));
 }
 
 int render_xlsx(const struct model *m, const struct render_ctx *rc,

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -142,12 +143,23 @@ static int open_out(const char *path)
 	return open(path ? path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 }
 
+/* SIGALRM while waiting for a child with a time limit: only interrupts the
+ * wait. */
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
 /* In the child: never returns. Reports an exec failure's errno on fd. */
-static void child(char *const argv[], int in, int out, int errfd, int report)
+static void child(char *const argv[], int in, int out, int errfd, int report, pid_t parent)
 {
 	int e;
 	sigset_t none;
 	setpgid(0, 0);
+	/* a run killed with SIGKILL takes its command with it */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
@@ -171,7 +183,8 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	int in = -1, out = -1, errfd = -1, pipefd[2] = { -1, -1 }, status = 0, e = 0;
 	struct rusage ru;
 	double start, killed_at = 0;
-	pid_t pid, got;
+	struct sigaction old_alarm;
+	pid_t pid, got, parent;
 	ssize_t n;
 
 	memset(res, 0, sizeof *res);
@@ -184,11 +197,12 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	fcntl(pipefd[1], F_SETFD, FD_CLOEXEC);
 
 	start = now_ms();
+	parent = getpid();
 	pid = fork();
 	if (pid < 0)
 		goto fail;
 	if (pid == 0)
-		child(argv, in, out, errfd, pipefd[1]);
+		child(argv, in, out, errfd, pipefd[1], parent);
 	setpgid(pid, pid); /* also in the child: whichever runs first */
 	child_pgid = pid;
 	if (run_exec_stop_signal) /* a stop that came just before the child existed */
@@ -200,13 +214,30 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	if (n != (ssize_t)sizeof e)
 		e = 0;
 
+	if (timeout_ms > 0) {
+		/* a blocking wait that the time limit interrupts (SIGALRM without
+		 * SA_RESTART), then every 100 ms: the end of a command is seen at
+		 * once, its wall time not rounded to a polling step */
+		struct sigaction sa;
+		struct itimerval it = { { 0, 100000 }, { timeout_ms / 1000, (timeout_ms % 1000) * 1000 } };
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_alarm;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, &old_alarm);
+		setitimer(ITIMER_REAL, &it, NULL);
+	}
 	for (;;) {
-		int opts = run_exec_stop_signal || timeout_ms > 0 ? WNOHANG : 0;
+		int opts = run_exec_stop_signal ? WNOHANG : 0;
 		got = wait4(pid, &status, opts, &ru);
 		if (got == pid)
 			break;
 		if (got < 0 && errno != EINTR) {
 			child_pgid = 0;
+			if (timeout_ms > 0) {
+				struct itimerval off = { { 0, 0 }, { 0, 0 } };
+				setitimer(ITIMER_REAL, &off, NULL);
+				sigaction(SIGALRM, &old_alarm, NULL);
+			}
 			goto fail;
 		}
 		if (run_exec_stop_signal || (timeout_ms > 0 && now_ms() - start > timeout_ms)) {
@@ -224,6 +255,11 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	}
 	res->wall_ms = now_ms() - start;
 	child_pgid = 0;
+	if (timeout_ms > 0) {
+		struct itimerval off = { { 0, 0 }, { 0, 0 } };
+		setitimer(ITIMER_REAL, &off, NULL);
+		sigaction(SIGALRM, &old_alarm, NULL);
+	}
 	res->user_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3;
 	res->sys_ms = (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
 	res->maxrss_kb = ru.ru_maxrss > 0 ? ru.ru_maxrss : 0;
@@ -260,7 +296,7 @@ void run_exec_describe(struct buf *out, const struct run_exec_result *res)
 	if (res->exec_errno)
 		buf_printf(out, "could not be started: %s", strerror(res->exec_errno));
 	else if (res->timed_out)
-		buf_puts(out, "ran past its time limit and was killed");
+		buf_puts(out, "timed out (--timeout) and was killed with its process group");
 	else if (res->signal)
 		buf_printf(out, "was killed by signal %d (%s)", res->signal, strsignal(res->signal));
 	else

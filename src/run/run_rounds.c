@@ -15,9 +15,11 @@
 #include "model/model.h"
 #include "run/run_exec.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,7 +240,7 @@ static char *const *command_argv(const struct run_loop *r, char **words, const c
 static int run_one(struct run_loop *r, char *const *argv, const char *out_path,
 		   struct run_exec_result *res)
 {
-	if (run_exec_run(argv, out_path, r->stderr_path, 0, res) != 0) {
+	if (run_exec_run(argv, out_path, r->stderr_path, r->timeout_ms, res) != 0) {
 		say(r, "cannot start '%s': %s", argv[0], strerror(errno));
 		return NF_IOERR;
 	}
@@ -585,11 +587,47 @@ static void run_loop_order(const struct run_settings *s, int round, size_t *orde
 	}
 }
 
+/* Removes the temporary folders "noisefloor-run.PID.XXXXXX" in dir that a
+ * run killed before it could clean up left: ours (same user), of a process
+ * that no longer exists; only the files a run puts there. */
+static void clean_dead_runs(const char *dir)
+{
+	static const char *const files[] = { "stdout", "stderr", "output" };
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char *end, *path;
+		struct stat st;
+		long pid;
+		if (strncmp(e->d_name, "noisefloor-run.", 15) != 0)
+			continue;
+		errno = 0;
+		pid = strtol(e->d_name + 15, &end, 10);
+		if (errno || pid <= 0 || *end != '.' || strlen(end) != 7 || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid()) {
+			for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+				char *f = xasprintf("%s/%s", path, files[i]);
+				unlink(f);
+				free(f);
+			}
+			rmdir(path);
+		}
+		free(path);
+	}
+	closedir(d);
+}
+
 int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *file,
 		struct nf_error *err)
 {
 	const char *t = getenv("TMPDIR");
-	char *tmpl = xasprintf("%s/noisefloor-run.XXXXXX", t && *t ? t : "/tmp");
+	char *tmpl = xasprintf("%s/noisefloor-run.%ld.XXXXXX", t && *t ? t : "/tmp", (long)getpid());
+	clean_dead_runs(t && *t ? t : "/tmp");
 	memset(r, 0, sizeof *r);
 	r->s = s;
 	r->file = file;

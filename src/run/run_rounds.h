@@ -17,6 +17,8 @@ struct run_loop {
 	struct run_settings *s;   /* borrowed */
 	struct run_file *file; /* borrowed */
 	int ignore_failure;       /* a failing command is recorded, the run goes on */
+	int timeout_ms;           /* > 0: a command running longer is killed, with
+	                             its process group, and fails (--timeout) */
 
 	/* Called before each version runs: round 0 is a warm-up; elapsed_s is
 	 * the time since the run started (earlier sittings of a resumed file

@@ -226,7 +226,7 @@ int reader_read_array(struct model *m, const struct ingest_input *in, const char
 int reader_check_name(const char *s, const char *what, const struct ingest_input *in,
 		      const char *where, struct nf_error *err)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), at;
 	if (!utf8_valid(s, n))
 		return reader_bad(err, in, where, "%s is not valid UTF-8 (at byte %zu)", what,
 				  utf8_invalid_at(s, n));
@@ -234,6 +234,9 @@ int reader_check_name(const char *s, const char *what, const struct ingest_input
 		return reader_bad(err, in, where, "%s is empty", what);
 	if (n > INGEST_MAX_NAME)
 		return reader_bad(err, in, where, "%s is longer than %d bytes", what, INGEST_MAX_NAME);
+	if (utf8_control_at(s, n, 0, &at))
+		return reader_bad(err, in, where, "%s holds the control character U+%04X at byte %zu",
+				  what, utf8_control_at(s, n, 0, NULL), at);
 	return 0;
 }
 

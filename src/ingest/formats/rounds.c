@@ -58,8 +58,8 @@ static int text_plain(const char *s, size_t n, size_t max)
 }
 
 /* Checks the text s[0..n) of a member: valid UTF-8, length, no control
- * characters (C0, DEL, C1; free text may hold tab, line feed and carriage
- * return). */
+ * characters (utf8_control_at: C0, DEL, C1 and the bidirectional controls;
+ * free text may hold tab, line feed and carriage return). */
 static int check_text(const char *s, size_t n, const char *key, int free_text,
 		      const struct rounds_place *pl, struct nf_error *err, size_t max)
 {
@@ -69,15 +69,37 @@ static int check_text(const char *s, size_t n, const char *key, int free_text,
 		return bad(err, pl, "\"%s\" is not valid UTF-8 (at byte %zu)", key, utf8_invalid_at(s, n));
 	if (max && n > max)
 		return bad(err, pl, "\"%s\" is longer than %zu bytes", key, max);
-	for (const unsigned char *p = (const unsigned char *)s, *e = p + n; p < e; p++) {
-		unsigned c = *p < 0x20 || *p == 0x7f ? *p
-			   : *p == 0xC2 && p + 1 < e && p[1] >= 0x80 && p[1] <= 0x9F ? p[1] : 0x100;
-		if (c == 0x100 || (free_text && (c == '\t' || c == '\n' || c == '\r')))
-			continue;
-		return bad(err, pl, "\"%s\" holds the control character U+%04X at byte %zu", key, c,
-			   (size_t)(p - (const unsigned char *)s));
+	{
+		size_t at;
+		unsigned c = utf8_control_at(s, n, free_text, &at);
+		if (c)
+			return bad(err, pl, "\"%s\" holds the control character U+%04X at byte %zu", key, c,
+				   at);
 	}
 	return 0;
+}
+
+/* The first control character in the compact JSON text of "meta" (its
+ * strings are texts: tab and line breaks allowed), raw or escaped (cJSON
+ * writes C0 as an escape, the others raw), or 0. */
+static unsigned meta_control(const char *s, size_t n)
+{
+	unsigned c = utf8_control_at(s, n, 1, NULL);
+	for (size_t i = 0; !c && i + 1 < n; i++) {
+		if (s[i] != '\\')
+			continue;
+		i++;
+		if (s[i] == 'b' || s[i] == 'f')
+			c = s[i] == 'b' ? 0x08 : 0x0C;
+		else if (s[i] == 'u' && i + 4 < n && s[i + 1] == '0' && s[i + 2] == '0' &&
+			 (s[i + 3] == '0' || s[i + 3] == '1')) {
+			unsigned lo = (unsigned)(s[i + 4] <= '9' ? s[i + 4] - '0' : (s[i + 4] | 0x20) - 'a' + 10);
+			unsigned v = (unsigned)(s[i + 3] - '0') * 16 + lo;
+			if (v != '\t' && v != '\n' && v != '\r')
+				c = v;
+		}
+	}
+	return c;
 }
 
 static int check_str(const char *s, const char *key, int free_text, const struct rounds_place *pl,
@@ -210,6 +232,11 @@ rounds_result_check(struct rounds_result *rr, const struct rounds_place *pl, str
 			return NF_DATAERR;
 		if (!rr->plain && !utf8_valid(rr->v[RF_META].str, rr->len[RF_META]))
 			return bad(err, pl, "\"meta\" holds text that is not valid UTF-8");
+		if (!rr->plain) {
+			unsigned c = meta_control(rr->v[RF_META].str, rr->len[RF_META]);
+			if (c)
+				return bad(err, pl, "\"meta\" holds the control character U+%04X", c);
+		}
 	}
 	return 0;
 }

@@ -138,11 +138,9 @@ static const char *fast_string(const char *p, const char **s, uint32_t *n)
 		return NULL;
 	*n = (uint32_t)((const char *)q - *s);
 	if (high) {
-		if (!utf8_valid(*s, *n))
+		/* C1 and bidirectional controls: the careful path says where */
+		if (!utf8_valid(*s, *n) || utf8_control_at(*s, *n, 0, NULL))
 			return NULL;
-		for (size_t i = 0; i + 1 < *n; i++)
-			if ((unsigned char)(*s)[i] == 0xC2 && (unsigned char)(*s)[i + 1] <= 0x9F)
-				return NULL; /* C1 control (0xC2 is always a lead byte here) */
 	}
 	return (const char *)q + 1;
 }

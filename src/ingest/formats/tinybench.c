@@ -16,7 +16,9 @@
  * round is one pass, the median (latency.p50) tinybench computed from them.
  * The version is the label, else the runtime version tinybench 4+ records;
  * tasks are workloads, never versions, so a file with neither is refused
- * with the fix (VERSION=FILE).
+ * with the fix (VERSION=FILE). A task that did not complete ("state"
+ * other than "completed", or an "error") is left out with a warning; the
+ * other tasks of the file are read.
  */
 #include "ingest/formats/reader.h"
 #include "lib/jsonw.h"
@@ -57,9 +59,12 @@ static int read_task(struct model *m, const struct ingest_input *in, const cJSON
 	    reader_string(result, "runtimeVersion", 0, &rt_version, in, where, err))
 		return NF_DATAERR;
 	error = cJSON_GetObjectItemCaseSensitive(result, "error");
-	if ((state && strcmp(state, "completed") != 0) || (error && !cJSON_IsNull(error)))
-		return reader_bad(err, in, where, "\"%s\" did not complete (state \"%s\")", name,
-				  state ? state : "errored");
+	if ((state && strcmp(state, "completed") != 0) || (error && !cJSON_IsNull(error))) {
+		/* the other tasks are good data: this one is left out, said once */
+		model_warn(m, "'%s' %s: the task \"%s\" did not complete (state \"%s\") and is left out",
+			   in->path, where, name, state ? state : "errored");
+		return 0;
+	}
 	latency = cJSON_GetObjectItemCaseSensitive(result, "latency");
 	if (latency && !cJSON_IsObject(latency))
 		return reader_bad(err, in, where, "\"result\".\"latency\" must be an object");

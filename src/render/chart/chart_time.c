@@ -99,7 +99,9 @@ static double nice(double x)
 /* "2025-11-27 · 24.11.1" for a round. */
 static void round_label(struct buf *b, const struct result *r, const char *version)
 {
-	buf_put(b, result_timestamp(r), 10);
+	char day[11];
+	iso8601_utc_day(result_timestamp(r), day);
+	buf_puts(b, day);
 	buf_printf(b, " \xC2\xB7 %s", version);
 }
 
@@ -368,8 +370,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 			    (!first || strcmp(result_timestamp(&v->rounds[r]), first) < 0))
 				first = result_timestamp(&v->rounds[r]);
 		if (first) {
-			buf_printf(&d, "%s %s ", k ? "," : "", v->version);
-			buf_put(&d, first, 10);
+			char day[11];
+			iso8601_utc_day(first, day);
+			buf_printf(&d, "%s %s %s", k ? "," : "", v->version, day);
 		}
 	}
 	buf_putc(&d, '.');
