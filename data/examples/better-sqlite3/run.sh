@@ -13,7 +13,7 @@
 #                  in it belongs in git.
 #   NODE_VERSIONS  space-separated exact versions (default "20.19.5 22.21.1
 #                  24.11.1 26.12.1": the three of the public claim and the newest 26).
-#   ROUNDS         number of rounds (default 20).
+#   ROUNDS         number of rounds (default 30).
 #   OUTPUT         the rounds file (default rounds.ndjson next to this script); an
 #                  existing one is resumed, so a run that was stopped continues
 #                  where it stopped, and a complete one is left as it is.
@@ -36,7 +36,7 @@ set -euo pipefail
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 WORK="${WORK:-./.sqlite-work}"
 NODE_VERSIONS="${NODE_VERSIONS:-20.19.5 22.21.1 24.11.1 26.12.1}"
-ROUNDS="${ROUNDS:-20}"
+ROUNDS="${ROUNDS:-30}"
 OUTPUT="${OUTPUT:-$script_dir/rounds.ndjson}"
 ADDONS=(better-sqlite3@12.11.1 better-sqlite3-multiple-ciphers@12.11.1)
 if [[ -z "${NOISEFLOOR:-}" ]]; then
