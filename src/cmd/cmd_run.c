@@ -631,6 +631,12 @@ static int adopt_settings(struct run *r, struct run_settings *f)
 	return check_commands(cl) ? NF_USAGE : 0;
 }
 
+static int write_header(struct run *r);
+static int header_for_runner(void *ctx)
+{
+	return write_header(ctx);
+}
+
 /* Opens the rounds file (and with --resume takes its settings) and sets up
  * the runner. Returns 0 or the exit status (said). */
 static int start(struct run *r)
@@ -654,12 +660,14 @@ static int start(struct run *r)
 	r->runner.timeout_ms = r->timeout_ms;
 	r->runner.progress = show_progress;
 	r->runner.say = say_for_runner;
+	r->runner.header = header_for_runner;
 	r->runner.ctx = r;
 	return rc;
 }
 
-/* Writes the header line, with the versions' runtimes and the noise checks
- * recorded in the environment, when the file has none yet. */
+/* Writes the header line, with the versions' runtimes, the noise checks
+ * recorded in the environment and the workloads the output described, when
+ * the file has none yet. */
 static int write_header(struct run *r)
 {
 	struct nf_error err;
@@ -764,9 +772,12 @@ static int run_main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < r.s.nv && !run_exec_stop_signal; i++)
 		run_env_node_versions(r.s.v[i].words, r.runner.tmpdir, &r.s.v[i].node, &r.s.v[i].v8);
-	/* before anything runs; then again for what the warm-ups' output says */
+	/* before anything runs; then again for what the warm-ups' output says.
+	 * With --measure output and no warm-up, nothing has said what the
+	 * workloads are yet: the header waits for round 1's output. */
 	if ((rc = noise_checks(&r, 1)) == 0 && (rc = run_loop_warmups(&r.runner)) == 0 &&
-	    (rc = noise_checks(&r, 0)) == 0 && (rc = write_header(&r)) == 0)
+	    (rc = noise_checks(&r, 0)) == 0 &&
+	    (rc = r.s.measure_output && !r.s.warmup ? 0 : write_header(&r)) == 0)
 		rc = run_loop_rounds(&r.runner);
 	rc = finish(&r, rc);
 done:

@@ -22,6 +22,7 @@
 #include "lib/util.h"
 #include "model/semver.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -75,8 +76,31 @@ static void add_source(struct model *m, const char *path)
 	m->sources[m->nsources++] = xstrdup(path);
 }
 
+/* 1 when the object at line[0..len) parses and every member of it is a
+ * document field of the rounds format: a header line that does not name
+ * its format ({"workloads": ...} printed by a workload ahead of its
+ * results), which the format allows. */
+static int only_document_fields(const char *line, size_t len)
+{
+	static const char *const fields[] = { "format", "title", "subject", "environment",
+					      "notes", "workloads", "run" };
+	cJSON *v = cJSON_ParseWithLength(line, len), *it;
+	int ok = cJSON_IsObject(v) && v->child;
+	if (ok)
+		cJSON_ArrayForEach(it, v) {
+			size_t k = 0;
+			while (k < sizeof fields / sizeof *fields && strcmp(it->string, fields[k]) != 0)
+				k++;
+			if (k == sizeof fields / sizeof *fields)
+				ok = 0;
+		}
+	cJSON_Delete(v);
+	return ok;
+}
+
 /* 1 when a line looks like the start of rounds-format NDJSON: one complete
- * JSON object on the line with a "workload" or a rounds "format" member. */
+ * JSON object on the line with a "workload" or a rounds "format" member, or
+ * a header line of document fields alone. */
 static int looks_like_ndjson_line(const char *line, size_t len)
 {
 	const char *p = line, *e = line + len;
@@ -88,7 +112,8 @@ static int looks_like_ndjson_line(const char *line, size_t len)
 		e--;
 	if (e[-1] != '}')
 		return 0;
-	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL;
+	return strstr(line, "\"workload\"") != NULL || strstr(line, "\"noisefloor.rounds/") != NULL ||
+	       only_document_fields(p, (size_t)(e - p));
 }
 
 /* Reads the rest of f after the b->len bytes already in b, up to

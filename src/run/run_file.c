@@ -711,6 +711,28 @@ int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 	return resume ? scan(f, from, err) : 0;
 }
 
+void run_file_add_workloads(struct run_file *f, const struct model *m)
+{
+	if (!m->nworkloads)
+		return;
+	if (!f->workloads)
+		f->workloads = cJSON_CreateObject();
+	for (size_t i = 0; i < m->nworkloads; i++) {
+		const struct workload_info *wi = &m->workloads[i];
+		cJSON *o;
+		if (cJSON_GetObjectItemCaseSensitive(f->workloads, wi->name))
+			continue;
+		if (!(o = cJSON_AddObjectToObject(f->workloads, wi->name)))
+			abort(); /* out of memory */
+		if (wi->description)
+			cJSON_AddStringToObject(o, "description", wi->description);
+		if (wi->bytes > 0)
+			cJSON_AddNumberToObject(o, "bytes", wi->bytes);
+		if (wi->source)
+			cJSON_AddStringToObject(o, "source", wi->source);
+	}
+}
+
 int run_file_write_header(struct run_file *f, const struct run_settings *s,
 			     const struct run_env *env, struct nf_error *err)
 {
@@ -753,6 +775,14 @@ int run_file_write_header(struct run_file *f, const struct run_settings *s,
 			jsonw_string(&w, env->values[i]);
 	}
 	jsonw_end_object(&w);
+	if (f->workloads && f->workloads->child) {
+		char *ws = cJSON_PrintUnformatted(f->workloads);
+		if (!ws)
+			abort(); /* out of memory */
+		jsonw_key(&w, "workloads");
+		jsonw_raw(&w, ws);
+		free(ws);
+	}
 	jsonw_key(&w, "run");
 	settings_json(&w, s);
 	jsonw_end_object(&w);
@@ -875,6 +905,8 @@ out:
 
 void run_file_close(struct run_file *f)
 {
+	cJSON_Delete(f->workloads);
+	f->workloads = NULL;
 	if (f->fd < 0)
 		return;
 	if (f->created && !f->has_header)

@@ -122,6 +122,8 @@ struct run_file {
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
 	double elapsed_s;  /* --resume: meta.elapsed_s of its last complete round, or 0 */
+	cJSON *workloads;  /* owned: the header's "workloads" field (what the
+	                      commands' output said of its workloads), or NULL */
 };
 
 /* An unopened file at path (borrowed: it must outlive f). */
@@ -139,7 +141,13 @@ void run_file_init(struct run_file *f, const char *path);
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 		     struct nf_error *err);
 
-/* Writes the header line: the document fields, env and, under "run", s. */
+/* Adds to f->workloads what the model m says of its workloads (the rounds
+ * format's "workloads" field); a workload already there keeps what it has. */
+struct model;
+void run_file_add_workloads(struct run_file *f, const struct model *m);
+
+/* Writes the header line: the document fields, env, f->workloads and,
+ * under "run", s. */
 int run_file_write_header(struct run_file *f, const struct run_settings *s,
 			     const struct run_env *env, struct nf_error *err);
 
@@ -158,7 +166,8 @@ int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err);
 int run_file_append_round(struct run_file *f, const struct run_settings *s, int round,
 			     struct run_round *rd, struct nf_error *err);
 
-/* Closes the file; removes it when this run created it and wrote nothing. */
+/* Closes the file (removed when this run created it and wrote nothing) and
+ * frees f->workloads. */
 void run_file_close(struct run_file *f);
 
 #endif

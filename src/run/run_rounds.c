@@ -444,6 +444,8 @@ static int read_output(struct run_loop *r, struct run_version *v, int round, con
 		model_release(&m);
 		return NF_DATAERR;
 	}
+	/* what the output says of its workloads goes on the header line */
+	run_file_add_workloads(r->file, &m);
 	for (size_t i = 0; i < m.nresults; i++) {
 		const struct result *res = &m.results[i];
 		cJSON *meta = res->series->meta_json ? cJSON_Parse(res->series->meta_json) : NULL;
@@ -720,6 +722,8 @@ static int run_round(struct run_loop *r, int round)
 		say(r, "round %d: no version gave a result", round);
 		rc = NF_FAIL;
 	}
+	if (!rc && !r->file->has_header && r->header)
+		rc = r->header(r->ctx);
 	if (!rc && (rc = run_file_append_round(r->file, s, round, &rd, &err)) != 0)
 		r->say(r->ctx, err.msg);
 	run_round_release(&rd);

@@ -29,6 +29,10 @@ struct run_loop {
 	/* Every message of the run, one call each ("version 'a', round 2: ..."),
 	 * lines separated by '\n'. */
 	void (*say)(void *ctx, const char *msg);
+	/* Writes the file's header line; called before a round is appended to
+	 * a file that has none yet (a run whose header waits for round 1's
+	 * output). Returns 0 or the exit status (said). */
+	int (*header)(void *ctx);
 	void *ctx;
 
 	int round;                 /* the round running, 0 before round 1 */

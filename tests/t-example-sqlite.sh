@@ -1,0 +1,85 @@
+# The better-sqlite3 example (data/examples/better-sqlite3/): the rounds it
+# ships replayed through `report`, and what `run --measure output` keeps of
+# a workload's output that it depends on (the "workloads" header line, with
+# or without "format").
+. tests/lib.sh
+
+ex="$NF_ROOT/data/examples/better-sqlite3"
+
+# --- a header line of document fields, without "format" -------------------
+d=$(tmpdir)
+cat > "$d/w.sh" <<'EOF'
+#!/bin/sh
+# Prints what the example's workload.js prints: the workloads first, then results.
+echo '{"workloads": {"w": {"description": "one pass of w", "source": "w.sh"}, "x": {"bytes": 4096}}}'
+echo '{"workload": "w", "unit": "ops/s", "passes": [100, 110, 105]}'
+echo '{"workload": "x", "unit": "ms", "passes": [3, 4]}'
+EOF
+chmod +x "$d/w.sh"
+"$d/w.sh" > "$d/plain.ndjson"
+o=$(tmpdir)
+check "report reads NDJSON whose first line is {\"workloads\": ...} without \"format\"" \
+	"$NF" report -q --out "$o" 1="$d/plain.ndjson"
+check_eq "and shows the workloads it describes" "one pass of w||w.sh" \
+	"$(grep -o 'one pass of w.*w\.sh' "$o/issue.md" | head -1 | sed 's/ *| */|/g')"
+printf '{"workloads": {"w": {}}}\n' > "$d/only.ndjson"
+check_eq "a header line alone has no results" \
+	"noisefloor: cannot read '$d/only.ndjson': no results in it (only the document fields)" \
+	"$("$NF" report -q --out "$o" "$d/only.ndjson" 2>&1)"
+printf '{"workloads": {"w": {}}}\n{"passes": [1]}\n' > "$d/second.ndjson"
+check_eq "a second line that is no result is named as that" \
+	"noisefloor: cannot read '$d/second.ndjson': line 2: expected a result object with \"workload\" (document fields belong on the first line)" \
+	"$("$NF" report -q --out "$o" "$d/second.ndjson" 2>&1)"
+printf '{"title": "t"}\n{"workload": "w", "unit": "ms", "version": "1", "passes": [1]}\n' > "$d/title.ndjson"
+check "any document field alone heads NDJSON" "$NF" report -q --min-rounds 1 --out "$o" "$d/title.ndjson"
+
+# --- run keeps the workloads header ----------------------------------------
+for w in 1 0; do
+	check "run --measure output --warmup $w over a workload that describes itself" \
+		"$NF" run -q --measure output --rounds 2 --warmup "$w" --version a="$d/w.sh" \
+		--version b="$d/w.sh" --out "$d/r$w.ndjson"
+	check_eq "the rounds file's header keeps the workloads (--warmup $w)" \
+		'{"w":{"description":"one pass of w","source":"w.sh"},"x":{"bytes":4096}}' \
+		"$(head -1 "$d/r$w.ndjson" | jq -c '.workloads')"
+	check_eq "and stays the rounds header, results after it (--warmup $w)" "noisefloor.rounds/1 8" \
+		"$(jq -rs '"\(.[0].format) \([.[] | select(.workload)] | length)"' "$d/r$w.ndjson")"
+done
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$d/r1.ndjson" 2>/dev/null
+check "the report of the run has the Workloads table" grep -q 'one pass of w' "$o/issue.md"
+check "run --resume over it adds nothing twice" "$NF" run -q --resume --rounds 2 --out "$d/r1.ndjson"
+check_eq "a run whose output describes nothing writes no workloads" "null" \
+	"$("$NF" run -q --measure output --rounds 1 --warmup 0 \
+		--version a="echo '{\"workload\": \"w\", \"unit\": \"ms\", \"passes\": [1]}'" \
+		--out "$d/none.ndjson" 2>/dev/null; head -1 "$d/none.ndjson" | jq -c '.workloads')"
+
+# --- the shipped example ----------------------------------------------------
+check "run.sh is valid bash" bash -n "$ex/run.sh"
+check "run.sh hands the rounds to noisefloor run --measure output" grep -q 'run --measure output' "$ex/run.sh"
+if command -v node >/dev/null; then
+	check "workload.js parses" node --check "$ex/workload.js"
+fi
+r="$ex/rounds.ndjson"
+check_eq "the shipped rounds: four versions, each with its V8 and NODE_MODULE_VERSION" \
+	"20.19.5 11.3.244.8-node.30 115;22.21.1 12.4.254.21-node.33 127;24.11.1 13.6.233.10-node.28 137;26.12.1 14.6.202.34-node.40 147;" \
+	"$(jq -r 'select(.workload) | "\(.version) \(.meta.v8) \(.meta.node_module_version)"' "$r" | sort -u | tr '\n' ';')"
+check_eq "and every workload described on the header line" "" \
+	"$(comm -3 <(head -1 "$r" | jq -r '.workloads | keys[]' | sort) <(jq -r 'select(.workload) | .workload' "$r" | sort -u))"
+o=$(tmpdir)
+check "report replays the shipped rounds" "$NF" report -q --out "$o" "$r"
+a="$o/analysis.json"
+# pair FIELD-EXPRESSION WORKLOAD A B: one value of the pair A -> B of WORKLOAD
+pair() { jq -r --arg w "$2" --arg a "$3" --arg b "$4" \
+	".comparisons[] | select(.workload == \$w) | .pairs[] | select(.a == \$a and .b == \$b) | $1" "$a"; }
+sel="SELECT 50 newest, encrypted"
+check_eq "SELECT (encrypted): more ops/s under 24.11.1 than 20.19.5, confirmed by the rank test" \
+	"faster true true" \
+	"$(jq -r --arg w "$sel" '.comparisons[] | select(.workload == $w) | .verdict' "$a") $(pair '.significant' "$sel" 20.19.5 24.11.1) $(pair '.ci[0] > 1' "$sel" 20.19.5 24.11.1)"
+check_eq "the claimed -57 % (a ratio of 0.43) is far below the interval: under a third of its low end" "true" \
+	"$(pair '(0.43 / .ci[0]) < 0.34' "$sel" 20.19.5 24.11.1)"
+check_eq "SELECT without encryption moves the same way" "faster true" \
+	"$(jq -r '.comparisons[] | select(.workload == "SELECT 50 newest, plain") | .verdict' "$a") $(pair '.ci[0] > 1' "SELECT 50 newest, plain" 20.19.5 24.11.1)"
+check_eq "INSERT (encrypted) does not move: within the noise, its interval holds 1" "within-noise true" \
+	"$(jq -r '.comparisons[] | select(.workload == "INSERT, encrypted") | .verdict' "$a") $(pair '.ci[0] < 1 and .ci[1] > 1' "INSERT, encrypted" 20.19.5 24.11.1)"
+check_eq "the report has the workloads' descriptions" "8" \
+	"$(jq -r '.workloads | length' "$a")"
