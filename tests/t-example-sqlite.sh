@@ -83,3 +83,18 @@ check_eq "INSERT (encrypted) does not move: within the noise, its interval holds
 	"$(jq -r '.comparisons[] | select(.workload == "INSERT, encrypted") | .verdict' "$a") $(pair '.ci[0] < 1 and .ci[1] > 1' "INSERT, encrypted" 20.19.5 24.11.1)"
 check_eq "the report has the workloads' descriptions" "8" \
 	"$(jq -r '.workloads | length' "$a")"
+
+# the public claim, checked against the shipped rounds (issue 24's case)
+o=$(tmpdir)
+"$NF" report -q --claim '20.19.5..24.11.1=-57%@select' --claim '20.19.5..24.11.1=+90%@newest, encrypted' \
+	--out "$o" "$r" 2>/dev/null
+check_eq "--claim -57% on SELECT: not reproduced on both SELECT workloads; +90% (encrypted): consistent" \
+	"SELECT 50 newest, encrypted not-reproduced;SELECT 50 newest, plain not-reproduced;SELECT 50 newest, encrypted consistent;" \
+	"$(jq -r '.claims[] | "\(.workload) \(.verdict)"' "$o/analysis.json" | tr '\n' ';')"
+for f in issue.md blog.md summary.md; do
+	check "$f says it in its first screen, with the measured change and the interval" \
+		sh -c "head -n 25 '$o/$f' | grep -q 'the claimed −57% (ops/s of 24.11.1 against 20.19.5) is not reproduced: measured +[0-9]*%, 95% interval +[0-9]*% to +[0-9]*%'"
+done
+check "report.pdf says it on page 1" \
+	sh -c "pdftotext -f 1 -l 1 '$o/report.pdf' - | tr '\n' ' ' | grep -q 'not reproduced: measured'"
+check "issue.md's suggested title says not reproduced" grep -q 'Suggested title: Claimed −57% .* not reproduced' "$o/issue.md"
