@@ -1554,6 +1554,34 @@ int stats_rounds_needed_medians(const double *a, size_t n, double median_a, cons
 	return need > 9999 ? 9999 : (int)need;
 }
 
+int stats_rounds_needed_paired(const double *d, size_t n, double alpha)
+{
+	const double are = 3 / M_PI; /* the signed rank test's efficiency under normal errors */
+	double *s, gap, sigma, need, zsum;
+	size_t floor_n, f = 1;
+
+	if (n < 2 || !(alpha > 0))
+		return 0;
+	s = xmalloc(n * sizeof(*s));
+	memcpy(s, d, n * sizeof(*s));
+	stats_sort(s, n);
+	gap = fabs(stats_median_sorted(s, n));
+	/* the spread the band is made of (interquartile range), as a normal
+	 * sd: one round slowed alone does not plan for hundreds of rounds */
+	sigma = (stats_quantile_sorted(s, n, 0.75) - stats_quantile_sorted(s, n, 0.25)) / 1.349;
+	free(s);
+	if (gap == 0)
+		return 0;
+	rounds_needed_consts(alpha, &zsum, &floor_n);
+	while (f < 9999 && !(stats_signed_rank_floor(f) < alpha))
+		f++;
+	/* one sample of n log ratios: gap >= zsum sigma / sqrt(n are) */
+	need = ceil((zsum * sigma / gap) * (zsum * sigma / gap) / are - 1e-9);
+	if (need < (double)f)
+		need = (double)f;
+	return need > 9999 ? 9999 : (int)need;
+}
+
 int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
 {
 	return stats_rounds_needed_medians(a, n, stats_median_of(a, n), b, m, stats_median_of(b, m), alpha);

@@ -82,7 +82,8 @@ double words_share(const struct comparison *c, double size, int winner)
 static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
 		      const char *w, const char *o, int rule_only, int capital)
 {
-	long g = round_half_away(words_share(c, p->size, 1) * 100);
+	int paired = p->paired_claim && c->confirmed == CONFIRMED_PAIRED;
+	long g = round_half_away(words_share(c, paired ? p->paired_size : p->size, 1) * 100);
 	put_first(b, w, capital);
 	if (c->unit_kind == UNIT_SIZE)
 		buf_printf(b, " is %ld%% %s than %s", g, words_diff(c)->better, o);
@@ -90,6 +91,15 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
 	else
 		buf_printf(b, " is %ld%% faster than %s", g, o);
+	if (paired) {
+		/* the pairing decided where the best rounds could not */
+		buf_printf(b, " (median of %zu per-round ratios; ", p->paired_rounds);
+		if (p->paired_agree == p->paired_rounds)
+			buf_puts(b, "in every round; paired)");
+		else
+			buf_printf(b, "in %zu of %zu rounds; paired)", p->paired_agree, p->paired_rounds);
+		return;
+	}
 	switch (c->design) {
 	case DESIGN_ROUNDS:
 		buf_puts(b, rule_only ? " (best rounds; too few rounds for a rank test)" : " (best rounds)");
@@ -128,8 +138,11 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		return;
 	}
 	p = &c->pairs[c->verdict_pair];
-	w = &c->versions[p->side >= 0 ? p->b : p->a];
-	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	{
+		int side = c->confirmed == CONFIRMED_PAIRED ? p->paired_side : p->side;
+		w = &c->versions[side >= 0 ? p->b : p->a];
+		o = &c->versions[side >= 0 ? p->a : p->b];
+	}
 	if (c->verdict == VERDICT_FASTER) {
 		put_claim(b, c, p, w->version, o->version, c->confirmed == CONFIRMED_RULE_ONLY, capital);
 		if (!c->linear)
@@ -145,6 +158,14 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 			buf_printf(b, "; about %d rounds per version would settle it", p->rounds_needed);
 		else
 			buf_puts(b, "; more rounds would settle it");
+	} else if (c->same_within > 0) {
+		/* the best rounds' band is the machine; the rounds' own ratios
+		 * say how close the versions are */
+		put_first(b, "within noise of the best rounds (", capital);
+		put_band(b, c->noise);
+		buf_puts(b, c->nversions > 2 ? "); every version the same within " : "); the same within ");
+		put_band(b, c->same_within);
+		buf_puts(b, " in every round (paired)");
 	} else {
 		put_first(b, "within noise", capital);
 		if (p->steady) {
