@@ -883,6 +883,44 @@ static void fill_bimodal(struct comparison *c)
 	free(machine);
 }
 
+/*
+ * The slow rounds of the machine within one sitting of paired rounds: a
+ * round in which every version took at least EVIDENCE_SLOW_ROUND times its
+ * own median round, by factors within EVIDENCE_SLOW_AGREE of each other.
+ * Their factor: the median over those rounds of the versions' geometric
+ * mean. A version slow alone is no slow round (its anomaly flag stays).
+ */
+static void fill_slow_rounds(struct comparison *c)
+{
+	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
+	double *shared, flip = c->better == BETTER_HIGHER ? -1 : 1;
+
+	if (c->design != DESIGN_ROUNDS || !c->paired || c->nversions < 2 || nr < EVIDENCE_SLOW_MIN_ROUNDS)
+		return;
+	for (size_t v = 0; v < c->nversions; v++)
+		if (c->versions[v].nrounds != nr || !(c->versions[v].median > 0))
+			return;
+	shared = xmalloc(nr * sizeof(*shared));
+	for (size_t k = 0; k < nr; k++) {
+		double lo = INFINITY, hi = -INFINITY, sum = 0;
+		for (size_t v = 0; v < c->nversions; v++) {
+			const struct version_stats *vs = &c->versions[v];
+			double f = flip * log(vs->values[k] / vs->median);
+			lo = fmin(lo, f);
+			hi = fmax(hi, f);
+			sum += f;
+		}
+		if (!(lo >= log(EVIDENCE_SLOW_ROUND)) || hi - lo > log(EVIDENCE_SLOW_AGREE))
+			continue;
+		c->slow_rounds = xrealloc(c->slow_rounds, (c->nslow_rounds + 1) * sizeof(*c->slow_rounds));
+		c->slow_rounds[c->nslow_rounds] = c->versions[0].rounds[k].round;
+		shared[c->nslow_rounds++] = sum / (double)c->nversions;
+	}
+	if (c->nslow_rounds)
+		c->slow_round_factor = exp(stats_median_of(shared, c->nslow_rounds));
+	free(shared);
+}
+
 /* ---- platforms ---- */
 
 static void fill_platforms(struct model *m)
@@ -960,6 +998,7 @@ void evidence_run(struct model *m)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		/* the anomalies first: they decide the noise the others share */
 		fill_bimodal(&m->comparisons[i]);
+		fill_slow_rounds(&m->comparisons[i]);
 		others_noise(&m->comparisons[i]);
 		fill_pairs(&m->comparisons[i]);
 		fill_steps(&m->comparisons[i]);

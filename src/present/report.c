@@ -805,7 +805,7 @@ static void build_charts(struct report *r)
 		add_chart(r, names[i], REPORT_CHART_STRIP, i);
 		if (report_chart_series(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
-		if (timeline_dated(&m->comparisons[i]))
+		if (timeline_dated(&m->comparisons[i]) || timeline_sitting(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
 	}
 	free(names);

@@ -191,12 +191,26 @@ static void put_anomaly(struct buf *b, const struct version_stats *v)
 	buf_puts(b, "\xC3\x97 slower (anomaly)");
 }
 
+/* The slow rounds of the machine within one sitting: "rounds 3, 7 and
+ * 12: every version about 2× slower (the machine)". */
+static void put_slow_rounds(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, c->nslow_rounds == 1 ? "; round " : "; rounds ");
+	for (size_t k = 0; k < c->nslow_rounds; k++)
+		buf_printf(b, "%s%d", k == 0 ? "" : k + 1 == c->nslow_rounds ? " and " : ", ", c->slow_rounds[k]);
+	buf_puts(b, ": every version about ");
+	fmt_fixed(b, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
+	buf_puts(b, "\xC3\x97 slower (the machine)");
+}
+
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
 {
 	size_t nanomalous = 0;
 
 	if (!c->anomaly || c->verdict == VERDICT_INSUFFICIENT) {
 		put_verdict(b, m, c, capital);
+		if (c->nslow_rounds && c->verdict != VERDICT_INSUFFICIENT)
+			put_slow_rounds(b, c);
 		return;
 	}
 	/* the anomaly first: it is the finding a reader must not miss, and
@@ -210,6 +224,8 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	}
 	buf_puts(b, c->others_apart ? "; among the others, " : "; ");
 	put_verdict(b, m, c, 0);
+	if (c->nslow_rounds)
+		put_slow_rounds(b, c);
 }
 
 void words_design(struct buf *b, const struct comparison *c)

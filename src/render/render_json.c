@@ -291,6 +291,22 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 		jsonw_number(w, c->same_within);
 	else
 		jsonw_null(w);
+	/* rounds in which every version was slow by about the same factor
+	 * (the machine, one sitting): null without */
+	jsonw_key(w, "slow_rounds");
+	if (!c->nslow_rounds) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "rounds");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < c->nslow_rounds; k++)
+			jsonw_int(w, c->slow_rounds[k]);
+		jsonw_end_array(w);
+		jsonw_key(w, "factor");
+		jsonw_number(w, c->slow_round_factor);
+		jsonw_end_object(w);
+	}
 	jsonw_key(w, "confirmed_by_pairing");
 	jsonw_bool(w, c->confirmed == CONFIRMED_PAIRED);
 	jsonw_key(w, "verdict");
