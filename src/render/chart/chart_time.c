@@ -420,9 +420,13 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		sc->prims[0].h = sc->height;
 
 	/* the text summary */
-	buf_printf(&d, "Round values of \"%s\" on %s (%s, %s) against their date, ", c->workload,
-		   c->platform, c->unit, dir);
-	{
+	buf_printf(&d, "Round values of \"%s\" on %s (%s, %s) against their %s, ", c->workload,
+		   c->platform, c->unit, dir, sitting ? "time" : "date");
+	if (sitting) {
+		int y0, m0, dd0;
+		civil((long)floor(t0), &y0, &m0, &dd0);
+		buf_printf(&d, "one sitting on %04d-%02d-%02d. ", y0, m0, dd0);
+	} else {
 		int y0, m0, dd0, y1, m1, dd1;
 		civil((long)d0, &y0, &m0, &dd0);
 		civil((long)d1 - 1, &y1, &m1, &dd1);
