@@ -19,13 +19,16 @@
  * Prints one tab-separated row per design and effect:
  *   design effect null_pairs false_claims effect_pairs claimed wrong
  *   published_rule published_and_test versions bimodal flagged false_flags
+ *   wrong_paired
  * `published_rule` counts the effect pairs the published rule alone (gap
  * between the best rounds beyond the largest range spread) claims in the
  * right direction, the power the verdicts had before they needed a second
  * key; `published_and_test` those it claims and the rank test on the round
  * values confirms after Holm in the same direction, which is what
  * `noisefloor check` already required. `bimodal` counts the versions given a slow mode, `flagged` those of
- * them the analysis flags, `false_flags` flags on versions without one.
+ * them the analysis flags, `false_flags` flags on versions without one;
+ * `wrong_paired` the wrong claims that rest on the pairing of rounds (the
+ * rounds design's second way to a claim, pairs[].paired.claim).
  * Built from the project's objects without main.c (make sim).
  */
 #include "analysis/analysis.h"
@@ -82,6 +85,7 @@ struct effect {
 
 struct tally {
 	long null_pairs, false_claims, effect_pairs, claimed, wrong, published, checked;
+	long wrong_paired;     /* wrong claims that rest on the pairing */
 	long versions, bimodal, flagged, false_flags;
 };
 
@@ -261,6 +265,7 @@ static void tally_comparison(const struct sim_design *d, const struct effect *e,
 			t->effect_pairs++;
 			t->claimed += got == truth;
 			t->wrong += got == -truth;
+			t->wrong_paired += got == -truth && p->paired_claim != 0;
 			t->published += published_rule(c, p->a, p->b) == truth;
 			t->checked += published_rule(c, p->a, p->b) == truth && p->significant &&
 				      p->test_side == truth;
@@ -315,7 +320,7 @@ int main(int argc, char **argv)
 	};
 
 	rng = seed * 0x9e3779b97f4a7c15ULL + 1;
-	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\n");
+	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\twrong_paired\n");
 	for (size_t i = 0; i < sizeof(designs) / sizeof(designs[0]); i++)
 		for (size_t j = 0; j < sizeof(effects) / sizeof(effects[0]); j++) {
 			struct sim_design d = designs[i];
@@ -326,10 +331,10 @@ int main(int argc, char **argv)
 				e.f[1] = e.f[2];
 			}
 			run(&d, &e, reps, workloads, &t);
-			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
+			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
 			       t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong, t.published,
 			       t.checked,
-			       t.versions, t.bimodal, t.flagged, t.false_flags);
+			       t.versions, t.bimodal, t.flagged, t.false_flags, t.wrong_paired);
 			fflush(stdout);
 		}
 	return 0;

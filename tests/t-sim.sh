@@ -29,11 +29,16 @@ while read -r design nulls falses; do
 done < <(awk -F'\t' 'NR > 1 { n[$1] += $3; f[$1] += $4; if (!($1 in o)) { o[$1] = ++k; d[k] = $1 } }
 	END { for (i = 1; i <= k; i++) print d[i], n[d[i]], f[d[i]] }' "$t")
 
-# (seven rounds whose single runs are each 2x slow with chance 0.4: now and
-# then every round of the faster version is slow, and the best rounds with
-# the rank test name the other; at most 1 in 500 there, none elsewhere)
-check_eq "no claim names the wrong winner" "" \
-	"$(awk -F'\t' 'NR > 1 && $7 > ($1 == "sitting-7-own" ? 0.002 * $5 : 0) { print $1 " " $2 ": " $7 " wrong" }' "$t")"
+# The one exemption: seven rounds whose single runs are each 2x slow with
+# chance 0.4 (sitting-7-own). Now and then most rounds of the faster version
+# are slow and the published rule (best rounds, with the rank test) names the
+# other: 1 of 7,000 comparisons at 20 % in 1000 replicates before the
+# pairing existed (bench/sim.sh). The pairing makes none there or anywhere
+# (column 14); so at most 1 in 500 there, from the published rule alone.
+check_eq "no claim names the wrong winner (the published rule in sitting-7-own excepted)" "" \
+	"$(awk -F'\t' 'NR > 1 && $7 - $14 > ($1 == "sitting-7-own" ? 0.002 * $5 : 0) { print $1 " " $2 ": " $7 " wrong" }' "$t")"
+check_eq "no claim of the pairing names the wrong winner, in any design" "" \
+	"$(awk -F'\t' 'NR > 1 && $14 > 0 { print $1 " " $2 ": " $14 " wrong (paired)" }' "$t")"
 
 row() { awk -F'\t' -v d="$1" -v e="$2" '$1 == d && $2 == e' "$t"; }
 r=$(row sessions-30 10%)

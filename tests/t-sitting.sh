@@ -55,3 +55,19 @@ check "the paired band stays within the population's (2.04 %): $(cut -f3 "$d/spr
 check "rounds needed does not grow with the rounds (7, 20, 60): $(cut -f4 "$d/spread.tsv" | tr '\n' ' ')" \
 	awk -F'\t' 'NR > 1 && $4 > last { bad = 1 } { last = $4 } END { exit bad || last == 0 }' "$d/spread.tsv"
 check_eq "rounds needed is one number at 7, 20 and 60 rounds" 1 "$(cut -f4 "$d/spread.tsv" | sort -u | wc -l)"
+
+# ---- a real sitting on a busy machine ----
+# tests/data/node-sitting: 16 interleaved rounds taken by `noisefloor run
+# --measure output` at load 15 to 17 on 2 cores, each run five passes of
+# wcpu.js timed by the process's own CPU time. same.ndjson: Node.js 20.19.5
+# against the same binary under another label; differ.ndjson: 20.19.5
+# against 22.21.1, which was faster in every round.
+N="$NF_ROOT/tests/data/node-sitting"
+"$NF" report -q --formats json --out "$d/same" "$N/same.ndjson"
+check_eq "a real pair at 1.00 per round: the same within the farthest round, in every round" \
+	"within noise of the best rounds (±14%); the same within ±11% in every round (paired)" \
+	"$(jq -r '.comparisons[0].text' "$d/same/analysis.json")"
+"$NF" report -q --formats json --out "$d/differ" "$N/differ.ndjson"
+check_eq "a real difference every round shows is confirmed" \
+	"faster: 22.21.1 is 14% faster than 20.19.5 (best rounds); 16 of 16 rounds" \
+	"$(jq -r '.comparisons[0] | "\(.verdict): \(.text); \(.pairs[0].paired.rounds_agree) of \(.pairs[0].paired.rounds) rounds"' "$d/differ/analysis.json")"

@@ -543,10 +543,13 @@ static void build_verdicts(struct report *r)
 			fmt_percent_signed(&b, v->change);
 			if (v->change_better) {
 				buf_puts(&b, v->change_better > 0 ? " (better" : " (worse");
-				/* only a claim is a finding */
-				if (!v->change_beyond)
+				/* only a claim is a finding (a claim of the pairing
+				 * is one inside the best rounds' noise) */
+				if (v->change_claim)
+					;
+				else if (!v->change_beyond)
 					buf_puts(&b, ", within noise");
-				else if (!v->change_claim)
+				else
 					buf_puts(&b, ", not confirmed");
 				buf_putc(&b, ')');
 			}
