@@ -388,10 +388,16 @@ static void correct_pairs(struct model *m)
 				 * only where the best rounds point the same way and at
 				 * least three rounds in four show it (the pairing adds
 				 * certainty to what the rounds show, it never turns the
-				 * winner on a few rounds slowed alone) */
+				 * winner on a few rounds slowed alone); and the best
+				 * rounds must show at least half the difference the
+				 * ratios show (in logs): ratios far beyond the best
+				 * rounds' gap are one version's runs slowed alone in
+				 * most rounds, which says nothing of the version
+				 * (bench/sim.sh, sitting-*-own) */
 				if (!ps->claim && c->design == DESIGN_ROUNDS && ps->paired_reachable &&
 				    !a->bimodal && !b->bimodal && ps->paired_side != 0 &&
 				    ps->paired_side == ps->side && ps->test_side == ps->side &&
+				    2 * log1p(ps->size) >= log1p(ps->paired_size) &&
 				    4 * ps->paired_agree >= 3 * ps->paired_rounds &&
 				    ps->paired_size > ps->paired_noise && ps->paired_p_holm < STATS_ALPHA &&
 				    ps->paired_test_side == ps->paired_side)

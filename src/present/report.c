@@ -457,10 +457,11 @@ void report_verdict_sentence(struct buf *b, const struct model *m, const struct 
 	if (c->verdict == VERDICT_FASTER) {
 		buf_puts(b, " The gap of ");
 		put_gap(b, c);
-		buf_printf(b, " between the %s clears the noise of ", compared(c));
+		buf_printf(b, " between the %s clears the noise of ",
+			   c->confirmed == CONFIRMED_PAIRED ? "per-round ratios" : compared(c));
 		fmt_spread(b, c->noise);
-		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY
-			    ? "; too few rounds for the rank test to confirm it."
+		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY ? "; too few rounds for the rank test to confirm it."
+			    : c->confirmed == CONFIRMED_PAIRED ? " and the signed rank test confirms it."
 			    : " and the rank test confirms it.");
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		buf_printf(b, " The %s are ", compared(c));
