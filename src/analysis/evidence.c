@@ -393,11 +393,15 @@ static void correct_pairs(struct model *m)
 				 * ratios show (in logs): ratios far beyond the best
 				 * rounds' gap are one version's runs slowed alone in
 				 * most rounds, which says nothing of the version
-				 * (bench/sim.sh, sitting-*-own) */
+				 * (bench/sim.sh, sitting-*-own); and the ratios at least
+				 * half the best rounds' gap: a best-round gap the rounds
+				 * do not share is one lucky round, and a claim of its
+				 * tiny ratio ("0% faster") says nothing */
 				if (!ps->claim && c->design == DESIGN_ROUNDS && ps->paired_reachable &&
 				    !a->bimodal && !b->bimodal && ps->paired_side != 0 &&
 				    ps->paired_side == ps->side && ps->test_side == ps->side &&
 				    2 * log1p(ps->size) >= log1p(ps->paired_size) &&
+				    2 * log1p(ps->paired_size) >= log1p(ps->size) &&
 				    4 * ps->paired_agree >= 3 * ps->paired_rounds &&
 				    ps->paired_size > ps->paired_noise && ps->paired_p_holm < STATS_ALPHA &&
 				    ps->paired_test_side == ps->paired_side)
