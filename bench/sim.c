@@ -4,7 +4,8 @@
  * Generates measurements in the designs noisefloor meets (seven interleaved
  * rounds on a shared machine, histories with unequal round counts, shared
  * sessions over many days, a CI matrix whose versions never share a round,
- * a version with two modes, slow drift), runs the real analysis on each
+ * a version with two modes, slow drift, one sitting on a machine that is
+ * 2x slower in some rounds or in some versions' runs), runs the real analysis on each
  * replicate (analysis_run, the code every report runs) and counts, over every
  * pair of versions: claims on pairs that are truly equal (false claims),
  * claims that name the wrong winner, and true differences claimed or missed.
@@ -18,13 +19,16 @@
  * Prints one tab-separated row per design and effect:
  *   design effect null_pairs false_claims effect_pairs claimed wrong
  *   published_rule published_and_test versions bimodal flagged false_flags
+ *   wrong_paired
  * `published_rule` counts the effect pairs the published rule alone (gap
  * between the best rounds beyond the largest range spread) claims in the
  * right direction, the power the verdicts had before they needed a second
  * key; `published_and_test` those it claims and the rank test on the round
  * values confirms after Holm in the same direction, which is what
  * `noisefloor check` already required. `bimodal` counts the versions given a slow mode, `flagged` those of
- * them the analysis flags, `false_flags` flags on versions without one.
+ * them the analysis flags, `false_flags` flags on versions without one;
+ * `wrong_paired` the wrong claims that rest on the pairing of rounds (the
+ * rounds design's second way to a claim, pairs[].paired.claim).
  * Built from the project's objects without main.c (make sim).
  */
 #include "analysis/analysis.h"
@@ -67,6 +71,10 @@ struct sim_design {
 	int periods;          /* versions run in different periods of the history */
 	int bimodal;          /* index+1 of a version with a slow mode, 0 none */
 	int no_time;          /* no timestamps */
+	double slow_p;        /* chance the machine is 2x slower: in a round,
+	                         for every version of it (slow_own 0), or in one
+	                         version's run of a round (slow_own 1) */
+	int slow_own;
 };
 
 /* Effects: factor of each version's true time. */
@@ -77,6 +85,7 @@ struct effect {
 
 struct tally {
 	long null_pairs, false_claims, effect_pairs, claimed, wrong, published, checked;
+	long wrong_paired;     /* wrong claims that rest on the pairing */
 	long versions, bimodal, flagged, false_flags;
 };
 
@@ -126,6 +135,8 @@ static double machine_of(const struct sim_design *d, double drift)
 static double value_of(const struct sim_design *d, const struct effect *e, size_t v, double machine)
 {
 	double x = 10.0 * e->f[v] * machine * exp(d->round_sd * gauss());
+	if (d->slow_own && unif() < d->slow_p)
+		x *= 2;
 	if (d->interfere_p > 0 && unif() < d->interfere_p)
 		x *= 1 + d->interfere_max * unif();
 	/* a second code path: half of the rounds 4 to 6 times slower */
@@ -146,6 +157,8 @@ static void generate(struct model *m, const struct sim_design *d, const struct e
 		for (size_t r = 0; r < maxr; r++) {
 			double day = d->days ? (double)r * d->days / maxr : 0;
 			double machine = machine_of(d, d->drift * r / maxr);
+			if (!d->slow_own && d->slow_p > 0 && unif() < d->slow_p)
+				machine *= 2;
 			for (size_t k = 0; k < d->nversions; k++) {
 				size_t v = (k + r) % d->nversions;
 				if (r >= d->rounds[v])
@@ -252,6 +265,7 @@ static void tally_comparison(const struct sim_design *d, const struct effect *e,
 			t->effect_pairs++;
 			t->claimed += got == truth;
 			t->wrong += got == -truth;
+			t->wrong_paired += got == -truth && p->paired_claim != 0;
 			t->published += published_rule(c, p->a, p->b) == truth;
 			t->checked += published_rule(c, p->a, p->b) == truth && p->significant &&
 				      p->test_side == truth;
@@ -259,6 +273,10 @@ static void tally_comparison(const struct sim_design *d, const struct effect *e,
 	}
 	for (size_t v = 0; v < c->nversions; v++) {
 		int truth = d->bimodal == (int)v + 1, got = flagged(&c->versions[v]);
+		/* a slow state of single versions' runs is a slow mode of every
+		 * version: flagging it is no false flag, missing it no miss */
+		if (d->slow_own)
+			continue;
 		t->versions++;
 		t->bimodal += truth;
 		t->flagged += truth && got;
@@ -272,16 +290,26 @@ int main(int argc, char **argv)
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
 	int workloads = argc > 3 ? atoi(argv[3]) : 7;
 	static const struct sim_design designs[] = {
-		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time */
-		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0 },
-		{ "interleaved-7-untimed", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 1 },
-		{ "history-144/25/82/18", 4, { 144, 25, 82, 18 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0 },
-		{ "history-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0 },
-		{ "sessions-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 1, 60, 0, 0, 0, 0 },
-		{ "matrix-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 0, 60, 0, 0, 0, 0 },
-		{ "bimodal-7", 4, { 7, 7, 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 3, 0 },
-		{ "drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.15, 0, 0, 0 },
-		{ "drift-history", 2, { 60, 40 }, 0.08, 0.01, 0.05, 0.01, 0.3, 0, 270, 0.10, 1, 0, 0 },
+		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time, slow_p, slow_own */
+		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0, 0, 0 },
+		{ "interleaved-7-untimed", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 1, 0, 0 },
+		{ "history-144/25/82/18", 4, { 144, 25, 82, 18 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0 },
+		{ "history-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0 },
+		{ "sessions-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 1, 60, 0, 0, 0, 0, 0, 0 },
+		{ "matrix-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 0, 60, 0, 0, 0, 0, 0, 0 },
+		{ "bimodal-7", 4, { 7, 7, 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 3, 0, 0, 0 },
+		{ "drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.15, 0, 0, 0, 0, 0 },
+		{ "drift-history", 2, { 60, 40 }, 0.08, 0.01, 0.05, 0.01, 0.3, 0, 270, 0.10, 1, 0, 0, 0, 0 },
+		/* one sitting on a machine 2x slower in 40 % of the rounds (every
+		 * version of the round), or in 40 % of single versions' runs */
+		{ "sitting-7-shared", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
+		{ "sitting-10-shared", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
+		{ "sitting-20-shared", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
+		{ "sitting-30-shared", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
+		{ "sitting-7-own", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
+		{ "sitting-10-own", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
+		{ "sitting-20-own", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
+		{ "sitting-30-own", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
 	};
 	static const struct effect effects[] = {
 		{ "none", { 1, 1, 1, 1 } },
@@ -292,7 +320,7 @@ int main(int argc, char **argv)
 	};
 
 	rng = seed * 0x9e3779b97f4a7c15ULL + 1;
-	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\n");
+	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\twrong_paired\n");
 	for (size_t i = 0; i < sizeof(designs) / sizeof(designs[0]); i++)
 		for (size_t j = 0; j < sizeof(effects) / sizeof(effects[0]); j++) {
 			struct sim_design d = designs[i];
@@ -303,10 +331,10 @@ int main(int argc, char **argv)
 				e.f[1] = e.f[2];
 			}
 			run(&d, &e, reps, workloads, &t);
-			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
+			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
 			       t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong, t.published,
 			       t.checked,
-			       t.versions, t.bimodal, t.flagged, t.false_flags);
+			       t.versions, t.bimodal, t.flagged, t.false_flags, t.wrong_paired);
 			fflush(stdout);
 		}
 	return 0;

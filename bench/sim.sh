@@ -7,7 +7,8 @@
 # pairs, true differences claimed, claims naming the wrong winner, what the
 # published rule alone would claim ("rule only") and what it claims with the
 # rank test confirming ("today": what `noisefloor check` required), and
-# bimodal versions flagged.
+# bimodal versions flagged, and how many wrong claims rest on the pairing
+# of rounds ("wrong paired").
 # Each replicate is a report of WORKLOADS workloads in the same design.
 # Usage: bench/sim.sh [REPLICATES [SEED [WORKLOADS]]] (defaults 1000, 1 and 7).
 # tests/t-sim.sh holds the thresholds on a smaller run.
@@ -17,13 +18,13 @@ make -s sim
 build/sim "${1:-1000}" "${2:-1}" "${3:-7}" | awk -F'\t' '
 function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "     -" }
 NR == 1 {
-	printf "%-22s %-6s %12s %9s %6s %10s %10s %9s %9s\n", "design", "effect", "false claims", "claimed",
-		"wrong", "published", "pub+test", "bimodal", "false"
-	printf "%-22s %-6s %12s %9s %6s %10s %10s %9s %9s\n", "", "", "(null pairs)", "(effects)",
-		"", "rule only", "(today)", "flagged", "flags"
+	printf "%-22s %-6s %12s %9s %6s %10s %10s %9s %9s %7s\n", "design", "effect", "false claims", "claimed",
+		"wrong", "published", "pub+test", "bimodal", "false", "wrong"
+	printf "%-22s %-6s %12s %9s %6s %10s %10s %9s %9s %7s\n", "", "", "(null pairs)", "(effects)",
+		"", "rule only", "(today)", "flagged", "flags", "paired"
 	next
 }
 {
-	printf "%-22s %-6s %12s %9s %6d %10s %10s %9s %9s\n", $1, $2, pct($4, $3), pct($6, $5), $7,
-		pct($8, $5), pct($9, $5), pct($12, $11), pct($13, $10 - $11)
+	printf "%-22s %-6s %12s %9s %6d %10s %10s %9s %9s %7d\n", $1, $2, pct($4, $3), pct($6, $5), $7,
+		pct($8, $5), pct($9, $5), pct($12, $11), pct($13, $10 - $11), $14
 }'

@@ -148,7 +148,7 @@ check_eq "over 100 rounds a version, the strip plot is a box plot" \
 	"Box plot of the rounds" "${desc%% of \"many rounds\"*}"
 check_eq "its description gives each version's median, middle half and outlying rounds" \
 	"20.1.0: 150 rounds, median 10.45 ms, middle half 10.20 to 10.70 ms, 0 outlying rounds, best 10.00 ms, spread ±4.3%. 22.1.0: 150 rounds, median 9.50 ms, middle half 9.20 to 9.70 ms, 1 outlying round, best 9.00 ms, spread ±26%." \
-	"${desc#*inside the noise of ±26%. }"
+	"${desc#*the signed rank test confirms it. }"
 check "it renders, with a few marks a version rather than a dot per round (under 200 paths, 411 before)" sh -c \
 	'rsvg-convert -o "$1.png" "$2" && test "$(grep -c "<path" "$2")" -lt 200' _ "$NF_TMP/many" "$o/charts/many-rounds.svg"
 check_eq "and its PNG decodes" "" "$(python3 $T/png_check.py "$o"/charts/*.png)"

@@ -201,8 +201,10 @@ done < <(jq -r '.comparisons[].steps[] | [.before, .after, .v8_before, .v8_after
 check_eq "series: every step with the V8 versions on each side" "" "$missing"
 check "series: the step is the first one of JSON.parse" \
 	grep -qF "Steps between 20.18.0 and 22.0.0 (V8 11.3.244.8 → 12.4.254.14): best round −20%" <<< "$text"
+# (the rounds are paired: the plan is the signed rank test's, whose
+# smallest p with 12 rounds, 2 / 2^12, is the first below 0.00064)
 check "series: 3 rounds a version can never be significant, and the PDF says why" \
-	grep -qF "Power 3 vs 3 rounds: the smallest reachable p is 0.1, and Holm's correction over the 78 pairs of this comparison needs p below 6.4e-04, so no pair here can be significant; about 7 rounds per version would be needed" <<< "$text"
+	grep -qF "Power 3 vs 3 rounds: the smallest reachable p is 0.1, and Holm's correction over the 78 pairs of this comparison needs p below 6.4e-04, so no pair here can be significant; about 12 rounds per version would be needed" <<< "$text"
 check_eq "series: neighbouring versions only, with the rest named" \
 	"$(json_pairs "$o/analysis.json" 'select(. as $p | $c.versions | map(.version) | index($p.b) - index($p.a) == 1)')" \
 	"$(pdf_pairs "$o/report.pdf")"

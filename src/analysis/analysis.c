@@ -294,6 +294,26 @@ static void judge(struct model *m, struct comparison *c)
 	}
 }
 
+/* A within-noise comparison of paired rounds in the published design
+ * whose versions' per-round ratios all lie within a band narrower than the
+ * noise, with no difference the signed rank test confirms: that band (the
+ * farthest round of any pair), else 0. */
+static double same_within(const struct comparison *c)
+{
+	double far = 0;
+	if (c->design != DESIGN_ROUNDS || !c->paired)
+		return 0;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *p = &c->pairs[i];
+		if (!among_others(c, p) || c->versions[p->a].bimodal || c->versions[p->b].bimodal)
+			continue;
+		if (!p->paired || (p->paired_reachable && p->paired_p_holm < STATS_ALPHA))
+			return 0;
+		far = fmax(far, p->paired_max);
+	}
+	return far < c->noise ? fmax(far, 1e-9) : 0;
+}
+
 /* The verdict: the largest confirmed claim of any pair (both keys), naming
  * its two versions; else from the pair of the best and the worst version by
  * the design's statistic: beyond the noise alone is VERDICT_NOT_CONFIRMED, else
@@ -329,26 +349,34 @@ static void decide(struct comparison *c)
 	/* the largest confirmed claim among all pairs: what check and every
 	 * document count; without one, the best against the worst */
 	for (size_t i = 0; i < c->npairs; i++)
-		if (c->pairs[i].claim && among_others(c, &c->pairs[i]) &&
-		    (!p->claim || c->pairs[i].size > p->size))
+		if (c->pairs[i].claim && !c->pairs[i].paired_claim && among_others(c, &c->pairs[i]) &&
+		    (!p->claim || p->paired_claim || c->pairs[i].size > p->size))
+			p = &c->pairs[i];
+	/* the published rule's claims first; only without one, the largest
+	 * claim of the pairing (README "Designs") */
+	for (size_t i = 0; i < c->npairs && (!p->claim || p->paired_claim); i++)
+		if (c->pairs[i].paired_claim && among_others(c, &c->pairs[i]) &&
+		    (!p->paired_claim || c->pairs[i].paired_size > p->paired_size))
 			p = &c->pairs[i];
 	if (p->claim) {
 		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
 		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
 	}
-	c->gap = p->size;
-	c->noise = p->noise;
+	c->gap = p->paired_claim ? p->paired_size : p->size;
+	c->noise = p->paired_claim ? p->paired_noise : p->noise;
 	if (c->design != DESIGN_ROUNDS || c->anomaly)
 		c->linear = !moves_both_ways(c, c->design != DESIGN_ROUNDS, c->noise);
 	c->verdict_pair = (long)(p - c->pairs);
 	c->confirmed = CONFIRMED_NONE;
 	if (p->claim) {
 		c->verdict = VERDICT_FASTER;
-		c->confirmed = p->reachable ? CONFIRMED_BOTH : CONFIRMED_RULE_ONLY;
+		c->confirmed = p->paired_claim ? CONFIRMED_PAIRED
+			: p->reachable ? CONFIRMED_BOTH : CONFIRMED_RULE_ONLY;
 	} else if (p->beyond_noise) {
 		c->verdict = VERDICT_NOT_CONFIRMED;
 	} else {
 		c->verdict = VERDICT_WITHIN_NOISE;
+		c->same_within = same_within(c);
 	}
 }
 

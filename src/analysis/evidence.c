@@ -93,6 +93,47 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
 	return d;
 }
 
+/* The pairing of rounds that each hold both versions a and b: the median
+ * per-round ratio, half the interquartile range of the log ratios (the
+ * band), the farthest round, how many rounds lie on the median's side, the
+ * signed rank test on the log ratios and the rounds it needs (alpha). */
+static void fill_paired(const struct comparison *c, struct pair_stats *p, const struct version_stats *va,
+			const struct version_stats *vb, double alpha)
+{
+	size_t nr = va->nrounds;
+	double *d = log_ratios(va, vb), *ds, med, iqr, far = 0;
+	struct mw_result sr;
+
+	stats_signed_rank(d, nr, &sr);
+	ds = xmalloc((nr ? nr : 1) * sizeof(*ds));
+	memcpy(ds, d, nr * sizeof(*ds));
+	qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
+	med = stats_quantile_sorted(ds, nr, 0.5);
+	iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+	p->paired = 1;
+	p->paired_rounds = nr;
+	p->paired_size = better_by(c->better, 1, exp(med), &p->paired_side);
+	p->paired_noise = exp(iqr / 2) - 1;
+	p->paired_agree = 0;
+	for (size_t k = 0; k < nr; k++) {
+		far = fmax(far, fabs(d[k]));
+		/* b better: its times lower (log ratio below 0), its rates higher */
+		if (p->paired_side && d[k] != 0 &&
+		    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
+			p->paired_agree++;
+	}
+	p->paired_max = exp(far) - 1;
+	p->paired_p = sr.p;
+	p->paired_w = sr.w;
+	p->paired_exact = sr.exact;
+	/* V above its null mean: b's values are the larger */
+	p->paired_test_side = sr.w == (double)nr * (nr + 1) / 4 ? 0
+		: (sr.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
+	p->paired_needed = stats_rounds_needed_paired(d, nr, alpha);
+	free(ds);
+	free(d);
+}
+
 /* One pair's test, interval and first key: versions a < b of c, their
  * rounds sorted and the logs of them (fill_pairs), alpha for the plan. */
 static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a, size_t b,
@@ -118,24 +159,22 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 					      vb->nrounds, vb->best, alpha)
 		: stats_rounds_needed_medians(va->values, va->nrounds, va->median,
 					      vb->values, vb->nrounds, vb->median, alpha);
+	if (c->paired) {
+		fill_paired(c, p, va, vb, alpha);
+		/* "about N rounds would settle it" plans on the paired spread,
+		 * which more rounds do not widen */
+		p->rounds_needed = p->paired_needed;
+	}
 	if (c->design == DESIGN_SESSIONS) {
-		double *d = log_ratios(va, vb), *ds, med, iqr;
-		size_t nr = va->nrounds;
-		stats_signed_rank(d, nr, &mw);
 		p->test = "signed-rank";
-		p->p_floor = stats_signed_rank_floor(nr);
-		med = stats_median_of(d, nr);
-		ds = xmalloc(nr * sizeof(*ds));
-		memcpy(ds, d, nr * sizeof(*ds));
-		qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
-		iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
-		p->size = better_by(c->better, 1, exp(med), &p->side);
-		p->noise = exp(iqr / 2) - 1;
-		/* V above its null mean: b's values are the larger */
-		p->test_side = mw.w == (double)nr * (nr + 1) / 4 ? 0
-			: (mw.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
-		free(ds);
-		free(d);
+		p->p_floor = stats_signed_rank_floor(va->nrounds);
+		p->size = p->paired_size;
+		p->side = p->paired_side;
+		p->noise = p->paired_noise;
+		p->test_side = p->paired_test_side;
+		mw.w = p->paired_w;
+		mw.p = p->paired_p;
+		mw.exact = p->paired_exact;
 	} else {
 		stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 		p->test = "mann-whitney";
@@ -311,6 +350,18 @@ static void correct_pairs(struct model *m)
 		for (size_t j = 0; j < total; j++)
 			p[j] = c->pairs[j].p;
 		stats_holm(p, p, total);
+		for (size_t j = 0; j < total; j++)
+			c->pairs[j].paired_p_holm = c->pairs[j].paired_p;
+		for (size_t j = 0; j < total && c->paired; j++)
+			p[j] = c->pairs[j].paired_p;
+		if (c->paired) {
+			stats_holm(p, p, total);
+			for (size_t j = 0; j < total; j++)
+				c->pairs[j].paired_p_holm = p[j];
+			for (size_t j = 0; j < total; j++)
+				p[j] = c->pairs[j].p;
+			stats_holm(p, p, total);
+		}
 		for (size_t j = 0; j < c->npairs; j++) {
 			struct pair_stats *ps = &c->pairs[j];
 			const struct version_stats *a = &c->versions[ps->a], *b = &c->versions[ps->b];
@@ -327,6 +378,34 @@ static void correct_pairs(struct model *m)
 					confirmed = 1;
 				ps->claim = ps->beyond_noise && confirmed ? ps->side : 0;
 				ps->steady = !ps->beyond_noise && ps->significant && ps->test_side != 0;
+				ps->paired_reachable = ps->paired &&
+					stats_signed_rank_floor(ps->paired_rounds) * (double)total < STATS_ALPHA;
+				/* the published design's second way to a claim, where
+				 * the rule makes none: the median per-round ratio beyond
+				 * its band, confirmed by the signed rank test after Holm
+				 * in the same direction; never on a version of two
+				 * clusters, whose ratios are two clusters too; and
+				 * only where the best rounds point the same way and at
+				 * least three rounds in four show it (the pairing adds
+				 * certainty to what the rounds show, it never turns the
+				 * winner on a few rounds slowed alone); and the best
+				 * rounds must show at least half the difference the
+				 * ratios show (in logs): ratios far beyond the best
+				 * rounds' gap are one version's runs slowed alone in
+				 * most rounds, which says nothing of the version
+				 * (bench/sim.sh, sitting-*-own); and the ratios at least
+				 * half the best rounds' gap: a best-round gap the rounds
+				 * do not share is one lucky round, and a claim of its
+				 * tiny ratio ("0% faster") says nothing */
+				if (!ps->claim && c->design == DESIGN_ROUNDS && ps->paired_reachable &&
+				    !a->bimodal && !b->bimodal && ps->paired_side != 0 &&
+				    ps->paired_side == ps->side && ps->test_side == ps->side &&
+				    2 * log1p(ps->size) >= log1p(ps->paired_size) &&
+				    2 * log1p(ps->paired_size) >= log1p(ps->size) &&
+				    4 * ps->paired_agree >= 3 * ps->paired_rounds &&
+				    ps->paired_size > ps->paired_noise && ps->paired_p_holm < STATS_ALPHA &&
+				    ps->paired_test_side == ps->paired_side)
+					ps->claim = ps->paired_claim = ps->paired_side;
 			}
 			/* a version short of rounds has no within-noise verdict to
 			 * disagree with */
@@ -830,6 +909,44 @@ static void fill_bimodal(struct comparison *c)
 	free(machine);
 }
 
+/*
+ * The slow rounds of the machine within one sitting of paired rounds: a
+ * round in which every version took at least EVIDENCE_SLOW_ROUND times its
+ * own median round, by factors within EVIDENCE_SLOW_AGREE of each other.
+ * Their factor: the median over those rounds of the versions' geometric
+ * mean. A version slow alone is no slow round (its anomaly flag stays).
+ */
+static void fill_slow_rounds(struct comparison *c)
+{
+	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
+	double *shared, flip = c->better == BETTER_HIGHER ? -1 : 1;
+
+	if (c->design != DESIGN_ROUNDS || !c->paired || c->nversions < 2 || nr < EVIDENCE_SLOW_MIN_ROUNDS)
+		return;
+	for (size_t v = 0; v < c->nversions; v++)
+		if (c->versions[v].nrounds != nr || !(c->versions[v].median > 0))
+			return;
+	shared = xmalloc(nr * sizeof(*shared));
+	for (size_t k = 0; k < nr; k++) {
+		double lo = INFINITY, hi = -INFINITY, sum = 0;
+		for (size_t v = 0; v < c->nversions; v++) {
+			const struct version_stats *vs = &c->versions[v];
+			double f = flip * log(vs->values[k] / vs->median);
+			lo = fmin(lo, f);
+			hi = fmax(hi, f);
+			sum += f;
+		}
+		if (!(lo >= log(EVIDENCE_SLOW_ROUND)) || hi - lo > log(EVIDENCE_SLOW_AGREE))
+			continue;
+		c->slow_rounds = xrealloc(c->slow_rounds, (c->nslow_rounds + 1) * sizeof(*c->slow_rounds));
+		c->slow_rounds[c->nslow_rounds] = c->versions[0].rounds[k].round;
+		shared[c->nslow_rounds++] = sum / (double)c->nversions;
+	}
+	if (c->nslow_rounds)
+		c->slow_round_factor = exp(stats_median_of(shared, c->nslow_rounds));
+	free(shared);
+}
+
 /* ---- platforms ---- */
 
 static void fill_platforms(struct model *m)
@@ -907,6 +1024,7 @@ void evidence_run(struct model *m)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		/* the anomalies first: they decide the noise the others share */
 		fill_bimodal(&m->comparisons[i]);
+		fill_slow_rounds(&m->comparisons[i]);
 		others_noise(&m->comparisons[i]);
 		fill_pairs(&m->comparisons[i]);
 		fill_steps(&m->comparisons[i]);

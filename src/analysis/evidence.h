@@ -20,6 +20,18 @@
  * factor): time and version are confounded. */
 #define EVIDENCE_HISTORY_FLOOR 0.10
 
+/* A slow round of the machine (one sitting of paired rounds): every version
+ * at least EVIDENCE_SLOW_ROUND times its own median round (slow is up: rates
+ * turned over), and the versions' factors within EVIDENCE_SLOW_AGREE of each
+ * other (the same factor: the machine, not one version's own slow state,
+ * which the anomaly flag names). 1.25 is far beyond the jitter of rounds on
+ * a steady machine (the published design's spreads are a few percent) and
+ * well inside the 2x state of a machine that changes state; README "Slow
+ * rounds of the machine". Needs EVIDENCE_SLOW_MIN_ROUNDS rounds. */
+#define EVIDENCE_SLOW_ROUND 1.25
+#define EVIDENCE_SLOW_AGREE 1.25
+#define EVIDENCE_SLOW_MIN_ROUNDS 5
+
 /* A series of at least this many versions is searched for steps. */
 #define EVIDENCE_LONG_SERIES 5
 

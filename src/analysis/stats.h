@@ -147,6 +147,11 @@ int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, do
  * medians, or the statistic a verdict quotes, such as their best rounds). */
 int stats_rounds_needed_medians(const double *a, size_t n, double median_a, const double *b, size_t m,
 				double median_b, double alpha);
+/* Rounds needed for the signed rank test on n per-round log ratios d to
+ * reach alpha with STATS_POWER, planned on their median against their
+ * interquartile spread (the paired band does not widen with more rounds);
+ * 0 when the median is 0 or n < 2. */
+int stats_rounds_needed_paired(const double *d, size_t n, double alpha);
 
 /*
  * Two-sided Wilcoxon signed rank test of d[0..n) against 0 (the paired test

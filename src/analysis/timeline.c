@@ -48,6 +48,19 @@ int timeline_dated(const struct comparison *c)
 	return several;
 }
 
+int timeline_sitting(const struct comparison *c)
+{
+	if (!c->nslow_rounds || timeline_dated(c))
+		return 0;
+	for (size_t k = 0; k < c->nversions; k++)
+		for (size_t r = 0; r < c->versions[k].nrounds; r++) {
+			double d;
+			if (!timeline_day(&c->versions[k].rounds[r], &d))
+				return 0;
+		}
+	return 1;
+}
+
 const struct bad_day *timeline_bad_day(const struct model *m, const char *platform,
 				       const char *date)
 {

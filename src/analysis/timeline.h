@@ -20,6 +20,10 @@
  * than one day. */
 int timeline_dated(const struct comparison *c);
 
+/* 1 when c is one sitting (every round timed, within a day) with slow
+ * rounds of the machine (c->slow_rounds): its time chart shades them. */
+int timeline_sitting(const struct comparison *c);
+
 /* Fills m->bad_days from the dated comparisons. Called once by
  * analysis_run after the verdicts; never fails. */
 void timeline_run(struct model *m);

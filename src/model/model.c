@@ -280,6 +280,7 @@ static void comparison_release(struct comparison *c)
 	free(c->pairs);
 	free(c->steps);
 	free(c->release_steps);
+	free(c->slow_rounds);
 }
 
 void model_release(struct model *m)

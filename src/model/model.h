@@ -173,6 +173,9 @@ enum confirmation {
 	CONFIRMED_BOTH,       /* beyond the noise, and the rank test after Holm */
 	CONFIRMED_RULE_ONLY,  /* the published rule alone: with these rounds no rank
 	                         test could confirm anything (the published design) */
+	CONFIRMED_PAIRED,     /* the published design, where the rule makes no
+	                         claim: the median per-round ratio beyond its band
+	                         and the signed rank test after Holm */
 };
 
 /* How the rounds were taken, which decides the statistic compared
@@ -292,6 +295,27 @@ struct pair_stats {
 	int reachable;        /* the test can reach the report's Holm level at all */
 	int claim;            /* +1 b better, -1 a better: both keys hold; else 0 */
 	int steady;           /* not beyond the noise, yet confirmed by the test */
+	/* the pairing of rounds that each hold both versions (c->paired), in
+	 * any design (evidence.c); in the published design it is the second
+	 * way to a claim, when the published rule makes none (README "Designs") */
+	int paired;           /* the fields below are filled */
+	size_t paired_rounds; /* rounds compared */
+	double paired_size;   /* how much better by the median per-round ratio */
+	int paired_side;      /* +1 b better, -1 a better, 0 equal (that ratio) */
+	double paired_noise;  /* half the interquartile range of the per-round
+	                         log ratios, as a fraction */
+	double paired_max;    /* the farthest round: exp(max |log b / a|) - 1 */
+	size_t paired_agree;  /* rounds whose ratio lies on paired_side */
+	double paired_p, paired_p_holm; /* signed rank on the per-round log ratios;
+	                         Holm across the pairs of the comparison */
+	double paired_w;      /* the signed rank statistic V */
+	int paired_exact;     /* exact distribution used */
+	int paired_test_side; /* the signed rank test's direction, as test_side */
+	int paired_needed;    /* rounds the signed rank test needs, planned on
+	                         the paired spread; 0 unknown */
+	int paired_reachable; /* that test can reach the level at all */
+	int paired_claim;     /* +1 b better, -1 a better: the claim rests on the
+	                         pairing (published design; claim holds it too) */
 };
 
 /* A step in a long version series (filled by stats code). */
@@ -363,6 +387,16 @@ struct comparison {
 	struct drift drift;       /* a trend of the round values with run order */
 	struct release_step *release_steps; /* owned, may be NULL */
 	size_t nrelease_steps;
+	double same_within;       /* a within-noise verdict of paired rounds whose
+	                             versions' per-round ratios all lie within
+	                             ±same_within, narrower than the noise band;
+	                             0 when not so (analysis.c) */
+	int *slow_rounds;         /* owned: round numbers in which every version
+	                             was slower by about the same factor (the
+	                             machine, evidence.c); may be NULL */
+	size_t nslow_rounds;
+	double slow_round_factor; /* their typical slowness against the other
+	                             rounds (2: twice the time) */
 };
 
 /* One workload across the platforms it was measured on (filled by evidence.c

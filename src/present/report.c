@@ -483,10 +483,11 @@ void report_verdict_sentence(struct buf *b, const struct model *m, const struct 
 	if (c->verdict == VERDICT_FASTER) {
 		buf_puts(b, " The gap of ");
 		put_gap(b, c);
-		buf_printf(b, " between the %s clears the noise of ", compared(c));
+		buf_printf(b, " between the %s clears the noise of ",
+			   c->confirmed == CONFIRMED_PAIRED ? "per-round ratios" : compared(c));
 		fmt_spread(b, c->noise);
-		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY
-			    ? "; too few rounds for the rank test to confirm it."
+		buf_puts(b, c->confirmed == CONFIRMED_RULE_ONLY ? "; too few rounds for the rank test to confirm it."
+			    : c->confirmed == CONFIRMED_PAIRED ? " and the signed rank test confirms it."
 			    : " and the rank test confirms it.");
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		buf_printf(b, " The %s are ", compared(c));
@@ -574,10 +575,13 @@ static void build_verdicts(struct report *r)
 			fmt_percent_signed(&b, v->change);
 			if (v->change_better) {
 				buf_puts(&b, v->change_better > 0 ? " (better" : " (worse");
-				/* only a claim is a finding */
-				if (!v->change_beyond)
+				/* only a claim is a finding (a claim of the pairing
+				 * is one inside the best rounds' noise) */
+				if (v->change_claim)
+					;
+				else if (!v->change_beyond)
 					buf_puts(&b, ", within noise");
-				else if (!v->change_claim)
+				else
 					buf_puts(&b, ", not confirmed");
 				buf_putc(&b, ')');
 			}
@@ -836,7 +840,7 @@ static void build_charts(struct report *r)
 		add_chart(r, names[i], REPORT_CHART_STRIP, i);
 		if (report_chart_series(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-series", names[i]), REPORT_CHART_SERIES, i);
-		if (timeline_dated(&m->comparisons[i]))
+		if (timeline_dated(&m->comparisons[i]) || timeline_sitting(&m->comparisons[i]))
 			add_chart(r, xasprintf("%s-time", names[i]), REPORT_CHART_TIME, i);
 	}
 	free(names);

@@ -113,7 +113,8 @@ double words_share(const struct comparison *c, double size, int winner)
 static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
 		      const char *w, const char *o, int rule_only, int capital)
 {
-	long g = round_half_away(words_share(c, p->size, 1) * 100);
+	int paired = p->paired_claim && c->confirmed == CONFIRMED_PAIRED;
+	long g = round_half_away(words_share(c, paired ? p->paired_size : p->size, 1) * 100);
 	put_first(b, w, capital);
 	if (words_memory(c))
 		buf_printf(b, " uses %ld%% %s than %s", g, words_diff(c)->better, o);
@@ -123,6 +124,15 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
 	else
 		buf_printf(b, " is %ld%% faster than %s", g, o);
+	if (paired) {
+		/* the pairing decided where the best rounds could not */
+		buf_printf(b, " (median of %zu per-round ratios; ", p->paired_rounds);
+		if (p->paired_agree == p->paired_rounds)
+			buf_puts(b, "in every round; paired)");
+		else
+			buf_printf(b, "in %zu of %zu rounds; paired)", p->paired_agree, p->paired_rounds);
+		return;
+	}
 	switch (c->design) {
 	case DESIGN_ROUNDS:
 		buf_puts(b, rule_only ? " (best rounds; too few rounds for a rank test)" : " (best rounds)");
@@ -161,8 +171,11 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		return;
 	}
 	p = &c->pairs[c->verdict_pair];
-	w = &c->versions[p->side >= 0 ? p->b : p->a];
-	o = &c->versions[p->side >= 0 ? p->a : p->b];
+	{
+		int side = c->confirmed == CONFIRMED_PAIRED ? p->paired_side : p->side;
+		w = &c->versions[side >= 0 ? p->b : p->a];
+		o = &c->versions[side >= 0 ? p->a : p->b];
+	}
 	if (c->verdict == VERDICT_FASTER) {
 		put_claim(b, c, p, w->version, o->version, c->confirmed == CONFIRMED_RULE_ONLY, capital);
 		if (!c->linear)
@@ -178,6 +191,14 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 			buf_printf(b, "; about %d rounds per version would settle it", p->rounds_needed);
 		else
 			buf_puts(b, "; more rounds would settle it");
+	} else if (c->same_within > 0) {
+		/* the best rounds' band is the machine; the rounds' own ratios
+		 * say how close the versions are */
+		put_first(b, "within noise of the best rounds (", capital);
+		put_band(b, c->noise);
+		buf_puts(b, c->nversions > 2 ? "); every version the same within " : "); the same within ");
+		put_band(b, c->same_within);
+		buf_puts(b, " in every round (paired)");
 	} else {
 		put_first(b, "within noise", capital);
 		if (p->steady) {
@@ -204,12 +225,26 @@ static void put_anomaly(struct buf *b, const struct version_stats *v)
 	buf_puts(b, "\xC3\x97 slower (anomaly)");
 }
 
+/* The slow rounds of the machine within one sitting: "rounds 3, 7 and
+ * 12: every version about 2× slower (the machine)". */
+static void put_slow_rounds(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, c->nslow_rounds == 1 ? "; round " : "; rounds ");
+	for (size_t k = 0; k < c->nslow_rounds; k++)
+		buf_printf(b, "%s%d", k == 0 ? "" : k + 1 == c->nslow_rounds ? " and " : ", ", c->slow_rounds[k]);
+	buf_puts(b, ": every version about ");
+	fmt_fixed(b, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
+	buf_puts(b, "\xC3\x97 slower (the machine)");
+}
+
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
 {
 	size_t nanomalous = 0;
 
 	if (!c->anomaly || c->verdict == VERDICT_INSUFFICIENT) {
 		put_verdict(b, m, c, capital);
+		if (c->nslow_rounds && c->verdict != VERDICT_INSUFFICIENT)
+			put_slow_rounds(b, c);
 		return;
 	}
 	/* the anomaly first: it is the finding a reader must not miss, and
@@ -223,6 +258,8 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	}
 	buf_puts(b, c->others_apart ? "; among the others, " : "; ");
 	put_verdict(b, m, c, 0);
+	if (c->nslow_rounds)
+		put_slow_rounds(b, c);
 }
 
 void words_design(struct buf *b, const struct comparison *c)

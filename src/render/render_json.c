@@ -134,6 +134,37 @@ static void write_evidence(struct jsonw *w, const struct comparison *c,
 			     : p->claim < 0 ? c->versions[p->a].version : NULL);
 		jsonw_key(w, "steady");
 		jsonw_bool(w, p->steady);
+		/* the pairing of rounds that hold both versions: null without */
+		jsonw_key(w, "paired");
+		if (!p->paired) {
+			jsonw_null(w);
+		} else {
+			jsonw_begin_object(w);
+			jsonw_key(w, "rounds");
+			jsonw_int(w, (long long)p->paired_rounds);
+			jsonw_key(w, "size");
+			jsonw_number(w, p->paired_size);
+			jsonw_key(w, "better");
+			jsonw_string(w, p->paired_side > 0 ? c->versions[p->b].version
+				     : p->paired_side < 0 ? c->versions[p->a].version : NULL);
+			jsonw_key(w, "noise");
+			jsonw_number(w, p->paired_noise);
+			jsonw_key(w, "farthest");
+			jsonw_number(w, p->paired_max);
+			jsonw_key(w, "rounds_agree");
+			jsonw_int(w, (long long)p->paired_agree);
+			jsonw_key(w, "v");
+			jsonw_number(w, p->paired_w);
+			jsonw_key(w, "p");
+			jsonw_number(w, p->paired_p);
+			jsonw_key(w, "p_holm");
+			jsonw_number(w, p->paired_p_holm);
+			jsonw_key(w, "reachable");
+			jsonw_bool(w, p->paired_reachable);
+			jsonw_key(w, "claim");
+			jsonw_bool(w, p->paired_claim != 0);
+			jsonw_end_object(w);
+		}
 		jsonw_end_object(w);
 	}
 	jsonw_end_array(w);
@@ -260,6 +291,29 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 	jsonw_number(w, c->gap);
 	jsonw_key(w, "noise");
 	jsonw_number(w, c->noise);
+	jsonw_key(w, "same_within");
+	if (c->same_within > 0)
+		jsonw_number(w, c->same_within);
+	else
+		jsonw_null(w);
+	/* rounds in which every version was slow by about the same factor
+	 * (the machine, one sitting): null without */
+	jsonw_key(w, "slow_rounds");
+	if (!c->nslow_rounds) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "rounds");
+		jsonw_begin_array(w);
+		for (size_t k = 0; k < c->nslow_rounds; k++)
+			jsonw_int(w, c->slow_rounds[k]);
+		jsonw_end_array(w);
+		jsonw_key(w, "factor");
+		jsonw_number(w, c->slow_round_factor);
+		jsonw_end_object(w);
+	}
+	jsonw_key(w, "confirmed_by_pairing");
+	jsonw_bool(w, c->confirmed == CONFIRMED_PAIRED);
 	jsonw_key(w, "verdict");
 	jsonw_string(w, verdict_name(c->verdict));
 	jsonw_key(w, "linear");

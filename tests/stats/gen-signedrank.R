@@ -25,7 +25,24 @@ cases <- list(
 	list(name = "30-null", d = round(rnorm(30, 0, 0.07), 6)),
 	list(name = "49-exact", d = round(rnorm(49, 0.01, 0.05), 7)),
 	list(name = "60-normal", d = round(rnorm(60, 0.01, 0.05), 7)),
-	list(name = "ties-only", d = c(0.1, 0.1, -0.1, 0.1)))
+	list(name = "ties-only", d = c(0.1, 0.1, -0.1, 0.1)),
+	# the pairing of one sitting (README "Designs"): per-round log ratios
+	# b / a; each also checked by hand with
+	#   Rscript -e 'wilcox.test(d, mu = 0, exact = TRUE)'
+	# which gives the same V and p where there are no ties or zeros
+	# a sitting of 12 rounds on a machine 2x slow in rounds 3 and 8
+	# (tests/sitting/gen.py 12): every round shows 1.1.0 faster
+	list(name = "sitting-12-every-round", d = c(-0.058324, -0.118534, -0.118205, -0.117886,
+		-0.0582, -0.118613, -0.118282, -0.117961, -0.058076, -0.058598, -0.11836, -0.118036)),
+	# 20 rounds of 20.19.5 and 22.21.1 taken by noisefloor run at load 15
+	# (the medians of each round's passes, log 22.21.1 / 20.19.5)
+	list(name = "node-20-rounds-load-15", d = c(-0.696447, -0.344727, -0.305673, -0.300894, 0.009866,
+		-0.047757, -0.226122, -0.488791, -0.345069, 0.042287, -0.217652, 0.290953, -0.253111,
+		0.636128, 0.214921, 0.1079, -0.344472, -0.485876, 0.018221, -0.323681)),
+	# ten rounds, seven one way: the signed rank floor of 10 is 1/512
+	list(name = "10-seven-of-ten", d = c(0.031, 0.052, -0.012, 0.044, 0.018, -0.027, 0.061, 0.009, -0.005, 0.039)),
+	# 30 rounds all one way: the smallest p of 30 pairs, 2 / 2^30
+	list(name = "30-all-negative", d = -(1:30) / 1000))
 con <- file("tests/stats/signedrank.tsv", "w")
 writeLines("# name\td\tV\tp\texact", con)
 for (c in cases) {

@@ -96,13 +96,41 @@ static double nice(double x)
 	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
 }
 
-/* "2025-11-27 · 24.11.1" for a round. */
-static void round_label(struct buf *b, const struct result *r, const char *version)
+/* "2025-11-27 · 24.11.1" for a round ("round 3 · 24.11.1" in one sitting). */
+static void round_label(struct buf *b, const struct result *r, const char *version, int sitting)
 {
-	char day[11];
-	iso8601_utc_day(result_timestamp(r), day);
-	buf_puts(b, day);
+	if (sitting) {
+		buf_printf(b, "round %d", r->round);
+	} else {
+		char day[11];
+		iso8601_utc_day(result_timestamp(r), day);
+		buf_puts(b, day);
+	}
 	buf_printf(b, " \xC2\xB7 %s", version);
+}
+
+/* "rounds 3, 7 and 12" */
+static void slow_round_list(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, c->nslow_rounds == 1 ? "round " : "rounds ");
+	for (size_t k = 0; k < c->nslow_rounds; k++)
+		buf_printf(b, "%s%d", k == 0 ? "" : k + 1 == c->nslow_rounds ? " and " : ", ", c->slow_rounds[k]);
+}
+
+/* The time span of round `round` of c, in days: 1, or 0 when none ran. */
+static int round_span(const struct comparison *c, int round, double *lo, double *hi)
+{
+	int any = 0;
+	for (size_t k = 0; k < c->nversions; k++)
+		for (size_t r = 0; r < c->versions[k].nrounds; r++) {
+			double t;
+			if (c->versions[k].rounds[r].round != round || !timeline_day(&c->versions[k].rounds[r], &t))
+				continue;
+			*lo = any ? fmin(*lo, t) : t;
+			*hi = any ? fmax(*hi, t) : t;
+			any = 1;
+		}
+	return any;
 }
 
 void chart_time_scene(const struct model *m, const struct comparison *c,
@@ -114,6 +142,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	size_t lo_k = 0, lo_r = 0, hi_k = 0, hi_r = 0;
 	struct buf b = BUF_INIT, d = BUF_INIT;
 	const char *dir = c->better == BETTER_HIGHER ? "higher is better" : "lower is better";
+	/* one sitting with slow rounds of the machine: time of day, the slow
+	 * rounds shaded as bad days are */
+	int sitting = timeline_sitting(c);
 
 	memset(sc, 0, sizeof *sc);
 	sc->width = W;
@@ -136,7 +167,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	size_t good_k = c->better == BETTER_HIGHER ? hi_k : lo_k, good_r = c->better == BETTER_HIGHER ? hi_r : lo_r;
 	const struct result *worst = &c->versions[bad_k].rounds[bad_r];
 	const struct result *bestr = &c->versions[good_k].rounds[good_r];
-	const struct bad_day *worst_day = timeline_bad_day(m, c->platform, result_timestamp(worst));
+	const struct bad_day *worst_day = sitting ? NULL : timeline_bad_day(m, c->platform, result_timestamp(worst));
 
 	/* header */
 	y = M;
@@ -144,10 +175,17 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	sc->title = xstrdup(b.s);
 	block(sc, f, M, W - 2 * M, &y, b.s, F * TITLE, 1, CHART_INK);
 	buf_reset(&b);
-	buf_printf(&b, "%s: every round at its date, coloured by release line. ", c->platform);
-	if (worst_day) {
+	buf_printf(&b, "%s: every round at its %s, coloured by release line. ", c->platform,
+		   sitting ? "time" : "date");
+	if (sitting) {
+		buf_puts(&b, "Shaded: ");
+		slow_round_list(&b, c);
+		buf_puts(&b, ", in which every version ran about ");
+		fmt_fixed(&b, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
+		buf_puts(&b, "\xC3\x97 slower than its usual round: the machine, not a version.");
+	} else if (worst_day) {
 		buf_puts(&b, "The slowest round, ");
-		round_label(&b, worst, c->versions[bad_k].version);
+		round_label(&b, worst, c->versions[bad_k].version, 0);
 		buf_printf(&b, ", fell on a bad day of the machine: on %s ", worst_day->date);
 		for (size_t i = 0; i < worst_day->nversions; i++)
 			buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == worst_day->nversions ? " and " : ", ",
@@ -175,11 +213,13 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 					if (line_slot(c, k) == slot)
 						label = c->versions[k].line ? c->versions[k].line : "no release line";
 			} else if (slot == nslots) {
+				if (sitting)
+					continue; /* no release starts within a sitting */
 				label = "first day of a release", kind = 1;
 			} else {
-				if (!m->nbad_days)
+				if (!m->nbad_days && !sitting)
 					break;
-				label = "bad day of the machine", kind = 2;
+				label = sitting ? "slow round of the machine" : "bad day of the machine", kind = 2;
 			}
 			double w = s + F * 0.4 + chart_text_width(f, 0, F * BODY, label);
 			if (x > M && x + w > W - M) {
@@ -216,11 +256,27 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	double left = M + F * 1.6 + labw + F * 0.5, right = W - M, top = y + F * 0.5;
 	double bottom = top + F * 24;
 	double d0 = floor(t0), d1 = floor(t1) + 1;
+	if (sitting) {
+		/* the sitting itself, a little room either side */
+		double pad = fmax((t1 - t0) * 0.03, 30 / 86400.0);
+		d0 = t0 - pad, d1 = t1 + pad;
+	}
 #define XP(t) (left + ((t) - d0) / (d1 - d0) * (right - left))
 #define YP(v) (bottom - ((v) - a0) / (a1 - a0) * (bottom - top))
 
+	/* slow rounds of the machine in a sitting: each round's span, widened
+	 * by a quarter of a typical round either side */
+	for (size_t i = 0; sitting && i < c->nslow_rounds; i++) {
+		double lo, hi, w = (t1 - t0) / (double)(c->versions[0].nrounds > 1 ? c->versions[0].nrounds - 1 : 1);
+		if (!round_span(c, c->slow_rounds[i], &lo, &hi))
+			continue;
+		double xa = XP(lo - w / 4), xb = XP(hi + w / 4);
+		if (xb - xa < F * 0.5)
+			xa -= (F * 0.5 - (xb - xa)) / 2, xb = xa + F * 0.5;
+		rect(sc, xa, top, xb - xa, bottom - top, CHART_NOISE);
+	}
 	/* bad days of this platform inside the range, shaded */
-	for (size_t i = 0; i < m->nbad_days; i++) {
+	for (size_t i = 0; !sitting && i < m->nbad_days; i++) {
 		const struct bad_day *bd = &m->bad_days[i];
 		double s;
 		if (strcmp(bd->platform, c->platform) != 0 || !iso8601_seconds(bd->date, &s))
@@ -247,8 +303,30 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	chart_add_text(sc, f, M + F * 0.95, (top + bottom) / 2, tl.s, F * SMALL, 0, CHART_INK, ANCHOR_MIDDLE, 90);
 	chart_add_line(sc, left, bottom, right, bottom, CHART_AXIS, F * 0.08, DASH_NONE);
 
+	/* times of day below a sitting: a nice step of minutes */
+	if (sitting) {
+		static const int steps[] = { 1, 2, 5, 10, 15, 30, 60, 120, 240, 360 };
+		double minutes = (d1 - d0) * 1440, lastx = -1e9;
+		int every = 720;
+		for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+			if (minutes / steps[i] <= 8) {
+				every = steps[i];
+				break;
+			}
+		for (double t = ceil(d0 * 1440 / every) * every; t <= d1 * 1440; t += every) {
+			double x = XP(t / 1440);
+			long mins = ((long)t % 1440 + 1440) % 1440;
+			buf_reset(&tl);
+			buf_printf(&tl, "%02ld:%02ld", mins / 60, mins % 60);
+			chart_add_line(sc, x, bottom, x, bottom + F * 0.3, CHART_AXIS, F * 0.08, DASH_NONE);
+			if (x - lastx > chart_text_width(f, 0, F * SMALL, tl.s) + F * 0.5) {
+				chart_add_text(sc, f, x, bottom + F * 1.3, tl.s, F * SMALL, 0, CHART_MUTED, ANCHOR_MIDDLE, 0);
+				lastx = x;
+			}
+		}
+	}
 	/* dates below: months for long histories, else weeks or days */
-	{
+	if (!sitting) {
 		int yy, mm, dd;
 		double days = d1 - d0;
 		civil((long)d0, &yy, &mm, &dd);
@@ -326,25 +404,32 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	y = bottom + F * 2.2;
 	buf_reset(&b);
 	buf_printf(&b, "Ringed: the %s round, ", words_diff(c)->worst);
-	round_label(&b, worst, c->versions[bad_k].version);
+	round_label(&b, worst, c->versions[bad_k].version, sitting);
 	if (worst_day)
 		buf_puts(&b, " (a bad day of the machine)");
 	buf_printf(&b, ", and the %s, ", words_diff(c)->best);
-	round_label(&b, bestr, c->versions[good_k].version);
+	round_label(&b, bestr, c->versions[good_k].version, sitting);
 	buf_puts(&b, ".");
 	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_INK);
 	buf_reset(&b);
-	buf_printf(&b, "Each dot is one round (the median of its passes); %s. Dashed rules: the "
-		   "first day each release ran (releases running from the start have none).", dir);
+	if (sitting)
+		buf_printf(&b, "Each dot is one round (the median of its passes); %s. Times in UTC.", dir);
+	else
+		buf_printf(&b, "Each dot is one round (the median of its passes); %s. Dashed rules: the "
+			   "first day each release ran (releases running from the start have none).", dir);
 	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_MUTED);
 	sc->height = ceil(y + M);
 	if (st->background)
 		sc->prims[0].h = sc->height;
 
 	/* the text summary */
-	buf_printf(&d, "Round values of \"%s\" on %s (%s, %s) against their date, ", c->workload,
-		   c->platform, c->unit, dir);
-	{
+	buf_printf(&d, "Round values of \"%s\" on %s (%s, %s) against their %s, ", c->workload,
+		   c->platform, c->unit, dir, sitting ? "time" : "date");
+	if (sitting) {
+		int y0, m0, dd0;
+		civil((long)floor(t0), &y0, &m0, &dd0);
+		buf_printf(&d, "one sitting on %04d-%02d-%02d. ", y0, m0, dd0);
+	} else {
 		int y0, m0, dd0, y1, m1, dd1;
 		civil((long)d0, &y0, &m0, &dd0);
 		civil((long)d1 - 1, &y1, &m1, &dd1);
@@ -353,14 +438,25 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	buf_puts(&d, "Slowest round: ");
 	fmt_value(&d, c->versions[bad_k].values[bad_r]);
 	buf_printf(&d, " %s on ", c->unit);
-	round_label(&d, worst, c->versions[bad_k].version);
+	round_label(&d, worst, c->versions[bad_k].version, sitting);
 	if (worst_day)
 		buf_printf(&d, ", %s was a bad day of the machine (every version that ran was slow)",
 			   worst_day->date);
 	buf_puts(&d, ". Fastest round: ");
 	fmt_value(&d, c->versions[good_k].values[good_r]);
 	buf_printf(&d, " %s on ", c->unit);
-	round_label(&d, bestr, c->versions[good_k].version);
+	round_label(&d, bestr, c->versions[good_k].version, sitting);
+	if (sitting) {
+		buf_puts(&d, ". Slow rounds of the machine (shaded): ");
+		slow_round_list(&d, c);
+		buf_puts(&d, ", every version about ");
+		fmt_fixed(&d, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
+		buf_puts(&d, "\xC3\x97 slower.");
+		sc->desc = buf_detach(&d, NULL);
+		buf_release(&b);
+		buf_release(&tl);
+		return;
+	}
 	buf_puts(&d, ". First days:");
 	for (size_t k = 0; k < c->nversions; k++) {
 		const struct version_stats *v = &c->versions[k];
