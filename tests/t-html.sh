@@ -3,7 +3,9 @@
 # page, no console message, every verdict and chart there, a screenshot
 # that is not blank, A4 when printed); hostile names inert in both files;
 # the page bounded and ci-summary.md under GitHub's 65,536 characters on
-# the history; both reproducible to the byte; check --summary.
+# the history; both reproducible to the byte; check --summary. The claims
+# checked (--claim) and the upgrade view (--from) in both, the page's
+# tables agreeing with analysis.json.
 . tests/lib.sh
 T=tests/html
 ex=data/examples/node-versions/rounds.json
@@ -57,6 +59,100 @@ printf '<!DOCTYPE html><title>{{title}}</title><p>{{headline}}.</p>\n' > "$tp/re
 o=$(tmpdir)
 "$NF" report -q --as-of 2026-12-01 --formats html --templates "$tp" --out "$o" "$ex"
 check "--templates: report.html from the user's template" grep -q '^<!DOCTYPE html><title>Node.js' "$o/report.html"
+
+# --- the claims checked and the upgrade view (tests/claims/sqlite.ndjson) ------
+S=tests/claims/sqlite.ndjson
+cl=$(tmpdir)
+"$NF" report -q --as-of 2026-12-01 --out "$cl" --link-base https://example.org/b/ \
+	--claim '20.19.5..24.11.1=-57%@select' --claim '20.19.5..24.11.1=+100%@select' --from 20.19.5 "$S"
+rows() { python3 $T/htmlcheck.py rows "$1" "$2"; }
+tab=$'\t'
+check_eq "report.html: the claim -57% on SELECT is not reproduced, in a word, with the measured change and interval" \
+	"SELECT 50 newest (Forward Email)${tab}20.19.5..24.11.1=-57%@select${tab}not reproduced${tab}The claimed −57% (ops/s of 24.11.1 against 20.19.5) is not reproduced: measured +98%, 95% interval +92% to +104%" \
+	"$(rows "$cl/report.html" claims | grep -F -- '=-57%@select')"
+check_eq "report.html: the claim +100% is consistent with the data" "consistent with the data" \
+	"$(rows "$cl/report.html" claims | grep -F -- '=+100%@select' | cut -f3)"
+check "report.html: not reproduced is in bold in its badge, not only coloured" \
+	grep -qF '<span class="v v-claim-not-reproduced"><strong>not reproduced</strong></span>' "$cl/report.html"
+check "report.html: the short answer gives the claims' answer" \
+	sh -c "python3 $T/htmlcheck.py text '$cl/report.html' | grep -qF 'The short answer The claims 20.19.5..24.11.1=-57%@select and 20.19.5..24.11.1=+100%@select are not reproduced on 1 and consistent with the data on 1 of 2 comparisons'"
+# a document agrees with analysis.json: the claims table is its claims[],
+# the upgrade tables its upgrade.rows (workload, ends, words)
+check_eq "report.html: the claims table is analysis.json's claims[]" \
+	"$(jq -r '.claims[] | . as $c | [.workload, .claim,
+		({"consistent": "consistent with the data", "not-reproduced": "not reproduced"}[.verdict] // "cannot be checked"),
+		(.text | ltrimstr("\($c.workload) (\($c.platform)): ") | (.[0:1] | ascii_upcase) + .[1:])] | join("\t")' "$cl/analysis.json" | sort)" \
+	"$(rows "$cl/report.html" claims | sed '1,2d' | sort)"
+upgrade_rows() { # the upgrade view's rows as report.html lays them out, from analysis.json
+	# (a comparison that measured neither end is only counted: no text)
+	jq -r '. as $r | .upgrade.rows[] | select(.text != null) | . as $u |
+		($r.comparisons[] | select(.workload == $u.workload and .platform == $u.platform) | .unit) as $unit |
+		["\(.workload) (\($unit))", (.from // "—"), (.to // "—"), .text] | join("\t")' "$1" | sort; }
+check_eq "report.html: the upgrade table is analysis.json's upgrade.rows" \
+	"$(upgrade_rows "$cl/analysis.json")" "$(rows "$cl/report.html" upgrade | grep -v '^caption: \|^Workload' | sort)"
+check "report.html: the upgrade view gives both ends' support" \
+	sh -c "python3 $T/htmlcheck.py text '$cl/report.html' | grep -qF \"\$(jq -r .upgrade.ends '$cl/analysis.json'). 2 workloads change for the better, none for the worse, 1 shows no confirmed change.\""
+check_eq "report.html: the claims, then the upgrade view, then the verdicts" "short-answer claims upgrade verdicts" \
+	"$(grep -o '<section id="[a-z-]*"' "$cl/report.html" | cut -d'"' -f2 | grep -x 'short-answer\|claims\|upgrade\|verdicts' | xargs)"
+check_eq "report.html: the verdict table's header says what was compared, as analysis.json" \
+	"Workload: $(jq -r '.comparisons[0].compared.text' "$cl/analysis.json")" \
+	"$(rows "$cl/report.html" verdicts | sed -n 2p | cut -f1)"
+check_eq "report.html: each cell is analysis.json's level ± band" "" "$(rows "$cl/report.html" verdicts | python3 -c '
+import json, re, sys
+a = json.load(open(sys.argv[1]))
+rows = [l.rstrip("\n").split("\t") for l in sys.stdin]
+head = rows[1]
+for c in a["comparisons"]:
+    row = next(r for r in rows if r[0] == "%s (%s)" % (c["workload"], c["unit"]))
+    for v in c["versions"]:
+        cell = row[head.index(v["version"])]
+        m = re.fullmatch(r"([0-9,.]+) ±([0-9.]+)%", cell)
+        if not m or abs(float(m[1].replace(",", "")) / v["level"] - 1) > 0.005 or \
+                abs(float(m[2]) / 100 - v["band"]) > 0.0005 + 0.05 * v["band"]:
+            print(c["workload"], v["version"], repr(cell), v["level"], v["band"])
+' "$cl/analysis.json")"
+check "ci-summary.md: the claim not reproduced, in a word, linked to its workload" \
+	grep -qxF -- '- **Not reproduced**: [SELECT 50 newest (Forward Email)](https://example.org/b/report.html#select-50-newest-forward-email): the claimed −57% (ops/s of 24.11.1 against 20.19.5) is not reproduced: measured +98%, 95% interval +92% to +104%' "$cl/ci-summary.md"
+check "ci-summary.md: the consistent claim says so" \
+	grep -q '^- \*\*Consistent with the data\*\*: .*the claimed +100% .* is consistent with the data: measured +98%, 95% interval +92% to +104%$' "$cl/ci-summary.md"
+check "ci-summary.md: the upgrade view's title links to its section, with both ends' support" \
+	grep -qF "**[What changes from 20.19.5 to v26](https://example.org/b/report.html#upgrade)**: $(jq -r .upgrade.ends "$cl/analysis.json")." "$cl/ci-summary.md"
+check_eq "ci-summary.md: only the confirmed changes are listed, with their intervals" \
+	"$(jq -r '.upgrade.rows[] | select(.change == "better" or .change == "worse") | .text' "$cl/analysis.json")" \
+	"$(grep ' → ' "$cl/ci-summary.md" | sed 's/.*→ [^:]*: //')"
+# on the example: the regression first, then the claim, then the count
+ce=$(tmpdir)
+"$NF" report -q --as-of 2026-12-01 --formats json,ci --out "$ce" --claim '20.20.2..26.12.1=+10%' "$ex"
+check_eq "ci-summary.md: regressions and anomalies, then the claims, then the count within noise" \
+	"Regressions Claims count" \
+	"$(grep -o '^\*\*Regressions and anomalies\|^\*\*Claims checked\|^[0-9]* comparisons* within noise' "$ce/ci-summary.md" |
+		sed 's/^\*\*Regressions.*/Regressions/; s/^\*\*Claims.*/Claims/; s/^[0-9].*/count/' | xargs)"
+check_eq "ci-summary.md: every claim checked on the example is listed" "$(jq '.claims | length' "$ce/analysis.json")" \
+	"$(grep -c '^- \*\*\(Not reproduced\|Consistent with the data\|Cannot be checked\)\*\*: ' "$ce/ci-summary.md")"
+check "without --from: no upgrade view in report.html nor ci-summary.md" \
+	sh -c "! grep -q 'id=\"upgrade\"' '$a/report.html' && ! grep -q 'What changes' '$a/ci-summary.md' && ! grep -q 'id=\"claims\"' '$a/report.html'"
+# two platforms: one upgrade table each, the claim checked on both
+tp2=$(tmpdir)
+{ cat "$S"; sed 1d "$S" | jq -c '.platform = "darwin-arm64" | .value *= 0.9'; } > "$tp2/two.ndjson"
+"$NF" report -q --as-of 2026-12-01 --formats json,html,ci --out "$tp2/o" \
+	--claim '20.19.5..24.11.1=-57%@select' --from 20.19.5 "$tp2/two.ndjson"
+check_eq "report.html: one upgrade table per platform" "caption: linux-x64 caption: darwin-arm64" \
+	"$(rows "$tp2/o/report.html" upgrade | grep '^caption: ' | xargs)"
+check_eq "report.html, two platforms: the upgrade tables are analysis.json's upgrade.rows" \
+	"$(upgrade_rows "$tp2/o/analysis.json")" "$(rows "$tp2/o/report.html" upgrade | grep -v '^caption: \|^Workload' | sort)"
+check_eq "report.html, two platforms: the claim on each, its platform named" \
+	"SELECT 50 newest (Forward Email) (darwin-arm64) not reproduced|SELECT 50 newest (Forward Email) (linux-x64) not reproduced" \
+	"$(rows "$tp2/o/report.html" claims | sed '1,2d' | cut -f1,3 | tr '\t' ' ' | sort | paste -sd'|')"
+# exact releases grouped into lines: the sentence; a view that confirms nothing
+gr=$(tmpdir)
+python3 tests/tables/gen-history.py "$gr/releases.ndjson" releases
+"$NF" report -q --as-of 2026-11-30 --by line --from 22 --formats json,html,ci --out "$gr/o" "$gr/releases.ndjson"
+check "report.html: the grouping sentence when releases are grouped into lines" \
+	sh -c "python3 $T/htmlcheck.py text '$gr/o/report.html' | grep -qF \"\$(jq -r .grouping.text '$gr/o/analysis.json')\""
+check_eq "report.html, grouped lines: the upgrade table is analysis.json's upgrade.rows" \
+	"$(upgrade_rows "$gr/o/analysis.json")" "$(rows "$gr/o/report.html" upgrade | grep -v '^caption: \|^Workload' | sort)"
+check "ci-summary.md: no confirmed change is no list" \
+	sh -c "grep -A2 '^\*\*What changes from 22' '$gr/o/ci-summary.md' | sed -n 3p | grep -q 'within noise'"
 
 # --- hostile names are inert in both files -------------------------------------
 H=tests/hardening
@@ -151,6 +247,14 @@ browse() { # browse NAME PAGE: DOM, screenshot, PDF and the browser's log under 
 	timeout 120 chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
 		--print-to-pdf="$base.pdf" "file://$page" >/dev/null 2>&1
 }
+browse claims "$cl/report.html"
+python3 $T/htmlcheck.py text "$NF_TMP/claims.dom" > "$NF_TMP/claims.txt"
+check_eq "claims: no console message" "" "$(grep ':CONSOLE' "$NF_TMP/claims.log")"
+check "claims: the rendered page says the claim is not reproduced, with its interval" \
+	grep -qF 'not reproducedThe claimed −57% (ops/s of 24.11.1 against 20.19.5) is not reproduced: measured +98%, 95% interval +92% to +104%' "$NF_TMP/claims.txt"
+check "claims: the rendered page has the upgrade view" grep -qF 'What changes from 20.19.5 to v26' "$NF_TMP/claims.txt"
+colours=$(python3 $T/pngcolors.py "$NF_TMP/claims.png" 2>&1)
+check "claims: the screenshot is not blank ($colours colours)" test "$colours" -ge 50 2>/dev/null
 for which in example history; do
 	if [ $which = example ]; then d=$a; else d=$lo; fi
 	browse "$which" "$d/report.html"

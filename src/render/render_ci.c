@@ -2,8 +2,9 @@
  * render_ci.c - ci-summary.md: the Markdown for a GitHub Actions job summary
  * ($GITHUB_STEP_SUMMARY) and a pull-request comment, from
  * templates/ci-summary.md.mustache. What needs a reader comes first (the
- * regressions and anomalies), then the count of comparisons within noise,
- * then the verdict table folded in <details>; with --link-base every line
+ * regressions and anomalies), then the claims checked (--claim) and what
+ * the upgrade view confirms (--from), then the count of comparisons within
+ * noise, then the verdict table folded in <details>; with --link-base every line
  * links to its comparison in report.html (present/anchors.c gives both
  * documents the same ids).
  *
@@ -15,6 +16,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/anchors.h"
+#include "present/claims.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -27,6 +29,8 @@
 /* The items named before "and N more" in the sections above the fold:
  * a summary reads on one screen. */
 #define CI_MAX_NAMED 12
+/* The upgrade view's confirmed changes named (as summary.md names them). */
+#define CI_MAX_UPGRADE 5
 
 /* report.html#anchor under the link base (NULL without one); bytes outside
  * ASCII are percent-encoded so every Markdown reader keeps the link whole.
@@ -110,6 +114,126 @@ static void list_of(struct mctx *ctx, const char *key, const struct report *r, c
 	}
 }
 
+/* Sets key to s with its first letter a capital (NULL: null). */
+static void set_cap(struct mctx *ctx, const char *key, const char *s)
+{
+	char *cap = s ? xstrdup(s) : NULL;
+	if (cap && cap[0] >= 'a' && cap[0] <= 'z')
+		cap[0] = (char)(cap[0] - 'a' + 'A');
+	mctx_set_str(ctx, key, cap);
+	free(cap);
+}
+
+/* Sets key to "N" when n > 0. */
+static void set_more(struct mctx *ctx, const char *key, size_t n)
+{
+	if (n) {
+		char *t = xasprintf("%zu", n);
+		mctx_set_str(ctx, key, t);
+		free(t);
+	}
+}
+
+/* "claims": every claim checked, the ones not reproduced first, then the
+ * ones that cannot be checked, then the consistent ones; each with its
+ * verdict as a word and present/claims.c's sentence, at most CI_MAX_NAMED
+ * and what fits in *left; "claims_more" for the rest. */
+static void claims_list(struct mctx *ctx, const struct report *r, char **anchors,
+			const char *base, size_t *left)
+{
+	static const enum claim_verdict order[] = { CLAIM_NOT_REPRODUCED, CLAIM_INSUFFICIENT,
+						    CLAIM_CONSISTENT };
+	const struct model *m = r->m;
+	struct mctx *list = mctx_list();
+	size_t shown = 0, more = 0;
+	char *url = link_to(base, "claims");
+	mctx_set_bool(ctx, "any_claims", m->nclaim_checks > 0);
+	set_cap(ctx, "claims_answer_cap", r->claims.answer);
+	mctx_set_str(ctx, "claims_link", url);
+	free(url);
+	for (size_t v = 0; v < sizeof order / sizeof *order; v++)
+		for (size_t i = 0; i < m->nclaim_checks; i++) {
+			const struct claim_check *k = &m->claim_checks[i];
+			const struct comparison *c = &m->comparisons[k->comparison];
+			struct mctx *o;
+			size_t bytes;
+			if (k->verdict != order[v])
+				continue;
+			url = link_to(base, anchors[k->comparison]);
+			bytes = 2 * (strlen(c->workload) + strlen(c->platform) + strlen(r->claims.texts[i])) +
+				(url ? strlen(url) : 0) + 48;
+			if (shown >= CI_MAX_NAMED || bytes > *left) {
+				free(url);
+				more++;
+				continue;
+			}
+			*left -= bytes;
+			o = mctx_object();
+			set_cap(o, "verdict_cap", claims_verdict_words(k->verdict));
+			mctx_set_str(o, "workload", c->workload);
+			mctx_set_str(o, "platform", c->platform);
+			mctx_set_str(o, "text", r->claims.texts[i]);
+			mctx_set_str(o, "link", url);
+			free(url);
+			mctx_push(list, o);
+			shown++;
+		}
+	mctx_set(ctx, "claims", list);
+	set_more(ctx, "claims_more", more);
+}
+
+/* "upgrade": with --from, the upgrade view's title, the support of both
+ * ends, its counts and its confirmed changes (at most CI_MAX_UPGRADE, what
+ * fits in *left; "more" for the rest); false otherwise. */
+static void upgrade_list(struct mctx *ctx, const struct report *r, char **anchors,
+			 const char *base, size_t *left)
+{
+	const struct report_upgrade *u = &r->upgrade;
+	struct mctx *o, *list;
+	size_t shown = 0;
+	char *url;
+	if (!u->shown || !u->given) {
+		mctx_set_bool(ctx, "upgrade", 0);
+		return;
+	}
+	o = mctx_object();
+	list = mctx_list();
+	url = link_to(base, "upgrade");
+	mctx_set_str(o, "title", u->title);
+	mctx_set_str(o, "link", url);
+	free(url);
+	mctx_set_str(o, "ends", u->ends);
+	set_cap(o, "summary_cap", u->summary);
+	for (size_t i = 0; i < u->nconfirmed && i < u->nrows; i++) {
+		const struct report_upgrade_row *ur = &u->rows[i];
+		struct mctx *row;
+		size_t bytes;
+		url = link_to(base, anchors[ur->comparison]);
+		bytes = 2 * (strlen(ur->workload) + strlen(ur->platform) + strlen(ur->text) +
+			     (ur->from ? strlen(ur->from) : 0) + (ur->to ? strlen(ur->to) : 0)) +
+			(url ? strlen(url) : 0) + 48;
+		if (shown >= CI_MAX_UPGRADE || bytes > *left) {
+			free(url);
+			break;
+		}
+		*left -= bytes;
+		row = mctx_object();
+		mctx_set_str(row, "workload", ur->workload);
+		mctx_set_str(row, "platform", ur->platform);
+		mctx_set_str(row, "from", ur->from);
+		mctx_set_str(row, "to", ur->to);
+		mctx_set_str(row, "text", ur->text);
+		mctx_set_str(row, "link", url);
+		free(url);
+		mctx_push(list, row);
+		shown++;
+	}
+	mctx_set(o, "changes", list);
+	mctx_set_bool(o, "any_changes", shown > 0);
+	set_more(o, "more", u->nconfirmed - shown);
+	mctx_set(ctx, "upgrade", o);
+}
+
 static int worth_filing(const struct report *r, size_t i)
 {
 	return r->comparisons[i].worth_filing;
@@ -145,8 +269,9 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	list_of(ctx, "filing", r, anchors, base, worth_filing, CI_MAX_NAMED, &left);
 	mctx_set_bool(ctx, "any_filing", r->nregressions + r->nanomalies > 0);
 
-	/* claims checked (--claim) go here, as one more block: a list of the
-	 * claims with their verdicts, before the count within noise */
+	/* the claims checked, then what the upgrade confirms */
+	claims_list(ctx, r, anchors, base, &left);
+	upgrade_list(ctx, r, anchors, base, &left);
 
 	/* the counts of the rest */
 	report_count(&b, r->nwithin, "comparison", "comparisons");

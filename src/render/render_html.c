@@ -7,7 +7,9 @@
  * charts inline as SVG, the same scenes as charts/ (chart_svg), their
  * element ids made unique per chart. Nothing is fetched: no script, font,
  * image or style from anywhere (a Content-Security-Policy in the template
- * says so to the browser).
+ * says so to the browser). What only the page lays out its own way: the
+ * claims checked as a table with each verdict a word (claims_page), the
+ * upgrade view one table per platform (upgrade_page).
  *
  * Bounded like the PDF: the charts stop at HTML_MAX_CHART_BYTES of SVG
  * (the rest are in charts/), the pairs tables past HTML_MAX_PAIRS rows keep
@@ -16,6 +18,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/anchors.h"
+#include "present/claims.h"
 #include "render/chart/chart.h"
 #include "render/chart/chart_time.h"
 #include "render/render.h"
@@ -115,6 +118,117 @@ static void each_comparison(struct mctx *o, size_t ci, void *ud)
 	}
 }
 
+/* "claim_rows": each claim checked on each comparison it matched, with its
+ * verdict as a word (the badge) and the sentence of present/claims.c, the
+ * workload linked to its section. */
+static void claims_page(const struct report *r, char **anchors, struct mctx *ctx)
+{
+	const struct model *m = r->m;
+	struct mctx *list = mctx_list();
+	for (size_t i = 0; i < m->nclaim_checks; i++) {
+		const struct claim_check *k = &m->claim_checks[i];
+		const struct comparison *c = &m->comparisons[k->comparison];
+		struct mctx *o = mctx_object();
+		char *text = xstrdup(r->claims.texts[i]);
+		text[0] = (char)(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 'a' + 'A' : text[0]);
+		mctx_set_str(o, "claim", m->claims[k->claim].text);
+		mctx_set_str(o, "workload", c->workload);
+		mctx_set_str(o, "platform", c->platform);
+		mctx_set_str(o, "anchor", anchors[k->comparison]);
+		mctx_set_str(o, "verdict", claims_verdict_name(k->verdict));
+		mctx_set_str(o, "verdict_words", claims_verdict_words(k->verdict));
+		mctx_set_bool(o, "not_reproduced", k->verdict == CLAIM_NOT_REPRODUCED);
+		mctx_set_str(o, "text", text);
+		free(text);
+		mctx_push(list, o);
+	}
+	mctx_set(ctx, "claim_rows", list);
+	mctx_set_bool(ctx, "claims_platforms", report_several_platforms(m));
+}
+
+/* The badge class of an upgrade row: the verdicts' colours, the text says
+ * it in words. */
+static const char *upgrade_class(enum upgrade_change c)
+{
+	switch (c) {
+	case UPGRADE_BETTER:
+		return "faster";
+	case UPGRADE_WORSE:
+		return "faster v-regression";
+	case UPGRADE_NONE:
+		return "within-noise";
+	case UPGRADE_NOT_TESTED:
+	case UPGRADE_UNMEASURED:
+	case UPGRADE_NO_VERDICT:
+		break;
+	}
+	return "insufficient";
+}
+
+/* "upgrade_page": the upgrade view when --from was given (as blog.md and
+ * the PDF show it), every row, one table per platform in the order the
+ * comparisons meet them; false otherwise. */
+static void upgrade_page(const struct report *r, char **anchors, struct mctx *ctx)
+{
+	const struct model *m = r->m;
+	const struct report_upgrade *u = &r->upgrade;
+	const char **plat;
+	size_t np = 0;
+	struct mctx *o, *tables;
+	if (!u->shown || !u->given) {
+		mctx_set_bool(ctx, "upgrade_page", 0);
+		return;
+	}
+	plat = xcalloc(m->ncomparisons + 1, sizeof *plat);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		size_t k;
+		for (k = 0; k < np && plat[k] != m->comparisons[i].platform; k++)
+			;
+		if (k == np)
+			plat[np++] = m->comparisons[i].platform;
+	}
+	o = mctx_object();
+	tables = mctx_list();
+	mctx_set_str(o, "title", u->title);
+	mctx_set_str(o, "ends", u->ends);
+	{
+		char *cap = xstrdup(u->summary);
+		cap[0] = (char)(cap[0] >= 'a' && cap[0] <= 'z' ? cap[0] - 'a' + 'A' : cap[0]);
+		mctx_set_str(o, "summary_cap", cap);
+		free(cap);
+	}
+	for (size_t p = 0; p < np; p++) {
+		struct mctx *t, *rows = mctx_list();
+		for (size_t i = 0; i < u->nrows; i++) {
+			const struct report_upgrade_row *ur = &u->rows[i];
+			struct mctx *row;
+			if (ur->platform != plat[p])
+				continue;
+			row = mctx_object();
+			mctx_set_str(row, "workload", ur->workload);
+			mctx_set_str(row, "unit", ur->unit);
+			mctx_set_str(row, "anchor", anchors[ur->comparison]);
+			mctx_set_str(row, "from", ur->from ? ur->from : "\xE2\x80\x94");
+			mctx_set_str(row, "to", ur->to ? ur->to : "\xE2\x80\x94");
+			mctx_set_str(row, "class", upgrade_class(ur->change));
+			mctx_set_str(row, "text", ur->text);
+			mctx_push(rows, row);
+		}
+		if (!mctx_list_len(rows)) {
+			mctx_free(rows);
+			continue;
+		}
+		t = mctx_object();
+		mctx_set_str(t, "platform", plat[p]);
+		mctx_set_bool(t, "several", np > 1);
+		mctx_set(t, "rows", rows);
+		mctx_push(tables, t);
+	}
+	mctx_set(o, "tables", tables);
+	mctx_set(ctx, "upgrade_page", o);
+	free(plat);
+}
+
 /* Draws the chart plan as inline SVG until the budget is spent; the
  * overview into *overview. Returns the status; *left_out counts the charts
  * past the budget. */
@@ -196,6 +310,8 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
 					each_comparison, &pg);
 		mctx_set_str(ctx, "overview_svg", overview);
+		claims_page(r, pg.anchors, ctx);
+		upgrade_page(r, pg.anchors, ctx);
 		if (left_out) {
 			char *n = xasprintf("%zu", left_out);
 			mctx_set_str(ctx, "charts_cut", n);

@@ -9,10 +9,14 @@
          without what is inside it: two pages with the same shape have the
          same structure whatever their text
   text   prints the text content, whitespace collapsed
-  ids    prints each id, one a line (duplicates show twice)"""
+  ids    prints each id, one a line (duplicates show twice)
+  rows   (rows FILE ID) prints each table row inside the <section id=ID>,
+         its cells' text tab-separated, whitespace collapsed; a line
+         "caption: TEXT" before each table's rows"""
 import collections, html.parser, re, sys
 
 mode, path = sys.argv[1], sys.argv[2]
+target = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 class P(html.parser.HTMLParser):
@@ -20,6 +24,8 @@ class P(html.parser.HTMLParser):
         super().__init__(convert_charrefs=True)
         self.bad, self.tags, self.text, self.ids = [], collections.Counter(), [], []
         self.skip = self.svg = 0
+        # rows mode: the sections open inside the target, the row and cell
+        self.depth, self.rows, self.row, self.cell = 0, [], None, None
 
     def handle_starttag(self, tag, attrs):
         # a chart's inner elements (glyph outlines) follow its text: the
@@ -35,6 +41,12 @@ class P(html.parser.HTMLParser):
             self.bad.append(f"element <{tag}>")
         if tag in ("style", "title"):
             self.skip += 1
+        if tag == "section" and (self.depth or dict(attrs).get("id") == target):
+            self.depth += 1
+        if self.depth and tag == "tr":
+            self.row = []
+        if self.depth and tag in ("td", "th", "caption"):
+            self.cell = []
         for k, v in attrs:
             v = v or ""
             if k.startswith("on"):
@@ -48,6 +60,18 @@ class P(html.parser.HTMLParser):
                 self.ids.append(v)
 
     def handle_endtag(self, tag):
+        if tag == "section" and self.depth:
+            self.depth -= 1
+        if self.cell is not None and tag in ("td", "th", "caption"):
+            text = re.sub(r"\s+", " ", "".join(self.cell)).strip()
+            if tag == "caption":
+                self.rows.append("caption: " + text)
+            elif self.row is not None:
+                self.row.append(text)
+            self.cell = None
+        if self.row is not None and tag == "tr":
+            self.rows.append("\t".join(self.row))
+            self.row = None
         if tag == "svg" and self.svg:
             self.svg -= 1
         if tag in ("style", "title") and self.skip:
@@ -56,6 +80,8 @@ class P(html.parser.HTMLParser):
     def handle_data(self, d):
         if not self.skip:
             self.text.append(d)
+        if self.cell is not None:
+            self.cell.append(d)
 
 
 p = P()
@@ -69,6 +95,9 @@ elif mode == "shape":
         print(t, n)
 elif mode == "text":
     print(re.sub(r"\s+", " ", "".join(p.text)))
+elif mode == "rows":
+    for r in p.rows:
+        print(r)
 elif mode == "ids":
     for i in p.ids:
         print(i)
