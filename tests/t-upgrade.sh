@@ -85,7 +85,7 @@ check "without --from: blog.md does not open with it" sh -c "! grep -q '^## What
 
 # ---- summary.md is one page ----
 "$NF" report -q "$AS_OF" --formats json,md --out "$d/r" "$d/releases.ndjson" 2> /dev/null
-"$NF" report -q "$AS_OF" --from 22 --formats json,md --out "$d/r22" "$d/releases.ndjson" 2> /dev/null
+"$NF" report -q "$AS_OF" --by release --from 22 --formats json,md --out "$d/r22" "$d/releases.ndjson" 2> /dev/null
 for o in l f20 r r22; do
 	check "summary.md fits one printed page ($o: $(wc -l < "$d/$o/summary.md") lines)" \
 		test "$(wc -l < "$d/$o/summary.md")" -le 60
@@ -94,8 +94,10 @@ check "summary.md: a platform column where rows could repeat" \
 	grep -qx '| Workload | Platform | Verdict |' "$d/l/summary.md"
 check "summary.md: the confirmed findings, the rest counted and left to report.pdf" \
 	grep -qx 'The confirmed findings (2 of 2); the other 14 comparisons are in report.pdf and analysis.json.' "$d/l/summary.md"
-check_eq "--from 22 on exact releases: each comparison takes the newest 22 release it measured" \
+check_eq "--from 22 on exact releases compared --by release: each comparison takes the newest 22 release it measured" \
 	"22.22.0" "$(jq -r '[.upgrade.rows[] | .from // empty] | unique | join(" ")' "$d/r22/analysis.json")"
+check_eq "releases that give as many verdicts one by one as by line are compared as lines by default (the unit a reader asks about)" \
+	"line false 8 8" "$(jq -r '.grouping | "\(.by) \(.forced) \(.comparisons_with_enough_rounds_by_line) \(.comparisons_with_enough_rounds_by_release)"' "$d/r/analysis.json")"
 
 # ---- issue.md: how often what is filed reproduces ----
 "$NF" report -q "$AS_OF" --formats md,json --out "$d/ship" "$NF_ROOT/data/examples/node-versions/rounds.json" 2> /dev/null

@@ -6,7 +6,9 @@
  * Their line can: all rounds of its releases, a history (medians, the
  * middle-80 % band). The choice is made once, here, from counts alone: how
  * many comparisons (workload, platform) would have two versions or more
- * with min_rounds rounds each, by release and by line.
+ * with min_rounds rounds each, by release and by line. Lines win ties: they
+ * are the unit a reader upgrades between, and the steps between the
+ * releases inside a line are still tested (releases.c).
  */
 #include "analysis/lines.h"
 #include "analysis/releases.h"
@@ -185,7 +187,7 @@ void lines_group(struct model *m)
 	free(rounds);
 
 	g->grouped = g->nmulti > 0 &&
-		     (g->by == BY_LINE || (g->by == BY_DEFAULT && g->verdicts_by_line > g->verdicts_by_release));
+		     (g->by == BY_LINE || (g->by == BY_DEFAULT && g->verdicts_by_line >= g->verdicts_by_release));
 	if (!g->grouped) {
 		free(label);
 		return;

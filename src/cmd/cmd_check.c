@@ -89,8 +89,8 @@ static const struct cli_option check_options[] = {
 	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
-		  "releases of a line grouped; default: the one that\n"
-		  "gives more workloads a verdict" },
+		  "releases of a line grouped; default: line, unless\n"
+		  "releases one by one give more workloads a verdict" },
 	{ CLI_SUMMARY, "also write ci-summary.md there (for $GITHUB_STEP_SUMMARY\n"
 		       "or a pull-request comment): the regressions first" },
 	{ CLI_LINK_BASE, "where report.html will be served: the summary links\n"
