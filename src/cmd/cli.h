@@ -9,9 +9,9 @@
  * picks one, parses argv with its table and calls its run function.
  *
  * Only this layer prints to stderr (besides the out-of-memory abort), and
- * only through cli_error() and cli_fail(), which show control characters
- * (C0, DEL, C1, bidirectional controls, invalid UTF-8) as '?', so nothing
- * taken from argv or an input can act on the terminal.
+ * only through cli_error(), cli_fail() and cli_warn(), which show control
+ * characters (C0, DEL, C1, bidirectional controls, invalid UTF-8) as '?',
+ * so nothing taken from argv or an input can act on the terminal.
  */
 #ifndef NF_CLI_H
 #define NF_CLI_H
@@ -113,6 +113,9 @@ int cli_error(const struct cli_args *a, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* cli_error() with err's status and message. */
 int cli_fail(const struct cli_args *a, const struct nf_error *err);
+/* Prints "warning: <text>" on stderr, control characters shown as '?' (a
+ * warning may name an input's path, taken from argv). */
+void cli_warn(const char *text);
 
 /* Usage error unless at least one input file was given. */
 int cli_need_inputs(const struct cli_args *a);
