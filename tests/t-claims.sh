@@ -2,7 +2,8 @@
 # tests/claims/sqlite.ndjson (tests/claims/make-sqlite.py) stands in for the
 # better-sqlite3 case: 20 rounds of 20.19.5, 22.21.1, 24.11.1 and 26.12.1;
 # SELECT ops/s about twice as high on 24 as on 20, INSERT flat, UPDATE (ms)
-# about 10 % shorter on 24.
+# about 10 % shorter on 24. `check` takes the same claims: the same words on
+# the terminal and in its --summary, and the same refusals.
 . tests/lib.sh
 T=tests/claims
 S=$T/sqlite.ndjson
@@ -74,10 +75,13 @@ check_eq "a version missing on a workload: insufficient" "insufficient INSERT 10
 check "the missing version is named" grep -qF "cannot be checked: 26.12.1 was not measured on this workload and platform" "$o/issue.md"
 
 # --- refused: one line, exit 2, nothing written ------------------------------
+# by report and by check alike (check --summary writes no summary)
 refused() { # NAME CLAIM WANT-LINE
 	local d="$NF_TMP/refused.$RANDOM" err rc
 	err=$("$NF" report -q --out "$d" --claim "$2" "$S" 2>&1 >/dev/null); rc=$?
 	check_eq "$1" "2 1 absent $3" "$rc $(printf '%s\n' "$err" | wc -l) $([ -e "$d" ] && echo present || echo absent) $err"
+	err=$("$NF" check --summary "$d.md" --claim "$2" "$S" 2>&1 >/dev/null); rc=$?
+	check_eq "check: $1" "2 1 absent $3" "$rc $(printf '%s\n' "$err" | wc -l) $([ -e "$d.md" ] && echo present || echo absent) $err"
 }
 refused "unknown version: the known ones listed" '20.19.5..25.1.0=-57%' \
 	"noisefloor: --claim '20.19.5..25.1.0=-57%': version '25.1.0' was not measured (measured: 20.19.5, 22.21.1, 24.11.1, 26.12.1)"
@@ -114,9 +118,40 @@ check "blog.md: the short answer names direction and versions" \
 check "PDF page 1: the findings name direction and versions" grep -qF "24.11.1 is 13% faster than 22.21.1" \
 	<(pdftotext -f 1 -l 1 "$o/report.pdf" - | tr '\n' ' ')
 
+# --- check: the same claims, and the gate stays about regressions -------------
+o=$(tmpdir)
+claims=(--claim '20.19.5..24.11.1=-57%@select' --claim '20.19.5..24.11.1=+100%@select' --claim '24.11.1..20.19.5=-10%@update')
+"$NF" report -q --as-of 2026-12-01 --formats ci --out "$o/r" "${claims[@]}" --from 20.19.5 "$S"
+COLUMNS=200 "$NF" check --as-of 2026-12-01 --summary "$o/check.md" "${claims[@]}" --from 20.19.5 "$S" >"$o/term" 2>"$o/err"
+check_eq "check: a claim not reproduced leaves the exit status about regressions (0)" "0" "$?"
+ci_claims() { sed -n '/^\*\*Claims checked\*\*/,/^$/p' "$1"; }
+check "report's ci-summary.md has the claims checked" grep -qF -- "- **Not reproduced**: SELECT 50 newest (Forward Email): $sentence" "$o/r/ci-summary.md"
+check_eq "check --summary: the claims checked as report's ci-summary.md" "$(ci_claims "$o/r/ci-summary.md")" "$(ci_claims "$o/check.md")"
+ci_upgrade() { sed -n '/^\*\*What changes from/,/^$/p' "$1"; }
+check "report's ci-summary.md has the upgrade view" grep -q '^\*\*What changes from 20.19.5 to v26\*\*' "$o/r/ci-summary.md"
+check_eq "check --summary: the upgrade view as report's ci-summary.md" "$(ci_upgrade "$o/r/ci-summary.md")" "$(ci_upgrade "$o/check.md")"
+check "check --summary: the whole of report's ci-summary.md" cmp "$o/r/ci-summary.md" "$o/check.md"
+# the terminal: report's sentences, one each, after the gate's line
+COLUMNS=200 "$NF" report --as-of 2026-12-01 --formats json --out "$o/r2" "${claims[@]}" "$S" 2>/dev/null |
+	grep -F 'the claimed ' > "$o/report-term"
+check_eq "check prints the claims checked in report's words" "3 $(cat "$o/report-term")" \
+	"$(grep -c 'the claimed ' "$o/term") $(grep -F 'the claimed ' "$o/term")"
+check_eq "check: the gate's line first, then the claims" "no regression:" "$(head -n 1 "$o/term" | cut -d' ' -f1,2)"
+check_eq "check -q: no claims printed when the check passes" "" \
+	"$("$NF" check -q "${claims[@]}" "$S")"
+# a regression still fails, a claim beside it changes nothing
+ex=data/examples/node-versions/rounds.json
+"$NF" check -q "$ex" >/dev/null; want=$?
+"$NF" check -q --claim '20.20.2..26.12.1=+10%' --claim '20.20.2..26.12.1=0%@regex' "$ex" >/dev/null
+check_eq "check: a regression fails with claims as without (exit 1)" "1 1" "$want $?"
+
 # --- documented ----------------------------------------------------------------
 check "README documents --claim with the seed's example" grep -qF -- "--claim '20.19.5..24.11.1=-57%@select'" README.md
 check "report --help lists --claim" grep -q -- '--claim CLAIM' <("$NF" report --help)
+check_eq "check --help lists --claim, --from and --to" "--claim CLAIM --from VERSION --to VERSION" \
+	"$("$NF" check --help | grep -o -- '^      --\(claim\|from\|to\) [A-Z]*' | sed 's/^ *//' | xargs)"
+check "check --help says a claim does not change the exit status" \
+	grep -qF 'not reproduced does not change the exit status' <("$NF" check --help)
 
 # --- many confirmed differences: the first screen stays a screen -------------
 awk 'BEGIN { print "{\"format\":\"noisefloor.rounds/1\",\"title\":\"many\"}"; s = 1

@@ -74,6 +74,14 @@ check "windows --help lists only windows' options" \
 	sh -c "! grep -q -- '--out\|--formats' '$d/help-windows.txt' && grep -q -- '--json  *print JSON' '$d/help-windows.txt'"
 check_eq "--version on every subcommand" "noisefloor $(sed -n 's/^VERSION *= *//p' Makefile) x4" \
 	"$(for c in report windows check convert; do "$NF" $c --version; done | sort | uniq -c | awk '{print $2, $3 " x" $1}')"
+# ingest's warnings: check prints them on stderr as report and convert do,
+# and -q leaves them out
+W=tests/impact/described.ndjson
+"$NF" check "$W" > "$d/check-w.out" 2> "$d/check-w.err"
+check_eq "check prints ingest's warnings on stderr, as report and convert" \
+	"$(grep -F "'$W' describes" <("$NF" report --formats json --out "$d/w" "$W" 2>&1 >/dev/null))|$("$NF" convert "$W" 2>&1 >/dev/null)|no regression" \
+	"$(cat "$d/check-w.err")|$(cat "$d/check-w.err")|$(cut -d: -f1 "$d/check-w.out")"
+check_eq "check -q: no warning" "" "$("$NF" check -q "$W" 2>&1)"
 check_status "windows refuses an option it does not take" 2 "$NF" windows --formats json
 check_status "convert refuses an option it does not take" 2 "$NF" convert -q "$T/published.json"
 check_eq "--min-rounds: one parser, one message" \
@@ -153,6 +161,13 @@ sane "check: --min-rounds" 2 "$NF" check --min-rounds "$bad" "$P"
 sane "check: an unknown option" 2 "$NF" check "--$bad" "$P"
 clean "check: a name in the input" 65 "$NF" check "$d/esc-name.ndjson"
 clean "check: a good run" 0 "$NF" check "$P"
+sane "check: --claim" 2 "$NF" check --claim "$bad" "$P"
+sane "check: --claim's workload part" 2 "$NF" check --claim "v1..v2=5%@$bad" "$P"
+sane "check: --from" 2 "$NF" check --from "$bad" "$P"
+# a warning names the input's path, taken from argv
+cp tests/impact/described.ndjson "$d/$bad.ndjson"
+sane "check: a path in a warning" 0 "$NF" check "$d/$bad.ndjson"
+sane "convert: a path in a warning" 0 "$NF" convert "$d/$bad.ndjson"
 
 sane "windows: --as-of" 2 "$NF" windows --as-of "$bad"
 sane "windows: --schedule" 66 "$NF" windows --schedule "$bad"

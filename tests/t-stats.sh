@@ -318,7 +318,7 @@ check_status "check: the shipped data has a significant regression (Regex, 24.22
 check_status "check: an unknown baseline is a usage error" 2 "$NF" check --baseline 9.9.9 "$d/regressed.json"
 check_status "check: no files is a usage error" 2 "$NF" check
 check_status "check: a missing file exits 66" 66 "$NF" check "$d/nope.json"
-check_eq "check: --help to stdout, exit 0" "0 usage: noisefloor check [--baseline VERSION] [--min-rounds N] [--summary FILE] [-q] [LABEL=]FILE..." \
+check_eq "check: --help to stdout, exit 0" "0 usage: noisefloor check [options] [LABEL=]FILE..." \
 	"$("$NF" check --help > "$d/help.txt"; echo "$? $(head -n 1 "$d/help.txt")")"
 if [ -x "$NF_ASAN" ]; then
 	check_status "check: clean under ASan and UBSan" 1 "$NF_ASAN" check "$ship"

@@ -156,6 +156,16 @@ int cli_fail(const struct cli_args *a, const struct nf_error *err)
 	return cli_error(a, err->status, "%s", err->msg);
 }
 
+void cli_warn(const char *text)
+{
+	struct buf out = BUF_INIT;
+	buf_puts(&out, "warning: ");
+	put_sanitised(&out, text);
+	buf_putc(&out, '\n');
+	fputs(out.s, stderr);
+	buf_release(&out);
+}
+
 int cli_flush_stdout(const struct cli_args *a)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -9,15 +9,19 @@
  * picks one, parses argv with its table and calls its run function.
  *
  * Only this layer prints to stderr (besides the out-of-memory abort), and
- * only through cli_error() and cli_fail(), which show control characters
- * (C0, DEL, C1, bidirectional controls, invalid UTF-8) as '?', so nothing
- * taken from argv or an input can act on the terminal.
+ * only through cli_error(), cli_fail() and cli_warn(), which show control
+ * characters (C0, DEL, C1, bidirectional controls, invalid UTF-8) as '?',
+ * so nothing taken from argv or an input can act on the terminal.
  */
 #ifndef NF_CLI_H
 #define NF_CLI_H
 
 #include "lib/error.h"
 #include "model/model.h"
+
+#include <stdio.h>
+
+struct report;
 
 /* The decimal text of a number macro, for help texts: CLI_STR(MODEL_MIN_ROUNDS). */
 #define CLI_STR_(x) #x
@@ -109,6 +113,9 @@ int cli_error(const struct cli_args *a, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* cli_error() with err's status and message. */
 int cli_fail(const struct cli_args *a, const struct nf_error *err);
+/* Prints "warning: <text>" on stderr, control characters shown as '?' (a
+ * warning may name an input's path, taken from argv). */
+void cli_warn(const char *text);
 
 /* Usage error unless at least one input file was given. */
 int cli_need_inputs(const struct cli_args *a);
@@ -143,6 +150,35 @@ char *cli_find_resource(const char *rel);
  * address a Markdown link keeps whole: printable ASCII without spaces,
  * quotes, brackets, parentheses, backslashes or '#'. Returns 0 or status. */
 int cli_check_link_base(const struct cli_args *a);
+
+/* ---- the options that shape the analysis (cli_analysis.c) ----
+ * report and check take them alike, so the gate and the documents read one
+ * model: the same verdicts, claims and upgrade view. */
+
+/* Parses every --claim into m->claims. Returns -1 to go on, or NF_USAGE
+ * after one line on stderr naming the claim and what is wrong with its
+ * text (no pointer to --help: the claim is named). */
+int cli_claim_options(const struct cli_args *a, struct model *m);
+
+/* Sets the report date (--as-of), --baseline, --min-rounds, --by, --from
+ * and --to on m, loads the release schedule (--schedule, or the shipped
+ * one) and every input, and runs the analysis (cli_analyse). Fails with
+ * err filled. */
+int cli_load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err);
+
+/* Checks the parsed claims on the analysed model (claims_run). Returns
+ * NF_OK, or NF_USAGE after one line on stderr: a version that was not
+ * measured (the measured ones listed) or a workload part that names none
+ * (the workloads listed). */
+int cli_check_claims(const struct cli_args *a, struct model *m);
+
+/* Writes the claims checked (rep->claims.lines), one sentence each,
+ * wrapped to columns, to f. */
+void cli_print_claims(const struct report *rep, FILE *f, size_t columns);
+
+/* The terminal's width: $COLUMNS, else the width of the terminal standard
+ * output is (shells rarely export COLUMNS), else 80. */
+size_t cli_terminal_columns(void);
 
 /* Writes what is buffered for stdout; on failure prints the error and
  * returns NF_IOERR, else NF_OK. */

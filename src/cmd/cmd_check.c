@@ -9,14 +9,24 @@
  * a noisy difference the test cannot confirm nor on a significant one too
  * small to matter against the spread.
  *
- * The report's analysis is reused as is: the same ingest, verdicts and
- * evidence (pairs, Holm across the pairs of each comparison) as `noisefloor report`. No
- * release schedule is loaded: the gate does not depend on support dates.
+ * The report's analysis is reused as is: the same options that shape it
+ * (cli_analysis.c), ingest, release schedule (exact releases grouped into
+ * their lines as the report groups them), verdicts and evidence (pairs,
+ * Holm across the pairs of each comparison) as `noisefloor report`. No
+ * support date changes the exit status: the schedule only names lines and
+ * gives the upgrade view its ends' support.
+ *
+ * The claims checked (--claim) and the upgrade view (--from, --to) are
+ * printed and written into the summary, and change nothing in the exit
+ * status: a claim is someone else's statement about other rounds, and the
+ * gate is about this change; a claim not reproduced is news, not a
+ * regression.
  */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
+#include "present/digest.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
 #include "render/render.h"
@@ -91,22 +101,32 @@ static const struct cli_option check_options[] = {
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: line, unless\n"
 		  "releases one by one give more workloads a verdict" },
+	{ CLI_AS_OF, "report date YYYY-MM-DD, for the upgrade view's support\n"
+		     "(default: today, UTC, or the date of SOURCE_DATE_EPOCH)" },
+	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },
+	{ CLI_CLAIM, "a published claim to check, 'A..B=CHANGE[@WORKLOAD]',\n"
+		     "as report checks it: printed and in the summary, and\n"
+		     "never a failure (the exit status is about regressions);\n"
+		     "repeatable" },
+	{ CLI_FROM, "the summary's upgrade view: what changes if you move\n"
+		    "from this version or release line (22, 22.21.1) to --to" },
+	{ CLI_TO, "the version or line moved to (default: the recommended line)" },
 	{ CLI_SUMMARY, "also write ci-summary.md there (for $GITHUB_STEP_SUMMARY\n"
 		       "or a pull-request comment): the regressions first" },
 	{ CLI_LINK_BASE, "where report.html will be served: the summary links\n"
 			 "each line to its section there" },
 	{ CLI_TEMPLATES, "Mustache templates (ci-summary.md.mustache)" },
-	{ CLI_QUIET, "print nothing when the check passes" },
+	{ CLI_QUIET, "print the failures only: no warnings, no claims,\n"
+		     "nothing when the check passes" },
 	{ 0, NULL },
 };
 
-/* Writes ci-summary.md to path (replacing it) from the analysed model:
- * the same document `noisefloor report` writes. Returns 0, or the status
- * with err set. */
-static int write_summary(const struct cli_args *a, const struct model *m, const char *path,
+/* Writes ci-summary.md to path (replacing it) from the report of the
+ * analysed model: the same document `noisefloor report` writes. Returns 0,
+ * or the status with err set. */
+static int write_summary(const struct cli_args *a, const struct report *rep, const char *path,
 			 struct nf_error *err)
 {
-	struct report rep;
 	struct render_ctx rc = { 0 };
 	struct buf out = BUF_INIT;
 	char *templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES])
@@ -114,11 +134,10 @@ static int write_summary(const struct cli_args *a, const struct model *m, const 
 	int status;
 	FILE *f;
 
-	report_build(&rep, m, 0);
 	rc.templates_dir = templates;
 	rc.source_date = -1;
 	rc.link_base = a->opt[CLI_LINK_BASE];
-	rc.report = &rep;
+	rc.report = rep;
 	status = render_ci_summary(&rc, &out, err);
 	if (status == NF_OK) {
 		f = fopen(path, "w");
@@ -134,9 +153,19 @@ static int write_summary(const struct cli_args *a, const struct model *m, const 
 		}
 	}
 	buf_release(&out);
-	report_release(&rep);
 	free(templates);
 	return status;
+}
+
+/* What ingest said about the inputs (an errored task left out, ...), on
+ * stderr as report says it: repeats grouped with a count. */
+static void print_warnings(const struct model *m)
+{
+	size_t nw;
+	char **w = digest_warnings(m, m->warnings, m->nwarnings, &nw);
+	for (size_t i = 0; i < nw; i++)
+		cli_warn(w[i]);
+	digest_free(w, nw);
 }
 
 static int run(const struct cli_args *a)
@@ -144,38 +173,57 @@ static int run(const struct cli_args *a)
 	struct model m;
 	struct nf_error err = { 0, "" };
 	struct buf out = BUF_INIT, older = BUF_INIT;
+	struct report rep;
 	struct check_count count;
 	size_t failures;
-	int status;
+	int status, quiet = a->opt[CLI_QUIET] != NULL, with_report;
 
 	if ((status = cli_need_inputs(a)) != 0 || (status = cli_check_link_base(a)) != 0)
 		return status;
 	model_init(&m);
-	m.baseline = a->opt[CLI_BASELINE];
-	m.min_rounds = a->min_rounds;
-	m.grouping.by = a->by;
+	if ((status = cli_claim_options(a, &m)) >= 0) {
+		model_release(&m);
+		return status;
+	}
 	m.no_digests = 1; /* the gate prints no "How to reproduce" */
-	if ((status = cli_load_inputs(&m, a, &err)) != 0 || (status = cli_analyse(&m, &err)) != 0) {
+	if ((status = cli_load_and_analyse(&m, a, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);
 	}
+	if ((status = cli_check_claims(a, &m)) != 0) {
+		model_release(&m);
+		return status;
+	}
 	failures = check_regressions(&m, &out, &older, &count);
-	if (a->opt[CLI_SUMMARY] && (status = write_summary(a, &m, a->opt[CLI_SUMMARY], &err)) != 0) {
+	/* the words of the claims and the summary come from the report */
+	with_report = a->opt[CLI_SUMMARY] || (m.nclaims_given && !quiet);
+	if (with_report)
+		report_build(&rep, &m, 0);
+	if (a->opt[CLI_SUMMARY] && (status = write_summary(a, &rep, a->opt[CLI_SUMMARY], &err)) != 0) {
+		report_release(&rep);
 		buf_release(&older);
 		buf_release(&out);
 		model_release(&m);
 		return cli_fail(a, &err);
 	}
+	if (!quiet)
+		print_warnings(&m);
 	if (failures)
 		fputs(out.s, stdout);
-	if (older.len && !a->opt[CLI_QUIET])
+	if (older.len && !quiet)
 		fputs(older.s, stdout);
-	if (!failures && !a->opt[CLI_QUIET])
+	if (!failures && !quiet)
 		printf("no regression: %zu comparison%s with the baseline (%zu version%s, %zu workload%s), "
 		       "none %s beyond the noise and significant after Holm\n", count.comparisons,
 		       count.comparisons == 1 ? "" : "s", count.versions, count.versions == 1 ? "" : "s",
 		       count.workloads, count.workloads == 1 ? "" : "s",
 		       older.len ? "newer and worse" : "worse");
+	/* the claims checked, after the verdict of the gate: they change
+	 * nothing in it */
+	if (with_report && !quiet)
+		cli_print_claims(&rep, stdout, cli_terminal_columns());
+	if (with_report)
+		report_release(&rep);
 	buf_release(&older);
 	buf_release(&out);
 	model_release(&m);
@@ -186,12 +234,13 @@ static int run(const struct cli_args *a)
 
 const struct cli_command cmd_check = {
 	.name = "check",
-	.synopsis = "check [--baseline VERSION] [--min-rounds N] [--summary FILE] [-q] [LABEL=]FILE...",
+	.synopsis = "check [options] [LABEL=]FILE...",
 	.about = "Fails when a version newer than the baseline is worse than it beyond the\n"
 		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
 		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
 		 "line per failure; a version older than the baseline that is worse is listed,\n"
-		 "and is no regression.\n",
+		 "and is no regression. The claims checked (--claim) follow; a claim that is\n"
+		 "not reproduced does not change the exit status.\n",
 	.options = check_options,
 	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
 		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",

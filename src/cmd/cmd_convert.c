@@ -134,7 +134,7 @@ static int run(const struct cli_args *a)
 	status = cli_load_inputs(&m, a, &err);
 	/* what ingest left out (an errored task) is said, as report says it */
 	for (size_t i = 0; !status && i < m.nwarnings; i++)
-		fprintf(stderr, "warning: %s\n", m.warnings[i]);
+		cli_warn(m.warnings[i]);
 	if (!status)
 		status = convert_write(&m, stdout, &err);
 	model_release(&m);

@@ -5,7 +5,6 @@
  * table.
  */
 #include "analysis/analysis.h"
-#include "analysis/claims.h"
 #include "analysis/impact.h"
 #include "cmd/cli.h"
 #include "lib/output.h"
@@ -21,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #ifndef NF_VERSION
@@ -329,84 +327,13 @@ static int impact_refusal(const struct model *m, struct nf_error *err)
 			    "processes)");
 }
 
-/* Parses every --claim into m->claims. Returns -1 to go on, or NF_USAGE
- * after one line on stderr naming the claim and what is wrong with it. */
-static int claim_options(const struct cli_args *a, struct model *m)
-{
-	static const char *const why[] = {
-		[CLAIM_SYNTAX_NO_EQUALS] = "it wants 'A..B=CHANGE[@WORKLOAD]', like '20.19.5..24.11.1=-57%@select'",
-		[CLAIM_SYNTAX_NO_RANGE] = "the versions are written A..B, like 20.19.5..24.11.1",
-		[CLAIM_SYNTAX_SAME] = "A and B are the same version",
-		[CLAIM_SYNTAX_CHANGE] = "the change is a signed percentage of B against A, like -57% or +10%",
-		[CLAIM_SYNTAX_RANGE] = "the change must be above -100% and at most +100000%",
-		[CLAIM_SYNTAX_WORKLOAD] = "nothing follows '@' (leave it out to check every workload)",
-	};
-	if (!a->nclaims)
-		return -1;
-	m->claims = xcalloc((size_t)a->nclaims, sizeof *m->claims);
-	for (int i = 0; i < a->nclaims; i++) {
-		enum claim_syntax e = claims_parse(a->claims[i], &m->claims[i]);
-		if (e != CLAIM_SYNTAX_OK) {
-			cli_error(a, NF_DATAERR, "--claim '%s': %s", a->claims[i], why[e]);
-			return NF_USAGE; /* printed without the hint: the claim is named */
-		}
-		m->nclaims_given++;
-	}
-	return -1;
-}
-
-/* Checks the claims on the analysed model (claims_run) and words its
- * refusal into err: the versions measured, or the workloads. Returns
- * NF_OK or NF_USAGE. */
-static int check_claims(struct model *m, struct nf_error *err)
-{
-	size_t k;
-	struct buf names = BUF_INIT;
-	enum claim_refusal r = claims_run(m, &k);
-	const struct claim *cl = &m->claims[k];
-	if (r == CLAIM_ACCEPTED)
-		return NF_OK;
-	if (r == CLAIM_NO_WORKLOAD) {
-		for (size_t i = 0; i < m->ncomparisons && names.len < 300; i++)
-			if (i == 0 || strcmp(m->comparisons[i].workload, m->comparisons[i - 1].workload))
-				buf_printf(&names, "%s\"%s\"", names.len ? ", " : "", m->comparisons[i].workload);
-	} else {
-		/* the versions there are, in the documents' order */
-		const char **v;
-		size_t n = report_version_order(m, &v);
-		for (size_t i = 0; i < n && i < 12; i++)
-			buf_printf(&names, "%s%s", i ? ", " : "", v[i]);
-		if (n > 12)
-			buf_printf(&names, " and %zu more", n - 12);
-		free(v);
-	}
-	if (r == CLAIM_NO_WORKLOAD)
-		nf_error_set(err, NF_USAGE, "--claim '%s': '%s' is part of no workload's name (measured: %s)",
-			     cl->text, cl->workload, names.s ? names.s : "none");
-	else
-		nf_error_set(err, NF_USAGE, "--claim '%s': version '%s' was not measured (measured: %s)",
-			     cl->text, r == CLAIM_UNKNOWN_A ? cl->a : cl->b, names.s ? names.s : "none");
-	buf_release(&names);
-	return NF_USAGE;
-}
-
-/* Reads every input into m and runs the analysis. */
+/* Reads every input into m and runs the analysis (cli_load_and_analyse);
+ * a refused impact estimate is worded here. */
 static int load_and_analyse(struct model *m, const struct cli_args *a, struct nf_error *err)
 {
-	int rc;
-	if ((rc = cli_report_date(a, m->as_of, err)) != 0)
-		return rc;
-	m->baseline = a->opt[CLI_BASELINE];
-	m->upgrade_from = a->opt[CLI_FROM];
-	m->upgrade_to = a->opt[CLI_TO];
-	m->min_rounds = a->min_rounds;
-	m->grouping.by = a->by;
 	/* impact_in is set by run() */
-	if ((rc = cli_load_schedule(&m->schedule, a, err)) != 0)
-		return rc;
-	if ((rc = cli_load_inputs(m, a, err)) != 0)
-		return rc;
-	if ((rc = cli_analyse(m, err)) != 0 && m->impact_in.refused)
+	int rc = cli_load_and_analyse(m, a, err);
+	if (rc != 0 && m->impact_in.refused)
 		rc = impact_refusal(m, err);
 	return rc;
 }
@@ -415,21 +342,6 @@ static char *env_or(const char *name, const char *fallback)
 {
 	const char *v = getenv(name);
 	return xstrdup(v ? v : fallback);
-}
-
-/* The terminal's width: $COLUMNS, else the width of the terminal standard
- * output is (shells rarely export COLUMNS), else 80. */
-static size_t terminal_columns(void)
-{
-	const char *s = getenv("COLUMNS");
-	char *end;
-	long v = s ? strtol(s, &end, 10) : 0;
-	struct winsize ws;
-	if (s && *s && !*end && v >= 40 && v <= 1000)
-		return (size_t)v;
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
-		return ws.ws_col;
-	return 80;
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -486,7 +398,7 @@ static int run(const struct cli_args *a)
 	    (status = cli_need_inputs(a)) != 0)
 		return status;
 	model_init(&m);
-	if ((status = claim_options(a, &m)) >= 0) {
+	if ((status = cli_claim_options(a, &m)) >= 0) {
 		model_release(&m);
 		return status;
 	}
@@ -499,9 +411,8 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return cli_fail(a, &err);
 	}
-	if ((status = check_claims(&m, &err)) != 0) {
+	if ((status = cli_check_claims(a, &m)) != 0) {
 		model_release(&m);
-		cli_error(a, NF_DATAERR, "%s", err.msg); /* one line: the claim is named */
 		return status;
 	}
 	m.run_command = run_command(&m);
@@ -544,15 +455,11 @@ static int run(const struct cli_args *a)
 	if (status) {
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {
-		render_terminal(&rep, terminal_columns(), stdout, stderr);
+		size_t columns = cli_terminal_columns();
+		render_terminal(&rep, columns, stdout, stderr);
 		/* the claims checked, after the verdicts they are read against */
-		for (size_t i = 0; i < rep.claims.nlines; i++) {
-			char *line = xasprintf("%s.", rep.claims.lines[i]);
-			line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
-			render_terminal_line(stdout, line, terminal_columns());
-			free(line);
-		}
-		render_terminal_line(stdout, wrote, terminal_columns());
+		cli_print_claims(&rep, stdout, columns);
+		render_terminal_line(stdout, wrote, columns);
 	}
 	free(wrote);
 	report_release(&rep);
