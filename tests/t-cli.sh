@@ -168,6 +168,7 @@ sane "check: --from" 2 "$NF" check --from "$bad" "$P"
 cp tests/impact/described.ndjson "$d/$bad.ndjson"
 sane "check: a path in a warning" 0 "$NF" check "$d/$bad.ndjson"
 sane "convert: a path in a warning" 0 "$NF" convert "$d/$bad.ndjson"
+sane "report: a path in a warning" 0 "$NF" report --formats json --out "$o" "$d/$bad.ndjson"
 
 sane "windows: --as-of" 2 "$NF" windows --as-of "$bad"
 sane "windows: --schedule" 66 "$NF" windows --schedule "$bad"

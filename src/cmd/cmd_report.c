@@ -9,6 +9,7 @@
 #include "cmd/cli.h"
 #include "lib/output.h"
 #include "lib/util.h"
+#include "present/digest.h"
 #include "present/report.h"
 #include "render/formats_lib.h"
 #include "render/render.h"
@@ -456,7 +457,14 @@ static int run(const struct cli_args *a)
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {
 		size_t columns = cli_terminal_columns();
-		render_terminal(&rep, columns, stdout, stderr);
+		size_t nw;
+		char **w = digest_warnings(&m, rep.warnings, rep.nwarnings, &nw);
+		/* warnings through cli_warn, which shows control characters
+		 * (an input's path) as '?' on the terminal */
+		for (size_t i = 0; i < nw; i++)
+			cli_warn(w[i]);
+		digest_free(w, nw);
+		render_terminal(&rep, columns, stdout, NULL);
 		/* the claims checked, after the verdicts they are read against */
 		cli_print_claims(&rep, stdout, columns);
 		render_terminal_line(stdout, wrote, columns);

@@ -98,7 +98,8 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	       struct outdir *od, struct nf_error *err);
 
 /* The verdict table on the terminal, one per platform, fitted to `columns`
- * (render_terminal.c); the warnings, grouped, go to `warn`. */
+ * (render_terminal.c); the warnings, grouped, go to `warn` (NULL: the
+ * caller prints them). */
 void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn);
 /* Prints text wrapped at spaces to `columns`, continuation lines indented
  * by two. */

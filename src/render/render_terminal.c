@@ -334,7 +334,7 @@ void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn
 	}
 	if (np > 1)
 		fputc('\n', f);
-	{
+	if (warn) {
 		size_t nw;
 		char **w = digest_warnings(m, r->warnings, r->nwarnings, &nw);
 		for (size_t i = 0; i < nw; i++)
