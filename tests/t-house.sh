@@ -29,7 +29,7 @@ check_eq "no stage below cmd/ includes cmd/" "" \
 
 # English: the analysis and the model write no sentence
 check_eq "no sentence in the string literals of analysis/ and model/" "" \
-	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.c "$NF_ROOT"/src/model/*.c)"
+	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.[ch] "$NF_ROOT"/src/model/*.[ch])"
 
 # the checker itself finds a sentence, and passes facts, names and formats
 o=$(tmpdir)
