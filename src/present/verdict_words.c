@@ -187,7 +187,15 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		if (!p->reachable)
 			buf_printf(b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
 				   c->versions[p->b].nrounds);
-		else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
+		else if (p->paired && p->rounds_needed > 0 &&
+			 (size_t)p->rounds_needed > c->versions[p->a].nrounds) {
+			/* planned on the rounds' own ratios, which may show less
+			 * than the best rounds: say what the plan is for */
+			buf_puts(b, "; round by round the difference is ");
+			fmt_fixed(b, p->paired_size * 100, p->paired_size * 100 < 10 ? 1 : 0);
+			buf_printf(b, "%% (median per-round ratio), which about %d rounds per version would settle",
+				   p->rounds_needed);
+		} else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
 			buf_printf(b, "; about %d rounds per version would settle it", p->rounds_needed);
 		else
 			buf_puts(b, "; more rounds would settle it");

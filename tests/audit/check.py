@@ -516,6 +516,14 @@ def parse_terminal(text, comps):
         if line.startswith("workload (") or line.startswith("workload "):
             at = line.find("verdict")
             continue
+        if at is not None and at < 0 and line.strip():
+            # a table too narrow for its verdicts: each row's verdict on
+            # the indented lines under it
+            if line.startswith("  ") and rows:
+                rows[-1][2] = (rows[-1][2] + " " + line.strip()).strip()
+            elif not line.startswith(" "):
+                rows.append([platform, line, ""])
+            continue
         if at is None or at < 0 or not line.strip():
             at = None if not line.strip() else at
             continue
