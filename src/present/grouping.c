@@ -45,19 +45,20 @@ char *grouping_note(const struct model *m)
 			   g->nreleases, g->nlines, g->nlines == 1 ? "" : "s");
 		put_lines(&b, m);
 		buf_puts(&b, "), each compared as one version with all the rounds of its releases; "
-			 "the steps between releases inside a line are tested apart");
+			 "the steps between releases inside a line are tested separately");
 		if (g->by == BY_LINE)
 			buf_puts(&b, ", as asked with --by line");
 		else
-			buf_printf(&b, ". By line %zu of %zu comparisons have the versions and rounds a "
-				   "verdict needs, by release %zu (--by release compares each release)",
+			buf_printf(&b, ". Grouped, %zu of the %zu comparisons have the versions and "
+				   "rounds a verdict needs; release by release, %zu would (--by release "
+				   "compares each release)",
 				   g->verdicts_by_line, g->ncomparisons, g->verdicts_by_release);
 	} else if (g->by == BY_RELEASE) {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one, as asked with "
-			   "--by release; grouped into their %zu release lines, %zu of %zu comparisons "
-			   "would have the versions and rounds a verdict needs, %zu by release",
-			   g->nreleases, g->nlines, g->verdicts_by_line, g->ncomparisons,
-			   g->verdicts_by_release);
+			   "--by release: %zu of the %zu comparisons have the versions and rounds a "
+			   "verdict needs; grouped into their %zu release lines, %zu would",
+			   g->nreleases, g->verdicts_by_release, g->ncomparisons, g->nlines,
+			   g->verdicts_by_line);
 	} else {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one: grouped into "
 			   "their %zu release lines, no more comparisons would have the versions and "

@@ -1000,22 +1000,16 @@ static void build_warnings(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	/* how exact releases were compared comes first: every number after
-	 * it is of lines or of releases */
-	char *grouped = grouping_note(m);
-	size_t at = grouped != NULL, nnothing, k;
+	size_t nnothing, k;
 	/* comparisons without a verdict: one sentence per platform, where
 	 * the first of them was met, never one each */
 	char **nothing = grouping_nothing_notes(m, &nnothing);
 	int said = 0;
-	r->nwarnings = at + m->nwarnings + m->nwarning_facts + nnothing;
+	r->nwarnings = m->nwarnings + m->nwarning_facts + nnothing;
 	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
-	if (grouped)
-		r->warnings[0] = grouped;
-	r->grouping_note = grouped;
 	for (size_t i = 0; i < m->nwarnings; i++)
-		r->warnings[at + i] = xstrdup(m->warnings[i]);
-	k = at + m->nwarnings;
+		r->warnings[i] = xstrdup(m->warnings[i]);
+	k = m->nwarnings;
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
 		if (m->warning_facts[i].kind == WARNING_INSUFFICIENT) {
 			for (size_t j = 0; !said && j < nnothing; j++)
@@ -1046,6 +1040,9 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_evidence(r);
 	build_verdicts(r);
 	build_charts(r);
+	/* how exact releases were compared: a statement of method, shown
+	 * with what the verdicts compared, not among the risks */
+	r->grouping_text = grouping_note(m);
 	build_warnings(r);
 	build_issue_title(r);
 	report_claims_build(&r->claims, r);
@@ -1092,6 +1089,7 @@ void report_release(struct report *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	free(r->grouping_text);
 	free(r->recommendation);
 	free(r->variants_note);
 	free(r->headline);

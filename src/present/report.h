@@ -188,9 +188,11 @@ struct report {
 	                             "2026-11-29" or "2026-11-29 to 2026-12-03";
 	                             "" when no round records its time */
 
-	const char *grouping_note; /* how exact releases were compared, one by one
-	                             or grouped into lines (grouping_note), or
-	                             NULL; it is warnings[0], which owns it */
+	char *grouping_text;      /* owned: how exact releases were compared, one
+	                             by one or grouped into lines (grouping_note),
+	                             or NULL. A statement of method, never a
+	                             warning: each document gives it where it
+	                             says what its verdicts compared */
 	char **warnings;          /* owned: every warning shown in every document,
 	                             the model's worded ones, then its warning
 	                             facts in words (words_warning) */

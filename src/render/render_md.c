@@ -842,6 +842,9 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "headline", r->headline);
 	claims_ctx(r, ctx);
 	mctx_set_str(ctx, "compared_header", r->compared_header);
+	/* how exact releases were compared: method, beside the verdicts */
+	mctx_set_str(ctx, "grouping_text", r->grouping_text);
+	set_cap(ctx, "grouping_text_cap", r->grouping_text);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);

@@ -352,6 +352,13 @@ static void verdicts(struct pdf *p)
 	pdf_heading(p, "Verdicts", 60);
 	{
 		struct buf h = BUF_INIT;
+		if (p->r->grouping_text) {
+			/* the rows name lines or releases: how they were formed */
+			buf_printf(&h, "%s.", p->r->grouping_text);
+			h.s[0] = (char)(h.s[0] >= 'a' && h.s[0] <= 'z' ? h.s[0] - 'a' + 'A' : h.s[0]);
+			pdf_paragraph(p, h.s);
+			buf_reset(&h);
+		}
 		buf_printf(&h, "Compared: the best version's value the verdict compared (%s). Gap: how "
 			   "much better it is than the worst version's. Noise: the largest band of the "
 			   "versions' rounds. A version wins only when the gap is larger than the noise.",
