@@ -67,6 +67,19 @@ check "the workbook's Summary says so in its method, no Warning beside it" \
 	sh -c "grep -q '^sheet1 A[0-9]* $g' '$d/sheets.txt' && ! grep -q '^sheet1 B[0-9]* .*exact releases' '$d/sheets.txt'"
 check "the rounds CSV keeps each round's release" grep -q '24\.13\.0' "$d/out/rounds.csv"
 
+# comparisons are counted as what they are: 12 workloads on 2 platforms are
+# 24 comparisons, never "24 workloads"
+for doc in blog.md summary.md issue.md ci-summary.md report.html; do
+	check "$doc's short answer counts 4 of 24 comparisons (12 workloads on 2 platforms)" \
+		grep -q '4 of 24 comparisons (12 workloads on 2 platforms) show a confirmed difference' "$d/out/$doc"
+	check "$doc never speaks of 24 workloads" sh -c "! grep -q '24 workloads' '$d/out/$doc'"
+done
+check "summary.md's subtitle counts them so" \
+	grep -q '^\*2026-08-20 · 24 comparisons (12 workloads on 2 platforms) · ' "$d/out/summary.md"
+check "report.pdf's subtitle and findings count them so" \
+	sh -c "grep -q 'Report date 2026-08-20 · 24 comparisons (12 workloads on 2 platforms) · 5 versions' '$d/pdf.txt' &&
+		! grep -q '24 workloads' '$d/pdf.txt'"
+
 # --by forces the choice; versions that are no release are never grouped
 "$NF" report -q --by release --formats json --as-of 2026-08-20 --out "$d/rel" "$d"/in/*.ndjson
 check "--by release compares each release and says the lines would give verdicts" \

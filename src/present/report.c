@@ -268,6 +268,33 @@ void report_count(struct buf *b, size_t n, const char *one, const char *many)
 	buf_printf(b, "%zu %s", n, n == 1 ? one : many);
 }
 
+/* Distinct workloads and platforms among the comparisons (one comparison
+ * per workload and platform). */
+static void count_workloads(const struct model *m, size_t *nw, size_t *np)
+{
+	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].workload;
+	*nw = report_count_distinct(v, m->ncomparisons);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].platform;
+	*np = report_count_distinct(v, m->ncomparisons);
+	free(v);
+}
+
+void report_count_compared(struct buf *b, const struct model *m)
+{
+	size_t nw = 0, np = 0;
+	count_workloads(m, &nw, &np);
+	if (nw == m->ncomparisons) {
+		report_count(b, nw, "workload", "workloads");
+		return;
+	}
+	report_count(b, m->ncomparisons, "comparison", "comparisons");
+	buf_printf(b, " (%zu workload%s on %zu platform%s)", nw, nw == 1 ? "" : "s", np,
+		   np == 1 ? "" : "s");
+}
+
 static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
@@ -410,21 +437,28 @@ static void build_headline(struct report *r)
 		alone += m->comparisons[i].verdict == VERDICT_INSUFFICIENT &&
 			 m->comparisons[i].insufficient == INSUFFICIENT_ONE_VERSION;
 	}
+	/* "4 of 7 workloads", "4 of 24 comparisons (12 workloads on 2
+	 * platforms)": a comparison is a workload on a platform */
+	if (r->nfaster) {
+		buf_printf(&b, "%zu of ", r->nfaster);
+		report_count_compared(&b, m);
+	}
 	if (r->nfaster && !nrule)
-		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
-			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
-			   n == 1 ? "" : "s", r->nfaster == 1 ? "s" : "");
+		buf_printf(&b, " show%s a confirmed difference: larger than the machine's own noise, "
+			   "and confirmed by the rank test", r->nfaster == 1 ? "s" : "");
 	else if (r->nfaster)
-		buf_printf(&b, "%zu of %zu workload%s show%s a difference larger than the machine's own "
-			   "noise: the rank test confirms it in %zu, and in %zu too few rounds were measured "
-			   "for any rank test to confirm it", r->nfaster, n, n == 1 ? "" : "s",
-			   r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+		buf_printf(&b, " show%s a difference larger than the machine's own noise: the rank "
+			   "test confirms it in %zu, and in %zu too few rounds were measured for any rank "
+			   "test to confirm it", r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
 	else if (n == 1)
 		buf_puts(&b, "The workload shows no confirmed difference (larger than the machine's own "
 			 "noise and confirmed by the rank test)");
-	else
-		buf_printf(&b, "None of the %zu workloads shows a confirmed difference (larger than the "
-			   "machine's own noise and confirmed by the rank test)", n);
+	else {
+		buf_puts(&b, "None of the ");
+		report_count_compared(&b, m);
+		buf_puts(&b, " shows a confirmed difference (larger than the machine's own noise and "
+			 "confirmed by the rank test)");
+	}
 	if (r->nnot_confirmed)
 		buf_printf(&b, "; in %zu the difference is beyond the noise but the rank test does not "
 			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
@@ -889,20 +923,6 @@ size_t report_count_distinct(const char **v, size_t n)
 	for (size_t i = 1; i < n; i++)
 		k += v[i] != v[i - 1];
 	return k;
-}
-
-/* Distinct workloads and platforms among the comparisons (one comparison
- * per workload and platform). */
-static void count_workloads(const struct model *m, size_t *nw, size_t *np)
-{
-	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].workload;
-	*nw = report_count_distinct(v, m->ncomparisons);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].platform;
-	*np = report_count_distinct(v, m->ncomparisons);
-	free(v);
 }
 
 static void build_issue_title(struct report *r)

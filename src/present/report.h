@@ -284,4 +284,11 @@ size_t report_count_distinct(const char **v, size_t n);
 /* Appends n and its noun in number: "1 workload", "7 workloads". */
 void report_count(struct buf *b, size_t n, const char *one, const char *many);
 
+/* Appends the comparisons counted as what they are, the one wording of
+ * every count of them: "7 workloads" when each workload is one comparison
+ * (one platform), "24 comparisons (12 workloads on 2 platforms)" when a
+ * workload is compared on several. Reads "4 of " before it, and a verb
+ * after it agrees with the first number. */
+void report_count_compared(struct buf *b, const struct model *m);
+
 #endif

@@ -863,7 +863,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		report_count(&t, maxpasses, "pass", "passes");
 		mctx_set_str(ctx, "passes_counted", t.s);
 		buf_reset(&t);
-		report_count(&t, m->ncomparisons, "workload", "workloads");
+		report_count_compared(&t, m);
 		mctx_set_str(ctx, "workloads_counted", t.s);
 		buf_reset(&t);
 		report_count(&t, r->npairs, "pair", "pairs");
