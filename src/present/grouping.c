@@ -56,13 +56,14 @@ char *grouping_note(const struct model *m)
 	} else if (g->by == BY_RELEASE) {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one, as asked with "
 			   "--by release: %zu of the %zu comparisons have the versions and rounds a "
-			   "verdict needs; grouped into their %zu release lines, %zu would",
+			   "verdict needs; grouped into their %zu release line%s, %zu would",
 			   g->nreleases, g->verdicts_by_release, g->ncomparisons, g->nlines,
-			   g->verdicts_by_line);
+			   g->nlines == 1 ? "" : "s", g->verdicts_by_line);
 	} else {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one: grouped into "
-			   "their %zu release lines, no more comparisons would have the versions and "
-			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines);
+			   "their %zu release line%s, no more comparisons would have the versions and "
+			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines,
+			   g->nlines == 1 ? "" : "s");
 	}
 	return buf_detach(&b, NULL);
 }

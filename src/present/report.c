@@ -588,6 +588,8 @@ static void build_verdicts(struct report *r)
 
 		words_verdict(&b, m, c, 0);
 		rc->text = buf_detach(&b, NULL);
+		words_verdict_numbers(&b, m, c);
+		rc->text_numbers = buf_detach(&b, NULL);
 		compared_words(&b, c);
 		rc->compared_text = buf_detach(&b, NULL);
 		words_design(&b, c);
@@ -1099,6 +1101,7 @@ void report_release(struct report *r)
 		free(rc->change);
 		free(rc->verdict_line);
 		free(rc->text);
+		free(rc->text_numbers);
 		free(rc->design_text);
 		free(rc->compared_text);
 		free(rc->drift);

@@ -106,6 +106,9 @@ struct report_comparison {
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
+	char *text_numbers;       /* owned: the verdict with the gap and noise
+	                             it weighed, for a list of verdicts
+	                             (words_verdict_numbers) */
 	char *compared_text;      /* owned: what the verdict compared, the
 	                             header of its table's numbers (compared.h):
 	                             "median of 144 rounds ± middle 80%" */

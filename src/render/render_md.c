@@ -292,6 +292,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_str(o, "compared_text", rcmp->compared_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
+	mctx_set_str(o, "text_numbers", rcmp->text_numbers);
 	set_num(o, "gap", fmt_percent, c->gap);
 	set_num(o, "noise", fmt_percent, c->noise);
 	if (c->verdict == VERDICT_FASTER) {
