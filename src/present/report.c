@@ -450,9 +450,19 @@ static void build_headline(struct report *r)
 		buf_printf(&b, " show%s a difference larger than the machine's own noise: the rank "
 			   "test confirms it in %zu, and in %zu too few rounds were measured for any rank "
 			   "test to confirm it", r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+	else if (n == 1 && r->ninsufficient == 1)
+		/* no verdict is not "no difference" */
+		buf_puts(&b, alone ? "The workload has no verdict: only one version was measured, "
+			 "nothing to compare" : "The workload has no verdict: too few rounds were "
+			 "measured");
 	else if (n == 1)
 		buf_puts(&b, "The workload shows no confirmed difference (larger than the machine's own "
 			 "noise and confirmed by the rank test)");
+	else if (r->ninsufficient == n) {
+		buf_puts(&b, "None of the ");
+		report_count_compared(&b, m);
+		buf_puts(&b, " has a verdict");
+	}
 	else {
 		buf_puts(&b, "None of the ");
 		report_count_compared(&b, m);
@@ -464,7 +474,7 @@ static void build_headline(struct report *r)
 			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
 	if (r->nwithin)
 		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
-	if (r->ninsufficient) {
+	if (r->ninsufficient && n > 1) {
 		/* why: one version alone has nothing to compare; the others too
 		 * few rounds */
 		if (alone && n == 1)
@@ -474,7 +484,7 @@ static void build_headline(struct report *r)
 		if (r->ninsufficient > alone)
 			buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient - alone);
 	}
-	if (!r->nfaster && alone < n) {
+	if (!r->nfaster && r->ninsufficient < n) {
 		/* in the words every comparison shares: "faster", "smaller" */
 		const char *better = n ? words_diff(&m->comparisons[0])->better : "faster";
 		for (size_t i = 1; i < n; i++)
