@@ -37,7 +37,12 @@ o=$(tmpdir)
 "$NF" report -q --out "$o" "$T/single.ndjson"
 check_eq "one round: insufficient, no winner" "insufficient null insufficient: 1 round of 24.11.1: its spread is unknown" \
 	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version) \(.text)"' "$o/analysis.json")"
-check "summary lists insufficient data as a risk" grep -q 'too few rounds for a verdict.*(24.11.1)' "$o/summary.md"
+check_eq "summary lists insufficient data as a risk, in words a reader follows: the workload, the version short of rounds" \
+	'- "Sort" has too few rounds for a verdict: 24.11.1 ran fewer than the 3 rounds a verdict needs' \
+	"$(sed -n '/^## Risks/,/^\*\*/p' "$o/summary.md" | grep '^- ')"
+check "summary's short answer says the workload has no verdict, not that it shows no difference" \
+	sh -c "grep -q 'The workload has no verdict: too few rounds were measured\.\$' '$o/summary.md' &&
+		! grep -q 'no confirmed difference\|no version is faster' '$o/summary.md'"
 o=$(tmpdir)
 "$NF" report -q --out "$o" --min-rounds 1 "$T/single.ndjson"
 check_eq "--min-rounds 1 allows a verdict, which one round cannot confirm" "not-confirmed 24.11.1 22.1.0" \

@@ -30,14 +30,55 @@ check "the step inside 24 (24.12.1 to 24.13.0, WAL · insert) is found between r
 		| select(.before == "24.12.1" and .after == "24.13.0" and .step and .ratio < 0.85 and .v8_before != .v8_after or .before == "24.12.1" and .after == "24.13.0" and .step and .ratio < 0.85)] | length == 1' "$j"
 check "the release steps name each release's rounds and dates" \
 	jq -e '[.comparisons[].release_steps[]] | length > 0 and all(.rounds_before >= 2 and .rounds_after >= 2 and .last_day_before != null and .first_day_after != null)' "$j"
-for doc in blog.md summary.md issue.md; do
-	check "$doc says the 45 releases were grouped into 5 lines" \
-		grep -q 'the 45 exact releases measured are grouped into their 5 release lines' "$d/out/$doc"
+# how the releases were compared is a statement of method, beside what the
+# verdicts compared: never a warning, a risk or "Warning:"
+g='The 45 exact releases measured are grouped into their 5 release lines'
+for doc in blog.md summary.md issue.md ci-summary.md; do
+	check "$doc says the 45 releases were grouped into 5 lines, as a paragraph of its own" \
+		grep -q "^$g" "$d/out/$doc"
+	check "$doc gives it no warning, risk or list item" \
+		sh -c "! grep -i 'exact releases measured' '$d/out/$doc' | grep -qi 'warning\|^- '"
 done
-check "the terminal says so" grep -q 'the 45 exact releases measured are grouped' "$d/err"
+check "summary.md says it under the numbers, not among the risks" \
+	sh -c "sed -n '/^## The numbers behind it/,/^## Risks/p' '$d/out/summary.md' | grep -q '^$g' &&
+		! sed -n '/^## Risks/,\$p' '$d/out/summary.md' | grep -q 'exact releases'"
+check "blog.md says it where the numbers are explained" \
+	sh -c "sed -n '/^## The numbers/,/^Each cell/p' '$d/out/blog.md' | grep -q '^$g'"
+check "issue.md says it in the additional information, before the verdict tables" \
+	sh -c "sed -n '/^### Additional information/,/^Each cell/p' '$d/out/issue.md' | grep -q '^$g'"
+check "ci-summary.md says it above the folded verdict table and does not count it a warning" \
+	sh -c "sed -n '/<summary>Every verdict/,/^| Workload/p' '$d/out/ci-summary.md' | grep -q '^$g' &&
+		grep -q \" · \$(jq '.warnings | length' '$j') warnings\\\$\" '$d/out/ci-summary.md'"
+check "the terminal says so above its tables" grep -q '^The 45 exact releases measured are grouped' "$d/term"
+check "the terminal does not say so as a warning" sh -c "! grep -q 'exact releases' '$d/err'"
+check "analysis.json keeps it in grouping.text, not in warnings" \
+	jq -e '(.grouping.text | startswith("the 45 exact releases measured are grouped"))
+		and ([.warnings[] | select(test("exact releases"))] | length == 0)' "$j"
 pdftotext -layout "$d/out/report.pdf" "$d/pdf.txt"
-check "report.pdf says so" grep -q '45 exact releases measured are grouped' "$d/pdf.txt"
+check "report.pdf says so with its verdicts" \
+	sh -c "sed -n '/^Verdicts/,/^Compared:/p' '$d/pdf.txt' | grep -q '45 exact releases measured are grouped'"
+check "report.pdf's risks do not" \
+	sh -c "! sed -n '/^Risks/,/^Environment/p' '$d/pdf.txt' | grep -q 'exact releases'"
+python3 tests/html/htmlcheck.py text "$d/out/report.html" > "$d/html.txt"
+check "report.html says so with its verdict tables, not as a warning" \
+	sh -c "grep -q '<p class=\"method\">$g' '$d/out/report.html' && ! grep -q 'class=\"warn\".*exact releases' '$d/out/report.html'"
+bash tests/golden/sheets.sh "$d/out/report.xlsx" > "$d/sheets.txt"
+check "the workbook's Summary says so in its method, no Warning beside it" \
+	sh -c "grep -q '^sheet1 A[0-9]* $g' '$d/sheets.txt' && ! grep -q '^sheet1 B[0-9]* .*exact releases' '$d/sheets.txt'"
 check "the rounds CSV keeps each round's release" grep -q '24\.13\.0' "$d/out/rounds.csv"
+
+# comparisons are counted as what they are: 12 workloads on 2 platforms are
+# 24 comparisons, never "24 workloads"
+for doc in blog.md summary.md issue.md ci-summary.md report.html; do
+	check "$doc's short answer counts 4 of 24 comparisons (12 workloads on 2 platforms)" \
+		grep -q '4 of 24 comparisons (12 workloads on 2 platforms) show a confirmed difference' "$d/out/$doc"
+	check "$doc never speaks of 24 workloads" sh -c "! grep -q '24 workloads' '$d/out/$doc'"
+done
+check "summary.md's subtitle counts them so" \
+	grep -q '^\*2026-08-20 · 24 comparisons (12 workloads on 2 platforms) · ' "$d/out/summary.md"
+check "report.pdf's subtitle and findings count them so" \
+	sh -c "grep -q 'Report date 2026-08-20 · 24 comparisons (12 workloads on 2 platforms) · 5 versions' '$d/pdf.txt' &&
+		! grep -q '24 workloads' '$d/pdf.txt'"
 
 # --by forces the choice; versions that are no release are never grouped
 "$NF" report -q --by release --formats json --as-of 2026-08-20 --out "$d/rel" "$d"/in/*.ndjson

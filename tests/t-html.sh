@@ -155,7 +155,7 @@ gr=$(tmpdir)
 python3 tests/tables/gen-history.py "$gr/releases.ndjson" releases
 "$NF" report -q --as-of 2026-11-30 --by line --from 22 --formats json,html,ci --out "$gr/o" "$gr/releases.ndjson"
 check "report.html: the grouping sentence when releases are grouped into lines" \
-	sh -c "python3 $T/htmlcheck.py text '$gr/o/report.html' | grep -qF \"\$(jq -r .grouping.text '$gr/o/analysis.json')\""
+	sh -c "python3 $T/htmlcheck.py text '$gr/o/report.html' | grep -qiF \"\$(jq -r .grouping.text '$gr/o/analysis.json')\""
 check_eq "report.html, grouped lines: the upgrade table is analysis.json's upgrade.rows" \
 	"$(upgrade_rows "$gr/o/analysis.json")" "$(rows "$gr/o/report.html" upgrade | grep -v '^caption: \|^Workload' | sort)"
 check "ci-summary.md: no confirmed change is no list" \

@@ -71,3 +71,33 @@ check_eq "a real pair at 1.00 per round: the same within the farthest round, in 
 check_eq "a real difference every round shows is confirmed" \
 	"faster: 22.21.1 is 14% faster than 20.19.5 (best rounds); 16 of 16 rounds" \
 	"$(jq -r '.comparisons[0] | "\(.verdict): \(.text); \(.pairs[0].paired.rounds_agree) of \(.pairs[0].paired.rounds) rounds"' "$d/differ/analysis.json")"
+
+# ---- the words of a pair the pairing claims ----
+# the slow-rounds sitting: 1.1.0 is claimed by its per-round ratios while
+# its best rounds sit inside the ±53 % the machine's states make; no document
+# calls that pair borderline or within the noise, and issue.md's "Not
+# filed" gives the gap and noise with the verdict, before the slow rounds
+"$NF" report -q --out "$d/words" "$d/shared.ndjson"
+w="$d/words"
+check "the pair is claimed by the pairing and not borderline in analysis.json" \
+	jq -e '.comparisons[0] | .confirmed_by_pairing and (.pairs[0] | .paired.claim and .borderline == false)' "$w/analysis.json"
+pdftotext -layout "$w/report.pdf" "$w/pdf.txt"
+check "report.pdf has no Borderline note on it" sh -c "! grep -q '^Borderline' '$w/pdf.txt'"
+check "report.pdf calls it within the noise nowhere" sh -c "! grep -q 'are within the noise of' '$w/pdf.txt'"
+check "report.pdf's pairs table does not mark it borderline" \
+	sh -c "! grep -q 'significant, borderline\|^ *borderline\$' '$w/pdf.txt'"
+check "report.html's evidence has no borderline note on it" \
+	sh -c "! grep -qi 'Borderline:\|borderline</td>\|within the noise of' '$w/report.html'"
+check "blog.md and issue.md do not call it borderline" \
+	sh -c "! grep -qi 'borderline cases\|within the noise of ±' '$w/blog.md' '$w/issue.md'"
+bash "$NF_ROOT/tests/golden/sheets.sh" "$w/report.xlsx" > "$w/sheets.txt"
+check "the workbook's Pairs sheet says no under Borderline" \
+	sh -c "col=\$(awk '\$1 == \"sheet4\" && /Borderline/ { sub(/[0-9]+\$/, \"\", \$2); print \$2 }' '$w/sheets.txt');
+		test -n \"\$col\" && grep -q \"^sheet4 \${col}2 no\$\" '$w/sheets.txt'"
+check_eq "issue.md's Not filed: the gap and noise with the verdict, the slow rounds after them" \
+	"- parse (linux-x64): 1.1.0 is 13% faster than 1.0.0 (median of 12 per-round ratios; in every round; paired) (gap 13%, noise ±3.0%); rounds 3 and 8: every version about 2.0× slower (the machine)" \
+	"$(sed -n '/^Not filed/{n;p;}' "$w/issue.md")"
+"$NF" report -q --formats md --out "$d/same-md" "$N/same.ndjson"
+check_eq "issue.md's Not filed: a verdict that states its band gets no numbers after it" \
+	"- JSON.stringify, 200k objects (CPU time) (linux-x64): within noise of the best rounds (±14%); the same within ±11% in every round (paired)" \
+	"$(sed -n '/^Not filed/{n;p;}' "$d/same-md/issue.md")"

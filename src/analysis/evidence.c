@@ -408,8 +408,11 @@ static void correct_pairs(struct model *m)
 					ps->claim = ps->paired_claim = ps->paired_side;
 			}
 			/* a version short of rounds has no within-noise verdict to
-			 * disagree with */
-			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds)
+			 * disagree with; a claim the pairing of the rounds makes
+			 * is the verdict of the rule that decides, so the best
+			 * rounds' rule has nothing left to disagree about */
+			if ((int)a->nrounds >= m->min_rounds && (int)b->nrounds >= m->min_rounds &&
+			    !ps->paired_claim)
 				ps->borderline = evidence_beyond_noise(c, a, b) != ps->significant;
 		}
 	}

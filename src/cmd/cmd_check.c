@@ -99,8 +99,8 @@ static const struct cli_option check_options[] = {
 	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
-		  "releases of a line grouped; default: line, unless\n"
-		  "releases one by one give more workloads a verdict" },
+		  "releases of a line grouped; default: line when that\n"
+		  "gives more workloads a verdict, or as many in a history" },
 	{ CLI_AS_OF, "report date YYYY-MM-DD, for the upgrade view's support\n"
 		     "(default: today, UTC, or the date of SOURCE_DATE_EPOCH)" },
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },

@@ -45,23 +45,25 @@ char *grouping_note(const struct model *m)
 			   g->nreleases, g->nlines, g->nlines == 1 ? "" : "s");
 		put_lines(&b, m);
 		buf_puts(&b, "), each compared as one version with all the rounds of its releases; "
-			 "the steps between releases inside a line are tested apart");
+			 "the steps between releases inside a line are tested separately");
 		if (g->by == BY_LINE)
 			buf_puts(&b, ", as asked with --by line");
 		else
-			buf_printf(&b, ". By line %zu of %zu comparisons have the versions and rounds a "
-				   "verdict needs, by release %zu (--by release compares each release)",
+			buf_printf(&b, ". Grouped, %zu of the %zu comparisons have the versions and "
+				   "rounds a verdict needs; release by release, %zu would (--by release "
+				   "compares each release)",
 				   g->verdicts_by_line, g->ncomparisons, g->verdicts_by_release);
 	} else if (g->by == BY_RELEASE) {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one, as asked with "
-			   "--by release; grouped into their %zu release lines, %zu of %zu comparisons "
-			   "would have the versions and rounds a verdict needs, %zu by release",
-			   g->nreleases, g->nlines, g->verdicts_by_line, g->ncomparisons,
-			   g->verdicts_by_release);
+			   "--by release: %zu of the %zu comparisons have the versions and rounds a "
+			   "verdict needs; grouped into their %zu release line%s, %zu would",
+			   g->nreleases, g->verdicts_by_release, g->ncomparisons, g->nlines,
+			   g->nlines == 1 ? "" : "s", g->verdicts_by_line);
 	} else {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one: grouped into "
-			   "their %zu release lines, no more comparisons would have the versions and "
-			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines);
+			   "their %zu release line%s, no more comparisons would have the versions and "
+			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines,
+			   g->nlines == 1 ? "" : "s");
 	}
 	return buf_detach(&b, NULL);
 }
@@ -131,10 +133,34 @@ static void put_versions(struct buf *b, const char **v, size_t n)
 		buf_printf(b, " and %zu more", n - NAMED);
 }
 
+/* The subject of a nothing-to-say sentence: "on darwin-arm64, 12
+ * workloads have", or with one platform "12 workloads have", or for one
+ * workload its name: "\"Sort\" has". */
+static void put_subject(struct buf *b, const struct model *m, const char *p, size_t n, int one,
+			int several)
+{
+	if (several)
+		buf_printf(b, "on %s, ", p);
+	if (n == 1) {
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			if (c->platform == p && c->verdict == VERDICT_INSUFFICIENT &&
+			    (c->insufficient == INSUFFICIENT_ONE_VERSION) == one) {
+				buf_printf(b, "\"%s\" has", c->workload);
+				return;
+			}
+		}
+	}
+	buf_printf(b, "%zu workload%s", n, n == 1 ? " has" : "s have");
+}
+
 char **grouping_nothing_notes(const struct model *m, size_t *n)
 {
 	char **out = NULL;
 	size_t nout = 0, alloc = 0;
+	int several = 0;
+	for (size_t i = 1; i < m->ncomparisons; i++)
+		several |= m->comparisons[i].platform != m->comparisons[0].platform;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const char *p = m->comparisons[i].platform;
 		size_t alone = 0, few = 0, seen = 0;
@@ -153,12 +179,20 @@ char **grouping_nothing_notes(const struct model *m, size_t *n)
 			struct buf b = BUF_INIT;
 			size_t nv;
 			const char **v = short_versions(m, p, 1, m->min_rounds, &nv);
-			buf_printf(&b, "on %s, %zu workload%s nothing to compare", p, alone,
-				   alone == 1 ? " has" : "s have");
-			put_workloads(&b, m, p, 1);
-			buf_puts(&b, ": only one version each was measured (");
-			put_versions(&b, v, nv);
-			buf_putc(&b, ')');
+			/* "on darwin-arm64, 12 workloads (...) have nothing to
+			 * compare: only 18 was measured" */
+			put_subject(&b, m, p, alone, 1, several);
+			buf_puts(&b, " nothing to compare");
+			if (alone > 1)
+				put_workloads(&b, m, p, 1);
+			buf_puts(&b, ": only ");
+			if (nv == 1)
+				buf_printf(&b, "%s was measured", v[0]);
+			else {
+				buf_puts(&b, "one version each was measured (");
+				put_versions(&b, v, nv);
+				buf_putc(&b, ')');
+			}
 			free(v);
 			ALLOC_GROW(out, nout + 1, alloc);
 			out[nout++] = buf_detach(&b, NULL);
@@ -167,13 +201,22 @@ char **grouping_nothing_notes(const struct model *m, size_t *n)
 			struct buf b = BUF_INIT;
 			size_t nv;
 			const char **v = short_versions(m, p, 0, m->min_rounds, &nv);
-			buf_printf(&b, "on %s, %zu workload%s too few rounds for a verdict", p, few,
-				   few == 1 ? " has" : "s have");
-			put_workloads(&b, m, p, 0);
-			buf_printf(&b, ": %zu version%s ran fewer than the %d rounds a verdict needs (", nv,
-				   nv == 1 ? "" : "s", m->min_rounds);
-			put_versions(&b, v, nv);
-			buf_putc(&b, ')');
+			/* "\"Sort\" has too few rounds for a verdict: 24.11.1
+			 * ran fewer than the 3 rounds a verdict needs" */
+			put_subject(&b, m, p, few, 0, several);
+			buf_puts(&b, " too few rounds for a verdict");
+			if (few > 1)
+				put_workloads(&b, m, p, 0);
+			buf_puts(&b, ": ");
+			if (nv <= NAMED) {
+				put_versions(&b, v, nv);
+				buf_printf(&b, " ran fewer than the %d rounds a verdict needs", m->min_rounds);
+			} else {
+				buf_printf(&b, "%zu versions ran fewer than the %d rounds a verdict needs (",
+					   nv, m->min_rounds);
+				put_versions(&b, v, nv);
+				buf_putc(&b, ')');
+			}
 			free(v);
 			ALLOC_GROW(out, nout + 1, alloc);
 			out[nout++] = buf_detach(&b, NULL);

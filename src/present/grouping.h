@@ -17,7 +17,10 @@ char *grouping_note(const struct model *m);
 /* Nothing to say, said once: one sentence per platform whose comparisons
  * have no verdict (one version, or too few rounds), with their count and a
  * few names: "on darwin-arm64, 12 workloads have nothing to compare
- * ("Production · select", ... and 9 more): only 18 was measured". Returns
+ * ("Production · select", ... and 9 more): only 18 was measured"; with one
+ * platform no "on ...", and one workload by its name ("\"Sort\" has too few
+ * rounds for a verdict: 24.11.1 ran fewer than the 3 rounds a verdict
+ * needs"). Returns
  * a malloc'd array of *n malloc'd sentences (caller frees each and the
  * array; NULL when there are none). */
 char **grouping_nothing_notes(const struct model *m, size_t *n);

@@ -268,6 +268,33 @@ void report_count(struct buf *b, size_t n, const char *one, const char *many)
 	buf_printf(b, "%zu %s", n, n == 1 ? one : many);
 }
 
+/* Distinct workloads and platforms among the comparisons (one comparison
+ * per workload and platform). */
+static void count_workloads(const struct model *m, size_t *nw, size_t *np)
+{
+	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].workload;
+	*nw = report_count_distinct(v, m->ncomparisons);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		v[i] = m->comparisons[i].platform;
+	*np = report_count_distinct(v, m->ncomparisons);
+	free(v);
+}
+
+void report_count_compared(struct buf *b, const struct model *m)
+{
+	size_t nw = 0, np = 0;
+	count_workloads(m, &nw, &np);
+	if (nw == m->ncomparisons) {
+		report_count(b, nw, "workload", "workloads");
+		return;
+	}
+	report_count(b, m->ncomparisons, "comparison", "comparisons");
+	buf_printf(b, " (%zu workload%s on %zu platform%s)", nw, nw == 1 ? "" : "s", np,
+		   np == 1 ? "" : "s");
+}
+
 static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
@@ -410,27 +437,44 @@ static void build_headline(struct report *r)
 		alone += m->comparisons[i].verdict == VERDICT_INSUFFICIENT &&
 			 m->comparisons[i].insufficient == INSUFFICIENT_ONE_VERSION;
 	}
+	/* "4 of 7 workloads", "4 of 24 comparisons (12 workloads on 2
+	 * platforms)": a comparison is a workload on a platform */
+	if (r->nfaster) {
+		buf_printf(&b, "%zu of ", r->nfaster);
+		report_count_compared(&b, m);
+	}
 	if (r->nfaster && !nrule)
-		buf_printf(&b, "%zu of %zu workload%s show%s a confirmed difference: larger than the "
-			   "machine's own noise, and confirmed by the rank test", r->nfaster, n,
-			   n == 1 ? "" : "s", r->nfaster == 1 ? "s" : "");
+		buf_printf(&b, " show%s a confirmed difference: larger than the machine's own noise, "
+			   "and confirmed by the rank test", r->nfaster == 1 ? "s" : "");
 	else if (r->nfaster)
-		buf_printf(&b, "%zu of %zu workload%s show%s a difference larger than the machine's own "
-			   "noise: the rank test confirms it in %zu, and in %zu too few rounds were measured "
-			   "for any rank test to confirm it", r->nfaster, n, n == 1 ? "" : "s",
-			   r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+		buf_printf(&b, " show%s a difference larger than the machine's own noise: the rank "
+			   "test confirms it in %zu, and in %zu too few rounds were measured for any rank "
+			   "test to confirm it", r->nfaster == 1 ? "s" : "", r->nfaster - nrule, nrule);
+	else if (n == 1 && r->ninsufficient == 1)
+		/* no verdict is not "no difference" */
+		buf_puts(&b, alone ? "The workload has no verdict: only one version was measured, "
+			 "nothing to compare" : "The workload has no verdict: too few rounds were "
+			 "measured");
 	else if (n == 1)
 		buf_puts(&b, "The workload shows no confirmed difference (larger than the machine's own "
 			 "noise and confirmed by the rank test)");
-	else
-		buf_printf(&b, "None of the %zu workloads shows a confirmed difference (larger than the "
-			   "machine's own noise and confirmed by the rank test)", n);
+	else if (r->ninsufficient == n) {
+		buf_puts(&b, "None of the ");
+		report_count_compared(&b, m);
+		buf_puts(&b, " has a verdict");
+	}
+	else {
+		buf_puts(&b, "None of the ");
+		report_count_compared(&b, m);
+		buf_puts(&b, " shows a confirmed difference (larger than the machine's own noise and "
+			 "confirmed by the rank test)");
+	}
 	if (r->nnot_confirmed)
 		buf_printf(&b, "; in %zu the difference is beyond the noise but the rank test does not "
 			   "confirm it, so no winner is claimed yet", r->nnot_confirmed);
 	if (r->nwithin)
 		buf_printf(&b, "; in %zu the versions are within noise of each other", r->nwithin);
-	if (r->ninsufficient) {
+	if (r->ninsufficient && n > 1) {
 		/* why: one version alone has nothing to compare; the others too
 		 * few rounds */
 		if (alone && n == 1)
@@ -440,7 +484,7 @@ static void build_headline(struct report *r)
 		if (r->ninsufficient > alone)
 			buf_printf(&b, "; %zu had too few rounds for a verdict", r->ninsufficient - alone);
 	}
-	if (!r->nfaster && alone < n) {
+	if (!r->nfaster && r->ninsufficient < n) {
 		/* in the words every comparison shares: "faster", "smaller" */
 		const char *better = n ? words_diff(&m->comparisons[0])->better : "faster";
 		for (size_t i = 1; i < n; i++)
@@ -554,6 +598,8 @@ static void build_verdicts(struct report *r)
 
 		words_verdict(&b, m, c, 0);
 		rc->text = buf_detach(&b, NULL);
+		words_verdict_numbers(&b, m, c);
+		rc->text_numbers = buf_detach(&b, NULL);
 		compared_words(&b, c);
 		rc->compared_text = buf_detach(&b, NULL);
 		words_design(&b, c);
@@ -891,20 +937,6 @@ size_t report_count_distinct(const char **v, size_t n)
 	return k;
 }
 
-/* Distinct workloads and platforms among the comparisons (one comparison
- * per workload and platform). */
-static void count_workloads(const struct model *m, size_t *nw, size_t *np)
-{
-	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].workload;
-	*nw = report_count_distinct(v, m->ncomparisons);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].platform;
-	*np = report_count_distinct(v, m->ncomparisons);
-	free(v);
-}
-
 static void build_issue_title(struct report *r)
 {
 	const struct model *m = r->m;
@@ -1000,22 +1032,16 @@ static void build_warnings(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	/* how exact releases were compared comes first: every number after
-	 * it is of lines or of releases */
-	char *grouped = grouping_note(m);
-	size_t at = grouped != NULL, nnothing, k;
+	size_t nnothing, k;
 	/* comparisons without a verdict: one sentence per platform, where
 	 * the first of them was met, never one each */
 	char **nothing = grouping_nothing_notes(m, &nnothing);
 	int said = 0;
-	r->nwarnings = at + m->nwarnings + m->nwarning_facts + nnothing;
+	r->nwarnings = m->nwarnings + m->nwarning_facts + nnothing;
 	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
-	if (grouped)
-		r->warnings[0] = grouped;
-	r->grouping_note = grouped;
 	for (size_t i = 0; i < m->nwarnings; i++)
-		r->warnings[at + i] = xstrdup(m->warnings[i]);
-	k = at + m->nwarnings;
+		r->warnings[i] = xstrdup(m->warnings[i]);
+	k = m->nwarnings;
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
 		if (m->warning_facts[i].kind == WARNING_INSUFFICIENT) {
 			for (size_t j = 0; !said && j < nnothing; j++)
@@ -1046,6 +1072,9 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_evidence(r);
 	build_verdicts(r);
 	build_charts(r);
+	/* how exact releases were compared: a statement of method, shown
+	 * with what the verdicts compared, not among the risks */
+	r->grouping_text = grouping_note(m);
 	build_warnings(r);
 	build_issue_title(r);
 	report_claims_build(&r->claims, r);
@@ -1082,6 +1111,7 @@ void report_release(struct report *r)
 		free(rc->change);
 		free(rc->verdict_line);
 		free(rc->text);
+		free(rc->text_numbers);
 		free(rc->design_text);
 		free(rc->compared_text);
 		free(rc->drift);
@@ -1092,6 +1122,7 @@ void report_release(struct report *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	free(r->grouping_text);
 	free(r->recommendation);
 	free(r->variants_note);
 	free(r->headline);

@@ -106,6 +106,9 @@ struct report_comparison {
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
+	char *text_numbers;       /* owned: the verdict with the gap and noise
+	                             it weighed, for a list of verdicts
+	                             (words_verdict_numbers) */
 	char *compared_text;      /* owned: what the verdict compared, the
 	                             header of its table's numbers (compared.h):
 	                             "median of 144 rounds ± middle 80%" */
@@ -188,9 +191,11 @@ struct report {
 	                             "2026-11-29" or "2026-11-29 to 2026-12-03";
 	                             "" when no round records its time */
 
-	const char *grouping_note; /* how exact releases were compared, one by one
-	                             or grouped into lines (grouping_note), or
-	                             NULL; it is warnings[0], which owns it */
+	char *grouping_text;      /* owned: how exact releases were compared, one
+	                             by one or grouped into lines (grouping_note),
+	                             or NULL. A statement of method, never a
+	                             warning: each document gives it where it
+	                             says what its verdicts compared */
 	char **warnings;          /* owned: every warning shown in every document,
 	                             the model's worded ones, then its warning
 	                             facts in words (words_warning) */
@@ -281,5 +286,12 @@ size_t report_count_distinct(const char **v, size_t n);
 
 /* Appends n and its noun in number: "1 workload", "7 workloads". */
 void report_count(struct buf *b, size_t n, const char *one, const char *many);
+
+/* Appends the comparisons counted as what they are, the one wording of
+ * every count of them: "7 workloads" when each workload is one comparison
+ * (one platform), "24 comparisons (12 workloads on 2 platforms)" when a
+ * workload is compared on several. Reads "4 of " before it, and a verb
+ * after it agrees with the first number. */
+void report_count_compared(struct buf *b, const struct model *m);
 
 #endif

@@ -245,12 +245,31 @@ static void put_slow_rounds(struct buf *b, const struct comparison *c)
 	buf_puts(b, "\xC3\x97 slower (the machine)");
 }
 
-void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
+/* " (gap 14%, noise ±11%)": what the within-noise rule weighed, where the
+ * verdict does not quote its band itself. */
+static void put_numbers(struct buf *b, const struct comparison *c)
+{
+	const struct pair_stats *p = c->verdict_pair >= 0 ? &c->pairs[c->verdict_pair] : NULL;
+	if (c->verdict == VERDICT_INSUFFICIENT ||
+	    (c->verdict == VERDICT_WITHIN_NOISE && (c->same_within > 0 || (p && p->steady))))
+		return;
+	buf_puts(b, " (gap ");
+	fmt_percent(b, c->gap);
+	buf_puts(b, ", noise ");
+	fmt_spread(b, c->noise);
+	buf_putc(b, ')');
+}
+
+/* words_verdict, with the numbers before the slow rounds when asked. */
+static void put_verdict_all(struct buf *b, const struct model *m, const struct comparison *c,
+			    int capital, int numbers)
 {
 	size_t nanomalous = 0;
 
 	if (!c->anomaly || c->verdict == VERDICT_INSUFFICIENT) {
 		put_verdict(b, m, c, capital);
+		if (numbers)
+			put_numbers(b, c);
 		if (c->nslow_rounds && c->verdict != VERDICT_INSUFFICIENT)
 			put_slow_rounds(b, c);
 		return;
@@ -266,8 +285,20 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	}
 	buf_puts(b, c->others_apart ? "; among the others, " : "; ");
 	put_verdict(b, m, c, 0);
+	if (numbers)
+		put_numbers(b, c);
 	if (c->nslow_rounds)
 		put_slow_rounds(b, c);
+}
+
+void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
+{
+	put_verdict_all(b, m, c, capital, 0);
+}
+
+void words_verdict_numbers(struct buf *b, const struct model *m, const struct comparison *c)
+{
+	put_verdict_all(b, m, c, 0, 1);
 }
 
 void words_design(struct buf *b, const struct comparison *c)

@@ -51,6 +51,15 @@ double words_share(const struct comparison *c, double size, int winner);
  * letter is upper case, to start a sentence. */
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital);
 
+/* The verdict with the gap and noise the within-noise rule weighed, for a
+ * list of verdicts (issue.md's "Not filed"): "22.21.1 is 14% faster than
+ * 20.19.5 (best rounds) (gap 14%, noise ±11%)". The numbers come
+ * before the slow rounds of the machine ("...; rounds 3 and 8: every
+ * version about 2.0× slower (the machine)") and are left out where the
+ * verdict already states its band ("within noise of the best rounds
+ * (±14%); the same within ±11% in every round (paired)"). */
+void words_verdict_numbers(struct buf *b, const struct model *m, const struct comparison *c);
+
 /* How c's rounds were compared when not by the published design: "a
  * history over 270 days (...): compared by medians ...". Appends nothing for
  * DESIGN_ROUNDS. */

@@ -293,12 +293,20 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	report_count(&b, r->nwarnings, "warning", "warnings");
 	mctx_set_str(ctx, "warnings_counted", b.s);
 	mctx_set_bool(ctx, "any_warnings", r->nwarnings > 0);
-	buf_release(&b);
+	buf_reset(&b);
 
-	/* the verdict table, folded: as many rows as fit */
+	/* the verdict table, folded, after how exact releases were compared
+	 * (its rows name lines or releases): as many rows as fit */
+	if (r->grouping_text) {
+		buf_puts(&b, r->grouping_text);
+		if (b.s[0] >= 'a' && b.s[0] <= 'z')
+			b.s[0] = (char)(b.s[0] - 'a' + 'A');
+		mctx_set_str(ctx, "grouping_text_cap", b.s);
+	}
 	mctx_set_bool(ctx, "several_platforms", report_several_platforms(m));
 	list_of(ctx, "rows", r, anchors, base, any, (size_t)-1, &left);
 	mctx_set_str(ctx, "generator", "noisefloor " NF_VERSION);
+	buf_release(&b);
 
 	anchors_free(anchors, m->ncomparisons);
 	return ctx;

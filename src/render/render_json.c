@@ -812,7 +812,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "comparisons_with_enough_rounds_by_release");
 	jsonw_number(&w, (double)m->grouping.verdicts_by_release);
 	jsonw_key(&w, "text");
-	jsonw_string(&w, rc->report->grouping_note);
+	jsonw_string(&w, rc->report->grouping_text);
 	jsonw_end_object(&w);
 	jsonw_key(&w, "support");
 	if (m->versions_kind == VERSIONS_RELEASES) {

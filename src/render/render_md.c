@@ -292,6 +292,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_str(o, "compared_text", rcmp->compared_text);
 	mctx_set_bool(o, "insufficient", c->verdict == VERDICT_INSUFFICIENT);
 	mctx_set_bool(o, "back_to_back", c->interleaved == 0);
+	mctx_set_str(o, "text_numbers", rcmp->text_numbers);
 	set_num(o, "gap", fmt_percent, c->gap);
 	set_num(o, "noise", fmt_percent, c->noise);
 	if (c->verdict == VERDICT_FASTER) {
@@ -842,6 +843,9 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "headline", r->headline);
 	claims_ctx(r, ctx);
 	mctx_set_str(ctx, "compared_header", r->compared_header);
+	/* how exact releases were compared: method, beside the verdicts */
+	mctx_set_str(ctx, "grouping_text", r->grouping_text);
+	set_cap(ctx, "grouping_text_cap", r->grouping_text);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
@@ -860,7 +864,7 @@ static struct mctx *build_context(const struct report *r, int level,
 		report_count(&t, maxpasses, "pass", "passes");
 		mctx_set_str(ctx, "passes_counted", t.s);
 		buf_reset(&t);
-		report_count(&t, m->ncomparisons, "workload", "workloads");
+		report_count_compared(&t, m);
 		mctx_set_str(ctx, "workloads_counted", t.s);
 		buf_reset(&t);
 		report_count(&t, r->npairs, "pair", "pairs");

@@ -113,9 +113,9 @@ static void title_block(struct pdf *p)
 	}
 	chart_lines_free(lines, n);
 	p->y += 4;
-	buf_printf(&b, "Report date %s \xC2\xB7 %zu workload%s \xC2\xB7 %zu version%s \xC2\xB7 ",
-		   m->as_of, m->ncomparisons, m->ncomparisons == 1 ? "" : "s", nvers,
-		   nvers == 1 ? "" : "s");
+	buf_printf(&b, "Report date %s \xC2\xB7 ", m->as_of);
+	report_count_compared(&b, m);
+	buf_printf(&b, " \xC2\xB7 %zu version%s \xC2\xB7 ", nvers, nvers == 1 ? "" : "s");
 	rounds_range(p->r, &b);
 	buf_puts(&b, " per version");
 	pdf_paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
@@ -352,6 +352,13 @@ static void verdicts(struct pdf *p)
 	pdf_heading(p, "Verdicts", 60);
 	{
 		struct buf h = BUF_INIT;
+		if (p->r->grouping_text) {
+			/* the rows name lines or releases: how they were formed */
+			buf_printf(&h, "%s.", p->r->grouping_text);
+			h.s[0] = (char)(h.s[0] >= 'a' && h.s[0] <= 'z' ? h.s[0] - 'a' + 'A' : h.s[0]);
+			pdf_paragraph(p, h.s);
+			buf_reset(&h);
+		}
 		buf_printf(&h, "Compared: the best version's value the verdict compared (%s). Gap: how "
 			   "much better it is than the worst version's. Noise: the largest band of the "
 			   "versions' rounds. A version wins only when the gap is larger than the noise.",
@@ -504,9 +511,10 @@ static void charts(struct pdf *p)
 		section = NULL;
 	}
 	if (left_out) {
-		char *t = xasprintf("The charts of the other %zu workloads (those without a verdict, "
+		char *t = xasprintf("The charts of the other %zu %s (those without a verdict, "
 				    "a step or drift, and any past the first %d) are in the charts "
 				    "folder written beside this file.", left_out,
+				    report_several_platforms(p->m) ? "comparisons" : "workloads",
 				    PDF_MAX_CHART_WORKLOADS);
 		pdf_paragraph(p, t);
 		free(t);
@@ -724,9 +732,10 @@ static void evidence(struct pdf *p)
 	}
 	if (skipped) {
 		buf_reset(&b);
-		buf_printf(&b, "The rank tests of the other %zu workloads (those without a verdict, a "
+		buf_printf(&b, "The rank tests of the other %zu %s (those without a verdict, a "
 			   "step or drift, and any past the first %d) are in analysis.json and the "
-			   "workbook's Pairs sheet.", skipped, PDF_MAX_EVIDENCE);
+			   "workbook's Pairs sheet.", skipped,
+			   report_several_platforms(m) ? "comparisons" : "workloads", PDF_MAX_EVIDENCE);
 		pdf_paragraph(p, b.s);
 	}
 	buf_release(&b);

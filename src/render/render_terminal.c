@@ -323,6 +323,15 @@ void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn
 		if (p == np)
 			platforms[np++] = m->comparisons[i].platform;
 	}
+	if (r->grouping_text) {
+		/* how exact releases were compared: the tables' columns are
+		 * lines or releases (method, not a warning) */
+		char *t = xasprintf("%s.", r->grouping_text);
+		t[0] = (char)(t[0] >= 'a' && t[0] <= 'z' ? t[0] - 'a' + 'A' : t[0]);
+		render_terminal_line(f, t, columns);
+		fputc('\n', f);
+		free(t);
+	}
 	for (size_t p = 0; p < np; p++) {
 		size_t n = 0;
 		for (size_t i = 0; i < m->ncomparisons; i++)

@@ -1275,6 +1275,13 @@ static void write_summary(struct xw *x)
 		put_text(x, ws, row++, 0, method_text, NULL);
 		free(pairs);
 	}
+	if (x->r->grouping_text) {
+		/* how exact releases were compared is method, not a warning */
+		char *t = xasprintf("%s.", x->r->grouping_text);
+		t[0] = (char)(t[0] >= 'a' && t[0] <= 'z' ? t[0] - 'a' + 'A' : t[0]);
+		put_text(x, ws, row++, 0, t, NULL);
+		free(t);
+	}
 	for (i = 0; i < x->r->nwarnings; i++) {
 		put_text(x, ws, row, 0, "Warning", x->warn);
 		put_text(x, ws, row++, 1, x->r->warnings[i], x->warn);
