@@ -48,6 +48,11 @@ char *grouping_note(const struct model *m)
 			 "the steps between releases inside a line are tested separately");
 		if (g->by == BY_LINE)
 			buf_puts(&b, ", as asked with --by line");
+		else if (g->verdicts_by_line == g->verdicts_by_release)
+			buf_printf(&b, ". In a history the lines are the unit an upgrade moves between: "
+				   "%zu of the %zu comparisons have the versions and rounds a verdict "
+				   "needs, as many as release by release (--by release compares each "
+				   "release)", g->verdicts_by_line, g->ncomparisons);
 		else
 			buf_printf(&b, ". Grouped, %zu of the %zu comparisons have the versions and "
 				   "rounds a verdict needs; release by release, %zu would (--by release "
@@ -61,9 +66,12 @@ char *grouping_note(const struct model *m)
 			   g->nlines == 1 ? "" : "s", g->verdicts_by_line);
 	} else {
 		buf_printf(&b, "the %zu exact releases measured are compared one by one: grouped into "
-			   "their %zu release line%s, no more comparisons would have the versions and "
-			   "rounds a verdict needs (--by line groups them)", g->nreleases, g->nlines,
-			   g->nlines == 1 ? "" : "s");
+			   "their %zu release line%s, %s comparisons would have the versions and "
+			   "rounds a verdict needs%s (--by line groups them)", g->nreleases, g->nlines,
+			   g->nlines == 1 ? "" : "s",
+			   g->verdicts_by_line < g->verdicts_by_release ? "fewer" : "no more",
+			   g->verdicts_by_line < g->verdicts_by_release ? ""
+				   : ", and rounds taken in one sitting are a series chosen release by release");
 	}
 	return buf_detach(&b, NULL);
 }
