@@ -51,6 +51,9 @@ void render_json_workloads(struct jsonw *w, const struct model *m);
 
 int render_markdown(const struct model *m, const struct render_ctx *rc,
 		    struct outdir *od, struct nf_error *err);
+/* Cuts Markdown longer than max_chars characters at its last line break
+ * that leaves room for "\n" note "\n" (render_md.c). */
+void render_md_cut_to_fit(struct buf *out, size_t max_chars, const char *note);
 /* The one Mustache context of the Markdown documents (render_md.c), which
  * report.html lays out too: the presentation model at the detail of blog.md
  * (every pair, no raw rounds; with claimed_pairs only the pairs that are

@@ -312,33 +312,13 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	return ctx;
 }
 
-/* Cuts text longer than CI_MAX_CHARS at a line break with a closing note. */
-static void fit(struct buf *out)
-{
-	static const char note[] = "\n*The rest does not fit: see report.html.*\n";
-	size_t chars = 0, at, last_nl = 0;
-	for (at = 0; at < out->len; at++) {
-		if (((unsigned char)out->s[at] & 0xC0) != 0x80)
-			chars++;
-		if (chars > CI_MAX_CHARS - sizeof note - 1)
-			break;
-		if (out->s[at] == '\n')
-			last_nl = at + 1;
-	}
-	if (at >= out->len)
-		return;
-	out->len = last_nl;
-	out->s[out->len] = '\0';
-	buf_puts(out, note);
-}
-
 int render_ci_summary(const struct render_ctx *rc, struct buf *out, struct nf_error *err)
 {
 	struct mctx *ctx = build_summary(rc->report, rc->link_base);
 	int status = render_md_template(rc, "ci-summary.md", ctx, render_md_escape, out, err);
 	mctx_free(ctx);
 	if (status == NF_OK)
-		fit(out);
+		render_md_cut_to_fit(out, CI_MAX_CHARS, "*The rest does not fit: see report.html.*");
 	return status;
 }
 

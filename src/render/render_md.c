@@ -1133,8 +1133,8 @@ static int render_one(const struct render_ctx *rc, const char *doc, struct mctx 
 }
 
 /* Cuts a document that is still too long at the last line break that
- * leaves room for a closing note, so it always fits. */
-static void cut_to_fit(struct buf *out, size_t max_chars, const char *note)
+ * leaves room for a closing note, so it always fits (render.h). */
+void render_md_cut_to_fit(struct buf *out, size_t max_chars, const char *note)
 {
 	size_t chars = 0, at = 0, last_nl = 0, room = max_chars - utf8_length(note) - 2;
 	for (; at < out->len; at++) {
@@ -1225,7 +1225,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 					break;
 			}
 			if (!status)
-				cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
+				render_md_cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
 					   "see analysis.json and report.pdf.*");
 		} else {
 			status = render_one(rc, documents[i], ctx, escape_md, &out, NULL, err);
