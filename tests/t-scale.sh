@@ -54,16 +54,23 @@ check_eq "no ToUnicode CMap warning from pdffonts or pdftotext" "" \
 	"$({ pdffonts "$pdf" >/dev/null; pdftotext "$pdf" /dev/null; } 2>&1 | sort -u)"
 # a name broken inside a word shows as two words in a row that together
 # start one of the names' words ("Fo" "rw" of "Forward")
-broken=$(pdftotext -bbox "$pdf" - 2>/dev/null | sed -n 's/.*<word [^>]*>\(.*\)<\/word>/\1/p' |
-	awk -v names="$(jq -r '.comparisons[].workload' "$o/analysis.json" | sort -u | tr '\n' ' ')" '
+broken() { # PDF ANALYSIS
+	pdftotext -bbox "$1" - 2>/dev/null | sed -n 's/.*<word [^>]*>\(.*\)<\/word>/\1/p' |
+	awk -v names="$(jq -r '.comparisons[].workload' "$2" | sort -u | tr '\n' ' ')" '
 	BEGIN { n = split(names, w, " "); for (i = 1; i <= n; i++) if (length(w[i]) > 3) { full[w[i]] = 1 } }
 	{
 		j = prev $0
 		if (prev != "" && !(prev in full))
 			for (x in full) if (index(x, j) == 1 && length(j) <= length(x)) { print prev "|" $0; break }
 		prev = $0
-	}' | head -n 5)
-check_eq "workload names are unbroken in the PDF text" "" "$broken"
+	}' | head -n 5
+}
+check_eq "workload names are unbroken in the PDF text" "" "$(broken "$pdf" "$o/analysis.json")"
+# grouped into its six lines the tables have six number columns: the
+# workload column keeps room for its words
+"$NF" report -q --by line --as-of 2026-11-30 --formats json,pdf --out "$h/lines" "${inputs[@]}" 2>/dev/null
+check_eq "grouped by line: workload names are unbroken in the PDF text too" "" \
+	"$(broken "$h/lines/report.pdf" "$h/lines/analysis.json")"
 # every word inside the page, and no word drawn over another (the footer)
 outside=$(pdftotext -bbox "$pdf" - 2>/dev/null | awk -F'"' '
 	/<page / { p++; W = $2; H = $4; n = 0 }

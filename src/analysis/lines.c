@@ -6,16 +6,13 @@
  * Their line can: all rounds of its releases, a history (medians, the
  * middle-80 % band). The choice is made once, here, from counts alone: how
  * many comparisons (workload, platform) would have two versions or more
- * with min_rounds rounds each, by release and by line. In a history (rounds
- * over more than a day) lines win ties: they are the unit a reader upgrades
- * between, and the steps between the releases inside a line are still
- * tested (releases.c); a series of releases taken in one sitting was chosen
- * to be compared release by release.
+ * with min_rounds rounds each, by release and by line. Releases win ties:
+ * when each has the rounds a verdict needs, a regression is named by the
+ * release that brought it (24.12.0), not by its line.
  */
 #include "analysis/lines.h"
 #include "analysis/releases.h"
 #include "analysis/windows.h"
-#include "lib/iso8601.h"
 #include "lib/util.h"
 #include "model/semver.h"
 
@@ -101,26 +98,6 @@ static int cmp_line_round(const void *a, const void *b)
 	if (c)
 		return c;
 	return (x->round > y->round) - (x->round < y->round);
-}
-
-/* 1 when the rounds' timestamps span more than a day: a history, whose
- * releases came as the days brought them, not a series chosen to be
- * compared one by one in a sitting. */
-static int spans_days(const struct model *m)
-{
-	double lo = 0, hi = 0, t;
-	int any = 0;
-	for (size_t i = 0; i < m->nresults; i++) {
-		const char *ts = result_timestamp(&m->results[i]);
-		if (!ts || !iso8601_seconds(ts, &t))
-			continue;
-		if (!any || t < lo)
-			lo = t;
-		if (!any || t > hi)
-			hi = t;
-		any = 1;
-	}
-	return any && hi - lo > 86400;
 }
 
 void lines_group(struct model *m)
@@ -211,9 +188,7 @@ void lines_group(struct model *m)
 
 	g->grouped = g->nmulti > 0 &&
 		     (g->by == BY_LINE ||
-		      (g->by == BY_DEFAULT && (g->verdicts_by_line > g->verdicts_by_release ||
-					      (g->verdicts_by_line == g->verdicts_by_release &&
-					       spans_days(m)))));
+		      (g->by == BY_DEFAULT && g->verdicts_by_line > g->verdicts_by_release));
 	if (!g->grouped) {
 		free(label);
 		return;

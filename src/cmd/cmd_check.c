@@ -100,7 +100,7 @@ static const struct cli_option check_options[] = {
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: line when that\n"
-		  "gives more workloads a verdict, or as many in a history" },
+		  "gives more workloads a verdict" },
 	{ CLI_AS_OF, "report date YYYY-MM-DD, for the upgrade view's support\n"
 		     "(default: today, UTC, or the date of SOURCE_DATE_EPOCH)" },
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },

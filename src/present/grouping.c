@@ -48,11 +48,6 @@ char *grouping_note(const struct model *m)
 			 "the steps between releases inside a line are tested separately");
 		if (g->by == BY_LINE)
 			buf_puts(&b, ", as asked with --by line");
-		else if (g->verdicts_by_line == g->verdicts_by_release)
-			buf_printf(&b, ". In a history the lines are the unit an upgrade moves between: "
-				   "%zu of the %zu comparisons have the versions and rounds a verdict "
-				   "needs, as many as release by release (--by release compares each "
-				   "release)", g->verdicts_by_line, g->ncomparisons);
 		else
 			buf_printf(&b, ". Grouped, %zu of the %zu comparisons have the versions and "
 				   "rounds a verdict needs; release by release, %zu would (--by release "
@@ -71,7 +66,8 @@ char *grouping_note(const struct model *m)
 			   g->nlines == 1 ? "" : "s",
 			   g->verdicts_by_line < g->verdicts_by_release ? "fewer" : "no more",
 			   g->verdicts_by_line < g->verdicts_by_release ? ""
-				   : ", and rounds taken in one sitting are a series chosen release by release");
+				   : ", and release by release each regression is named by the release that "
+				     "brought it");
 	}
 	return buf_detach(&b, NULL);
 }

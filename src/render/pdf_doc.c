@@ -304,6 +304,20 @@ static void table_widths(const struct pdf *p, struct pdf_table *t)
 			}
 		}
 	}
+	/* Still no room for the flexible column (many number columns): the
+	 * number columns give up width in proportion and wrap at spaces. */
+	if (nflex && used + FLEX_MIN * (double)nflex > TEXT_W) {
+		double over = used + FLEX_MIN * (double)nflex - TEXT_W, right = 0;
+		for (size_t i = 0; i < t->ncols; i++)
+			if (t->cols[i].right && t->cols[i].w > 0)
+				right += t->cols[i].w;
+		if (right > over) {
+			for (size_t i = 0; i < t->ncols; i++)
+				if (t->cols[i].right && t->cols[i].w > 0)
+					t->cols[i].w *= (right - over) / right;
+			used -= over;
+		}
+	}
 	flex = TEXT_W - used;
 	for (size_t i = 0; i < t->ncols; i++) {
 		if (nflex && t->cols[i].w < 0)

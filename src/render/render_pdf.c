@@ -442,7 +442,10 @@ static void per_version(struct pdf *p)
 	t.caption = "What each version's verdict compared";
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		struct pdf_cell *row = pdf_table_row(&t);
+		struct pdf_cell *row;
+		if (platform_single(m, c->platform))
+			continue;       /* one sentence for the platform says it */
+		row = pdf_table_row(&t);
 		row[0].text = xasprintf("%s\n%s", c->workload, c->unit);
 		for (size_t k = 0; k < nvers; k++) {
 			const struct version_stats *vs = report_cell(c, vers[k].version);
