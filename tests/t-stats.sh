@@ -310,7 +310,7 @@ check_eq "check: one line per failure" \
 	"$out"
 check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check --baseline 2.0 "$d/regressed.json"
 check_eq "check: passing prints one line, -q nothing" \
-	"no regression: 2 comparisons with the baseline (1 version, 2 workloads), none worse beyond the noise and significant after Holm|" \
+	"no regression: 1 version against the baseline in 2 workloads, 2 pairs in all, none worse beyond the noise and significant after Holm|" \
 	"$("$NF" check --baseline 2.0 "$d/regressed.json")|$("$NF" check -q --baseline 2.0 "$d/regressed.json")"
 check_status "check: 3 rounds a side can never be significant: exit 0" 0 "$NF" check -q "$d/tiny.json"
 check_status "check: the shipped data has a significant regression (Regex, 24.22.3): exit 1" 1 \
