@@ -255,7 +255,7 @@ ts() { printf '2026-11-29T10:%02d:00Z' "$1"; }
 check_eq "blocks: timestamps in blocks mark the comparison not interleaved" "false" \
 	"$(jq '.comparisons[0].interleaved' "$d/blocks/analysis.json")"
 for doc in blog.md issue.md summary.md; do
-	check "blocks: the warning is in $doc" grep -q "the timestamps show the rounds ran in blocks" "$d/blocks/$doc"
+	check "blocks: the warning is in $doc (a Risks entry of summary.md starts with a capital)" grep -qi "the timestamps show the rounds ran in blocks" "$d/blocks/$doc"
 done
 check_eq "blocks: the warning is in analysis.json" "1" \
 	"$(jq '[.warnings[] | select(test("ran in blocks"))] | length' "$d/blocks/analysis.json")"
