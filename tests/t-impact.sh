@@ -210,7 +210,7 @@ check "blog: How to reproduce, with the command and the input's SHA-256" sh -c \
 	_ "$o/blog.md" "$SHIPPED" "$sha"
 # summary.md keeps to its page: the inputs on one line
 check "summary: How to reproduce, with the command and the input's SHA-256" sh -c \
-	'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "Inputs: \`$2\` (SHA-256 \`$3\`)." "$1" && grep -qF "Rounds run from 2026-11-29T22:15:30Z to 2026-11-29T22:16:00Z" "$1"' \
+	'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "Inputs: \`$2\` (SHA-256 \`$3\`). Rounds run on 2026-11-29 (UTC)." "$1"' \
 	_ "$o/summary.md" "$SHIPPED" "$sha"
 check "issue: Steps to reproduce, the versions, the command and the raw data to attach" sh -c \
 	'grep -q "^\*\*Steps to reproduce\*\*" "$1" && grep -qF "1. Install each version: 20.20.2 (V8 11.3.244.8), 22.23.5" "$1" && grep -qxF "   noisefloor report $2" "$1" && grep -qF "Raw data to attach: \`$2\` (SHA-256 \`$3\`)" "$1"' \

@@ -26,6 +26,7 @@
 #include "analysis/evidence.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
+#include "present/counts.h"
 #include "present/digest.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -39,10 +40,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What check found: the comparisons of a version with its workload's
- * baseline, and how many distinct versions and comparisons took part. */
+/* What check found: the pairs of a version with its comparison's
+ * baseline, how many distinct versions took part, and the comparisons
+ * (workloads on platforms) with at least one such pair; compared is
+ * malloc'd, check_regressions' caller frees it. */
 struct check_count {
-	size_t comparisons, versions, workloads;
+	size_t pairs, versions, ncompared;
+	size_t *compared;
 };
 
 /* Appends one line to fail for each version of each workload that is worse
@@ -55,13 +59,15 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 				struct check_count *count)
 {
 	size_t failures = 0, n = 0, nv = 0;
-	const char **versions = NULL, **workloads = xmalloc((m->ncomparisons + 1) * sizeof *workloads);
+	const char **versions = NULL;
+	size_t *compared = xmalloc((m->ncomparisons + 1) * sizeof *compared);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (c->baseline_idx < 0)
 			continue;
-		workloads[n++] = c->workload;
+		if (c->nversions > 1)
+			compared[n++] = i;
 		for (size_t k = 0; k < c->nversions; k++) {
 			const struct version_stats *v = &c->versions[k];
 			const struct pair_stats *p;
@@ -87,11 +93,11 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 			failures++;
 		}
 	}
-	count->comparisons = nv;
+	count->pairs = nv;
 	count->versions = report_count_distinct(versions, nv);
-	count->workloads = report_count_distinct(workloads, n);
+	count->ncompared = n;
+	count->compared = compared;
 	free(versions);
-	free(workloads);
 	return failures;
 }
 
@@ -204,6 +210,7 @@ static int run(const struct cli_args *a)
 		buf_release(&older);
 		buf_release(&out);
 		model_release(&m);
+		free(count.compared);
 		return cli_fail(a, &err);
 	}
 	if (!quiet)
@@ -212,12 +219,20 @@ static int run(const struct cli_args *a)
 		fputs(out.s, stdout);
 	if (older.len && !quiet)
 		fputs(older.s, stdout);
-	if (!failures && !quiet)
-		printf("no regression: %zu comparison%s with the baseline (%zu version%s, %zu workload%s), "
-		       "none %s beyond the noise and significant after Holm\n", count.comparisons,
-		       count.comparisons == 1 ? "" : "s", count.versions, count.versions == 1 ? "" : "s",
-		       count.workloads, count.workloads == 1 ? "" : "s",
-		       older.len ? "newer and worse" : "worse");
+	if (!failures && !quiet) {
+		/* comparisons counted as every document counts them: "in 4
+		 * comparisons (2 workloads on 2 platforms)" */
+		struct buf t = BUF_INIT;
+		report_count(&t, count.versions, "version", "versions");
+		buf_puts(&t, " against the baseline in ");
+		counts_compared(&t, &m, count.compared, count.ncompared);
+		buf_puts(&t, ", ");
+		report_count(&t, count.pairs, "pair", "pairs");
+		printf("no regression: %s in all, none %s beyond the noise and significant after Holm\n",
+		       t.s, older.len ? "newer and worse" : "worse");
+		buf_release(&t);
+	}
+	free(count.compared);
 	/* the claims checked, after the verdict of the gate: they change
 	 * nothing in it */
 	if (with_report && !quiet)

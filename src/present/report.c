@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
+#include "present/counts.h"
 #include "present/grouping.h"
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
@@ -268,31 +269,9 @@ void report_count(struct buf *b, size_t n, const char *one, const char *many)
 	buf_printf(b, "%zu %s", n, n == 1 ? one : many);
 }
 
-/* Distinct workloads and platforms among the comparisons (one comparison
- * per workload and platform). */
-static void count_workloads(const struct model *m, size_t *nw, size_t *np)
-{
-	const char **v = xmalloc((m->ncomparisons + 1) * sizeof *v);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].workload;
-	*nw = report_count_distinct(v, m->ncomparisons);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		v[i] = m->comparisons[i].platform;
-	*np = report_count_distinct(v, m->ncomparisons);
-	free(v);
-}
-
 void report_count_compared(struct buf *b, const struct model *m)
 {
-	size_t nw = 0, np = 0;
-	count_workloads(m, &nw, &np);
-	if (nw == m->ncomparisons) {
-		report_count(b, nw, "workload", "workloads");
-		return;
-	}
-	report_count(b, m->ncomparisons, "comparison", "comparisons");
-	buf_printf(b, " (%zu workload%s on %zu platform%s)", nw, nw == 1 ? "" : "s", np,
-		   np == 1 ? "" : "s");
+	counts_compared(b, m, NULL, m->ncomparisons);
 }
 
 static void build_evidence(struct report *r)
@@ -644,11 +623,30 @@ void report_inputs_summary(struct buf *b, const struct model *m)
 {
 	struct digest_inputs in;
 	digest_inputs(m, &in);
+	report_inputs_files(b, m);
+	if (in.first[0])
+		buf_printf(b, ", rounds dated %s to %s", in.first, in.last);
+	digest_inputs_release(&in);
+}
+
+void report_inputs_files(struct buf *b, const struct model *m)
+{
+	struct digest_inputs in;
+	digest_inputs(m, &in);
 	buf_printf(b, "%zu files", in.n);
 	if (in.folder[0])
 		buf_printf(b, " under %s", in.folder);
-	if (in.first[0])
-		buf_printf(b, ", rounds dated %s to %s", in.first, in.last);
+	digest_inputs_release(&in);
+}
+
+void report_rounds_days(struct buf *b, const struct model *m)
+{
+	struct digest_inputs in;
+	digest_inputs(m, &in);
+	if (in.first[0] && strcmp(in.first, in.last) == 0)
+		buf_printf(b, "Rounds run on %s (UTC)", in.first);
+	else if (in.first[0])
+		buf_printf(b, "Rounds run from %s to %s (UTC days)", in.first, in.last);
 	digest_inputs_release(&in);
 }
 
@@ -976,7 +974,7 @@ static void build_issue_title(struct report *r)
 			   step_c->versions[step->a].version, step_c->platform);
 	} else {
 		size_t nw = 0, np = 0;
-		count_workloads(m, &nw, &np);
+		counts_distinct(m, NULL, m->ncomparisons, &nw, &np);
 		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
 		if (np > 1)
 			buf_printf(&b, " on %zu platforms", np);

@@ -245,6 +245,13 @@ void report_verdict_sentence(struct buf *b, const struct model *m, const struct 
 /* A sentence that names versions names this many and counts the rest. */
 #define REPORT_MAX_NAMED 6
 void report_inputs_summary(struct buf *b, const struct model *m);
+/* Appends the inputs counted without their dates: "73 files under
+ * data/ci/" (summary.md says the days once, report_rounds_days). */
+void report_inputs_files(struct buf *b, const struct model *m);
+/* Appends the UTC days the rounds ran, as a sentence without its final
+ * period: "Rounds run on 2026-11-29 (UTC)", "Rounds run from 2025-11-14 to
+ * 2026-08-09 (UTC days)"; nothing when no round names its time. */
+void report_rounds_days(struct buf *b, const struct model *m);
 
 /* The one version order of every output: the distinct versions of the
  * model, semantic-version ascending (strings that are not versions keep

@@ -1,5 +1,6 @@
 /*
- * render.c - the renderer table (the terminal table is render_terminal.c).
+ * render.c - the renderer table (the terminal table is render_terminal.c),
+ * and what every layout shares: an entry starts with a capital.
  */
 #include "render/render.h"
 #include "lib/util.h"
@@ -49,3 +50,9 @@ OUTPUTS(CALL)
 enum { BUILTIN, LOADED };
 const struct renderer renderers[] = { OUTPUTS(ENTRY) };
 const size_t nrenderers = sizeof renderers / sizeof renderers[0];
+
+void render_capital(char *s)
+{
+	if (s && s[0] >= 'a' && s[0] <= 'z')
+		s[0] = (char)(s[0] - 'a' + 'A');
+}

@@ -108,4 +108,10 @@ void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn
  * by two. */
 void render_terminal_line(FILE *f, const char *text, size_t columns);
 
+/* Upper-cases the first letter of s (ASCII only; NULL and "" are left
+ * alone): an entry laid out on its own, a list item or a field, starts as a
+ * sentence whatever it was worded to follow ("on darwin-arm64, ..." after
+ * "Warning:" in one document, a Risks entry in another). */
+void render_capital(char *s);
+
 #endif

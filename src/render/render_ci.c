@@ -17,6 +17,7 @@
 #include "lib/util.h"
 #include "present/anchors.h"
 #include "present/claims.h"
+#include "present/counts.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -286,9 +287,9 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	mctx_set_str(ctx, "not_confirmed_counted", b.s);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
 	buf_reset(&b);
-	buf_printf(&b, "%zu", r->ninsufficient);
-	mctx_set_str(ctx, "insufficient_counted", b.s);
-	mctx_set_bool(ctx, "any_insufficient", r->ninsufficient > 0);
+	/* why the others have no verdict: "12 with one version only" */
+	counts_no_verdict(&b, m, " \xC2\xB7 ");
+	mctx_set_str(ctx, "no_verdict_counted", b.len ? b.s : NULL);
 	buf_reset(&b);
 	report_count(&b, r->nwarnings, "warning", "warnings");
 	mctx_set_str(ctx, "warnings_counted", b.s);

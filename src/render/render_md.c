@@ -14,6 +14,7 @@
 #include "lib/digest256.h"
 #include "lib/util.h"
 #include "present/compared.h"
+#include "present/counts.h"
 #include "present/digest.h"
 #include "present/history.h"
 #include "present/report_impact.h"
@@ -654,6 +655,16 @@ static void inputs_ctx(const struct report *r, struct mctx *ctx, const char *rou
 		struct buf b = BUF_INIT;
 		report_inputs_summary(&b, m);
 		mctx_set_str(ctx, "inputs_summary", b.s);
+		buf_reset(&b);
+		report_inputs_files(&b, m);
+		mctx_set_str(ctx, "inputs_files", b.s);
+		buf_release(&b);
+	}
+	{
+		/* summary.md says when once, in days */
+		struct buf b = BUF_INIT;
+		report_rounds_days(&b, m);
+		mctx_set_str(ctx, "rounds_days", b.len ? b.s : NULL);
 		buf_release(&b);
 	}
 	if (rounds_sha256) {
@@ -684,8 +695,7 @@ static void rounds_csv_sha256(const struct model *m, char hex[65])
 static void set_cap(struct mctx *ctx, const char *key, const char *s)
 {
 	char *cap = s ? xstrdup(s) : NULL;
-	if (cap && cap[0] >= 'a' && cap[0] <= 'z')
-		cap[0] = (char)(cap[0] - 'a' + 'A');
+	render_capital(cap);
 	mctx_set_str(ctx, key, cap);
 	free(cap);
 }
@@ -917,9 +927,12 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set(ctx, "summary_slower", slower);
 		if (nslower > MD_SUMMARY_BEHIND)
 			set_fmt(ctx, "summary_slower_more", "%zu", nslower - MD_SUMMARY_BEHIND);
-		set_fmt(ctx, "rec_wins", "%zu", wins);
-		set_fmt(ctx, "rec_losses", "%zu", losses);
-		set_fmt(ctx, "rec_ties", "%zu", ties);
+		{
+			struct buf t = BUF_INIT;
+			counts_standing(&t, m, rec_line, wins, ties, losses);
+			mctx_set_str(ctx, "rec_standing", t.len ? t.s : NULL);
+			buf_release(&t);
+		}
 		mctx_set_bool(ctx, "rec_measured", measured > 0);
 		mctx_set_bool(ctx, "rec_has_losses", losses > 0);
 		mctx_set_str(ctx, "rec_line", rec_line);
@@ -989,8 +1002,13 @@ static struct mctx *build_context(const struct report *r, int level,
 		mctx_set_bool(ctx, "has_warnings", nw > 0);
 		/* summary.md's risks fit its page: the first few, then a count */
 		list = mctx_list();
-		for (size_t i = 0; i < nw && i < MD_SUMMARY_RISKS; i++)
-			mctx_push(list, mctx_string(w[i]));
+		for (size_t i = 0; i < nw && i < MD_SUMMARY_RISKS; i++) {
+			/* a list item of its own, no "Warning:" before it */
+			char *t = xstrdup(w[i]);
+			render_capital(t);
+			mctx_push(list, mctx_string(t));
+			free(t);
+		}
 		mctx_set(ctx, "summary_warnings", list);
 		if (nw > MD_SUMMARY_RISKS)
 			set_fmt(ctx, "summary_warnings_more", "%zu", nw - MD_SUMMARY_RISKS);

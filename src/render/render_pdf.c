@@ -241,7 +241,7 @@ static void summary(struct pdf *p)
 		/* summary.md's line: what the confirmed differences free */
 		buf_reset(&b);
 		buf_printf(&b, "%s.", p->r->impact.summary);
-		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		render_capital(b.s);
 		pdf_field(p, "Cores freed", b.s, labw);
 	}
 	if (!p->r->nwarnings) {
@@ -254,6 +254,7 @@ static void summary(struct pdf *p)
 			buf_printf(&b, "%s.", w[i]);
 			if (b.len >= 2 && b.s[b.len - 2] == '.')
 				b.s[--b.len] = '\0';
+			render_capital(b.s);
 			pdf_field(p, i == 0 ? "Risks" : "", b.s, labw);
 		}
 		digest_free(w, nw);
@@ -262,7 +263,7 @@ static void summary(struct pdf *p)
 		char *t = history_bad_day_text(&m->bad_days[i]);
 		buf_reset(&b);
 		buf_printf(&b, "%s.", t);
-		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		render_capital(b.s);
 		pdf_field(p, i == 0 ? "Bad days" : "", b.s, labw);
 		free(t);
 	}

@@ -8,6 +8,7 @@
 #include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "model/semver.h"
+#include "present/counts.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
 
@@ -362,6 +363,10 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 {
 	size_t ncats = 0, nout = 0, nvals = 0, nlines = 0, nmore = 0;
 	size_t maxlines = 1;
+	/* the comparisons past the rows and those left out, to count them as
+	 * every document does (present/counts.h) */
+	size_t *more = xmalloc((m->ncomparisons + 1) * sizeof *more);
+	size_t *out = xmalloc((m->ncomparisons + 1) * sizeof *out);
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		maxlines += m->comparisons[i].nversions;
 	const char **lines = xcalloc(maxlines, sizeof *lines);
@@ -377,9 +382,9 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 			if (ncats < CHART_OVERVIEW_MAX_ROWS)
 				ncats++;
 			else
-				nmore++;
+				more[nmore++] = i;
 		} else {
-			nout++;
+			out[nout++] = i;
 			if (out_platform && out_platform != c->platform)
 				one_out_platform = 0;
 			out_platform = c->platform;
@@ -447,18 +452,23 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 		}
 	}
 	free(vals);
-	if (nmore)
-		buf_printf(&b, "Not shown: %zu more workload%s past the first %d (every workload is in "
-			   "analysis.json, the workbook and the tables). ", nmore, nmore == 1 ? "" : "s",
-			   CHART_OVERVIEW_MAX_ROWS);
-	if (nout) {
-		if (one_out_platform && out_platform)
-			buf_printf(&b, "Left out: %zu workload%s on %s with only one version or too few "
-				   "rounds to compare.", nout, nout == 1 ? "" : "s", out_platform);
-		else
-			buf_printf(&b, "Left out: %zu workload%s with only one version or too few rounds "
-				   "to compare.", nout, nout == 1 ? "" : "s");
+	if (nmore) {
+		buf_puts(&b, "Not shown: ");
+		counts_compared(&b, m, more, nmore);
+		buf_printf(&b, " past the first %d rows (every workload is in analysis.json, the "
+			   "workbook and the tables). ", CHART_OVERVIEW_MAX_ROWS);
 	}
+	if (nout) {
+		/* "12 workloads on darwin-arm64", "24 comparisons (12 workloads
+		 * on 2 platforms)" */
+		buf_puts(&b, "Left out: ");
+		counts_compared(&b, m, out, nout);
+		if (one_out_platform && out_platform)
+			buf_printf(&b, " on %s", out_platform);
+		buf_puts(&b, " with only one version or too few rounds to compare.");
+	}
+	free(more);
+	free(out);
 	if (b.len)
 		buf_printf(&d, " %s", b.s);
 	sp->note = b.len ? buf_detach(&b, NULL) : NULL;
