@@ -136,3 +136,9 @@ for s in sitting days; do
 	check "its note says why ($s)" \
 		grep -q "release by release each regression is named by the release that brought it" "$d/tie-$s/analysis.json"
 done
+
+# --- many input files: the days the rounds ran are said once ------------------
+for f in issue.md blog.md; do
+	check_eq "$f says the rounds' dates once, not 'rounds dated' and then again" "0" \
+		"$(grep -c 'rounds dated' "$d/out/$f")"
+done

@@ -5,6 +5,7 @@
  * did) and each confirmed difference with the interval of its ratio.
  */
 #include "present/claims.h"
+#include "present/counts.h"
 #include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "present/report.h"
@@ -202,8 +203,10 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 			rc->findings[rc->nfindings++] = finding(r, i);
 			rc->nregressed += regressed;
 		}
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		nworkloads += i == 0 || strcmp(m->comparisons[i].workload, m->comparisons[i - 1].workload);
+	{
+		size_t nplatforms;
+		counts_distinct(m, NULL, m->ncomparisons, &nworkloads, &nplatforms);
+	}
 	if (!r->releases)
 		;
 	else if (!rc->nregressed) {

@@ -966,7 +966,8 @@ static void build_issue_title(struct report *r)
 			   words_diff(worst)->worse, worst->versions[worst->worst_idx].version,
 			   worst->versions[worst->best_idx].version, worst->platform);
 		if (nreg > 1)
-			buf_printf(&b, ", and %zu more workload%s", nreg - 1, nreg == 2 ? "" : "s");
+			buf_printf(&b, ", and %zu more %s%s", nreg - 1,
+				   counts_by_workload(m) ? "workload" : "comparison", nreg == 2 ? "" : "s");
 	} else if (step) {
 		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
 		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
