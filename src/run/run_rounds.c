@@ -326,6 +326,27 @@ static void add_number_array(cJSON *meta, const char *key, const double *v, size
 		cJSON_AddItemToArray(a, cJSON_CreateNumber(round(v[i] * 1000) / 1000));
 }
 
+
+/* A result of v in rd with the passes of one round of --measure wall
+ * (taken from *passes, which becomes NULL), lower is better. */
+static struct run_result *wall_result(struct run_round *rd, const struct run_version *v,
+				      const char *workload, const char *unit, double **passes,
+				      int npasses, const char *ts, int status, int nfailed)
+{
+	struct run_result *p = run_round_add(rd);
+	p->v = v;
+	p->workload = xstrdup(workload);
+	p->unit = xstrdup(unit);
+	p->better = BETTER_LOWER;
+	p->passes = *passes;
+	p->npasses = (size_t)npasses;
+	*passes = NULL;
+	memcpy(p->timestamp, ts, sizeof p->timestamp);
+	cJSON_AddNumberToObject(p->meta, "exit_status", status);
+	if (nfailed)
+		p->note = xasprintf("exit status %d in %d of %d passes", status, nfailed, npasses);
+	return p;
+}
 /* `passes` timed runs of v, into rd. */
 static int measure_wall(struct run_loop *r, const struct run_version *v, int round,
 			struct run_round *rd)
@@ -361,40 +382,16 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 		rss_known &= res.maxrss_kb > 0;
 	}
 	if (!rc) {
-		p = run_round_add(rd);
-		p->v = v;
-		p->workload = xstrdup(r->workload);
-		p->unit = xstrdup("ms");
-		p->better = BETTER_LOWER;
-		p->passes = wall;
-		p->npasses = (size_t)s->passes;
-		wall = NULL;
-		memcpy(p->timestamp, ts, sizeof ts);
-		cJSON_AddNumberToObject(p->meta, "exit_status", status);
-		if (nfailed)
-			p->note = xasprintf("exit status %d in %d of %d passes", status, nfailed, s->passes);
+		p = wall_result(rd, v, r->workload, "ms", &wall, s->passes, ts, status, nfailed);
 		add_number_array(p->meta, "user_ms", user, (size_t)s->passes);
 		add_number_array(p->meta, "sys_ms", sys, (size_t)s->passes);
 		if (v->node)
 			cJSON_AddStringToObject(p->meta, "node", v->node);
 		if (v->v8)
 			cJSON_AddStringToObject(p->meta, "v8", v->v8);
-		if (rss_known && r->memory_workload) {
+		if (rss_known && r->memory_workload)
 			/* the second metric: each pass's peak resident memory */
-			p = run_round_add(rd);
-			p->v = v;
-			p->workload = xstrdup(r->memory_workload);
-			p->unit = xstrdup("MiB");
-			p->better = BETTER_LOWER;
-			p->passes = rss;
-			p->npasses = (size_t)s->passes;
-			rss = NULL;
-			memcpy(p->timestamp, ts, sizeof ts);
-			cJSON_AddNumberToObject(p->meta, "exit_status", status);
-			if (nfailed)
-				p->note = xasprintf("exit status %d in %d of %d passes", status, nfailed,
-						    s->passes);
-		}
+			wall_result(rd, v, r->memory_workload, "MiB", &rss, s->passes, ts, status, nfailed);
 	}
 	free(wall);
 	free(user);
