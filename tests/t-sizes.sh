@@ -74,7 +74,7 @@ check_eq "a report of 1,000 workloads with charts exits 0 ($(head -c 200 "$d/std
 check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
 check "the overview is drawn" test -s "$d/oc/charts/overview.png"
 check "the overview names the workloads it leaves out" \
-	grep -q 'Not shown: 940 more workloads past the first 60' \
+	grep -q 'Not shown: 940 workloads past the first 60 rows' \
 	<(xmllint --xpath 'string(//*[local-name()="desc"])' "$d/oc/charts/overview.svg")
 check_eq "charts of their own for the first 200 workloads (SVG and PNG each), and the overview" \
 	"402" "$(find "$d/oc/charts" -type f | wc -l)"
