@@ -1,6 +1,6 @@
 /*
- * claims.h - checking a published claim ("24 is 57 % slower than 20 on
- * SELECT") against the rounds: --claim 'A..B=CHANGE[@WORKLOAD]'. Facts
+ * claims.h - checking a published claim against the rounds, given as
+ * --claim 'A..B=CHANGE[@WORKLOAD]' (20.19.5..24.11.1=-57%@select). Facts
  * only; present/claims.c words them.
  */
 #ifndef NF_CLAIMS_H

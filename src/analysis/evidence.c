@@ -329,6 +329,26 @@ static void fill_pairs(struct comparison *c)
 	free(sorted);
 }
 
+/* The published design's second way to a claim, where its rule makes none
+ * (README "Designs"), for a pair of versions of one cluster each: the
+ * median per-round ratio beyond its band and confirmed by the signed rank
+ * test after Holm, in the direction of the best rounds and of the rank
+ * test, in at least three rounds of four. The best rounds and the ratios
+ * must show the same difference within a factor of two (in logs): ratios
+ * far beyond the best rounds' gap are one version's runs slowed alone in
+ * most rounds (bench/sim.sh, sitting-*-own), and a best-round gap the
+ * ratios do not share is one lucky round, whose tiny ratio says nothing. */
+static int paired_claim_holds(const struct pair_stats *ps)
+{
+	return ps->paired_reachable && ps->paired_side != 0 &&
+	       ps->paired_side == ps->side && ps->test_side == ps->side &&
+	       2 * log1p(ps->size) >= log1p(ps->paired_size) &&
+	       2 * log1p(ps->paired_size) >= log1p(ps->size) &&
+	       4 * ps->paired_agree >= 3 * ps->paired_rounds &&
+	       ps->paired_size > ps->paired_noise && ps->paired_p_holm < STATS_ALPHA &&
+	       ps->paired_test_side == ps->paired_side;
+}
+
 /* Holm across the pairs of each comparison, then significance and
  * borderline. The family is the comparison: its verdict, its claims and
  * `check`'s answer depend on its own rounds only, never on how many other
@@ -380,31 +400,8 @@ static void correct_pairs(struct model *m)
 				ps->steady = !ps->beyond_noise && ps->significant && ps->test_side != 0;
 				ps->paired_reachable = ps->paired &&
 					stats_signed_rank_floor(ps->paired_rounds) * (double)total < STATS_ALPHA;
-				/* the published design's second way to a claim, where
-				 * the rule makes none: the median per-round ratio beyond
-				 * its band, confirmed by the signed rank test after Holm
-				 * in the same direction; never on a version of two
-				 * clusters, whose ratios are two clusters too; and
-				 * only where the best rounds point the same way and at
-				 * least three rounds in four show it (the pairing adds
-				 * certainty to what the rounds show, it never turns the
-				 * winner on a few rounds slowed alone); and the best
-				 * rounds must show at least half the difference the
-				 * ratios show (in logs): ratios far beyond the best
-				 * rounds' gap are one version's runs slowed alone in
-				 * most rounds, which says nothing of the version
-				 * (bench/sim.sh, sitting-*-own); and the ratios at least
-				 * half the best rounds' gap: a best-round gap the rounds
-				 * do not share is one lucky round, and a claim of its
-				 * tiny ratio ("0% faster") says nothing */
-				if (!ps->claim && c->design == DESIGN_ROUNDS && ps->paired_reachable &&
-				    !a->bimodal && !b->bimodal && ps->paired_side != 0 &&
-				    ps->paired_side == ps->side && ps->test_side == ps->side &&
-				    2 * log1p(ps->size) >= log1p(ps->paired_size) &&
-				    2 * log1p(ps->paired_size) >= log1p(ps->size) &&
-				    4 * ps->paired_agree >= 3 * ps->paired_rounds &&
-				    ps->paired_size > ps->paired_noise && ps->paired_p_holm < STATS_ALPHA &&
-				    ps->paired_test_side == ps->paired_side)
+				if (!ps->claim && c->design == DESIGN_ROUNDS && !a->bimodal && !b->bimodal &&
+				    paired_claim_holds(ps))
 					ps->claim = ps->paired_claim = ps->paired_side;
 			}
 			/* a version short of rounds has no within-noise verdict to

@@ -6,7 +6,6 @@
  */
 #include "present/claims.h"
 #include "present/counts.h"
-#include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -45,10 +44,8 @@ const char *claims_verdict_words(enum claim_verdict v)
 static void change_and_interval(struct buf *b, double change, double low, double high)
 {
 	fmt_percent_signed(b, change);
-	buf_printf(b, ", %.0f%% interval ", STATS_CI_LEVEL * 100);
-	fmt_percent_signed(b, low);
-	buf_puts(b, " to ");
-	fmt_percent_signed(b, high);
+	buf_puts(b, ", ");
+	words_interval(b, low, high);
 }
 
 void claims_words_check(struct buf *b, const struct model *m, const struct claim_check *k)

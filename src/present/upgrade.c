@@ -7,11 +7,11 @@
  * first, so a capped list keeps what matters.
  */
 #include "present/upgrade.h"
-#include "analysis/stats.h"
 #include "analysis/windows.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "present/report.h"
+#include "present/verdict_words.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -35,10 +35,8 @@ static void row_text(struct buf *b, const struct model *m, const struct upgrade_
 		quantity(b, c);
 		buf_putc(b, ' ');
 		fmt_percent_signed(b, u->ratio - 1);
-		buf_printf(b, " (%.0f%% interval ", STATS_CI_LEVEL * 100);
-		fmt_percent_signed(b, u->ci_low - 1);
-		buf_puts(b, " to ");
-		fmt_percent_signed(b, u->ci_high - 1);
+		buf_puts(b, " (");
+		words_interval(b, u->ci_low - 1, u->ci_high - 1);
 		buf_printf(b, "), %s", u->change == UPGRADE_BETTER ? "better" : "worse");
 		break;
 	case UPGRADE_NONE:
@@ -48,10 +46,8 @@ static void row_text(struct buf *b, const struct model *m, const struct upgrade_
 			quantity(b, c);
 			buf_putc(b, ' ');
 			fmt_percent_signed(b, u->ratio - 1);
-			buf_printf(b, ", %.0f%% interval ", STATS_CI_LEVEL * 100);
-			fmt_percent_signed(b, u->ci_low - 1);
-			buf_puts(b, " to ");
-			fmt_percent_signed(b, u->ci_high - 1);
+			buf_puts(b, ", ");
+			words_interval(b, u->ci_low - 1, u->ci_high - 1);
 			buf_putc(b, ')');
 		}
 		break;

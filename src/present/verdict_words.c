@@ -8,6 +8,7 @@
  */
 #include "present/verdict_words.h"
 #include "analysis/evidence.h"
+#include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 
@@ -289,6 +290,14 @@ static void put_verdict_all(struct buf *b, const struct model *m, const struct c
 		put_numbers(b, c);
 	if (c->nslow_rounds)
 		put_slow_rounds(b, c);
+}
+
+void words_interval(struct buf *b, double low, double high)
+{
+	buf_printf(b, "%.0f%% interval ", STATS_CI_LEVEL * 100);
+	fmt_percent_signed(b, low);
+	buf_puts(b, " to ");
+	fmt_percent_signed(b, high);
 }
 
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)

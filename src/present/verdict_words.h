@@ -49,6 +49,10 @@ double words_share(const struct comparison *c, double size, int winner);
  * (best rounds)", "within noise", "not confirmed: ...", "insufficient: 1
  * round of 24.11.1: its spread is unknown". With capital set, its first
  * letter is upper case, to start a sentence. */
+/* "95% interval -23% to -19%": the STATS_CI_LEVEL interval of a change,
+ * its ends as signed percentages (low, high: changes, 0.1 = +10 %). */
+void words_interval(struct buf *b, double low, double high);
+
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital);
 
 /* The verdict with the gap and noise the within-noise rule weighed, for a

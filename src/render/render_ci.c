@@ -119,8 +119,7 @@ static void list_of(struct mctx *ctx, const char *key, const struct report *r, c
 static void set_cap(struct mctx *ctx, const char *key, const char *s)
 {
 	char *cap = s ? xstrdup(s) : NULL;
-	if (cap && cap[0] >= 'a' && cap[0] <= 'z')
-		cap[0] = (char)(cap[0] - 'a' + 'A');
+	render_capital(cap);
 	mctx_set_str(ctx, key, cap);
 	free(cap);
 }
@@ -300,8 +299,7 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	 * (its rows name lines or releases): as many rows as fit */
 	if (r->grouping_text) {
 		buf_puts(&b, r->grouping_text);
-		if (b.s[0] >= 'a' && b.s[0] <= 'z')
-			b.s[0] = (char)(b.s[0] - 'a' + 'A');
+		render_capital(b.s);
 		mctx_set_str(ctx, "grouping_text_cap", b.s);
 	}
 	mctx_set_bool(ctx, "several_platforms", report_several_platforms(m));

@@ -130,7 +130,7 @@ static void claims_page(const struct report *r, char **anchors, struct mctx *ctx
 		const struct comparison *c = &m->comparisons[k->comparison];
 		struct mctx *o = mctx_object();
 		char *text = xstrdup(r->claims.texts[i]);
-		text[0] = (char)(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 'a' + 'A' : text[0]);
+		render_capital(text);
 		mctx_set_str(o, "claim", m->claims[k->claim].text);
 		mctx_set_str(o, "workload", c->workload);
 		mctx_set_str(o, "platform", c->platform);
@@ -193,7 +193,7 @@ static void upgrade_page(const struct report *r, char **anchors, struct mctx *ct
 	mctx_set_str(o, "ends", u->ends);
 	{
 		char *cap = xstrdup(u->summary);
-		cap[0] = (char)(cap[0] >= 'a' && cap[0] <= 'z' ? cap[0] - 'a' + 'A' : cap[0]);
+		render_capital(cap);
 		mctx_set_str(o, "summary_cap", cap);
 		free(cap);
 	}

@@ -525,7 +525,7 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_str(o, "summary", u->summary);
 	{
 		char *cap = xstrdup(u->summary);
-		cap[0] = (char)(cap[0] >= 'a' && cap[0] <= 'z' ? cap[0] - 32 : cap[0]);
+		render_capital(cap);
 		mctx_set_str(o, "summary_cap", cap);
 		free(cap);
 	}
@@ -744,8 +744,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "change_note", r->change_note);
 	if (r->baseline_note) {
 		char *cap = xstrdup(r->baseline_note);
-		if (cap[0] >= 'a' && cap[0] <= 'z')
-			cap[0] = (char)(cap[0] - 'a' + 'A');
+		render_capital(cap);
 		mctx_set_str(ctx, "baseline_note", r->baseline_note);
 		mctx_set_str(ctx, "baseline_note_cap", cap);
 		free(cap);
@@ -945,8 +944,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_bool(ctx, "releases", r->releases);
 	if (r->variants_note) {
 		char *cap = xstrdup(r->variants_note);
-		if (cap[0] >= 'a' && cap[0] <= 'z')
-			cap[0] = (char)(cap[0] - 'a' + 'A');
+		render_capital(cap);
 		mctx_set_str(ctx, "variants_note", r->variants_note);
 		mctx_set_str(ctx, "variants_note_cap", cap);
 		free(cap);

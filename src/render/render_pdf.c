@@ -189,7 +189,6 @@ static int cross_platform(const struct model *m, const struct platform_finding *
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
-	size_t nf = p->r->nfaster, nw = p->r->nwithin, ni = p->r->ninsufficient;
 	struct buf b = BUF_INIT;
 	double labw = 62;
 
@@ -208,19 +207,16 @@ static void summary(struct pdf *p)
 		buf_printf(&b, "%s.", p->r->recommendation);
 	else if (p->r->variants_note) {
 		buf_printf(&b, "%s.", p->r->variants_note);
-		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		render_capital(b.s);
 	} else
 		buf_puts(&b, "No line of the schedule is in long-term support on the report date, "
 			 "so there is no recommendation.");
 	pdf_field(p, "Decision", b.s, labw);
 	buf_reset(&b);
 	/* the short answer every document gives, counting confirmed claims */
-	(void)nf;
-	(void)nw;
-	(void)ni;
 	if (p->r->claims.regressed) {
 		buf_printf(&b, "%s. ", p->r->claims.regressed);
-		b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+		render_capital(b.s);
 	}
 	buf_printf(&b, "%s.", p->r->headline);
 	pdf_field(p, "Findings", b.s, labw);
@@ -356,7 +352,7 @@ static void verdicts(struct pdf *p)
 		if (p->r->grouping_text) {
 			/* the rows name lines or releases: how they were formed */
 			buf_printf(&h, "%s.", p->r->grouping_text);
-			h.s[0] = (char)(h.s[0] >= 'a' && h.s[0] <= 'z' ? h.s[0] - 'a' + 'A' : h.s[0]);
+			render_capital(h.s);
 			pdf_paragraph(p, h.s);
 			buf_reset(&h);
 		}
@@ -603,8 +599,7 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 static void note_field(struct pdf *p, const char *label, const char *text)
 {
 	char *s = xasprintf("%s.", text);
-	if (*s >= 'a' && *s <= 'z')
-		*s = (char)(*s - 'a' + 'A');
+	render_capital(s);
 	pdf_field(p, label, s, NOTE_LABEL_W);
 	free(s);
 }
@@ -1031,7 +1026,7 @@ static void upgrade(struct pdf *p)
 		   "round of one version to a round of the other, with its 95 %% interval.",
 		   u->summary);
 	/* "no workload changes ..." starts the paragraph without ends */
-	b.s[0] = (char)(b.s[0] >= 'a' && b.s[0] <= 'z' ? b.s[0] - 32 : b.s[0]);
+	render_capital(b.s);
 	pdf_paragraph(p, b.s);
 	buf_release(&b);
 	t.cols = cols;

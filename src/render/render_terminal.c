@@ -327,7 +327,7 @@ void render_terminal(const struct report *r, size_t columns, FILE *f, FILE *warn
 		/* how exact releases were compared: the tables' columns are
 		 * lines or releases (method, not a warning) */
 		char *t = xasprintf("%s.", r->grouping_text);
-		t[0] = (char)(t[0] >= 'a' && t[0] <= 'z' ? t[0] - 'a' + 'A' : t[0]);
+		render_capital(t);
 		render_terminal_line(f, t, columns);
 		fputc('\n', f);
 		free(t);

@@ -1278,7 +1278,7 @@ static void write_summary(struct xw *x)
 	if (x->r->grouping_text) {
 		/* how exact releases were compared is method, not a warning */
 		char *t = xasprintf("%s.", x->r->grouping_text);
-		t[0] = (char)(t[0] >= 'a' && t[0] <= 'z' ? t[0] - 'a' + 'A' : t[0]);
+		render_capital(t);
 		put_text(x, ws, row++, 0, t, NULL);
 		free(t);
 	}
@@ -1296,7 +1296,7 @@ static void write_summary(struct xw *x)
 		row++;
 		put_text(x, ws, row++, 0, "Versions", x->label);
 		char *note = xasprintf("%s.", x->r->variants_note);
-		note[0] = (char)(note[0] >= 'a' && note[0] <= 'z' ? note[0] - 32 : note[0]);
+		render_capital(note);
 		put_text(x, ws, row++, 0, note, NULL);
 		free(note);
 		goto environment;
