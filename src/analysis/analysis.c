@@ -19,6 +19,7 @@
  */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
+#include "analysis/record.h"
 #include "analysis/impact.h"
 #include "analysis/releases.h"
 #include "analysis/stats.h"
@@ -882,13 +883,15 @@ int analysis_run(struct model *m, struct nf_error *err)
 			m->comparisons[i].interleaved = 0;
 	evidence_run(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
+		decide(&m->comparisons[i]);
+		baseline_claims(&m->comparisons[i]);
+	}
+	record_run(m);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
-		decide(c);
-		baseline_claims(c);
-		/* a regression needs an order: two versions, not labels */
-		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx &&
-				version_order(c->versions[c->best_idx].version,
-					      c->versions[c->worst_idx].version) < 0;
+		/* a regression needs an order: two releases, not labels; any
+		 * pair's record that names the older one the better */
+		c->regression = c->nregressing > 0;
 		m->nclaims += c->verdict == VERDICT_FASTER;
 		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
 		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;

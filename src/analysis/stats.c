@@ -162,6 +162,28 @@ double stats_median_sorted(const double *s, size_t n)
 	return n % 2 ? s[n / 2] : midpoint(s[n / 2 - 1], s[n / 2]);
 }
 
+void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
+{
+	/* the largest k with P(B <= k - 1) <= (1 - level) / 2 for B ~ Bin(n, 1/2):
+	 * [x(k), x(n + 1 - k)] (1-based) covers the median at `level`; the
+	 * binomial's terms by recurrence, in logs past what a double holds */
+	double tail = (1 - level) / 2, term = exp(-(double)n * log(2.0)), cdf = 0;
+	size_t k = 1;
+	for (size_t j = 0; j < n / 2; j++) {
+		cdf += term;
+		if (cdf > tail)
+			break;
+		k = j + 1; /* 1 - 2 P(B <= j) >= level: [x(j + 1), x(n - j)] */
+		term *= (double)(n - j) / (double)(j + 1);
+	}
+	if (n == 0) {
+		*lo = *hi = 0;
+		return;
+	}
+	*lo = k - 1;
+	*hi = n - k;
+}
+
 double stats_median_of(const double *v, size_t n)
 {
 	if (n < 48) {

@@ -83,6 +83,12 @@ double stats_median_of(const double *v, size_t n);
 /* The same of values already sorted ascending (n >= 1). */
 double stats_median_sorted(const double *sorted, size_t n);
 
+/* The distribution-free interval of a median from n sorted values at
+ * `level`: order statistics *lo <= *hi (0-based) such that the interval
+ * [x(lo), x(hi)] holds the median with at least that probability (the sign
+ * test's binomial); with too few values for the level, the whole range. */
+void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi);
+
 /* The q-quantile (0 <= q <= 1) of sorted[0..n), n >= 1, by linear
  * interpolation between order statistics (R's quantile type 7). */
 double stats_quantile_sorted(const double *sorted, size_t n, double q);

@@ -63,6 +63,7 @@ static const struct {
 	[CLI_TO] = { "to", 0, "VERSION" },
 	[CLI_LINK_BASE] = { "link-base", 0, "URL" },
 	[CLI_SUMMARY] = { "summary", 0, "FILE" },
+	[CLI_FAIL_ABOVE] = { "fail-above", 0, "PCT" },
 	[CLI_HELP] = { "help", 'h', NULL },
 	[CLI_VERSION] = { "version", 'V', NULL },
 };

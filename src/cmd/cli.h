@@ -52,6 +52,7 @@ enum cli_opt {
 	CLI_TO,         /* --to VERSION */
 	CLI_LINK_BASE,  /* --link-base URL: where report.html is served */
 	CLI_SUMMARY,    /* --summary FILE (check): writes ci-summary.md there */
+	CLI_FAIL_ABOVE, /* --fail-above PCT (check): the smallest regression that fails */
 	CLI_HELP,       /* -h, --help: every subcommand, added by the parser */
 	CLI_VERSION,    /* -V, --version: every subcommand, added by the parser */
 	CLI_NOPTS

@@ -24,6 +24,7 @@
  */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
+#include "analysis/stats.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
 #include "present/counts.h"
@@ -49,14 +50,44 @@ struct check_count {
 	size_t *compared;
 };
 
-/* Appends one line to fail for each version of each workload that is worse
- * than the comparison's baseline by a confirmed claim and is not older than
- * the baseline (newer, or a label with no order), and one line to older for
- * each older version that is worse: slower than the baseline it was left
- * for, which is no regression. Returns the number of failures; *count gets
- * what was compared. Reads only the model. */
-static size_t check_regressions(const struct model *m, struct buf *fail, struct buf *older,
-				struct check_count *count)
+/* What the lines of check go to: failures, regressions smaller than
+ * --fail-above (reported, never failing), older versions that are worse,
+ * and comparisons too noisy to see a change of the floor. */
+struct check_out {
+	struct buf fail, small, older, blind;
+	size_t nblind;
+};
+
+/* The smallest change a comparison should see before its silence means
+ * anything, when --fail-above sets no floor of its own: a tenth, the
+ * history's floor and asv's default factor (README "The gate"). */
+#define CHECK_BLIND_FLOOR 0.10
+/* Comparisons named one by one as too noisy; the rest are counted. */
+#define CHECK_BLIND_NAMED 5
+
+/* Whether the record of pair p, a claim, was confirmed by a rank test (a
+ * claim on the published rule alone, with too few rounds for any test, is
+ * reported but never fails a build): the signed rank test when the pairing
+ * decided, else the pair's own test. */
+static int tested(const struct comparison *c, const struct pair_stats *p)
+{
+	if (p->paired_claim)
+		return p->paired_p_holm < STATS_ALPHA;
+	(void)c;
+	return p->significant;
+}
+
+/* Appends one line to o->fail for each version of each workload that is
+ * worse than the comparison's baseline by a confirmed claim of its pair's
+ * verdict record, at least `floor` in size, and is not older than the
+ * baseline (newer, or a label with no order); a smaller one to o->small, and
+ * one line to o->older for each older version that is worse: slower than
+ * the baseline it was left for, which is no regression. A comparison with
+ * no failure whose records could not see a change of blind_floor is named
+ * in o->blind. Returns the number of failures; *count gets what was
+ * compared. Reads only the model. */
+static size_t check_regressions(const struct model *m, double floor, double blind_floor,
+				struct check_out *o, struct check_count *count)
 {
 	size_t failures = 0, n = 0, nv = 0;
 	const char **versions = NULL;
@@ -64,6 +95,8 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
+		const struct pair_stats *blind = NULL;
+		int worse = 0;
 		if (c->baseline_idx < 0)
 			continue;
 		if (c->nversions > 1)
@@ -76,21 +109,32 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 			versions = xrealloc(versions, (nv + 1) * sizeof *versions);
 			versions[nv++] = v->version;
 			p = evidence_pair(c, (size_t)c->baseline_idx, k);
-			/* a confirmed claim naming the baseline the better one: both
-			 * keys, and a rank test that could and did confirm it (a claim
-			 * on the published rule alone, with too few rounds for any
-			 * test, is reported but never fails a build) */
-			if (!p || !p->claim || !p->significant ||
-			    (p->claim > 0 ? p->b : p->a) != (size_t)c->baseline_idx)
+			if (!p)
 				continue;
+			if (p->rec.verdict != VERDICT_INSUFFICIENT && p->rec.sees > blind_floor &&
+			    (!blind || p->rec.sees > blind->rec.sees))
+				blind = p;
+			if (p->rec.verdict != VERDICT_FASTER || !tested(c, p) ||
+			    p->rec.winner != c->baseline_idx)
+				continue;
+			worse = 1;
 			if (v->baseline_order < 0) {
-				words_check_line(older, c, v, p);
-				buf_putc(older, '\n');
+				words_check_line(&o->older, c, v, p);
+				buf_putc(&o->older, '\n');
 				continue;
 			}
-			words_check_line(fail, c, v, p);
-			buf_putc(fail, '\n');
+			if (p->rec.size < floor) {
+				words_check_line(&o->small, c, v, p);
+				buf_putc(&o->small, '\n');
+				continue;
+			}
+			words_check_line(&o->fail, c, v, p);
+			buf_putc(&o->fail, '\n');
 			failures++;
+		}
+		if (blind && !worse && o->nblind++ < CHECK_BLIND_NAMED) {
+			words_check_blind(&o->blind, c, &blind->rec, blind_floor);
+			buf_putc(&o->blind, '\n');
 		}
 	}
 	count->pairs = nv;
@@ -99,6 +143,19 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 	count->compared = compared;
 	free(versions);
 	return failures;
+}
+
+/* --fail-above PCT: "5", "5%" or "2.5"; -1 when it is no percentage. */
+static double fail_above(const char *s)
+{
+	char *end;
+	double pct;
+	if (!s)
+		return 0;
+	pct = strtod(s, &end);
+	if (end == s || (*end && strcmp(end, "%") != 0) || !(pct >= 0) || !(pct < 1e6))
+		return -1;
+	return pct / 100;
 }
 
 static const struct cli_option check_options[] = {
@@ -122,6 +179,9 @@ static const struct cli_option check_options[] = {
 	{ CLI_LINK_BASE, "where report.html will be served: the summary links\n"
 			 "each line to its section there" },
 	{ CLI_TEMPLATES, "Mustache templates (ci-summary.md.mustache)" },
+	{ CLI_FAIL_ABOVE, "a practical floor: a confirmed regression smaller than\n"
+			  "PCT percent (in the verdicts' size, '21% slower') is\n"
+			  "printed and does not fail the check (default 0)" },
 	{ CLI_QUIET, "print the failures only: no warnings, no claims,\n"
 		     "nothing when the check passes" },
 	{ 0, NULL },
@@ -163,29 +223,48 @@ static int write_summary(const struct cli_args *a, const struct report *rep, con
 	return status;
 }
 
-/* What ingest said about the inputs (an errored task left out, ...), on
- * stderr as report says it: repeats grouped with a count. */
+/* The warnings every document shows (the inputs', the noise, the load,
+ * end of life, ...), on stderr as report says them: repeats grouped with a
+ * count. */
 static void print_warnings(const struct model *m)
 {
-	size_t nw;
-	char **w = digest_warnings(m, m->warnings, m->nwarnings, &nw);
+	size_t nw, nall;
+	char **all = report_warnings(m, &nall);
+	char **w = digest_warnings(m, all, nall, &nw);
 	for (size_t i = 0; i < nw; i++)
 		cli_warn(w[i]);
 	digest_free(w, nw);
+	for (size_t i = 0; i < nall; i++)
+		free(all[i]);
+	free(all);
+}
+
+static void check_out_release(struct check_out *o)
+{
+	buf_release(&o->fail);
+	buf_release(&o->small);
+	buf_release(&o->older);
+	buf_release(&o->blind);
 }
 
 static int run(const struct cli_args *a)
 {
 	struct model m;
 	struct nf_error err = { 0, "" };
-	struct buf out = BUF_INIT, older = BUF_INIT;
+	struct check_out o = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT, 0 };
 	struct report rep;
 	struct check_count count;
 	size_t failures;
+	double floor = fail_above(a->opt[CLI_FAIL_ABOVE]);
 	int status, quiet = a->opt[CLI_QUIET] != NULL, with_report;
 
 	if ((status = cli_need_inputs(a)) != 0 || (status = cli_check_link_base(a)) != 0)
 		return status;
+	if (floor < 0) {
+		fprintf(stderr, "noisefloor check: --fail-above '%s': expected a percentage such as 5 or 2.5%%\n",
+			a->opt[CLI_FAIL_ABOVE]);
+		return NF_USAGE;
+	}
 	model_init(&m);
 	if ((status = cli_claim_options(a, &m)) >= 0) {
 		model_release(&m);
@@ -200,15 +279,15 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return status;
 	}
-	failures = check_regressions(&m, &out, &older, &count);
+	failures = check_regressions(&m, floor, floor > CHECK_BLIND_FLOOR ? floor : CHECK_BLIND_FLOOR,
+				     &o, &count);
 	/* the words of the claims and the summary come from the report */
 	with_report = a->opt[CLI_SUMMARY] || (m.nclaims_given && !quiet);
 	if (with_report)
 		report_build(&rep, &m, 0);
 	if (a->opt[CLI_SUMMARY] && (status = write_summary(a, &rep, a->opt[CLI_SUMMARY], &err)) != 0) {
 		report_release(&rep);
-		buf_release(&older);
-		buf_release(&out);
+		check_out_release(&o);
 		model_release(&m);
 		free(count.compared);
 		return cli_fail(a, &err);
@@ -216,9 +295,11 @@ static int run(const struct cli_args *a)
 	if (!quiet)
 		print_warnings(&m);
 	if (failures)
-		fputs(out.s, stdout);
-	if (older.len && !quiet)
-		fputs(older.s, stdout);
+		fputs(o.fail.s, stdout);
+	if (o.small.len && !quiet)
+		fputs(o.small.s, stdout);
+	if (o.older.len && !quiet)
+		fputs(o.older.s, stdout);
 	if (!failures && !quiet) {
 		/* comparisons counted as every document counts them: "in 4
 		 * comparisons (2 workloads on 2 platforms)" */
@@ -228,9 +309,17 @@ static int run(const struct cli_args *a)
 		counts_compared(&t, &m, count.compared, count.ncompared);
 		buf_puts(&t, ", ");
 		report_count(&t, count.pairs, "pair", "pairs");
-		printf("no regression: %s in all, none %s beyond the noise and significant after Holm\n",
-		       t.s, older.len ? "newer and worse" : "worse");
+		printf("no regression: %s in all, none %s by a confirmed difference%s\n", t.s,
+		       o.older.len ? "newer and worse" : "worse",
+		       o.small.len ? " of the --fail-above floor" : "");
 		buf_release(&t);
+	}
+	if (o.nblind && !quiet) {
+		/* what the silence of the gate cannot vouch for */
+		fputs(o.blind.s, stdout);
+		if (o.nblind > CHECK_BLIND_NAMED)
+			printf("cannot see: %zu more comparison%s as noisy\n", o.nblind - CHECK_BLIND_NAMED,
+			       o.nblind - CHECK_BLIND_NAMED == 1 ? "" : "s");
 	}
 	free(count.compared);
 	/* the claims checked, after the verdict of the gate: they change
@@ -239,8 +328,7 @@ static int run(const struct cli_args *a)
 		cli_print_claims(&rep, stdout, cli_terminal_columns());
 	if (with_report)
 		report_release(&rep);
-	buf_release(&older);
-	buf_release(&out);
+	check_out_release(&o);
 	model_release(&m);
 	if ((status = cli_flush_stdout(a)) != 0)
 		return status;
@@ -250,12 +338,16 @@ static int run(const struct cli_args *a)
 const struct cli_command cmd_check = {
 	.name = "check",
 	.synopsis = "check [options] [LABEL=]FILE...",
-	.about = "Fails when a version newer than the baseline is worse than it beyond the\n"
-		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
-		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
-		 "line per failure; a version older than the baseline that is worse is listed,\n"
-		 "and is no regression. The claims checked (--claim) follow; a claim that is\n"
-		 "not reproduced does not change the exit status.\n",
+	.about = "Fails when a version newer than the baseline is worse than it by a\n"
+		 "confirmed difference: the verdict record of the pair (the design that decides\n"
+		 "it: best rounds against the largest spread, or the per-round ratios of shared\n"
+		 "rounds against their own spread) is beyond its noise band, and the rank test\n"
+		 "confirms it after Holm's correction across the pairs of its workload\n"
+		 "(p < 0.05). Prints one line per failure, quoting the record as the documents\n"
+		 "do; a version older than the baseline that is worse is listed, and is no\n"
+		 "regression. Then the comparisons too noisy to see a 10% change (or the\n"
+		 "--fail-above floor), and the claims checked (--claim); neither changes the\n"
+		 "exit status.\n",
 	.options = check_options,
 	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
 		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",

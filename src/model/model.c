@@ -486,6 +486,38 @@ const char *band_kind_name(enum band_kind b)
 	return b == BAND_MIDDLE80 ? "middle-80" : b == BAND_MIDDLE50 ? "middle-50" : "spread";
 }
 
+const char *decided_by_name(enum decided_by d)
+{
+	switch (d) {
+	case DECIDED_BEST_ROUNDS:
+		return "best-rounds";
+	case DECIDED_PAIRED:
+		return "paired";
+	case DECIDED_MEDIANS:
+		return "medians";
+	case DECIDED_HISTORY:
+		return "history-medians";
+	default:
+		return NULL;
+	}
+}
+
+const char *record_band_name(enum record_band b)
+{
+	switch (b) {
+	case RECORD_BAND_LARGEST_SPREAD:
+		return "largest-spread";
+	case RECORD_BAND_PER_ROUND:
+		return "per-round-ratio";
+	case RECORD_BAND_QUARTILES:
+		return "quartile-spread";
+	case RECORD_BAND_MIDDLE80:
+		return "middle-80";
+	default:
+		return NULL;
+	}
+}
+
 const char *unit_kind_name(enum unit_kind k)
 {
 	switch (k) {

@@ -268,6 +268,64 @@ struct version_stats {
 	                         version ("a", "sleep 0.01"): no order */
 };
 
+/*
+ * The verdict record (analysis/record.c): what decided a pair of versions
+ * and the numbers every sentence, table cell, gate line, chart band, claim
+ * check and upgrade row about it quotes. Each pair has one; a comparison's
+ * is its verdict pair's. Sizes follow one convention: how much better the
+ * winner is, the other's time over the winner's less one ("26 is 25 %
+ * faster than 22": 22's time / 26's time - 1), for rates the ratio of the
+ * rates, for sizes the larger over the smaller.
+ */
+enum decided_by {
+	DECIDED_NONE = 0,      /* no verdict (insufficient) */
+	DECIDED_BEST_ROUNDS,   /* the published rule: the best rounds against the
+	                          largest spread of one version's own rounds */
+	DECIDED_PAIRED,        /* rounds that each hold both versions: the median
+	                          per-round ratio against half the interquartile
+	                          range of those ratios, the signed rank test */
+	DECIDED_MEDIANS,       /* medians against the larger quartile spread */
+	DECIDED_HISTORY,       /* medians of a history against its middle 80 %
+	                          (at least EVIDENCE_HISTORY_FLOOR) */
+};
+enum record_band {
+	RECORD_BAND_NONE = 0,
+	RECORD_BAND_LARGEST_SPREAD, /* the largest spread of one version's rounds */
+	RECORD_BAND_PER_ROUND,      /* half the IQR of the per-round ratios */
+	RECORD_BAND_QUARTILES,      /* the larger quartile spread of the two */
+	RECORD_BAND_MIDDLE80,       /* the larger middle 80 % (a history) */
+};
+struct verdict_record {
+	enum verdict verdict;  /* of this pair: FASTER a claim, NOT_CONFIRMED
+	                          beyond the band but not confirmed, WITHIN_NOISE,
+	                          INSUFFICIENT (no rounds enough) */
+	enum decided_by by;
+	long winner, other;    /* indexes into comparison.versions: the better
+	                          one by the deciding statistic and the other;
+	                          -1 when neither is */
+	double size;           /* how much better the winner is (>= 0) */
+	double size_low, size_high; /* its STATS_CI_LEVEL interval, same
+	                          convention (the low end may be below 0: the
+	                          other could be the better); NaN unknown */
+	double ratio, ci_low, ci_high; /* the same estimate and interval as b / a
+	                          of the pair's values, from which claims and
+	                          the upgrade view read either side */
+	double band;           /* the noise band the rule compared size against */
+	enum record_band band_kind;
+	size_t agree, rounds;  /* rounds that show the winner better, of rounds
+	                          compared (paired: per-round ratios; otherwise
+	                          the winner's rounds better than the other's
+	                          median round); 0 of 0 unknown */
+	double sees;           /* the smallest size these rounds could claim
+	                          (the band of the design that could decide);
+	                          INFINITY when no test can confirm anything */
+	int regression;        /* a claim naming the older of two releases the
+	                          better (semver order; never for variants) */
+	/* the published rule's own reading, when the pairing decided: */
+	double rule_size, rule_band;
+	long rule_winner;
+};
+
 /* Mann-Whitney and friends for one pair of versions (filled by stats code). */
 struct pair_stats {
 	size_t a, b;          /* indexes into comparison.versions */
@@ -316,6 +374,7 @@ struct pair_stats {
 	int paired_reachable; /* that test can reach the level at all */
 	int paired_claim;     /* +1 b better, -1 a better: the claim rests on the
 	                         pairing (published design; claim holds it too) */
+	struct verdict_record rec; /* what decided this pair (record.c) */
 };
 
 /* A step in a long version series (filled by stats code). */
@@ -397,6 +456,10 @@ struct comparison {
 	size_t nslow_rounds;
 	double slow_round_factor; /* their typical slowness against the other
 	                             rounds (2: twice the time) */
+	struct verdict_record record; /* the verdict pair's record, or the
+	                             published rule's on the bests when no pair
+	                             was judged (record.c) */
+	size_t nregressing;       /* pairs whose record is a regression */
 };
 
 /* One workload across the platforms it was measured on (filled by evidence.c
@@ -806,5 +869,9 @@ const char *level_stat_name(enum level_stat l);
 const char *band_kind_name(enum band_kind b);
 /* "time", "rate", "size", "other" */
 const char *unit_kind_name(enum unit_kind k);
+/* "best-rounds", "paired", "medians", "history-medians"; NULL for none */
+const char *decided_by_name(enum decided_by d);
+/* "largest-spread", "per-round-ratio", "quartile-spread", "middle-80"; NULL for none */
+const char *record_band_name(enum record_band b);
 
 #endif

@@ -1025,36 +1025,42 @@ static void build_baseline_note(struct report *r)
 	r->baseline_note = buf_detach(&b, NULL);
 }
 
-/* The model's worded warnings, then its warning facts in words, in the
- * order they were met. */
-static void build_warnings(struct report *r)
+char **report_warnings(const struct model *m, size_t *count)
 {
-	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	size_t nnothing, k;
+	size_t nnothing, k, n;
 	/* comparisons without a verdict: one sentence per platform, where
 	 * the first of them was met, never one each */
 	char **nothing = grouping_nothing_notes(m, &nnothing);
+	char **w;
 	int said = 0;
-	r->nwarnings = m->nwarnings + m->nwarning_facts + nnothing;
-	r->warnings = xcalloc(r->nwarnings ? r->nwarnings : 1, sizeof *r->warnings);
+	n = m->nwarnings + m->nwarning_facts + nnothing;
+	w = xcalloc(n ? n : 1, sizeof *w);
 	for (size_t i = 0; i < m->nwarnings; i++)
-		r->warnings[i] = xstrdup(m->warnings[i]);
+		w[i] = xstrdup(m->warnings[i]);
 	k = m->nwarnings;
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
 		if (m->warning_facts[i].kind == WARNING_INSUFFICIENT) {
 			for (size_t j = 0; !said && j < nnothing; j++)
-				r->warnings[k++] = nothing[j];
+				w[k++] = nothing[j];
 			said = 1;
 			continue;
 		}
 		words_warning(&b, m, &m->warning_facts[i]);
-		r->warnings[k++] = buf_detach(&b, NULL);
+		w[k++] = buf_detach(&b, NULL);
 	}
 	for (size_t j = 0; !said && j < nnothing; j++)
-		r->warnings[k++] = nothing[j];
-	r->nwarnings = k;
+		w[k++] = nothing[j];
 	free(nothing);
+	*count = k;
+	return w;
+}
+
+/* The model's worded warnings, then its warning facts in words, in the
+ * order they were met. */
+static void build_warnings(struct report *r)
+{
+	r->warnings = report_warnings(r->m, &r->nwarnings);
 }
 
 void report_build(struct report *r, const struct model *m, int with_charts)

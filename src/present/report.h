@@ -301,4 +301,10 @@ void report_count(struct buf *b, size_t n, const char *one, const char *many);
  * after it agrees with the first number. */
 void report_count_compared(struct buf *b, const struct model *m);
 
+/* Every warning the documents show, in words: the inputs' first, then the
+ * analysis' facts in the order they were met (what report prints on
+ * stderr and check prints too). Returns a malloc'd array of *count malloc'd
+ * strings; the caller frees each and the array. */
+char **report_warnings(const struct model *m, size_t *count);
+
 #endif

@@ -12,6 +12,7 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,46 +108,146 @@ double words_share(const struct comparison *c, double size, int winner)
 	return smaller ? size / (1 + size) : size;
 }
 
-/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
- * version o, the size in the metric's language ("does 84% more ops/s than"
- * for rates, "is 20% smaller than" for sizes) and the statistic compared;
- * rule_only says the rank test could not take part. */
-static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
-		      const char *w, const char *o, int rule_only, int capital)
+/* A size in the seed's convention: "40%", from 2x on "2.4×". */
+static void put_size_number(struct buf *b, double size)
 {
-	int paired = p->paired_claim && c->confirmed == CONFIRMED_PAIRED;
-	long g = round_half_away(words_share(c, paired ? p->paired_size : p->size, 1) * 100);
-	put_first(b, w, capital);
-	if (words_memory(c))
-		buf_printf(b, " uses %ld%% %s than %s", g, words_diff(c)->better, o);
-	else if (c->unit_kind == UNIT_SIZE)
-		buf_printf(b, " is %ld%% %s than %s", g, words_diff(c)->better, o);
-	else if (c->better == BETTER_HIGHER)
-		buf_printf(b, " does %ld%% more %s than %s", g, c->unit, o);
-	else
-		buf_printf(b, " is %ld%% faster than %s", g, o);
-	if (paired) {
-		/* the pairing decided where the best rounds could not */
-		buf_printf(b, " (median of %zu per-round ratios; ", p->paired_rounds);
-		if (p->paired_agree == p->paired_rounds)
-			buf_puts(b, "in every round; paired)");
-		else
-			buf_printf(b, "in %zu of %zu rounds; paired)", p->paired_agree, p->paired_rounds);
+	if (size >= 1) {
+		fmt_fixed(b, 1 + size, 1 + size < 10 ? 1 : 0);
+		buf_puts(b, "\xC3\x97");
 		return;
 	}
-	switch (c->design) {
-	case DESIGN_ROUNDS:
-		buf_puts(b, rule_only ? " (best rounds; too few rounds for a rank test)" : " (best rounds)");
+	buf_printf(b, "%ld%%", round_half_away(size * 100));
+}
+
+void words_size(struct buf *b, const struct comparison *c, double size, const char *other)
+{
+	double share = words_share(c, size, 1);
+	int factor = share >= 1;
+	if (words_memory(c)) {
+		if (factor && c->better == BETTER_HIGHER) {
+			buf_puts(b, " uses ");
+			put_size_number(b, share);
+			buf_printf(b, " the memory of %s", other);
+			return;
+		}
+		buf_puts(b, " uses ");
+		put_size_number(b, share);
+		buf_printf(b, " %s than %s", words_diff(c)->better, other);
+	} else if (c->unit_kind == UNIT_SIZE) {
+		buf_puts(b, " is ");
+		put_size_number(b, share);
+		buf_printf(b, " %s than %s", words_diff(c)->better, other);
+	} else if (c->better == BETTER_HIGHER) {
+		buf_puts(b, " does ");
+		put_size_number(b, share);
+		if (factor)
+			buf_printf(b, " the %s of %s", c->unit, other);
+		else
+			buf_printf(b, " more %s than %s", c->unit, other);
+	} else {
+		buf_puts(b, " is ");
+		put_size_number(b, share);
+		buf_printf(b, " faster than %s", other);
+	}
+}
+
+void words_size_interval(struct buf *b, const struct comparison *c, const struct verdict_record *r)
+{
+	double lo = words_share(c, r->size_low, 1), hi = words_share(c, r->size_high, 1);
+	buf_printf(b, "%.0f%% interval ", STATS_CI_LEVEL * 100);
+	if (lo < 0) {
+		buf_puts(b, "\xE2\x88\x92");
+		put_size_number(b, -lo);
+	} else {
+		put_size_number(b, lo);
+	}
+	buf_puts(b, " to ");
+	put_size_number(b, hi);
+}
+
+const char *words_band_kind(enum record_band k)
+{
+	switch (k) {
+	case RECORD_BAND_LARGEST_SPREAD:
+		return "the largest spread of one version's own rounds";
+	case RECORD_BAND_PER_ROUND:
+		return "the spread of the per-round ratios";
+	case RECORD_BAND_QUARTILES:
+		return "the larger quartile spread";
+	case RECORD_BAND_MIDDLE80:
+		return "the larger middle 80% of a history";
+	default:
+		return "no band";
+	}
+}
+
+void words_record_claim(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+			int capital)
+{
+	const char *w = c->versions[r->winner].version, *o = c->versions[r->other].version;
+	put_first(b, w, capital);
+	words_size(b, c, r->size, o);
+	switch (r->by) {
+	case DECIDED_PAIRED:
+		buf_printf(b, " (median of %zu per-round ratios", r->rounds);
+		if (c->design != DESIGN_ROUNDS) {
+			buf_putc(b, ')');
+			break;
+		}
+		/* the pairing decided where the best rounds could not: both */
+		if (r->agree == r->rounds)
+			buf_puts(b, "; in every round; paired");
+		else
+			buf_printf(b, "; in %zu of %zu rounds; paired", r->agree, r->rounds);
+		if (r->rule_size <= r->rule_band) {
+			buf_puts(b, "; the best rounds are within the published rule's noise of ");
+			put_band(b, r->rule_band);
+		}
+		buf_putc(b, ')');
 		break;
-	case DESIGN_SESSIONS:
-		buf_printf(b, " (median of %zu per-round ratios)", c->versions[p->a].nrounds);
+	case DECIDED_BEST_ROUNDS:
+		buf_puts(b, " (best rounds)");
 		break;
-	case DESIGN_UNEQUAL:
+	case DECIDED_MEDIANS:
 		buf_puts(b, " (medians)");
 		break;
-	case DESIGN_HISTORY:
+	case DECIDED_HISTORY:
 		buf_puts(b, " (medians of a history)");
 		break;
+	default:
+		break;
+	}
+}
+
+void words_record_evidence(struct buf *b, const struct comparison *c, const struct verdict_record *r)
+{
+	if (isfinite(r->size_low) && isfinite(r->size_high)) {
+		words_size_interval(b, c, r);
+		buf_puts(b, "; ");
+	}
+	buf_puts(b, r->verdict == VERDICT_FASTER || r->verdict == VERDICT_NOT_CONFIRMED
+		 ? "beyond the noise of " : "within the noise of ");
+	put_band(b, r->band);
+	buf_printf(b, " (%s)", words_band_kind(r->band_kind));
+	if (r->rounds && r->winner >= 0)
+		buf_printf(b, "; %s better in %zu of %zu rounds", c->versions[r->winner].version, r->agree,
+			   r->rounds);
+}
+
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)": the winner w, the other
+ * version o, the size in the metric's language ("does 84% more ops/s than"
+ * for rates, "is 20% smaller than" for sizes) and the statistic compared,
+ * all from the pair's record; rule_only says the rank test could not take
+ * part. */
+static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
+		      int rule_only, int capital)
+{
+	words_record_claim(b, c, &p->rec, capital);
+	if (rule_only && p->rec.by == DECIDED_BEST_ROUNDS) {
+		/* " (best rounds)" -> " (best rounds; too few rounds for a rank test)" */
+		b->len--;
+		b->s[b->len] = 0;
+		buf_puts(b, "; too few rounds for a rank test)");
 	}
 }
 
@@ -172,18 +273,13 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		return;
 	}
 	p = &c->pairs[c->verdict_pair];
-	{
-		int side = c->confirmed == CONFIRMED_PAIRED ? p->paired_side : p->side;
-		w = &c->versions[side >= 0 ? p->b : p->a];
-		o = &c->versions[side >= 0 ? p->a : p->b];
-	}
 	if (c->verdict == VERDICT_FASTER) {
-		put_claim(b, c, p, w->version, o->version, c->confirmed == CONFIRMED_RULE_ONLY, capital);
+		put_claim(b, c, p, c->confirmed == CONFIRMED_RULE_ONLY, capital);
 		if (!c->linear)
 			buf_puts(b, ", not linear");
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		put_first(b, "not confirmed: ", capital);
-		put_claim(b, c, p, w->version, o->version, 0, 0);
+		put_claim(b, c, p, 0, 0);
 		buf_puts(b, " beyond the noise, but not by the rank test");
 		if (!p->reachable)
 			buf_printf(b, "; %zu against %zu rounds cannot confirm anything", c->versions[p->a].nrounds,
@@ -577,19 +673,32 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 	else
 		buf_printf(b, "worse: \"%s\" on %s: %s is %s than the baseline %s: ", c->workload,
 			   c->platform, v->version, worse, base->version);
-	/* the metric's own change, signed, as the documents' change columns
-	 * give it (for a rate, half the ops/s is -50%), on the statistic the
-	 * design compares */
-	fmt_percent_signed(b, v->level / base->level - 1);
-	buf_puts(b, c->design == DESIGN_ROUNDS ? " (best " : " (median ");
-	fmt_value(b, v->level);
-	buf_puts(b, " against ");
-	fmt_value(b, base->level);
-	buf_printf(b, " %s), beyond the noise of ", c->unit);
-	fmt_spread(b, p->noise);
+	/* the pair's verdict record, as every document words it */
+	words_record_claim(b, c, &p->rec, 0);
+	buf_puts(b, "; ");
+	words_record_evidence(b, c, &p->rec);
 	buf_puts(b, "; p = ");
-	fmt_p(b, p->p_holm);
+	fmt_p(b, p->paired_claim ? p->paired_p_holm : p->p_holm);
 	buf_puts(b, " after Holm");
+}
+
+void words_check_blind(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+		       double floor)
+{
+	buf_printf(b, "cannot see: \"%s\" on %s: ", c->workload, c->platform);
+	if (!isfinite(r->sees)) {
+		buf_printf(b, "with %zu rounds no test can confirm a change of any size", r->rounds);
+		return;
+	}
+	buf_puts(b, "a change smaller than about ");
+	put_size_number(b, r->sees);
+	buf_puts(b, " cannot be confirmed by these rounds (noise ");
+	put_band(b, r->sees);
+	buf_printf(b, ": %s), so a change of ", words_band_kind(r->band_kind == RECORD_BAND_LARGEST_SPREAD &&
+								r->sees < r->band ? RECORD_BAND_PER_ROUND
+								: r->band_kind));
+	put_size_number(b, floor);
+	buf_puts(b, " could pass unseen");
 }
 
 void words_how_often(struct buf *b, const struct comparison *c)

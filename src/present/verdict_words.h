@@ -53,6 +53,25 @@ double words_share(const struct comparison *c, double size, int winner);
  * its ends as signed percentages (low, high: changes, 0.1 = +10 %). */
 void words_interval(struct buf *b, double low, double high);
 
+/* The verdict record in words (analysis/record.c), in the seed's size
+ * convention: " is 40% faster than 20.20.2", from 2x on " is 2.4× faster
+ * than 20.20.2"; " does 84% more ops/s than", " does 2.4× the ops/s of"
+ * for rates; sizes and memory as words_diff says. Appends to b. */
+void words_size(struct buf *b, const struct comparison *c, double size, const char *other);
+/* "95% interval 34% to 44%" of the record's size (the low end signed when
+ * it is below 0: the other could be the better). */
+void words_size_interval(struct buf *b, const struct comparison *c, const struct verdict_record *r);
+/* What a band is: "the largest spread of one version's own rounds", "the
+ * spread of the per-round ratios", ... (static). */
+const char *words_band_kind(enum record_band k);
+/* "26.12.1 is 40% faster than 20.20.2 (best rounds)", with the published
+ * rule's reading beside a claim the pairing made. Needs a winner. */
+void words_record_claim(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+			int capital);
+/* "95% interval 34% to 44%; beyond the noise of ±8.0% (the largest spread
+ * of one version's own rounds); 26.12.1 better in 7 of 7 rounds". */
+void words_record_evidence(struct buf *b, const struct comparison *c, const struct verdict_record *r);
+
 void words_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital);
 
 /* The verdict with the gap and noise the within-noise rule weighed, for a
@@ -109,6 +128,13 @@ void words_clusters(struct buf *b, const struct comparison *c, const struct vers
  * baseline, signed in the metric's own direction. */
 void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,
 		      const struct pair_stats *p);
+
+/* "cannot see: "W" on P: these rounds cannot confirm a change smaller than
+ * about 23% (the noise, ±23%), ...": what check's silence cannot vouch for,
+ * from the record r whose band is widest; floor is the change the gate
+ * means to see. */
+void words_check_blind(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+		       double floor);
 
 /* How often the winner of c's FASTER verdict beat the other version the
  * claim names: "in every round: the worst of 7 rounds of 26.1.0 beat the

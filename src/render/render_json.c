@@ -77,7 +77,86 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 }
 
 /* The evidence beside the verdict (evidence.c): pairs, steps, drift. */
-static void write_evidence(struct jsonw *w, const struct comparison *c,
+/* [low, high] */
+static void write_interval(struct jsonw *w, const char *key, double low, double high)
+{
+	jsonw_key(w, key);
+	if (!isfinite(low)) {
+		jsonw_null(w);
+		return;
+	}
+	jsonw_begin_array(w);
+	jsonw_number(w, low);
+	jsonw_number(w, high);
+	jsonw_end_array(w);
+}
+
+/* A number, or null when it is unknown (NaN, infinite). */
+static void write_number_or_null(struct jsonw *w, double x)
+{
+	if (isfinite(x))
+		jsonw_number(w, x);
+	else
+		jsonw_null(w);
+}
+
+/* The verdict record (record.c): what decided it and the numbers every
+ * document quotes; words for it are the comparison's "text". */
+static void write_record(struct jsonw *w, const struct model *m, const struct comparison *c,
+			 const struct verdict_record *r)
+{
+	int named = r->winner >= 0 && r->other >= 0;
+	jsonw_key(w, "record");
+	jsonw_begin_object(w);
+	jsonw_key(w, "verdict");
+	jsonw_string(w, verdict_name(r->verdict));
+	jsonw_key(w, "decided_by");
+	jsonw_string(w, decided_by_name(r->by));
+	jsonw_key(w, "winner");
+	jsonw_string(w, named ? c->versions[r->winner].version : NULL);
+	jsonw_key(w, "other");
+	jsonw_string(w, named ? c->versions[r->other].version : NULL);
+	jsonw_key(w, "size");
+	if (named)
+		jsonw_number(w, r->size);
+	else
+		jsonw_null(w);
+	write_interval(w, "interval", r->size_low, r->size_high);
+	jsonw_key(w, "band");
+	if (r->band_kind != RECORD_BAND_NONE)
+		jsonw_number(w, r->band);
+	else
+		jsonw_null(w);
+	jsonw_key(w, "band_is");
+	jsonw_string(w, record_band_name(r->band_kind));
+	jsonw_key(w, "rounds_agree");
+	jsonw_int(w, (long long)r->agree);
+	jsonw_key(w, "rounds");
+	jsonw_int(w, (long long)r->rounds);
+	jsonw_key(w, "sees");
+	write_number_or_null(w, r->sees);
+	jsonw_key(w, "regression");
+	jsonw_bool(w, r->regression);
+	jsonw_key(w, "grouping");
+	jsonw_string(w, m->grouping.grouped ? "lines" : "releases");
+	/* the published rule's reading beside a verdict the pairing decided */
+	jsonw_key(w, "rule");
+	if (r->by != DECIDED_PAIRED || c->design != DESIGN_ROUNDS) {
+		jsonw_null(w);
+	} else {
+		jsonw_begin_object(w);
+		jsonw_key(w, "winner");
+		jsonw_string(w, r->rule_winner >= 0 ? c->versions[r->rule_winner].version : NULL);
+		jsonw_key(w, "size");
+		jsonw_number(w, r->rule_size);
+		jsonw_key(w, "band");
+		jsonw_number(w, r->rule_band);
+		jsonw_end_object(w);
+	}
+	jsonw_end_object(w);
+}
+
+static void write_evidence(struct jsonw *w, const struct model *m, const struct comparison *c,
 			   const struct report_comparison *rcmp)
 {
 	jsonw_key(w, "pairs");
@@ -134,6 +213,7 @@ static void write_evidence(struct jsonw *w, const struct comparison *c,
 			     : p->claim < 0 ? c->versions[p->a].version : NULL);
 		jsonw_key(w, "steady");
 		jsonw_bool(w, p->steady);
+		write_record(w, m, c, &p->rec);
 		/* the pairing of rounds that hold both versions: null without */
 		jsonw_key(w, "paired");
 		if (!p->paired) {
@@ -262,7 +342,7 @@ static void write_platforms(struct jsonw *w, const struct report *r)
 	jsonw_end_array(w);
 }
 
-static void write_comparison(struct jsonw *w, const struct comparison *c,
+static void write_comparison(struct jsonw *w, const struct model *m, const struct comparison *c,
 			     const struct report_comparison *rcmp)
 {
 	jsonw_begin_object(w);
@@ -316,6 +396,7 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 	jsonw_bool(w, c->confirmed == CONFIRMED_PAIRED);
 	jsonw_key(w, "verdict");
 	jsonw_string(w, verdict_name(c->verdict));
+	write_record(w, m, c, &c->record);
 	jsonw_key(w, "linear");
 	jsonw_bool(w, c->linear);
 	jsonw_key(w, "interleaved");
@@ -342,7 +423,7 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 	jsonw_bool(w, c->paired);
 	jsonw_key(w, "text");
 	jsonw_string(w, rcmp->text);
-	write_evidence(w, c, rcmp);
+	write_evidence(w, m, c, rcmp);
 	jsonw_end_object(w);
 }
 
@@ -361,20 +442,6 @@ void render_json_environment(struct jsonw *w, const struct model *m)
 		jsonw_string(w, m->env[i].value);
 	}
 	jsonw_end_object(w);
-}
-
-/* [low, high] */
-static void write_interval(struct jsonw *w, const char *key, double low, double high)
-{
-	jsonw_key(w, key);
-	if (!isfinite(low)) {
-		jsonw_null(w);
-		return;
-	}
-	jsonw_begin_array(w);
-	jsonw_number(w, low);
-	jsonw_number(w, high);
-	jsonw_end_array(w);
 }
 
 /* The claims checked (--claim): one entry per claim and comparison it
@@ -768,7 +835,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		write_comparison(&w, &m->comparisons[i], &rc->report->comparisons[i]);
+		write_comparison(&w, m, &m->comparisons[i], &rc->report->comparisons[i]);
 	jsonw_end_array(&w);
 	jsonw_key(&w, "platforms");
 	write_platforms(&w, rc->report);

@@ -1,0 +1,234 @@
+/*
+ * record.c - the verdict record (record.h): for each pair of versions the
+ * design that decided it, the pair it names, one estimate with its
+ * interval, the noise band the rule used and which band that is, and how
+ * many rounds agree; for each comparison its verdict pair's. The record is
+ * read, never recomputed, by every sentence, gate line, chart band, claim
+ * check and upgrade row (README "The verdict record").
+ */
+#include "analysis/record.h"
+#include "analysis/evidence.h"
+#include "analysis/stats.h"
+#include "lib/util.h"
+#include "model/semver.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* The decider of pair p of c: the pairing when it made the claim or when
+ * the rounds are shared sessions, else the design's statistic. */
+static enum decided_by decided(const struct comparison *c, const struct pair_stats *p)
+{
+	if (p->paired_claim)
+		return DECIDED_PAIRED;
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		return DECIDED_BEST_ROUNDS;
+	case DESIGN_SESSIONS:
+		return DECIDED_PAIRED;
+	case DESIGN_UNEQUAL:
+		return DECIDED_MEDIANS;
+	case DESIGN_HISTORY:
+		return DECIDED_HISTORY;
+	}
+	return DECIDED_BEST_ROUNDS;
+}
+
+/* The median per-round ratio b / a of a paired pair and its distribution-free
+ * interval (the sign test's order statistics), from the rounds' log ratios. */
+static void paired_ratio(const struct version_stats *va, const struct version_stats *vb,
+			 struct verdict_record *r)
+{
+	size_t n = va->nrounds, lo, hi;
+	double *d = xmalloc((n ? n : 1) * sizeof *d);
+	for (size_t k = 0; k < n; k++)
+		d[k] = log(vb->values[k] / va->values[k]);
+	qsort(d, n, sizeof *d, cmp_double);
+	stats_median_interval_ranks(n, STATS_CI_LEVEL, &lo, &hi);
+	r->ratio = n ? exp(stats_median_sorted(d, n)) : NAN;
+	r->ci_low = n ? exp(d[lo]) : NAN;
+	r->ci_high = n ? exp(d[hi]) : NAN;
+	free(d);
+}
+
+/* Reads ratio b / a as the size of the winner's advantage: the other's
+ * value over the winner's less one for a time or a size, the winner's over
+ * the other's for a rate. */
+static double as_size(const struct comparison *c, int b_wins, double ratio)
+{
+	int b_over_a = (c->better == BETTER_HIGHER) == !!b_wins;
+	return b_over_a ? ratio - 1 : 1 / ratio - 1;
+}
+
+/* Rounds that show the winner better: per-round ratios when the rounds are
+ * shared, else the winner's rounds better than the other's median round. */
+static void count_agree(const struct comparison *c, const struct version_stats *w,
+			const struct version_stats *o, struct verdict_record *r)
+{
+	int hi = c->better == BETTER_HIGHER;
+	r->agree = 0;
+	if (c->paired && w->nrounds == o->nrounds) {
+		r->rounds = w->nrounds;
+		for (size_t k = 0; k < w->nrounds; k++)
+			r->agree += hi ? w->values[k] > o->values[k] : w->values[k] < o->values[k];
+		return;
+	}
+	r->rounds = w->nrounds;
+	for (size_t k = 0; k < w->nrounds; k++)
+		r->agree += hi ? w->values[k] > o->median : w->values[k] < o->median;
+}
+
+/* -1 when release a is older than release b, +1 newer, 0 no order. */
+static int release_order(const struct model *m, const char *a, const char *b)
+{
+	int k;
+	if (m->versions_kind != VERSIONS_RELEASES || !semver_parse(a).ok || !semver_parse(b).ok)
+		return 0;
+	k = semver_cmp(a, b);
+	return (k > 0) - (k < 0);
+}
+
+/* The smallest size pair p's rounds could claim: the band of the design
+ * that could decide it; with shared rounds in the published design, the
+ * narrower of the published rule's and the pairing's, when the signed rank
+ * test can confirm anything. */
+static double sees(const struct comparison *c, const struct pair_stats *p)
+{
+	switch (c->design) {
+	case DESIGN_ROUNDS:
+		if (p->paired && p->paired_reachable && p->paired_noise < p->noise)
+			return p->paired_noise;
+		return p->noise;
+	case DESIGN_SESSIONS:
+		return p->paired_reachable ? p->paired_noise : INFINITY;
+	default:
+		return p->reachable ? p->noise : INFINITY;
+	}
+}
+
+static void fill_record(const struct model *m, const struct comparison *c, struct pair_stats *p)
+{
+	struct verdict_record *r = &p->rec;
+	const struct version_stats *va = &c->versions[p->a], *vb = &c->versions[p->b];
+	int side;
+
+	memset(r, 0, sizeof *r);
+	r->winner = r->other = r->rule_winner = -1;
+	r->size_low = r->size_high = r->ratio = r->ci_low = r->ci_high = NAN;
+	r->sees = INFINITY;
+	if ((int)va->nrounds < m->min_rounds || (int)vb->nrounds < m->min_rounds) {
+		r->verdict = VERDICT_INSUFFICIENT;
+		return;
+	}
+	r->by = decided(c, p);
+	if (r->by == DECIDED_PAIRED && p->paired) {
+		r->size = p->paired_size;
+		side = p->paired_side;
+		r->band = p->paired_noise;
+		r->band_kind = RECORD_BAND_PER_ROUND;
+		paired_ratio(va, vb, r);
+	} else {
+		r->size = p->size;
+		side = p->side;
+		r->band = p->noise;
+		r->band_kind = c->design == DESIGN_ROUNDS ? RECORD_BAND_LARGEST_SPREAD
+			: c->design == DESIGN_HISTORY ? RECORD_BAND_MIDDLE80 : RECORD_BAND_QUARTILES;
+		r->ratio = c->design == DESIGN_ROUNDS ? vb->best / va->best : vb->median / va->median;
+		r->ci_low = p->ci_low;
+		r->ci_high = p->ci_high;
+	}
+	if (p->claim)
+		side = p->claim;
+	r->verdict = p->claim ? VERDICT_FASTER : p->beyond_noise ? VERDICT_NOT_CONFIRMED : VERDICT_WITHIN_NOISE;
+	/* no side: b is named first, as the pair is */
+	r->winner = (long)(side >= 0 ? p->b : p->a);
+	r->other = (long)(side >= 0 ? p->a : p->b);
+	if (side == 0)
+		r->size = 0;
+	if (isfinite(r->ci_low) && isfinite(r->ci_high) && r->ci_low > 0) {
+		double x = as_size(c, side >= 0, r->ci_low), y = as_size(c, side >= 0, r->ci_high);
+		r->size_low = fmin(x, y);
+		r->size_high = fmax(x, y);
+	}
+	count_agree(c, &c->versions[r->winner], &c->versions[r->other], r);
+	r->sees = sees(c, p);
+	r->regression = r->verdict == VERDICT_FASTER &&
+			release_order(m, c->versions[r->winner].version, c->versions[r->other].version) < 0;
+	r->rule_size = p->size;
+	r->rule_band = p->noise;
+	r->rule_winner = p->side ? (long)(p->side > 0 ? p->b : p->a) : -1;
+}
+
+/* A comparison with no pair judged: the published rule's verdict on the
+ * bests (analysis.c, rule_best), or no verdict. */
+static void rule_record(const struct model *m, struct comparison *c)
+{
+	struct verdict_record *r = &c->record;
+	memset(r, 0, sizeof *r);
+	r->winner = r->other = r->rule_winner = -1;
+	r->size_low = r->size_high = r->ratio = r->ci_low = r->ci_high = NAN;
+	r->sees = INFINITY;
+	r->verdict = c->verdict;
+	if (c->verdict == VERDICT_INSUFFICIENT || c->best_idx < 0 || c->worst_idx < 0)
+		return;
+	r->by = DECIDED_BEST_ROUNDS;
+	r->winner = r->rule_winner = c->best_idx;
+	r->other = c->worst_idx;
+	r->size = r->rule_size = c->verdict == VERDICT_WITHIN_NOISE && c->gap <= 0 ? 0 : c->gap;
+	r->band = r->rule_band = r->sees = c->noise;
+	r->band_kind = RECORD_BAND_LARGEST_SPREAD;
+	count_agree(c, &c->versions[r->winner], &c->versions[r->other], r);
+	r->regression = r->verdict == VERDICT_FASTER &&
+			release_order(m, c->versions[r->winner].version, c->versions[r->other].version) < 0;
+}
+
+void record_run(struct model *m)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		c->nregressing = 0;
+		for (size_t k = 0; k < c->npairs; k++) {
+			struct pair_stats *p = &c->pairs[k];
+			fill_record(m, c, p);
+			/* a version set apart as an anomaly is named as one, not
+			 * as a regression of each pair it takes part in */
+			if (c->others_apart && (c->versions[p->a].bimodal || c->versions[p->b].bimodal))
+				p->rec.regression = 0;
+			c->nregressing += p->rec.regression;
+		}
+		if (c->verdict_pair >= 0 && c->verdict != VERDICT_INSUFFICIENT) {
+			c->record = c->pairs[c->verdict_pair].rec;
+			c->record.verdict = c->verdict;
+		} else {
+			rule_record(m, c);
+		}
+	}
+}
+
+const struct verdict_record *record_of(const struct comparison *c, size_t a, size_t b)
+{
+	const struct pair_stats *p = evidence_pair(c, a, b);
+	return p ? &p->rec : NULL;
+}
+
+double record_change(const struct comparison *c, const struct pair_stats *p, size_t from,
+		     double *lo, double *hi)
+{
+	const struct verdict_record *r = &p->rec;
+	(void)c;
+	if (from == p->a) {
+		*lo = r->ci_low - 1;
+		*hi = r->ci_high - 1;
+		return r->ratio - 1;
+	}
+	*lo = 1 / r->ci_high - 1;
+	*hi = 1 / r->ci_low - 1;
+	return 1 / r->ratio - 1;
+}
