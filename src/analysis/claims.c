@@ -11,6 +11,8 @@
  */
 #include "analysis/claims.h"
 #include "analysis/evidence.h"
+#include "analysis/record.h"
+#include "analysis/upgrade.h"
 #include "analysis/stats.h"
 #include "lib/util.h"
 
@@ -94,13 +96,19 @@ static int contains_nocase(const char *hay, const char *needle)
 	return n == 0;
 }
 
-/* The index of version v (interned) in c, or -1. */
+/* The index of version v in c: the same version (interned), else the
+ * newest release of the line v names ("22", "v22"), as --from reads it;
+ * -1 when none. */
 static int version_index(const struct comparison *c, const char *v)
 {
-	for (size_t k = 0; k < c->nversions; k++)
+	int found = -1;
+	for (size_t k = 0; k < c->nversions; k++) {
 		if (c->versions[k].version == v)
 			return (int)k;
-	return -1;
+		if (upgrade_names(&c->versions[k], v))
+			found = (int)k;
+	}
+	return found;
 }
 
 /* The interned measured version spelled exactly s, or NULL. */
@@ -116,6 +124,14 @@ static const char *measured(const struct model *m, const char *s)
 const char *claims_version(const struct model *m, const char *v)
 {
 	const char *found = measured(m, v);
+	/* a release line ("22", "v22") names its newest measured release in
+	 * each comparison, as --from does */
+	for (size_t i = 0; i < m->ncomparisons && !found; i++)
+		for (size_t k = 0; k < m->comparisons[i].nversions && !found; k++)
+			if (upgrade_names(&m->comparisons[i].versions[k], v))
+				found = v;
+	if (found)
+		return found;
 	if (!found && v[0] == 'v' && v[1] >= '0' && v[1] <= '9')
 		found = measured(m, v + 1);
 	if (!found && v[0] >= '0' && v[0] <= '9') {
@@ -135,11 +151,12 @@ static void measure(const struct comparison *c, int ia, int ib, double *ratio, d
 		    double *hi)
 {
 	const struct pair_stats *p = evidence_pair(c, (size_t)ia, (size_t)ib);
-	if (p) {
-		int same = p->a == (size_t)ia;
-		*ratio = same ? p->ratio : 1 / p->ratio;
-		*lo = same ? p->ci_low : 1 / p->ci_high;
-		*hi = same ? p->ci_high : 1 / p->ci_low;
+	if (p && p->rec.verdict != VERDICT_INSUFFICIENT && isfinite(p->rec.ratio)) {
+		/* the pair's verdict record: the per-round ratios where the
+		 * rounds hold both versions, else the rank test's ratio */
+		*ratio = record_change(c, p, (size_t)ia, lo, hi) + 1;
+		*lo += 1;
+		*hi += 1;
 		return;
 	} else {
 		const struct version_stats *va = &c->versions[ia], *vb = &c->versions[ib];
@@ -184,9 +201,15 @@ static void check(const struct model *m, size_t k, size_t ci, const char *a, con
 	out->measured = ratio - 1;
 	out->low = lo - 1;
 	out->high = hi - 1;
-	/* the interval as printed is rounded; compare the exact numbers */
-	out->verdict = out->claimed >= out->low && out->claimed <= out->high
-		? CLAIM_CONSISTENT : CLAIM_NOT_REPRODUCED;
+	/* the interval as printed is rounded; compare the exact numbers; an
+	 * interval that holds both the claim and no change cannot tell them
+	 * apart */
+	if (out->claimed < out->low || out->claimed > out->high)
+		out->verdict = CLAIM_NOT_REPRODUCED;
+	else if (out->low <= 0 && out->high >= 0 && out->claimed != 0)
+		out->verdict = CLAIM_CANNOT_JUDGE;
+	else
+		out->verdict = CLAIM_CONSISTENT;
 }
 
 enum claim_refusal claims_run(struct model *m, size_t *which)

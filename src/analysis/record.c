@@ -133,14 +133,20 @@ static void fill_record(const struct model *m, const struct comparison *c, struc
 		side = p->paired_side;
 		r->band = p->paired_noise;
 		r->band_kind = RECORD_BAND_PER_ROUND;
-		paired_ratio(va, vb, r);
 	} else {
 		r->size = p->size;
 		side = p->side;
 		r->band = p->noise;
 		r->band_kind = c->design == DESIGN_ROUNDS ? RECORD_BAND_LARGEST_SPREAD
 			: c->design == DESIGN_HISTORY ? RECORD_BAND_MIDDLE80 : RECORD_BAND_QUARTILES;
-		r->ratio = c->design == DESIGN_ROUNDS ? vb->best / va->best : vb->median / va->median;
+	}
+	/* the interval: of the per-round ratios wherever the rounds hold both
+	 * versions (what each round saw, the machine's state cancelled), else
+	 * the rank test's ratio and its interval */
+	if (p->paired) {
+		paired_ratio(va, vb, r);
+	} else {
+		r->ratio = p->ratio;
 		r->ci_low = p->ci_low;
 		r->ci_high = p->ci_high;
 	}

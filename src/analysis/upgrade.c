@@ -1,11 +1,12 @@
 /*
  * upgrade.c - the upgrade view's facts (upgrade.h): which two versions each
  * comparison holds for the move, and what its rank test of that pair says.
- * A change is confirmed exactly when the verdict's rules confirm a claim on
- * that pair (both keys, evidence.c); its size and interval are the pair's
- * Hodges-Lehmann ratio and interval, read from the `from` side.
+ * A change is confirmed exactly when the pair's verdict record is a claim
+ * (record.c); its estimate and interval are the record's, read from the
+ * `from` side.
  */
 #include "analysis/upgrade.h"
+#include "analysis/record.h"
 #include "analysis/windows.h"
 #include "lib/util.h"
 
@@ -118,21 +119,17 @@ static void fill_row(const struct model *m, struct upgrade_row *row, size_t ci)
 		return;
 	}
 	p = &c->pairs[row->pair];
-	/* the pair's ratio is b / a: read it from the `from` side */
-	if ((int)p->a == row->from) {
-		row->ratio = p->ratio;
-		row->ci_low = p->ci_low;
-		row->ci_high = p->ci_high;
-	} else {
-		row->ratio = 1 / p->ratio;
-		row->ci_low = 1 / p->ci_high;
-		row->ci_high = 1 / p->ci_low;
+	/* the pair's verdict record, read from the `from` side */
+	if (p->rec.verdict != VERDICT_INSUFFICIENT && isfinite(p->rec.ratio)) {
+		double lo, hi;
+		row->ratio = record_change(c, p, (size_t)row->from, &lo, &hi) + 1;
+		row->ci_low = lo + 1;
+		row->ci_high = hi + 1;
 	}
-	if (!p->claim)
+	if (p->rec.verdict != VERDICT_FASTER)
 		row->change = UPGRADE_NONE;
 	else
-		/* claim +1: b better; the target is b when from is a */
-		row->change = (p->claim > 0) == ((int)p->b == row->to) ? UPGRADE_BETTER : UPGRADE_WORSE;
+		row->change = p->rec.winner == row->to ? UPGRADE_BETTER : UPGRADE_WORSE;
 }
 
 int upgrade_run(struct model *m, struct nf_error *err)

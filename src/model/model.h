@@ -304,12 +304,16 @@ struct verdict_record {
 	                          one by the deciding statistic and the other;
 	                          -1 when neither is */
 	double size;           /* how much better the winner is (>= 0) */
-	double size_low, size_high; /* its STATS_CI_LEVEL interval, same
-	                          convention (the low end may be below 0: the
-	                          other could be the better); NaN unknown */
-	double ratio, ci_low, ci_high; /* the same estimate and interval as b / a
-	                          of the pair's values, from which claims and
-	                          the upgrade view read either side */
+	double ratio, ci_low, ci_high; /* the pair's typical ratio b / a and its
+	                          STATS_CI_LEVEL interval: the median per-round
+	                          ratio and the sign test's interval where the
+	                          rounds hold both versions, else the rank test's
+	                          Hodges-Lehmann ratio and interval; claims and
+	                          the upgrade view read either side of it */
+	double size_low, size_high; /* that interval in the size convention,
+	                          from the winner's side (the low end may be
+	                          below 0: the other could be the better); NaN
+	                          unknown */
 	double band;           /* the noise band the rule compared size against */
 	enum record_band band_kind;
 	size_t agree, rounds;  /* rounds that show the winner better, of rounds
@@ -559,6 +563,8 @@ enum claim_verdict {
 	                         of the measured change */
 	CLAIM_NOT_REPRODUCED, /* outside it */
 	CLAIM_INSUFFICIENT,   /* `why` says what is missing */
+	CLAIM_CANNOT_JUDGE,   /* the interval holds both the claim and no
+	                         change: too wide to tell them apart */
 };
 
 /* Why a claim has no verdict on a comparison (CLAIM_INSUFFICIENT). */

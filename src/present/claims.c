@@ -21,6 +21,8 @@ const char *claims_verdict_name(enum claim_verdict v)
 		return "consistent";
 	case CLAIM_NOT_REPRODUCED:
 		return "not-reproduced";
+	case CLAIM_CANNOT_JUDGE:
+		return "cannot-judge";
 	case CLAIM_INSUFFICIENT:
 		break;
 	}
@@ -34,6 +36,8 @@ const char *claims_verdict_words(enum claim_verdict v)
 		return "consistent with the data";
 	case CLAIM_NOT_REPRODUCED:
 		return "not reproduced";
+	case CLAIM_CANNOT_JUDGE:
+		return "cannot be judged";
 	case CLAIM_INSUFFICIENT:
 		break;
 	}
@@ -66,6 +70,13 @@ void claims_words_check(struct buf *b, const struct model *m, const struct claim
 	case CLAIM_NOT_REPRODUCED:
 		buf_printf(b, "is %s: measured ", claims_verdict_words(k->verdict));
 		change_and_interval(b, k->measured, k->low, k->high);
+		return;
+	case CLAIM_CANNOT_JUDGE:
+		buf_puts(b, "cannot be judged: the ");
+		words_interval(b, k->low, k->high);
+		buf_puts(b, " holds both the claim and no change (measured ");
+		fmt_percent_signed(b, k->measured);
+		buf_putc(b, ')');
 		return;
 	case CLAIM_INSUFFICIENT:
 		break;
@@ -106,13 +117,10 @@ static char *finding(const struct report *r, size_t i)
 	struct buf b = BUF_INIT;
 	where(&b, c);
 	buf_puts(&b, r->comparisons[i].text);
-	if (c->verdict_pair >= 0 && (size_t)c->verdict_pair < c->npairs) {
-		const struct pair_stats *p = &c->pairs[c->verdict_pair];
-		if (isfinite(p->ci_low) && isfinite(p->ci_high)) {
-			buf_printf(&b, "; %s against %s, in %s: ", c->versions[p->b].version,
-				   c->versions[p->a].version, c->unit);
-			change_and_interval(&b, p->ratio - 1, p->ci_low - 1, p->ci_high - 1);
-		}
+	if (c->record.winner >= 0 && isfinite(c->record.size_low)) {
+		/* the record's interval, in the verdict's own size */
+		buf_puts(&b, "; ");
+		words_size_interval(&b, c, &c->record);
 	}
 	return buf_detach(&b, NULL);
 }
@@ -163,23 +171,26 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 		rc->nconsistent += k->verdict == CLAIM_CONSISTENT;
 		rc->nnot_reproduced += k->verdict == CLAIM_NOT_REPRODUCED;
 		rc->ninsufficient += k->verdict == CLAIM_INSUFFICIENT;
+		rc->ncannot_judge += k->verdict == CLAIM_CANNOT_JUDGE;
 	}
 	if (m->nclaims_given) {
 		/* "the claim X is not reproduced on 1 and consistent with the data on 2 of 3 comparisons" */
-		const size_t counts[] = { rc->nnot_reproduced, rc->nconsistent, rc->ninsufficient };
+		const size_t counts[] = { rc->nnot_reproduced, rc->nconsistent, rc->ncannot_judge,
+					  rc->ninsufficient };
 		const enum claim_verdict kinds[] = { CLAIM_NOT_REPRODUCED, CLAIM_CONSISTENT,
-						     CLAIM_INSUFFICIENT };
+						     CLAIM_CANNOT_JUDGE, CLAIM_INSUFFICIENT };
 		size_t said = 0;
 		buf_printf(&b, "%s ", m->nclaims_given == 1 ? "the claim" : "the claims");
 		for (size_t k = 0; k < m->nclaims_given; k++)
 			buf_printf(&b, "%s%s", k ? (k + 1 == m->nclaims_given ? " and " : ", ") : "",
 				   m->claims[k].text);
-		for (size_t k = 0, left = (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0); k < 3; k++)
+		for (size_t k = 0, left = (counts[0] > 0) + (counts[1] > 0) + (counts[2] > 0) + (counts[3] > 0);
+		     k < 4; k++)
 			if (counts[k]) {
 				/* "is not reproduced on 1, consistent with the data on 2 and
 				 * cannot be checked on 1" */
 				buf_printf(&b, "%s%s%s on %zu", !said ? " " : said + 1 == left ? " and " : ", ",
-					   kinds[k] == CLAIM_INSUFFICIENT ? "" : !said ?
+					   kinds[k] == CLAIM_INSUFFICIENT || kinds[k] == CLAIM_CANNOT_JUDGE ? "" : !said ?
 					   (m->nclaims_given == 1 ? "is " : "are ") : "",
 					   claims_verdict_words(kinds[k]), counts[k]);
 				said++;
@@ -194,7 +205,7 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < m->ncomparisons; i++) {
 			const struct comparison *c = &m->comparisons[i];
-			int regressed = c->verdict == VERDICT_FASTER && c->regression;
+			int regressed = c->regression;
 			if (c->verdict != VERDICT_FASTER || regressed != (pass == 0))
 				continue;
 			rc->findings[rc->nfindings++] = finding(r, i);
@@ -223,7 +234,7 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 		buf_printf(&b, "%zu comparison%s regressed (", rc->nregressed, rc->nregressed == 1 ? "" : "s");
 		for (size_t i = 0; i < m->ncomparisons && named < 3; i++) {
 			const struct comparison *c = &m->comparisons[i];
-			if (c->verdict == VERDICT_FASTER && c->regression)
+			if (c->regression)
 				buf_printf(&b, "%s%s on %s", named++ ? ", " : "", c->workload, c->platform);
 		}
 		if (rc->nregressed > named)

@@ -23,7 +23,7 @@ struct report_claims {
 	char **texts;            /* owned, parallel: the same without the workload
 	                            and platform, for tables */
 	size_t nlines;
-	size_t nconsistent, nnot_reproduced, ninsufficient;
+	size_t nconsistent, nnot_reproduced, ninsufficient, ncannot_judge;
 	char *title;             /* owned: the issue title when a claim is not
 	                            reproduced ("Claimed −57% … not reproduced: …"),
 	                            else NULL */

@@ -173,13 +173,22 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		fmt_spread(b, p->noise);
 		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
 		fmt_p(b, p->p_holm);
-		buf_puts(b, " after Holm): a typical round differs by ");
-		fmt_percent_signed(b, p->ratio - 1);
-		buf_printf(b, " (%s interval ", r->method.ci_text);
-		fmt_percent_signed(b, p->ci_low - 1);
-		buf_puts(b, " to ");
-		fmt_percent_signed(b, p->ci_high - 1);
-		buf_puts(b, "), a steady difference smaller than the spread of the rounds");
+		/* the typical round in the verdicts' size: b over a is the
+		 * Hodges-Lehmann ratio of the values */
+		{
+			int b_wins = (c->better == BETTER_HIGHER) == (p->ratio > 1);
+			double typical = p->ratio > 1 ? p->ratio - 1 : 1 / p->ratio - 1;
+			const struct version_stats *w = b_wins ? vb : va, *o = b_wins ? va : vb;
+			buf_printf(b, " after Holm): in a typical round %s", w->version);
+			words_size(b, c, typical, o->version);
+			buf_printf(b, " (%s interval ", r->method.ci_text);
+			fmt_percent_signed(b, p->ci_low - 1);
+			buf_puts(b, " to ");
+			fmt_percent_signed(b, p->ci_high - 1);
+			buf_printf(b, " in %s of %s against %s)", c->unit, vb->version, va->version);
+			buf_puts(b, typical < p->noise ? ", a steady difference smaller than the spread of the rounds"
+				 : ", a difference the best rounds do not show");
+		}
 	}
 }
 
@@ -945,9 +954,9 @@ static void build_issue_title(struct report *r)
 	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
-		if (c->verdict == VERDICT_FASTER && c->regression && c->worst_idx > c->best_idx) {
+		if (c->regression) {
 			nreg++;
-			if (!worst || c->gap > worst->gap)
+			if (!worst || words_regression_pair(c)->rec.size > words_regression_pair(worst)->rec.size)
 				worst = c;
 		}
 		for (size_t k = 0; k < c->nrelease_steps; k++) {
@@ -961,10 +970,9 @@ static void build_issue_title(struct report *r)
 		}
 	}
 	if (worst) {
-		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% %s in %s than in %s (%s)",
-			   worst->workload, words_share(worst, worst->gap, 0) * 100,
-			   words_diff(worst)->worse, worst->versions[worst->worst_idx].version,
-			   worst->versions[worst->best_idx].version, worst->platform);
+		buf_puts(&b, "Performance regression: ");
+		words_regression_title(&b, worst);
+		buf_printf(&b, " (%s)", worst->platform);
 		if (nreg > 1)
 			buf_printf(&b, ", and %zu more %s%s", nreg - 1,
 				   counts_by_workload(m) ? "workload" : "comparison", nreg == 2 ? "" : "s");

@@ -251,6 +251,47 @@ static void put_claim(struct buf *b, const struct comparison *c, const struct pa
 	}
 }
 
+double words_bar_band(const struct comparison *c)
+{
+	/* the best rounds are judged against the published rule's band, also
+	 * where the pairing made the verdict's claim */
+	return c->confirmed == CONFIRMED_PAIRED ? c->record.rule_band : c->noise;
+}
+
+const struct pair_stats *words_regression_pair(const struct comparison *c)
+{
+	const struct pair_stats *worst = NULL;
+	if (!c->nregressing)
+		return NULL;
+	if (c->verdict_pair >= 0 && c->pairs[c->verdict_pair].rec.regression)
+		return &c->pairs[c->verdict_pair];
+	for (size_t k = 0; k < c->npairs; k++)
+		if (c->pairs[k].rec.regression && (!worst || c->pairs[k].rec.size > worst->rec.size))
+			worst = &c->pairs[k];
+	return worst;
+}
+
+void words_regression_title(struct buf *b, const struct comparison *c)
+{
+	const struct verdict_record *r = &words_regression_pair(c)->rec;
+	buf_printf(b, "\"%s\" is ", c->workload);
+	put_size_number(b, words_share(c, r->size, 0));
+	buf_printf(b, " %s in %s than in %s", words_diff(c)->worse, c->versions[r->other].version,
+		   c->versions[r->winner].version);
+}
+
+/* "; a regression: 24.22.3 is 12% faster than 26.12.1 (...)": a regression
+ * the verdict's own pair does not show, so that no document that quotes
+ * the verdict leaves it out. */
+static void put_other_regression(struct buf *b, const struct comparison *c)
+{
+	const struct pair_stats *p = words_regression_pair(c);
+	if (!p || p == &c->pairs[c->verdict_pair])
+		return;
+	buf_puts(b, "; a regression: ");
+	words_record_claim(b, c, &p->rec, 0);
+}
+
 static void put_verdict(struct buf *b, const struct model *m, const struct comparison *c, int capital)
 {
 	const struct pair_stats *p;
@@ -277,6 +318,7 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 		put_claim(b, c, p, c->confirmed == CONFIRMED_RULE_ONLY, capital);
 		if (!c->linear)
 			buf_puts(b, ", not linear");
+		put_other_regression(b, c);
 	} else if (c->verdict == VERDICT_NOT_CONFIRMED) {
 		put_first(b, "not confirmed: ", capital);
 		put_claim(b, c, p, 0, 0);
@@ -703,15 +745,25 @@ void words_check_blind(struct buf *b, const struct comparison *c, const struct v
 
 void words_how_often(struct buf *b, const struct comparison *c)
 {
-	const struct version_stats *w = &c->versions[c->best_idx], *o = &c->versions[c->worst_idx];
+	const struct verdict_record *r = &c->record;
+	const struct version_stats *w = &c->versions[r->winner], *o = &c->versions[r->other];
 	/* do the round ranges of the winner and the other overlap? */
-	if (c->better == BETTER_HIGHER ? w->worst_round > o->best : w->worst_round < o->best)
+	if (c->better == BETTER_HIGHER ? w->worst_round > o->best : w->worst_round < o->best) {
 		buf_printf(b, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",
 			   w->nrounds, w->version, o->nrounds, o->version);
+		return;
+	}
+	buf_printf(b, "the round values of %s and %s overlap; ", w->version, o->version);
+	if (r->by == DECIDED_PAIRED)
+		buf_printf(b, "%s was better in %zu of %zu rounds that ran both, and the median of those "
+			   "per-round ratios lies beyond their own spread (", w->version, r->agree, r->rounds);
 	else
-		buf_printf(b, "the round values of %s and %s overlap; the %s differ by more than the "
-			   "noise and the rank test confirms it", w->version, o->version,
-			   c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+		buf_printf(b, "the %s differ by more than the noise (", r->by == DECIDED_BEST_ROUNDS
+			   ? "best rounds" : "medians");
+	put_size_number(b, r->size);
+	buf_puts(b, " against ");
+	put_band(b, r->band);
+	buf_puts(b, ") and the rank test confirms it");
 }
 
 const struct version_stats *words_winner(const struct comparison *c)
@@ -745,24 +797,25 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 	/* the largest confirmed pair that beats r */
 	for (size_t k = 0; k < c->npairs; k++) {
 		const struct pair_stats *p = &c->pairs[k];
-		size_t win = p->claim > 0 ? p->b : p->a;
-		if (!p->claim || (p->a != ri && p->b != ri) || win == ri)
+		if (p->rec.verdict != VERDICT_FASTER || (p->a != ri && p->b != ri) ||
+		    (size_t)p->rec.winner == ri)
 			continue;
-		if (!lose || p->size > lose->size)
+		if (!lose || p->rec.size > lose->rec.size)
 			lose = p;
 	}
 	memset(out, 0, sizeof *out);
-	out->faster = lose ? &c->versions[lose->claim > 0 ? lose->b : lose->a] : NULL;
-	out->gap = lose ? lose->size : 0;
+	out->faster = lose ? &c->versions[lose->rec.winner] : NULL;
+	out->gap = lose ? lose->rec.size : 0;
 	if (words_winner(c) == r) {
 		out->fastest = 1;
 		buf_printf(b, "%s (", words_diff(c)->best);
 		words_verdict(b, m, c, 0);
 		buf_putc(b, ')');
 	} else if (lose) {
-		buf_printf(b, "%ld%% %s than %s (%s), a confirmed difference",
-			   round_half_away(words_share(c, out->gap, 0) * 100), words_diff(c)->worse,
-			   out->faster->version, c->design == DESIGN_ROUNDS ? "best rounds" : "medians");
+		/* the record's own sentence, from the side of the one that won */
+		buf_puts(b, "behind: ");
+		words_record_claim(b, c, &lose->rec, 0);
+		buf_puts(b, ", a confirmed difference");
 	} else {
 		buf_puts(b, c->unit_kind == UNIT_SIZE ? "as good as the best: no confirmed difference"
 			 : "as fast as the best: no confirmed difference");

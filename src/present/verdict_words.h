@@ -129,6 +129,18 @@ void words_clusters(struct buf *b, const struct comparison *c, const struct vers
 void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,
 		      const struct pair_stats *p);
 
+/* The band a chart draws around the baseline for comparison c: the one the
+ * best rounds' changes it plots are judged against (the published rule's,
+ * also where the pairing made the claim). */
+double words_bar_band(const struct comparison *c);
+
+/* The pair of c whose record is its largest regression (the verdict's own
+ * pair when it is one), or NULL when nothing regressed. */
+const struct pair_stats *words_regression_pair(const struct comparison *c);
+/* "\"W\" is 18% slower in 26.12.1 than in 20.20.2": an issue's title for
+ * the regression of c (which has one). */
+void words_regression_title(struct buf *b, const struct comparison *c);
+
 /* "cannot see: "W" on P: these rounds cannot confirm a change smaller than
  * about 23% (the noise, ±23%), ...": what check's silence cannot vouch for,
  * from the record r whose band is widest; floor is the change the gate

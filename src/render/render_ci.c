@@ -141,7 +141,7 @@ static void set_more(struct mctx *ctx, const char *key, size_t n)
 static void claims_list(struct mctx *ctx, const struct report *r, char **anchors,
 			const char *base, size_t *left)
 {
-	static const enum claim_verdict order[] = { CLAIM_NOT_REPRODUCED, CLAIM_INSUFFICIENT,
+	static const enum claim_verdict order[] = { CLAIM_NOT_REPRODUCED, CLAIM_INSUFFICIENT, CLAIM_CANNOT_JUDGE,
 						    CLAIM_CONSISTENT };
 	const struct model *m = r->m;
 	struct mctx *list = mctx_list();

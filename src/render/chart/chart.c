@@ -323,6 +323,15 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	sp->note = buf_detach(&b, NULL);
 }
 
+/* 1 when some comparison's claim rests on the pairing of its rounds. */
+static int any_paired(const struct model *m)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		if (m->comparisons[i].confirmed == CONFIRMED_PAIRED)
+			return 1;
+	return 0;
+}
+
 /* The change interval a version stays within noise in: it is within noise
  * when max/min - 1 <= noise, that is -noise/(1+noise) <= change <= noise. */
 static void noise_band(double noise, double *lo, double *hi)
@@ -414,7 +423,7 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 			words_verdict(&t, m, c, 0);
 			sp->cat_notes[ncats] = buf_detach(&t, NULL);
 		}
-		noise_band(c->noise, &lo, &up);
+		noise_band(words_bar_band(c), &lo, &up);
 		noise = fmax(noise, up);
 		mark_add(sp, MARK_BAND, ncats, -1, lo, up, CHART_NOISE, NULL);
 		buf_printf(&d, " %s:", sp->cats[ncats]);
@@ -566,10 +575,10 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 			ncats++;
 			continue;
 		}
-		noise_band(c->noise, &lo, &hi);
+		noise_band(words_bar_band(c), &lo, &hi);
 		mark_add(sp, MARK_BAND, ncats, -1, lo, hi, CHART_NOISE, NULL);
 		buf_puts(&d, " (noise ");
-		fmt_spread(&d, c->noise);
+		fmt_spread(&d, words_bar_band(c));
 		buf_puts(&d, "):");
 		for (size_t j = 0; j < c->nversions; j++) {
 			const struct version_stats *vs = &c->versions[j];
@@ -643,7 +652,7 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		for (size_t i = 0; i < m->ncomparisons; i++)
 			if (in_overview(&m->comparisons[i]) &&
 			    m->comparisons[i].verdict != VERDICT_INSUFFICIENT)
-				noise = fmax(noise, m->comparisons[i].noise);
+				noise = fmax(noise, words_bar_band(&m->comparisons[i]));
 		s = fmax(2.5 * s, 1.2 * noise);
 		if (s > 0 && a > 1.6 * s) {
 			sp->clip_lo = -s;
@@ -673,7 +682,9 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		   "by the rank test. "
 		   "Shaded: the noise band (the largest spread of the workload's versions); "
 		   "a pale bar that ends inside it is within noise, a pale bar with a dashed outline "
-		   "beyond it is not confirmed by the rank test.", nbeyond, nbars);
+		   "beyond it is not confirmed by the rank test%s.", nbeyond, nbars,
+		   any_paired(m) ? "; a solid bar inside it is confirmed by the per-round ratios of "
+		   "rounds that ran both versions (paired), whose own band is narrower" : "");
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Change of the best round against %s",
 			       same_base ? base : "the baseline");
