@@ -31,14 +31,17 @@ static void row_text(struct buf *b, const struct model *m, const struct upgrade_
 	const struct comparison *c = &m->comparisons[u->comparison];
 	switch (u->change) {
 	case UPGRADE_BETTER:
-	case UPGRADE_WORSE:
-		quantity(b, c);
-		buf_putc(b, ' ');
-		fmt_percent_signed(b, u->ratio - 1);
-		buf_puts(b, " (");
-		words_interval(b, u->ci_low - 1, u->ci_high - 1);
-		buf_printf(b, "), %s", u->change == UPGRADE_BETTER ? "better" : "worse");
+	case UPGRADE_WORSE: {
+		/* the pair's verdict record, as the verdict words it */
+		const struct verdict_record *r = &c->pairs[u->pair].rec;
+		words_record_claim(b, c, r, 0);
+		if (isfinite(r->size_low)) {
+			buf_puts(b, "; ");
+			words_size_interval(b, c, r);
+		}
+		buf_printf(b, ", %s", u->change == UPGRADE_BETTER ? "better" : "worse");
 		break;
+	}
 	case UPGRADE_NONE:
 		buf_puts(b, "no confirmed change");
 		if (u->ratio == u->ratio) {
@@ -99,7 +102,8 @@ static int row_order(const void *pa, const void *pb)
 	if (a->confirmed) {
 		const struct upgrade_row *ua = &sort_m->upgrade.rows[a->comparison];
 		const struct upgrade_row *ub = &sort_m->upgrade.rows[b->comparison];
-		double sa = fabs(log(ua->ratio)), sb = fabs(log(ub->ratio));
+		double sa = sort_m->comparisons[a->comparison].pairs[ua->pair].rec.size;
+		double sb = sort_m->comparisons[b->comparison].pairs[ub->pair].rec.size;
 		if (sa != sb)
 			return sa > sb ? -1 : 1;
 	}

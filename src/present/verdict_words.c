@@ -812,9 +812,22 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 		words_verdict(b, m, c, 0);
 		buf_putc(b, ')');
 	} else if (lose) {
-		/* the record's own sentence, from the side of the one that won */
-		buf_puts(b, "behind: ");
-		words_record_claim(b, c, &lose->rec, 0);
+		/* the record's own size and design, from the side that lost */
+		const struct verdict_record *lr = &lose->rec;
+		if (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER) {
+			put_size_number(b, lr->size);
+			buf_printf(b, " slower than %s", out->faster->version);
+			/* " (best rounds)": the tag the verdict gives it */
+			{
+				struct buf t = BUF_INIT;
+				words_record_claim(&t, c, lr, 0);
+				buf_puts(b, strrchr(t.s, '(') ? strchr(t.s, '(') - 1 : "");
+				buf_release(&t);
+			}
+		} else {
+			buf_puts(b, "behind: ");
+			words_record_claim(b, c, lr, 0);
+		}
 		buf_puts(b, ", a confirmed difference");
 	} else {
 		buf_puts(b, c->unit_kind == UNIT_SIZE ? "as good as the best: no confirmed difference"
