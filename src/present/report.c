@@ -19,6 +19,7 @@
 #include "present/verdict_words.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,22 +174,17 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		fmt_spread(b, p->noise);
 		buf_puts(b, ", yet the rank test finds their rounds consistently apart (p = ");
 		fmt_p(b, p->p_holm);
-		/* the typical round in the verdicts' size: b over a is the
-		 * Hodges-Lehmann ratio of the values */
-		{
-			int b_wins = (c->better == BETTER_HIGHER) == (p->ratio > 1);
-			double typical = p->ratio > 1 ? p->ratio - 1 : 1 / p->ratio - 1;
-			const struct version_stats *w = b_wins ? vb : va, *o = b_wins ? va : vb;
-			buf_printf(b, " after Holm): in a typical round %s", w->version);
-			words_size(b, c, typical, o->version);
-			buf_printf(b, " (%s interval ", r->method.ci_text);
-			fmt_percent_signed(b, p->ci_low - 1);
-			buf_puts(b, " to ");
-			fmt_percent_signed(b, p->ci_high - 1);
-			buf_printf(b, " in %s of %s against %s)", c->unit, vb->version, va->version);
-			buf_puts(b, typical < p->noise ? ", a steady difference smaller than the spread of the rounds"
-				 : ", a difference the best rounds do not show");
-		}
+		buf_puts(b, " after Holm): a typical round differs by ");
+		fmt_percent_signed(b, p->ratio - 1);
+		buf_printf(b, " (%s interval ", r->method.ci_text);
+		fmt_percent_signed(b, p->ci_low - 1);
+		buf_puts(b, " to ");
+		fmt_percent_signed(b, p->ci_high - 1);
+		/* a typical round as far apart as the noise is no steady
+		 * difference inside it: the best rounds alone hide it */
+		buf_puts(b, fmax(p->ratio, 1 / p->ratio) - 1 < p->noise
+			 ? "), a steady difference smaller than the spread of the rounds"
+			 : "), a difference of the typical round that the best rounds do not show");
 	}
 }
 

@@ -330,10 +330,19 @@ static void put_verdict(struct buf *b, const struct model *m, const struct compa
 			 (size_t)p->rounds_needed > c->versions[p->a].nrounds) {
 			/* planned on the rounds' own ratios, which may show less
 			 * than the best rounds: say what the plan is for */
-			buf_puts(b, "; round by round the difference is ");
-			fmt_fixed(b, p->paired_size * 100, p->paired_size * 100 < 10 ? 1 : 0);
-			buf_printf(b, "%% (median per-round ratio), which about %d rounds per version would settle",
-				   p->rounds_needed);
+			if (p->paired_side != 0 && p->paired_side != p->side) {
+				/* the rounds' own ratios point the other way */
+				buf_printf(b, "; round by round it is the other way: %s is ",
+					   c->versions[p->paired_side > 0 ? p->b : p->a].version);
+				fmt_fixed(b, p->paired_size * 100, p->paired_size * 100 < 10 ? 1 : 0);
+				buf_printf(b, "%% %s (median per-round ratio), which about %d rounds per version "
+					   "would settle", words_diff(c)->better, p->rounds_needed);
+			} else {
+				buf_puts(b, "; round by round the difference is ");
+				fmt_fixed(b, p->paired_size * 100, p->paired_size * 100 < 10 ? 1 : 0);
+				buf_printf(b, "%% (median per-round ratio), which about %d rounds per version would settle",
+					   p->rounds_needed);
+			}
 		} else if (p->rounds_needed > 0 && (size_t)p->rounds_needed > c->versions[p->a].nrounds)
 			buf_printf(b, "; about %d rounds per version would settle it", p->rounds_needed);
 		else
