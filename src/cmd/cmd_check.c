@@ -56,8 +56,10 @@ struct check_count {
  * than the comparison's baseline by a confirmed claim and is not older than
  * the baseline (newer, or a label with no order), and one line to older for
  * each older version that is worse: slower than the baseline it was left
- * for, which is no regression. Returns the number of failures; *count gets
- * what was compared. Reads only the model. */
+ * for, which is no regression. In a comparison of lines, each step to the
+ * worse between two releases inside a line is a failure too (inside a line
+ * older than the baseline's, a line to older). Returns the number of
+ * failures; *count gets what was compared. Reads only the model. */
 static size_t check_regressions(const struct model *m, struct buf *fail, struct buf *older,
 				struct check_count *count)
 {
