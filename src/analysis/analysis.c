@@ -397,7 +397,17 @@ static int version_order(const char *a, const char *b)
 static void against_baseline(struct model *m, struct comparison *c)
 {
 	c->baseline_idx = -1;
-	for (size_t i = 0; i < c->nversions; i++) {
+	/* in a comparison of lines, a --baseline naming one of a line's
+	 * releases names that line */
+	for (size_t i = 0; m->baseline && c->by_line && i < c->nversions && c->baseline_idx < 0; i++)
+		for (size_t r = 0; r < c->versions[i].nrounds; r++) {
+			const char *rel = c->versions[i].rounds[r].series->release;
+			if (rel && strcmp(rel, m->baseline) == 0) {
+				c->baseline_idx = (int)i;
+				break;
+			}
+		}
+	for (size_t i = 0; c->baseline_idx < 0 && i < c->nversions; i++) {
 		/* the same string, or the same version ("v24.11.1" for
 		 * "24.11.1"); a label that is no version equals only itself */
 		if (m->baseline ? strcmp(c->versions[i].version, m->baseline) == 0 ||
@@ -623,6 +633,8 @@ static int build_comparisons(struct model *m)
 			for (size_t x = 0; x < vs->nrounds; x++)
 				if (vs->rounds[x].series->back_to_back)
 					c->interleaved = 0;
+			if (vs->nrounds && vs->rounds[0].series->release)
+				c->by_line = 1;
 			fill_version(m, c, vs);
 		}
 		judge(m, c);
@@ -919,6 +931,10 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
+	/* a comparison of lines with a step to the worse inside one is a
+	 * regression too, named by its two releases */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		m->nregressions += m->comparisons[i].nworse_steps && !m->comparisons[i].regression;
 	if (upgrade_run(m, err) != NF_OK)
 		return NF_USAGE;
 	return impact_run(m, err);

@@ -11,11 +11,15 @@
 
 #include "model/model.h"
 
-/* Decides m->grouping (--by in m->grouping.by: the default groups when
- * grouping gives more comparisons enough versions and rounds for a verdict
- * than the releases alone) and, when grouping, makes each grouped series'
- * version its line (the release kept in series.release) and numbers the
- * rounds of each line in time order. Versions that are no exact release of
+/* Decides, for each comparison (workload, platform) on its own rounds,
+ * whether its releases are compared as their lines (--by in
+ * m->grouping.by: the default groups a comparison when some line of it
+ * holds several releases and only its lines, not its releases one by one,
+ * have the versions and rounds a verdict needs; --by line groups every
+ * comparison with a release of a known line, --by release none), counts
+ * the decisions in m->grouping, makes each grouped series' version its
+ * line (the release kept in series.release) and numbers the rounds of
+ * each line in time order. Versions that are no exact release of
  * a known line ("main", "24", variants) are never grouped. Called by
  * analysis_run after the support windows and before the comparisons are
  * built; never fails. */

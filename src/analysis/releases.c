@@ -11,7 +11,9 @@
  * history ran on different days in different numbers (issue: verdicts on
  * real data), and the best of many rounds is more extreme than the best of
  * few. When lines are compared (lines.c), the releases are read back from
- * the rounds of each line (series.release), so the steps inside a line stay.
+ * the rounds of each line (series.release), so the steps inside a line stay;
+ * there a step to the worse counts as a regression (comparison.nworse_steps),
+ * since no pair of the compared versions sees it.
  */
 #include "analysis/releases.h"
 #include "analysis/stats.h"
@@ -135,6 +137,11 @@ static double unit_median(const double *x, size_t n)
 	return med;
 }
 
+int releases_worse(const struct comparison *c, const struct release_step *s)
+{
+	return s->step && (c->better == BETTER_HIGHER ? s->ratio < 1 : s->ratio > 1);
+}
+
 void releases_run(struct model *m)
 {
 	size_t total = 0;
@@ -194,6 +201,10 @@ void releases_run(struct model *m)
 			struct release_step *s = &c->release_steps[j];
 			s->p_holm = p[j];
 			s->step = s->p_holm < STATS_ALPHA && fabs(s->ratio - 1) >= RELEASES_MIN_CHANGE;
+			/* when lines are compared, no pair of versions sees the
+			 * releases inside one: a step to the worse is the
+			 * regression grouping would otherwise hide */
+			c->nworse_steps += c->by_line && releases_worse(c, s);
 		}
 	}
 	free(p);

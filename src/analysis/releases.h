@@ -14,9 +14,15 @@
 #define RELEASES_MIN_CHANGE 0.05
 
 /* Fills release_steps of every comparison (rank test per consecutive pair
- * of releases of one line, Holm across all of them). Called once by
+ * of releases of one line, Holm across the pairs of each comparison) and,
+ * in comparisons of lines, nworse_steps. Called once by
  * analysis_run; never fails. */
 void releases_run(struct model *m);
+
+/* 1 when s is a step (significant after Holm, RELEASES_MIN_CHANGE or
+ * more) to the worse by c's metric: the later release slower, or lower
+ * where higher is better. */
+int releases_worse(const struct comparison *c, const struct release_step *s);
 
 /* 1 when a version is an exact release: three or more numeric parts
  * ("24.11.1", "v24.11.1", "24.11.1-pre"); 0 for "24", "v24" or names. */

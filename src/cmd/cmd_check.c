@@ -3,7 +3,9 @@
  * a version newer than the baseline (or a label with no version order) got
  * worse than the baseline by a confirmed claim (beyond the noise by the
  * comparison's design, and the rank test confirms it in the same direction
- * after Holm's correction), printing one line per failure; 0 otherwise. A
+ * after Holm's correction), printing one line per failure; 0 otherwise.
+ * Where a comparison compares release lines, a step to the worse between two
+ * releases inside a line (releases.c) fails it too. A
  * version older than a --baseline that is worse is said so, and is no
  * regression. Both conditions are required so that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
@@ -24,6 +26,7 @@
  */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
+#include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "cmd/cli.h"
 #include "lib/error.h"
@@ -82,7 +85,10 @@ static int tested(const struct comparison *c, const struct pair_stats *p)
  * verdict record, at least `floor` in size, and is not older than the
  * baseline (newer, or a label with no order); a smaller one to o->small, and
  * one line to o->older for each older version that is worse: slower than
- * the baseline it was left for, which is no regression. A comparison with
+ * the baseline it was left for, which is no regression. In a comparison of
+ * lines, each step to the worse between two releases inside a line is a
+ * failure too (inside a line older than the baseline's, a line to older).
+ * A comparison with
  * no failure whose records could not see a change of blind_floor is named
  * in o->blind. Returns the number of failures; *count gets what was
  * compared. Reads only the model. */
@@ -132,6 +138,20 @@ static size_t check_regressions(const struct model *m, double floor, double blin
 			buf_putc(&o->fail, '\n');
 			failures++;
 		}
+		/* lines compared as one version: a step to the worse between
+		 * two releases inside a line is the regression no pair of
+		 * lines sees; inside a line older than the baseline's, it is
+		 * said as older */
+		for (size_t k = 0; k < c->nrelease_steps && c->nworse_steps; k++) {
+			const struct release_step *s = &c->release_steps[k];
+			int old = s->b < (size_t)c->baseline_idx;
+			if (!releases_worse(c, s))
+				continue;
+			worse = 1;
+			words_check_step_line(old ? &o->older : &o->fail, c, s, old);
+			buf_putc(old ? &o->older : &o->fail, '\n');
+			failures += !old;
+		}
 		if (blind && !worse && o->nblind++ < CHECK_BLIND_NAMED) {
 			words_check_blind(&o->blind, c, &blind->rec, blind_floor);
 			buf_putc(&o->blind, '\n');
@@ -162,8 +182,8 @@ static const struct cli_option check_options[] = {
 	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
-		  "releases of a line grouped; default: line when that\n"
-		  "gives more workloads a verdict" },
+		  "releases of a line grouped; default: for each\n"
+		  "comparison, line when only that gives it a verdict" },
 	{ CLI_AS_OF, "report date YYYY-MM-DD, for the upgrade view's support\n"
 		     "(default: today, UTC, or the date of SOURCE_DATE_EPOCH)" },
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },

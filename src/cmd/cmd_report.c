@@ -36,8 +36,8 @@ static const struct cli_option report_options[] = {
 	{ CLI_BASELINE, "version the others are compared against\n(default: the oldest, or the first variant)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
-		  "releases of a line grouped; default: line when that\n"
-		  "gives more workloads a verdict" },
+		  "releases of a line grouped; default: for each\n"
+		  "comparison, line when only that gives it a verdict" },
 	{ CLI_FORMATS, "outputs to write, comma-separated (default: all):\n@FORMATS@" },
 	{ CLI_TEMPLATES, "Mustache templates for the Markdown documents" },
 	{ CLI_SCHEDULE, "release schedule (default: the Node.js schedule)" },

@@ -450,6 +450,13 @@ struct comparison {
 	struct drift drift;       /* a trend of the round values with run order */
 	struct release_step *release_steps; /* owned, may be NULL */
 	size_t nrelease_steps;
+	int by_line;              /* 1: its exact releases are compared as their
+	                             release lines (lines.c decided it for this
+	                             comparison alone), each round's release in
+	                             rounds[].series->release */
+	size_t nworse_steps;      /* by_line: release steps inside a line to the
+	                             worse (a regression between two releases
+	                             the lines do not compare); releases.c */
 	double same_within;       /* a within-noise verdict of paired rounds whose
 	                             versions' per-round ratios all lie within
 	                             ±same_within, narrower than the noise band;
@@ -696,18 +703,20 @@ struct warning_fact {
 };
 
 /* Whether exact releases are compared one by one or grouped into their
- * release lines (--by; analysis/lines.c). */
+ * release lines (--by; analysis/lines.c), decided for each comparison. */
 enum compare_by {
-	BY_DEFAULT = 0, /* the one that gives more comparisons a verdict */
+	BY_DEFAULT = 0, /* each comparison by line when only that gives it a
+	                   verdict, else by release */
 	BY_LINE,        /* --by line */
 	BY_RELEASE,     /* --by release */
 };
 
-/* What lines.c decided (analysis.json "grouping"; present/ words it). */
+/* What lines.c decided (analysis.json "grouping"; present/ words it);
+ * each comparison's own decision is comparison.by_line. */
 struct grouping {
 	enum compare_by by;   /* as asked */
-	int grouped;          /* 1: the releases of each line are compared as one
-	                         version, the line */
+	int grouped;          /* 1: some comparison compares the releases of
+	                         each line as one version, the line */
 	size_t nreleases;     /* exact releases of known lines measured (the ones
 	                         that are grouped when grouped) */
 	size_t nlines;        /* the lines they belong to */
@@ -716,6 +725,12 @@ struct grouping {
 	                         have enough versions and rounds for a verdict
 	                         either way */
 	size_t ncomparisons;  /* comparisons those two counts are out of */
+	size_t nby_line;      /* comparisons whose releases are compared as
+	                         their lines */
+	size_t nseveral;      /* comparisons with some line of several releases
+	                         measured: where the choice arises */
+	size_t nseveral_by_release; /* of those, the ones compared release by
+	                         release */
 };
 
 /* Rounds each version needs for a verdict unless --min-rounds says otherwise. */

@@ -1,5 +1,7 @@
 /*
- * grouping.c - the words for model.grouping (grouping.h).
+ * grouping.c - the words for model.grouping (grouping.h). Each comparison
+ * is compared by release or by line on its own (lines.c); the note says so
+ * only when comparisons with several releases of a line differ.
  */
 #include "present/grouping.h"
 #include "lib/util.h"
@@ -38,9 +40,24 @@ char *grouping_note(const struct model *m)
 {
 	const struct grouping *g = &m->grouping;
 	struct buf b = BUF_INIT;
-	if (m->versions_kind != VERSIONS_RELEASES || !g->nmulti)
+	if (m->versions_kind != VERSIONS_RELEASES || (!g->nmulti && !g->grouped))
 		return NULL;
-	if (g->grouped) {
+	if (g->grouped && g->nseveral_by_release) {
+		/* decided comparison by comparison, and they differ */
+		buf_printf(&b, "each comparison is decided on its own rounds: %zu comparison%s compare%s "
+			   "release lines (", g->nby_line, g->nby_line == 1 ? "" : "s",
+			   g->nby_line == 1 ? "s" : "");
+		put_lines(&b, m);
+		buf_printf(&b, "), each line with all the rounds of its releases, because release by "
+			   "release %s no verdict; the steps between releases inside a line are tested "
+			   "separately. %zu comparison%s with several releases of a line compare%s the "
+			   "exact releases one by one, which give%s %s a verdict, so a regression there "
+			   "is named by the release that brought it (--by line or --by release compares "
+			   "all of them one way)", g->nby_line == 1 ? "it has" : "they have",
+			   g->nseveral_by_release, g->nseveral_by_release == 1 ? "" : "s",
+			   g->nseveral_by_release == 1 ? "s" : "", g->nseveral_by_release == 1 ? "s" : "",
+			   g->nseveral_by_release == 1 ? "it" : "them");
+	} else if (g->grouped) {
 		buf_printf(&b, "the %zu exact releases measured are grouped into their %zu release line%s (",
 			   g->nreleases, g->nlines, g->nlines == 1 ? "" : "s");
 		put_lines(&b, m);

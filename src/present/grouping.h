@@ -10,8 +10,12 @@
 #include "model/model.h"
 
 /* "the 45 exact releases measured are grouped into their 5 release lines
- * (18, 20, 22, 24 and 26) ...", malloc'd (caller frees), or NULL when
- * there is nothing to say (no line with more than one release measured). */
+ * (18, 20, 22, 24 and 26) ...", or when the comparisons with several
+ * releases of a line differ, "each comparison is decided on its own
+ * rounds: 3 comparisons compare release lines (24), ... 4 comparisons with
+ * several releases of a line compare the exact releases one by one ...";
+ * malloc'd (caller frees), or NULL when there is nothing to say (no line
+ * with more than one release measured, nothing grouped). */
 char *grouping_note(const struct model *m);
 
 /* Nothing to say, said once: one sentence per platform whose comparisons

@@ -8,6 +8,7 @@
 #include "present/counts.h"
 #include "present/grouping.h"
 #include "analysis/evidence.h"
+#include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "analysis/timeline.h"
 #include "lib/iso8601.h"
@@ -16,6 +17,7 @@
 #include "model/semver.h"
 #include "present/compared.h"
 #include "present/digest.h"
+#include "present/history.h"
 #include "present/verdict_words.h"
 
 #include <stdio.h>
@@ -292,7 +294,7 @@ static void build_evidence(struct report *r)
 		r->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
 		r->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
 		r->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
-		r->nregressions += c->regression;
+		r->nregressions += c->regression || c->nworse_steps;
 		r->nanomalies += c->anomaly;
 		r->npairs += c->npairs;
 		if (c->npairs > r->most_pairs)
@@ -592,7 +594,17 @@ static void build_verdicts(struct report *r)
 		words_drift(&b, c);
 		if (b.len)
 			rc->drift = buf_detach(&b, NULL);
-		rc->worth_filing = c->regression || c->anomaly;
+		rc->worth_filing = c->regression || c->nworse_steps || c->anomaly;
+		for (size_t k = 0; k < c->nrelease_steps && c->nworse_steps; k++) {
+			char *t;
+			if (!releases_worse(c, &c->release_steps[k]))
+				continue;
+			t = history_release_step_text(c, &c->release_steps[k]);
+			buf_printf(&b, "%s%s", b.len ? "; " : "", t);
+			free(t);
+		}
+		if (b.len)
+			rc->worse_steps = buf_detach(&b, NULL);
 		anomaly_text(&b, c);
 		if (b.len)
 			rc->anomaly = buf_detach(&b, NULL);
@@ -975,8 +987,7 @@ static void build_issue_title(struct report *r)
 	} else if (step) {
 		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
 		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
-			   step_c->workload, down * 100, step_c->versions[step->b].version,
-			   step_c->versions[step->a].version, step_c->platform);
+			   step_c->workload, down * 100, step->after, step->before, step_c->platform);
 	} else {
 		size_t nw = 0, np = 0;
 		counts_distinct(m, NULL, m->ncomparisons, &nw, &np);
@@ -1115,6 +1126,7 @@ void report_release(struct report *r)
 		free(rc->power_note);
 		free(rc->borderline_summary);
 		free(rc->anomaly);
+		free(rc->worse_steps);
 		for (size_t k = 0; rc->change && k < r->m->comparisons[i].nversions; k++)
 			free(rc->change[k]);
 		free(rc->change);

@@ -102,7 +102,14 @@ struct report_comparison {
 	                             The best rounds are 5.7% apart, inside the noise
 	                             of ±19%.") */
 	int worth_filing;         /* a regression (an older version confirmed
-	                             faster) or an anomaly */
+	                             faster, or a step to the worse between two
+	                             releases of a line compared as one version)
+	                             or an anomaly */
+	char *worse_steps;        /* owned: in a comparison of lines, its steps to
+	                             the worse inside a line ("between 24.1.0 (...)
+	                             and 24.2.0 (...) the median round moved
+	                             +53.0% (p = ... after Holm)", joined by "; "),
+	                             or NULL */
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */

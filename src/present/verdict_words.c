@@ -752,6 +752,21 @@ void words_check_blind(struct buf *b, const struct comparison *c, const struct v
 	buf_puts(b, " could pass unseen");
 }
 
+void words_check_step_line(struct buf *b, const struct comparison *c, const struct release_step *s,
+			   int older)
+{
+	buf_printf(b, "%s: \"%s\" on %s: %s is newer than %s of line %s (compared as one version)",
+		   older ? "older" : "regression", c->workload, c->platform, s->after, s->before,
+		   c->versions[s->b].version);
+	if (older)
+		buf_printf(b, ", a line older than the baseline %s", c->versions[c->baseline_idx].version);
+	buf_printf(b, ", and %s: ", words_diff(c)->worse);
+	fmt_percent_signed(b, s->ratio - 1);
+	buf_printf(b, " (median round), rounds %zu and %zu; p = ", s->n_before, s->n_after);
+	fmt_p(b, s->p_holm);
+	buf_puts(b, " after Holm");
+}
+
 void words_how_often(struct buf *b, const struct comparison *c)
 {
 	const struct verdict_record *r = &c->record;

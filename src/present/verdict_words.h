@@ -148,6 +148,15 @@ void words_regression_title(struct buf *b, const struct comparison *c);
 void words_check_blind(struct buf *b, const struct comparison *c, const struct verdict_record *r,
 		       double floor);
 
+/* The line of `noisefloor check` for release step s of c, whose lines are
+ * compared (comparison.by_line), to the worse (no newline): "regression:
+ * \"parse\" on linux-x64: 24.2.0 is newer than 24.1.0 of line 24 (compared
+ * as one version), and slower: +53% (median round), rounds 7 and 7; p =
+ * 0.0006 after Holm"; with older set, the line is older than the baseline
+ * and the line starts "older:" (no regression). */
+void words_check_step_line(struct buf *b, const struct comparison *c, const struct release_step *s,
+			   int older);
+
 /* How often the winner of c's FASTER verdict beat the other version the
  * claim names: "in every round: the worst of 7 rounds of 26.1.0 beat the
  * best of 7 rounds of 24.11.1" when their round ranges do not overlap, else

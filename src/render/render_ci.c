@@ -67,7 +67,15 @@ static struct mctx *item(const struct report *r, size_t i, char **anchors, const
 	char *url = link_to(base, anchors[i]);
 	mctx_set_str(o, "workload", c->workload);
 	mctx_set_str(o, "platform", c->platform);
-	mctx_set_str(o, "text", rc->text);
+	if (rc->worse_steps) {
+		/* a step to the worse inside a line compared as one version */
+		char *t = xasprintf("%s; a newer release is slower %s", rc->text, rc->worse_steps);
+		mctx_set_str(o, "text", t);
+		*bytes += strlen(t);
+		free(t);
+	} else {
+		mctx_set_str(o, "text", rc->text);
+	}
 	mctx_set_str(o, "anomaly", rc->anomaly);
 	mctx_set_bool(o, "regression", c->verdict == VERDICT_FASTER && c->regression);
 	mctx_set_str(o, "link", url);

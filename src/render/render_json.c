@@ -5,6 +5,7 @@
 #include "lib/jsonw.h"
 #include <math.h>
 #include <string.h>
+#include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "lib/util.h"
 #include "present/support.h"
@@ -138,7 +139,7 @@ static void write_record(struct jsonw *w, const struct model *m, const struct co
 	jsonw_key(w, "regression");
 	jsonw_bool(w, r->regression);
 	jsonw_key(w, "grouping");
-	jsonw_string(w, m->grouping.grouped ? "lines" : "releases");
+	jsonw_string(w, c->by_line ? "lines" : "releases");
 	/* the published rule's reading beside a verdict the pairing decided */
 	jsonw_key(w, "rule");
 	if (r->by != DECIDED_PAIRED || c->design != DESIGN_ROUNDS) {
@@ -299,6 +300,9 @@ static void write_evidence(struct jsonw *w, const struct model *m, const struct 
 		jsonw_number(w, s->p_holm);
 		jsonw_key(w, "step");
 		jsonw_bool(w, s->step);
+		/* a step to the worse inside a line compared as one version */
+		jsonw_key(w, "regression");
+		jsonw_bool(w, c->by_line && releases_worse(c, s));
 		jsonw_end_object(w);
 	}
 	jsonw_end_array(w);
@@ -356,6 +360,9 @@ static void write_comparison(struct jsonw *w, const struct model *m, const struc
 	jsonw_string(w, unit_kind_name(c->unit_kind));
 	jsonw_key(w, "better");
 	jsonw_string(w, c->better == BETTER_HIGHER ? "higher" : "lower");
+	/* decided for this comparison alone (lines.c) */
+	jsonw_key(w, "grouping");
+	jsonw_string(w, c->by_line ? "lines" : "releases");
 	jsonw_key(w, "versions");
 	jsonw_begin_array(w);
 	for (size_t i = 0; i < c->nversions; i++)
@@ -878,6 +885,13 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_number(&w, (double)m->grouping.verdicts_by_line);
 	jsonw_key(&w, "comparisons_with_enough_rounds_by_release");
 	jsonw_number(&w, (double)m->grouping.verdicts_by_release);
+	/* each comparison decides for itself (comparisons[].grouping) */
+	jsonw_key(&w, "comparisons_by_line");
+	jsonw_number(&w, (double)m->grouping.nby_line);
+	jsonw_key(&w, "comparisons_by_release");
+	jsonw_number(&w, (double)(m->ncomparisons - m->grouping.nby_line));
+	jsonw_key(&w, "comparisons_with_several_releases_of_a_line");
+	jsonw_number(&w, (double)m->grouping.nseveral);
 	jsonw_key(&w, "text");
 	jsonw_string(&w, rc->report->grouping_text);
 	jsonw_end_object(&w);

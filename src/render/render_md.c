@@ -288,6 +288,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_bool(o, "not_confirmed", c->verdict == VERDICT_NOT_CONFIRMED);
 	mctx_set_str(o, "anomaly", rcmp->anomaly);
 	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
+	mctx_set_str(o, "worse_steps", rcmp->worse_steps);
 	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
 	mctx_set_str(o, "design_text", rcmp->design_text);
 	mctx_set_str(o, "compared_text", rcmp->compared_text);

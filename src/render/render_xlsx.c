@@ -2,9 +2,8 @@
  * render_xlsx.c - report.xlsx, the report as a workbook a reviewer can audit.
  *
  * Sheets, in order: Summary (verdict table, support windows, recommendation),
- * Rounds (every pass of every round with its date, line and V8; the round
- * value is =MEDIAN over the
- * row's passes), Versions (rounds, best, worst round, median, spread and
+ * Rounds (every pass of every round with its date, line, V8 and exact
+ * release; the round value is =MEDIAN over the row's passes), Versions (rounds, best, worst round, median, spread and
  * change per version as formulas over that version's contiguous Rounds rows),
  * Pairs (the rank test of every pair of versions: counts, ratio of medians
  * and power floor as formulas over Versions, the test's results as values),
@@ -549,7 +548,7 @@ static void write_rounds_elsewhere(struct xw *x, int too_wide)
 		buf_puts(&t, "A round of ");
 		fmt_grouped(&t, (double)max_passes(m), 0);
 		buf_puts(&t, " passes is more than a row of this sheet holds (");
-		fmt_grouped(&t, (double)(LXW_COL_MAX - 9), 0);
+		fmt_grouped(&t, (double)(LXW_COL_MAX - 9 - (m->grouping.grouped != 0)), 0);
 		buf_puts(&t, "): ");
 	} else {
 		buf_puts(&t, "The ");
@@ -585,11 +584,12 @@ static void write_rounds(struct xw *x)
 	lxw_row_t row = 1;
 	lxw_col_t vcol = (lxw_col_t)(4 + maxp);
 	char a[16], b[16];
+	int with_release;
 
 	x->rounds_value_col = vcol;
 	if (x->nrounds > XLSX_SHEET_ROUNDS || x->nrounds > (size_t)LXW_ROW_MAX - 1 ||
-	    maxp + 9 > LXW_COL_MAX) {
-		write_rounds_elsewhere(x, maxp + 9 > LXW_COL_MAX);
+	    maxp + 9 + (m->grouping.grouped != 0) > LXW_COL_MAX) {
+		write_rounds_elsewhere(x, maxp + 9 + (m->grouping.grouped != 0) > LXW_COL_MAX);
 		return;
 	}
 
@@ -608,6 +608,12 @@ static void write_rounds(struct xw *x)
 	put_text(x, ws, 0, vcol + 2, "Date", x->header);
 	put_text(x, ws, 0, vcol + 3, "Line", x->header);
 	put_text(x, ws, 0, vcol + 4, "V8", x->header);
+	/* the exact release of each round: where lines are compared, the
+	 * Version column holds the line; left out only for a round of
+	 * nearly as many passes as a row holds, with no line compared */
+	with_release = maxp + 10 <= LXW_COL_MAX;
+	if (with_release)
+		put_text(x, ws, 0, vcol + 5, "Release", x->header);
 
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
@@ -639,6 +645,10 @@ static void write_rounds(struct xw *x)
 					put_text(x, ws, row, vcol + 3, vs->line, NULL);
 				if (r->series->v8 || vs->v8)
 					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->series->v8, NULL);
+				if (with_release)
+					put_text(x, ws, row, vcol + 5,
+						 r->series->release ? r->series->release : vs->version,
+						 NULL);
 				row++;
 			}
 			pos->has_rounds = pos->in_sheet = row > pos->first;
@@ -655,7 +665,9 @@ static void write_rounds(struct xw *x)
 	worksheet_set_column(ws, vcol + 2, vcol + 2, 11, NULL);
 	worksheet_set_column(ws, vcol + 3, vcol + 3, 6, NULL);
 	worksheet_set_column(ws, vcol + 4, vcol + 4, 14, NULL);
-	finish_table(x, ws, row, vcol + 4);
+	if (with_release)
+		worksheet_set_column(ws, vcol + 5, vcol + 5, 12, NULL);
+	finish_table(x, ws, row, vcol + 4 + (lxw_col_t)with_release);
 }
 
 /*
