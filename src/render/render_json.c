@@ -103,8 +103,7 @@ static void write_number_or_null(struct jsonw *w, double x)
 
 /* The verdict record (record.c): what decided it and the numbers every
  * document quotes; words for it are the comparison's "text". */
-static void write_record(struct jsonw *w, const struct model *m, const struct comparison *c,
-			 const struct verdict_record *r)
+static void write_record(struct jsonw *w, const struct comparison *c, const struct verdict_record *r)
 {
 	int named = r->winner >= 0 && r->other >= 0;
 	jsonw_key(w, "record");
@@ -157,7 +156,7 @@ static void write_record(struct jsonw *w, const struct model *m, const struct co
 	jsonw_end_object(w);
 }
 
-static void write_evidence(struct jsonw *w, const struct model *m, const struct comparison *c,
+static void write_evidence(struct jsonw *w, const struct comparison *c,
 			   const struct report_comparison *rcmp)
 {
 	jsonw_key(w, "pairs");
@@ -214,7 +213,7 @@ static void write_evidence(struct jsonw *w, const struct model *m, const struct 
 			     : p->claim < 0 ? c->versions[p->a].version : NULL);
 		jsonw_key(w, "steady");
 		jsonw_bool(w, p->steady);
-		write_record(w, m, c, &p->rec);
+		write_record(w, c, &p->rec);
 		/* the pairing of rounds that hold both versions: null without */
 		jsonw_key(w, "paired");
 		if (!p->paired) {
@@ -346,7 +345,7 @@ static void write_platforms(struct jsonw *w, const struct report *r)
 	jsonw_end_array(w);
 }
 
-static void write_comparison(struct jsonw *w, const struct model *m, const struct comparison *c,
+static void write_comparison(struct jsonw *w, const struct comparison *c,
 			     const struct report_comparison *rcmp)
 {
 	jsonw_begin_object(w);
@@ -403,7 +402,7 @@ static void write_comparison(struct jsonw *w, const struct model *m, const struc
 	jsonw_bool(w, c->confirmed == CONFIRMED_PAIRED);
 	jsonw_key(w, "verdict");
 	jsonw_string(w, verdict_name(c->verdict));
-	write_record(w, m, c, &c->record);
+	write_record(w, c, &c->record);
 	jsonw_key(w, "linear");
 	jsonw_bool(w, c->linear);
 	jsonw_key(w, "interleaved");
@@ -430,7 +429,7 @@ static void write_comparison(struct jsonw *w, const struct model *m, const struc
 	jsonw_bool(w, c->paired);
 	jsonw_key(w, "text");
 	jsonw_string(w, rcmp->text);
-	write_evidence(w, m, c, rcmp);
+	write_evidence(w, c, rcmp);
 	jsonw_end_object(w);
 }
 
@@ -842,7 +841,7 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		write_comparison(&w, m, &m->comparisons[i], &rc->report->comparisons[i]);
+		write_comparison(&w, &m->comparisons[i], &rc->report->comparisons[i]);
 	jsonw_end_array(&w);
 	jsonw_key(&w, "platforms");
 	write_platforms(&w, rc->report);
