@@ -140,10 +140,11 @@ static void fill_record(const struct model *m, const struct comparison *c, struc
 		r->band_kind = c->design == DESIGN_ROUNDS ? RECORD_BAND_LARGEST_SPREAD
 			: c->design == DESIGN_HISTORY ? RECORD_BAND_MIDDLE80 : RECORD_BAND_QUARTILES;
 	}
-	/* the interval: of the per-round ratios wherever the rounds hold both
-	 * versions (what each round saw, the machine's state cancelled), else
-	 * the rank test's ratio and its interval */
-	if (p->paired) {
+	/* the interval of the test that decides: the per-round ratios' where
+	 * the pairing decided, else the rank test's ratio and its interval, so
+	 * that a confirmed claim's interval leaves out no change as its test
+	 * does */
+	if (r->by == DECIDED_PAIRED && p->paired) {
 		paired_ratio(va, vb, r);
 	} else {
 		r->ratio = p->ratio;

@@ -307,7 +307,7 @@ struct verdict_record {
 	double ratio, ci_low, ci_high; /* the pair's typical ratio b / a and its
 	                          STATS_CI_LEVEL interval: the median per-round
 	                          ratio and the sign test's interval where the
-	                          rounds hold both versions, else the rank test's
+	                          pairing decided, else the rank test's
 	                          Hodges-Lehmann ratio and interval; claims and
 	                          the upgrade view read either side of it */
 	double size_low, size_high; /* that interval in the size convention,
