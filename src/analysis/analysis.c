@@ -254,6 +254,23 @@ static int moves_both_ways(const struct comparison *c, int levels, double noise)
 	return up && down;
 }
 
+/* Whether version w, the winner of a claim, lies inside the version order
+ * (neither the first nor the last version not set apart): the bests move
+ * one way to it and back after it, "not linear" as the published tables
+ * mean it (README "The method"), however small the way back. */
+static int winner_inside(const struct comparison *c, long w)
+{
+	long first = -1, last = -1;
+	for (size_t i = 0; i < c->nversions; i++) {
+		if (set_apart(c, i))
+			continue;
+		if (first < 0)
+			first = (long)i;
+		last = (long)i;
+	}
+	return w > first && w < last;
+}
+
 static void judge(struct model *m, struct comparison *c)
 {
 	int short_rounds = 0;
@@ -291,6 +308,8 @@ static void judge(struct model *m, struct comparison *c)
 		 * CONFIRMED_BOTH, as the documents have always said it */
 		c->verdict = VERDICT_FASTER;
 		c->confirmed = CONFIRMED_BOTH;
+		if (winner_inside(c, c->best_idx))
+			c->linear = c->rule_linear = 0;
 	}
 }
 
@@ -372,6 +391,8 @@ static void decide(struct comparison *c)
 		c->verdict = VERDICT_FASTER;
 		c->confirmed = p->paired_claim ? CONFIRMED_PAIRED
 			: p->reachable ? CONFIRMED_BOTH : CONFIRMED_RULE_ONLY;
+		if (winner_inside(c, c->best_idx))
+			c->linear = 0;
 	} else if (p->beyond_noise) {
 		c->verdict = VERDICT_NOT_CONFIRMED;
 	} else {
