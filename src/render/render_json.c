@@ -323,6 +323,9 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 		jsonw_null(w);
 	else
 		jsonw_bool(w, c->interleaved);
+	/* timed paired rounds with the same version order in every round */
+	jsonw_key(w, "fixed_order");
+	jsonw_bool(w, c->fixed_order);
 	jsonw_key(w, "design");
 	jsonw_string(w, design_name(c->design));
 	jsonw_key(w, "compared");
