@@ -675,7 +675,8 @@ static double drift_test(const struct comparison *c, const struct ordered *o, si
  * of the rounds' common factor (the mean log value over the versions: the
  * machine) and the trend of each version's log value less the mean of the
  * others' in the same round (with two versions one test, the log ratio;
- * with more, the smallest p times the versions). Returns 0 (nothing set)
+ * with more, the smallest p times the versions; when that one is found,
+ * the machine is the mean of the others). Returns 0 (nothing set)
  * when some value is not positive.
  */
 static int drift_paired(const struct comparison *c, const struct ordered *o, size_t n,
@@ -716,6 +717,15 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 			tbest = tv;
 			against = (long)v;
 		}
+	}
+	/* a version that drifts against the others moves their mean too: the
+	 * machine is then the others' trend alone */
+	if (fmin(1, 2 * (double)ntests * best_p) < STATS_ALPHA) {
+		for (size_t j = 0; j < nr; j++) {
+			double own = log(c->versions[against].values[order[j]]);
+			common[j] = ((double)k * common[j] - own) / (double)(k - 1);
+		}
+		stats_trend(common, nr, &tm);
 	}
 	memset(d, 0, sizeof(*d));
 	d->paired = 1;
