@@ -154,3 +154,19 @@ r=$(jq -r '.comparisons[0].pairs[0].paired.size' "$d/rotated/analysis.json")
 f=$(jq -r '.comparisons[0].pairs[0].paired.size' "$d/fixed/analysis.json")
 check "a fixed order: the drift between places is taken off the ratio: $f against $r rotated" \
 	awk -v r="$r" -v f="$f" 'BEGIN { x = f - r; exit !(x < 0.003 && x > -0.003) }'
+# three versions, rotated, 1.2.0 alone 2 % slower each round: the note names
+# 1.2.0 (the others' differences to the rest move half as much, the other way)
+python3 - > "$d/three.ndjson" <<'PY'
+import json
+print(json.dumps({"format": "noisefloor.rounds/1"}))
+for r in range(10):
+    for i in range(3):
+        v = (i + r) % 3
+        x = 10.0 * (1 + 0.03 * (((7 * r + 3 * v) * 0.6180339887) % 1 - 0.5)) * (1.02 ** r if v == 2 else 1)
+        print(json.dumps({"workload": "w", "version": ["1.0.0", "1.1.0", "1.2.0"][v], "round": r + 1,
+                          "unit": "ms", "timestamp": "2026-11-30T10:%02d:%02dZ" % (r, 20 * i), "value": round(x, 6)}))
+PY
+"$NF" report -q --formats json --out "$d/three" "$d/three.ndjson"
+check "three versions, one drifting: the note names it and not the machine: $(jq -r '.comparisons[0].drift' "$d/three/analysis.json")" \
+	jq -e '.comparisons[0].drift | test("^later rounds of 1\\.2\\.0 were slower against the other versions in the same rounds: its ratio to their mean rises")' \
+	"$d/three/analysis.json"

@@ -675,8 +675,9 @@ static double drift_test(const struct comparison *c, const struct ordered *o, si
  * of the rounds' common factor (the mean log value over the versions: the
  * machine) and the trend of each version's log value less the mean of the
  * others' in the same round (with two versions one test, the log ratio;
- * with more, the smallest p times the versions; when that one is found,
- * the machine is the mean of the others). Returns 0 (nothing set)
+ * with more, each p times the versions, and of those found the version
+ * whose difference moves most; when one is found, the machine is the mean
+ * of the others). Returns 0 (nothing set)
  * when some value is not positive.
  */
 static int drift_paired(const struct comparison *c, const struct ordered *o, size_t n,
@@ -684,7 +685,8 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 {
 	size_t k = c->nversions, nr = c->versions[0].nrounds, len = 0, ntests = k == 2 ? 1 : k;
 	size_t *order;
-	double *common, *series, best_p = 2;
+	double *common, *series, best_p = 2, best_slope = 0;
+	int best_found = 0;
 	struct trend_result tm, tv, tbest = { 0, 0, 1, 0 };
 	long against = -1;
 
@@ -712,10 +714,24 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 			series[j] = own - ((double)k * common[j] - own) / (double)(k - 1);
 		}
 		stats_trend(series, nr, &tv);
-		if (tv.p < best_p) {
-			best_p = tv.p;
-			tbest = tv;
-			against = (long)v;
+		/* of the versions found, the one that moves most: one version
+		 * drifting by d moves every other's difference to the rest by
+		 * d / (k - 1) the other way */
+		{
+			double mi = ((double)nr - 1) / 2, sxy = 0, sxx = 0, slope;
+			int found = fmin(1, 2 * (double)ntests * tv.p) < STATS_ALPHA;
+			for (size_t j = 0; j < nr; j++) {
+				sxy += ((double)j - mi) * series[j];
+				sxx += ((double)j - mi) * ((double)j - mi);
+			}
+			slope = sxx > 0 ? fabs(sxy / sxx) : 0;
+			if (found ? (!best_found || slope > best_slope) : (!best_found && tv.p < best_p)) {
+				best_found = found;
+				best_slope = slope;
+				best_p = tv.p;
+				tbest = tv;
+				against = (long)v;
+			}
 		}
 	}
 	/* a version that drifts against the others moves their mean too: the
