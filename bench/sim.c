@@ -15,11 +15,13 @@
  * same effect and analysed together, as a report is: a verdict that leaned
  * on the other workloads of its report shows here.
  *
- * Usage: sim [REPLICATES [SEED [WORKLOADS]]]   (defaults 400, 1 and 7)
+ * Usage: sim [REPLICATES [SEED [WORKLOADS [DESIGN]]]]   (defaults 400, 1
+ * and 7; DESIGN: that design only)
  * Prints one tab-separated row per design and effect:
  *   design effect null_pairs false_claims effect_pairs claimed wrong
  *   published_rule published_and_test versions bimodal flagged false_flags
- *   wrong_paired
+ *   wrong_paired comparisons drift_versions drift_machine headline_wrong
+ *   fixed_flagged false_paired drift_any
  * `published_rule` counts the effect pairs the published rule alone (gap
  * between the best rounds beyond the largest range spread) claims in the
  * right direction, the power the verdicts had before they needed a second
@@ -28,7 +30,14 @@
  * `noisefloor check` already required. `bimodal` counts the versions given a slow mode, `flagged` those of
  * them the analysis flags, `false_flags` flags on versions without one;
  * `wrong_paired` the wrong claims that rest on the pairing of rounds (the
- * rounds design's second way to a claim, pairs[].paired.claim).
+ * rounds design's second way to a claim, pairs[].paired.claim);
+ * `false_paired` the false claims that do. Per comparison: `drift_versions`
+ * drift notes that charge a trend to the versions (unpaired rounds, or one
+ * version against the others of the same rounds), `drift_machine` notes
+ * that name the machine (the rounds' common factor trends), `drift_any`
+ * either; `headline_wrong` verdicts headed by a false or wrong claim while
+ * another pair claims a true difference; `fixed_flagged` comparisons
+ * flagged for running the versions in the same order in every round.
  * Built from the project's objects without main.c (make sim).
  */
 #include "analysis/analysis.h"
@@ -75,6 +84,15 @@ struct sim_design {
 	                         for every version of it (slow_own 0), or in one
 	                         version's run of a round (slow_own 1) */
 	int slow_own;
+	double walk_sd;       /* shared design: the machine takes a random walk,
+	                         one step of this log sd a round, every version
+	                         of the round alike (no drift in expectation) */
+	double own_drift;     /* shared design: the last version drifts by this
+	                         (log) over the rounds against the others */
+	int fixed_order;      /* shared design: the versions run in the same
+	                         order every round (never rotated), and the
+	                         machine's drift moves from run to run, not from
+	                         round to round: position carries drift */
 };
 
 /* Effects: factor of each version's true time. */
@@ -87,6 +105,14 @@ struct tally {
 	long null_pairs, false_claims, effect_pairs, claimed, wrong, published, checked;
 	long wrong_paired;     /* wrong claims that rest on the pairing */
 	long versions, bimodal, flagged, false_flags;
+	long comparisons;      /* comparisons tallied */
+	long drift_versions;   /* drift notes that charge the trend to versions */
+	long drift_machine;    /* drift notes that name the machine */
+	long headline_wrong;   /* verdicts naming a false or wrong claim while
+	                          some pair of the comparison claims a true one */
+	long fixed_flagged;    /* comparisons flagged for a fixed run order */
+	long false_paired;     /* false claims that rest on the pairing */
+	long drift_any;        /* drift notes of any kind */
 };
 
 static void stamp(char out[48], double day, double second)
@@ -154,17 +180,30 @@ static void generate(struct model *m, const struct sim_design *d, const struct e
 			maxr = d->rounds[v];
 	if (d->shared) {
 		/* round r: one session holding every version in a rotated order */
+		double walk = 0;
 		for (size_t r = 0; r < maxr; r++) {
 			double day = d->days ? (double)r * d->days / maxr : 0;
-			double machine = machine_of(d, d->drift * r / maxr);
+			double machine = machine_of(d, d->fixed_order ? 0 : d->drift * r / maxr);
 			if (!d->slow_own && d->slow_p > 0 && unif() < d->slow_p)
 				machine *= 2;
+			if (d->walk_sd > 0)
+				walk += d->walk_sd * gauss();
+			machine *= exp(walk);
 			for (size_t k = 0; k < d->nversions; k++) {
-				size_t v = (k + r) % d->nversions;
+				size_t v = d->fixed_order ? k : (k + r) % d->nversions;
+				double at = machine;
 				if (r >= d->rounds[v])
 					continue;
-				stamp(ts, day, 36000 + (double)r * 60 + (double)k * 5);
-				add(m, d, w, v, (int)r + 1, value_of(d, e, v, machine), ts);
+				if (d->fixed_order)
+					at *= exp(d->drift * (double)(r * d->nversions + k) /
+						  (double)(maxr * d->nversions));
+				if (d->own_drift != 0 && v == d->nversions - 1)
+					at *= exp(d->own_drift * (double)r / (double)(maxr > 1 ? maxr - 1 : 1));
+				/* a fixed order's runs fill the round evenly: time is
+				 * what carries its drift */
+				stamp(ts, day, 36000 + (double)r * 60 +
+					       (double)k * (d->fixed_order ? 60.0 / (double)d->nversions : 5));
+				add(m, d, w, v, (int)r + 1, value_of(d, e, v, at), ts);
 			}
 		}
 		return;
@@ -223,6 +262,14 @@ static int flagged(const struct version_stats *v)
 static void tally_comparison(const struct sim_design *d, const struct effect *e,
 			     const struct comparison *c, struct tally *t);
 
+/* A version without a single true speed: one with two modes, or one that
+ * drifts against the others. Its pairs count only through its flag or the
+ * drift note. */
+static int no_truth(const struct sim_design *d, size_t v)
+{
+	return d->bimodal == (int)v + 1 || (d->own_drift != 0 && v == d->nversions - 1);
+}
+
 static void run(const struct sim_design *d, const struct effect *e, int reps, int workloads,
 		struct tally *t)
 {
@@ -248,19 +295,38 @@ static void run(const struct sim_design *d, const struct effect *e, int reps, in
 static void tally_comparison(const struct sim_design *d, const struct effect *e,
 			     const struct comparison *c, struct tally *t)
 {
+	int true_claim = 0;
+	t->comparisons++;
+	t->drift_versions += c->drift.found && (!c->drift.paired || c->drift.against >= 0);
+	t->drift_machine += c->drift.found && c->drift.paired && c->drift.machine;
+	t->fixed_flagged += c->fixed_order;
+	t->drift_any += c->drift.found;
+	for (size_t k = 0; k < c->npairs; k++) {
+		const struct pair_stats *p = &c->pairs[k];
+		double fa = e->f[p->a], fb = e->f[p->b];
+		if (no_truth(d, p->a) || no_truth(d, p->b) || fa == fb)
+			continue;
+		true_claim |= claim(c, p) == (fb < fa ? 1 : -1);
+	}
+	if (true_claim && c->verdict == VERDICT_FASTER && c->verdict_pair >= 0 &&
+	    !no_truth(d, c->pairs[c->verdict_pair].a) && !no_truth(d, c->pairs[c->verdict_pair].b)) {
+		const struct pair_stats *p = &c->pairs[c->verdict_pair];
+		double fa = e->f[p->a], fb = e->f[p->b];
+		int truth = fa == fb ? 0 : fb < fa ? 1 : -1;
+		t->headline_wrong += claim(c, p) != truth;
+	}
 	for (size_t k = 0; k < c->npairs; k++) {
 		const struct pair_stats *p = &c->pairs[k];
 		double fa = e->f[p->a], fb = e->f[p->b];
 		int truth;
-		/* a version with two modes has no single true speed: its pairs
-		 * count only through its flag */
-		if (d->bimodal == (int)p->a + 1 || d->bimodal == (int)p->b + 1)
+		if (no_truth(d, p->a) || no_truth(d, p->b))
 			continue;
 		truth = fa == fb ? 0 : fb < fa ? 1 : -1;
 		int got = claim(c, p);
 		if (truth == 0) {
 			t->null_pairs++;
 			t->false_claims += got != 0;
+			t->false_paired += got != 0 && p->paired_claim != 0;
 		} else {
 			t->effect_pairs++;
 			t->claimed += got == truth;
@@ -289,27 +355,37 @@ int main(int argc, char **argv)
 	int reps = argc > 1 ? atoi(argv[1]) : 400;
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
 	int workloads = argc > 3 ? atoi(argv[3]) : 7;
+	const char *only = argc > 4 ? argv[4] : NULL;
 	static const struct sim_design designs[] = {
-		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time, slow_p, slow_own */
-		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0, 0, 0 },
-		{ "interleaved-7-untimed", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 1, 0, 0 },
-		{ "history-144/25/82/18", 4, { 144, 25, 82, 18 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0 },
-		{ "history-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0 },
-		{ "sessions-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 1, 60, 0, 0, 0, 0, 0, 0 },
-		{ "matrix-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 0, 60, 0, 0, 0, 0, 0, 0 },
-		{ "bimodal-7", 4, { 7, 7, 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 3, 0, 0, 0 },
-		{ "drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.15, 0, 0, 0, 0, 0 },
-		{ "drift-history", 2, { 60, 40 }, 0.08, 0.01, 0.05, 0.01, 0.3, 0, 270, 0.10, 1, 0, 0, 0, 0 },
+		/* name, versions, rounds, day_sd, tail_p, round_sd, interfere p/max, shared, days, drift, periods, bimodal, no_time, slow_p, slow_own, walk_sd, own_drift, fixed_order */
+		{ "interleaved-7", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "interleaved-7-untimed", 2, { 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 },
+		{ "history-144/25/82/18", 4, { 144, 25, 82, 18 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "history-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.01, 0.3, 0, 270, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "sessions-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 1, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "matrix-30", 2, { 30, 30 }, 0.12, 0.01, 0.05, 0.1, 0.2, 0, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "bimodal-7", 4, { 7, 7, 7, 7 }, 0.02, 0, 0.02, 0.3, 0.3, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0 },
+		{ "drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.15, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ "drift-history", 2, { 60, 40 }, 0.08, 0.01, 0.05, 0.01, 0.3, 0, 270, 0.10, 1, 0, 0, 0, 0, 0, 0, 0 },
 		/* one sitting on a machine 2x slower in 40 % of the rounds (every
 		 * version of the round), or in 40 % of single versions' runs */
-		{ "sitting-7-shared", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
-		{ "sitting-10-shared", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
-		{ "sitting-20-shared", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
-		{ "sitting-30-shared", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0 },
-		{ "sitting-7-own", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
-		{ "sitting-10-own", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
-		{ "sitting-20-own", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
-		{ "sitting-30-own", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1 },
+		{ "sitting-7-shared", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0, 0 },
+		{ "sitting-10-shared", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0, 0 },
+		{ "sitting-20-shared", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0, 0 },
+		{ "sitting-30-shared", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0, 0 },
+		{ "sitting-7-own", 2, { 7, 7 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1, 0, 0, 0 },
+		{ "sitting-10-own", 2, { 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1, 0, 0, 0 },
+		{ "sitting-20-own", 2, { 20, 20 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1, 0, 0, 0 },
+		{ "sitting-30-own", 2, { 30, 30 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 1, 0, 0, 0 },
+		/* shared machine noise and drift: three versions in one sitting of
+		 * 10 rounds, 40 % of the rounds 2x slow for every version (no
+		 * drift), the same with a random walk of the machine (its drift,
+		 * not the versions'), with the last version drifting 15 % against
+		 * the others, and 7 rounds in a fixed order under a slow drift */
+		{ "shared-3x10", 3, { 10, 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0, 0 },
+		{ "shared-3x10-walk", 3, { 10, 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0, 0, 0.05, 0, 0 },
+		{ "shared-3x10-own-drift", 3, { 10, 10, 10 }, 0, 0, 0.03, 0.1, 0.1, 1, 0, 0, 0, 0, 0, 0.4, 0, 0, 0.15, 0 },
+		{ "fixed-order-drift-7", 2, { 7, 7 }, 0.01, 0, 0.02, 0.3, 0.3, 1, 0, 0.3, 0, 0, 0, 0, 0, 0, 0, 1 },
 	};
 	static const struct effect effects[] = {
 		{ "none", { 1, 1, 1, 1 } },
@@ -319,22 +395,27 @@ int main(int argc, char **argv)
 		{ "x2.2", { 1, 1, 1 / 2.2, 1 / 2.2 } },
 	};
 
-	rng = seed * 0x9e3779b97f4a7c15ULL + 1;
-	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\twrong_paired\n");
+	/* the seed hashed: seeds n and n + 1 start far apart in the stream
+	 * (seed * the step of splitmix64 would only shift it by one draw) */
+	rng = stats_splitmix64(&seed);
+	printf("design\teffect\tnull_pairs\tfalse_claims\teffect_pairs\tclaimed\twrong\tpublished_rule\tpublished_and_test\tversions\tbimodal\tflagged\tfalse_flags\twrong_paired\tcomparisons\tdrift_versions\tdrift_machine\theadline_wrong\tfixed_flagged\tfalse_paired\tdrift_any\n");
 	for (size_t i = 0; i < sizeof(designs) / sizeof(designs[0]); i++)
 		for (size_t j = 0; j < sizeof(effects) / sizeof(effects[0]); j++) {
 			struct sim_design d = designs[i];
 			struct effect e = effects[j];
 			struct tally t;
+			if (only && strcmp(only, d.name) != 0)
+				continue;
 			if (d.nversions == 2) {
 				/* two versions: the second carries the effect */
 				e.f[1] = e.f[2];
 			}
 			run(&d, &e, reps, workloads, &t);
-			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", d.name, e.name,
-			       t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong, t.published,
-			       t.checked,
-			       t.versions, t.bimodal, t.flagged, t.false_flags, t.wrong_paired);
+			printf("%s\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n",
+			       d.name, e.name, t.null_pairs, t.false_claims, t.effect_pairs, t.claimed, t.wrong,
+			       t.published, t.checked, t.versions, t.bimodal, t.flagged, t.false_flags,
+			       t.wrong_paired, t.comparisons, t.drift_versions, t.drift_machine,
+			       t.headline_wrong, t.fixed_flagged, t.false_paired, t.drift_any);
 			fflush(stdout);
 		}
 	return 0;

@@ -16,8 +16,8 @@ if ! make -s -C "$NF_ROOT" sim > "$NF_TMP/sim-build.log" 2>&1; then
 fi
 pass "simulation builds"
 t="$NF_TMP/sim.tsv"
-"$NF_ROOT/build/sim" "${NF_SIM_REPLICATES:-120}" 1 > "$t"
-check_eq "simulation ran every design" 85 "$(tail -n +2 "$t" | wc -l)"
+"$NF_ROOT/build/sim" "${NF_SIM_REPLICATES:-120}" "${NF_SIM_SEED:-1}" > "$t"
+check_eq "simulation ran every design" 105 "$(tail -n +2 "$t" | wc -l)"
 
 # per design: false claims / null pairs <= 5 %
 while read -r design nulls falses; do
@@ -52,14 +52,59 @@ for d in interleaved-7 interleaved-7-untimed; do
 		"$(awk -F'\t' -v d="$d" '$1 == d && $6 < $9 { print $2 ": " $6 " < " $9 }' "$t")"
 done
 
-# the family of the correction is one comparison: seven equal interleaved
-# rounds in a report of seven workloads claim a true 10 % difference in at
-# least a fifth of the comparisons (Holm across the whole report: 17 %)
+# the family of the correction is one comparison, and the pairing's claim
+# may rest on either rank test: seven equal interleaved rounds claim a true
+# 10 % difference in at least half of the comparisons (840 of them here,
+# 62-67 % with seeds 1 to 8; 66 % in 1000 replicates; 17 % with Holm across
+# the whole report, 54-56 % with the signed rank test alone)
 for d in interleaved-7 interleaved-7-untimed; do
 	r=$(row $d 10%)
-	check "$d: a true 10 % difference is claimed in >= 20 % in a report of seven workloads: $(echo "$r" | cut -f5,6)" \
-		awk -F'\t' '{ exit !($6 >= 0.2 * $5) }' <<< "$r"
+	check "$d: a true 10 % difference is claimed in >= 50 %: $(echo "$r" | cut -f5,6)" \
+		awk -F'\t' '{ exit !($6 >= 0.5 * $5) }' <<< "$r"
 done
+
+# Drift. Rounds that share the machine move together: the drift note tests
+# the rounds' common factor (the machine) and each version against the
+# others of the same rounds, each at 2.5 %, not the versions' trends as if
+# independent (11-21 % false notes in the shared designs before). Without
+# any drift, at most 5 % of the comparisons with paired rounds charge a
+# drift to the versions, at most 5 % name the machine, and at most 5 % get
+# a note of either kind over all of them (each design alone 2-5.5 %: the
+# two tests together are a 5 % test); a machine that drifts or walks is the
+# machine's note, and at most 5 % charge it to the versions.
+nodrift='^(interleaved-7|interleaved-7-untimed|bimodal-7|sessions-30|sitting-.*|shared-3x10)$'
+check_eq "no drift: at most 5 % of comparisons with paired rounds charge a drift to the versions" "" \
+	"$(awk -F'\t' -v re="$nodrift" 'NR > 1 && $1 ~ re { n[$1] += $15; f[$1] += $16 }
+		END { for (d in n) if (f[d] > 0.05 * n[d]) print d ": " f[d] " of " n[d] }' "$t")"
+check_eq "no drift: at most 5 % of comparisons with paired rounds name a drifting machine" "" \
+	"$(awk -F'\t' -v re="$nodrift" 'NR > 1 && $1 ~ re { n[$1] += $15; f[$1] += $17 }
+		END { for (d in n) if (f[d] > 0.05 * n[d]) print d ": " f[d] " of " n[d] }' "$t")"
+r=$(awk -F'\t' -v re="$nodrift" 'NR > 1 && $1 ~ re { n += $15; f += $21 } END { print n "\t" f }' "$t")
+check "no drift: at most 5 % of all those comparisons get a drift note of either kind: $r" \
+	awk -F'\t' '{ exit !($2 <= 0.05 * $1) }' <<< "$r"
+check_eq "a drifting machine: at most 5 % of comparisons charge the drift to the versions" "" \
+	"$(awk -F'\t' 'NR > 1 && $1 ~ /^(drift-7|shared-3x10-walk)$/ { n[$1] += $15; f[$1] += $16 }
+		END { for (d in n) if (f[d] > 0.05 * n[d]) print d ": " f[d] " of " n[d] }' "$t")"
+r=$(awk -F'\t' '$1 == "shared-3x10-walk" { n += $15; f += $17 } END { print n "\t" f }' "$t")
+check "a machine's random walk is named the machine's in >= 25 % of comparisons: $r" \
+	awk -F'\t' '{ exit !($2 >= 0.25 * $1) }' <<< "$r"
+# one version of three drifting 15 % against the others over 10 rounds
+# that share 2x slow rounds: found in at least 35 % of the comparisons
+# (about 43 % in 1000 replicates)
+r=$(awk -F'\t' '$1 == "shared-3x10-own-drift" { n += $15; f += $16 } END { print n "\t" f }' "$t")
+check "one version's drift against the others is found in >= 35 %: $r" \
+	awk -F'\t' '{ exit !($2 >= 0.35 * $1) }' <<< "$r"
+
+# A fixed run order is flagged in every comparison that has one and in no
+# other; under a slow drift its false claims stay within the 5 % above
+# (the pairing takes the drift between places off: 5.4 % before)
+check_eq "a fixed run order is flagged exactly where the order never rotates" "" \
+	"$(awk -F'\t' 'NR > 1 && $19 != ($1 ~ /^fixed-order/ ? $15 : 0) { print $1 " " $2 ": " $19 " of " $15 }' "$t")"
+
+# The headline is the strongest claim: never a false or wrong one while
+# another pair of the comparison claims a true difference
+check_eq "no wrong headline" "" \
+	"$(awk -F'\t' 'NR > 1 && $18 > 0 { print $1 " " $2 ": " $18 }' "$t")"
 
 # one version's second code path no longer hides the others: with it set
 # apart, a true 20 % difference among the other versions is claimed in at

@@ -103,3 +103,70 @@ check_eq "issue.md's Not filed: the gap and noise with the verdict, the slow rou
 check_eq "issue.md's Not filed: a verdict that states its band gets no numbers after it" \
 	"- JSON.stringify, 200k objects (CPU time) (linux-x64): within noise of the best rounds (±14%); the same within ±11% in every round (paired)" \
 	"$(sed -n '/^Not filed/{n;p;}' "$d/same-md/issue.md")"
+
+# ---- drift in paired rounds, and a fixed run order ----
+# sit.py MODE: two versions, 10 rounds a minute apart, 1.1.0 10 % faster,
+# a fixed jitter; MODE machine: every version 2 % slower each round (the
+# machine drifts); own: 1.1.0 alone 2 % slower each round; fixed: the
+# versions in the same order in every round (1.0.0 first, 30 s apart) on
+# a machine 1 % slower every 30 s; else the order rotates, nothing drifts.
+cat > "$d/sit.py" <<'PY'
+import json, sys
+mode = sys.argv[1]
+print(json.dumps({"format": "noisefloor.rounds/1"}))
+for r in range(10):
+    for i in range(2):
+        v = i if mode == "fixed" else (i + r) % 2
+        x = (10.0 if v == 0 else 10.0 / 1.1) * (1 + 0.03 * (((7 * r + 3 * v) * 0.6180339887) % 1 - 0.5))
+        if mode == "machine":
+            x *= 1.02 ** r
+        if mode == "own" and v == 1:
+            x *= 1.02 ** r
+        if mode == "fixed":
+            x *= 1.01 ** (2 * r + i)
+        t = "2026-11-30T10:%02d:%02dZ" % (r, 30 * i)
+        print(json.dumps({"workload": "parse", "version": ["1.0.0", "1.1.0"][v], "round": r + 1,
+                          "unit": "ms", "timestamp": t, "value": round(x, 6)}))
+PY
+for mode in rotated machine own fixed; do
+	python3 "$d/sit.py" $mode > "$d/$mode.ndjson"
+	"$NF" report -q --formats json,md --out "$d/$mode" "$d/$mode.ndjson"
+done
+check_eq "paired rounds without drift: no drift note" "null" \
+	"$(jq -r '.comparisons[0].drift' "$d/rotated/analysis.json")"
+check "a machine drifting under both versions is the machine's: $(jq -r '.comparisons[0].drift' "$d/machine/analysis.json")" \
+	jq -e '.comparisons[0].drift | test("^later rounds were slower: .*every version alike in the same rounds: the machine changed, not the versions$")' \
+	"$d/machine/analysis.json"
+check "one version drifting against the other is that version's: $(jq -r '.comparisons[0].drift' "$d/own/analysis.json")" \
+	jq -e '.comparisons[0].drift | test("^later rounds of 1\\.1\\.0 were slower against 1\\.0\\.0 in the same rounds: its ratio to it rises with time \\(Mann-Kendall S = \\+[0-9]+, p = ")' \
+	"$d/own/analysis.json"
+check_eq "a rotated order is no fixed order" "false 0" \
+	"$(jq -r '"\(.comparisons[0].fixed_order) \([.warnings[] | select(test("same order in every round"))] | length)"' "$d/rotated/analysis.json")"
+check_eq "the same order in every round is flagged in analysis.json" "true 1" \
+	"$(jq -r '"\(.comparisons[0].fixed_order) \([.warnings[] | select(test("same order in every round, never rotated"))] | length)"' "$d/fixed/analysis.json")"
+for doc in summary.md issue.md blog.md; do
+	check "a fixed order is a warning in $doc" grep -qi "the timestamps show the versions ran in the same order in every round" "$d/fixed/$doc"
+done
+# 1.1.0 runs 30 s after 1.0.0 in every round on a machine 1 % slower each
+# 30 s: its ratios carry 1 % against it, which the pairing takes off: the
+# median ratio is the rotated sitting's (about 10.5 %), not 1 % smaller
+r=$(jq -r '.comparisons[0].pairs[0].paired.size' "$d/rotated/analysis.json")
+f=$(jq -r '.comparisons[0].pairs[0].paired.size' "$d/fixed/analysis.json")
+check "a fixed order: the drift between places is taken off the ratio: $f against $r rotated" \
+	awk -v r="$r" -v f="$f" 'BEGIN { x = f - r; exit !(x < 0.003 && x > -0.003) }'
+# three versions, rotated, 1.2.0 alone 2 % slower each round: the note names
+# 1.2.0 (the others' differences to the rest move half as much, the other way)
+python3 - > "$d/three.ndjson" <<'PY'
+import json
+print(json.dumps({"format": "noisefloor.rounds/1"}))
+for r in range(10):
+    for i in range(3):
+        v = (i + r) % 3
+        x = 10.0 * (1 + 0.03 * (((7 * r + 3 * v) * 0.6180339887) % 1 - 0.5)) * (1.02 ** r if v == 2 else 1)
+        print(json.dumps({"workload": "w", "version": ["1.0.0", "1.1.0", "1.2.0"][v], "round": r + 1,
+                          "unit": "ms", "timestamp": "2026-11-30T10:%02d:%02dZ" % (r, 20 * i), "value": round(x, 6)}))
+PY
+"$NF" report -q --formats json --out "$d/three" "$d/three.ndjson"
+check "three versions, one drifting: the note names it and not the machine: $(jq -r '.comparisons[0].drift' "$d/three/analysis.json")" \
+	jq -e '.comparisons[0].drift | test("^later rounds of 1\\.2\\.0 were slower against the other versions in the same rounds: its ratio to their mean rises")' \
+	"$d/three/analysis.json"

@@ -255,6 +255,32 @@ static int moves_both_ways(const struct comparison *c, int levels, double noise)
 	return up && down;
 }
 
+/* Whether version w, the winner of a claim, lies inside the version order
+ * (neither the first nor the last version not set apart) with the bests
+ * moving to it and back after it, as the published tables mean "not
+ * linear" (README "The method"): the versions before it and the versions
+ * after it are worse, the smaller of the two ways (the worst best of each
+ * side against the winner's, in logs) at least a third of the larger. A
+ * way back inside the noise counts; a step followed by a flat does not. */
+static int winner_inside(const struct comparison *c, long w)
+{
+	double way[2] = { 0, 0 };
+	int seen[2] = { 0, 0 };
+	if (w < 0 || set_apart(c, (size_t)w) || !(c->versions[w].best > 0))
+		return 0;
+	for (size_t i = 0; i < c->nversions; i++) {
+		double x = c->versions[i].best, d;
+		int side = (long)i > w;
+		if ((long)i == w || set_apart(c, i) || !(x > 0) || !isfinite(x))
+			continue;
+		d = log(x / c->versions[w].best) * (c->better == BETTER_HIGHER ? -1 : 1);
+		seen[side] = 1;
+		way[side] = fmax(way[side], d);
+	}
+	return seen[0] && seen[1] && way[0] > 0 && way[1] > 0 &&
+	       3 * fmin(way[0], way[1]) >= fmax(way[0], way[1]);
+}
+
 static void judge(struct model *m, struct comparison *c)
 {
 	int short_rounds = 0;
@@ -292,6 +318,8 @@ static void judge(struct model *m, struct comparison *c)
 		 * CONFIRMED_BOTH, as the documents have always said it */
 		c->verdict = VERDICT_FASTER;
 		c->confirmed = CONFIRMED_BOTH;
+		if (winner_inside(c, c->best_idx))
+			c->linear = c->rule_linear = 0;
 	}
 }
 
@@ -315,7 +343,31 @@ static double same_within(const struct comparison *c)
 	return far < c->noise ? fmax(far, 1e-9) : 0;
 }
 
-/* The verdict: the largest confirmed claim of any pair (both keys), naming
+/* How strong a pair's claim is, for the headline: 4 both keys (the
+ * published rule and the rank test on the round values), 3 the pairing of
+ * rounds confirmed by both rank tests (the signed rank test on the
+ * per-round ratios and the one on the round values), 2 the pairing
+ * confirmed by one of them, 1 the published rule alone (too few rounds
+ * for any rank test), 0 no claim. */
+static int claim_strength(const struct pair_stats *p)
+{
+	if (!p->claim)
+		return 0;
+	if (p->paired_claim)
+		return 2 + (p->paired_p_holm < STATS_ALPHA && p->significant);
+	return p->reachable ? 4 : 1;
+}
+
+/* The size a pair's claim is ranked by: the design's statistic; for the
+ * pairing's, the smaller of the median per-round ratio and the gap between
+ * the best rounds (it claims only where both show the difference: the
+ * size both agree on). */
+static double claim_size(const struct pair_stats *p)
+{
+	return p->paired_claim ? fmin(p->paired_size, p->size) : p->size;
+}
+
+/* The verdict: the strongest confirmed claim of any pair, naming
  * its two versions; else from the pair of the best and the worst version by
  * the design's statistic: beyond the noise alone is VERDICT_NOT_CONFIRMED, else
  * within noise (the pair's `steady` tells a steady difference inside a
@@ -347,18 +399,18 @@ static void decide(struct comparison *c)
 	p = evidence_pair(c, (size_t)c->best_idx, (size_t)c->worst_idx);
 	if (!p)
 		return;
-	/* the largest confirmed claim among all pairs: what check and every
-	 * document count; without one, the best against the worst */
-	for (size_t i = 0; i < c->npairs; i++)
-		if (c->pairs[i].claim && !c->pairs[i].paired_claim && among_others(c, &c->pairs[i]) &&
-		    (!p->claim || p->paired_claim || c->pairs[i].size > p->size))
-			p = &c->pairs[i];
-	/* the published rule's claims first; only without one, the largest
-	 * claim of the pairing (README "Designs") */
-	for (size_t i = 0; i < c->npairs && (!p->claim || p->paired_claim); i++)
-		if (c->pairs[i].paired_claim && among_others(c, &c->pairs[i]) &&
-		    (!p->paired_claim || c->pairs[i].paired_size > p->paired_size))
-			p = &c->pairs[i];
+	/* the headline: the strongest claim among all pairs, by one order
+	 * (claim_strength, README "Designs"), then the largest
+	 * (claim_size); without one, the best against the worst */
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct pair_stats *q = &c->pairs[i];
+		if (!q->claim || !among_others(c, q))
+			continue;
+		if (claim_strength(q) > claim_strength(p) ||
+		    (claim_strength(q) == claim_strength(p) &&
+		     claim_size(q) > claim_size(p)))
+			p = q;
+	}
 	if (p->claim) {
 		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
 		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
@@ -373,6 +425,8 @@ static void decide(struct comparison *c)
 		c->verdict = VERDICT_FASTER;
 		c->confirmed = p->paired_claim ? CONFIRMED_PAIRED
 			: p->reachable ? CONFIRMED_BOTH : CONFIRMED_RULE_ONLY;
+		if (winner_inside(c, c->best_idx))
+			c->linear = 0;
 	} else if (p->beyond_noise) {
 		c->verdict = VERDICT_NOT_CONFIRMED;
 	} else {
@@ -789,7 +843,9 @@ static void drift_and_load(struct model *m, const double *load_of)
 		size_t k = 0, most = 0;
 		double s = 0, p, *loads, *vals;
 		int complete = 1;
-		if (!c->drift.found)
+		/* a version's trend against the others of its rounds is no
+		 * machine's: the load cannot explain it */
+		if (!c->drift.found || (c->drift.paired && !c->drift.machine))
 			continue;
 		for (size_t v = 0; v < c->nversions; v++)
 			most = c->versions[v].nrounds > most ? c->versions[v].nrounds : most;

@@ -123,6 +123,7 @@ static void fill_record(const struct model *m, const struct comparison *c, struc
 	r->winner = r->other = r->rule_winner = -1;
 	r->size_low = r->size_high = r->ratio = r->ci_low = r->ci_high = NAN;
 	r->sees = INFINITY;
+	r->p_holm = NAN;
 	if ((int)va->nrounds < m->min_rounds || (int)vb->nrounds < m->min_rounds) {
 		r->verdict = VERDICT_INSUFFICIENT;
 		return;
@@ -166,6 +167,17 @@ static void fill_record(const struct model *m, const struct comparison *c, struc
 	}
 	count_agree(c, &c->versions[r->winner], &c->versions[r->other], r);
 	r->sees = sees(c, p);
+	/* the rank test that speaks for it: the signed rank test of the
+	 * per-round ratios where the pairing decided and it confirms (or
+	 * where the rounds are shared sessions), else the pair's own */
+	if ((r->by == DECIDED_PAIRED && p->paired && p->paired_p_holm < STATS_ALPHA &&
+	     p->paired_test_side == p->paired_side) || c->design == DESIGN_SESSIONS) {
+		r->test = "signed-rank";
+		r->p_holm = p->paired_p_holm;
+	} else {
+		r->test = p->test;
+		r->p_holm = p->p_holm;
+	}
 	r->regression = r->verdict == VERDICT_FASTER &&
 			release_order(m, c->versions[r->winner].version, c->versions[r->other].version) < 0;
 	r->rule_size = p->size;
@@ -182,6 +194,7 @@ static void rule_record(const struct model *m, struct comparison *c)
 	r->winner = r->other = r->rule_winner = -1;
 	r->size_low = r->size_high = r->ratio = r->ci_low = r->ci_high = NAN;
 	r->sees = INFINITY;
+	r->p_holm = NAN;
 	r->verdict = c->verdict;
 	if (c->verdict == VERDICT_INSUFFICIENT || c->best_idx < 0 || c->worst_idx < 0)
 		return;

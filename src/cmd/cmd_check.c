@@ -70,14 +70,10 @@ struct check_out {
 
 /* Whether the record of pair p, a claim, was confirmed by a rank test (a
  * claim on the published rule alone, with too few rounds for any test, is
- * reported but never fails a build): the signed rank test when the pairing
- * decided, else the pair's own test. */
-static int tested(const struct comparison *c, const struct pair_stats *p)
+ * reported but never fails a build): the record's test after Holm. */
+static int tested(const struct pair_stats *p)
 {
-	if (p->paired_claim)
-		return p->paired_p_holm < STATS_ALPHA;
-	(void)c;
-	return p->significant;
+	return p->rec.p_holm < STATS_ALPHA;
 }
 
 /* Appends one line to o->fail for each version of each workload that is
@@ -120,7 +116,7 @@ static size_t check_regressions(const struct model *m, double floor, double blin
 			if (p->rec.verdict != VERDICT_INSUFFICIENT && p->rec.sees > blind_floor &&
 			    (!blind || p->rec.sees > blind->rec.sees))
 				blind = p;
-			if (p->rec.verdict != VERDICT_FASTER || !tested(c, p) ||
+			if (p->rec.verdict != VERDICT_FASTER || !tested(p) ||
 			    p->rec.winner != c->baseline_idx)
 				continue;
 			worse = 1;

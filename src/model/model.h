@@ -227,6 +227,17 @@ struct drift {
 	                         rounds ran under (meta.load_before/after), in the
 	                         drift's direction: the machine, not the versions */
 	double load_first, load_last; /* the load of the first and last round */
+	/* paired rounds (every round holds every version): the versions share
+	 * each round's machine, so their trends are not independent; two
+	 * tests instead, Bonferroni over both (README "Drift"): */
+	int paired;           /* the two tests below were made */
+	int machine;          /* the rounds' common factor (mean log value)
+	                         trends: s, p and rising are its, and the trend
+	                         is the machine's, not the versions' */
+	long against;         /* a version whose values trend against the
+	                         others' in the same rounds, or -1 */
+	int against_rising;   /* its per-round ratio to them rises */
+	double against_s, against_p;
 };
 
 /* A version within one comparison. */
@@ -241,6 +252,8 @@ struct version_stats {
 	                         in model_block() */
 	double *sorted;       /* the same values ascending, sorted once; in
 	                         model_block() */
+	double place;         /* comparison.fixed_order: its mean time (seconds)
+	                         after the middle of its rounds; else 0 */
 	size_t nrounds;
 	double best;          /* lowest value (highest when higher is better) */
 	double worst_round;   /* the other extreme of the round values */
@@ -325,6 +338,9 @@ struct verdict_record {
 	                          INFINITY when no test can confirm anything */
 	int regression;        /* a claim naming the older of two releases the
 	                          better (semver order; never for variants) */
+	const char *test;      /* static: the rank test that confirms or not,
+	                          "signed-rank" or "mann-whitney" */
+	double p_holm;         /* its p after Holm over the comparison's pairs */
 	/* the published rule's own reading, when the pairing decided: */
 	double rule_size, rule_band;
 	long rule_winner;
@@ -378,6 +394,9 @@ struct pair_stats {
 	int paired_reachable; /* that test can reach the level at all */
 	int paired_claim;     /* +1 b better, -1 a better: the claim rests on the
 	                         pairing (published design; claim holds it too) */
+	double place_bias;    /* comparison.fixed_order: the log ratio b / a the
+	                         machine's drift between the two versions'
+	                         places in the round makes alone; else 0 */
 	struct verdict_record rec; /* what decided this pair (record.c) */
 };
 
@@ -447,6 +466,13 @@ struct comparison {
 	                             themselves (evidence.c) */
 	int blocked;              /* the timestamps show the versions' rounds ran in
 	                             blocks, not interleaved (evidence.c) */
+	int fixed_order;          /* paired rounds whose timestamps show the
+	                             versions in the same order in every round:
+	                             position and version are confounded
+	                             (evidence.c) */
+	double place_drift;       /* fixed_order: the machine's drift, log change
+	                             per second (least squares of the rounds'
+	                             mean log value on their mean time) */
 	struct drift drift;       /* a trend of the round values with run order */
 	struct release_step *release_steps; /* owned, may be NULL */
 	size_t nrelease_steps;
@@ -691,6 +717,8 @@ enum warning_kind {
 	                          run) did not pass */
 	WARNING_LOADED,        /* runs took place under a load average above the
 	                          cores: model.load */
+	WARNING_FIXED_ORDER,   /* the timestamps show the same version order in
+	                          every round: the comparisons with fixed_order */
 };
 
 /* One warning fact, in the order the analysis met it. */

@@ -495,13 +495,15 @@ void words_drift(struct buf *b, const struct comparison *c)
 	const struct drift *d = &c->drift;
 	if (!d->found)
 		return;
-	buf_printf(b, "later rounds %s %s: the round values %s with %s within %s "
-		   "(Mann-Kendall S = %+.0f, p = ", words_memory(c) ? "used" : "were",
-		   d->rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse : words_diff(c)->better,
-		   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
-		   d->ntested == 1 ? "the version" : "each version", d->s);
-	fmt_p(b, d->p);
-	buf_putc(b, ')');
+	if (!d->paired || d->machine) {
+		buf_printf(b, "later rounds %s %s: the round values %s with %s within %s "
+			   "(Mann-Kendall S = %+.0f, p = ", words_memory(c) ? "used" : "were",
+			   d->rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse : words_diff(c)->better,
+			   d->rising ? "rise" : "fall", d->timed ? "time" : "the round number",
+			   d->ntested == 1 ? "the version" : "each version", d->s);
+		fmt_p(b, d->p);
+		buf_putc(b, ')');
+	}
 	if (d->load_explains) {
 		buf_printf(b, ", which the load explains: the load average %s from ",
 			   d->load_last > d->load_first ? "rose" : "fell");
@@ -510,6 +512,22 @@ void words_drift(struct buf *b, const struct comparison *c)
 		fmt_fixed(b, d->load_last, 1);
 		buf_puts(b, " over the rounds, and the round values follow it: the machine changed, "
 			 "not the versions");
+	} else if (d->machine) {
+		buf_puts(b, ", every version alike in the same rounds: the machine changed, not the versions");
+	}
+	if (d->paired && d->against >= 0) {
+		const struct version_stats *v = &c->versions[d->against];
+		int two = c->nversions == 2;
+		buf_printf(b, "%slater rounds of %s %s %s against %s in the same rounds: its ratio to %s %s "
+			   "with %s (Mann-Kendall S = %+.0f, p = ", d->machine ? "; " : "", v->version,
+			   words_memory(c) ? "used" : "were",
+			   d->against_rising == (c->better == BETTER_LOWER) ? words_diff(c)->worse
+									    : words_diff(c)->better,
+			   two ? c->versions[0].version : "the other versions", two ? "it" : "their mean",
+			   d->against_rising ? "rises" : "falls", d->timed ? "time" : "the round number",
+			   d->against_s);
+		fmt_p(b, d->against_p);
+		buf_putc(b, ')');
 	}
 }
 
@@ -604,6 +622,11 @@ static int pick_blocked(const struct comparison *c)
 	return c->blocked;
 }
 
+static int pick_fixed_order(const struct comparison *c)
+{
+	return c->fixed_order;
+}
+
 static int pick_history(const struct comparison *c)
 {
 	return c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT;
@@ -640,6 +663,14 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 			   drift ? ", and the values drift with time" : "");
 		break;
 	}
+	case WARNING_FIXED_ORDER:
+		buf_puts(b, "the timestamps show the versions ran in the same order in every round, "
+			 "never rotated (");
+		put_names(b, m, pick_fixed_order);
+		buf_puts(b, "): a version's place in the round is the same in every round, so a machine "
+			 "that drifts during the sitting favours the earlier places; the pairing of rounds "
+			 "claims no difference the drift between places could make");
+		break;
 	case WARNING_INSUFFICIENT:
 		buf_printf(b, "\"%s\" on %s: ", c->workload, c->platform);
 		words_verdict(b, m, c, 0);
@@ -729,8 +760,8 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 	buf_puts(b, "; ");
 	words_record_evidence(b, c, &p->rec);
 	buf_puts(b, "; p = ");
-	fmt_p(b, p->paired_claim ? p->paired_p_holm : p->p_holm);
-	buf_puts(b, " after Holm");
+	fmt_p(b, p->rec.p_holm);
+	buf_printf(b, " after Holm (%s)", p->rec.test);
 }
 
 void words_check_blind(struct buf *b, const struct comparison *c, const struct verdict_record *r,

@@ -137,6 +137,13 @@ static void write_record(struct jsonw *w, const struct comparison *c, const stru
 	write_number_or_null(w, r->sees);
 	jsonw_key(w, "regression");
 	jsonw_bool(w, r->regression);
+	jsonw_key(w, "test");
+	jsonw_string(w, r->band_kind != RECORD_BAND_NONE ? r->test : NULL);
+	jsonw_key(w, "p_holm");
+	if (r->band_kind != RECORD_BAND_NONE && r->test)
+		jsonw_number(w, r->p_holm);
+	else
+		jsonw_null(w);
 	jsonw_key(w, "grouping");
 	jsonw_string(w, c->by_line ? "lines" : "releases");
 	/* the published rule's reading beside a verdict the pairing decided */
@@ -410,6 +417,9 @@ static void write_comparison(struct jsonw *w, const struct comparison *c,
 		jsonw_null(w);
 	else
 		jsonw_bool(w, c->interleaved);
+	/* timed paired rounds with the same version order in every round */
+	jsonw_key(w, "fixed_order");
+	jsonw_bool(w, c->fixed_order);
 	jsonw_key(w, "design");
 	jsonw_string(w, design_name(c->design));
 	jsonw_key(w, "compared");
