@@ -675,9 +675,10 @@ static void warn_repeats(struct model *m, const struct repeats *rp, size_t total
 			   "one file given twice; each round is counted once", ds,
 			   n == 1 ? "the" : "all", n, n == 1 ? "" : "s", os, w1.s, w2.s);
 	else
-		model_warn(m, "%zu of the %zu rounds of '%s' repeat rounds of '%s' exactly (the same "
-			   "workload, version, platform, round and values; the first is %s, as %s): "
-			   "each is counted once", n, total, ds, os, w1.s, w2.s);
+		model_warn(m, "%zu of the %zu rounds of '%s' %s of '%s' exactly (the same workload, "
+			   "version, platform, round and values; the first is %s, as %s): %s counted "
+			   "once", n, total, ds, n == 1 ? "repeats a round" : "repeat rounds", os, w1.s,
+			   w2.s, n == 1 ? "it is" : "each is");
 	buf_release(&w1);
 	buf_release(&w2);
 }
@@ -891,12 +892,11 @@ static void find_machines(struct model *m)
 			if (c->platform != a->platform)
 				continue;
 			buf_puts(&b, nth++ ? "; " : "");
-			if (c->cpu)
-				buf_puts(&b, c->cpu);
-			else
-				buf_puts(&b, "a processor not recorded");
+			buf_puts(&b, c->cpu ? c->cpu : "a machine");
 			if (c->cores)
 				buf_printf(&b, " with %s cores", c->cores);
+			else if (!c->cpu)
+				buf_puts(&b, " not recorded");
 			buf_printf(&b, " ('%s'", c->inputs[0]);
 			if (c->ninputs == 2)
 				buf_printf(&b, " and '%s'", c->inputs[1]);
