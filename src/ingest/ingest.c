@@ -872,18 +872,18 @@ static void find_machines(struct model *m)
 			first = m->machines[k].platform != a->platform;
 		if (!first)
 			continue;
+		/* two known values differ when one differs from the first known */
+		const char *cpu = NULL, *cores = NULL;
 		for (size_t k = i; k < m->nmachines; k++) {
 			const struct machine *c = &m->machines[k];
 			if (c->platform != a->platform)
 				continue;
 			count++;
-			for (size_t l = i; l < k; l++) {
-				const struct machine *d = &m->machines[l];
-				if (d->platform == a->platform &&
-				    ((c->cpu && d->cpu && c->cpu != d->cpu) ||
-				     (c->cores && d->cores && c->cores != d->cores)))
-					differ = 1;
-			}
+			if (c->cpu && !cpu)
+				cpu = c->cpu;
+			if (c->cores && !cores)
+				cores = c->cores;
+			differ |= (c->cpu && c->cpu != cpu) || (c->cores && c->cores != cores);
 		}
 		if (!differ)
 			continue;
