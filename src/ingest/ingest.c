@@ -70,9 +70,28 @@ static double rescale(double v, double from, double to)
 	return from > to ? v * f : v / f;
 }
 
-static void add_source(struct model *m, const char *path)
+/* What the input being read set of its machine, once it is read whole:
+ * values an earlier input set are not its own. */
+static void source_env_close(struct model *m)
 {
+	struct source_env *e;
+	if (!m->nsources)
+		return;
+	e = &m->source_envs[m->nsources - 1];
+	e->cpu = model_env_since(m, "cpu", e->env_from);
+	e->cores = model_env_since(m, "cores", e->env_from);
+}
+
+void ingest_add_source(struct model *m, const char *path)
+{
+	struct source_env *e;
+	source_env_close(m);
 	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
+	m->source_envs = xrealloc(m->source_envs, m->sources_alloc * sizeof *m->source_envs);
+	e = &m->source_envs[m->nsources];
+	e->cpu = e->cores = NULL;
+	e->doc_from = m->ndocs;
+	e->env_from = m->env_changes;
 	m->sources[m->nsources++] = xstrdup(path);
 }
 
@@ -254,7 +273,7 @@ int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error 
 		f = raw;
 	else if (!(f = fopencookie(&hashing, "r", io)))
 		abort(); /* out of memory */
-	add_source(m, in->path);
+	ingest_add_source(m, in->path);
 
 	/* The first line says whether this is NDJSON (streamed, any length) or
 	 * a file read whole (INGEST_MAX_DOCUMENT at most). A first line longer than
@@ -594,6 +613,305 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 	return 0;
 }
 
+/* ---- rounds given twice, machines pooled ---- */
+
+/* The rounds of one input (model.sources) that repeat another's: how many,
+ * and the first of them in input order with the round it repeats (result
+ * indexes). */
+struct repeats {
+	size_t dup_src, orig_src;
+	size_t count, dup, orig;
+};
+
+static int cmp_repeats(const void *a, const void *b)
+{
+	const struct repeats *x = a, *y = b;
+	if (x->dup_src != y->dup_src)
+		return x->dup_src < y->dup_src ? -1 : 1;
+	return (x->orig_src > y->orig_src) - (x->orig_src < y->orig_src);
+}
+
+static inline uint64_t mix(uint64_t h, uint64_t v)
+{
+	h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+	return h ^ (h >> 29);
+}
+
+/* The input (index into model.sources) of each document: a malloc'd array
+ * of model.ndocs entries (at least one), caller frees. */
+static size_t *docs_sources(const struct model *m)
+{
+	size_t *src = xcalloc(m->ndocs ? m->ndocs : 1, sizeof *src);
+	for (size_t i = 0; i < m->nsources; i++) {
+		size_t end = i + 1 < m->nsources ? m->source_envs[i + 1].doc_from : m->ndocs;
+		for (size_t d = m->source_envs[i].doc_from; d < end && d < m->ndocs; d++)
+			src[d] = i;
+	}
+	return src;
+}
+
+/* The index of x's document into docs_sources' array. */
+static size_t doc_of(const struct model *m, const struct series *x)
+{
+	return x->doc < m->ndocs ? x->doc : (m->ndocs ? m->ndocs - 1 : 0);
+}
+
+/* Words the repeats of one input in another; `total` is the number of
+ * rounds of the repeating input. */
+static void warn_repeats(struct model *m, const struct repeats *rp, size_t total)
+{
+	const struct result *d = &m->results[rp->dup], *o = &m->results[rp->orig];
+	const char *ds = d->series->source, *os = o->series->source;
+	size_t n = rp->count;
+	struct buf w1 = BUF_INIT, w2 = BUF_INIT;
+	where_str(&w1, d);
+	where_str(&w2, o);
+	if (n == total && rp->dup_src != rp->orig_src && strcmp(ds, os) == 0)
+		model_warn(m, "'%s' is given twice: its %zu round%s %s counted once", ds, n,
+			   n == 1 ? "" : "s", n == 1 ? "is" : "are");
+	else if (n == total)
+		model_warn(m, "'%s' repeats %s %zu round%s of '%s' exactly (the same workload, "
+			   "version, platform, round and values; the first is %s, as %s): most likely "
+			   "one file given twice; each round is counted once", ds,
+			   n == 1 ? "the" : "all", n, n == 1 ? "" : "s", os, w1.s, w2.s);
+	else
+		model_warn(m, "%zu of the %zu rounds of '%s' %s of '%s' exactly (the same workload, "
+			   "version, platform, round and values; the first is %s, as %s): %s counted "
+			   "once", n, total, ds, n == 1 ? "repeats a round" : "repeat rounds", os, w1.s,
+			   w2.s, n == 1 ? "it is" : "each is");
+	buf_release(&w1);
+	buf_release(&w2);
+}
+
+/* A round given again in another input document (the same file twice, a
+ * copy under another name, or rounds merged twice) would count as two
+ * rounds: twice the evidence. A repeat is a result of another document
+ * with the same workload, version, platform, round within its document,
+ * timestamp (or none) and every pass equal; it is left out, and every
+ * document warns, naming both places. Round numbers repeat legitimately
+ * across documents (other days, other versions): only equal values make a
+ * repeat. Groups of one (workload, platform, version) from one document
+ * (the common case) are passed over; the others are hashed, one table
+ * per group: linear in the results.
+ * Each result's round becomes its round within its document (what the
+ * numbering after this reads the same way). With repeats, the results
+ * left are moved down in input order and idx is made again. */
+static void drop_repeats(struct model *m, size_t *idx)
+{
+	size_t n = m->nresults, nslots = 0, *slot = NULL, nrep = 0, arep = 0, last = 0;
+	size_t *src = NULL;
+	unsigned char *drop = NULL;
+	struct repeats *rep = NULL;
+
+	if (m->ndocs < 2)
+		return;
+	for (size_t i = 0, j; i < n; i = j) {
+		const struct series *a = m->results[idx[i]].series;
+		size_t doc = a->doc, want = 64;
+		long long local_max = 0;
+		int several = 0;
+		/* the group's end; a group of one document has no repeats */
+		for (j = i + 1; j < n; j++) {
+			const struct series *x = m->results[idx[j]].series;
+			if (j + INGEST_AHEAD < n)
+				__builtin_prefetch(&m->results[idx[j + INGEST_AHEAD]]);
+			if (x->workload != a->workload || x->platform != a->platform ||
+			    x->version != a->version)
+				break;
+			several |= x->doc != a->doc;
+		}
+		if (!several)
+			continue;
+		/* one table per group, twice its size: the group's results (in
+		 * cache) and the table (small) are what the probes touch */
+		while (want < 2 * (j - i))
+			want *= 2;
+		if (want > nslots) {
+			free(slot);
+			slot = xmalloc(want * sizeof *slot);
+			nslots = want;
+		}
+		memset(slot, 0, want * sizeof *slot); /* result + 1, 0 empty */
+		for (size_t g = i; g < j; g++) {
+			struct result *r = &m->results[idx[g]];
+			const struct series *x = r->series;
+			size_t np = result_npasses(r);
+			const double *p = result_passes(r);
+			const char *t = result_timestamp(r);
+			long long round;
+			uint64_t h;
+			size_t at;
+			if (x->doc != doc) {
+				doc = x->doc;
+				local_max = 0;
+			}
+			round = r->round > 0 ? r->round : local_max + 1;
+			if (round > local_max)
+				local_max = round;
+			/* past the limit: the numbering refuses it */
+			r->round = round > INGEST_MAX_ROUNDS ? INGEST_MAX_ROUNDS + 1 : (int)round;
+			h = mix(mix(0, (uint64_t)r->round), (uintptr_t)t);
+			for (size_t k = 0; k < np; k++) {
+				uint64_t bits;
+				memcpy(&bits, &p[k], sizeof bits);
+				h = mix(h, bits);
+			}
+			for (at = h & (want - 1); slot[at]; at = (at + 1) & (want - 1)) {
+				const struct result *q = &m->results[slot[at] - 1];
+				size_t k = 0;
+				if (q->series->doc == x->doc || q->round != r->round ||
+				    result_timestamp(q) != t || result_npasses(q) != np)
+					continue;
+				while (k < np && result_passes(q)[k] == p[k])
+					k++;
+				if (k == np)
+					break;
+			}
+			if (!slot[at]) {
+				slot[at] = idx[g] + 1;
+				continue;
+			}
+			/* a repeat: left out, counted by the pair of inputs */
+			if (!drop) {
+				drop = xcalloc(n, 1);
+				src = docs_sources(m);
+			}
+			drop[idx[g]] = 1;
+			{
+				size_t ds = src[doc_of(m, x)];
+				size_t os = src[doc_of(m, m->results[slot[at] - 1].series)];
+				if (!(last < nrep && rep[last].dup_src == ds && rep[last].orig_src == os))
+					for (last = 0; last < nrep; last++)
+						if (rep[last].dup_src == ds && rep[last].orig_src == os)
+							break;
+				if (last == nrep) {
+					ALLOC_GROW(rep, nrep + 1, arep);
+					rep[nrep].dup_src = ds;
+					rep[nrep].orig_src = os;
+					rep[nrep].count = 0;
+					rep[nrep++].dup = SIZE_MAX;
+				}
+				rep[last].count++;
+				if (idx[g] < rep[last].dup) {
+					rep[last].dup = idx[g];
+					rep[last].orig = slot[at] - 1;
+				}
+			}
+		}
+	}
+	free(slot);
+	if (nrep) {
+		size_t *total = xcalloc(m->nsources + 1, sizeof *total), kept = 0;
+		for (size_t k = 0; k < n; k++)
+			total[src[doc_of(m, m->results[k].series)]]++;
+		qsort(rep, nrep, sizeof *rep, cmp_repeats);
+		for (size_t k = 0; k < nrep; k++)
+			warn_repeats(m, &rep[k], total[rep[k].dup_src]);
+		for (size_t k = 0; k < n; k++)
+			if (!drop[k])
+				m->results[kept++] = m->results[k];
+		m->nresults = kept;
+		sort_by_group(m, idx);
+		free(total);
+	}
+	free(drop);
+	free(src);
+	free(rep);
+}
+
+/* The machines of each platform, from the environment of the input each
+ * series came from; a platform whose rounds come from machines that differ
+ * (both record the cpu, or both the cores, and they differ) is warned about
+ * in every document: its rounds are pooled, as the input names them. */
+static void find_machines(struct model *m)
+{
+	size_t *src = docs_sources(m), alloc = 0, last_s = SIZE_MAX;
+	const char *last_p = NULL;
+
+	for (size_t i = 0; i < m->nseries; i++) {
+		const struct series *x = m->series[i];
+		size_t s = m->nsources ? src[doc_of(m, x)] : 0, k;
+		const struct source_env *e;
+		struct machine *mc;
+		const char *name;
+		if (!m->nsources)
+			break;
+		if (x->platform == last_p && s == last_s)
+			continue;
+		e = &m->source_envs[s];
+		for (k = 0; k < m->nmachines; k++)
+			if (m->machines[k].platform == x->platform && m->machines[k].cpu == e->cpu &&
+			    m->machines[k].cores == e->cores)
+				break;
+		if (k == m->nmachines) {
+			ALLOC_GROW(m->machines, m->nmachines + 1, alloc);
+			mc = &m->machines[m->nmachines++];
+			memset(mc, 0, sizeof *mc);
+			mc->platform = x->platform;
+			mc->cpu = e->cpu;
+			mc->cores = e->cores;
+		}
+		mc = &m->machines[k];
+		name = model_intern(m, m->sources[s]);
+		/* series come input by input: an input is new, or the last one */
+		if (!mc->ninputs || mc->inputs[mc->ninputs - 1] != name) {
+			mc->inputs = xrealloc(mc->inputs, (mc->ninputs + 1) * sizeof *mc->inputs);
+			mc->inputs[mc->ninputs++] = name;
+		}
+		last_p = x->platform;
+		last_s = s;
+	}
+	free(src);
+
+	for (size_t i = 0; i < m->nmachines; i++) {
+		const struct machine *a = &m->machines[i];
+		int first = 1, differ = 0;
+		size_t count = 0;
+		struct buf b = BUF_INIT;
+		for (size_t k = 0; k < i && first; k++)
+			first = m->machines[k].platform != a->platform;
+		if (!first)
+			continue;
+		/* two known values differ when one differs from the first known */
+		const char *cpu = NULL, *cores = NULL;
+		for (size_t k = i; k < m->nmachines; k++) {
+			const struct machine *c = &m->machines[k];
+			if (c->platform != a->platform)
+				continue;
+			count++;
+			if (c->cpu && !cpu)
+				cpu = c->cpu;
+			if (c->cores && !cores)
+				cores = c->cores;
+			differ |= (c->cpu && c->cpu != cpu) || (c->cores && c->cores != cores);
+		}
+		if (!differ)
+			continue;
+		for (size_t k = i, nth = 0; k < m->nmachines; k++) {
+			const struct machine *c = &m->machines[k];
+			if (c->platform != a->platform)
+				continue;
+			buf_puts(&b, nth++ ? "; " : "");
+			buf_puts(&b, c->cpu ? c->cpu : "a machine");
+			if (c->cores)
+				buf_printf(&b, " with %s cores", c->cores);
+			else if (!c->cpu)
+				buf_puts(&b, " not recorded");
+			buf_printf(&b, " ('%s'", c->inputs[0]);
+			if (c->ninputs == 2)
+				buf_printf(&b, " and '%s'", c->inputs[1]);
+			else if (c->ninputs > 2)
+				buf_printf(&b, " and %zu more inputs", c->ninputs - 1);
+			buf_putc(&b, ')');
+		}
+		model_warn(m, "the rounds on %s come from %zu machines and are pooled as one platform: "
+			   "%s; a difference between the machines is charged to the versions each ran "
+			   "and widens the spreads: give each machine a platform name of its own to "
+			   "compare them apart", a->platform, count, b.s);
+		buf_release(&b);
+	}
+}
+
 /* A "workloads" entry that names no measured workload is most likely a
  * typo in one of the two names: said in every document, not refused. */
 static void warn_unmeasured_workloads(struct model *m)
@@ -656,6 +974,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 					    m->sources[0]);
 		return nf_error_set(err, NF_DATAERR, "no results in the input");
 	}
+	source_env_close(m);
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
 	unify_version_spellings(m);
@@ -703,6 +1022,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		rc = unify_units(m, idx + i, m->nresults - i, &n, err);
 		i += n;
 	}
+	if (!rc)
+		drop_repeats(m, idx);
 
 	/* Round numbers per (workload, platform, version): a later document's
 	 * rounds continue after the earlier documents' rounds; results without
@@ -772,7 +1093,9 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		}
 		i = j;
 	}
-	if (!rc)
+	if (!rc) {
+		find_machines(m);
 		warn_unmeasured_workloads(m);
+	}
 	return rc;
 }

@@ -51,9 +51,17 @@ struct ingest_format {
  * copied. Returns NF_OK or an error status with err filled. */
 int ingest_file(struct model *m, const struct ingest_input *in, struct nf_error *err);
 
+/* Adds an input's name to model.sources as it begins to be read, and notes
+ * what the environment was then: the machine an input's rounds ran on is
+ * what its own environment says (ingest_file and the jq mapping call it). */
+void ingest_add_source(struct model *m, const char *path);
+
 /* After the last input: assigns round numbers to results that had none (each
- * input document is one round of each version it contains), rejects
- * duplicated rounds and empty input. */
+ * input document is one round of each version it contains), leaves out a
+ * round that repeats another document's exactly (a warning names both
+ * places), rejects a round given twice within a document and empty input,
+ * and finds the machines of each platform (model.machines; a warning when
+ * they differ). */
 int ingest_finish(struct model *m, struct nf_error *err);
 
 /* Rounds format (ingest_rounds.c). */

@@ -187,8 +187,7 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 	if (e != 0)
 		return nf_error_set(err, nf_status_for_read_errno(e), "cannot read '%s': %s", in->path,
 				    strerror(e));
-	ALLOC_GROW(m->sources, m->nsources + 1, m->sources_alloc);
-	m->sources[m->nsources++] = xstrdup(in->path);
+	ingest_add_source(m, in->path);
 	{
 		struct digest256 sha;
 		char hex[65];

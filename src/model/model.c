@@ -303,6 +303,11 @@ void model_release(struct model *m)
 	for (size_t i = 0; i < m->nsources; i++)
 		free(m->sources[i]);
 	free(m->sources);
+	free(m->source_envs);
+	free(m->env_set_at);
+	for (size_t i = 0; i < m->nmachines; i++)
+		free(m->machines[i].inputs);
+	free(m->machines);
 	free(m->workloads);
 	free(m->digests);
 	free(m->command_line);
@@ -361,13 +366,24 @@ void model_set_env(struct model *m, const char *key, const char *value)
 	for (size_t i = 0; i < m->nenv; i++) {
 		if (m->env[i].key == key) {
 			m->env[i].value = value;
+			m->env_set_at[i] = m->env_changes;
 			return;
 		}
 	}
 	ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
+	m->env_set_at = xrealloc(m->env_set_at, m->env_alloc * sizeof *m->env_set_at);
 	m->env[m->nenv].key = key;
 	m->env[m->nenv].value = value;
+	m->env_set_at[m->nenv] = m->env_changes;
 	m->nenv++;
+}
+
+const char *model_env_since(const struct model *m, const char *key, size_t since)
+{
+	for (size_t i = 0; i < m->nenv; i++)
+		if (strcmp(m->env[i].key, key) == 0)
+			return m->env_set_at[i] > since ? m->env[i].value : NULL;
+	return NULL;
 }
 
 const char *model_get_env(const struct model *m, const char *key)

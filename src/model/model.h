@@ -151,6 +151,27 @@ struct workload_info {
 	const char *from;        /* interned input name that gave it (messages) */
 };
 
+/* One machine the rounds of a platform ran on, as the inputs' environments
+ * record it ("cpu", "cores"; ingest_finish): one per platform, cpu and
+ * cores met. Rounds of one platform from machines that differ are pooled
+ * into its comparisons, and every document warns. */
+struct machine {
+	const char *platform; /* interned */
+	const char *cpu;      /* interned environment value, or NULL: not recorded */
+	const char *cores;    /* interned environment value, or NULL: not recorded */
+	const char **inputs;  /* owned array of interned input names, in the order
+	                         given */
+	size_t ninputs;
+};
+
+/* What one input's environment said about its machine (ingest, one per
+ * model.sources entry): the values it set, not an earlier input's. */
+struct source_env {
+	const char *cpu, *cores; /* interned, or NULL when it set none */
+	size_t doc_from;      /* its first document (model.ndocs when it began) */
+	size_t env_from;      /* model.env_changes when it began */
+};
+
 /* ---- computed by analysis.c ---- */
 
 /* FASTER is a confirmed claim (both keys); NOT_CONFIRMED a difference beyond
@@ -770,6 +791,8 @@ struct model {
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
 	size_t env_changes;                /* counts model_set_env() calls */
+	size_t *env_set_at;                /* env_changes just after each env field
+	                                      was last set (model_env_since) */
 	struct result *results;            /* in input order; analysis_run() groups
 	                                      them by comparison and version
 	                                      (arena.h: freed by model_release) */
@@ -779,6 +802,10 @@ struct model {
 	size_t ndocs;
 	char **sources;                    /* owned input names, in order given */
 	size_t nsources, sources_alloc;
+	struct source_env *source_envs;    /* owned, one per source (ingest) */
+	struct machine *machines;          /* owned: the machines of each platform,
+	                                      by platform first met (ingest_finish) */
+	size_t nmachines;
 	struct kv *digests;                /* input name -> SHA-256 of the bytes
 	                                      read from it (64 hex digits) */
 	size_t ndigests, digests_alloc;
@@ -893,6 +920,9 @@ void *model_block(struct model *m, size_t n);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
+/* The environment field's value when it was set after model.env_changes was
+ * `since` (by the input being read), else NULL. */
+const char *model_env_since(const struct model *m, const char *key, size_t since);
 /* Records / looks up the SHA-256 (hex) of what was read from an input. */
 void model_set_digest(struct model *m, const char *source, const char *hex);
 const char *model_get_digest(const struct model *m, const char *source);

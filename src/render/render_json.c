@@ -847,6 +847,27 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	for (size_t i = 0; i < m->nsources; i++)
 		jsonw_string(&w, m->sources[i]);
 	jsonw_end_array(&w);
+	/* the machines of each platform, as each input's environment names
+	 * them (ingest_finish): more than one on a platform is warned about */
+	jsonw_key(&w, "machines");
+	jsonw_begin_array(&w);
+	for (size_t i = 0; i < m->nmachines; i++) {
+		const struct machine *mc = &m->machines[i];
+		jsonw_begin_object(&w);
+		jsonw_key(&w, "platform");
+		jsonw_string(&w, mc->platform);
+		jsonw_key(&w, "cpu");
+		jsonw_string(&w, mc->cpu);
+		jsonw_key(&w, "cores");
+		jsonw_string(&w, mc->cores);
+		jsonw_key(&w, "inputs");
+		jsonw_begin_array(&w);
+		for (size_t k = 0; k < mc->ninputs; k++)
+			jsonw_string(&w, mc->inputs[k]);
+		jsonw_end_array(&w);
+		jsonw_end_object(&w);
+	}
+	jsonw_end_array(&w);
 	write_claims(&w, m, rc->report);
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);

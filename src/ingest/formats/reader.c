@@ -383,7 +383,9 @@ void reader_meta(struct model *m, struct result_draft *r, const char *runner, co
 
 void reader_env_default(struct model *m, const char *key, const char *value)
 {
-	if (value && *value && !model_get_env(m, key))
+	/* "not set": by this input; an earlier input's machine is not this one's */
+	size_t since = m->nsources ? m->source_envs[m->nsources - 1].env_from : 0;
+	if (value && *value && !model_env_since(m, key, since))
 		model_set_env(m, key, value);
 }
 

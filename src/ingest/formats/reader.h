@@ -113,7 +113,9 @@ const char *reader_timestamp(struct model *m, const char *s);
  * NF_DATAERR. */
 int reader_no_version(struct nf_error *err, const struct ingest_input *in, const char *runner);
 
-/* Sets an environment field only when no input has set it yet. */
+/* Sets an environment field only when the input being read has not set it
+ * yet (an earlier input's value is replaced, as a later rounds file's
+ * environment replaces it: each input records its own machine). */
 void reader_env_default(struct model *m, const char *key, const char *value);
 
 #endif
