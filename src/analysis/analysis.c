@@ -381,11 +381,11 @@ static void decide(struct comparison *c)
 }
 
 /* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
- * same or no order (either is a label that is no version). */
-static int version_order(const char *a, const char *b)
+ * same or no order (variants, or either is a label that is no version). */
+static int version_order(const struct model *m, const char *a, const char *b)
 {
 	int c;
-	if (!semver_parse(a).ok || !semver_parse(b).ok)
+	if (m->versions_kind == VERSIONS_VARIANTS || !semver_parse(a).ok || !semver_parse(b).ok)
 		return 0;
 	c = semver_cmp(a, b);
 	return (c > 0) - (c < 0);
@@ -414,7 +414,7 @@ static void against_baseline(struct model *m, struct comparison *c)
 		v->is_baseline = (int)i == c->baseline_idx;
 		if (c->baseline_idx < 0)
 			continue;
-		v->baseline_order = v->is_baseline ? 0 : version_order(v->version,
+		v->baseline_order = v->is_baseline ? 0 : version_order(m, v->version,
 							     c->versions[c->baseline_idx].version);
 		base = c->versions[c->baseline_idx].best;
 		v->change = v->best / base - 1;
@@ -650,12 +650,14 @@ static int same_name(const char *a, const char *b)
 }
 
 /* Releases of the schedule's product when the input's subject names it, or
- * when every version is on one of its lines; else variants. */
+ * when every version is on one of its lines and they are not the values of
+ * a runner's parameter that names no version (hyperfine's --parameter-list
+ * threads 16,20,24 are thread counts, not Node.js lines); else variants. */
 static enum versions_kind versions_kind(const struct model *m, const char *const *versions, size_t n)
 {
 	if (m->subject && m->schedule.product && same_name(m->subject, m->schedule.product))
 		return VERSIONS_RELEASES;
-	if (!n)
+	if (!n || m->variant_parameter)
 		return VERSIONS_VARIANTS;
 	for (size_t i = 0; i < n; i++)
 		if (!windows_find(&m->schedule, versions[i]))
@@ -887,7 +889,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 		baseline_claims(c);
 		/* a regression needs an order: two versions, not labels */
 		c->regression = c->verdict == VERDICT_FASTER && c->best_idx < c->worst_idx &&
-				version_order(c->versions[c->best_idx].version,
+				version_order(m, c->versions[c->best_idx].version,
 					      c->versions[c->worst_idx].version) < 0;
 		m->nclaims += c->verdict == VERDICT_FASTER;
 		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;

@@ -5,7 +5,11 @@
  * comparison's design, and the rank test confirms it in the same direction
  * after Holm's correction), printing one line per failure; 0 otherwise. A
  * version older than a --baseline that is worse is said so, and is no
- * regression. Both conditions are required so that a CI job fails neither on
+ * regression. Variants (gzip's levels, two commands: model.versions_kind)
+ * have no order, so no version of them is newer: the gate needs --baseline
+ * to know the reference, and fails on a variant worse than it ("worse: ..."),
+ * the change the gate is there to catch. Both conditions are required so
+ * that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
  * small to matter against the spread.
  *
@@ -39,6 +43,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Variants named in the message that asks for --baseline, at most. */
+#define CHECK_MAX_LISTED 12
 
 /* What check found: the pairs of a version with its comparison's
  * baseline, how many distinct versions took part, and the comparisons
@@ -102,7 +109,7 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 }
 
 static const struct cli_option check_options[] = {
-	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
+	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload;\nrequired when the versions are variants)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: line when that\n"
@@ -200,6 +207,22 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return status;
 	}
+	if (m.versions_kind == VERSIONS_VARIANTS && !m.baseline) {
+		/* no order says which variant is the reference */
+		const char **v;
+		size_t n = report_version_order(&m, &v);
+		struct buf b = BUF_INIT;
+		for (size_t i = 0; i < n && i < CHECK_MAX_LISTED; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+		if (n > CHECK_MAX_LISTED)
+			buf_printf(&b, " and %zu more", n - CHECK_MAX_LISTED);
+		status = cli_error(a, NF_USAGE, "the versions are variants, not releases (%s): "
+				   "name the one the others are checked against with --baseline", b.s);
+		buf_release(&b);
+		free(v);
+		model_release(&m);
+		return status;
+	}
 	failures = check_regressions(&m, &out, &older, &count);
 	/* the words of the claims and the summary come from the report */
 	with_report = a->opt[CLI_SUMMARY] || (m.nclaims_given && !quiet);
@@ -228,7 +251,8 @@ static int run(const struct cli_args *a)
 		counts_compared(&t, &m, count.compared, count.ncompared);
 		buf_puts(&t, ", ");
 		report_count(&t, count.pairs, "pair", "pairs");
-		printf("no regression: %s in all, none %s beyond the noise and significant after Holm\n",
+		printf("%s: %s in all, none %s beyond the noise and significant after Holm\n",
+		       m.versions_kind == VERSIONS_VARIANTS ? "nothing worse" : "no regression",
 		       t.s, older.len ? "newer and worse" : "worse");
 		buf_release(&t);
 	}
@@ -254,10 +278,13 @@ const struct cli_command cmd_check = {
 		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
 		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
 		 "line per failure; a version older than the baseline that is worse is listed,\n"
-		 "and is no regression. The claims checked (--claim) follow; a claim that is\n"
-		 "not reproduced does not change the exit status.\n",
+		 "and is no regression. Variants (labels that are not releases, such as the\n"
+		 "values of a hyperfine parameter list) have no order: --baseline names the\n"
+		 "reference, and a variant worse than it fails. The claims checked (--claim)\n"
+		 "follow; a claim that is not reproduced does not change the exit status.\n",
 	.options = check_options,
-	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
+	.exit_status = "  0 no regression, 1 a regression (or a variant worse than the baseline),\n"
+		       "  2 usage error (also: variants without --baseline), 65 bad input data,\n"
 		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",
 	.hint_self = 1,
 	.run = run,

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
 
@@ -34,13 +35,28 @@ enum unit_kind {
 enum versions_kind {
 	VERSIONS_RELEASES = 0, /* releases of the schedule's product: the input's
 	                         subject names the product, or every version is
-	                         on one of its lines ("24.11.1", "v24", "24");
+	                         on one of its lines ("24.11.1", "v24", "24")
+	                         and they are not the values of a runner's
+	                         parameter that names no version;
 	                         support windows, the recommendation and
 	                         end-of-life warnings apply */
 	VERSIONS_VARIANTS,     /* other labels ("a", "sleep 0.01", "1.0" of a
-	                         product the schedule is not for): compared
-	                         without release advice */
+	                         product the schedule is not for, gzip's levels
+	                         "1", "6", "9" of a --parameter-list): compared
+	                         without release advice and without an order
+	                         (no newer, no older, no regression) */
 };
+
+/* The platform of a result that names none (no "platform", no os and
+ * arch in the environment): kept as the comparisons' key and in the data
+ * (analysis.json, the CSV files), never written into a sentence. */
+#define MODEL_PLATFORM_UNNAMED "unknown"
+
+/* 1 when the input named the platform (not MODEL_PLATFORM_UNNAMED). */
+static inline int model_platform_named(const char *platform)
+{
+	return platform && strcmp(platform, MODEL_PLATFORM_UNNAMED) != 0;
+}
 
 struct kv {
 	const char *key;   /* interned */
@@ -655,6 +671,10 @@ struct grouping {
 struct model {
 	/* input half */
 	char *title, *subject, *notes;     /* owned, may be NULL */
+	const char *variant_parameter;     /* interned: the name of a runner's
+	                                      parameter ("level") whose values
+	                                      are the versions and that names no
+	                                      version: they are variants; or NULL */
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
 	size_t env_changes;                /* counts model_set_env() calls */

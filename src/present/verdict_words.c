@@ -568,15 +568,18 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 {
 	const struct version_stats *base = &c->versions[c->baseline_idx];
 	const char *worse = words_diff(c)->worse;
+	/* an unnamed platform is left out: "worse: \"w\": b is slower ..." */
+	const char *on = model_platform_named(c->platform) ? " on " : "";
+	const char *pf = *on ? c->platform : "";
 	if (v->baseline_order > 0)
-		buf_printf(b, "regression: \"%s\" on %s: %s is newer than the baseline %s, and %s: ",
-			   c->workload, c->platform, v->version, base->version, worse);
+		buf_printf(b, "regression: \"%s\"%s%s: %s is newer than the baseline %s, and %s: ",
+			   c->workload, on, pf, v->version, base->version, worse);
 	else if (v->baseline_order < 0)
-		buf_printf(b, "older: \"%s\" on %s: %s is older than the baseline %s, and %s: ",
-			   c->workload, c->platform, v->version, base->version, worse);
+		buf_printf(b, "older: \"%s\"%s%s: %s is older than the baseline %s, and %s: ",
+			   c->workload, on, pf, v->version, base->version, worse);
 	else
-		buf_printf(b, "worse: \"%s\" on %s: %s is %s than the baseline %s: ", c->workload,
-			   c->platform, v->version, worse, base->version);
+		buf_printf(b, "worse: \"%s\"%s%s: %s is %s than the baseline %s: ", c->workload,
+			   on, pf, v->version, worse, base->version);
 	/* the metric's own change, signed, as the documents' change columns
 	 * give it (for a rate, half the ops/s is -50%), on the statistic the
 	 * design compares */
