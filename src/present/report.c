@@ -552,6 +552,35 @@ static void build_variants_note(struct report *r)
 	r->variants_note = buf_detach(&b, NULL);
 }
 
+/* The variants of c confirmed worse than its baseline: "9 is slower than
+ * the baseline 1", "6 and 9 are slower than the baseline 1"; NULL for
+ * releases (a newer one worse is a regression), without a baseline or
+ * when none is. Returns a malloc'd string, caller frees. */
+static char *worse_variants(const struct model *m, const struct comparison *c)
+{
+	struct buf b = BUF_INIT;
+	size_t n = 0, said = 0;
+	if (m->versions_kind != VERSIONS_VARIANTS || c->baseline_idx < 0)
+		return NULL;
+	for (size_t k = 0; k < c->nversions; k++)
+		n += c->versions[k].change_claim < 0;
+	if (!n)
+		return NULL;
+	for (size_t k = 0; k < c->nversions; k++) {
+		if (c->versions[k].change_claim >= 0)
+			continue;
+		if (said < REPORT_MAX_NAMED)
+			buf_printf(&b, "%s%s", !said ? "" : said + 1 == n ? " and " : ", ",
+				   c->versions[k].version);
+		said++;
+	}
+	if (n > REPORT_MAX_NAMED)
+		buf_printf(&b, " and %zu more", n - REPORT_MAX_NAMED);
+	buf_printf(&b, " %s %s than the baseline %s", n == 1 ? "is" : "are", words_diff(c)->worse,
+		   c->versions[c->baseline_idx].version);
+	return buf_detach(&b, NULL);
+}
+
 static void build_verdicts(struct report *r)
 {
 	const struct model *m = r->m;
@@ -587,7 +616,9 @@ static void build_verdicts(struct report *r)
 		words_drift(&b, c);
 		if (b.len)
 			rc->drift = buf_detach(&b, NULL);
-		rc->worth_filing = c->regression || c->anomaly;
+		rc->worse_variant = worse_variants(m, c);
+		r->nworse += rc->worse_variant != NULL;
+		rc->worth_filing = c->regression || rc->worse_variant || c->anomaly;
 		anomaly_text(&b, c);
 		if (b.len)
 			rc->anomaly = buf_detach(&b, NULL);
@@ -960,25 +991,48 @@ static void build_issue_title(struct report *r)
 			}
 		}
 	}
+	if (!worst && m->versions_kind == VERSIONS_VARIANTS) {
+		/* variants have no regression: the largest confirmed difference
+		 * that makes a variant worse than the baseline */
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			char *w = c->verdict == VERDICT_FASTER ? worse_variants(m, c) : NULL;
+			if (w && (!worst || c->gap > worst->gap))
+				worst = c;
+			nreg += w != NULL;
+			free(w);
+		}
+	}
 	if (worst) {
-		buf_printf(&b, "Performance regression: \"%s\" is %.0f%% %s in %s than in %s (%s)",
+		buf_printf(&b, "Performance %s: \"%s\" is %.0f%% %s in %s than in %s",
+			   m->versions_kind == VERSIONS_VARIANTS ? "difference" : "regression",
 			   worst->workload, words_share(worst, worst->gap, 0) * 100,
 			   words_diff(worst)->worse, worst->versions[worst->worst_idx].version,
-			   worst->versions[worst->best_idx].version, worst->platform);
+			   worst->versions[worst->best_idx].version);
+		if (model_platform_named(worst->platform))
+			buf_printf(&b, " (%s)", worst->platform);
 		if (nreg > 1)
 			buf_printf(&b, ", and %zu more %s%s", nreg - 1,
 				   counts_by_workload(m) ? "workload" : "comparison", nreg == 2 ? "" : "s");
 	} else if (step) {
 		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
-		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
+		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s%s%s)",
 			   step_c->workload, down * 100, step_c->versions[step->b].version,
-			   step_c->versions[step->a].version, step_c->platform);
+			   step_c->versions[step->a].version,
+			   model_platform_named(step_c->platform) ? ", " : "",
+			   model_platform_named(step_c->platform) ? step_c->platform : "");
 	} else {
 		size_t nw = 0, np = 0;
 		counts_distinct(m, NULL, m->ncomparisons, &nw, &np);
 		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
 		if (np > 1)
 			buf_printf(&b, " on %zu platforms", np);
+		if (m->versions_kind == VERSIONS_VARIANTS) {
+			buf_printf(&b, ", %zu variant%s: no variant worse than the baseline beyond the noise",
+				   r->nversions, r->nversions == 1 ? "" : "s");
+			r->issue_title = buf_detach(&b, NULL);
+			return;
+		}
 		if (r->nversions > 1)
 			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
 		buf_puts(&b, ": no regression beyond the noise");
@@ -1105,6 +1159,7 @@ void report_release(struct report *r)
 		free(rc->power_note);
 		free(rc->borderline_summary);
 		free(rc->anomaly);
+		free(rc->worse_variant);
 		for (size_t k = 0; rc->change && k < r->m->comparisons[i].nversions; k++)
 			free(rc->change[k]);
 		free(rc->change);

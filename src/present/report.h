@@ -102,7 +102,12 @@ struct report_comparison {
 	                             The best rounds are 5.7% apart, inside the noise
 	                             of ±19%.") */
 	int worth_filing;         /* a regression (an older version confirmed
-	                             faster) or an anomaly */
+	                             faster), a variant confirmed worse than the
+	                             baseline, or an anomaly */
+	char *worse_variant;      /* owned, variants only: the variants confirmed
+	                             worse than the baseline, "6 and 9 are slower
+	                             than the baseline 1"; NULL for releases or
+	                             when none is */
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
@@ -150,6 +155,7 @@ struct report {
 	/* verdict counts */
 	size_t nfaster, nwithin, ninsufficient, nnot_confirmed;
 	size_t nregressions, nanomalies;  /* comparisons worth filing */
+	size_t nworse;            /* comparisons with a worse_variant (variants) */
 	char *headline;           /* owned: the short answer, counting confirmed
 	                             claims only: "2 of 7 workloads show a confirmed
 	                             difference ...", no final period */

@@ -443,8 +443,10 @@ static size_t put_names(struct buf *b, const struct model *m,
 		const struct comparison *c = &m->comparisons[i];
 		if (!pick(c))
 			continue;
-		if (n < 3)
-			buf_printf(b, "%s\"%s\" on %s", n ? ", " : "", c->workload, c->platform);
+		if (n < 3) {
+			buf_puts(b, n ? ", " : "");
+			words_subject(b, c);
+		}
 		n++;
 	}
 	if (n > 3)
@@ -494,17 +496,18 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		break;
 	}
 	case WARNING_INSUFFICIENT:
-		buf_printf(b, "\"%s\" on %s: ", c->workload, c->platform);
+		words_subject(b, c);
+		buf_puts(b, ": ");
 		words_verdict(b, m, c, 0);
 		break;
 	case WARNING_RUNNER_BLOCKS:
-		buf_printf(b, "\"%s\" on %s: the runner measured each version's rounds back to back, "
-			   "not interleaved, so machine drift can be charged to a version",
-			   c->workload, c->platform);
+		words_subject(b, c);
+		buf_puts(b, ": the runner measured each version's rounds back to back, "
+			 "not interleaved, so machine drift can be charged to a version");
 		break;
 	case WARNING_BIMODAL:
-		buf_printf(b, "\"%s\" on %s: the rounds of %s fall into two clusters: ", c->workload,
-			   c->platform, c->versions[w->version].version);
+		words_subject(b, c);
+		buf_printf(b, ": the rounds of %s fall into two clusters: ", c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
 		buf_puts(b, c->others_apart ? "; an anomaly of this version worth reporting: the verdict "
 					      "names it and compares the other versions among themselves"
@@ -561,6 +564,13 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
 	else
 		buf_printf(b, "%s: only %s was measured (up to %zu rounds), nothing to compare "
 			   "(%zu workload%s)", platform, version, rounds, n, n == 1 ? "" : "s");
+}
+
+void words_subject(struct buf *b, const struct comparison *c)
+{
+	buf_printf(b, "\"%s\"", c->workload);
+	if (model_platform_named(c->platform))
+		buf_printf(b, " on %s", c->platform);
 }
 
 void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,

@@ -98,6 +98,10 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
  * slower than the other versions in the same rounds". */
 void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v);
 
+/* Names comparison c in a sentence: "\"parse\" on linux-x64", or
+ * "\"parse\"" when no input named its platform (model_platform_named). */
+void words_subject(struct buf *b, const struct comparison *c);
+
 /* The line of `noisefloor check` for version v of c, worse than the
  * baseline by the confirmed claim of pair p (no newline), by v's order
  * against the baseline (version_stats.baseline_order): a newer version is a
