@@ -558,12 +558,18 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
 				rounds = c->versions[k].nrounds;
 		}
 	}
+	/* "linux-x64: only 24 was measured ...", or "Only 24 ..." on a
+	 * platform no input named */
+	if (model_platform_named(platform))
+		buf_printf(b, "%s: ", platform);
 	if (rounds == 1)
-		buf_printf(b, "%s: one run of %s only, nothing to compare (%zu workload%s)", platform,
-			   version, n, n == 1 ? "" : "s");
+		buf_printf(b, "%s of %s only, nothing to compare (%zu workload%s)",
+			   model_platform_named(platform) ? "one run" : "One run", version, n,
+			   n == 1 ? "" : "s");
 	else
-		buf_printf(b, "%s: only %s was measured (up to %zu rounds), nothing to compare "
-			   "(%zu workload%s)", platform, version, rounds, n, n == 1 ? "" : "s");
+		buf_printf(b, "%s %s was measured (up to %zu rounds), nothing to compare "
+			   "(%zu workload%s)", model_platform_named(platform) ? "only" : "Only", version,
+			   rounds, n, n == 1 ? "" : "s");
 }
 
 void words_subject(struct buf *b, const struct comparison *c)

@@ -91,7 +91,8 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 
 /* The sentence for a platform where one version ran, in place of its table:
  * "linux-x64: only 24.11.1 was measured (up to 5 rounds), nothing to compare
- * (3 workloads)". */
+ * (3 workloads)"; "Only 24.11.1 was measured ..." on a platform no input
+ * named. */
 void words_single_platform(struct buf *b, const struct model *m, const char *platform);
 
 /* The two clusters of bimodal version v of c: "4 of 7 rounds are 13×
