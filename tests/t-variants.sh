@@ -1,6 +1,6 @@
 # Variants: the values of a hyperfine --parameter-list that names no version
 # (gzip's levels 1, 6, 9) are variants, not releases, however much they look
-# like release lines. No document words an order between them (newer, older,
+# like release lines, and like hyperfine's command names they have no order. No document words an order between them (newer, older,
 # regression), an install step or support advice; a platform no input named
 # is written into no sentence; `check` needs --baseline to know the
 # reference and fails on a variant worse than it. Node.js releases keep
@@ -98,6 +98,13 @@ check_status "... and check needs --baseline" 2 "$NF" check -q "$d/threads.json"
 "$NF" report -q --formats json --out "$d/params" tests/fixtures/hyperfine/params.json > /dev/null 2>&1
 check_eq "--parameter-list v 20,22,24 'node{v} sort.js': Node.js releases" "releases Node.js" \
 	"$(jq -r '"\(.versions_are) \(.product)"' "$d/params/analysis.json")"
+# hyperfine's command names are labels: -n 1 -n 6 -n 9 have no order either
+jq '.results |= map(.command = .parameters.level | del(.parameters))' "$V" > "$d/named.json"
+"$NF" check --baseline 1 "$d/named.json" > "$d/out" 2>&1
+check_eq "hyperfine -n 1 -n 6 -n 9: check --baseline 1 fails on the worse ones (exit 1)" 1 "$?"
+check_eq "... worded 'worse', never newer" "2 0" \
+	"$(grep -c '^worse: ' "$d/out") $(grep -cwE "$FORBIDDEN" "$d/out")"
+check_status "... and without --baseline it is a usage error" 2 "$NF" check -q "$d/named.json"
 # labels given on the command line are versions as before
 "$NF" report -q --formats json --out "$d/labels" 22=tests/fixtures/hyperfine/node22.json \
 	24=tests/fixtures/hyperfine/node24.json > /dev/null 2>&1

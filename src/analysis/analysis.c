@@ -381,11 +381,13 @@ static void decide(struct comparison *c)
 }
 
 /* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
- * same or no order (variants, or either is a label that is no version). */
+ * same or no order (a runner's labels, or either is a label that is no
+ * version). */
 static int version_order(const struct model *m, const char *a, const char *b)
 {
 	int c;
-	if (m->versions_kind == VERSIONS_VARIANTS || !semver_parse(a).ok || !semver_parse(b).ok)
+	if ((m->versions_kind == VERSIONS_VARIANTS && (m->variant_parameter || m->command_labels)) ||
+	    !semver_parse(a).ok || !semver_parse(b).ok)
 		return 0;
 	c = semver_cmp(a, b);
 	return (c > 0) - (c < 0);
@@ -665,6 +667,21 @@ static enum versions_kind versions_kind(const struct model *m, const char *const
 	return VERSIONS_RELEASES;
 }
 
+/* 1 when the versions have an order (model.versions_ordered): releases,
+ * or variants that all spell a version and that no runner gave as labels
+ * (a parameter's values, command names). */
+static int versions_ordered(const struct model *m, const char *const *versions, size_t n)
+{
+	if (m->versions_kind == VERSIONS_RELEASES)
+		return 1;
+	if (m->variant_parameter || m->command_labels)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!semver_parse(versions[i]).ok)
+			return 0;
+	return 1;
+}
+
 /* What the versions are; for releases, the support status of the compared
  * lines, the recommended line and the end-of-life warnings. Variants get
  * none of these. */
@@ -677,6 +694,7 @@ static void support(struct model *m)
 	for (size_t i = 0; i < m->nseries; i++)
 		order_of(&ver, m->series[i]->version);
 	m->versions_kind = versions_kind(m, ver.list, ver.n);
+	m->versions_ordered = versions_ordered(m, ver.list, ver.n);
 	if (m->versions_kind != VERSIONS_RELEASES) {
 		order_release(&ver);
 		m->recommended = NULL;

@@ -5,9 +5,9 @@
  * comparison's design, and the rank test confirms it in the same direction
  * after Holm's correction), printing one line per failure; 0 otherwise. A
  * version older than a --baseline that is worse is said so, and is no
- * regression. Variants (gzip's levels, two commands: model.versions_kind)
- * have no order, so no version of them is newer: the gate needs --baseline
- * to know the reference, and fails on a variant worse than it ("worse: ..."),
+ * regression. Variants with no order (gzip's levels, two commands:
+ * model.versions_ordered) have no newer one: the gate needs --baseline to
+ * know the reference, and fails on a variant worse than it ("worse: ..."),
  * the change the gate is there to catch. Both conditions are required so
  * that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
@@ -207,7 +207,7 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return status;
 	}
-	if (m.versions_kind == VERSIONS_VARIANTS && !m.baseline) {
+	if (!m.versions_ordered && !m.baseline) {
 		/* no order says which variant is the reference */
 		const char **v;
 		size_t n = report_version_order(&m, &v);
@@ -252,7 +252,7 @@ static int run(const struct cli_args *a)
 		buf_puts(&t, ", ");
 		report_count(&t, count.pairs, "pair", "pairs");
 		printf("%s: %s in all, none %s beyond the noise and significant after Holm\n",
-		       m.versions_kind == VERSIONS_VARIANTS ? "nothing worse" : "no regression",
+		       !m.versions_ordered ? "nothing worse" : "no regression",
 		       t.s, older.len ? "newer and worse" : "worse");
 		buf_release(&t);
 	}

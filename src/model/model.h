@@ -43,8 +43,8 @@ enum versions_kind {
 	VERSIONS_VARIANTS,     /* other labels ("a", "sleep 0.01", "1.0" of a
 	                         product the schedule is not for, gzip's levels
 	                         "1", "6", "9" of a --parameter-list): compared
-	                         without release advice and without an order
-	                         (no newer, no older, no regression) */
+	                         without release advice; ordered only when
+	                         model.versions_ordered says so */
 };
 
 /* The platform of a result that names none (no "platform", no os and
@@ -675,6 +675,10 @@ struct model {
 	                                      parameter ("level") whose values
 	                                      are the versions and that names no
 	                                      version: they are variants; or NULL */
+	int command_labels;                /* a reader took versions from the
+	                                      names a runner gave its commands
+	                                      (hyperfine -n): labels, with no
+	                                      order unless they are releases */
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
 	size_t env_changes;                /* counts model_set_env() calls */
@@ -724,6 +728,15 @@ struct model {
 	                                      or variants: only releases get
 	                                      support lines, a recommendation and
 	                                      end-of-life warnings */
+	int versions_ordered;              /* 1: the versions have an order, so
+	                                      one can be newer and a regression:
+	                                      releases, or variants that all spell
+	                                      a version ("1.0", "2.0" of another
+	                                      product) and are no runner's labels
+	                                      (variant_parameter, command_labels);
+	                                      0: variants compared without an
+	                                      order ("a", gzip's levels 1, 6, 9):
+	                                      `check` needs --baseline */
 	enum how_taken how_taken;          /* how the rounds were taken, as the
 	                                      input shows it */
 	int baseline_missing;              /* --baseline names no measured version

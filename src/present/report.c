@@ -554,13 +554,13 @@ static void build_variants_note(struct report *r)
 
 /* The variants of c confirmed worse than its baseline: "9 is slower than
  * the baseline 1", "6 and 9 are slower than the baseline 1"; NULL for
- * releases (a newer one worse is a regression), without a baseline or
- * when none is. Returns a malloc'd string, caller frees. */
+ * ordered versions (a newer one worse is a regression), without a baseline
+ * or when none is. Returns a malloc'd string, caller frees. */
 static char *worse_variants(const struct model *m, const struct comparison *c)
 {
 	struct buf b = BUF_INIT;
 	size_t n = 0, said = 0;
-	if (m->versions_kind != VERSIONS_VARIANTS || c->baseline_idx < 0)
+	if (m->versions_ordered || c->baseline_idx < 0)
 		return NULL;
 	for (size_t k = 0; k < c->nversions; k++)
 		n += c->versions[k].change_claim < 0;
@@ -991,8 +991,8 @@ static void build_issue_title(struct report *r)
 			}
 		}
 	}
-	if (!worst && m->versions_kind == VERSIONS_VARIANTS) {
-		/* variants have no regression: the largest confirmed difference
+	if (!worst && !m->versions_ordered) {
+		/* variants with no order have no regression: the largest confirmed difference
 		 * that makes a variant worse than the baseline */
 		for (size_t i = 0; i < m->ncomparisons; i++) {
 			const struct comparison *c = &m->comparisons[i];
@@ -1005,7 +1005,7 @@ static void build_issue_title(struct report *r)
 	}
 	if (worst) {
 		buf_printf(&b, "Performance %s: \"%s\" is %.0f%% %s in %s than in %s",
-			   m->versions_kind == VERSIONS_VARIANTS ? "difference" : "regression",
+			   !m->versions_ordered ? "difference" : "regression",
 			   worst->workload, words_share(worst, worst->gap, 0) * 100,
 			   words_diff(worst)->worse, worst->versions[worst->worst_idx].version,
 			   worst->versions[worst->best_idx].version);
@@ -1027,7 +1027,7 @@ static void build_issue_title(struct report *r)
 		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
 		if (np > 1)
 			buf_printf(&b, " on %zu platforms", np);
-		if (m->versions_kind == VERSIONS_VARIANTS) {
+		if (!m->versions_ordered) {
 			buf_printf(&b, ", %zu variant%s: no variant worse than the baseline beyond the noise",
 				   r->nversions, r->nversions == 1 ? "" : "s");
 			r->issue_title = buf_detach(&b, NULL);
@@ -1117,6 +1117,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	r->m = m;
 	r->link_charts = with_charts;
 	r->releases = m->versions_kind == VERSIONS_RELEASES;
+	r->ordered = m->versions_ordered;
 	build_method(&r->method);
 	build_versions(r);
 	build_lines(r);

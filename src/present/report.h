@@ -168,6 +168,10 @@ struct report {
 	                             product (model.versions_kind): only then do
 	                             documents show support windows, the
 	                             recommendation and "oldest"/"newest" */
+	int ordered;              /* the versions have an order
+	                             (model.versions_ordered): one can be newer,
+	                             older or a regression; else variants, each
+	                             against the baseline only */
 	char *variants_note;      /* owned, for variants only (else NULL): "the
 	                             versions a and b are compared as variants:
 	                             they are not releases ...", no final period */

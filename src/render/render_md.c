@@ -947,6 +947,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "recommendation", r->recommendation);
 	/* release advice only for releases of the schedule's product */
 	mctx_set_bool(ctx, "releases", r->releases);
+	mctx_set_bool(ctx, "ordered", r->ordered);
 	if (r->variants_note) {
 		char *cap = xstrdup(r->variants_note);
 		render_capital(cap);

@@ -675,7 +675,7 @@ static void evidence(struct pdf *p)
 		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
 		   "gives them, and p after Holm's correction. A pair is significant when p after "
 		   "Holm is below %s; borderline when the within-noise rule and the test "
-		   "disagree.", r->releases ? "an older version a and a newer b" : "variants a and b",
+		   "disagree.", r->ordered ? "an older version a and a newer b" : "variants a and b",
 		   r->method.ci_text, r->method.interval, r->method.alpha_text);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);

@@ -802,8 +802,8 @@ static void write_pairs(struct xw *x)
 	const struct report_method *mt = &x->r->method;
 	char ci_low[40], ci_high[40], sig[64];
 	const char *const heads[P_NCOLS] = {
-		"Workload", "Platform", x->r->releases ? "a (older)" : "a",
-		x->r->releases ? "b (newer)" : "b", "Rounds a", "Rounds b",
+		"Workload", "Platform", x->r->ordered ? "a (older)" : "a",
+		x->r->ordered ? "b (newer)" : "b", "Rounds a", "Rounds b",
 		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
 		"Ratio b / a (Hodges-Lehmann)", ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
 		sig, "Borderline (rule and test disagree)",

@@ -11,7 +11,8 @@
  * workload is then the command with the value put back as {NAME}), else the
  * command (or its --command-name), with the file name as the workload.
  * The values of a parameter that names no version (--parameter-list level
- * 1,6,9) are variants, whatever they look like (model.variant_parameter).
+ * 1,6,9) are variants, whatever they look like (model.variant_parameter);
+ * command names are labels, ordered only as releases (model.command_labels).
  */
 #include "ingest/formats/reader.h"
 #include "lib/util.h"
@@ -123,6 +124,7 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 	} else {
 		version = command;
 		workload = xstrdup(stem);
+		m->command_labels = 1;
 	}
 	if (reader_check_name(workload, "the workload", in, where, err)) {
 		free(workload);
