@@ -109,7 +109,7 @@ static size_t check_regressions(const struct model *m, struct buf *fail, struct 
 }
 
 static const struct cli_option check_options[] = {
-	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload;\nrequired when the versions are variants)" },
+	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload;\nrequired for variants with no order)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: line when that\n"
@@ -278,14 +278,15 @@ const struct cli_command cmd_check = {
 		 "noise and the Mann-Whitney test finds the difference significant after Holm's\n"
 		 "correction across the pairs of versions of its workload (p < 0.05). Prints one\n"
 		 "line per failure; a version older than the baseline that is worse is listed,\n"
-		 "and is no regression. Variants (labels that are not releases, such as the\n"
-		 "values of a hyperfine parameter list) have no order: --baseline names the\n"
-		 "reference, and a variant worse than it fails. The claims checked (--claim)\n"
-		 "follow; a claim that is not reproduced does not change the exit status.\n",
+		 "and is no regression. Variants with no order (labels that are no versions,\n"
+		 "the values of a hyperfine parameter list): --baseline names the reference,\n"
+		 "and a variant worse than it fails. The claims checked (--claim) follow; a\n"
+		 "claim that is not reproduced does not change the exit status.\n",
 	.options = check_options,
 	.exit_status = "  0 no regression, 1 a regression (or a variant worse than the baseline),\n"
-		       "  2 usage error (also: variants without --baseline), 65 bad input data,\n"
-		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",
+		       "  2 usage error (also variants with no order and no --baseline),\n"
+		       "  65 bad input data, 66 input missing or unreadable, 73 cannot write the\n"
+		       "  summary, 74 I/O error.\n",
 	.hint_self = 1,
 	.run = run,
 };
