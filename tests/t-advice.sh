@@ -2,8 +2,8 @@
 # `noisefloor run` and a hyperfine file of two commands are variants, with no
 # support windows, recommendation, end-of-life warning or "oldest version" in
 # any document; a size is smaller or larger, never faster; `check` words a
-# version by its order against the baseline and quotes the documents'
-# percentages; a refused --baseline lists the versions there are.
+# version by its order against the baseline (variants have none and need
+# --baseline) and quotes the documents' percentages; a refused --baseline lists the versions there are.
 # Inputs: tests/advice/ (two-commands.json in hyperfine's --export-json
 # shape, memory.json in MB, rates.json in ops/s), and a short `run`.
 . tests/lib.sh
@@ -51,9 +51,10 @@ no_advice "hyperfine" "$d/o" "$d/term"
 check_eq "hyperfine: the verdict" "sleep 0.01 is 19% faster than sleep 0.012 (best rounds)" \
 	"$(jq -r '.comparisons[0].text' "$d/o/analysis.json")"
 check_eq "check: a variant slower than the baseline fails, worded without an order" \
-	'worse: "two-commands" on unknown: sleep 0.012 is slower than the baseline sleep 0.01: sleep 0.01 is 19% faster than sleep 0.012 (best rounds); 95% interval 19% to 19%; beyond the noise of ±0.4% (the largest spread of one version'\''s own rounds); sleep 0.01 better in 7 of 7 rounds; p = 5.8e-04 after Holm' \
-	"$("$NF" check "$A/two-commands.json")"
-check_status "check: ... exit 1" 1 "$NF" check -q "$A/two-commands.json"
+	'worse: "two-commands": sleep 0.012 is slower than the baseline sleep 0.01: +19% (best 0.0126 against 0.0106 s), beyond the noise of ±0.4%; p = 5.8e-04 after Holm' \
+	"$("$NF" check --baseline 'sleep 0.01' "$A/two-commands.json")"
+check_status "check: ... exit 1" 1 "$NF" check -q --baseline 'sleep 0.01' "$A/two-commands.json"
+check_status "check: variants without --baseline are a usage error" 2 "$NF" check -q "$A/two-commands.json"
 
 # --- releases: the subject names the product, or the versions are its ----
 d=$(tmpdir)

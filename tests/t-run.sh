@@ -211,7 +211,7 @@ check_eq "rounds 1 to 3 kept, 4 to 10 added" "1 2 3 4 5 6 7 8 9 10 " \
 	"$(jq -r 'select(.workload and .unit != "MiB" and .version == "a") | .round' "$d/blank.ndjson" | tr '\n' ' ')"
 check_eq "round 3 was not run again" "$(sed -n 10,13p "$d/full.ndjson")" \
 	"$(grep '"round":3,' "$d/blank.ndjson")"
-check "and check reads the result" "$NF" check -q "$d/blank.ndjson"
+check "and check reads the result (a and b are variants: --baseline names the reference)" "$NF" check -q --baseline a "$d/blank.ndjson"
 # an editor that saves without the last line feed: the round is kept
 head -c -1 "$d/full.ndjson" > "$d/nolf.ndjson"
 check_eq "a missing last line feed keeps the last round" \

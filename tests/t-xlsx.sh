@@ -63,18 +63,19 @@ steps_kv() {
 		           print k "v8_before\t" unq($vb); print k "v8_after\t" unq($va); print k "change\t" val($c) }' "$1"
 }
 
-# Expected values from analysis.json, keyed the same way.
+# Expected values from analysis.json, keyed the same way (a platform no
+# input named is "unknown" there and a blank cell in the workbook).
 json_versions_kv() {
-	jq -r '.comparisons[] as $c | $c.versions[] | "\($c.workload)|\($c.platform)|\(.version)|" as $k |
+	jq -r '.comparisons[] as $c | $c.versions[] | "\($c.workload)|\($c.platform | sub("^unknown$"; ""))|\(.version)|" as $k |
 		"\($k)rounds\t\(.rounds)", "\($k)best\t\(.best)", "\($k)median\t\(.median)",
 		"\($k)spread\t\(.spread // "")", (if .change != null then "\($k)change\t\(.change)" else empty end)' "$1"
 }
 json_rounds_kv() {
 	jq -r '.comparisons[] as $c | $c.versions[] as $v | $v.round_values[] |
-		"\($c.workload)|\($c.platform)|\($v.version)|\(.round)\t\(.value)"' "$1"
+		"\($c.workload)|\($c.platform | sub("^unknown$"; ""))|\($v.version)|\(.round)\t\(.value)"' "$1"
 }
 json_summary_kv() {
-	jq -r '.comparisons[] as $c | "\($c.workload)|\($c.platform)|" as $k |
+	jq -r '.comparisons[] as $c | "\($c.workload)|\($c.platform | sub("^unknown$"; ""))|" as $k |
 		($c.versions[] | "\($k)\(.version)|value\t\(.level)",
 			(if .band != null then "\($k)\(.version)|spread\t\(.band)" else empty end)),
 		(if $c.verdict != "insufficient" then "\($k)gap\t\($c.gap)" else empty end),
@@ -82,7 +83,7 @@ json_summary_kv() {
 }
 
 json_pairs_kv() {
-	jq -r '.comparisons[] as $c | $c.pairs[] | . as $p | "\($c.workload)|\($c.platform)|\(.a)|\(.b)|" as $k |
+	jq -r '.comparisons[] as $c | $c.pairs[] | . as $p | "\($c.workload)|\($c.platform | sub("^unknown$"; ""))|\(.a)|\(.b)|" as $k |
 		"\($k)rounds_a\t\($c.versions[] | select(.version == $p.a) | .rounds)",
 		"\($k)rounds_b\t\($c.versions[] | select(.version == $p.b) | .rounds)",
 		"\($k)u\t\(.u)", "\($k)p\t\(.p)", "\($k)p_holm\t\(.p_holm)", "\($k)ratio\t\(.ratio)", "\($k)median_ratio\t\(.median_ratio)",
@@ -92,7 +93,7 @@ json_pairs_kv() {
 		(if .rounds_needed != null then "\($k)rounds_needed\t\(.rounds_needed)" else empty end)' "$1"
 }
 json_steps_kv() {
-	jq -r '.comparisons[] as $c | $c.steps[] | "\($c.workload)|\($c.platform)|\(.before)|\(.after)|" as $k |
+	jq -r '.comparisons[] as $c | $c.steps[] | "\($c.workload)|\($c.platform | sub("^unknown$"; ""))|\(.before)|\(.after)|" as $k |
 		"\($k)v8_before\t\(.v8_before)", "\($k)v8_after\t\(.v8_after)", "\($k)change\t\(.change)"' "$1"
 }
 

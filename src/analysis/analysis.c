@@ -436,11 +436,13 @@ static void decide(struct comparison *c)
 }
 
 /* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
- * same or no order (either is a label that is no version). */
-static int version_order(const char *a, const char *b)
+ * same or no order (a runner's labels, or either is a label that is no
+ * version). */
+static int version_order(const struct model *m, const char *a, const char *b)
 {
 	int c;
-	if (!semver_parse(a).ok || !semver_parse(b).ok)
+	if ((m->versions_kind == VERSIONS_VARIANTS && (m->variant_parameter || m->command_labels)) ||
+	    !semver_parse(a).ok || !semver_parse(b).ok)
 		return 0;
 	c = semver_cmp(a, b);
 	return (c > 0) - (c < 0);
@@ -479,7 +481,7 @@ static void against_baseline(struct model *m, struct comparison *c)
 		v->is_baseline = (int)i == c->baseline_idx;
 		if (c->baseline_idx < 0)
 			continue;
-		v->baseline_order = v->is_baseline ? 0 : version_order(v->version,
+		v->baseline_order = v->is_baseline ? 0 : version_order(m, v->version,
 							     c->versions[c->baseline_idx].version);
 		base = c->versions[c->baseline_idx].best;
 		v->change = v->best / base - 1;
@@ -717,17 +719,34 @@ static int same_name(const char *a, const char *b)
 }
 
 /* Releases of the schedule's product when the input's subject names it, or
- * when every version is on one of its lines; else variants. */
+ * when every version is on one of its lines and they are not the values of
+ * a runner's parameter that names no version (hyperfine's --parameter-list
+ * threads 16,20,24 are thread counts, not Node.js lines); else variants. */
 static enum versions_kind versions_kind(const struct model *m, const char *const *versions, size_t n)
 {
 	if (m->subject && m->schedule.product && same_name(m->subject, m->schedule.product))
 		return VERSIONS_RELEASES;
-	if (!n)
+	if (!n || m->variant_parameter)
 		return VERSIONS_VARIANTS;
 	for (size_t i = 0; i < n; i++)
 		if (!windows_find(&m->schedule, versions[i]))
 			return VERSIONS_VARIANTS;
 	return VERSIONS_RELEASES;
+}
+
+/* 1 when the versions have an order (model.versions_ordered): releases,
+ * or variants that all spell a version and that no runner gave as labels
+ * (a parameter's values, command names). */
+static int versions_ordered(const struct model *m, const char *const *versions, size_t n)
+{
+	if (m->versions_kind == VERSIONS_RELEASES)
+		return 1;
+	if (m->variant_parameter || m->command_labels)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!semver_parse(versions[i]).ok)
+			return 0;
+	return 1;
 }
 
 /* What the versions are; for releases, the support status of the compared
@@ -742,6 +761,7 @@ static void support(struct model *m)
 	for (size_t i = 0; i < m->nseries; i++)
 		order_of(&ver, m->series[i]->version);
 	m->versions_kind = versions_kind(m, ver.list, ver.n);
+	m->versions_ordered = versions_ordered(m, ver.list, ver.n);
 	if (m->versions_kind != VERSIONS_RELEASES) {
 		order_release(&ver);
 		m->recommended = NULL;

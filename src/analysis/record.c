@@ -85,11 +85,12 @@ static void count_agree(const struct comparison *c, const struct version_stats *
 		r->agree += hi ? w->values[k] > o->median : w->values[k] < o->median;
 }
 
-/* -1 when release a is older than release b, +1 newer, 0 no order. */
+/* -1 when version a is older than version b, +1 newer, 0 no order (labels,
+ * or variants a runner gave: analysis.c, versions_ordered). */
 static int release_order(const struct model *m, const char *a, const char *b)
 {
 	int k;
-	if (m->versions_kind != VERSIONS_RELEASES || !semver_parse(a).ok || !semver_parse(b).ok)
+	if (!m->versions_ordered || !semver_parse(a).ok || !semver_parse(b).ok)
 		return 0;
 	k = semver_cmp(a, b);
 	return (k > 0) - (k < 0);

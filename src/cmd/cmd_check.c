@@ -7,7 +7,11 @@
  * Where a comparison compares release lines, a step to the worse between two
  * releases inside a line (releases.c) fails it too. A
  * version older than a --baseline that is worse is said so, and is no
- * regression. Both conditions are required so that a CI job fails neither on
+ * regression. Variants with no order (gzip's levels, two commands:
+ * model.versions_ordered) have no newer one: the gate needs --baseline to
+ * know the reference, and fails on a variant worse than it ("worse: ..."),
+ * the change the gate is there to catch. Both conditions are required so
+ * that a CI job fails neither on
  * a noisy difference the test cannot confirm nor on a significant one too
  * small to matter against the spread.
  *
@@ -43,6 +47,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Variants named in the message that asks for --baseline, at most. */
+#define CHECK_MAX_LISTED 12
 
 /* What check found: the pairs of a version with its comparison's
  * baseline, how many distinct versions took part, and the comparisons
@@ -175,7 +182,7 @@ static double fail_above(const char *s)
 }
 
 static const struct cli_option check_options[] = {
-	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload,\nor its first variant)" },
+	{ CLI_BASELINE, "version the others are checked against\n(default: the oldest of each workload;\nrequired for variants with no order)" },
 	{ CLI_MIN_ROUNDS, "rounds each version needs for a verdict (default " CLI_STR(MODEL_MIN_ROUNDS) ")" },
 	{ CLI_BY, "UNIT: release, each exact release alone, or line, the\n"
 		  "releases of a line grouped; default: for each\n"
@@ -295,6 +302,22 @@ static int run(const struct cli_args *a)
 		model_release(&m);
 		return status;
 	}
+	if (!m.versions_ordered && !m.baseline) {
+		/* no order says which variant is the reference */
+		const char **v;
+		size_t n = report_version_order(&m, &v);
+		struct buf b = BUF_INIT;
+		for (size_t i = 0; i < n && i < CHECK_MAX_LISTED; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", v[i]);
+		if (n > CHECK_MAX_LISTED)
+			buf_printf(&b, " and %zu more", n - CHECK_MAX_LISTED);
+		status = cli_error(a, NF_USAGE, "the versions are variants, not releases (%s): "
+				   "name the one the others are checked against with --baseline", b.s);
+		buf_release(&b);
+		free(v);
+		model_release(&m);
+		return status;
+	}
 	failures = check_regressions(&m, floor, floor > CHECK_BLIND_FLOOR ? floor : CHECK_BLIND_FLOOR,
 				     &o, &count);
 	/* the words of the claims and the summary come from the report */
@@ -325,7 +348,8 @@ static int run(const struct cli_args *a)
 		counts_compared(&t, &m, count.compared, count.ncompared);
 		buf_puts(&t, ", ");
 		report_count(&t, count.pairs, "pair", "pairs");
-		printf("no regression: %s in all, none %s by a confirmed difference%s\n", t.s,
+		printf("%s: %s in all, none %s by a confirmed difference%s\n",
+		       !m.versions_ordered ? "nothing worse" : "no regression", t.s,
 		       o.older.len ? "newer and worse" : "worse",
 		       o.small.len ? " of the --fail-above floor" : "");
 		buf_release(&t);
@@ -363,10 +387,14 @@ const struct cli_command cmd_check = {
 		 "do; a version older than the baseline that is worse is listed, and is no\n"
 		 "regression. Then the comparisons too noisy to see a 10% change (or the\n"
 		 "--fail-above floor), and the claims checked (--claim); neither changes the\n"
-		 "exit status.\n",
+		 "exit status. Variants with no order (labels that are no versions, the values\n"
+		 "of a hyperfine parameter list): --baseline names the reference, and a variant\n"
+		 "worse than it fails.\n",
 	.options = check_options,
-	.exit_status = "  0 no regression, 1 a regression, 2 usage error, 65 bad input data,\n"
-		       "  66 input missing or unreadable, 73 cannot write the summary, 74 I/O error.\n",
+	.exit_status = "  0 no regression, 1 a regression (or a variant worse than the baseline),\n"
+		       "  2 usage error (also variants with no order and no --baseline),\n"
+		       "  65 bad input data, 66 input missing or unreadable, 73 cannot write the\n"
+		       "  summary, 74 I/O error.\n",
 	.hint_self = 1,
 	.run = run,
 };

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum better { BETTER_LOWER = 0, BETTER_HIGHER = 1 };
 
@@ -34,13 +35,28 @@ enum unit_kind {
 enum versions_kind {
 	VERSIONS_RELEASES = 0, /* releases of the schedule's product: the input's
 	                         subject names the product, or every version is
-	                         on one of its lines ("24.11.1", "v24", "24");
+	                         on one of its lines ("24.11.1", "v24", "24")
+	                         and they are not the values of a runner's
+	                         parameter that names no version;
 	                         support windows, the recommendation and
 	                         end-of-life warnings apply */
 	VERSIONS_VARIANTS,     /* other labels ("a", "sleep 0.01", "1.0" of a
-	                         product the schedule is not for): compared
-	                         without release advice */
+	                         product the schedule is not for, gzip's levels
+	                         "1", "6", "9" of a --parameter-list): compared
+	                         without release advice; ordered only when
+	                         model.versions_ordered says so */
 };
+
+/* The platform of a result that names none (no "platform", no os and
+ * arch in the environment): kept as the comparisons' key and in the data
+ * (analysis.json, the CSV files), never written into a sentence. */
+#define MODEL_PLATFORM_UNNAMED "unknown"
+
+/* 1 when the input named the platform (not MODEL_PLATFORM_UNNAMED). */
+static inline int model_platform_named(const char *platform)
+{
+	return platform && strcmp(platform, MODEL_PLATFORM_UNNAMED) != 0;
+}
 
 struct kv {
 	const char *key;   /* interned */
@@ -788,6 +804,14 @@ struct grouping {
 struct model {
 	/* input half */
 	char *title, *subject, *notes;     /* owned, may be NULL */
+	const char *variant_parameter;     /* interned: the name of a runner's
+	                                      parameter ("level") whose values
+	                                      are the versions and that names no
+	                                      version: they are variants; or NULL */
+	int command_labels;                /* a reader took versions from the
+	                                      names a runner gave its commands
+	                                      (hyperfine -n): labels, with no
+	                                      order unless they are releases */
 	struct kv *env;                    /* environment fields, in input order */
 	size_t nenv, env_alloc;
 	size_t env_changes;                /* counts model_set_env() calls */
@@ -843,6 +867,15 @@ struct model {
 	                                      or variants: only releases get
 	                                      support lines, a recommendation and
 	                                      end-of-life warnings */
+	int versions_ordered;              /* 1: the versions have an order, so
+	                                      one can be newer and a regression:
+	                                      releases, or variants that all spell
+	                                      a version ("1.0", "2.0" of another
+	                                      product) and are no runner's labels
+	                                      (variant_parameter, command_labels);
+	                                      0: variants compared without an
+	                                      order ("a", gzip's levels 1, 6, 9):
+	                                      `check` needs --baseline */
 	enum how_taken how_taken;          /* how the rounds were taken, as the
 	                                      input shows it */
 	int baseline_missing;              /* --baseline names no measured version

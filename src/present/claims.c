@@ -105,7 +105,10 @@ void claims_words_check(struct buf *b, const struct model *m, const struct claim
 /* "SELECT 50 newest (linux-x64): " */
 static void where(struct buf *b, const struct comparison *c)
 {
-	buf_printf(b, "%s (%s): ", c->workload, c->platform);
+	buf_puts(b, c->workload);
+	if (model_platform_named(c->platform))
+		buf_printf(b, " (%s)", c->platform);
+	buf_puts(b, ": ");
 }
 
 /* The finding of a comparison with a confirmed difference: its verdict,
@@ -144,7 +147,8 @@ static char *not_reproduced_title(const struct model *m, const struct report_cla
 			   c->unit_kind == UNIT_TIME ? "time" : c->unit,
 			   c->versions[first->b].version, c->versions[first->a].version, c->workload);
 		change_and_interval(&b, first->measured, first->low, first->high);
-		buf_printf(&b, " (%s)", c->platform);
+		if (model_platform_named(c->platform))
+			buf_printf(&b, " (%s)", c->platform);
 		if (rc->nnot_reproduced > 1)
 			buf_printf(&b, ", and %zu more", rc->nnot_reproduced - 1);
 	}
@@ -234,8 +238,11 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 		buf_printf(&b, "%zu comparison%s regressed (", rc->nregressed, rc->nregressed == 1 ? "" : "s");
 		for (size_t i = 0; i < m->ncomparisons && named < 3; i++) {
 			const struct comparison *c = &m->comparisons[i];
-			if (c->regression)
-				buf_printf(&b, "%s%s on %s", named++ ? ", " : "", c->workload, c->platform);
+			if (c->regression) {
+				buf_printf(&b, "%s%s", named++ ? ", " : "", c->workload);
+				if (model_platform_named(c->platform))
+					buf_printf(&b, " on %s", c->platform);
+			}
 		}
 		if (rc->nregressed > named)
 			buf_printf(&b, " and %zu more", rc->nregressed - named);

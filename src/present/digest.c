@@ -285,13 +285,23 @@ struct group {
 	int keyed;                   /* 0: a warning kept as it is */
 };
 
-/* The comparison a warning starts with ("\"w\" on p: "), or NULL. */
+/* The comparison a warning starts with ("\"w\" on p: ", or "\"w\": " when
+ * its platform was not named), or NULL. */
 static const struct comparison *warning_subject(const struct model *m, const char *w,
 						 const char **rest)
 {
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		size_t lw = strlen(c->workload), lp = strlen(c->platform);
+		/* an unnamed platform is left out: "\"w\": " */
+		if (!model_platform_named(c->platform)) {
+			if (w[0] == '"' && strncmp(w + 1, c->workload, lw) == 0 &&
+			    strncmp(w + 1 + lw, "\": ", 3) == 0) {
+				*rest = w + 4 + lw;
+				return c;
+			}
+			continue;
+		}
 		if (w[0] == '"' && strncmp(w + 1, c->workload, lw) == 0 &&
 		    strncmp(w + 1 + lw, "\" on ", 5) == 0 &&
 		    strncmp(w + 6 + lw, c->platform, lp) == 0 && strncmp(w + 6 + lw + lp, ": ", 2) == 0) {
@@ -336,7 +346,9 @@ char **digest_warnings(const struct model *m, char *const *warnings, size_t nwar
 			out[k] = xstrdup(warnings[g[k].first]);
 			continue;
 		}
-		buf_printf(&b, "%s, %zu workloads (", g[k].platform, g[k].count);
+		if (model_platform_named(g[k].platform))
+			buf_printf(&b, "%s, ", g[k].platform);
+		buf_printf(&b, "%zu workloads (", g[k].count);
 		for (size_t j = 0; j < 3 && j < g[k].count; j++)
 			buf_printf(&b, "%s\"%s\"", j == 0 ? "" : (j + 1 == g[k].count ? " and " : ", "),
 				   g[k].names[j]);

@@ -32,8 +32,9 @@ size_t digest_width(const char *s);
 /*
  * A report's warnings (report.warnings, nwarnings of them; comparisons from
  * m) with repeats grouped: warnings of the form
- * "\"<workload>\" on <platform>: <rest>" that share the platform and the
- * rest become one line naming the count and the first few workloads
+ * "\"<workload>\" on <platform>: <rest>" (or "\"<workload>\": <rest>" on a
+ * platform no input named) that share the platform and the rest become one
+ * line naming the count and the first few workloads
  * ("darwin-arm64, 40 workloads (\"a\", \"b\", \"c\" and 37 more): <rest>");
  * the others are kept as they are, in the order first met. Returns a
  * malloc'd array of malloc'd strings (free with digest_free) and sets *n.

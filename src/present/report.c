@@ -559,6 +559,35 @@ static void build_variants_note(struct report *r)
 	r->variants_note = buf_detach(&b, NULL);
 }
 
+/* The variants of c confirmed worse than its baseline: "9 is slower than
+ * the baseline 1", "6 and 9 are slower than the baseline 1"; NULL for
+ * ordered versions (a newer one worse is a regression), without a baseline
+ * or when none is. Returns a malloc'd string, caller frees. */
+static char *worse_variants(const struct model *m, const struct comparison *c)
+{
+	struct buf b = BUF_INIT;
+	size_t n = 0, said = 0;
+	if (m->versions_ordered || c->baseline_idx < 0)
+		return NULL;
+	for (size_t k = 0; k < c->nversions; k++)
+		n += c->versions[k].change_claim < 0;
+	if (!n)
+		return NULL;
+	for (size_t k = 0; k < c->nversions; k++) {
+		if (c->versions[k].change_claim >= 0)
+			continue;
+		if (said < REPORT_MAX_NAMED)
+			buf_printf(&b, "%s%s", !said ? "" : said + 1 == n ? " and " : ", ",
+				   c->versions[k].version);
+		said++;
+	}
+	if (n > REPORT_MAX_NAMED)
+		buf_printf(&b, " and %zu more", n - REPORT_MAX_NAMED);
+	buf_printf(&b, " %s %s than the baseline %s", n == 1 ? "is" : "are", words_diff(c)->worse,
+		   c->versions[c->baseline_idx].version);
+	return buf_detach(&b, NULL);
+}
+
 static void build_verdicts(struct report *r)
 {
 	const struct model *m = r->m;
@@ -594,7 +623,9 @@ static void build_verdicts(struct report *r)
 		words_drift(&b, c);
 		if (b.len)
 			rc->drift = buf_detach(&b, NULL);
-		rc->worth_filing = c->regression || c->nworse_steps || c->anomaly;
+		rc->worse_variant = worse_variants(m, c);
+		r->nworse += rc->worse_variant != NULL;
+		rc->worth_filing = c->regression || c->nworse_steps || rc->worse_variant || c->anomaly;
 		for (size_t k = 0; k < c->nrelease_steps && c->nworse_steps; k++) {
 			char *t;
 			if (!releases_worse(c, &c->release_steps[k]))
@@ -977,23 +1008,53 @@ static void build_issue_title(struct report *r)
 			}
 		}
 	}
+	if (!worst && !m->versions_ordered) {
+		/* variants with no order have no regression: the largest confirmed difference
+		 * that makes a variant worse than the baseline */
+		for (size_t i = 0; i < m->ncomparisons; i++) {
+			const struct comparison *c = &m->comparisons[i];
+			char *w = c->verdict == VERDICT_FASTER ? worse_variants(m, c) : NULL;
+			if (w && (!worst || c->gap > worst->gap))
+				worst = c;
+			nreg += w != NULL;
+			free(w);
+		}
+	}
 	if (worst) {
-		buf_puts(&b, "Performance regression: ");
-		words_regression_title(&b, worst);
-		buf_printf(&b, " (%s)", worst->platform);
+		buf_printf(&b, "Performance %s: ", !m->versions_ordered ? "difference" : "regression");
+		if (worst->regression) {
+			words_regression_title(&b, worst);
+		} else {
+			/* a variant worse than the baseline: the verdict's own pair */
+			buf_printf(&b, "\"%s\" is ", worst->workload);
+			words_size_number(&b, words_share(worst, worst->record.size, 0));
+			buf_printf(&b, " %s in %s than in %s", words_diff(worst)->worse,
+				   worst->versions[worst->record.other].version,
+				   worst->versions[worst->record.winner].version);
+		}
+		if (model_platform_named(worst->platform))
+			buf_printf(&b, " (%s)", worst->platform);
 		if (nreg > 1)
 			buf_printf(&b, ", and %zu more %s%s", nreg - 1,
 				   counts_by_workload(m) ? "workload" : "comparison", nreg == 2 ? "" : "s");
 	} else if (step) {
 		double down = step_c->better == BETTER_HIGHER ? 1 - step->ratio : step->ratio - 1;
-		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s, %s)",
-			   step_c->workload, down * 100, step->after, step->before, step_c->platform);
+		buf_printf(&b, "Performance: \"%s\" %.0f%% slower from %s on (median round against %s%s%s)",
+			   step_c->workload, down * 100, step->after, step->before,
+			   model_platform_named(step_c->platform) ? ", " : "",
+			   model_platform_named(step_c->platform) ? step_c->platform : "");
 	} else {
 		size_t nw = 0, np = 0;
 		counts_distinct(m, NULL, m->ncomparisons, &nw, &np);
 		buf_printf(&b, "Benchmark of %zu workload%s", nw, nw == 1 ? "" : "s");
 		if (np > 1)
 			buf_printf(&b, " on %zu platforms", np);
+		if (!m->versions_ordered) {
+			buf_printf(&b, ", %zu variant%s: no variant worse than the baseline beyond the noise",
+				   r->nversions, r->nversions == 1 ? "" : "s");
+			r->issue_title = buf_detach(&b, NULL);
+			return;
+		}
 		if (r->nversions > 1)
 			buf_printf(&b, ", %s to %s", r->versions[0].version, r->versions[r->nversions - 1].version);
 		buf_puts(&b, ": no regression beyond the noise");
@@ -1084,6 +1145,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	r->m = m;
 	r->link_charts = with_charts;
 	r->releases = m->versions_kind == VERSIONS_RELEASES;
+	r->ordered = m->versions_ordered;
 	build_method(&r->method);
 	build_versions(r);
 	build_lines(r);
@@ -1127,6 +1189,7 @@ void report_release(struct report *r)
 		free(rc->borderline_summary);
 		free(rc->anomaly);
 		free(rc->worse_steps);
+		free(rc->worse_variant);
 		for (size_t k = 0; rc->change && k < r->m->comparisons[i].nversions; k++)
 			free(rc->change[k]);
 		free(rc->change);

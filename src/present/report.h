@@ -103,13 +103,18 @@ struct report_comparison {
 	                             of ±19%.") */
 	int worth_filing;         /* a regression (an older version confirmed
 	                             faster, or a step to the worse between two
-	                             releases of a line compared as one version)
+	                             releases of a line compared as one version),
+	                             a variant confirmed worse than the baseline,
 	                             or an anomaly */
 	char *worse_steps;        /* owned: in a comparison of lines, its steps to
 	                             the worse inside a line ("between 24.1.0 (...)
 	                             and 24.2.0 (...) the median round moved
 	                             +53.0% (p = ... after Holm)", joined by "; "),
 	                             or NULL */
+	char *worse_variant;      /* owned, variants only: the variants confirmed
+	                             worse than the baseline, "6 and 9 are slower
+	                             than the baseline 1"; NULL for releases or
+	                             when none is */
 	char *text;               /* owned: the verdict in a few words
 	                             (words_verdict): "26.12.1 is 40% faster than
 	                             20.20.2 (best rounds)", "within noise" */
@@ -157,6 +162,7 @@ struct report {
 	/* verdict counts */
 	size_t nfaster, nwithin, ninsufficient, nnot_confirmed;
 	size_t nregressions, nanomalies;  /* comparisons worth filing */
+	size_t nworse;            /* comparisons with a worse_variant (variants) */
 	char *headline;           /* owned: the short answer, counting confirmed
 	                             claims only: "2 of 7 workloads show a confirmed
 	                             difference ...", no final period */
@@ -169,6 +175,10 @@ struct report {
 	                             product (model.versions_kind): only then do
 	                             documents show support windows, the
 	                             recommendation and "oldest"/"newest" */
+	int ordered;              /* the versions have an order
+	                             (model.versions_ordered): one can be newer,
+	                             older or a regression; else variants, each
+	                             against the baseline only */
 	char *variants_note;      /* owned, for variants only (else NULL): "the
 	                             versions a and b are compared as variants:
 	                             they are not releases ...", no final period */

@@ -108,8 +108,7 @@ double words_share(const struct comparison *c, double size, int winner)
 	return smaller ? size / (1 + size) : size;
 }
 
-/* A size in the seed's convention: "40%", from 2x on "2.4×". */
-static void put_size_number(struct buf *b, double size)
+void words_size_number(struct buf *b, double size)
 {
 	if (size >= 1) {
 		fmt_fixed(b, 1 + size, 1 + size < 10 ? 1 : 0);
@@ -126,27 +125,27 @@ void words_size(struct buf *b, const struct comparison *c, double size, const ch
 	if (words_memory(c)) {
 		if (factor && c->better == BETTER_HIGHER) {
 			buf_puts(b, " uses ");
-			put_size_number(b, share);
+			words_size_number(b, share);
 			buf_printf(b, " the memory of %s", other);
 			return;
 		}
 		buf_puts(b, " uses ");
-		put_size_number(b, share);
+		words_size_number(b, share);
 		buf_printf(b, " %s than %s", words_diff(c)->better, other);
 	} else if (c->unit_kind == UNIT_SIZE) {
 		buf_puts(b, " is ");
-		put_size_number(b, share);
+		words_size_number(b, share);
 		buf_printf(b, " %s than %s", words_diff(c)->better, other);
 	} else if (c->better == BETTER_HIGHER) {
 		buf_puts(b, " does ");
-		put_size_number(b, share);
+		words_size_number(b, share);
 		if (factor)
 			buf_printf(b, " the %s of %s", c->unit, other);
 		else
 			buf_printf(b, " more %s than %s", c->unit, other);
 	} else {
 		buf_puts(b, " is ");
-		put_size_number(b, share);
+		words_size_number(b, share);
 		buf_printf(b, " faster than %s", other);
 	}
 }
@@ -157,12 +156,12 @@ void words_size_interval(struct buf *b, const struct comparison *c, const struct
 	buf_printf(b, "%.0f%% interval ", STATS_CI_LEVEL * 100);
 	if (lo < 0) {
 		buf_puts(b, "\xE2\x88\x92");
-		put_size_number(b, -lo);
+		words_size_number(b, -lo);
 	} else {
-		put_size_number(b, lo);
+		words_size_number(b, lo);
 	}
 	buf_puts(b, " to ");
-	put_size_number(b, hi);
+	words_size_number(b, hi);
 }
 
 const char *words_band_kind(enum record_band k)
@@ -275,7 +274,7 @@ void words_regression_title(struct buf *b, const struct comparison *c)
 {
 	const struct verdict_record *r = &words_regression_pair(c)->rec;
 	buf_printf(b, "\"%s\" is ", c->workload);
-	put_size_number(b, words_share(c, r->size, 0));
+	words_size_number(b, words_share(c, r->size, 0));
 	buf_printf(b, " %s in %s than in %s", words_diff(c)->worse, c->versions[r->other].version,
 		   c->versions[r->winner].version);
 }
@@ -608,8 +607,10 @@ static size_t put_names(struct buf *b, const struct model *m,
 		const struct comparison *c = &m->comparisons[i];
 		if (!pick(c))
 			continue;
-		if (n < 3)
-			buf_printf(b, "%s\"%s\" on %s", n ? ", " : "", c->workload, c->platform);
+		if (n < 3) {
+			buf_puts(b, n ? ", " : "");
+			words_subject(b, c);
+		}
 		n++;
 	}
 	if (n > 3)
@@ -672,17 +673,18 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 			 "claims no difference the drift between places could make");
 		break;
 	case WARNING_INSUFFICIENT:
-		buf_printf(b, "\"%s\" on %s: ", c->workload, c->platform);
+		words_subject(b, c);
+		buf_puts(b, ": ");
 		words_verdict(b, m, c, 0);
 		break;
 	case WARNING_RUNNER_BLOCKS:
-		buf_printf(b, "\"%s\" on %s: the runner measured each version's rounds back to back, "
-			   "not interleaved, so machine drift can be charged to a version",
-			   c->workload, c->platform);
+		words_subject(b, c);
+		buf_puts(b, ": the runner measured each version's rounds back to back, "
+			 "not interleaved, so machine drift can be charged to a version");
 		break;
 	case WARNING_BIMODAL:
-		buf_printf(b, "\"%s\" on %s: the rounds of %s fall into two clusters: ", c->workload,
-			   c->platform, c->versions[w->version].version);
+		words_subject(b, c);
+		buf_printf(b, ": the rounds of %s fall into two clusters: ", c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
 		buf_puts(b, c->others_apart ? "; an anomaly of this version worth reporting: the verdict "
 					      "names it and compares the other versions among themselves"
@@ -733,12 +735,25 @@ void words_single_platform(struct buf *b, const struct model *m, const char *pla
 				rounds = c->versions[k].nrounds;
 		}
 	}
+	/* "linux-x64: only 24 was measured ...", or "Only 24 ..." on a
+	 * platform no input named */
+	if (model_platform_named(platform))
+		buf_printf(b, "%s: ", platform);
 	if (rounds == 1)
-		buf_printf(b, "%s: one run of %s only, nothing to compare (%zu workload%s)", platform,
-			   version, n, n == 1 ? "" : "s");
+		buf_printf(b, "%s of %s only, nothing to compare (%zu workload%s)",
+			   model_platform_named(platform) ? "one run" : "One run", version, n,
+			   n == 1 ? "" : "s");
 	else
-		buf_printf(b, "%s: only %s was measured (up to %zu rounds), nothing to compare "
-			   "(%zu workload%s)", platform, version, rounds, n, n == 1 ? "" : "s");
+		buf_printf(b, "%s %s was measured (up to %zu rounds), nothing to compare "
+			   "(%zu workload%s)", model_platform_named(platform) ? "only" : "Only", version,
+			   rounds, n, n == 1 ? "" : "s");
+}
+
+void words_subject(struct buf *b, const struct comparison *c)
+{
+	buf_printf(b, "\"%s\"", c->workload);
+	if (model_platform_named(c->platform))
+		buf_printf(b, " on %s", c->platform);
 }
 
 void words_check_line(struct buf *b, const struct comparison *c, const struct version_stats *v,
@@ -746,15 +761,18 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 {
 	const struct version_stats *base = &c->versions[c->baseline_idx];
 	const char *worse = words_diff(c)->worse;
+	/* an unnamed platform is left out: "worse: \"w\": b is slower ..." */
+	const char *on = model_platform_named(c->platform) ? " on " : "";
+	const char *pf = *on ? c->platform : "";
 	if (v->baseline_order > 0)
-		buf_printf(b, "regression: \"%s\" on %s: %s is newer than the baseline %s, and %s: ",
-			   c->workload, c->platform, v->version, base->version, worse);
+		buf_printf(b, "regression: \"%s\"%s%s: %s is newer than the baseline %s, and %s: ",
+			   c->workload, on, pf, v->version, base->version, worse);
 	else if (v->baseline_order < 0)
-		buf_printf(b, "older: \"%s\" on %s: %s is older than the baseline %s, and %s: ",
-			   c->workload, c->platform, v->version, base->version, worse);
+		buf_printf(b, "older: \"%s\"%s%s: %s is older than the baseline %s, and %s: ",
+			   c->workload, on, pf, v->version, base->version, worse);
 	else
-		buf_printf(b, "worse: \"%s\" on %s: %s is %s than the baseline %s: ", c->workload,
-			   c->platform, v->version, worse, base->version);
+		buf_printf(b, "worse: \"%s\"%s%s: %s is %s than the baseline %s: ", c->workload,
+			   on, pf, v->version, worse, base->version);
 	/* the pair's verdict record, as every document words it */
 	words_record_claim(b, c, &p->rec, 0);
 	buf_puts(b, "; ");
@@ -767,27 +785,31 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
 void words_check_blind(struct buf *b, const struct comparison *c, const struct verdict_record *r,
 		       double floor)
 {
-	buf_printf(b, "cannot see: \"%s\" on %s: ", c->workload, c->platform);
+	buf_printf(b, "cannot see: \"%s\"%s%s: ", c->workload,
+		   model_platform_named(c->platform) ? " on " : "",
+		   model_platform_named(c->platform) ? c->platform : "");
 	if (!isfinite(r->sees)) {
 		buf_printf(b, "with %zu rounds no test can confirm a change of any size", r->rounds);
 		return;
 	}
 	buf_puts(b, "a change smaller than about ");
-	put_size_number(b, r->sees);
+	words_size_number(b, r->sees);
 	buf_puts(b, " cannot be confirmed by these rounds (noise ");
 	put_band(b, r->sees);
 	buf_printf(b, ": %s), so a change of ", words_band_kind(r->band_kind == RECORD_BAND_LARGEST_SPREAD &&
 								r->sees < r->band ? RECORD_BAND_PER_ROUND
 								: r->band_kind));
-	put_size_number(b, floor);
+	words_size_number(b, floor);
 	buf_puts(b, " could pass unseen");
 }
 
 void words_check_step_line(struct buf *b, const struct comparison *c, const struct release_step *s,
 			   int older)
 {
-	buf_printf(b, "%s: \"%s\" on %s: %s is newer than %s of line %s (compared as one version)",
-		   older ? "older" : "regression", c->workload, c->platform, s->after, s->before,
+	buf_printf(b, "%s: \"%s\"%s%s: %s is newer than %s of line %s (compared as one version)",
+		   older ? "older" : "regression", c->workload,
+		   model_platform_named(c->platform) ? " on " : "",
+		   model_platform_named(c->platform) ? c->platform : "", s->after, s->before,
 		   c->versions[s->b].version);
 	if (older)
 		buf_printf(b, ", a line older than the baseline %s", c->versions[c->baseline_idx].version);
@@ -815,7 +837,7 @@ void words_how_often(struct buf *b, const struct comparison *c)
 	else
 		buf_printf(b, "the %s differ by more than the noise (", r->by == DECIDED_BEST_ROUNDS
 			   ? "best rounds" : "medians");
-	put_size_number(b, r->size);
+	words_size_number(b, r->size);
 	buf_puts(b, " against ");
 	put_band(b, r->band);
 	buf_puts(b, ") and the rank test confirms it");
@@ -870,7 +892,7 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 		/* the record's own size and design, from the side that lost */
 		const struct verdict_record *lr = &lose->rec;
 		if (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER) {
-			put_size_number(b, lr->size);
+			words_size_number(b, lr->size);
 			buf_printf(b, " slower than %s", out->faster->version);
 			/* " (best rounds)": the tag the verdict gives it */
 			{

@@ -58,6 +58,8 @@ void words_interval(struct buf *b, double low, double high);
  * than 20.20.2"; " does 84% more ops/s than", " does 2.4× the ops/s of"
  * for rates; sizes and memory as words_diff says. Appends to b. */
 void words_size(struct buf *b, const struct comparison *c, double size, const char *other);
+/* A size in the seed's convention: "40%", from 2x on "2.4×". */
+void words_size_number(struct buf *b, double size);
 /* "95% interval 34% to 44%" of the record's size (the low end signed when
  * it is below 0: the other could be the better). */
 void words_size_interval(struct buf *b, const struct comparison *c, const struct verdict_record *r);
@@ -110,12 +112,17 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 
 /* The sentence for a platform where one version ran, in place of its table:
  * "linux-x64: only 24.11.1 was measured (up to 5 rounds), nothing to compare
- * (3 workloads)". */
+ * (3 workloads)"; "Only 24.11.1 was measured ..." on a platform no input
+ * named. */
 void words_single_platform(struct buf *b, const struct model *m, const char *platform);
 
 /* The two clusters of bimodal version v of c: "4 of 7 rounds are 13×
  * slower than the other versions in the same rounds". */
 void words_clusters(struct buf *b, const struct comparison *c, const struct version_stats *v);
+
+/* Names comparison c in a sentence: "\"parse\" on linux-x64", or
+ * "\"parse\"" when no input named its platform (model_platform_named). */
+void words_subject(struct buf *b, const struct comparison *c);
 
 /* The line of `noisefloor check` for version v of c, worse than the
  * baseline by the confirmed claim of pair p (no newline), by v's order

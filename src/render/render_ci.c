@@ -275,7 +275,8 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 
 	/* regressions and anomalies: what a reader must look at */
 	list_of(ctx, "filing", r, anchors, base, worth_filing, CI_MAX_NAMED, &left);
-	mctx_set_bool(ctx, "any_filing", r->nregressions + r->nanomalies > 0);
+	mctx_set_bool(ctx, "any_filing", r->nregressions + r->nworse + r->nanomalies > 0);
+	mctx_set_bool(ctx, "ordered", r->ordered);
 
 	/* the claims checked, then what the upgrade confirms */
 	claims_list(ctx, r, anchors, base, &left);

@@ -47,7 +47,7 @@ int render_csv(const struct model *m, const struct render_ctx *rc, struct outdir
 		const struct comparison *c = &m->comparisons[i];
 		render_csv_field(&b, c->workload);
 		buf_putc(&b, ',');
-		render_csv_field(&b, c->platform);
+		render_csv_field(&b, model_platform_named(c->platform) ? c->platform : "");
 		buf_putc(&b, ',');
 		render_csv_field(&b, c->unit);
 		buf_putc(&b, ',');

@@ -278,7 +278,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	const char *unit = c->unit;
 
 	mctx_set_str(o, "workload", c->workload);
-	mctx_set_str(o, "platform", c->platform);
+	/* a platform nobody named is no word of a sentence: unset */
+	mctx_set_str(o, "platform", model_platform_named(c->platform) ? c->platform : NULL);
 	mctx_set_str(o, "unit", unit);
 	mctx_set_str(o, "better", c->better == BETTER_HIGHER ? "higher" : "lower");
 	mctx_set_str(o, "text", rcmp->text);
@@ -289,6 +290,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	mctx_set_str(o, "anomaly", rcmp->anomaly);
 	mctx_set_bool(o, "worth_filing", rcmp->worth_filing);
 	mctx_set_str(o, "worse_steps", rcmp->worse_steps);
+	mctx_set_str(o, "worse_variant", rcmp->worse_variant);
 	mctx_set_str(o, "verdict_line", rcmp->verdict_line);
 	mctx_set_str(o, "design_text", rcmp->design_text);
 	mctx_set_str(o, "compared_text", rcmp->compared_text);
@@ -309,6 +311,9 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		buf_release(&s);
 		/* a newer version confirmed slower than an older one */
 		mctx_set_bool(o, "regression", c->regression);
+		/* what is filed about the difference: a regression, or a
+		 * variant worse than the baseline */
+		mctx_set_bool(o, "filed_difference", c->regression || rcmp->worse_variant);
 	}
 	for (size_t k = 0; k < nall; k++) {
 		const struct version_stats *v = report_cell(c, all[k].version);
@@ -859,7 +864,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
-	mctx_set_bool(ctx, "any_worth_filing", r->nregressions + r->nanomalies > 0);
+	mctx_set_bool(ctx, "any_worth_filing", r->nregressions + r->nworse + r->nanomalies > 0);
 	set_fmt(ctx, "n_within", "%zu", nwithin);
 	set_fmt(ctx, "n_insufficient", "%zu", ninsufficient);
 	mctx_set_bool(ctx, "any_faster", nfaster > 0);
@@ -943,6 +948,7 @@ static struct mctx *build_context(const struct report *r, int level,
 	mctx_set_str(ctx, "recommendation", r->recommendation);
 	/* release advice only for releases of the schedule's product */
 	mctx_set_bool(ctx, "releases", r->releases);
+	mctx_set_bool(ctx, "ordered", r->ordered);
 	if (r->variants_note) {
 		char *cap = xstrdup(r->variants_note);
 		render_capital(cap);

@@ -668,14 +668,15 @@ static void evidence(struct pdf *p)
 	buf_printf(&b, "%s.", r->rank_test_note);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
-	buf_printf(&b, "For each pair of an older version a and a newer b: the ratio b/a, the "
+	buf_printf(&b, "For each pair of %s: the ratio b/a, the "
 		   "Hodges\xE2\x80\x93Lehmann estimate (the median of every ratio of a round of b "
 		   "to a round of a), with its %s interval from %s; the shift, the "
 		   "Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
 		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
 		   "gives them, and p after Holm's correction. A pair is significant when p after "
 		   "Holm is below %s; borderline when the within-noise rule and the test "
-		   "disagree.", r->method.ci_text, r->method.interval, r->method.alpha_text);
+		   "disagree.", r->ordered ? "an older version a and a newer b" : "variants a and b",
+		   r->method.ci_text, r->method.interval, r->method.alpha_text);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
 	buf_printf(&b, "%s.", r->power_note);
@@ -697,7 +698,10 @@ static void evidence(struct pdf *p)
 		}
 		drawn++;
 		buf_reset(&b);
-		buf_printf(&b, "%s (%s, %s)", c->workload, c->unit, c->platform);
+		buf_printf(&b, "%s (%s", c->workload, c->unit);
+		if (model_platform_named(c->platform))
+			buf_printf(&b, ", %s", c->platform);
+		buf_putc(&b, ')');
 		pdf_subheading(p, b.s, PAIRS_START_H + 6);
 		p->y -= 16;
 		pdf_bookmark(p, parent, c->workload, NULL);
@@ -867,7 +871,9 @@ static void appendix(struct pdf *p)
 		size_t npasses = 0, ncols;
 		int split;
 		struct buf b = BUF_INIT;
-		char *title = xasprintf("%s (%s, %s)", c->workload, c->unit, c->platform);
+		char *title = model_platform_named(c->platform)
+			      ? xasprintf("%s (%s, %s)", c->workload, c->unit, c->platform)
+			      : xasprintf("%s (%s)", c->workload, c->unit);
 
 		for (size_t j = 0; j < c->nversions; j++)
 			for (size_t r = 0; r < c->versions[j].nrounds; r++)

@@ -48,7 +48,7 @@ void render_rounds_csv_each(const struct model *m, rounds_sink sink, void *ud)
 				render_csv_field(&mid, v->v8);
 			buf_reset(&tail);
 			buf_putc(&tail, ',');
-			render_csv_field(&tail, c->platform);
+			render_csv_field(&tail, model_platform_named(c->platform) ? c->platform : "");
 			buf_putc(&tail, ',');
 			render_csv_field(&tail, c->workload);
 			buf_putc(&tail, ',');

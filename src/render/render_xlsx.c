@@ -188,6 +188,12 @@ static void put_text(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
 	note(x, worksheet_write_string(ws, r, c, t, fmt));
 }
 
+/* The platform column's cell: blank for a platform no input named. */
+static const char *cell_platform(const char *platform)
+{
+	return model_platform_named(platform) ? platform : "";
+}
+
 static void put_num(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
 		    double v, lxw_format *fmt)
 {
@@ -626,7 +632,7 @@ static void write_rounds(struct xw *x)
 				if (!r)
 					continue;
 				put_text(x, ws, row, 0, cmp->workload, NULL);
-				put_text(x, ws, row, 1, cmp->platform, NULL);
+				put_text(x, ws, row, 1, cell_platform(cmp->platform), NULL);
 				put_text(x, ws, row, 2, vs->version, NULL);
 				put_num(x, ws, row, 3, r->round, x->integer);
 				for (p = 0; p < result_npasses(r); p++)
@@ -734,7 +740,7 @@ static void write_versions(struct xw *x)
 			lxw_row_t r = pos->row;
 
 			put_text(x, ws, r, V_WORKLOAD, cmp->workload, NULL);
-			put_text(x, ws, r, V_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, r, V_PLATFORM, cell_platform(cmp->platform), NULL);
 			put_text(x, ws, r, V_VERSION, vs->version,
 				 vs == words_winner(cmp) ? x->best_text : NULL);
 			put_text(x, ws, r, V_LINE, vs->line, NULL);
@@ -808,7 +814,8 @@ static void write_pairs(struct xw *x)
 	const struct report_method *mt = &x->r->method;
 	char ci_low[40], ci_high[40], sig[64];
 	const char *const heads[P_NCOLS] = {
-		"Workload", "Platform", "a (older)", "b (newer)", "Rounds a", "Rounds b",
+		"Workload", "Platform", x->r->ordered ? "a (older)" : "a",
+		x->r->ordered ? "b (newer)" : "b", "Rounds a", "Rounds b",
 		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
 		"Ratio b / a (Hodges-Lehmann)", ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
 		sig, "Borderline (rule and test disagree)",
@@ -841,7 +848,7 @@ static void write_pairs(struct xw *x)
 			int linked = pa->has_rounds && pb->has_rounds;
 
 			put_text(x, ws, row, P_WORKLOAD, cmp->workload, NULL);
-			put_text(x, ws, row, P_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, P_PLATFORM, cell_platform(cmp->platform), NULL);
 			put_text(x, ws, row, P_A, va->version, NULL);
 			put_text(x, ws, row, P_B, vb->version, NULL);
 			if (linked) {
@@ -965,7 +972,7 @@ static void write_impact(struct xw *x)
 		double scale = impact_ms_per_unit(cmp->unit);
 
 		put_text(x, ws, row, I_WORKLOAD, cmp->workload, NULL);
-		put_text(x, ws, row, I_PLATFORM, cmp->platform, NULL);
+		put_text(x, ws, row, I_PLATFORM, cell_platform(cmp->platform), NULL);
 		put_num(x, ws, row, I_BYTES, im->bytes, x->integer);
 		if (!im->confirmed) {
 			struct buf why = BUF_INIT;
@@ -1053,7 +1060,7 @@ static void write_steps(struct xw *x)
 			const struct vpos *pb = &x->pos[c][st->before], *pa = &x->pos[c][st->after];
 
 			put_text(x, ws, row, S_WORKLOAD, cmp->workload, NULL);
-			put_text(x, ws, row, S_PLATFORM, cmp->platform, NULL);
+			put_text(x, ws, row, S_PLATFORM, cell_platform(cmp->platform), NULL);
 			put_text(x, ws, row, S_BEFORE, vb->version, NULL);
 			put_text(x, ws, row, S_V8_BEFORE, vb->v8, NULL);
 			put_text(x, ws, row, S_AFTER, va->version, NULL);
@@ -1167,7 +1174,7 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 		int in_sheet = cmp->nversions > 0;
 
 		put_text(x, ws, row, 0, cmp->workload, NULL);
-		put_text(x, ws, row, 1, cmp->platform, NULL);
+		put_text(x, ws, row, 1, cell_platform(cmp->platform), NULL);
 		put_text(x, ws, row, 2, cmp->unit, NULL);
 		put_text(x, ws, row, 3, better_name(cmp->better), NULL);
 		any_spread = 0;
@@ -1444,7 +1451,7 @@ static void write_charts(struct xw *x)
 		} else {
 			put_text(x, ws, row, 0, cmp->workload, NULL);
 		}
-		put_text(x, ws, row, 1, cmp->platform, NULL);
+		put_text(x, ws, row, 1, cell_platform(cmp->platform), NULL);
 		if (cmp->baseline_idx < 0 || !x->pos[c][cmp->baseline_idx].has_rounds)
 			continue;
 		for (v = 0; v < cmp->nversions; v++) {

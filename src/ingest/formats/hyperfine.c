@@ -10,6 +10,9 @@
  * the version parameter of a --parameter-list/--parameter-scan run (the
  * workload is then the command with the value put back as {NAME}), else the
  * command (or its --command-name), with the file name as the workload.
+ * The values of a parameter that names no version (--parameter-list level
+ * 1,6,9) are variants, whatever they look like (model.variant_parameter);
+ * command names are labels, ordered only as releases (model.command_labels).
  */
 #include "ingest/formats/reader.h"
 #include "lib/util.h"
@@ -43,6 +46,18 @@ static const cJSON *version_parameter(const cJSON *params)
 	cJSON_ArrayForEach(it, params)
 		n++;
 	return n == 1 ? params->child : NULL;
+}
+
+/* 1 when a parameter's name says its values are versions ("v", "ver",
+ * "version", "node_version", "runtime", "release"). */
+static int names_version(const char *name)
+{
+	static const char *const exact[] = { "v", "ver", "node", "runtime", "release" };
+	for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+		if (strcmp(name, exact[i]) == 0)
+			return 1;
+	return strstr(name, "version") != NULL || strstr(name, "VERSION") != NULL ||
+	       strstr(name, "Version") != NULL;
 }
 
 /* The command with every occurrence of value replaced by {name}. */
@@ -104,9 +119,12 @@ static int read_entry(struct model *m, const struct ingest_input *in, const cJSO
 			return NF_DATAERR;
 		version = vp->valuestring;
 		workload = command_template(command, vp->string, vp->valuestring);
+		if (!names_version(vp->string))
+			m->variant_parameter = model_intern(m, vp->string);
 	} else {
 		version = command;
 		workload = xstrdup(stem);
+		m->command_labels = 1;
 	}
 	if (reader_check_name(workload, "the workload", in, where, err)) {
 		free(workload);

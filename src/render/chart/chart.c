@@ -238,9 +238,9 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
 
-	buf_printf(&d, "%s of \"%s\" on %s, per version (%s, %s). Verdict: ",
-		   summary ? "Box plot of the rounds" : "Strip plot of every round", c->workload,
-		   c->platform, c->unit, direction(c->better));
+	buf_printf(&d, "%s of ", summary ? "Box plot of the rounds" : "Strip plot of every round");
+	words_subject(&d, c);
+	buf_printf(&d, ", per version (%s, %s). Verdict: ", c->unit, direction(c->better));
 	verdict_sentence(&d, m, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
@@ -308,17 +308,21 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	}
 	legend_add(sp, "best round", CHART_MUTED, 2);
 	legend_add(sp, "range of the rounds", CHART_MUTED, 6);
-	buf_printf(&b, "%s", c->platform);
+	/* the platform when an input named it, then the parts, "; " apart */
+	if (model_platform_named(c->platform))
+		buf_puts(&b, c->platform);
 	if (nr)
-		buf_printf(&b, "; %zu round%s per version", nr, nr == 1 ? "" : "s");
+		buf_printf(&b, "%s%zu round%s per version", b.len ? "; " : "", nr, nr == 1 ? "" : "s");
 	if (np)
-		buf_printf(&b, "; each round is the median of %zu pass%s", np, np == 1 ? "" : "es");
+		buf_printf(&b, "%seach round is the median of %zu pass%s", b.len ? "; " : "", np,
+			   np == 1 ? "" : "es");
 	if (summary)
-		buf_printf(&b, "; with over %d rounds a version, its box spans the first to the "
+		buf_printf(&b, "%swith over %d rounds a version, its box spans the first to the "
 			   "third quartile of its rounds, the line in it is the median, and dots mark "
 			   "the lowest and highest round and any more than 1.5 box widths beyond the box",
-			   CHART_STRIP_DOTS_MAX);
-	buf_puts(&b, "; right: best round and spread (\xC2\xB1half the range of the rounds, "
+			   b.len ? "; " : "", CHART_STRIP_DOTS_MAX);
+	buf_puts(&b, b.len ? "; right" : "Right");
+	buf_puts(&b, ": best round and spread (\xC2\xB1half the range of the rounds, "
 		 "relative to their median).");
 	sp->note = buf_detach(&b, NULL);
 }
@@ -748,10 +752,11 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 		   report_several_platforms(m) ? " on " : "", report_several_platforms(m) ? c->platform : "");
 	sp->subtitle = buf_detach(&b, NULL);
 	sp->vtitle = xasprintf("Best round (%s), %s", c->unit, direction(c->better));
-	buf_printf(&d, "Line chart of the best round of \"%s\" on %s for %zu versions in version "
+	buf_puts(&d, "Line chart of the best round of ");
+	words_subject(&d, c);
+	buf_printf(&d, " for %zu versions in version "
 		   "order (%s, %s), coloured by release line; dashed lines mark a change of the "
-		   "V8 version.", c->workload, c->platform, c->nversions, c->unit,
-		   direction(c->better));
+		   "V8 version.", c->nversions, c->unit, direction(c->better));
 
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];

@@ -423,8 +423,9 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		sc->prims[0].h = sc->height;
 
 	/* the text summary */
-	buf_printf(&d, "Round values of \"%s\" on %s (%s, %s) against their %s, ", c->workload,
-		   c->platform, c->unit, dir, sitting ? "time" : "date");
+	buf_puts(&d, "Round values of ");
+	words_subject(&d, c);
+	buf_printf(&d, " (%s, %s) against their %s, ", c->unit, dir, sitting ? "time" : "date");
 	if (sitting) {
 		int y0, m0, dd0;
 		civil((long)floor(t0), &y0, &m0, &dd0);
