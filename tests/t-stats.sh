@@ -306,7 +306,7 @@ out=$("$NF" check "$d/regressed.json" 2>&1); rc=$?
 check_eq "check: exit 1 on a regression beyond the noise and significant" "1" "$rc"
 # R: p.adjust(c(wilcox.test(100 + (1:7) %% 3, 130 + (1:7) %% 3)$p.value, ...), "holm")[1] = 0.0038
 check_eq "check: one line per failure" \
-	'regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster than 2.0 (best rounds); 95% interval 28% to 31%; beyond the noise of ±1.0% (the largest spread of one version'\''s own rounds); 1.0 better in 7 of 7 rounds; p = 0.0019 after Holm' \
+	'regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster than 2.0 (best rounds); 95% interval 28% to 31%; beyond the noise of ±1.0% (the largest spread of one version'\''s own rounds); 1.0 better in 7 of 7 rounds; p = 0.0019 after Holm (mann-whitney)' \
 	"$out"
 check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check --baseline 2.0 "$d/regressed.json"
 check_eq "check: passing prints one line, -q nothing" \
