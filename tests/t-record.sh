@@ -15,7 +15,7 @@ agree() {
 	local name=$1 o
 	shift
 	o=$d/$(printf '%s' "$name" | tr -c 'A-Za-z0-9\n' '-')
-	if ! COLUMNS=200 "$NF" report --formats json,md,csv --out "$o" "$@" > "$o.term" 2> "$o.err"; then
+	if ! COLUMNS=200 "$NF" report --formats json,md,csv,ci --out "$o" "$@" > "$o.term" 2> "$o.err"; then
 		fail "$name: the report is written" "$(tail -n 3 "$o.err")"
 		return
 	fi
@@ -45,7 +45,7 @@ python3 tests/audit/gen.py "$d/audit" 1 36
 bad=
 for s in $(seq 1 36); do
 	o=$d/audit-$s
-	COLUMNS=200 "$NF" report --formats json,md,csv --out "$o" "$d/audit/$s.json" > "$o.term" 2> /dev/null || continue
+	COLUMNS=200 "$NF" report --formats json,md,csv,ci --out "$o" "$d/audit/$s.json" > "$o.term" 2> /dev/null || continue
 	"$NF" check "$d/audit/$s.json" > "$o.check" 2> /dev/null
 	r=$(python3 tests/record/agree.py "$o" "$o.check") || bad="$bad
 seed $s: $r"
