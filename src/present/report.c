@@ -645,19 +645,8 @@ static void build_verdicts(struct report *r)
 			const struct version_stats *v = &c->versions[k];
 			if (v->is_baseline)
 				continue;
-			fmt_percent_signed(&b, v->change);
-			if (v->change_better) {
-				buf_puts(&b, v->change_better > 0 ? " (better" : " (worse");
-				/* only a claim is a finding (a claim of the pairing
-				 * is one inside the best rounds' noise) */
-				if (v->change_claim)
-					;
-				else if (!v->change_beyond)
-					buf_puts(&b, ", within noise");
-				else
-					buf_puts(&b, ", not confirmed");
-				buf_putc(&b, ')');
-			}
+			/* the pair's verdict record, in the verdicts' size */
+			words_against_baseline(&b, c, k);
 			rc->change[k] = buf_detach(&b, NULL);
 		}
 
@@ -1166,12 +1155,6 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 		r->issue_title = xstrdup(r->claims.title);
 	}
 	build_baseline_note(r);
-	for (size_t i = 0; i < r->m->ncomparisons && !r->change_note; i++)
-		if (r->m->comparisons[i].unit_kind == UNIT_TIME)
-			r->change_note = xstrdup("A change is the value over the baseline's, minus one; a "
-						 "verdict's \"N% faster\" is the slower time over the faster "
-						 "one, minus one, so the same pair reads differently: a change "
-						 "of \xE2\x88\x92" "29% is 40% faster");
 	report_impact_build(&r->impact, m);
 }
 
@@ -1226,7 +1209,6 @@ void report_release(struct report *r)
 	free(r->issue_title);
 	report_claims_release(&r->claims);
 	free(r->baseline_note);
-	free(r->change_note);
 	report_impact_release(&r->impact);
 	memset(r, 0, sizeof *r);
 }

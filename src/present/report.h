@@ -147,9 +147,6 @@ struct report {
 	const struct model *m;
 
 	char *issue_title;        /* owned: the title suggested for an issue */
-	char *change_note;        /* owned, or NULL when no comparison is of times:
-	                             why a change against the baseline and a
-	                             verdict's "N% faster" differ for one pair */
 	char *baseline_note;      /* owned: which version is the baseline and why;
 	                             when it is end-of-life, the --baseline that
 	                             compares against a supported line instead */

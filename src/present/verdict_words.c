@@ -257,6 +257,35 @@ double words_bar_band(const struct comparison *c)
 	return c->confirmed == CONFIRMED_PAIRED ? c->record.rule_band : c->noise;
 }
 
+void words_against_baseline(struct buf *b, const struct comparison *c, size_t k)
+{
+	const struct version_stats *v = &c->versions[k], *base = &c->versions[c->baseline_idx];
+	const struct pair_stats *p = evidence_pair(c, (size_t)c->baseline_idx, k);
+	double size;
+	int better;
+	if (p && p->rec.verdict != VERDICT_INSUFFICIENT && p->rec.winner >= 0) {
+		size = p->rec.size;
+		better = (size_t)p->rec.winner == k;
+	} else {
+		/* a pair a long series does not test: its best rounds */
+		double hi = fmax(v->best, base->best), lo = fmin(v->best, base->best);
+		size = lo > 0 ? hi / lo - 1 : 0;
+		better = (c->better == BETTER_HIGHER) == (v->best > base->best);
+	}
+	if (!(size >= 0.005)) {
+		buf_puts(b, "the same");
+		return;
+	}
+	words_size_number(b, words_share(c, size, better));
+	buf_printf(b, " %s", better ? words_diff(c)->better : words_diff(c)->worse);
+	if (!p)
+		buf_puts(b, " (best rounds; not tested)");
+	else if (p->rec.verdict == VERDICT_NOT_CONFIRMED)
+		buf_puts(b, " (not confirmed)");
+	else if (p->rec.verdict == VERDICT_WITHIN_NOISE)
+		buf_puts(b, " (within noise)");
+}
+
 const struct pair_stats *words_regression_pair(const struct comparison *c)
 {
 	const struct pair_stats *worst = NULL;

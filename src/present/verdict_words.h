@@ -141,6 +141,11 @@ void words_check_line(struct buf *b, const struct comparison *c, const struct ve
  * also where the pairing made the claim). */
 double words_bar_band(const struct comparison *c);
 
+/* Version k of c against c's baseline (c has one, k is not it), in the
+ * verdicts' size from the pair's record: "40% faster", "18% slower (within
+ * noise)", "2.4× faster (not confirmed)", "the same". */
+void words_against_baseline(struct buf *b, const struct comparison *c, size_t k);
+
 /* The pair of c whose record is its largest regression (the verdict's own
  * pair when it is one), or NULL when nothing regressed. */
 const struct pair_stats *words_regression_pair(const struct comparison *c);

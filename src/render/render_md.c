@@ -747,7 +747,6 @@ static struct mctx *build_context(const struct report *r, int level,
 
 	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
 	mctx_set_str(ctx, "issue_title", r->issue_title);
-	mctx_set_str(ctx, "change_note", r->change_note);
 	if (r->baseline_note) {
 		char *cap = xstrdup(r->baseline_note);
 		render_capital(cap);

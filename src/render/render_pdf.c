@@ -420,8 +420,8 @@ static void per_version(struct pdf *p)
 	pdf_subheading(p, "What each version's verdict compared", 80);
 	{
 		struct buf h = BUF_INIT;
-		buf_printf(&h, "Each cell: the value the verdict compared (%s), then the change of the "
-			   "best round against the baseline and the band. Bold marks the version a "
+		buf_printf(&h, "Each cell: the value the verdict compared (%s), then how it stands "
+			   "against the baseline in the verdicts' size (the pair's record) and the band. Bold marks the version a "
 			   "verdict names faster, when no other version in its row is better.",
 			   p->r->compared_header);
 		pdf_paragraph(p, h.s);
@@ -454,7 +454,7 @@ static void per_version(struct pdf *p)
 			if (vs->is_baseline)
 				buf_puts(&b, "baseline");
 			else if (c->baseline_idx >= 0)
-				fmt_percent_signed(&b, vs->change);
+				words_against_baseline(&b, c, (size_t)(vs - c->versions));
 			if (vs->nrounds > 1) {
 				buf_puts(&b, vs->is_baseline || c->baseline_idx >= 0 ? " \xC2\xB7 " : "");
 				fmt_spread(&b, vs->band);
