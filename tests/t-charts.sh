@@ -48,7 +48,7 @@ check_eq "the verdict is in the strip plot's description" "1" \
 check_eq "the strip plot of the bimodal version names the two clusters" "1" \
 	"$(grep -c 'Two clusters: 24.22.3: 4 of 7 rounds are 13× slower than the other versions in the same rounds.' "$o/charts/concatenate-50k-strings.svg")"
 check "the overview describes each change" \
-	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 +10% within noise, 24.22.3 −3.4% within noise, 26.12.1 −32%.' \
+	grep -q 'Map of 200k keys (noise ±15%): 22.23.5 10% slower within noise, 24.22.3 4% faster within noise, 26.12.1 47% faster.' \
 	"$o/charts/overview.svg"
 # What the charts say, read back from their glyphs (svg_text.py): every bar
 # of the overview labelled beside its end, "not confirmed" on a bar beyond
@@ -58,7 +58,7 @@ check "the overview describes each change" \
 check_eq "every bar of the overview has its label, its look and its legend entry" "" \
 	"$(python3 $T/bar_labels.py "$o/charts/overview.svg")"
 check_eq "the JSON.stringify bar beyond the noise says it is not confirmed" "1" \
-	"$(python3 $T/svg_text.py "$o/charts/overview.svg" | grep -c ' −19% not confirmed$')"
+	"$(python3 $T/svg_text.py "$o/charts/overview.svg" | grep -c ' 23% faster not confirmed$')"
 check_eq "no chart text is cut short with an ellipsis" "" \
 	"$(for f in "$o"/charts/*.svg; do python3 $T/svg_text.py "$f" | grep '…$' | sed "s|^|$(basename "$f"): |"; done)"
 j=$(tmpdir)

@@ -259,6 +259,21 @@ double words_bar_band(const struct comparison *c)
 
 void words_against_baseline(struct buf *b, const struct comparison *c, size_t k)
 {
+	const struct pair_stats *p = evidence_pair(c, (size_t)c->baseline_idx, k);
+	size_t at = b->len;
+	words_against_baseline_size(b, c, k);
+	if (strcmp(b->s + at, "the same") == 0)
+		return;
+	if (!p || p->rec.verdict == VERDICT_INSUFFICIENT || p->rec.winner < 0)
+		buf_puts(b, " (best rounds; not tested)");
+	else if (p->rec.verdict == VERDICT_NOT_CONFIRMED)
+		buf_puts(b, " (not confirmed)");
+	else if (p->rec.verdict == VERDICT_WITHIN_NOISE)
+		buf_puts(b, " (within noise)");
+}
+
+void words_against_baseline_size(struct buf *b, const struct comparison *c, size_t k)
+{
 	const struct version_stats *v = &c->versions[k], *base = &c->versions[c->baseline_idx];
 	const struct pair_stats *p = evidence_pair(c, (size_t)c->baseline_idx, k);
 	double size;
@@ -278,12 +293,6 @@ void words_against_baseline(struct buf *b, const struct comparison *c, size_t k)
 	}
 	words_size_number(b, words_share(c, size, better));
 	buf_printf(b, " %s", better ? words_diff(c)->better : words_diff(c)->worse);
-	if (!p)
-		buf_puts(b, " (best rounds; not tested)");
-	else if (p->rec.verdict == VERDICT_NOT_CONFIRMED)
-		buf_puts(b, " (not confirmed)");
-	else if (p->rec.verdict == VERDICT_WITHIN_NOISE)
-		buf_puts(b, " (within noise)");
 }
 
 const struct pair_stats *words_regression_pair(const struct comparison *c)

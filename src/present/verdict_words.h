@@ -145,6 +145,9 @@ double words_bar_band(const struct comparison *c);
  * verdicts' size from the pair's record: "40% faster", "18% slower (within
  * noise)", "2.4× faster (not confirmed)", "the same". */
 void words_against_baseline(struct buf *b, const struct comparison *c, size_t k);
+/* The same without what kind of difference it is: "40% faster" (a chart's
+ * label). */
+void words_against_baseline_size(struct buf *b, const struct comparison *c, size_t k);
 
 /* The pair of c whose record is its largest regression (the verdict's own
  * pair when it is one), or NULL when nothing regressed. */

@@ -18,7 +18,9 @@ import svg_text
 path = sys.argv[1]
 svg = open(path, encoding='utf-8').read()
 desc = re.search(r'<desc>(.*?)</desc>', svg, re.S).group(1)
-entries = re.findall(r'(?:: |, )(\S+) ([+\u2212][0-9.,]+%)( within noise| not confirmed)?( \(anomaly\))?(?=[,.])', desc)
+# each bar as its description gives it: the version, its size against the
+# baseline in the verdicts' words ("40% faster", "2.4× slower", "the same")
+entries = re.findall(r'(?:: |, )(\S+) ((?:[0-9.,]+(?:%|\u00d7) (?:faster|slower|smaller|larger|less memory|more memory))|the same)( within noise| not confirmed)?( \(anomaly\))?(?=[,.])', desc)
 texts = svg_text.texts(path)
 # bars: rectangles 1.08 base sizes thick (13 px), neither background nor band
 bars = [r for r in svg_text.rects(path)
@@ -31,10 +33,11 @@ for (version, change, kind, anomaly), bar in zip(entries, bars):
     # a version of two clusters says so beside its bar (its bar is judged
     # against its own spread, not the band drawn for the others)
     want = change + (' not confirmed' if kind == 'not confirmed' else anomaly)
-    far = bar['x'] if change.startswith('\u2212') else bar['x'] + bar['w']
+    # the label sits beside the bar's far end, whichever way it points
+    ends = (bar['x'], bar['x'] + bar['w'])
     mid = bar['y'] + bar['h'] / 2
     near = [t for t in texts if not t['rotated'] and abs(t['y'] - mid - 3) < bar['h'] / 2 and
-            min(abs(t['x0'] - far), abs(t['x1'] - far)) < 13]
+            min(abs(x - e) for x in (t['x0'], t['x1']) for e in ends) < 13]
     if [t['text'] for t in near] != [want]:
         problems.append('%s %s: labelled %s, wanted [%s]' %
                         (version, change, [t['text'] for t in near], want))

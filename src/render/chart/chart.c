@@ -613,7 +613,9 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 				within_words = kind;
 			nbars++;
 			nbeyond += !mk->pale;
-			fmt_percent_signed(&t, vs->change);
+			/* the pair's record in the verdicts' size, as the tables
+			 * say it; the bar is the signed change the axis measures */
+			words_against_baseline_size(&t, c, (size_t)(vs - c->versions));
 			buf_printf(&d, "%s %s %s%s%s%s%s", sub ? "," : "", vs->version, buf_str(&t),
 				   kind ? " " : "", kind ? kind : "", words_anomaly_mark(vs) ? " " : "",
 				   words_anomaly_mark(vs) ? words_anomaly_mark(vs) : "");
