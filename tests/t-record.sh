@@ -33,6 +33,20 @@ agree "the claims fixture with a baseline" --baseline 22.21.1 tests/claims/sqlit
 for f in tests/data/node-sitting/*.ndjson; do
 	agree "sitting $(basename "$f")" "$f"
 done
+# a real measurement the pairing decides (tests/data/node-bursts/README.md)
+B=tests/data/node-bursts/rounds.ndjson
+agree "JSON.parse under bursts of load, the pairing deciding" "$B"
+agree "the same with the newer release as the baseline" --baseline 24.22.3 "$B"
+o=$d/JSON-parse-under-bursts-of-load--the-pairing-deciding
+check_eq "bursts: the per-round ratios decide, beside the published rule's reading" \
+	"paired per-round-ratio 24.22.3 22.23.5 0.33 20/24 rule 0.27 within 0.75" \
+	"$(jq -r '.comparisons[0].record | "\(.decided_by) \(.band_is) \(.winner) \(.other) \(.size * 100 | round / 100) \(.rounds_agree)/\(.rounds) rule \(.rule.size * 100 | round / 100) \(if .rule.size <= .rule.band then "within" else "beyond" end) \(.rule.band * 100 | round / 100)"' "$o/analysis.json")"
+check "bursts: check --baseline 24.22.3 quotes the record: 33%, its band and the signed rank test" \
+	grep -qF 'older: "JSON.parse, 20k rows (wall time)" on linux-x64: 22.23.5 is older than the baseline 24.22.3, and slower: 24.22.3 is 33% faster than 22.23.5 (median of 24 per-round ratios; in 20 of 24 rounds; paired; the best rounds are within the published rule'"'"'s noise of ±75%); 95% interval 17% to 50%; beyond the noise of ±14% (the spread of the per-round ratios)' \
+	<("$NF" check --baseline 24.22.3 "$B" 2> /dev/null)
+check_eq "bursts: the change table gives the verdict's size" "| JSON.parse, 20k rows (wall time) | baseline | 33% faster |" \
+	"$(grep -F '| JSON.parse, 20k rows (wall time) | baseline |' "$o/blog.md")"
+
 python3 tests/tables/gen-history.py "$d/lines.ndjson" lines
 agree "a history of exact releases" "$d/lines.ndjson"
 agree "a history compared by line" --by line "$d/lines.ndjson"
