@@ -165,3 +165,15 @@ o=$(tmpdir)
 check "issue.md: 8 confirmed differences, then how many more" grep -qxF -- "- …and 4 more confirmed differences, in the verdict table." <(head -n 25 "$o/issue.md")
 check "PDF page 1: the same, above the environment" grep -qF "and 4 more confirmed differences, in the verdict table." \
 	<(pdftotext -f 1 -l 1 "$o/report.pdf" - | sed '/^Environment/q')
+
+# --- claims with line names, and an interval too wide to tell ----------------
+o=$(tmpdir)
+"$NF" report -q --formats json --out "$o" --claim '22..24=+20%@update' --claim '20.19.5..26.12.1=+3%@insert' "$S"
+check_eq "a claim with line names is read as --from reads them: the newest release of each line" \
+	"22.21.1 24.11.1 not-reproduced" \
+	"$(jq -r '.claims[] | select(.claim == "22..24=+20%@update") | "\(.a) \(.b) \(.verdict)"' "$o/analysis.json")"
+check_eq "an interval that holds both the claim and no change cannot judge the claim" \
+	"cannot-judge" "$(jq -r '.claims[] | select(.claim == "20.19.5..26.12.1=+3%@insert") | .verdict' "$o/analysis.json")"
+check "... and says so, not 'consistent'" grep -qF \
+	'the claimed +3.0% (ops/s of 26.12.1 against 20.19.5) cannot be judged: the 95% interval −1.8% to +3.6% holds both the claim and no change (measured +0.6%)' \
+	<(jq -r '.claims[].text' "$o/analysis.json")

@@ -309,6 +309,12 @@ check_eq "check: one line per failure" \
 	'regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster than 2.0 (best rounds); 95% interval 28% to 31%; beyond the noise of ±1.0% (the largest spread of one version'\''s own rounds); 1.0 better in 7 of 7 rounds; p = 0.0019 after Holm (mann-whitney)' \
 	"$out"
 check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check --baseline 2.0 "$d/regressed.json"
+# --fail-above: a practical floor in the verdicts' size (the regression is 30%)
+out=$("$NF" check --fail-above 40 "$d/regressed.json" 2>/dev/null); rc=$?
+check_eq "check --fail-above 40: a 30% regression is printed and does not fail" \
+	"0 1" "$rc $(grep -c '^regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster' <<<"$out")"
+check_status "check --fail-above 25%: a 30% regression fails (exit 1)" 1 "$NF" check -q --fail-above 25% "$d/regressed.json"
+check_status "check --fail-above abc: a usage error (exit 2)" 2 "$NF" check -q --fail-above abc "$d/regressed.json"
 check_eq "check: passing prints one line, -q nothing" \
 	"no regression: 1 version against the baseline in 2 workloads, 2 pairs in all, none worse by a confirmed difference|" \
 	"$("$NF" check --baseline 2.0 "$d/regressed.json")|$("$NF" check -q --baseline 2.0 "$d/regressed.json")"

@@ -348,10 +348,11 @@ static int run(const struct cli_args *a)
 		counts_compared(&t, &m, count.compared, count.ncompared);
 		buf_puts(&t, ", ");
 		report_count(&t, count.pairs, "pair", "pairs");
-		printf("%s: %s in all, none %s by a confirmed difference%s\n",
-		       !m.versions_ordered ? "nothing worse" : "no regression", t.s,
-		       o.older.len ? "newer and worse" : "worse",
-		       o.small.len ? " of the --fail-above floor" : "");
+		printf("%s: %s in all, none %s by a confirmed difference", !m.versions_ordered
+		       ? "nothing worse" : "no regression", t.s, o.older.len ? "newer and worse" : "worse");
+		if (floor > 0)
+			printf(" of %g%% or more (--fail-above)", floor * 100);
+		putchar('\n');
 		buf_release(&t);
 	}
 	if (o.nblind && !quiet) {
