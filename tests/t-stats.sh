@@ -312,7 +312,7 @@ check_status "check: 2.0 as the baseline, 1.0 is better: exit 0" 0 "$NF" check -
 # --fail-above: a practical floor in the verdicts' size (the regression is 30%)
 out=$("$NF" check --fail-above 40 "$d/regressed.json" 2>/dev/null); rc=$?
 check_eq "check --fail-above 40: a 30% regression is printed and does not fail" \
-	"0 1" "$rc $(grep -c '^regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster' <<<"$out")"
+	"0 1" "$rc $(grep -c '^under --fail-above: regression: "Slow" on linux-x64: 2.0 is newer than the baseline 1.0, and slower: 1.0 is 30% faster' <<<"$out")"
 check_status "check --fail-above 25%: a 30% regression fails (exit 1)" 1 "$NF" check -q --fail-above 25% "$d/regressed.json"
 check_status "check --fail-above abc: a usage error (exit 2)" 2 "$NF" check -q --fail-above abc "$d/regressed.json"
 check_eq "check: passing prints one line, -q nothing" \

@@ -133,6 +133,8 @@ static size_t check_regressions(const struct model *m, double floor, double blin
 				continue;
 			}
 			if (p->rec.size < floor) {
+				/* reported, and not failing: said so first */
+				buf_puts(&o->small, "under --fail-above: ");
 				words_check_line(&o->small, c, v, p);
 				buf_putc(&o->small, '\n');
 				continue;
