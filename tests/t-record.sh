@@ -74,3 +74,18 @@ jq '.results += [.results[] | select(.workload == "Sort 200k integers") | .workl
 check_eq "a comparison's records do not change with another workload in the report" \
 	"$(jq -S '[.comparisons[] | select(.workload != "Other") | {workload, record, pairs: [.pairs[].record]}]' "$d/alone/analysis.json")" \
 	"$(jq -S '[.comparisons[] | select(.workload != "Other") | {workload, record, pairs: [.pairs[].record]}]' "$d/more/analysis.json")"
+
+# sizes from 2x on read as a factor with one decimal, as hyperfine gives them
+python3 - "$d/factor.json" <<'PY'
+import json, sys
+res = []
+for r in range(1, 8):
+    for v, base in (("a", 10.0), ("b", 106.5)):
+        j = 1 + 0.004 * ((r * 7 + len(v)) % 5)
+        res.append({"workload": "startup", "version": v, "platform": "linux-x64", "round": r,
+                    "unit": "ms", "better": "lower", "passes": [base * j] * 3})
+json.dump({"format": "noisefloor.rounds/1", "results": res}, open(sys.argv[1], "w"))
+PY
+"$NF" report -q --formats json --out "$d/factor" "$d/factor.json" 2> /dev/null
+check_eq "a 10.65x gap reads '10.7× faster', the record's size as a factor" \
+	"a is 10.7× faster than b (best rounds)" "$(jq -r '.comparisons[0].text' "$d/factor/analysis.json")"

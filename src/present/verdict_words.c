@@ -111,7 +111,7 @@ double words_share(const struct comparison *c, double size, int winner)
 void words_size_number(struct buf *b, double size)
 {
 	if (size >= 1) {
-		fmt_fixed(b, 1 + size, 1 + size < 10 ? 1 : 0);
+		fmt_fixed(b, 1 + size, 1 + size < 100 ? 1 : 0);
 		buf_puts(b, "\xC3\x97");
 		return;
 	}

@@ -747,7 +747,7 @@ def record_size_word(c, size, winner):
         size = size / (1 + size)
     if size >= 1:
         f = 1 + size
-        return ("%.1f" % f if f < 10 else "%.0f" % f) + "\u00d7"
+        return ("%.1f" % f if f < 100 else "%.0f" % f) + "\u00d7"
     return "%d%%" % int(size * 100 + 0.5)
 
 

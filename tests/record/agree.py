@@ -26,7 +26,7 @@ import sys
 def size_word(size):
     if size >= 1:
         f = 1 + size
-        return ("%.1f" % f if f < 10 else "%.0f" % f) + "\u00d7"
+        return ("%.1f" % f if f < 100 else "%.0f" % f) + "\u00d7"
     return "%d%%" % int(size * 100 + 0.5)
 
 
