@@ -823,7 +823,9 @@ static void method(struct pdf *p)
 	pdf_field(p, "Spread", "(highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median "
 	      "round value), shown as \xC2\xB1x%: how far the rounds of one version disagree.", labw);
 	pdf_field(p, "Within noise", "The gap is how much better one version's best round is "
-	      "than the other's; the noise is the largest spread among the versions. A "
+	      "than the other's; the noise is the largest spread among the versions (where the "
+	      "rounds ran both versions side by side and their per-round ratios decide, the "
+	      "spread of those ratios; the verdict then says \xE2\x80\x9Cpaired\xE2\x80\x9D). A "
 	      "difference is claimed only when the gap is larger than the noise and the rank test "
 	      "confirms it in the same direction after Holm's correction; beyond the noise alone it "
 	      "is \xE2\x80\x9Cnot confirmed\xE2\x80\x9D. Otherwise the verdict "
