@@ -596,7 +596,7 @@ static void put_pair(struct buf *b, const struct trial *t, size_t ia, size_t ib)
 	if (p->rec.verdict == VERDICT_FASTER || p->rec.verdict == VERDICT_NOT_CONFIRMED)
 		words_record_claim(b, t->cmp, &p->rec, 0);
 	else
-		buf_printf(b, "within the noise (%s and %s)", t->cmp->versions[t->idx[ia]].version,
+		buf_printf(b, "%s and %s within the noise", t->cmp->versions[t->idx[ia]].version,
 			   t->cmp->versions[t->idx[ib]].version);
 	if (isfinite(p->rec.size_low)) {
 		buf_puts(b, "; ");
@@ -643,15 +643,18 @@ static void print_versions(const struct bisect *bi)
 
 /* ---- the bisect -------------------------------------------------------- */
 
-static void step_line(struct bisect *bi, const char *what, const struct trial *t, size_t ia,
-		      size_t ib, enum bisect_call call)
+/* One step's line: "step 3, 6 between 4 and 8: changed: 4 is 40% faster
+ * than 6 (best rounds); 95% interval 39% to 41%; p = 0.0065 after Holm;
+ * 6 rounds". */
+static void step_line(struct bisect *bi, const char *what, const char *call,
+		      const struct trial *t, size_t ia, size_t ib)
 {
 	struct buf b = BUF_INIT;
 	if (bi->quiet)
 		return;
 	put_pair(&b, t, ia, ib);
-	printf("step %d, %s: %s; %s in %d round%s\n", bi->step, what, call_word(call), b.s,
-	       t->rounds, t->rounds == 1 ? "" : "s");
+	printf("step %d, %s: %s: %s; %d round%s\n", bi->step, what, call, b.s, t->rounds,
+	       t->rounds == 1 ? "" : "s");
 	fflush(stdout);
 	buf_release(&b);
 }
@@ -679,13 +682,17 @@ static int bisect_run(struct bisect *bi)
 	w[1] = hi;
 	if ((rc = measure(bi, w, 2, 0, &t, &call, &mid_bad)) != 0)
 		goto out;
-	step_line(bi, "verify", &t, 0, 1, call);
+	{
+		char *what = xasprintf("verify %s \xE2\x86\x92 %s", bi->c[lo].label, bi->c[hi].label);
+		step_line(bi, what, call_word(call), &t, 0, 1);
+		free(what);
+	}
 	if (call != BISECT_DIFFERENT) {
 		struct buf b = BUF_INIT;
 		put_pair(&b, &t, 0, 1);
 		if (call == BISECT_SAME)
-			printf("nothing to bisect: %s and %s are the same, %s\n", bi->c[lo].label,
-			       bi->c[hi].label, b.s);
+			printf("nothing to bisect: %s and %s are the same in %d rounds: %s\n",
+			       bi->c[lo].label, bi->c[hi].label, t.rounds, b.s);
 		else
 			printf("undecided: %s and %s differ by no confirmed change in %d rounds "
 			       "(--max-rounds %d), %s\n", bi->c[lo].label, bi->c[hi].label, t.rounds,
@@ -718,8 +725,13 @@ static int bisect_run(struct bisect *bi)
 		w[2] = hi;
 		if ((rc = measure(bi, w, 3, size / 2, &t, &call, &mid_bad)) != 0)
 			goto out;
-		step_line(bi, call == BISECT_UNDECIDED ? "mid-point" : mid_bad ? "changed" : "as good",
-			  &t, 0, 1, call);
+		{
+			char *what = xasprintf("%s between %s and %s", bi->c[mid].label,
+					       bi->c[lo].label, bi->c[hi].label);
+			step_line(bi, what, call == BISECT_UNDECIDED ? "undecided" : mid_bad ? "changed"
+				  : "as good", &t, 0, 1);
+			free(what);
+		}
 		if (call == BISECT_UNDECIDED) {
 			printf("undecided: %s is neither the same as %s nor changed in %d rounds "
 			       "(--max-rounds %d); the change is between %s and %s\n", bi->c[mid].label,
@@ -743,7 +755,11 @@ static int bisect_run(struct bisect *bi)
 	w[1] = hi;
 	if ((rc = measure(bi, w, 2, size / 2, &t, &call, &mid_bad)) != 0)
 		goto out;
-	step_line(bi, "confirm", &t, 0, 1, call);
+	{
+		char *what = xasprintf("confirm %s \xE2\x86\x92 %s", bi->c[lo].label, bi->c[hi].label);
+		step_line(bi, what, call_word(call), &t, 0, 1);
+		free(what);
+	}
 	{
 		struct buf b = BUF_INIT, p = BUF_INIT;
 		put_version(&b, &bi->c[lo]);
@@ -755,7 +771,7 @@ static int bisect_run(struct bisect *bi)
 		else
 			printf("not confirmed: %s: %s after %d rounds\n", b.s, p.s, t.rounds);
 		for (size_t i = lo + 1; i < hi; i++)
-			printf("between them, skipped: %s\n", bi->c[i].label);
+			printf("not narrowed further: %s between them was skipped\n", bi->c[i].label);
 		buf_release(&b);
 		buf_release(&p);
 	}
@@ -869,9 +885,11 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 		return say(NF_USAGE, "bisect: --passes is for --measure wall");
 	if (!!bi->list == !!bi->node_range)
 		return say(NF_USAGE, "bisect: give the versions with --list NAME=V1,V2,... or --node A..B");
-	if (!bi->tmpl)
-		return say(NF_USAGE, "bisect: give the command to measure, with {%s} in it",
-			   bi->node_range ? "node" : "NAME");
+	if (!bi->tmpl) {
+		const char *eq = bi->list ? strchr(bi->list, '=') : NULL;
+		return say(NF_USAGE, "bisect: give the command to measure, with {%.*s} in it",
+			   eq ? (int)(eq - bi->list) : 4, eq ? bi->list : "node");
+	}
 	if (bi->cache && bi->list)
 		return say(NF_USAGE, "bisect: --cache goes with --node");
 	if (bi->max_rounds < bi->rounds)
