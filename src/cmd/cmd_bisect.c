@@ -843,9 +843,9 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 			else if (!strcmp(opt, "--setup"))
 				bi->setup = val;
 			else if (!strcmp(opt, "--rounds"))
-				rc = parse_count(opt, val, MODEL_MIN_ROUNDS, &bi->rounds);
+				rc = parse_count(opt, val, 1, &bi->rounds);
 			else if (!strcmp(opt, "--max-rounds"))
-				rc = parse_count(opt, val, MODEL_MIN_ROUNDS, &bi->max_rounds);
+				rc = parse_count(opt, val, 1, &bi->max_rounds);
 			else if (!strcmp(opt, "--warmup"))
 				rc = parse_count(opt, val, 0, &bi->warmup);
 			else if (!strcmp(opt, "--passes"))
