@@ -70,9 +70,13 @@ check_eq "an end that cannot be measured: exit 1, said" \
 	"$rc $(grep '^noisefloor: bisect' <<< "$out")"
 
 # --- undecided at --max-rounds -----------------------------------------------
-out=$(SIZE=1 B --list v=1,2,3,4,5,6,7,8 --rounds 3 --max-rounds 3 --out "$d/h" "sh $d/stub.sh {v}" 2>&1); rc=$?
-check_eq "a 1 % change in 3 rounds: undecided, exit 1" "1 undecided: 1 and 8" \
+out=$(SIZE=10 B --list v=1,2,3,4,5,6,7,8 --rounds 3 --max-rounds 3 --out "$d/h" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "a 10 % change in 3 rounds, too few to confirm it: undecided, exit 1" "1 undecided: 1 and 8" \
 	"$rc $(grep -o '^undecided: 1 and 8' <<< "$out")"
+
+out=$(STEP=99 B --list v=1,2,3 --min-change 0.1 --max-rounds 6 --out "$d/i" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "the same ends, but their interval wider than --min-change 0.1: undecided, exit 1" "1 undecided: 1 and 3" \
+	"$rc $(grep -o '^undecided: 1 and 3' <<< "$out")"
 
 # --- usage: one line, exit 2, nothing run ---------------------------------
 bad() {
@@ -93,6 +97,8 @@ bad "a version twice" "noisefloor: bisect: --list names '2' twice" --list v=1,2,
 bad "one version" "noisefloor: bisect: give at least two versions" --list v=1 'touch ran{v}'
 bad "--max-rounds below --rounds" "noisefloor: bisect: --max-rounds 4 is below --rounds 6" \
 	--list v=1,2 --max-rounds 4 'touch ran{v}'
+bad "--min-change" "noisefloor: bisect: --min-change wants a percentage above 0 such as 5 or 2.5%, not 'x'" \
+	--list v=1,2 --min-change x 'touch ran{v}'
 bad "an unknown option" "noisefloor: bisect: unknown option '--bogus' (see noisefloor bisect --help)" \
 	--bogus --list v=1,2 'touch ran{v}'
 bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the older first, not '22.2.0..22.1.0'" \

@@ -51,6 +51,8 @@
 	"                          {NAME} or {node} in it; failing skips the version\n" \
 	"      --rounds N          rounds a step starts with (default 6)\n" \
 	"      --max-rounds N      rounds a step may double up to (default 48)\n" \
+	"      --min-change PCT    the ends are the same when the interval of their\n" \
+	"                          change lies within +-PCT percent (default 5)\n" \
 	"      --warmup N          untimed runs of each version first (default 1)\n" \
 	"      --passes N          timed runs per version per round (default 5; wall)\n" \
 	"      --measure WHAT      wall (default) or output, as run takes it\n" \
@@ -91,6 +93,7 @@ struct bisect {
 	char *tmpl, *key, *cache;
 	const char *out;
 	int rounds, max_rounds, warmup, passes, measure_output, quiet, progress;
+	double min_change; /* --min-change: the ends' tolerance of "the same" */
 	int step, decisions;
 	char *tmpdir;
 	struct run_env env;
@@ -611,7 +614,9 @@ static const char *call_word(enum bisect_call c)
 	return c == BISECT_DIFFERENT ? "different" : c == BISECT_SAME ? "same" : "undecided";
 }
 
-/* "22.1.0 (V8 12.4.254.14, 2024-05-02)" */
+/* "22.1.0 (V8 12.4.254.14, published 2024-05-02)": the date is the npm
+ * package's, the release's own for recent releases (old ones were
+ * back-filled). */
 static void put_version(struct buf *b, const struct cand *c)
 {
 	buf_puts(b, c->label);
@@ -620,7 +625,7 @@ static void put_version(struct buf *b, const struct cand *c)
 		if (c->v8)
 			buf_printf(b, "V8 %s", c->v8);
 		if (c->date)
-			buf_printf(b, "%s%s", c->v8 ? ", " : "", c->date);
+			buf_printf(b, "%spublished %s", c->v8 ? ", " : "", c->date);
 		buf_putc(b, ')');
 	}
 }
@@ -680,7 +685,7 @@ static int bisect_run(struct bisect *bi)
 	bi->phase = "verify";
 	w[0] = lo;
 	w[1] = hi;
-	if ((rc = measure(bi, w, 2, 0, &t, &call, &mid_bad)) != 0)
+	if ((rc = measure(bi, w, 2, bi->min_change, &t, &call, &mid_bad)) != 0)
 		goto out;
 	{
 		char *what = xasprintf("verify %s \xE2\x86\x92 %s", bi->c[lo].label, bi->c[hi].label);
@@ -814,7 +819,8 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 {
 	static const char *const with_value[] = {
 		"--list", "--node", "--cache", "--good", "--bad", "--setup", "--rounds",
-		"--max-rounds", "--warmup", "--passes", "--measure", "--workload", "--out", "-o",
+		"--max-rounds", "--min-change", "--warmup", "--passes", "--measure", "--workload",
+		"--out", "-o",
 	};
 	const char *measure = NULL;
 	int passes_given = 0;
@@ -846,7 +852,14 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 				rc = parse_count(opt, val, 1, &bi->rounds);
 			else if (!strcmp(opt, "--max-rounds"))
 				rc = parse_count(opt, val, 1, &bi->max_rounds);
-			else if (!strcmp(opt, "--warmup"))
+			else if (!strcmp(opt, "--min-change")) {
+				char *end;
+				double pct = strtod(val, &end);
+				if (end == val || (*end && strcmp(end, "%")) || !(pct > 0) || !(pct < 1000))
+					return say(NF_USAGE, "bisect: --min-change wants a percentage above "
+						   "0 such as 5 or 2.5%%, not '%s'", val);
+				bi->min_change = pct / 100;
+			} else if (!strcmp(opt, "--warmup"))
 				rc = parse_count(opt, val, 0, &bi->warmup);
 			else if (!strcmp(opt, "--passes"))
 				rc = parse_count(opt, val, 1, &bi->passes), passes_given = 1;
@@ -908,6 +921,7 @@ static int bisect_main(int argc, char **argv)
 	memset(&bi, 0, sizeof bi);
 	bi.rounds = 6;
 	bi.max_rounds = 48;
+	bi.min_change = 0.05;
 	bi.warmup = 1;
 	bi.passes = 5;
 	bi.out = "bisect";
