@@ -103,6 +103,10 @@ bad "an unknown option" "noisefloor: bisect: unknown option '--bogus' (see noise
 	--bogus --list v=1,2 'touch ran{v}'
 bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the older first, not '22.2.0..22.1.0'" \
 	--node 22.2.0..22.1.0 '{node} -e 0'
+check_eq "an --out that holds an earlier bisect: one line, exit 2, its files kept" \
+	"noisefloor: bisect: '$d/a' holds an earlier bisect's steps: give another --out or remove them
+|2|5" \
+	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(ls "$d/a" | wc -l)")"
 check_eq "bisect --help to stdout, exit 0" "0 usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}" \
 	"$("$NF" bisect --help | head -1 | sed 's/^/0 /'; [ "${PIPESTATUS[0]}" = 0 ] || echo failed)"
 

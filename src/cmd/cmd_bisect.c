@@ -990,6 +990,17 @@ static int bisect_main(int argc, char **argv)
 		rc = say(NF_CANTCREAT, "bisect: cannot make the folder '%s': %s", bi.out, strerror(errno));
 		goto done;
 	}
+	{
+		/* the steps' files are new: an earlier bisect's are not mixed in */
+		char *first = xasprintf("%s/step-1-verify.ndjson", bi.out);
+		int taken = access(first, F_OK) == 0;
+		free(first);
+		if (taken) {
+			rc = say(NF_USAGE, "bisect: '%s' holds an earlier bisect's steps: give another "
+				 "--out or remove them", bi.out);
+			goto done;
+		}
+	}
 	bi.progress = !bi.quiet && isatty(2);
 	bi.started = now_s();
 	run_exec_catch_signals();
