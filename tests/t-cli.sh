@@ -7,7 +7,7 @@ T=tests/core
 d=$(tmpdir)
 
 # --- --help --------------------------------------------------------------
-for c in report windows check convert; do
+for c in report windows check convert bisect; do
 	"$NF" "$c" --help > "$d/help-$c.txt" 2> "$d/help-$c.err"
 	check_eq "$c --help: exit 0, stdout only, its usage line first" "0 usage: noisefloor $c" \
 		"$? $(head -n 1 "$d/help-$c.txt" | sed 's/^\(usage: noisefloor \)\[\?\([a-z]*\).*/\1\2/')$(cat "$d/help-$c.err")"
@@ -22,7 +22,7 @@ done
 "$NF" run --help > "$d/help-run.txt" 2> "$d/help-run.err"
 # each subcommand's --help lists exactly what it accepts: every option it
 # names is taken (given before --help, which then still prints the help)
-for c in report windows check convert run; do
+for c in report windows check convert run bisect; do
 	refused=""
 	for o in $(grep -o '^  \(-[a-zA-Z], \|    \)--[a-z-]*\( [A-Z]\|\[\?=\)\?' "$d/help-$c.txt" | sed 's/^.*--//; s/ /=/'); do
 		case "$o" in
@@ -44,7 +44,7 @@ check_eq "noisefloor --help opens with report's usage and options" \
 check "report --help lists no other command's option" \
 	sh -c "! grep -q -- '--json\|--resume\|windows:' '$d/help-report.txt'"
 check_eq "noisefloor --help gives every other command's options under its name" \
-	"Options of windows:|Options of check:|Options of convert:|Options of run:" \
+	"Options of windows:|Options of check:|Options of convert:|Options of run:|Options of bisect:" \
 	"$(grep '^Options of ' "$d/help.txt" | paste -sd'|')"
 check_eq "noisefloor --help lists run's options as run --help does" \
 	"$(sed -n '/^Options:/,/^  -h, --help/p' "$d/help-run.txt" | sed '1d;$d')" \

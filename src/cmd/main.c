@@ -18,7 +18,7 @@
 #include <signal.h>
 
 /* The first is the default command: `noisefloor FILE...` is `report`. */
-#define COMMANDS(X) X(report) X(windows) X(check) X(convert) X(run)
+#define COMMANDS(X) X(report) X(windows) X(check) X(convert) X(run) X(bisect)
 
 #define DECLARE(name) extern const struct cli_command cmd_##name;
 #define ENTRY(name) &cmd_##name,

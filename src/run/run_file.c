@@ -788,8 +788,10 @@ int run_file_write_header(struct run_file *f, const struct run_settings *s,
 	jsonw_end_object(&w);
 	buf_putc(&b, '\n');
 	rc = append(f, &b, err);
-	if (!rc)
+	if (!rc) {
 		f->has_header = 1;
+		f->header_len = b.len; /* run_file_set_rounds rewrites it */
+	}
 	buf_release(&t);
 	buf_release(&b);
 	return rc;

