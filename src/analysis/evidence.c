@@ -66,12 +66,6 @@ static int evidence_beyond_noise(const struct comparison *c, const struct versio
 	return p && p->beyond_noise;
 }
 
-static int evidence_cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
-
 /* ---- pairs ---- */
 
 /* How much better hi is than lo for the metric, as a fraction, and which
@@ -96,13 +90,23 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
 /* The pairing of rounds that each hold both versions a and b: the median
  * per-round ratio, half the interquartile range of the log ratios (the
  * band), the farthest round, how many rounds lie on the median's side, the
- * signed rank test on the log ratios and the rounds it needs (alpha). */
+ * signed rank test on the log ratios and the rounds it needs (alpha), and
+ * the record's median ratio with its interval (paired_ratio_*). The log
+ * ratios are sorted once (a radix sort) and every statistic read from them:
+ * a constant taken off keeps their order. */
 static void fill_paired(const struct comparison *c, struct pair_stats *p, const struct version_stats *va,
 			const struct version_stats *vb, double alpha)
 {
-	size_t nr = va->nrounds;
-	double *d = log_ratios(va, vb), *ds, med, iqr, far = 0;
+	size_t nr = va->nrounds, lo, hi;
+	double *d = log_ratios(va, vb), med, iqr, far = 0;
 	struct mw_result sr;
+
+	stats_sort(d, nr);
+	/* the record's interval, from the ratios as measured */
+	stats_median_interval_ranks(nr, STATS_CI_LEVEL, &lo, &hi);
+	p->paired_ratio = nr ? exp(stats_median_sorted(d, nr)) : NAN;
+	p->paired_ci_low = nr ? exp(d[lo]) : NAN;
+	p->paired_ci_high = nr ? exp(d[hi]) : NAN;
 
 	/* a fixed order: every ratio carries the machine's drift between the
 	 * two places; taken off before the ratios are read */
@@ -110,12 +114,9 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	for (size_t k = 0; k < nr && p->place_bias != 0; k++)
 		d[k] -= p->place_bias;
 
-	stats_signed_rank(d, nr, &sr);
-	ds = xmalloc((nr ? nr : 1) * sizeof(*ds));
-	memcpy(ds, d, nr * sizeof(*ds));
-	qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
-	med = stats_quantile_sorted(ds, nr, 0.5);
-	iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+	stats_signed_rank_sorted(d, nr, &sr);
+	med = stats_quantile_sorted(d, nr, 0.5);
+	iqr = stats_quantile_sorted(d, nr, 0.75) - stats_quantile_sorted(d, nr, 0.25);
 	p->paired = 1;
 	p->paired_rounds = nr;
 	p->paired_size = better_by(c->better, 1, exp(med), &p->paired_side);
@@ -135,8 +136,7 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	/* V above its null mean: b's values are the larger */
 	p->paired_test_side = sr.w == (double)nr * (nr + 1) / 4 ? 0
 		: (sr.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
-	p->paired_needed = stats_rounds_needed_paired(d, nr, alpha);
-	free(ds);
+	p->paired_needed = stats_rounds_needed_paired_sorted(d, nr, alpha);
 	free(d);
 }
 

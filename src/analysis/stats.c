@@ -1382,56 +1382,13 @@ double stats_signed_rank_floor(size_t n)
 	return p > 1 ? 1 : p;
 }
 
-/* One nonzero difference: its size and whether it was positive. */
-struct tagged {
-	double v;
-	int is_x;
-};
-
-static int cmp_tagged(const void *pa, const void *pb)
+/* The signed rank test's result from V (v), the ties' sum of t^3 - t over
+ * the groups of equal sizes, the k nonzero differences and whether some
+ * were zero: the exact p or the normal approximation, as R gives them. */
+static void signed_rank_p(double v, double ties, size_t k, int zeroes, struct mw_result *out)
 {
-	const struct tagged *a = pa, *b = pb;
-	return (a->v > b->v) - (a->v < b->v);
-}
+	double dn = (double)k;
 
-void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
-{
-	struct tagged *a = xmalloc((n ? n : 1) * sizeof(*a));
-	size_t k = 0;
-	int zeroes = 0;
-	double v = 0, ties = 0, dn;
-
-	for (size_t i = 0; i < n; i++) {
-		if (d[i] == 0) {
-			zeroes = 1;
-			continue;
-		}
-		a[k].v = fabs(d[i]);
-		a[k].is_x = d[i] > 0;
-		k++;
-	}
-	out->w = 0;
-	out->p = 1;
-	out->exact = 0;
-	if (k == 0) {
-		free(a);
-		return;
-	}
-	qsort(a, k, sizeof(*a), cmp_tagged);
-	for (size_t i = 0; i < k;) {
-		size_t j = i + 1, npos = 0;
-		double t;
-		while (j < k && a[j].v == a[i].v)
-			j++;
-		for (size_t q = i; q < j; q++)
-			npos += (size_t)a[q].is_x;
-		t = (double)(j - i);
-		v += (double)npos * ((double)(i + 1) + (double)j) / 2;
-		ties += t * t * t - t;
-		i = j;
-	}
-	free(a);
-	dn = (double)k;
 	out->w = v;
 	if (k < 50 && ties == 0 && !zeroes) {
 		/* R: if (V > n(n+1)/4) P(V >= v) else P(V <= v); min(2p, 1) */
@@ -1449,6 +1406,62 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 			return;
 		out->p = two_sided_normal((z - corr) / sqrt(var));
 	}
+}
+
+void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
+{
+	double *s = xmalloc((n ? n : 1) * sizeof(*s));
+
+	memcpy(s, d, n * sizeof(*s));
+	stats_sort(s, n);
+	stats_signed_rank_sorted(s, n, out);
+	free(s);
+}
+
+void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
+{
+	/* s[0..neg) below zero, s[neg..pos) zero, s[pos..n) above */
+	size_t neg = 0, pos, i, j, k, rank = 0;
+	double v = 0, ties = 0;
+
+	while (neg < n && s[neg] < 0)
+		neg++;
+	pos = neg;
+	while (pos < n && s[pos] == 0)
+		pos++;
+	out->w = 0;
+	out->p = 1;
+	out->exact = 0;
+	k = neg + (n - pos);
+	if (k == 0)
+		return;
+	/* i walks the negatives from the one nearest zero down, j the
+	 * positives up: the sizes in ascending order, each run of equal
+	 * sizes one group of tied ranks */
+	i = neg;
+	j = pos;
+	while (i > 0 || j < n) {
+		double size, t;
+		size_t count = 0, npos = 0;
+		if (j < n && (i == 0 || s[j] <= -s[i - 1]))
+			size = s[j];
+		else
+			size = -s[i - 1];
+		while (i > 0 && -s[i - 1] == size) {
+			i--;
+			count++;
+		}
+		while (j < n && s[j] == size) {
+			j++;
+			count++;
+			npos++;
+		}
+		t = (double)count;
+		v += (double)npos * ((double)(rank + 1) + (double)(rank + count)) / 2;
+		ties += t * t * t - t;
+		rank += count;
+	}
+	signed_rank_p(v, ties, k, pos > neg, out);
 }
 
 double stats_quantile_spread_sorted(const double *s, size_t n, double lo)
@@ -1601,20 +1614,31 @@ static double iqr_of_normal(size_t n)
 
 int stats_rounds_needed_paired(const double *d, size_t n, double alpha)
 {
-	const double are = 3 / M_PI; /* the signed rank test's efficiency under normal errors */
-	double *s, gap, sigma, need, zsum;
-	size_t floor_n, f = 1;
+	double *s;
+	int need;
 
 	if (n < 2 || !(alpha > 0))
 		return 0;
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, d, n * sizeof(*s));
 	stats_sort(s, n);
+	need = stats_rounds_needed_paired_sorted(s, n, alpha);
+	free(s);
+	return need;
+}
+
+int stats_rounds_needed_paired_sorted(const double *s, size_t n, double alpha)
+{
+	const double are = 3 / M_PI; /* the signed rank test's efficiency under normal errors */
+	double gap, sigma, need, zsum;
+	size_t floor_n, f = 1;
+
+	if (n < 2 || !(alpha > 0))
+		return 0;
 	gap = fabs(stats_median_sorted(s, n));
 	/* the spread the band is made of (interquartile range), as a normal
 	 * sd: one round slowed alone does not plan for hundreds of rounds */
 	sigma = (stats_quantile_sorted(s, n, 0.75) - stats_quantile_sorted(s, n, 0.25)) / iqr_of_normal(n);
-	free(s);
 	if (gap == 0)
 		return 0;
 	rounds_needed_consts(alpha, &zsum, &floor_n);

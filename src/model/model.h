@@ -431,6 +431,10 @@ struct pair_stats {
 	int paired_reachable; /* that test can reach the level at all */
 	int paired_claim;     /* +1 b better, -1 a better: the claim rests on the
 	                         pairing (published design; claim holds it too) */
+	double paired_ratio;  /* the median per-round ratio b / a as measured */
+	double paired_ci_low, paired_ci_high; /* its interval at STATS_CI_LEVEL
+	                         (the sign test's order statistics): the
+	                         record's where the pairing decided */
 	double place_bias;    /* comparison.fixed_order: the log ratio b / a the
 	                         machine's drift between the two versions'
 	                         places in the round makes alone; else 0 */
