@@ -616,28 +616,32 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
  */
 static int ran_in_blocks(const struct comparison *c, const struct ordered *o, size_t n)
 {
-	size_t runs = 0;
-	int some_multi = 0;
+	size_t runs = 0, *first, *last;
+	int some_multi = 0, blocks = 0;
 
 	if (c->nversions < 2)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		runs += i == 0 || o[i].version != o[i - 1].version;
+	/* each version's first and last place in the run order, in one pass */
+	first = xmalloc(2 * c->nversions * sizeof(*first));
+	last = first + c->nversions;
 	for (size_t v = 0; v < c->nversions; v++) {
-		size_t first = n, last = 0;
+		first[v] = n;
+		last[v] = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		runs += i == 0 || o[i].version != o[i - 1].version;
+		if (first[o[i].version] == n)
+			first[o[i].version] = i;
+		last[o[i].version] = i;
+	}
+	for (size_t v = 0; v < c->nversions && !blocks; v++) {
 		some_multi |= c->versions[v].nrounds >= 2;
 		if (c->versions[v].nrounds < 3)
 			continue;
-		for (size_t i = 0; i < n; i++)
-			if (o[i].version == v) {
-				if (first == n)
-					first = i;
-				last = i;
-			}
-		if (last - first + 1 == c->versions[v].nrounds)
-			return 1;
+		blocks = last[v] - first[v] + 1 == c->versions[v].nrounds;
 	}
-	return some_multi && runs == c->nversions;
+	free(first);
+	return blocks || (some_multi && runs == c->nversions);
 }
 
 /* Trend of the round values with run order within each version, combined
@@ -647,22 +651,31 @@ static double drift_test(const struct comparison *c, const struct ordered *o, si
 {
 	struct trend_result *t = xcalloc(c->nversions ? c->nversions : 1, sizeof(*t));
 	double *series = xmalloc((n ? n : 1) * sizeof(*series));
-	size_t k = 0;
+	size_t k = 0, *start = xcalloc(c->nversions + 1, sizeof(*start));
 	double p;
 
+	/* each version's values in run order, gathered in one pass (a
+	 * counting sort by version): start[v] is where version v's begin */
+	for (size_t i = 0; i < n; i++)
+		start[o[i].version + 1]++;
+	for (size_t v = 0; v < c->nversions; v++)
+		start[v + 1] += start[v];
+	for (size_t i = 0; i < n; i++) {
+		size_t v = o[i].version;
+		series[start[v]++] = c->versions[v].values[o[i].r];
+	}
+	/* start[v] is now where version v's end */
 	for (size_t v = 0; v < c->nversions; v++) {
-		size_t len = 0;
+		size_t from = v ? start[v - 1] : 0;
 		if (c->versions[v].nrounds < 3)
 			continue;
-		for (size_t i = 0; i < n; i++)
-			if (o[i].version == v)
-				series[len++] = c->versions[v].values[o[i].r];
-		stats_trend(series, len, &t[k++]);
+		stats_trend(series + from, start[v] - from, &t[k++]);
 	}
 	p = stats_trend_combined(t, k, s);
 	*ntested = k;
 	free(t);
 	free(series);
+	free(start);
 	return p;
 }
 

@@ -1850,22 +1850,101 @@ static int beyond(double v, double level, double noise)
 	return 0;
 }
 
+/*
+ * The median of a growing set, each value added in O(log n): a max-heap of
+ * the lower half and a min-heap of the upper half, the lower one as large
+ * as the upper or one larger. Its median is the set's sorted middle (or the
+ * midpoint of the two middles), the same double stats_median_of gives.
+ * A NaN has no place in either heap: a set that holds one is left to
+ * stats_median_of (running_median_of).
+ */
+struct running_median {
+	double *lo, *hi; /* lo: max-heap, hi: min-heap */
+	size_t nlo, nhi;
+	int nan;
+};
+
+static void heap_push(double *h, size_t *n, double x, int max)
+{
+	size_t i = (*n)++;
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (max ? !(h[up] < x) : !(h[up] > x))
+			break;
+		h[i] = h[up];
+		i = up;
+	}
+	h[i] = x;
+}
+
+static double heap_pop(double *h, size_t *n, int max)
+{
+	double top = h[0], x = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && (max ? h[c + 1] > h[c] : h[c + 1] < h[c]))
+			c++;
+		if (max ? !(h[c] > x) : !(h[c] < x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+static void running_median_add(struct running_median *r, double x)
+{
+	if (x != x) {
+		r->nan = 1;
+		return;
+	}
+	if (r->nlo == 0 || x <= r->lo[0])
+		heap_push(r->lo, &r->nlo, x, 1);
+	else
+		heap_push(r->hi, &r->nhi, x, 0);
+	if (r->nlo > r->nhi + 1)
+		heap_push(r->hi, &r->nhi, heap_pop(r->lo, &r->nlo, 1), 0);
+	else if (r->nhi > r->nlo)
+		heap_push(r->lo, &r->nlo, heap_pop(r->hi, &r->nhi, 0), 1);
+}
+
+/* The median of the set, whose values are also seg[0..n) in the order
+ * they were added. */
+static double running_median_of(const struct running_median *r, const double *seg, size_t n)
+{
+	if (r->nan)
+		return stats_median_of(seg, n);
+	return r->nlo > r->nhi ? r->lo[0] : midpoint(r->lo[0], r->hi[0]);
+}
+
 size_t stats_find_steps(const double *v, const double *noise, size_t n,
 			size_t *before, size_t *after, size_t max)
 {
-	/* the current segment: members' values and noises, for medians */
+	/* the current segment: members' values and noises, for medians,
+	 * each also kept as a running median */
 	double *seg_v = xmalloc((n ? n : 1) * sizeof(*seg_v));
 	double *seg_e = xmalloc((n ? n : 1) * sizeof(*seg_e));
+	double *heaps = xmalloc(4 * (n ? n : 1) * sizeof(*heaps));
+	struct running_median mv = { heaps, heaps + n, 0, 0, 0 };
+	struct running_median me = { heaps + 2 * n, heaps + 3 * n, 0, 0, 0 };
 	size_t nseg = 0, found = 0, last_on_level = 0;
 	double level, level_noise;
 
 	if (n == 0) {
 		free(seg_v);
 		free(seg_e);
+		free(heaps);
 		return 0;
 	}
 	seg_v[nseg] = v[0];
 	seg_e[nseg++] = noise[0];
+	running_median_add(&mv, v[0]);
+	running_median_add(&me, noise[0]);
 	level = v[0];
 	level_noise = noise[0];
 	for (size_t i = 1; i < n; i++) {
@@ -1890,16 +1969,22 @@ size_t stats_find_steps(const double *v, const double *noise, size_t n,
 			}
 			found++;
 			nseg = 0;
+			mv.nlo = mv.nhi = 0;
+			me.nlo = me.nhi = 0;
+			mv.nan = me.nan = 0;
 		} else if (d != 0) {
 			continue; /* an outlier: it does not move the level */
 		}
 		seg_v[nseg] = v[i];
 		seg_e[nseg++] = noise[i];
+		running_median_add(&mv, v[i]);
+		running_median_add(&me, noise[i]);
 		last_on_level = i;
-		level = stats_median_of(seg_v, nseg);
-		level_noise = stats_median_of(seg_e, nseg);
+		level = running_median_of(&mv, seg_v, nseg);
+		level_noise = running_median_of(&me, seg_e, nseg);
 	}
 	free(seg_v);
 	free(seg_e);
+	free(heaps);
 	return found;
 }
