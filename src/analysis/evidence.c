@@ -1071,7 +1071,7 @@ static void fill_bimodal(struct comparison *c)
 		/* slow is up: times as they are, rates turned over; without the
 		 * machine taken out, from the sorted rounds (only the values
 		 * count, and sorted logs need no sorting again) */
-		for (size_t k = 0; k < vs->nrounds; k++)
+		for (size_t k = 0; k < vs->nrounds && !(machine && !two); k++)
 			x[k] = flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
 		if (machine || two) {
 			const struct version_stats *other = two ? &c->versions[1 - v] : NULL;

@@ -119,16 +119,44 @@ void stats_sort(double *v, size_t n)
 		lo = key < lo ? key : lo;
 		hi = key > hi ? key : hi;
 	}
-	while (((hi - lo) >> shift) >= SORT_BUCKETS)
-		shift++;
 	memset(start, 0, sizeof(start));
-	for (size_t i = 0; i < n; i++)
-		start[((k[i] - lo) >> shift) + 1]++;
-	for (size_t b = 0; b < SORT_BUCKETS; b++)
-		start[b + 1] += start[b];
-	memcpy(head, start, sizeof(head));
-	for (size_t i = 0; i < n; i++)
-		t[head[(k[i] - lo) >> shift]++] = k[i];
+	if (!(lo >> 63) && hi >> 63) {
+		/* values of both signs (log ratios around 0): the keys of the
+		 * negative ones lie far below the positive ones', so one range
+		 * would put each sign in a bucket or two; each sign gets half
+		 * the buckets over its own range instead */
+		uint64_t nhi = 0, plo = UINT64_MAX;
+		int pshift = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (k[i] >> 63)
+				plo = k[i] < plo ? k[i] : plo;
+			else
+				nhi = k[i] > nhi ? k[i] : nhi;
+		}
+		while (((nhi - lo) >> shift) >= SORT_BUCKETS / 2)
+			shift++;
+		while (((hi - plo) >> pshift) >= SORT_BUCKETS / 2)
+			pshift++;
+#define SPLIT_BUCKET(key) ((key) >> 63 ? SORT_BUCKETS / 2 + (((key) - plo) >> pshift) : ((key) - lo) >> shift)
+		for (size_t i = 0; i < n; i++)
+			start[SPLIT_BUCKET(k[i]) + 1]++;
+		for (size_t b = 0; b < SORT_BUCKETS; b++)
+			start[b + 1] += start[b];
+		memcpy(head, start, sizeof(head));
+		for (size_t i = 0; i < n; i++)
+			t[head[SPLIT_BUCKET(k[i])]++] = k[i];
+#undef SPLIT_BUCKET
+	} else {
+		while (((hi - lo) >> shift) >= SORT_BUCKETS)
+			shift++;
+		for (size_t i = 0; i < n; i++)
+			start[((k[i] - lo) >> shift) + 1]++;
+		for (size_t b = 0; b < SORT_BUCKETS; b++)
+			start[b + 1] += start[b];
+		memcpy(head, start, sizeof(head));
+		for (size_t i = 0; i < n; i++)
+			t[head[(k[i] - lo) >> shift]++] = k[i];
+	}
 	for (size_t b = 0; b < SORT_BUCKETS; b++) {
 		const size_t from = start[b], len = start[b + 1] - from;
 		uint64_t *a = t + from;
