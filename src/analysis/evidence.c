@@ -698,7 +698,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 {
 	size_t k = c->nversions, nr = c->versions[0].nrounds, len = 0, ntests = k == 2 ? 1 : k;
 	size_t *order;
-	double *common, *series, best_p = 2, best_slope = 0;
+	double *common, *series, *lg, best_p = 2, best_slope = 0;
 	int best_found = 0;
 	struct trend_result tm, tv, tbest = { 0, 0, 1, 0 };
 	long against = -1;
@@ -713,17 +713,23 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 	for (size_t i = 0; i < n && len < nr; i++)
 		if (o[i].version == 0)
 			order[len++] = o[i].r;
+	/* every value's log, once: lg[v * nr + j] for version v in the j-th
+	 * round run */
+	lg = xmalloc(k * nr * sizeof(*lg));
+	for (size_t v = 0; v < k; v++)
+		for (size_t j = 0; j < nr; j++)
+			lg[v * nr + j] = log(c->versions[v].values[order[j]]);
 	for (size_t j = 0; j < nr; j++) {
 		double sum = 0;
 		for (size_t v = 0; v < k; v++)
-			sum += log(c->versions[v].values[order[j]]);
+			sum += lg[v * nr + j];
 		common[j] = sum / (double)k;
 	}
 	stats_trend(common, nr, &tm);
 	for (size_t t = 0; t < ntests; t++) {
 		size_t v = k == 2 ? 1 : t;
 		for (size_t j = 0; j < nr; j++) {
-			double own = log(c->versions[v].values[order[j]]);
+			double own = lg[v * nr + j];
 			series[j] = own - ((double)k * common[j] - own) / (double)(k - 1);
 		}
 		stats_trend(series, nr, &tv);
@@ -751,7 +757,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 	 * machine is then the others' trend alone */
 	if (fmin(1, 2 * (double)ntests * best_p) < STATS_ALPHA) {
 		for (size_t j = 0; j < nr; j++) {
-			double own = log(c->versions[against].values[order[j]]);
+			double own = lg[(size_t)against * nr + j];
 			common[j] = ((double)k * common[j] - own) / (double)(k - 1);
 		}
 		stats_trend(common, nr, &tm);
@@ -773,6 +779,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 			d->rising = d->against_rising;
 	}
 	d->found = d->machine || d->against >= 0;
+	free(lg);
 	free(order);
 	free(common);
 	free(series);
