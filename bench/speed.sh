@@ -22,7 +22,8 @@
 # `benchstat` on PATH),
 # REPS (pairs per size, default 5; 3 for 1M and 10M), SPEED_CACHE (folder
 # that keeps generated inputs between runs; default a temporary folder),
-# SPEED_CALLGRIND=0 to skip instruction counts.
+# SPEED_CALLGRIND=0 to skip instruction counts, SPEED_DIMS=0 to skip the
+# growth in versions and workloads (1,000 to 10,000 each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C TZ=UTC SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1764374400}
@@ -252,9 +253,69 @@ if [ -s "$tmp/growth" ]; then
 	     { printf "  %9d values: %8.3f s CPU  %7.2f us/value (x%.2f)  %6.0f bytes/value\n", $1, $2, $2 / $1 * 1e6, ($2 / $1) / t0, $3 * 1024 / $1 }' "$tmp/growth"
 fi
 
+# Growth in the other dimensions: versions (1 workload x 7 rounds, with
+# timestamps as `run` writes them) and workloads (4 versions x 7 rounds),
+# each from 1,000 to 10,000: `check` and the Markdown report, CPU time
+# (median of REPS runs) and instructions. Linear means about 10x.
+gen_dim() { # gen_dim versions|workloads N FILE
+	[ -s "$3" ] && return 0
+	awk -v dim="$1" -v N="$2" 'BEGIN {
+		print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"" dim "\"}"
+		seed = 20261204; t = 0
+		nv = dim == "versions" ? N : 4; nw = dim == "versions" ? 1 : N
+		for (r = 1; r <= 7; r++)
+			for (w = 1; w <= nw; w++)
+				for (v = 1; v <= nv; v++) {
+					seed = (seed * 48271) % 2147483647; t++
+					x = 10 * (1 + v / (dim == "versions" ? 100000 : 100)) * (1 + 0.05 * seed / 2147483647)
+					ver = dim == "versions" ? "1." v ".0" : (18 + 2 * v) ".0.0"
+					ts = dim == "versions" ? sprintf(", \"timestamp\": \"2026-11-29T%02d:%02d:%02dZ\"", int(t / 3600) % 24, int(t / 60) % 60, t % 60) : ""
+					printf "{\"workload\": \"w%d\", \"version\": \"%s\", \"round\": %d, \"unit\": \"ms\"%s, \"value\": %.4f}\n", w, ver, r, ts, x
+				}
+	}' > "$3.part"
+	mv "$3.part" "$3"
+}
+if [ "${SPEED_DIMS:-1}" != 0 ]; then
+	echo
+	echo '| dimension | command | 1,000: CPU, instructions | 10,000: CPU, instructions | ratio (CPU, instructions) |'
+	echo '|---|---|---|---|---|'
+	for dim in versions workloads; do
+		for n in 1000 10000; do gen_dim "$dim" "$n" "$cache/$dim-$n.ndjson"; done
+		for what in check markdown; do
+			cpu=() ins=()
+			for n in 1000 10000; do
+				f=$tmp/dim
+				: > "$f"
+				for ((i = 0; i < REPS; i++)); do
+					rm -rf "$tmp/out"
+					if [ $what = check ]; then
+						timed "$f" "$NF" check -q "$cache/$dim-$n.ndjson"
+					else
+						timed "$f" "$NF" report -q --formats md --out "$tmp/out" "$cache/$dim-$n.ndjson"
+					fi
+				done
+				awk '{ print $2 + $3 }' "$f" > "$f.cpu"
+				cpu+=("$(med "$f.cpu" 1)")
+				rm -rf "$tmp/out"
+				if [ $what = check ]; then
+					ins+=("$(instr "$NF" check -q "$cache/$dim-$n.ndjson")")
+				else
+					ins+=("$(instr "$NF" report -q --formats md --out "$tmp/out" "$cache/$dim-$n.ndjson")")
+				fi
+				rm -rf "$tmp/out"
+			done
+			ri=$(awk -v a="${ins[0]}" -v b="${ins[1]}" 'BEGIN { if (a == "-" || a == 0) print "-"; else printf "%.1f×", b / a }')
+			printf '| %s | %s | %s, %s | %s, %s | %s, %s |\n' "$dim" "$what" \
+				"$(fmt_t "${cpu[0]}")" "$(fmt_i "${ins[0]}")" "$(fmt_t "${cpu[1]}")" "$(fmt_i "${ins[1]}")" \
+				"$(awk -v a="${cpu[0]}" -v b="${cpu[1]}" 'BEGIN { printf "%.1f×", (a > 0 ? b / a : 0) }')" "$ri"
+			echo "$dim $what ${cpu[0]} ${cpu[1]} ${ins[0]} ${ins[1]}" >> "$tmp/dims"
+		done
+	done
+fi
+
 # The issue's goals, each against the figures above (medians of this run).
 echo
-echo "goals (issue 13), from this run:"
+echo "goals (issues 13 and 36), from this run:"
 goal() { # goal TEXT MEASURED OK(0/1)
 	printf '  %-62s %-34s %s\n' "$1" "$2" "$([ "$3" = 1 ] && echo met || echo 'NOT met')"
 }
@@ -294,6 +355,19 @@ if [ -s "$tmp/10000000.nf" ]; then
 	c=$(med "$tmp/10000000.nf.cpu" 1); m=$(med "$tmp/10000000.nf" 4)
 	goal "10M values: check <= 10 s (CPU)" "$(fmt_t "$c")" "$(le "$c" 10)"
 	goal "10M values: check peak memory <= 640 MB" "$(fmt_m "$m")" "$(le "$m" 655360)"
+fi
+if [ -s "$tmp/1000000.nf" ]; then
+	c=$(med "$tmp/1000000.nf.cpu" 1); bc=$(med "$tmp/1000000.bs.cpu" 1)
+	r=$(awk -v a="$c" -v b="$bc" 'BEGIN { printf "%.2f", a / b }')
+	goal "1M values: check <= 0.85x benchstat (CPU, same run; issue 36)" "x$r" "$(le "$r" 0.85)"
+fi
+if [ -s "$tmp/dims" ]; then
+	while read -r dim what c1 c2 i1 i2; do
+		# instructions where callgrind ran (the load of a shared machine
+		# does not move them), else CPU time
+		r=$(awk -v c1="$c1" -v c2="$c2" -v i1="$i1" -v i2="$i2" 'BEGIN { if (i1 != "-" && i1 > 0) printf "%.1f", i2 / i1; else printf "%.1f", c2 / c1 }')
+		goal "$dim 1,000 -> 10,000: $what within 15x (issue 36)" "x$r" "$(le "$r" 15)"
+	done < "$tmp/dims"
 fi
 if [ -s "$tmp/growth" ] && [ "$(wc -l < "$tmp/growth")" -ge 2 ]; then
 	# linear: CPU per value at the largest size within 1.5x of the per-value

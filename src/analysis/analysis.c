@@ -955,6 +955,8 @@ int analysis_run(struct model *m, struct nf_error *err)
 	lines_group(m);
 	build_comparisons(m);
 	for (size_t i = 0; i < m->ncomparisons; i++)
+		model_index_versions(&m->comparisons[i]);
+	for (size_t i = 0; i < m->ncomparisons; i++)
 		against_baseline(m, &m->comparisons[i]);
 	if (m->baseline) {
 		int found = 0;

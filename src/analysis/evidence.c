@@ -66,12 +66,6 @@ static int evidence_beyond_noise(const struct comparison *c, const struct versio
 	return p && p->beyond_noise;
 }
 
-static int evidence_cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
-
 /* ---- pairs ---- */
 
 /* How much better hi is than lo for the metric, as a fraction, and which
@@ -96,13 +90,23 @@ static double *log_ratios(const struct version_stats *a, const struct version_st
 /* The pairing of rounds that each hold both versions a and b: the median
  * per-round ratio, half the interquartile range of the log ratios (the
  * band), the farthest round, how many rounds lie on the median's side, the
- * signed rank test on the log ratios and the rounds it needs (alpha). */
+ * signed rank test on the log ratios and the rounds it needs (alpha), and
+ * the record's median ratio with its interval (paired_ratio_*). The log
+ * ratios are sorted once (a radix sort) and every statistic read from them:
+ * a constant taken off keeps their order. */
 static void fill_paired(const struct comparison *c, struct pair_stats *p, const struct version_stats *va,
 			const struct version_stats *vb, double alpha)
 {
-	size_t nr = va->nrounds;
-	double *d = log_ratios(va, vb), *ds, med, iqr, far = 0;
+	size_t nr = va->nrounds, lo, hi;
+	double *d = log_ratios(va, vb), med, iqr, far = 0;
 	struct mw_result sr;
+
+	stats_sort(d, nr);
+	/* the record's interval, from the ratios as measured */
+	stats_median_interval_ranks(nr, STATS_CI_LEVEL, &lo, &hi);
+	p->paired_ratio = nr ? exp(stats_median_sorted(d, nr)) : NAN;
+	p->paired_ci_low = nr ? exp(d[lo]) : NAN;
+	p->paired_ci_high = nr ? exp(d[hi]) : NAN;
 
 	/* a fixed order: every ratio carries the machine's drift between the
 	 * two places; taken off before the ratios are read */
@@ -110,12 +114,9 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	for (size_t k = 0; k < nr && p->place_bias != 0; k++)
 		d[k] -= p->place_bias;
 
-	stats_signed_rank(d, nr, &sr);
-	ds = xmalloc((nr ? nr : 1) * sizeof(*ds));
-	memcpy(ds, d, nr * sizeof(*ds));
-	qsort(ds, nr, sizeof(*ds), evidence_cmp_double);
-	med = stats_quantile_sorted(ds, nr, 0.5);
-	iqr = stats_quantile_sorted(ds, nr, 0.75) - stats_quantile_sorted(ds, nr, 0.25);
+	stats_signed_rank_sorted(d, nr, &sr);
+	med = stats_quantile_sorted(d, nr, 0.5);
+	iqr = stats_quantile_sorted(d, nr, 0.75) - stats_quantile_sorted(d, nr, 0.25);
 	p->paired = 1;
 	p->paired_rounds = nr;
 	p->paired_size = better_by(c->better, 1, exp(med), &p->paired_side);
@@ -135,8 +136,7 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	/* V above its null mean: b's values are the larger */
 	p->paired_test_side = sr.w == (double)nr * (nr + 1) / 4 ? 0
 		: (sr.w > (double)nr * (nr + 1) / 4) == (c->better == BETTER_HIGHER) ? 1 : -1;
-	p->paired_needed = stats_rounds_needed_paired(d, nr, alpha);
-	free(ds);
+	p->paired_needed = stats_rounds_needed_paired_sorted(d, nr, alpha);
 	free(d);
 }
 
@@ -616,28 +616,32 @@ static struct ordered *run_order(const struct comparison *c, size_t *count, int 
  */
 static int ran_in_blocks(const struct comparison *c, const struct ordered *o, size_t n)
 {
-	size_t runs = 0;
-	int some_multi = 0;
+	size_t runs = 0, *first, *last;
+	int some_multi = 0, blocks = 0;
 
 	if (c->nversions < 2)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		runs += i == 0 || o[i].version != o[i - 1].version;
+	/* each version's first and last place in the run order, in one pass */
+	first = xmalloc(2 * c->nversions * sizeof(*first));
+	last = first + c->nversions;
 	for (size_t v = 0; v < c->nversions; v++) {
-		size_t first = n, last = 0;
+		first[v] = n;
+		last[v] = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		runs += i == 0 || o[i].version != o[i - 1].version;
+		if (first[o[i].version] == n)
+			first[o[i].version] = i;
+		last[o[i].version] = i;
+	}
+	for (size_t v = 0; v < c->nversions && !blocks; v++) {
 		some_multi |= c->versions[v].nrounds >= 2;
 		if (c->versions[v].nrounds < 3)
 			continue;
-		for (size_t i = 0; i < n; i++)
-			if (o[i].version == v) {
-				if (first == n)
-					first = i;
-				last = i;
-			}
-		if (last - first + 1 == c->versions[v].nrounds)
-			return 1;
+		blocks = last[v] - first[v] + 1 == c->versions[v].nrounds;
 	}
-	return some_multi && runs == c->nversions;
+	free(first);
+	return blocks || (some_multi && runs == c->nversions);
 }
 
 /* Trend of the round values with run order within each version, combined
@@ -647,22 +651,31 @@ static double drift_test(const struct comparison *c, const struct ordered *o, si
 {
 	struct trend_result *t = xcalloc(c->nversions ? c->nversions : 1, sizeof(*t));
 	double *series = xmalloc((n ? n : 1) * sizeof(*series));
-	size_t k = 0;
+	size_t k = 0, *start = xcalloc(c->nversions + 1, sizeof(*start));
 	double p;
 
+	/* each version's values in run order, gathered in one pass (a
+	 * counting sort by version): start[v] is where version v's begin */
+	for (size_t i = 0; i < n; i++)
+		start[o[i].version + 1]++;
+	for (size_t v = 0; v < c->nversions; v++)
+		start[v + 1] += start[v];
+	for (size_t i = 0; i < n; i++) {
+		size_t v = o[i].version;
+		series[start[v]++] = c->versions[v].values[o[i].r];
+	}
+	/* start[v] is now where version v's end */
 	for (size_t v = 0; v < c->nversions; v++) {
-		size_t len = 0;
+		size_t from = v ? start[v - 1] : 0;
 		if (c->versions[v].nrounds < 3)
 			continue;
-		for (size_t i = 0; i < n; i++)
-			if (o[i].version == v)
-				series[len++] = c->versions[v].values[o[i].r];
-		stats_trend(series, len, &t[k++]);
+		stats_trend(series + from, start[v] - from, &t[k++]);
 	}
 	p = stats_trend_combined(t, k, s);
 	*ntested = k;
 	free(t);
 	free(series);
+	free(start);
 	return p;
 }
 
@@ -685,7 +698,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 {
 	size_t k = c->nversions, nr = c->versions[0].nrounds, len = 0, ntests = k == 2 ? 1 : k;
 	size_t *order;
-	double *common, *series, best_p = 2, best_slope = 0;
+	double *common, *series, *lg, best_p = 2, best_slope = 0;
 	int best_found = 0;
 	struct trend_result tm, tv, tbest = { 0, 0, 1, 0 };
 	long against = -1;
@@ -700,17 +713,23 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 	for (size_t i = 0; i < n && len < nr; i++)
 		if (o[i].version == 0)
 			order[len++] = o[i].r;
+	/* every value's log, once: lg[v * nr + j] for version v in the j-th
+	 * round run */
+	lg = xmalloc(k * nr * sizeof(*lg));
+	for (size_t v = 0; v < k; v++)
+		for (size_t j = 0; j < nr; j++)
+			lg[v * nr + j] = log(c->versions[v].values[order[j]]);
 	for (size_t j = 0; j < nr; j++) {
 		double sum = 0;
 		for (size_t v = 0; v < k; v++)
-			sum += log(c->versions[v].values[order[j]]);
+			sum += lg[v * nr + j];
 		common[j] = sum / (double)k;
 	}
 	stats_trend(common, nr, &tm);
 	for (size_t t = 0; t < ntests; t++) {
 		size_t v = k == 2 ? 1 : t;
 		for (size_t j = 0; j < nr; j++) {
-			double own = log(c->versions[v].values[order[j]]);
+			double own = lg[v * nr + j];
 			series[j] = own - ((double)k * common[j] - own) / (double)(k - 1);
 		}
 		stats_trend(series, nr, &tv);
@@ -738,7 +757,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 	 * machine is then the others' trend alone */
 	if (fmin(1, 2 * (double)ntests * best_p) < STATS_ALPHA) {
 		for (size_t j = 0; j < nr; j++) {
-			double own = log(c->versions[against].values[order[j]]);
+			double own = lg[(size_t)against * nr + j];
 			common[j] = ((double)k * common[j] - own) / (double)(k - 1);
 		}
 		stats_trend(common, nr, &tm);
@@ -760,6 +779,7 @@ static int drift_paired(const struct comparison *c, const struct ordered *o, siz
 			d->rising = d->against_rising;
 	}
 	d->found = d->machine || d->against >= 0;
+	free(lg);
 	free(order);
 	free(common);
 	free(series);
@@ -1058,7 +1078,7 @@ static void fill_bimodal(struct comparison *c)
 		/* slow is up: times as they are, rates turned over; without the
 		 * machine taken out, from the sorted rounds (only the values
 		 * count, and sorted logs need no sorting again) */
-		for (size_t k = 0; k < vs->nrounds; k++)
+		for (size_t k = 0; k < vs->nrounds && !(machine && !two); k++)
 			x[k] = flip * log(vs->sorted[flip > 0 ? k : vs->nrounds - 1 - k]);
 		if (machine || two) {
 			const struct version_stats *other = two ? &c->versions[1 - v] : NULL;

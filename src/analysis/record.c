@@ -16,12 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *pa, const void *pb)
-{
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
-}
-
 /* The decider of pair p of c: the pairing when it made the claim or when
  * the rounds are shared sessions, else the design's statistic. */
 static enum decided_by decided(const struct comparison *c, const struct pair_stats *p)
@@ -39,23 +33,6 @@ static enum decided_by decided(const struct comparison *c, const struct pair_sta
 		return DECIDED_HISTORY;
 	}
 	return DECIDED_BEST_ROUNDS;
-}
-
-/* The median per-round ratio b / a of a paired pair and its distribution-free
- * interval (the sign test's order statistics), from the rounds' log ratios. */
-static void paired_ratio(const struct version_stats *va, const struct version_stats *vb,
-			 struct verdict_record *r)
-{
-	size_t n = va->nrounds, lo, hi;
-	double *d = xmalloc((n ? n : 1) * sizeof *d);
-	for (size_t k = 0; k < n; k++)
-		d[k] = log(vb->values[k] / va->values[k]);
-	qsort(d, n, sizeof *d, cmp_double);
-	stats_median_interval_ranks(n, STATS_CI_LEVEL, &lo, &hi);
-	r->ratio = n ? exp(stats_median_sorted(d, n)) : NAN;
-	r->ci_low = n ? exp(d[lo]) : NAN;
-	r->ci_high = n ? exp(d[hi]) : NAN;
-	free(d);
 }
 
 /* Reads ratio b / a as the size of the winner's advantage: the other's
@@ -147,7 +124,12 @@ static void fill_record(const struct model *m, const struct comparison *c, struc
 	 * that a confirmed claim's interval leaves out no change as its test
 	 * does */
 	if (r->by == DECIDED_PAIRED && p->paired) {
-		paired_ratio(va, vb, r);
+		/* the median per-round ratio b / a and its distribution-free
+		 * interval (the sign test's order statistics), read by
+		 * fill_paired from the sorted log ratios */
+		r->ratio = p->paired_ratio;
+		r->ci_low = p->paired_ci_low;
+		r->ci_high = p->paired_ci_high;
 	} else {
 		r->ratio = p->ratio;
 		r->ci_low = p->ci_low;

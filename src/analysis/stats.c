@@ -119,16 +119,44 @@ void stats_sort(double *v, size_t n)
 		lo = key < lo ? key : lo;
 		hi = key > hi ? key : hi;
 	}
-	while (((hi - lo) >> shift) >= SORT_BUCKETS)
-		shift++;
 	memset(start, 0, sizeof(start));
-	for (size_t i = 0; i < n; i++)
-		start[((k[i] - lo) >> shift) + 1]++;
-	for (size_t b = 0; b < SORT_BUCKETS; b++)
-		start[b + 1] += start[b];
-	memcpy(head, start, sizeof(head));
-	for (size_t i = 0; i < n; i++)
-		t[head[(k[i] - lo) >> shift]++] = k[i];
+	if (!(lo >> 63) && hi >> 63) {
+		/* values of both signs (log ratios around 0): the keys of the
+		 * negative ones lie far below the positive ones', so one range
+		 * would put each sign in a bucket or two; each sign gets half
+		 * the buckets over its own range instead */
+		uint64_t nhi = 0, plo = UINT64_MAX;
+		int pshift = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (k[i] >> 63)
+				plo = k[i] < plo ? k[i] : plo;
+			else
+				nhi = k[i] > nhi ? k[i] : nhi;
+		}
+		while (((nhi - lo) >> shift) >= SORT_BUCKETS / 2)
+			shift++;
+		while (((hi - plo) >> pshift) >= SORT_BUCKETS / 2)
+			pshift++;
+#define SPLIT_BUCKET(key) ((key) >> 63 ? SORT_BUCKETS / 2 + (((key) - plo) >> pshift) : ((key) - lo) >> shift)
+		for (size_t i = 0; i < n; i++)
+			start[SPLIT_BUCKET(k[i]) + 1]++;
+		for (size_t b = 0; b < SORT_BUCKETS; b++)
+			start[b + 1] += start[b];
+		memcpy(head, start, sizeof(head));
+		for (size_t i = 0; i < n; i++)
+			t[head[SPLIT_BUCKET(k[i])]++] = k[i];
+#undef SPLIT_BUCKET
+	} else {
+		while (((hi - lo) >> shift) >= SORT_BUCKETS)
+			shift++;
+		for (size_t i = 0; i < n; i++)
+			start[((k[i] - lo) >> shift) + 1]++;
+		for (size_t b = 0; b < SORT_BUCKETS; b++)
+			start[b + 1] += start[b];
+		memcpy(head, start, sizeof(head));
+		for (size_t i = 0; i < n; i++)
+			t[head[(k[i] - lo) >> shift]++] = k[i];
+	}
 	for (size_t b = 0; b < SORT_BUCKETS; b++) {
 		const size_t from = start[b], len = start[b + 1] - from;
 		uint64_t *a = t + from;
@@ -1382,56 +1410,13 @@ double stats_signed_rank_floor(size_t n)
 	return p > 1 ? 1 : p;
 }
 
-/* One nonzero difference: its size and whether it was positive. */
-struct tagged {
-	double v;
-	int is_x;
-};
-
-static int cmp_tagged(const void *pa, const void *pb)
+/* The signed rank test's result from V (v), the ties' sum of t^3 - t over
+ * the groups of equal sizes, the k nonzero differences and whether some
+ * were zero: the exact p or the normal approximation, as R gives them. */
+static void signed_rank_p(double v, double ties, size_t k, int zeroes, struct mw_result *out)
 {
-	const struct tagged *a = pa, *b = pb;
-	return (a->v > b->v) - (a->v < b->v);
-}
+	double dn = (double)k;
 
-void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
-{
-	struct tagged *a = xmalloc((n ? n : 1) * sizeof(*a));
-	size_t k = 0;
-	int zeroes = 0;
-	double v = 0, ties = 0, dn;
-
-	for (size_t i = 0; i < n; i++) {
-		if (d[i] == 0) {
-			zeroes = 1;
-			continue;
-		}
-		a[k].v = fabs(d[i]);
-		a[k].is_x = d[i] > 0;
-		k++;
-	}
-	out->w = 0;
-	out->p = 1;
-	out->exact = 0;
-	if (k == 0) {
-		free(a);
-		return;
-	}
-	qsort(a, k, sizeof(*a), cmp_tagged);
-	for (size_t i = 0; i < k;) {
-		size_t j = i + 1, npos = 0;
-		double t;
-		while (j < k && a[j].v == a[i].v)
-			j++;
-		for (size_t q = i; q < j; q++)
-			npos += (size_t)a[q].is_x;
-		t = (double)(j - i);
-		v += (double)npos * ((double)(i + 1) + (double)j) / 2;
-		ties += t * t * t - t;
-		i = j;
-	}
-	free(a);
-	dn = (double)k;
 	out->w = v;
 	if (k < 50 && ties == 0 && !zeroes) {
 		/* R: if (V > n(n+1)/4) P(V >= v) else P(V <= v); min(2p, 1) */
@@ -1449,6 +1434,62 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 			return;
 		out->p = two_sided_normal((z - corr) / sqrt(var));
 	}
+}
+
+void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
+{
+	double *s = xmalloc((n ? n : 1) * sizeof(*s));
+
+	memcpy(s, d, n * sizeof(*s));
+	stats_sort(s, n);
+	stats_signed_rank_sorted(s, n, out);
+	free(s);
+}
+
+void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
+{
+	/* s[0..neg) below zero, s[neg..pos) zero, s[pos..n) above */
+	size_t neg = 0, pos, i, j, k, rank = 0;
+	double v = 0, ties = 0;
+
+	while (neg < n && s[neg] < 0)
+		neg++;
+	pos = neg;
+	while (pos < n && s[pos] == 0)
+		pos++;
+	out->w = 0;
+	out->p = 1;
+	out->exact = 0;
+	k = neg + (n - pos);
+	if (k == 0)
+		return;
+	/* i walks the negatives from the one nearest zero down, j the
+	 * positives up: the sizes in ascending order, each run of equal
+	 * sizes one group of tied ranks */
+	i = neg;
+	j = pos;
+	while (i > 0 || j < n) {
+		double size, t;
+		size_t count = 0, npos = 0;
+		if (j < n && (i == 0 || s[j] <= -s[i - 1]))
+			size = s[j];
+		else
+			size = -s[i - 1];
+		while (i > 0 && -s[i - 1] == size) {
+			i--;
+			count++;
+		}
+		while (j < n && s[j] == size) {
+			j++;
+			count++;
+			npos++;
+		}
+		t = (double)count;
+		v += (double)npos * ((double)(rank + 1) + (double)(rank + count)) / 2;
+		ties += t * t * t - t;
+		rank += count;
+	}
+	signed_rank_p(v, ties, k, pos > neg, out);
 }
 
 double stats_quantile_spread_sorted(const double *s, size_t n, double lo)
@@ -1601,20 +1642,31 @@ static double iqr_of_normal(size_t n)
 
 int stats_rounds_needed_paired(const double *d, size_t n, double alpha)
 {
-	const double are = 3 / M_PI; /* the signed rank test's efficiency under normal errors */
-	double *s, gap, sigma, need, zsum;
-	size_t floor_n, f = 1;
+	double *s;
+	int need;
 
 	if (n < 2 || !(alpha > 0))
 		return 0;
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, d, n * sizeof(*s));
 	stats_sort(s, n);
+	need = stats_rounds_needed_paired_sorted(s, n, alpha);
+	free(s);
+	return need;
+}
+
+int stats_rounds_needed_paired_sorted(const double *s, size_t n, double alpha)
+{
+	const double are = 3 / M_PI; /* the signed rank test's efficiency under normal errors */
+	double gap, sigma, need, zsum;
+	size_t floor_n, f = 1;
+
+	if (n < 2 || !(alpha > 0))
+		return 0;
 	gap = fabs(stats_median_sorted(s, n));
 	/* the spread the band is made of (interquartile range), as a normal
 	 * sd: one round slowed alone does not plan for hundreds of rounds */
 	sigma = (stats_quantile_sorted(s, n, 0.75) - stats_quantile_sorted(s, n, 0.25)) / iqr_of_normal(n);
-	free(s);
 	if (gap == 0)
 		return 0;
 	rounds_needed_consts(alpha, &zsum, &floor_n);
@@ -1826,22 +1878,101 @@ static int beyond(double v, double level, double noise)
 	return 0;
 }
 
+/*
+ * The median of a growing set, each value added in O(log n): a max-heap of
+ * the lower half and a min-heap of the upper half, the lower one as large
+ * as the upper or one larger. Its median is the set's sorted middle (or the
+ * midpoint of the two middles), the same double stats_median_of gives.
+ * A NaN has no place in either heap: a set that holds one is left to
+ * stats_median_of (running_median_of).
+ */
+struct running_median {
+	double *lo, *hi; /* lo: max-heap, hi: min-heap */
+	size_t nlo, nhi;
+	int nan;
+};
+
+static void heap_push(double *h, size_t *n, double x, int max)
+{
+	size_t i = (*n)++;
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (max ? !(h[up] < x) : !(h[up] > x))
+			break;
+		h[i] = h[up];
+		i = up;
+	}
+	h[i] = x;
+}
+
+static double heap_pop(double *h, size_t *n, int max)
+{
+	double top = h[0], x = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && (max ? h[c + 1] > h[c] : h[c + 1] < h[c]))
+			c++;
+		if (max ? !(h[c] > x) : !(h[c] < x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+static void running_median_add(struct running_median *r, double x)
+{
+	if (x != x) {
+		r->nan = 1;
+		return;
+	}
+	if (r->nlo == 0 || x <= r->lo[0])
+		heap_push(r->lo, &r->nlo, x, 1);
+	else
+		heap_push(r->hi, &r->nhi, x, 0);
+	if (r->nlo > r->nhi + 1)
+		heap_push(r->hi, &r->nhi, heap_pop(r->lo, &r->nlo, 1), 0);
+	else if (r->nhi > r->nlo)
+		heap_push(r->lo, &r->nlo, heap_pop(r->hi, &r->nhi, 0), 1);
+}
+
+/* The median of the set, whose values are also seg[0..n) in the order
+ * they were added. */
+static double running_median_of(const struct running_median *r, const double *seg, size_t n)
+{
+	if (r->nan)
+		return stats_median_of(seg, n);
+	return r->nlo > r->nhi ? r->lo[0] : midpoint(r->lo[0], r->hi[0]);
+}
+
 size_t stats_find_steps(const double *v, const double *noise, size_t n,
 			size_t *before, size_t *after, size_t max)
 {
-	/* the current segment: members' values and noises, for medians */
+	/* the current segment: members' values and noises, for medians,
+	 * each also kept as a running median */
 	double *seg_v = xmalloc((n ? n : 1) * sizeof(*seg_v));
 	double *seg_e = xmalloc((n ? n : 1) * sizeof(*seg_e));
+	double *heaps = xmalloc(4 * (n ? n : 1) * sizeof(*heaps));
+	struct running_median mv = { heaps, heaps + n, 0, 0, 0 };
+	struct running_median me = { heaps + 2 * n, heaps + 3 * n, 0, 0, 0 };
 	size_t nseg = 0, found = 0, last_on_level = 0;
 	double level, level_noise;
 
 	if (n == 0) {
 		free(seg_v);
 		free(seg_e);
+		free(heaps);
 		return 0;
 	}
 	seg_v[nseg] = v[0];
 	seg_e[nseg++] = noise[0];
+	running_median_add(&mv, v[0]);
+	running_median_add(&me, noise[0]);
 	level = v[0];
 	level_noise = noise[0];
 	for (size_t i = 1; i < n; i++) {
@@ -1866,16 +1997,22 @@ size_t stats_find_steps(const double *v, const double *noise, size_t n,
 			}
 			found++;
 			nseg = 0;
+			mv.nlo = mv.nhi = 0;
+			me.nlo = me.nhi = 0;
+			mv.nan = me.nan = 0;
 		} else if (d != 0) {
 			continue; /* an outlier: it does not move the level */
 		}
 		seg_v[nseg] = v[i];
 		seg_e[nseg++] = noise[i];
+		running_median_add(&mv, v[i]);
+		running_median_add(&me, noise[i]);
 		last_on_level = i;
-		level = stats_median_of(seg_v, nseg);
-		level_noise = stats_median_of(seg_e, nseg);
+		level = running_median_of(&mv, seg_v, nseg);
+		level_noise = running_median_of(&me, seg_e, nseg);
 	}
 	free(seg_v);
 	free(seg_e);
+	free(heaps);
 	return found;
 }

@@ -158,6 +158,8 @@ int stats_rounds_needed_medians(const double *a, size_t n, double median_a, cons
  * interquartile spread (the paired band does not widen with more rounds);
  * 0 when the median is 0 or n < 2. */
 int stats_rounds_needed_paired(const double *d, size_t n, double alpha);
+/* The same from the log ratios sorted ascending (s[0..n)): no copy, no sort. */
+int stats_rounds_needed_paired_sorted(const double *s, size_t n, double alpha);
 
 /*
  * Two-sided Wilcoxon signed rank test of d[0..n) against 0 (the paired test
@@ -169,6 +171,10 @@ int stats_rounds_needed_paired(const double *d, size_t n, double alpha);
  * differences. With nothing left (every d zero) p = 1.
  */
 void stats_signed_rank(const double *d, size_t n, struct mw_result *out);
+/* The same from d sorted ascending (s[0..n)): the sizes |d| come in order
+ * by merging the negative side, read backwards, with the positive side, so
+ * nothing is sorted again; the same result to the bit. */
+void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out);
 
 
 /* The smallest two-sided p-value the exact signed rank test reaches with n

@@ -131,6 +131,43 @@ void buf_init(struct buf *b)
 	b->alloc = 0;
 }
 
+static size_t ptrset_at(const struct ptrset *s, const void *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15u;
+	size_t k = (size_t)(h >> 32) & (s->cap - 1);
+	while (s->slot[k] && s->slot[k] != p)
+		k = (k + 1) & (s->cap - 1);
+	return k;
+}
+
+int ptrset_add(struct ptrset *s, const void *p)
+{
+	size_t k;
+
+	if (2 * (s->n + 1) > s->cap) {
+		struct ptrset t = { NULL, s->cap ? 2 * s->cap : 64, 0 };
+		t.slot = xcalloc(t.cap, sizeof(*t.slot));
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slot[i])
+				t.slot[ptrset_at(&t, s->slot[i])] = s->slot[i];
+		t.n = s->n;
+		free(s->slot);
+		*s = t;
+	}
+	k = ptrset_at(s, p);
+	if (s->slot[k])
+		return 0;
+	s->slot[k] = p;
+	s->n++;
+	return 1;
+}
+
+void ptrset_release(struct ptrset *s)
+{
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
+
 void buf_release(struct buf *b)
 {
 	free(b->s);

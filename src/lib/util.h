@@ -61,6 +61,16 @@ struct buf {
 void buf_init(struct buf *b);
 /* Frees the storage; the buffer is empty and reusable afterwards. */
 void buf_release(struct buf *b);
+
+/* A set of addresses (interned strings, say), for "seen before?" in one
+ * pass: open addressing, doubled when half full. Zeroed is empty. */
+struct ptrset {
+	const void **slot;
+	size_t cap, n;
+};
+/* Adds p (not NULL); returns 1 when it was not in the set yet, else 0. */
+int ptrset_add(struct ptrset *s, const void *p);
+void ptrset_release(struct ptrset *s);
 /* Returns the malloc'd contents (never NULL); the buffer is left empty. */
 char *buf_detach(struct buf *b, size_t *len);
 void buf_grow(struct buf *b, size_t extra);

@@ -274,8 +274,60 @@ void model_init(struct model *m)
 	m->min_rounds = MODEL_MIN_ROUNDS;
 }
 
+/* A version's index and the address of its name, for model_index_versions. */
+struct named_index {
+	uintptr_t name;
+	size_t k;
+};
+
+static int cmp_named_index(const void *pa, const void *pb)
+{
+	const struct named_index *a = pa, *b = pb;
+	return (a->name > b->name) - (a->name < b->name);
+}
+
+void model_index_versions(struct comparison *c)
+{
+	struct named_index *t = xmalloc((c->nversions ? c->nversions : 1) * sizeof(*t));
+
+	for (size_t k = 0; k < c->nversions; k++) {
+		t[k].name = (uintptr_t)c->versions[k].version;
+		t[k].k = k;
+	}
+	qsort(t, c->nversions, sizeof(*t), cmp_named_index);
+	free(c->by_name);
+	c->by_name = xmalloc((c->nversions ? c->nversions : 1) * sizeof(*c->by_name));
+	for (size_t k = 0; k < c->nversions; k++)
+		c->by_name[k] = t[k].k;
+	free(t);
+}
+
+const struct version_stats *model_comparison_version(const struct comparison *c, const char *version)
+{
+	size_t lo = 0, hi = c->nversions;
+
+	if (!c->by_name) {
+		for (size_t k = 0; k < c->nversions; k++)
+			if (c->versions[k].version == version)
+				return &c->versions[k];
+		return NULL;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct version_stats *v = &c->versions[c->by_name[mid]];
+		if (v->version == version)
+			return v;
+		if ((uintptr_t)v->version < (uintptr_t)version)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
 static void comparison_release(struct comparison *c)
 {
+	free(c->by_name);
 	free(c->versions);
 	free(c->pairs);
 	free(c->steps);

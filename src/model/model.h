@@ -431,6 +431,10 @@ struct pair_stats {
 	int paired_reachable; /* that test can reach the level at all */
 	int paired_claim;     /* +1 b better, -1 a better: the claim rests on the
 	                         pairing (published design; claim holds it too) */
+	double paired_ratio;  /* the median per-round ratio b / a as measured */
+	double paired_ci_low, paired_ci_high; /* its interval at STATS_CI_LEVEL
+	                         (the sign test's order statistics): the
+	                         record's where the pairing decided */
 	double place_bias;    /* comparison.fixed_order: the log ratio b / a the
 	                         machine's drift between the two versions'
 	                         places in the round makes alone; else 0 */
@@ -468,6 +472,10 @@ struct comparison {
 	enum unit_kind unit_kind; /* what the unit measures */
 	struct version_stats *versions; /* owned, in version order */
 	size_t nversions;
+	size_t *by_name;          /* owned: indexes of versions in the order of
+	                             the addresses of their interned names, for
+	                             model_comparison_version (model_index_versions);
+	                             NULL: looked up one by one */
 	int best_idx, worst_idx;  /* -1 when insufficient */
 	int baseline_idx;         /* -1 when the baseline is not in this comparison */
 	double gap, noise;
@@ -927,6 +935,11 @@ struct model {
 };
 
 void model_init(struct model *m);
+/* Builds c->by_name once c's versions are final (analysis_run). */
+void model_index_versions(struct comparison *c);
+/* c's version whose interned name is `version` (the same pointer), or NULL:
+ * a binary search of c->by_name when built, else a scan. */
+const struct version_stats *model_comparison_version(const struct comparison *c, const char *version);
 void model_release(struct model *m);
 
 /* Returns the interned copy of s (NULL stays NULL); the model owns it. */

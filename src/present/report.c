@@ -52,14 +52,13 @@ size_t report_version_order(const struct model *m, const char ***out)
 {
 	const char **v = NULL;
 	size_t n = 0, alloc = 0;
+	struct ptrset seen = { 0 };
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t j = 0; j < c->nversions; j++) {
 			const char *s = c->versions[j].version;
-			size_t k, at;
-			for (k = 0; k < n && v[k] != s; k++)
-				;
-			if (k < n)
+			size_t at;
+			if (!ptrset_add(&seen, s))
 				continue;
 			/* insert in order; strings that are not versions stay
 			 * after their peers, in input order */
@@ -71,16 +70,14 @@ size_t report_version_order(const struct model *m, const char ***out)
 			n++;
 		}
 	}
+	ptrset_release(&seen);
 	*out = v;
 	return n;
 }
 
 const struct version_stats *report_cell(const struct comparison *c, const char *version)
 {
-	for (size_t k = 0; k < c->nversions; k++)
-		if (c->versions[k].version == version)
-			return &c->versions[k];
-	return NULL;
+	return model_comparison_version(c, version);
 }
 
 static void build_versions(struct report *r)

@@ -239,6 +239,7 @@ static void build_impact(struct report_impact *r, const struct model *m)
 static void build_reproduce(struct report_impact *r, const struct model *m)
 {
 	struct buf b = BUF_INIT;
+	struct ptrset seen = { 0 };
 	const char *first = NULL, *last = NULL;
 
 	r->command = m->command_shown ? xstrdup(m->command_shown)
@@ -262,16 +263,13 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 	}
 	r->notes = m->notes;
 
+	/* each source once (interned: one address per name) */
 	for (size_t i = 0; i < m->nworkloads; i++) {
 		const char *s = m->workloads[i].source;
-		size_t k = 0;
-		if (!s)
-			continue;
-		while (k < i && !(m->workloads[k].source && strcmp(m->workloads[k].source, s) == 0))
-			k++;
-		if (k == i)
+		if (s && ptrset_add(&seen, s))
 			buf_printf(&b, "%s%s", b.len ? "; " : "", s);
 	}
+	ptrset_release(&seen);
 	r->sources = b.len ? buf_detach(&b, NULL) : NULL;
 	buf_release(&b);
 
@@ -280,17 +278,14 @@ static void build_reproduce(struct report_impact *r, const struct model *m)
 		const struct comparison *c = &m->comparisons[i];
 		for (size_t v = 0; v < c->nversions; v++) {
 			const char *ver = c->versions[v].version;
-			int seen = 0;
-			for (size_t j = 0; j <= i && !seen; j++)
-				for (size_t w = 0; w < (j < i ? m->comparisons[j].nversions : v) && !seen; w++)
-					seen = m->comparisons[j].versions[w].version == ver;
-			if (seen)
+			if (!ptrset_add(&seen, ver))
 				continue;
 			buf_printf(&b, "%s%s", b.len ? ", " : "", ver);
 			if (c->versions[v].v8)
 				buf_printf(&b, " (V8 %s)", c->versions[v].v8);
 		}
 	}
+	ptrset_release(&seen);
 	r->versions = buf_detach(&b, NULL);
 
 	for (size_t i = 0; i < m->nenv; i++)

@@ -315,6 +315,8 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 		 * variant worse than the baseline */
 		mctx_set_bool(o, "filed_difference", c->regression || rcmp->worse_variant);
 	}
+	/* only a real winner is highlighted (found once for the row) */
+	const struct version_stats *winner = words_winner(c);
 	for (size_t k = 0; k < nall; k++) {
 		const struct version_stats *v = report_cell(c, all[k].version);
 		struct mctx *cell = mctx_object();
@@ -330,8 +332,7 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 			set_num(cell, "best", fmt_value, v->best);
 			set_num(cell, "spread", fmt_spread, v->spread);
 			set_fmt(cell, "rounds", "%zu", v->nrounds);
-			/* only a real winner is highlighted */
-			mctx_set_bool(cell, "is_best", v == words_winner(c));
+			mctx_set_bool(cell, "is_best", v == winner);
 			mctx_set_bool(cell, "baseline", v->is_baseline);
 			if (rcmp->change && rcmp->change[v - c->versions])
 				mctx_set_str(cell, "change", rcmp->change[v - c->versions]);
