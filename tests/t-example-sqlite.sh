@@ -131,3 +131,24 @@ done
 check "report.pdf says it on page 1" \
 	sh -c "pdftotext -f 1 -l 1 '$o/report.pdf' - | tr '\n' ' ' | grep -q 'not reproduced: measured'"
 check "issue.md's suggested title says not reproduced" grep -q 'Suggested title: Claimed −57% .* not reproduced' "$o/issue.md"
+
+# the SELECT bisect shipped in bisect/ (issue 34's case)
+b="$ex/bisect"
+check_eq "bisect.txt names the culprit pair 21.7.3 → 22.0.0, confirmed" "1" \
+	"$(grep -c '^culprit: 21.7.3 (released 2024-04-10) → 22.0.0 (released 2024-04-24): 22.0.0 does .* confirmed in 6 rounds$' "$b/bisect.txt")"
+check_eq "its steps are the 8 rounds files it names, verify first and confirm last" \
+	"step-1-verify step-2-bisect step-3-bisect step-4-bisect step-5-bisect step-6-bisect step-7-bisect step-8-confirm" \
+	"$(cd "$b" && ls step-*.ndjson | sed 's/\.ndjson$//' | paste -sd' ')"
+o=$(tmpdir)
+check "report reads the steps together" "$NF" report -q --out "$o" "$b"/step-*.ndjson
+check_eq "across the step only V8 and NODE_MODULE_VERSION change (library and SQLite the same)" \
+	"21.7.3 11.8.172.17-node.20 120 better-sqlite3@12.11.1 3.53.2;22.0.0 12.4.254.14-node.10 127 better-sqlite3@12.11.1 3.53.2;" \
+	"$(jq -r 'select(.workload) | "\(.version) \(.meta.v8) \(.meta.node_module_version) \(.meta.library) \(.meta.sqlite)"' "$b/step-8-confirm.ndjson" | sort -u | tr '\n' ';')"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$b/rows-by-set.ndjson" 2>/dev/null
+a="$o/analysis.json"
+sel="SELECT 50 newest, plain"
+check_eq "22.0.0 with rows built as below 127 is 21.7.3's SELECT: its interval holds 1" "true false" \
+	"$(pair '.ci[0] < 1 and .ci[1] > 1' "$sel" 21.7.3 22.0.0-rows-by-set) $(pair '.significant' "$sel" 21.7.3 22.0.0-rows-by-set)"
+check_eq "and the stock 22.0.0 is faster than both, confirmed by the rank test" "true true true true" \
+	"$(pair '.ci[0] > 1' "$sel" 21.7.3 22.0.0) $(pair '.significant' "$sel" 21.7.3 22.0.0) $(pair '.ci[0] > 1' "$sel" 22.0.0-rows-by-set 22.0.0) $(pair '.significant' "$sel" 22.0.0-rows-by-set 22.0.0)"
