@@ -152,3 +152,17 @@ check_eq "22.0.0 with rows built as below 127 is 21.7.3's SELECT: its interval h
 	"$(pair '.ci[0] < 1 and .ci[1] > 1' "$sel" 21.7.3 22.0.0-rows-by-set) $(pair '.significant' "$sel" 21.7.3 22.0.0-rows-by-set)"
 check_eq "and the stock 22.0.0 is faster than both, confirmed by the rank test" "true true true true" \
 	"$(pair '.ci[0] > 1' "$sel" 21.7.3 22.0.0) $(pair '.significant' "$sel" 21.7.3 22.0.0) $(pair '.ci[0] > 1' "$sel" 22.0.0-rows-by-set 22.0.0) $(pair '.significant' "$sel" 22.0.0-rows-by-set 22.0.0)"
+
+# better-sqlite3-multiple-ciphers 11.10.0, the library the claim was made on, beside 12.11.1
+o=$(tmpdir)
+"$NF" report -q --claim '20.19.5-lib11.10.0..24.11.1-lib11.10.0=-57%@select' --out "$o" "$ex/ciphers-11.10.0.ndjson" 2>/dev/null
+a="$o/analysis.json"
+sel="SELECT 50 newest, encrypted"
+check_eq "11.10.0: SELECT under 24.11.1 is 20.19.5's (interval holds 1), and the claimed -57% is not reproduced" \
+	"true false not-reproduced" \
+	"$(pair '.ci[0] < 1 and .ci[1] > 1' "$sel" 20.19.5-lib11.10.0 24.11.1-lib11.10.0) $(pair '.significant' "$sel" 20.19.5-lib11.10.0 24.11.1-lib11.10.0) $(jq -r '.claims[0].verdict' "$a")"
+check_eq "12.11.1 is faster than 11.10.0 under 24.11.1 only" "true true false" \
+	"$(pair '.ci[0] > 1' "$sel" 24.11.1-lib11.10.0 24.11.1-lib12.11.1) $(pair '.significant' "$sel" 24.11.1-lib11.10.0 24.11.1-lib12.11.1) $(pair '.significant' "$sel" 20.19.5-lib11.10.0 20.19.5-lib12.11.1)"
+check_eq "the rounds record each build's library and SQLite" \
+	"20.19.5-lib11.10.0 better-sqlite3-multiple-ciphers@11.10.0 3.49.2;20.19.5-lib12.11.1 better-sqlite3-multiple-ciphers@12.11.1 3.53.2;24.11.1-lib11.10.0 better-sqlite3-multiple-ciphers@11.10.0 3.49.2;24.11.1-lib12.11.1 better-sqlite3-multiple-ciphers@12.11.1 3.53.2;" \
+	"$(jq -r 'select(.workload) | "\(.version) \(.meta.library) \(.meta.sqlite)"' "$ex/ciphers-11.10.0.ndjson" | sort -u | tr '\n' ';')"
