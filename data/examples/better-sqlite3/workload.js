@@ -6,6 +6,8 @@
 //
 // DIR holds better-sqlite3 and better-sqlite3-multiple-ciphers built for the
 // Node.js that runs this script (run.sh builds them once per version).
+// WORKLOAD_CONFIG=plain (or encrypted) runs that configuration only, and then
+// only its library needs to be in DIR (the bisect, bisect-select.sh, does so).
 //
 // Followed: benchmark.js as of commit eef348f3a9f3a01656d0b274724c5c2238f85f6f
 // (the last commit that changed it; unchanged at 74f078593191). Two of its
@@ -65,6 +67,14 @@ const CONFIGS = [
     library: 'better-sqlite3',
     config: Object.assign({}, FORWARD_EMAIL_CONFIG, { cipher: null, useStandard: true }) }
 ];
+
+const ONLY = process.env.WORKLOAD_CONFIG;
+if (ONLY !== undefined && !CONFIGS.some((c) => c.suffix === ONLY)) {
+  process.stderr.write(`workload.js: WORKLOAD_CONFIG is '${ONLY}'; it takes ` +
+    CONFIGS.map((c) => c.suffix).join(' or ') + '\n');
+  process.exit(2);
+}
+if (ONLY !== undefined) CONFIGS.splice(0, CONFIGS.length, ...CONFIGS.filter((c) => c.suffix === ONLY));
 
 const OPS = [
   { key: 'insert', label: 'INSERT',
