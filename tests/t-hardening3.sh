@@ -40,3 +40,25 @@ for v in 1.797e308 5e-324; do
 			"$(printf '%s\n' "$out" | grep -v '^[[:space:]]*0x\|memory map' | head -n 5)"
 	fi
 done
+
+# --- inputs are never outputs ---------------------------------------------------
+# An input inside --out under an output's name is refused (73) before anything
+# is moved: the folder, the input with it, stays as it was.
+o=$(tmpdir)
+"$NF" report -q --out "$o" --formats json,md "$IN"
+cp "$IN" "$o/analysis.json"
+expect_fail "an input at out/analysis.json" 73 \
+	"noisefloor: cannot write '$o/analysis.json': it is an input of this run, and noisefloor never replaces an input (give another --out)" \
+	"$o" "$NF_ASAN" report -q --out "$o" "$o/analysis.json"
+check "an input at out/analysis.json: its bytes survive" cmp -s "$IN" "$o/analysis.json"
+cp "$IN" "$o/blog.md"
+expect_fail "an input at ./blog.md with --out . and a label" 73 \
+	"noisefloor: cannot write './blog.md': it is an input of this run, and noisefloor never replaces an input (give another --out)" \
+	"$o" sh -c 'cd "$1" && exec "$2" report -q --out . --formats md 24=blog.md' sh "$o" "$NF_ASAN"
+t=$(tmpdir)
+ln -s "$o/summary.md" "$t/in.json"
+cp "$IN" "$o/summary.md"
+expect_fail "an input reached through a symbolic link elsewhere" 73 \
+	"noisefloor: cannot write '$o/summary.md': it is an input of this run, and noisefloor never replaces an input (give another --out)" \
+	"$o" "$NF_ASAN" report -q --out "$o" --formats md "$t/in.json"
+check "an input reached through a symbolic link: its bytes survive" cmp -s "$IN" "$o/summary.md"

@@ -441,6 +441,10 @@ static int run(const struct cli_args *a)
 		}
 	if (!status)
 		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
+	/* an input in the output folder under an output's name is refused
+	 * when that output is staged, before anything is moved */
+	for (int i = 0; i < a->nfiles && !status; i++)
+		outdir_protect(&od, cli_input_path(a->files[i]));
 	for (size_t i = 0; i < nrenderers && !status; i++)
 		if (wanted(formats, renderers[i].name)) {
 			od.writer = renderers[i].name;

@@ -77,6 +77,8 @@
 #define RECORD ".noisefloor.commit" /* the moves of a commit under way */
 #define RECORD_HEAD "noisefloor commit 1\n"
 
+static int locked_fd(const struct outdir *od);
+
 /* The locked output folder of each open outdir. */
 static struct {
 	const struct outdir *od;
@@ -623,6 +625,42 @@ static int write_status(int e)
 	return nf_status_for_write_errno(e);
 }
 
+void outdir_protect(struct outdir *od, const char *path)
+{
+	struct stat st;
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	ALLOC_GROW(od->inputs, od->ninputs + 1, od->inputs_alloc);
+	od->inputs[od->ninputs].dev = st.st_dev;
+	od->inputs[od->ninputs++].ino = st.st_ino;
+}
+
+/* 1 when the entry base in the folder dirfd is one of od's inputs (the
+ * entry itself, a symbolic link not followed: renaming over a link leaves
+ * its target alone). */
+static int is_input(const struct outdir *od, int dirfd, const char *base)
+{
+	struct stat st;
+	if (!od->ninputs || fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return 0;
+	for (size_t i = 0; i < od->ninputs; i++)
+		if (od->inputs[i].dev == st.st_dev && od->inputs[i].ino == st.st_ino)
+			return 1;
+	return 0;
+}
+
+/* 1 when the relative name in the output folder names one of od's inputs. */
+static int name_is_input(const struct outdir *od, const char *name)
+{
+	const char *base;
+	int root = locked_fd(od), fd, r;
+	if (!od->ninputs || root < 0 || (fd = parent_beneath(root, name, &base)) < 0)
+		return 0;
+	r = is_input(od, fd, base);
+	close(fd);
+	return r;
+}
+
 /* Stages the relative name: creates its staged file (empty) and records the
  * name. Returns the staged path, malloc'd (caller frees), and with fd set, a
  * descriptor open for writing on it (caller closes); NULL with err set on
@@ -634,6 +672,12 @@ static char *stage(struct outdir *od, const char *name, int *fd, struct nf_error
 	size_t i;
 	for (i = 0; i < od->nnames && strcmp(od->names[i], name) != 0; i++)
 		;
+	if (i == od->nnames && name_is_input(od, name)) {
+		nf_error_set(err, NF_CANTCREAT,
+			     "cannot write '%s/%s': it is an input of this run, and noisefloor never replaces an input (give another --out)",
+			     od->dir, name);
+		return NULL;
+	}
 	if (i < od->nnames) {
 		path = xstrdup(od->staged[i]);
 		if ((f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
@@ -898,6 +942,8 @@ static void old_manifest(const struct outdir *od, const char *old, struct buf *k
 		    strcmp(fld[2], MANIFEST) == 0 || strcmp(fld[2], RECORD) == 0 ||
 		    written(od, fld[2]))
 			continue;
+		if (name_is_input(od, fld[2]))
+			continue; /* read by this run: never removed */
 		if (!writer_ran(od, fld[0]))
 			buf_printf(keep, "%s\t%s\t%s\n", fld[0], fld[1], fld[2]);
 		else
@@ -937,6 +983,7 @@ static void release(struct outdir *od)
 	free(od->names);
 	free(od->owners);
 	free(od->staged);
+	free(od->inputs);
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
