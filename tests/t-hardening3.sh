@@ -62,3 +62,74 @@ expect_fail "an input reached through a symbolic link elsewhere" 73 \
 	"noisefloor: cannot write '$o/summary.md': it is an input of this run, and noisefloor never replaces an input (give another --out)" \
 	"$o" "$NF_ASAN" report -q --out "$o" --formats md "$t/in.json"
 check "an input reached through a symbolic link: its bytes survive" cmp -s "$IN" "$o/summary.md"
+
+# --- a planted commit record or manifest changes nothing of the user's ---------
+# Recovery and cleanup act only on names noisefloor writes, and only on files
+# whose identity (device, inode, size, time) the record or manifest holds;
+# a planted one is removed and told in one line.
+sha() { sha256sum < "$1" | cut -d' ' -f1; }
+ident() { stat -c '%d:%i:%s:%Y' "$1"; }   # a guess at an identity: seconds only
+p=$(tmpdir)
+echo "<p>the user's page</p>" > "$p/index.html"
+echo "planted" > "$p/.noisefloor-AAAAAA"
+for head in 'noisefloor commit 1' 'noisefloor commit 2'; do
+	if [ "$head" = 'noisefloor commit 1' ]; then
+		printf '%s\ns\t.noisefloor-BBBBBB\nf\t%s\t.noisefloor-AAAAAA\tindex.html\nf\t%s\t.noisefloor-CCCCCC\tblog.md\nend\n' \
+			"$head" "$(sha "$p/index.html")" "$(sha "$p/index.html")" > "$p/.noisefloor.commit"
+	else
+		printf '%s\ns\t.noisefloor-BBBBBB\nf\t%s\t%s\t.noisefloor-AAAAAA\tindex.html\nf\t%s\t1:2:3:4.000000000\t.noisefloor-CCCCCC\tblog.md\nend\n' \
+			"$head" "$(sha "$p/index.html")" "$(ident "$p/index.html").000000000" "$(sha "$p/index.html")" > "$p/.noisefloor.commit"
+	fi
+	echo "planted" > "$p/.noisefloor-AAAAAA"
+	err=$("$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+	check_eq "a planted record ($head): exit 0, one line" \
+		"0 warning: ignored '$p/.noisefloor.commit': not a commit record of noisefloor's; nothing was changed and it was removed" "$rc $err"
+	check_eq "a planted record ($head): the user's file keeps its bytes" "<p>the user's page</p>" "$(cat "$p/index.html")"
+	check "a planted record ($head): the record is gone" test ! -e "$p/.noisefloor.commit"
+done
+# a record naming one of noisefloor's names with the digest of the user's
+# file there, but not its identity: nothing moves
+p=$(tmpdir)
+echo "my own report.html" > "$p/report.html"
+echo "planted" > "$p/.noisefloor-AAAAAA"
+printf 'noisefloor commit 2\ns\t.noisefloor-BBBBBB\nf\t%s\t1:2:3:4.000000000\t.noisefloor-AAAAAA\treport.html\nend\n' \
+	"$(sha "$p/report.html")" > "$p/.noisefloor.commit"
+err=$("$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+check_eq "a planted record on an output's name: exit 0, one line" \
+	"0 warning: ignored '$p/.noisefloor.commit': not a commit record of noisefloor's; nothing was changed and it was removed" "$rc $err"
+check_eq "a planted record on an output's name: the user's file keeps its bytes" "my own report.html" "$(cat "$p/report.html")"
+
+# a planted manifest listing the user's CNAME and .gitkeep with their
+# digests (and identities), and a chart of the user's under our name
+p=$(tmpdir)
+mkdir "$p/charts"
+echo "example.org" > "$p/CNAME"; : > "$p/.gitkeep"; echo "<svg/>" > "$p/charts/logo.svg"
+{
+	printf 'md\t%s\tCNAME\nmd\t%s\t.gitkeep\n' "$(sha "$p/CNAME")" "$(sha "$p/.gitkeep")"
+	printf 'md\t%s\t%s.000000000\tCNAME\n' "$(sha "$p/CNAME")" "$(ident "$p/CNAME")"
+	printf 'charts\t%s\t1:2:3:4.000000000\tcharts/logo.svg\n' "$(sha "$p/charts/logo.svg")"
+} > "$p/.noisefloor.files"
+err=$("$NF_ASAN" report -q --out "$p" --formats md,charts "$IN" 2>&1); rc=$?
+check_eq "a planted manifest: exit 0, one line" \
+	"0 warning: left 4 files as they are: '$p/.noisefloor.files' names them (the first: 'CNAME'), but they are not the files noisefloor wrote there" "$rc $err"
+check "a planted manifest: CNAME, .gitkeep and the user's chart are kept" \
+	test -s "$p/CNAME" -a -e "$p/.gitkeep" -a -s "$p/charts/logo.svg"
+err=$("$NF_ASAN" report -q --out "$p" --formats md,charts "$IN" 2>&1)
+check_eq "... and the next run says nothing: the manifest is noisefloor's again" "" "$err"
+
+# --- the manifest and the record: small regular files, read without blocking -----
+for what in .noisefloor.files .noisefloor.commit; do
+	p=$(tmpdir)
+	"$NF" report -q --out "$p" --formats md "$IN"
+	before=$(tree_digest "$p")
+	rm -f "$p/$what"; mkfifo "$p/$what"
+	err=$(timeout 20 "$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+	check_eq "a FIFO at $what: no hang, exit 0 and one line" "0 1" "$rc $(printf '%s\n' "$err" | grep -c "^warning: ignored '$p/$what': not a")"
+	check "a FIFO at $what: the outputs written, no FIFO left" test -s "$p/blog.md" -a ! -p "$p/$what"
+	rm -f "$p/$what"; ln -s /dev/zero "$p/$what"
+	err=$(ASAN_OPTIONS="$ASAN_OPTIONS:hard_rss_limit_mb=200" timeout 20 "$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+	check_eq "a link to /dev/zero at $what: exit 0, one line, nothing read" "0 1" "$rc $(printf '%s\n' "$err" | grep -c "^warning: ignored '$p/$what': not a")"
+	rm -f "$p/$what"; truncate -s 20M "$p/$what"
+	err=$(timeout 20 "$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+	check_eq "a 20 MiB $what: exit 0 and one line" "0 1" "$rc $(printf '%s\n' "$err" | grep -c "^warning: ignored '$p/$what': not a")"
+done

@@ -381,6 +381,17 @@ static char *written_line(const struct outdir *od)
 	return buf_detach(&b, NULL);
 }
 
+/* What the output folder's commit refused to act on (a planted record or
+ * manifest), one warning a line, shown even with --quiet: it concerns files
+ * of the user's. */
+static void show_notices(void)
+{
+	char *n = outdir_notices(), *save = NULL;
+	for (char *line = n ? strtok_r(n, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save))
+		cli_warn(line);
+	free(n);
+}
+
 static int run(const struct cli_args *a)
 {
 	const char *formats = a->opt[CLI_FORMATS];
@@ -457,6 +468,7 @@ static int run(const struct cli_args *a)
 		wrote = written_line(&od);
 		status = outdir_commit(&od, &err);
 	}
+	show_notices();
 	if (status) {
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {

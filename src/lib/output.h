@@ -67,6 +67,12 @@ int outdir_fclose(struct outdir *od, const char *name, FILE *f, struct nf_error 
  * staged and returns the status with err set. */
 int outdir_commit(struct outdir *od, struct nf_error *err);
 
+/* What outdir_open and outdir_commit refused to act on since the last
+ * call (a planted commit record or manifest, or one that is not a small
+ * regular file), one line each ending in '\n', for the caller to show;
+ * malloc'd, caller frees; NULL when nothing. */
+char *outdir_notices(void);
+
 /* Removes what was staged (and the output folder if we created it). */
 void outdir_abort(struct outdir *od);
 
