@@ -133,3 +133,15 @@ for what in .noisefloor.files .noisefloor.commit; do
 	err=$(timeout 20 "$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
 	check_eq "a 20 MiB $what: exit 0 and one line" "0 1" "$rc $(printf '%s\n' "$err" | grep -c "^warning: ignored '$p/$what': not a")"
 done
+
+# --- templates are bounded by the work they do --------------------------------
+# Sections nested 16 deep over the 3 summary rows print nothing and ask for
+# 3^16 expansions: stopped at the expansion limit (65, template and place).
+tpl=$(tmpdir)
+cp templates/*.mustache "$tpl/"
+{ printf 'A\n'; for i in $(seq 16); do printf '{{#summary_rows}}'; done
+  for i in $(seq 16); do printf '{{/summary_rows}}'; done; echo; } > "$tpl/summary.md.mustache"
+o=$(tmpdir)
+expect_fail "nested sections that print nothing" 65 \
+	"noisefloor: cannot use template '$tpl/summary.md.mustache': line 2, column 256: sections expanded more than 10000000 times, the limit of one document (nested sections over lists multiply)" \
+	"$o" timeout 60 "$NF_ASAN" report -q --formats md --out "$o" --templates "$tpl" "$IN"
