@@ -145,3 +145,17 @@ o=$(tmpdir)
 expect_fail "nested sections that print nothing" 65 \
 	"noisefloor: cannot use template '$tpl/summary.md.mustache': line 2, column 256: sections expanded more than 10000000 times, the limit of one document (nested sections over lists multiply)" \
 	"$o" timeout 60 "$NF_ASAN" report -q --formats md --out "$o" --templates "$tpl" "$IN"
+
+# --- lookups by name are hashed -----------------------------------------------
+# 200,000 described workloads, or 200,000 environment keys: each found
+# through a hash table (they took minutes when searched one by one).
+t=$(tmpdir)
+res='"results": [{"workload": "w", "version": "1", "round": 1, "unit": "ms", "passes": [1]}, {"workload": "w", "version": "2", "round": 1, "unit": "ms", "passes": [1.1]}]'
+awk -v res="$res" 'BEGIN { printf "{\"format\": \"noisefloor.rounds/1\", \"workloads\": {";
+	for (i = 0; i < 200000; i++) printf "%s\"w%d\": {\"description\": \"d\"}", i ? ", " : "", i; print "}, " res "}" }' > "$t/workloads.json"
+awk -v res="$res" 'BEGIN { printf "{\"format\": \"noisefloor.rounds/1\", \"environment\": {";
+	for (i = 0; i < 200000; i++) printf "%s\"k%d\": \"v\"", i ? ", " : "", i; print "}, " res "}" }' > "$t/environment.json"
+for f in workloads environment; do
+	check_status "200,000 $f keys: read in time" 0 \
+		timeout 60 "$NF_ASAN" report -q --min-rounds 1 --formats json --out "$(tmpdir)" "$t/$f.json"
+done
