@@ -165,3 +165,7 @@ done
 # qsort(NULL, 0) (UBSan stops the sanitizer build on it)
 out=$("$NF_ASAN" report -q --out "$(tmpdir)" tests/fixtures/hyperfine/*.json 2>&1); rc=$?
 check_eq "hyperfine's four fixtures together: no undefined behaviour" "0 0" "$rc $(printf '%s\n' "$out" | grep -c 'runtime error')"
+# a message about a long path keeps its reason (it was cut at 1 KiB)
+p=$(printf 'd%.0s' $(seq 1 250)); long="$NF_TMP/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/missing.json"
+check_eq "a 3 KB path: the message whole, reason included" \
+	"noisefloor: cannot read '$long': No such file or directory" "$("$NF_ASAN" report -q --out "$(tmpdir)" "$long" 2>&1)"
