@@ -169,3 +169,24 @@ check_eq "hyperfine's four fixtures together: no undefined behaviour" "0 0" "$rc
 p=$(printf 'd%.0s' $(seq 1 250)); long="$NF_TMP/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/$p/missing.json"
 check_eq "a 3 KB path: the message whole, reason included" \
 	"noisefloor: cannot read '$long': No such file or directory" "$("$NF_ASAN" report -q --out "$(tmpdir)" "$long" 2>&1)"
+
+# check --summary replaces its file all or nothing: on a full disk the old
+# summary stays whole and nothing staged is left (exit 74); a link is
+# followed, not replaced; a stream (/dev/stdout) is still written to
+d=$(tmpdir)
+if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.log"; then
+	echo "the old summary" > "$d/s.md"
+	err=$(LD_PRELOAD="$d/enospc.so" "$NF" check -q --summary "$d/s.md" "$IN" 2>&1); rc=$?
+	check_eq "check --summary on a full disk: exit 74 and one line" \
+		"74 noisefloor: cannot write '$d/s.md': No space left on device" "$rc $err"
+	check_eq "check --summary on a full disk: the old summary whole, nothing staged" \
+		"the old summary|enospc.so s.md shim.log" "$(cat "$d/s.md")|$(ls -A "$d" | tr '\n' ' ' | sed 's/ $//')"
+else
+	fail "build the ENOSPC shim" "$(cat "$d/shim.log")"
+fi
+mkdir "$d/real"; echo old > "$d/real/summary.md"; ln -s real/summary.md "$d/link.md"
+"$NF_ASAN" check -q --summary "$d/link.md" "$IN"
+check "check --summary through a link: the link stays, its file holds the summary" \
+	test -L "$d/link.md" -a "$(head -c 3 "$d/real/summary.md")" = "###"
+check_eq "check --summary /dev/stdout: written as a stream" "###" \
+	"$("$NF_ASAN" check -q --summary /dev/stdout "$IN" | head -c 3)"
