@@ -190,3 +190,16 @@ check "check --summary through a link: the link stays, its file holds the summar
 	test -L "$d/link.md" -a "$(head -c 3 "$d/real/summary.md")" = "###"
 check_eq "check --summary /dev/stdout: written as a stream" "###" \
 	"$("$NF_ASAN" check -q --summary /dev/stdout "$IN" | head -c 3)"
+
+# a folder of the user's under a staging name (.noisefloor-??????) is not
+# removed: a staging folder holds only charts/ and .previous/; one that a
+# dead run left is still removed
+p=$(tmpdir)
+mkdir -p "$p/.noisefloor-photos" "$p/.noisefloor-AAAAAA/charts" "$p/.noisefloor-BBBBBB/.previous"
+echo "a photo" > "$p/.noisefloor-photos/1.jpg"
+echo "<svg/>" > "$p/.noisefloor-AAAAAA/charts/x.svg"
+err=$("$NF_ASAN" report -q --out "$p" --formats md "$IN" 2>&1); rc=$?
+check_eq "a user's folder named .noisefloor-??????: kept, one line" \
+	"0 warning: left '$p/.noisefloor-photos' as it is: a folder under noisefloor's staging name that noisefloor did not make" "$rc $err"
+check_eq "... its file kept, a dead run's staging folders removed" "a photo|.noisefloor-photos" \
+	"$(cat "$p/.noisefloor-photos/1.jpg")|$(ls -A "$p" | grep '^\.noisefloor-' | tr '\n' ' ' | sed 's/ $//')"

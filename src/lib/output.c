@@ -211,9 +211,25 @@ static void remove_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* 1 when the folder at path holds only what a staging folder of ours
+ * holds at its top: `charts` and BACKUP_DIR. */
+static int staging_dir_ours(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int ours = d != NULL;
+	while (ours && (e = readdir(d)) != NULL)
+		ours = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		       strcmp(e->d_name, "charts") == 0 || strcmp(e->d_name, BACKUP_DIR) == 0;
+	if (d)
+		closedir(d);
+	return ours;
+}
+
 /* Removes what runs that died before commit or abort left: staging folders
  * and staged files (`.noisefloor-XXXXXX`). Called with the folder locked, so
- * none of them is in use. */
+ * none of them is in use. A folder under such a name that holds anything a
+ * staging folder never does is someone else's: left, with a notice. */
 static void remove_stale_staging(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -228,8 +244,12 @@ static void remove_stale_staging(const char *dir)
 			continue;
 		path = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
+			if (S_ISDIR(st.st_mode) && staging_dir_ours(path))
 				remove_tree(path);
+			else if (S_ISDIR(st.st_mode))
+				buf_printf(&notices,
+					   "left '%s' as it is: a folder under noisefloor's staging name that noisefloor did not make\n",
+					   path);
 			else if (S_ISREG(st.st_mode))
 				unlink(path);
 		}
