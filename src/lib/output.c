@@ -93,6 +93,7 @@ static const char *const own_names[] = {
 static struct buf notices = BUF_INIT;
 
 static int locked_fd(const struct outdir *od);
+static int own_name(const char *name);
 
 /* The locked output folder of each open outdir. */
 static struct {
@@ -212,7 +213,8 @@ static void remove_tree(const char *path)
 }
 
 /* 1 when the folder at path holds only what a staging folder of ours
- * holds at its top: `charts` and BACKUP_DIR. */
+ * holds at its top: `charts`, BACKUP_DIR and (from earlier versions, which
+ * staged every file there) output names. */
 static int staging_dir_ours(const char *path)
 {
 	DIR *d = opendir(path);
@@ -220,7 +222,8 @@ static int staging_dir_ours(const char *path)
 	int ours = d != NULL;
 	while (ours && (e = readdir(d)) != NULL)
 		ours = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		       strcmp(e->d_name, "charts") == 0 || strcmp(e->d_name, BACKUP_DIR) == 0;
+		       strcmp(e->d_name, "charts") == 0 || strcmp(e->d_name, BACKUP_DIR) == 0 ||
+		       own_name(e->d_name);
 	if (d)
 		closedir(d);
 	return ours;
