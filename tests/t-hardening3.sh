@@ -203,3 +203,27 @@ check_eq "a user's folder named .noisefloor-??????: kept, one line" \
 	"0 warning: left '$p/.noisefloor-photos' as it is: a folder under noisefloor's staging name that noisefloor did not make" "$rc $err"
 check_eq "... its file kept, a dead run's staging folders removed" "a photo|.noisefloor-photos" \
 	"$(cat "$p/.noisefloor-photos/1.jpg")|$(ls -A "$p" | grep '^\.noisefloor-' | tr '\n' ' ' | sed 's/ $//')"
+
+# --- run notices a rounds file replaced at its path ------------------------------
+# An editor saving the file during the run replaces it; before each round
+# run checks that the path still names the file it holds open, and stops
+# (73) instead of writing into the unlinked copy; its last line says so.
+d=$(tmpdir)
+cat > "$d/save.sh" <<SH
+n=\$(cat "$d/n" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n > "$d/n"
+if [ \$n -eq 3 ]; then ln "$d/r.ndjson" "$d/old.ndjson"; cp "$d/r.ndjson" "$d/r.tmp"; mv "$d/r.tmp" "$d/r.ndjson"; fi
+SH
+err=$("$NF" run -q --rounds 4 --passes 1 --warmup 0 --version a="sh $d/save.sh" --version b=true \
+	--out "$d/r.ndjson" 2>&1); rc=$?
+check_eq "a rounds file replaced during run: exit 73, the error and the last line" \
+	"73|noisefloor: cannot write '$d/r.ndjson': the file was replaced during the run; nothing more is written|noisefloor: the 2 complete rounds measured went to the file that '$d/r.ndjson' named when the run started; the file there now is another's" \
+	"$rc|$(printf '%s\n' "$err" | grep -v '^noisefloor: warning:' | tr '\n' '|' | sed 's/|$//')"
+check_eq "... nothing was written into the unlinked file after it was replaced" "2" \
+	"$(jq -s '[.[] | select(.workload) | .round] | max' "$d/old.ndjson")"
+# a full disk under run: 74, as for every writer (it was 73)
+d=$(tmpdir)
+if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.log"; then
+	LD_PRELOAD="$d/enospc.so" "$NF" run -q --rounds 2 --passes 1 --warmup 0 --version a=true \
+		--version b=true --out "$d/r.ndjson" 2>/dev/null
+	check_eq "run on a full disk: exit 74, no file left" "74 no" "$? $([ -e "$d/r.ndjson" ] && echo yes || echo no)"
+fi
