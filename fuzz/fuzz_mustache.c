@@ -3,9 +3,10 @@
  * rendering any template against a context shaped like the report's, with
  * partials, both escapes, and the limits on nesting and partial depth.
  *
- * Lists in the context have two elements, and templates with more than 16
- * section or partial tags are skipped: nested sections multiply, so a
- * template can ask for 2^n renderings on purpose, which is not a bug.
+ * Lists in the context have two elements. Nested sections multiply (a
+ * template can ask for 2^n renderings), so every template is rendered under
+ * a small expansion limit and output limit: deep nesting is fuzzed, and
+ * must stop there with an error, never run on.
  */
 #include "fuzz.h"
 #include "lib/mustache.h"
@@ -78,18 +79,13 @@ static void escape_plain(struct buf *out, const char *s, size_t n, void *ud)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct mustache_opts opts = { NULL, NULL, partial, NULL, 0 };
+	struct mustache_opts opts = { NULL, NULL, partial, NULL, (size_t)1 << 20, 20000 };
 	struct mustache_error merr;
 	struct buf out = BUF_INIT;
-	size_t tags = 0;
 
 	if (!ctx)
 		ctx = make_context();
 	if (size < 1)
-		return 0;
-	for (size_t i = 1; i < size; i++)
-		tags += data[i] == '#' || data[i] == '^' || data[i] == '>' || data[i] == '=';
-	if (tags > 16)
 		return 0;
 	if (data[0] & 1)
 		opts.escape = escape_plain;

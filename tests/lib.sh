@@ -63,8 +63,20 @@ unit_build() {
 
 tmpdir() { mktemp -d "$NF_TMP/t.XXXXXX"; }
 
-# A digest of every file below a folder, to show it did not change.
-tree_digest() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 -r sha256sum); }
+# A digest of every file below a folder, to show it did not change. The
+# manifests (.noisefloor.files) count without their third column, each
+# file's identity (device, inode, size, time), which differs in every run.
+manifest_digest() { cut -f1,2,4 "$1" | sha256sum | sed "s|-\$|$1 (no identities)|"; }
+tree_digest() {
+	(cd "$1" && find . -type f ! -name .noisefloor.files -print0 | sort -z | xargs -0 -r sha256sum
+	find . -type f -name .noisefloor.files | sort | while read -r m; do manifest_digest "$m"; done)
+}
+
+# same_tree A B: diff -r of two output folders, the manifests compared
+# without the identities (see tree_digest).
+same_tree() {
+	diff -r -x .noisefloor.files "$1" "$2" && diff <(tree_digest "$1") <(tree_digest "$2")
+}
 
 # kv_compare NAME EXPECTED ACTUAL: both are "key<TAB>value" lists; numbers
 # must agree to 1e-9 relative, text exactly, and no key may be missing.

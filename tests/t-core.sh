@@ -131,10 +131,10 @@ check_eq "issue.md folds every round" 28 "$(grep -c '^| 2[0-9]\.[0-9.]* | [0-9]*
 check "issue.md lists V8 versions" grep -q 'V8 14.6.202.34' "$o/issue.md"
 o2=$(tmpdir)
 "$NF" report -q --out "$o2" data/examples/node-versions/rounds.json
-check "reruns are byte-identical" diff -r "$o" "$o2"
+check "reruns are byte-identical" same_tree "$o" "$o2"
 o3=$(tmpdir)
 LC_ALL=C.UTF-8 LANG=de_DE.UTF-8 LC_NUMERIC=de_DE.UTF-8 "$NF" report -q --out "$o3" data/examples/node-versions/rounds.json
-check "the locale changes nothing" diff -r "$o" "$o3"
+check "the locale changes nothing" same_tree "$o" "$o3"
 tpl=$(tmpdir)
 cp templates/*.mustache "$tpl/"
 printf 'Custom: {{title}} / {{#comparisons}}{{text}};{{/comparisons}}\n' > "$tpl/summary.md.mustache"

@@ -458,6 +458,14 @@ static struct ingest_input input_from_arg(char *arg, char **label_buf)
 	return in;
 }
 
+const char *cli_input_path(char *arg)
+{
+	char *label;
+	struct ingest_input in = input_from_arg(arg, &label);
+	free(label);
+	return in.path;
+}
+
 /* A refused --baseline lists up to this many versions. */
 #define CLI_MAX_LISTED 12
 

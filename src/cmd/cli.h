@@ -127,6 +127,10 @@ int cli_need_inputs(const struct cli_args *a);
  * with err filled. */
 int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *err);
 
+/* The file an operand ([LABEL=]FILE) names, as cli_load_inputs reads it: a
+ * pointer into arg ("-" for stdin). */
+const char *cli_input_path(char *arg);
+
 /* Runs the analysis on a loaded model (analysis_run) and words its refusal
  * of --baseline. Fails with err filled: NF_USAGE when --baseline names no
  * measured version, NF_DATAERR from the impact estimate. */

@@ -28,6 +28,7 @@
  * gate is about this change; a claim not reproduced is news, not a
  * regression.
  */
+#define _GNU_SOURCE /* mkostemp */
 #include "analysis/analysis.h"
 #include "analysis/evidence.h"
 #include "analysis/releases.h"
@@ -43,10 +44,14 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Variants named in the message that asks for --baseline, at most. */
 #define CHECK_MAX_LISTED 12
@@ -212,6 +217,73 @@ static const struct cli_option check_options[] = {
 	{ 0, NULL },
 };
 
+/* Writes len bytes of data to the stream path (a FIFO, /dev/stdout) as
+ * they come; returns 0 or the status with err set. */
+static int write_stream(const char *path, const char *data, size_t len, struct nf_error *err)
+{
+	FILE *f = fopen(path, "w");
+	int bad;
+	if (!f)
+		return nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", path, strerror(errno));
+	bad = fwrite(data, 1, len, f) != len;
+	bad |= fclose(f) != 0;
+	if (bad)
+		return nf_error_set(err, nf_status_for_write_errno(errno), "cannot write '%s': %s",
+				    path, strerror(errno));
+	return 0;
+}
+
+/* Replaces the file at path with data all or nothing, as report commits
+ * its folder: written under a hidden name beside it (`.noisefloor-XXXXXX`),
+ * made durable, then renamed over it, so a full disk or a kill leaves the
+ * old file whole. A path through a symbolic link replaces the file it
+ * names, not the link; a path that names no regular file (a FIFO, a
+ * device) is written as a stream. Returns 0 or the status with err set. */
+static int write_file_atomic(const char *path, const char *data, size_t len,
+			     struct nf_error *err)
+{
+	struct stat st;
+	char *target, *tmp, *slash;
+	int fd, e = 0;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return write_stream(path, data, len, err);
+	target = realpath(path, NULL); /* the file a link names */
+	if (!target)
+		target = xstrdup(path);
+	slash = strrchr(target, '/');
+	tmp = slash ? xasprintf("%.*s/.noisefloor-XXXXXX", (int)(slash - target), target)
+		    : xstrdup(".noisefloor-XXXXXX");
+	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+		e = errno;
+	} else {
+		for (size_t off = 0; !e && off < len;) {
+			ssize_t k = write(fd, data + off, len - off);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				e = k < 0 ? errno : EIO;
+			else
+				off += (size_t)k;
+		}
+		if (!e && fchmod(fd, 0644) != 0)
+			e = errno;
+		if (!e && fsync(fd) != 0 && errno != EINVAL)
+			e = errno;
+		if (close(fd) != 0 && !e)
+			e = errno;
+		if (!e && rename(tmp, target) != 0)
+			e = errno;
+		if (e)
+			unlink(tmp);
+	}
+	free(tmp);
+	free(target);
+	if (e)
+		return nf_error_set(err, nf_status_for_write_errno(e), "cannot write '%s': %s", path,
+				    strerror(e));
+	return 0;
+}
+
 /* Writes ci-summary.md to path (replacing it) from the report of the
  * analysed model: the same document `noisefloor report` writes. Returns 0,
  * or the status with err set. */
@@ -223,26 +295,14 @@ static int write_summary(const struct cli_args *a, const struct report *rep, con
 	char *templates = a->opt[CLI_TEMPLATES] ? xstrdup(a->opt[CLI_TEMPLATES])
 			  : cli_find_resource("templates");
 	int status;
-	FILE *f;
 
 	rc.templates_dir = templates;
 	rc.source_date = -1;
 	rc.link_base = a->opt[CLI_LINK_BASE];
 	rc.report = rep;
 	status = render_ci_summary(&rc, &out, err);
-	if (status == NF_OK) {
-		f = fopen(path, "w");
-		if (!f)
-			status = nf_error_set(err, NF_CANTCREAT, "cannot write '%s': %s", path,
-					      strerror(errno));
-		else {
-			int bad = fwrite(out.s ? out.s : "", 1, out.len, f) != out.len;
-			bad |= fclose(f) != 0;
-			if (bad)
-				status = nf_error_set(err, NF_IOERR, "cannot write '%s': %s", path,
-						      strerror(errno));
-		}
-	}
+	if (status == NF_OK)
+		status = write_file_atomic(path, out.s ? out.s : "", out.len, err);
 	buf_release(&out);
 	free(templates);
 	return status;

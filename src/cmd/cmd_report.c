@@ -381,6 +381,17 @@ static char *written_line(const struct outdir *od)
 	return buf_detach(&b, NULL);
 }
 
+/* What the output folder's commit refused to act on (a planted record or
+ * manifest), one warning a line, shown even with --quiet: it concerns files
+ * of the user's. */
+static void show_notices(void)
+{
+	char *n = outdir_notices(), *save = NULL;
+	for (char *line = n ? strtok_r(n, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save))
+		cli_warn(line);
+	free(n);
+}
+
 static int run(const struct cli_args *a)
 {
 	const char *formats = a->opt[CLI_FORMATS];
@@ -441,6 +452,10 @@ static int run(const struct cli_args *a)
 		}
 	if (!status)
 		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
+	/* an input in the output folder under an output's name is refused
+	 * when that output is staged, before anything is moved */
+	for (int i = 0; i < a->nfiles && !status; i++)
+		outdir_protect(&od, cli_input_path(a->files[i]));
 	for (size_t i = 0; i < nrenderers && !status; i++)
 		if (wanted(formats, renderers[i].name)) {
 			od.writer = renderers[i].name;
@@ -453,6 +468,7 @@ static int run(const struct cli_args *a)
 		wrote = written_line(&od);
 		status = outdir_commit(&od, &err);
 	}
+	show_notices();
 	if (status) {
 		cli_fail(a, &err);
 	} else if (!a->opt[CLI_QUIET]) {

@@ -689,6 +689,11 @@ static void tell_rounds_kept(struct run *r)
 		say(0, "nothing was measured; '%s' was not written", r->out);
 		return;
 	}
+	if (r->file.replaced) {
+		say(0, "the %d complete round%s measured went to the file that '%s' named when the run started; the file there now is another's",
+		    r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->out);
+		return;
+	}
 	say(0, "'%s' holds %d complete round%s of %d; to continue: noisefloor run --resume --out '%s'",
 	    r->out, r->file.done_rounds, r->file.done_rounds == 1 ? "" : "s", r->s.rounds, r->out);
 }
@@ -707,6 +712,11 @@ static int finish(struct run *r, int rc)
 	}
 	if (rc == NF_TEMPFAIL || rc == NF_USAGE)
 		return rc; /* refused before anything was measured */
+	if (!rc) { /* the last round's file is still the one at the path */
+		struct nf_error err = { 0, "" };
+		if ((rc = run_file_still_there(&r->file, &err)) != 0)
+			say(0, "%s", err.msg);
+	}
 	if (rc) {
 		tell_rounds_kept(r);
 		return rc;

@@ -21,7 +21,8 @@ enum nf_status {
 
 struct nf_error {
 	int status;
-	char msg[1024]; /* lower case, no final period, subject quoted */
+	char msg[16384]; /* lower case, no final period, subject quoted; room for
+	                    three whole paths; a longer message loses its middle */
 };
 
 /* Sets err (when not NULL) and returns status, so callers can write

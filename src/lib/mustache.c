@@ -620,7 +620,19 @@ struct render {
 	int pdepth;
 	const char *src;             /* the template being rendered */
 	size_t out_start, max_out;   /* out->len at the start; the bytes it may grow */
+	size_t expansions, max_exp;  /* section bodies expanded; the most allowed */
 };
+
+/* Counts one expansion of a section body (or partial) at pos; -1 with the
+ * error set past the limit. */
+static int expand(struct render *r, size_t pos)
+{
+	if (++r->expansions <= r->max_exp)
+		return 0;
+	set_error(r->err, r->src, pos, "sections expanded more than %zu times, the limit of one "
+		  "document (nested sections over lists multiply)", r->max_exp);
+	return -1;
+}
 
 static void push(struct render *r, const struct mctx *v)
 {
@@ -766,6 +778,8 @@ static int render_partial(struct render *r, const struct node *n)
 		}
 	}
 
+	if (expand(r, n->pos) < 0)
+		return -1;
 	saved_src = r->src;
 	r->src = v->text;
 	r->pdepth++;
@@ -797,12 +811,16 @@ static int render_nodes(struct render *r, const struct nodes *ns)
 				break;
 			if (v->type == MCTX_LIST) {
 				for (j = 0; j < v->n; j++) {
+					if (expand(r, n->pos) < 0)
+						return -1;
 					push(r, v->items[j]);
 					if (render_nodes(r, &n->body) < 0)
 						return -1;
 					r->sp--;
 				}
 			} else {
+				if (expand(r, n->pos) < 0)
+					return -1;
 				push(r, v);
 				if (render_nodes(r, &n->body) < 0)
 					return -1;
@@ -810,7 +828,8 @@ static int render_nodes(struct render *r, const struct nodes *ns)
 			}
 			break;
 		case N_INVERTED:
-			if (!truthy(lookup(r, n->s, n->len)) && render_nodes(r, &n->body) < 0)
+			if (!truthy(lookup(r, n->s, n->len)) &&
+			    (expand(r, n->pos) < 0 || render_nodes(r, &n->body) < 0))
 				return -1;
 			break;
 		case N_PARTIAL:
@@ -855,6 +874,7 @@ int mustache_render(const char *tmpl, size_t len, const struct mctx *ctx,
 	r.out = out;
 	r.out_start = out->len;
 	r.max_out = opts && opts->max_output ? opts->max_output : MUSTACHE_MAX_OUTPUT;
+	r.max_exp = opts && opts->max_expansions ? opts->max_expansions : MUSTACHE_MAX_EXPANSIONS;
 	r.err = err;
 	r.src = tmpl;
 

@@ -92,6 +92,9 @@ struct mustache_opts {
 	mustache_partial_fn partial; /* NULL means no partials (all render empty) */
 	void *partial_ud;
 	size_t max_output;           /* bytes one render may append; 0: MUSTACHE_MAX_OUTPUT */
+	size_t max_expansions;       /* section bodies one render may expand (each list
+	                                item, each true or inverted section, each
+	                                partial); 0: MUSTACHE_MAX_EXPANSIONS */
 };
 
 struct mustache_error {
@@ -106,6 +109,10 @@ struct mustache_error {
 #define MUSTACHE_MAX_PARTIAL_DEPTH 16   /* partials rendered inside partials */
 #define MUSTACHE_MAX_NESTING 100        /* sections open at once in one template */
 #define MUSTACHE_MAX_OUTPUT ((size_t)16 << 20) /* bytes of output of one render */
+/* Section bodies expanded in one render: bounds the work of nested sections
+ * that print nothing (each level multiplies it), which the output limit
+ * never meets; the shipped templates expand a few dozen per workload. */
+#define MUSTACHE_MAX_EXPANSIONS ((size_t)10000000)
 
 /*
  * Renders tmpl[0..len) against ctx (NULL acts as an empty object), appending

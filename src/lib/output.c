@@ -75,7 +75,25 @@
 #define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
 #define MANIFEST ".noisefloor.files" /* the files the last run wrote, one a line */
 #define RECORD ".noisefloor.commit" /* the moves of a commit under way */
-#define RECORD_HEAD "noisefloor commit 1\n"
+#define RECORD_HEAD "noisefloor commit 2\n"
+#define SMALL_MAX (16u << 20) /* the most of the manifest or the record read */
+#define ID_MAX 96 /* "dev:ino:size:sec.nsec" of a file, with its NUL */
+
+/* The names noisefloor writes at the top of the output folder; everything
+ * else it writes is under charts/. Recovery and cleanup act on no other
+ * name, and stage() writes no other, so this list stays the writers'. */
+static const char *const own_names[] = {
+	"analysis.json", "blog.md", "issue.md", "summary.md", "ci-summary.md", "report.html",
+	"report.pdf", "report.xlsx", "verdicts.csv", "rounds.csv", MANIFEST,
+};
+#define OWN_DIR "charts/"
+
+/* What open and commit refused to act on, one line each (see
+ * outdir_notices). */
+static struct buf notices = BUF_INIT;
+
+static int locked_fd(const struct outdir *od);
+static int own_name(const char *name);
 
 /* The locked output folder of each open outdir. */
 static struct {
@@ -194,9 +212,27 @@ static void remove_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* 1 when the folder at path holds only what a staging folder of ours
+ * holds at its top: `charts`, BACKUP_DIR and (from earlier versions, which
+ * staged every file there) output names. */
+static int staging_dir_ours(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int ours = d != NULL;
+	while (ours && (e = readdir(d)) != NULL)
+		ours = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		       strcmp(e->d_name, "charts") == 0 || strcmp(e->d_name, BACKUP_DIR) == 0 ||
+		       own_name(e->d_name);
+	if (d)
+		closedir(d);
+	return ours;
+}
+
 /* Removes what runs that died before commit or abort left: staging folders
  * and staged files (`.noisefloor-XXXXXX`). Called with the folder locked, so
- * none of them is in use. */
+ * none of them is in use. A folder under such a name that holds anything a
+ * staging folder never does is someone else's: left, with a notice. */
 static void remove_stale_staging(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -211,8 +247,12 @@ static void remove_stale_staging(const char *dir)
 			continue;
 		path = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
+			if (S_ISDIR(st.st_mode) && staging_dir_ours(path))
 				remove_tree(path);
+			else if (S_ISDIR(st.st_mode))
+				buf_printf(&notices,
+					   "left '%s' as it is: a folder under noisefloor's staging name that noisefloor did not make\n",
+					   path);
 			else if (S_ISREG(st.st_mode))
 				unlink(path);
 		}
@@ -238,6 +278,64 @@ static int name_ok(const char *name)
 			return 0;
 	}
 	return 1;
+}
+
+/* 1 when name is one that noisefloor writes: a fixed output name or a file
+ * under charts/. */
+static int own_name(const char *name)
+{
+	if (!name_ok(name))
+		return 0;
+	if (strncmp(name, OWN_DIR, strlen(OWN_DIR)) == 0)
+		return 1;
+	for (size_t i = 0; i < sizeof own_names / sizeof own_names[0]; i++)
+		if (strcmp(name, own_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+char *outdir_notices(void)
+{
+	return notices.len ? buf_detach(&notices, NULL) : NULL;
+}
+
+/* Reads the small file base of the folder dirfd (the manifest or the
+ * record) whole into *text (malloc'd, NUL-terminated; caller frees): only
+ * a regular file of at most SMALL_MAX bytes, opened without following a
+ * symbolic link and without blocking (a FIFO planted there neither hangs
+ * the run nor is read). Returns 0, -1 when there is none, 1 when something
+ * else is there under the name. */
+static int read_small(int dirfd, const char *base, char **text, size_t *len)
+{
+	struct stat st;
+	struct buf b = BUF_INIT;
+	char chunk[4096];
+	ssize_t k;
+	int fd = openat(dirfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	*text = NULL;
+	*len = 0;
+	if (fd < 0)
+		return errno == ENOENT ? -1 : 1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)SMALL_MAX) {
+		close(fd);
+		return 1;
+	}
+	while (b.len <= SMALL_MAX && (k = read(fd, chunk, sizeof chunk)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		buf_put(&b, chunk, (size_t)k);
+	}
+	close(fd);
+	if (b.len > SMALL_MAX) { /* grew while read */
+		buf_release(&b);
+		return 1;
+	}
+	buf_putc(&b, '\0'); /* an empty file is text too */
+	*text = buf_detach(&b, len);
+	(*len)--;
+	return 0;
 }
 
 /* Opens the relative name (checked by name_ok) beneath the folder open as
@@ -300,10 +398,27 @@ static int parent_beneath(int root, const char *name, const char **base)
 	return fd;
 }
 
-/* The SHA-256 of the regular file base in the folder dirfd, as hex; the
- * file is opened without following a symbolic link. Returns 0, or -1 when
- * it is missing, not a regular file or unreadable. */
-static int digest_at(int dirfd, const char *base, char hex[65])
+/* A file's identity as the manifest and the record hold it: device,
+ * inode, size and modification time. A file another program wrote, or
+ * rewrote, at a name of ours has another. */
+static void identity(const struct stat *st, char id[ID_MAX])
+{
+	snprintf(id, ID_MAX, "%ju:%ju:%jd:%jd.%09ld", (uintmax_t)st->st_dev, (uintmax_t)st->st_ino,
+		 (intmax_t)st->st_size, (intmax_t)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
+}
+
+/* 1 when id has the shape identity() gives. */
+static int id_ok(const char *id)
+{
+	size_t n = strlen(id);
+	return n > 0 && n < ID_MAX && strspn(id, "0123456789:.") == n;
+}
+
+/* The SHA-256 of the regular file base in the folder dirfd, as hex, and
+ * its identity (when id is not NULL); the file is opened without following
+ * a symbolic link. Returns 0, or -1 when it is missing, not a regular file
+ * or unreadable. */
+static int digest_at(int dirfd, const char *base, char hex[65], char id[ID_MAX])
 {
 	static char chunk[1 << 16];
 	struct digest256 d;
@@ -316,6 +431,8 @@ static int digest_at(int dirfd, const char *base, char hex[65])
 		close(fd);
 		return -1;
 	}
+	if (id)
+		identity(&st, id);
 	digest256_init(&d);
 	while ((k = read(fd, chunk, sizeof chunk)) != 0) {
 		if (k < 0 && errno == EINTR)
@@ -331,16 +448,18 @@ static int digest_at(int dirfd, const char *base, char hex[65])
 	return 0;
 }
 
-/* 1 when the file at the relative name beneath root holds exactly the data
- * whose digest is hex. */
-static int holds(int root, const char *name, const char *hex)
+/* 1 when the file at the relative name beneath root is the file of
+ * identity id (see identity) and holds exactly the data whose digest is
+ * hex. */
+static int holds(int root, const char *name, const char *hex, const char *id)
 {
 	const char *base;
-	char got[65];
+	char got[65], got_id[ID_MAX];
 	int fd = parent_beneath(root, name, &base), r;
 	if (fd < 0)
 		return 0;
-	r = digest_at(fd, base, got) == 0 && strcmp(got, hex) == 0;
+	r = digest_at(fd, base, got, got_id) == 0 && strcmp(got, hex) == 0 &&
+	    strcmp(got_id, id) == 0;
 	close(fd);
 	return r;
 }
@@ -365,21 +484,28 @@ static void remove_empty_parents(int root, const char *name)
 	free(p);
 }
 
-/* Removes the file at the relative name beneath root when it holds exactly
- * the data whose digest is hex (a file we wrote, unchanged since), and the
- * folders that leaves empty. Nothing outside root, nothing reached through a
- * symbolic link, no file of anyone else's is removed. */
-static void remove_ours(int root, const char *name, const char *hex)
+/* Removes the file at the relative name beneath root when it is the file
+ * of identity id and holds exactly the data whose digest is hex (a file we
+ * wrote, unchanged since), and the folders that leaves empty. Nothing
+ * outside root, nothing reached through a symbolic link, no file of anyone
+ * else's is removed. Returns 1 when a file is there that is not that one. */
+static int remove_ours(int root, const char *name, const char *hex, const char *id)
 {
 	const char *base;
-	char got[65];
-	int fd = parent_beneath(root, name, &base);
+	char got[65], got_id[ID_MAX];
+	int fd = parent_beneath(root, name, &base), r = 0;
 	if (fd < 0)
-		return;
-	if (digest_at(fd, base, got) == 0 && strcmp(got, hex) == 0 &&
-	    unlinkat(fd, base, 0) == 0)
-		remove_empty_parents(root, name);
+		return 0;
+	if (digest_at(fd, base, got, got_id) == 0 && strcmp(got, hex) == 0 &&
+	    strcmp(got_id, id) == 0) {
+		if (unlinkat(fd, base, 0) == 0)
+			remove_empty_parents(root, name);
+	} else {
+		struct stat st;
+		r = fstatat(fd, base, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	}
 	close(fd);
+	return r;
 }
 
 /* 1 when hex is 64 lower-case hex digits. */
@@ -419,81 +545,75 @@ static int split_tabs(char *line, char **field, int max)
  * acts only on a file whose digest is the one recorded, at a name inside
  * the folder reached without a symbolic link, so a planted record touches
  * nothing that is not ours. */
-static void recover(int root)
+static void recover(int root, const char *dir)
 {
 	struct rec {
-		char *dig, *staged, *name;
+		char *dig, *id, *staged, *name;
 	} *f = NULL, *x = NULL;
 	char *text = NULL, *line, *save = NULL, *staging = NULL, **dirs = NULL;
 	size_t nf = 0, f_alloc = 0, nx = 0, x_alloc = 0, nd = 0, d_alloc = 0, len = 0;
-	int fd = openat(root, RECORD, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), complete = 0,
-	    done = 1;
-	struct stat st;
-	struct buf b = BUF_INIT;
-	ssize_t k;
-	char chunk[4096];
+	int complete = 0, done = 1, r = read_small(root, RECORD, &text, &len);
 
-	if (fd < 0) {
-		if (errno == ELOOP) /* a symbolic link under our name: not a record */
-			unlinkat(root, RECORD, 0);
+	if (r < 0)
 		return;
+	if (r > 0) { /* a link, a FIFO, a device or a huge file under our name */
+		buf_printf(&notices,
+			   "ignored '%s/" RECORD "': not a commit record of noisefloor's (not a small regular file); nothing was changed and it was removed\n",
+			   dir);
+		goto out;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return;
-	}
-	while ((k = read(fd, chunk, sizeof chunk)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			break;
-		buf_put(&b, chunk, (size_t)k);
-	}
-	close(fd);
-	text = buf_detach(&b, &len);
 	if (len < strlen(RECORD_HEAD) || memcmp(text, RECORD_HEAD, strlen(RECORD_HEAD)) != 0 ||
 	    memchr(text, '\0', len))
-		goto out;
+		goto foreign;
 	for (line = strtok_r(text + strlen(RECORD_HEAD), "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *fld[4];
-		int n = split_tabs(line, fld, 4);
+		char *fld[5];
+		int n = split_tabs(line, fld, 5);
 		if (n == 1 && strcmp(fld[0], "end") == 0) {
 			complete = 1;
 			break;
 		} else if (n == 2 && strcmp(fld[0], "s") == 0 && staging_name_ok(fld[1]) &&
 			   !strchr(fld[1], '/')) {
 			staging = fld[1];
-		} else if (n == 2 && strcmp(fld[0], "d") == 0 && name_ok(fld[1])) {
+		} else if (n == 2 && strcmp(fld[0], "d") == 0 &&
+			   (strcmp(fld[1], "charts") == 0 || own_name(fld[1]))) {
 			ALLOC_GROW(dirs, nd + 1, d_alloc);
 			dirs[nd++] = fld[1];
-		} else if (n == 4 && strcmp(fld[0], "f") == 0 && digest_ok(fld[1]) &&
-			   staging_name_ok(fld[2]) && name_ok(fld[3])) {
+		} else if (n == 5 && strcmp(fld[0], "f") == 0 && digest_ok(fld[1]) && id_ok(fld[2]) &&
+			   staging_name_ok(fld[3]) && own_name(fld[4])) {
 			ALLOC_GROW(f, nf + 1, f_alloc);
 			f[nf].dig = fld[1];
-			f[nf].staged = fld[2];
-			f[nf++].name = fld[3];
-		} else if (n == 3 && strcmp(fld[0], "x") == 0 && digest_ok(fld[1]) &&
-			   name_ok(fld[2])) {
+			f[nf].id = fld[2];
+			f[nf].staged = fld[3];
+			f[nf++].name = fld[4];
+		} else if (n == 4 && strcmp(fld[0], "x") == 0 && digest_ok(fld[1]) && id_ok(fld[2]) &&
+			   own_name(fld[3])) {
 			ALLOC_GROW(x, nx + 1, x_alloc);
 			x[nx].dig = fld[1];
-			x[nx++].name = fld[2];
+			x[nx].id = fld[2];
+			x[nx++].name = fld[3];
 		} else {
-			goto out; /* not a record of ours */
+			goto foreign;
 		}
 	}
 	if (!complete || !staging)
 		goto out;
+	/* each new file of a real record is somewhere: in place or still
+	 * staged; a record that names a file which is neither is not ours */
+	for (size_t i = 0; i < nf; i++)
+		if (!holds(root, f[i].name, f[i].dig, f[i].id) &&
+		    !holds(root, f[i].staged, f[i].dig, f[i].id))
+			goto foreign;
 	for (size_t i = 0; i < nf && done; i++)
-		done = holds(root, f[i].name, f[i].dig);
+		done = holds(root, f[i].name, f[i].dig, f[i].id);
 	for (size_t i = 0; done && i < nx; i++) /* finish */
-		remove_ours(root, x[i].name, x[i].dig);
+		remove_ours(root, x[i].name, x[i].dig, x[i].id);
 	if (!done) { /* undo, last move first */
 		for (size_t i = nf; i-- > 0;) {
 			const char *fb, *sb, *bb;
 			char *backup = xasprintf("%s/" BACKUP_DIR "/%s", staging, f[i].name);
 			int pf = parent_beneath(root, f[i].name, &fb), ps = -1, pb = -1;
-			int moved = pf >= 0 && holds(root, f[i].name, f[i].dig);
+			int moved = pf >= 0 && holds(root, f[i].name, f[i].dig, f[i].id);
 			struct stat t;
 			if (pf < 0)
 				goto next;
@@ -532,6 +652,11 @@ static void recover(int root)
 	/* the folder as recovered is durable before the record goes */
 	if (syncfs(root) != 0 && errno != EINVAL)
 		goto done_keep;
+	goto out;
+foreign: /* planted, or from another version: acted on in nothing */
+	buf_printf(&notices,
+		   "ignored '%s/" RECORD "': not a commit record of noisefloor's; nothing was changed and it was removed\n",
+		   dir);
 out:
 	unlinkat(root, RECORD, 0);
 done_keep:
@@ -609,7 +734,7 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 		return open_failed(od, dir, strerror(errno), err);
 	locks[slot].od = od;
 	locks[slot].fd = fd;
-	recover(fd); /* before anything else: a commit a dead run left half done */
+	recover(fd, dir); /* before anything else: a commit a dead run left half done */
 	remove_stale_staging(dir);
 	/* the staging folder's name; the folder is made when first needed */
 	od->staging = xasprintf("%s/" STAGING_PREFIX "XXXXXX", dir);
@@ -623,6 +748,42 @@ static int write_status(int e)
 	return nf_status_for_write_errno(e);
 }
 
+void outdir_protect(struct outdir *od, const char *path)
+{
+	struct stat st;
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	ALLOC_GROW(od->inputs, od->ninputs + 1, od->inputs_alloc);
+	od->inputs[od->ninputs].dev = st.st_dev;
+	od->inputs[od->ninputs++].ino = st.st_ino;
+}
+
+/* 1 when the entry base in the folder dirfd is one of od's inputs (the
+ * entry itself, a symbolic link not followed: renaming over a link leaves
+ * its target alone). */
+static int is_input(const struct outdir *od, int dirfd, const char *base)
+{
+	struct stat st;
+	if (!od->ninputs || fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return 0;
+	for (size_t i = 0; i < od->ninputs; i++)
+		if (od->inputs[i].dev == st.st_dev && od->inputs[i].ino == st.st_ino)
+			return 1;
+	return 0;
+}
+
+/* 1 when the relative name in the output folder names one of od's inputs. */
+static int name_is_input(const struct outdir *od, const char *name)
+{
+	const char *base;
+	int root = locked_fd(od), fd, r;
+	if (!od->ninputs || root < 0 || (fd = parent_beneath(root, name, &base)) < 0)
+		return 0;
+	r = is_input(od, fd, base);
+	close(fd);
+	return r;
+}
+
 /* Stages the relative name: creates its staged file (empty) and records the
  * name. Returns the staged path, malloc'd (caller frees), and with fd set, a
  * descriptor open for writing on it (caller closes); NULL with err set on
@@ -634,6 +795,17 @@ static char *stage(struct outdir *od, const char *name, int *fd, struct nf_error
 	size_t i;
 	for (i = 0; i < od->nnames && strcmp(od->names[i], name) != 0; i++)
 		;
+	if (i == od->nnames && !own_name(name)) { /* own_names[] lists every output */
+		nf_error_set(err, NF_CANTCREAT, "cannot write '%s/%s': not a name of noisefloor's outputs",
+			     od->dir, name);
+		return NULL;
+	}
+	if (i == od->nnames && name_is_input(od, name)) {
+		nf_error_set(err, NF_CANTCREAT,
+			     "cannot write '%s/%s': it is an input of this run, and noisefloor never replaces an input (give another --out)",
+			     od->dir, name);
+		return NULL;
+	}
 	if (i < od->nnames) {
 		path = xstrdup(od->staged[i]);
 		if ((f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
@@ -849,16 +1021,19 @@ static int place(struct outdir *od, struct step *s, size_t i)
 	return 0;
 }
 
-/* The manifest of the previous run in the output folder ("" when none),
- * malloc'd; caller frees. */
+/* The manifest of the previous run in the output folder ("" when none or
+ * when it is not a small regular file: see read_small), malloc'd; caller
+ * frees. */
 static char *read_manifest(const struct outdir *od)
 {
-	char *path = xasprintf("%s/%s", od->dir, MANIFEST), *text = NULL;
+	char *text = NULL;
 	size_t len;
-	if (read_file(path, &text, &len) != 0)
-		text = xstrdup("");
-	free(path);
-	return text;
+	int r = read_small(locked_fd(od), MANIFEST, &text, &len);
+	if (r > 0)
+		buf_printf(&notices,
+			   "ignored '%s/" MANIFEST "': not a manifest of noisefloor's (not a small regular file); no file it names was removed\n",
+			   od->dir);
+	return r == 0 ? text : xstrdup("");
 }
 
 /* 1 when this run's writer `owner` wrote files. */
@@ -878,43 +1053,67 @@ static int written(const struct outdir *od, const char *name)
 	return 0;
 }
 
-/* Walks the previous run's manifest ("writer<TAB>sha256<TAB>name" lines):
- * appends to `keep` the lines of writers that did not run this time (their
- * files stay, so they stay listed), and to `drop`, as "x<TAB>sha256<TAB>name"
- * lines of the commit record, the files that a writer which ran again did
- * not write this time (the chart of a workload no longer measured), to be
- * removed once the new set is in place. A name is taken only when it stays
- * inside the folder, and a file is removed only when it still holds what
- * the previous run wrote (its digest), so a manifest planted in the folder
- * touches nothing of anyone else's; lines without a digest (written before
- * manifests had them) are dropped, their files left alone. */
+/* What the previous run's manifest named that is not noisefloor's: the
+ * count and the first name, told in one line after the commit. */
+struct foreign {
+	size_t n;
+	char *first;
+};
+
+static void foreign_add(struct foreign *fo, const char *name)
+{
+	if (!fo->n++)
+		fo->first = xstrdup(name);
+}
+
+/* Walks the previous run's manifest ("writer<TAB>sha256<TAB>identity<TAB>
+ * name" lines): appends to `keep` the lines of writers that did not run
+ * this time (their files stay, so they stay listed), and to `drop`, as
+ * "x<TAB>sha256<TAB>identity<TAB>name" lines of the commit record, the files
+ * that a writer which ran again did not write this time (the chart of a
+ * workload no longer measured), to be removed once the new set is in
+ * place. Only a name noisefloor writes is taken (own_name), and a file is
+ * removed only when it is still the file the previous run wrote (its
+ * identity and digest), so a manifest planted in the folder touches
+ * nothing of anyone else's; lines without an identity (written before
+ * manifests had them) are dropped, their files left alone, and lines that
+ * are not noisefloor's are counted in fo. */
 static void old_manifest(const struct outdir *od, const char *old, struct buf *keep,
-			 struct buf *drop)
+			 struct buf *drop, struct foreign *fo)
 {
 	char *copy = xstrdup(old), *save = NULL;
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *fld[3];
-		if (split_tabs(line, fld, 3) != 3 || !digest_ok(fld[1]) || !name_ok(fld[2]) ||
-		    strcmp(fld[2], MANIFEST) == 0 || strcmp(fld[2], RECORD) == 0 ||
-		    written(od, fld[2]))
+		char *fld[4];
+		int n = split_tabs(line, fld, 4);
+		if (n == 3 && digest_ok(fld[1]) && own_name(fld[2]))
+			continue; /* an older manifest's line: forgotten, the file kept */
+		if (n != 4 || !digest_ok(fld[1]) || !id_ok(fld[2]) || !own_name(fld[3]) ||
+		    strcmp(fld[3], MANIFEST) == 0) {
+			foreign_add(fo, n >= 1 ? fld[n - 1] : line);
 			continue;
+		}
+		if (written(od, fld[3]))
+			continue;
+		if (name_is_input(od, fld[3]))
+			continue; /* read by this run: never removed */
 		if (!writer_ran(od, fld[0]))
-			buf_printf(keep, "%s\t%s\t%s\n", fld[0], fld[1], fld[2]);
+			buf_printf(keep, "%s\t%s\t%s\t%s\n", fld[0], fld[1], fld[2], fld[3]);
 		else
-			buf_printf(drop, "x\t%s\t%s\n", fld[1], fld[2]);
+			buf_printf(drop, "x\t%s\t%s\t%s\n", fld[1], fld[2], fld[3]);
 	}
 	free(copy);
 }
 
-/* Removes the files of the "x" lines of drop (see old_manifest) that still
- * hold what the previous run wrote. */
-static void drop_old(int root, const char *drop)
+/* Removes the files of the "x" lines of drop (see old_manifest) that are
+ * still the files the previous run wrote; one there that is not is counted
+ * in fo and left alone. */
+static void drop_old(int root, const char *drop, struct foreign *fo)
 {
 	char *copy = xstrdup(drop), *save = NULL;
 	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *fld[3];
-		if (split_tabs(line, fld, 3) == 3)
-			remove_ours(root, fld[2], fld[1]);
+		char *fld[4];
+		if (split_tabs(line, fld, 4) == 4 && remove_ours(root, fld[3], fld[1], fld[2]))
+			foreign_add(fo, fld[3]);
 	}
 	free(copy);
 }
@@ -937,6 +1136,7 @@ static void release(struct outdir *od)
 	free(od->names);
 	free(od->owners);
 	free(od->staged);
+	free(od->inputs);
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
@@ -966,7 +1166,7 @@ static int symlink_on_way(const char *dir, const char *name)
 /* Writes the commit record (see outdir_commit) into the folder open as
  * root; returns 0 or errno. */
 static int write_record(struct outdir *od, int root, const struct step *steps,
-			char (*dig)[65], const char *drop)
+			char (*dig)[65], char (*ids)[ID_MAX], const char *drop)
 {
 	struct buf r = BUF_INIT;
 	size_t skip = strlen(od->dir) + 1;
@@ -977,10 +1177,14 @@ static int write_record(struct outdir *od, int root, const struct step *steps,
 		if (steps[i].made_dir)
 			buf_printf(&r, "d\t%s\n", steps[i].made_dir + skip);
 	for (size_t i = 0; i < od->nnames; i++)
-		buf_printf(&r, "f\t%s\t%s\t%s\n", dig[i], od->staged[i] + skip, od->names[i]);
+		buf_printf(&r, "f\t%s\t%s\t%s\t%s\n", dig[i], ids[i], od->staged[i] + skip,
+			   od->names[i]);
 	buf_puts(&r, drop);
 	buf_puts(&r, "end\n");
-	f = openat(root, RECORD, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	/* a new file: whatever recover() left under the name is not written
+	 * through (a FIFO would block) */
+	unlinkat(root, RECORD, 0);
+	f = openat(root, RECORD, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (f < 0)
 		e = errno;
 	for (size_t off = 0; !e && off < r.len;) {
@@ -1025,19 +1229,22 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	struct step *steps;
 	struct buf manifest = BUF_INIT, drop = BUF_INIT;
 	struct digest256 d;
-	char *old = read_manifest(od), (*dig)[65];
+	char *old = read_manifest(od), (*dig)[65], (*ids)[ID_MAX];
+	struct foreign fo = { 0, NULL };
+	struct stat st;
 	size_t i;
 	int rc = 0, e = 0, fd = locked_fd(od), recorded = 0;
 
 	/* what each staged file holds, read back (cairo and the workbook
 	 * writer write theirs by name) */
 	dig = xcalloc(od->nnames + 1, sizeof *dig);
+	ids = xcalloc(od->nnames + 1, sizeof *ids);
 	for (i = 0; i < od->nnames; i++) {
 		if (!name_ok(od->names[i])) {
 			e = EINVAL;
 			break;
 		}
-		if (digest_at(AT_FDCWD, od->staged[i], dig[i]) != 0) {
+		if (digest_at(AT_FDCWD, od->staged[i], dig[i], ids[i]) != 0) {
 			e = errno ? errno : EIO;
 			break;
 		}
@@ -1046,24 +1253,30 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		rc = nf_error_set(err, write_status(e), "cannot write '%s/%s': %s", od->dir,
 				  od->names[i], strerror(e));
 		free(dig);
+		free(ids);
 		free(old);
 		outdir_abort(od);
 		return rc;
 	}
 	for (i = 0; i < od->nnames; i++)
 		if (od->owners[i])
-			buf_printf(&manifest, "%s\t%s\t%s\n", od->owners[i], dig[i], od->names[i]);
-	old_manifest(od, old, &manifest, &drop);
+			buf_printf(&manifest, "%s\t%s\t%s\t%s\n", od->owners[i], dig[i], ids[i],
+				   od->names[i]);
+	old_manifest(od, old, &manifest, &drop, &fo);
 	free(old);
 	od->writer = NULL;
 	rc = outdir_write(od, MANIFEST, manifest.s, manifest.len, err);
 	digest256_init(&d);
 	digest256_update(&d, manifest.s, manifest.len);
 	digest256_final_hex(&d, dig[od->nnames - 1]);
+	if (!rc && stat(od->staged[od->nnames - 1], &st) == 0)
+		identity(&st, ids[od->nnames - 1]);
 	buf_release(&manifest);
 	if (rc) {
 		buf_release(&drop);
+		free(fo.first);
 		free(dig);
+		free(ids);
 		outdir_abort(od);
 		return rc;
 	}
@@ -1108,7 +1321,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		i = 0;
 		goto done;
 	}
-	if (!e && (e = write_record(od, fd, steps, dig, drop.s ? drop.s : "")) == 0)
+	if (!e && (e = write_record(od, fd, steps, dig, ids, drop.s ? drop.s : "")) == 0)
 		recorded = 1;
 	/* every staged file's data and the record durable, in one call, before
 	 * any rename; the staged files are all on the output folder's file
@@ -1161,9 +1374,17 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 done:
 	if (!rc)
-		drop_old(fd, drop.s ? drop.s : "");
+		drop_old(fd, drop.s ? drop.s : "", &fo);
+	if (fo.n)
+		buf_printf(&notices,
+			   "left %zu file%s as %s: '%s/" MANIFEST "' names %s (the first: '%s'), but %s not the file%s noisefloor wrote there\n",
+			   fo.n, fo.n == 1 ? "" : "s", fo.n == 1 ? "it is" : "they are", od->dir,
+			   fo.n == 1 ? "it" : "them", fo.first, fo.n == 1 ? "it is" : "they are",
+			   fo.n == 1 ? "" : "s");
+	free(fo.first);
 	buf_release(&drop);
 	free(dig);
+	free(ids);
 	if (recorded)
 		unlinkat(fd, RECORD, 0);
 	/* the staged names at the top: after success the old files swapped

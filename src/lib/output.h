@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "lib/error.h"
 
 struct outdir {
@@ -26,6 +27,11 @@ struct outdir {
 	                       (a renderer's name, static); recorded so a
 	                       later run removes only the files of the
 	                       writers it runs again */
+	struct outdir_input {
+		dev_t dev;
+		ino_t ino;
+	} *inputs;       /* the files this run reads (outdir_protect) */
+	size_t ninputs, inputs_alloc;
 	int created_dir; /* we created `dir` and remove it again on abort */
 	int staging_made; /* the staging folder exists */
 };
@@ -34,6 +40,12 @@ struct outdir {
  * commit of a run that died in it (from its commit record), then removes
  * what such a run left staged. */
 int outdir_open(struct outdir *od, const char *dir, struct nf_error *err);
+
+/* Records the file at path (an input of this run; "-" and what cannot be
+ * stat()ed are skipped) as one that is never an output: staging a name whose
+ * file in the output folder is that file fails with NF_CANTCREAT before
+ * anything is moved, and no cleanup removes it. */
+void outdir_protect(struct outdir *od, const char *path);
 
 /* Returns a malloc'd path where the relative name ("charts/x.svg") is
  * staged, an empty file made for it, recording the name; caller frees.
@@ -54,6 +66,12 @@ int outdir_fclose(struct outdir *od, const char *name, FILE *f, struct nf_error 
  * files replaced; on failure puts back what it replaced, removes what was
  * staged and returns the status with err set. */
 int outdir_commit(struct outdir *od, struct nf_error *err);
+
+/* What outdir_open and outdir_commit refused to act on since the last
+ * call (a planted commit record or manifest, or one that is not a small
+ * regular file), one line each ending in '\n', for the caller to show;
+ * malloc'd, caller frees; NULL when nothing. */
+char *outdir_notices(void);
 
 /* Removes what was staged (and the output folder if we created it). */
 void outdir_abort(struct outdir *od);

@@ -268,6 +268,81 @@ const char *model_intern(struct model *m, const char *s)
 	return s ? model_internn(m, s, strlen(s)) : NULL;
 }
 
+/* An open-addressing index from a string (compared by content) to its
+ * place in one of the model's arrays, so that finding a workload, an
+ * environment key or a warning costs the same with 200,000 of them as with
+ * 2. A slot holds place + 1 (0: empty); the key is read through key_at. */
+struct name_index {
+	size_t *slots;
+	size_t nslots, count;
+};
+
+typedef const char *(*key_at_fn)(const struct model *m, size_t i);
+
+static const char *workload_key(const struct model *m, size_t i)
+{
+	return m->workloads[i].name;
+}
+
+static const char *env_key(const struct model *m, size_t i)
+{
+	return m->env[i].key;
+}
+
+static const char *warning_key(const struct model *m, size_t i)
+{
+	return m->warnings[i];
+}
+
+/* The place of key in the index x, or (size_t)-1. */
+static size_t index_find(const struct model *m, const struct name_index *x, key_at_fn key_at,
+			 const char *key)
+{
+	size_t j;
+	if (!x || !x->nslots)
+		return (size_t)-1;
+	j = hash_bytes(key, strlen(key)) & (x->nslots - 1);
+	for (; x->slots[j]; j = (j + 1) & (x->nslots - 1))
+		if (strcmp(key_at(m, x->slots[j] - 1), key) == 0)
+			return x->slots[j] - 1;
+	return (size_t)-1;
+}
+
+/* Adds place i (whose key is not in the index yet) to the index *xp. */
+static void index_add(const struct model *m, struct name_index **xp, key_at_fn key_at, size_t i)
+{
+	struct name_index *x = *xp ? *xp : (*xp = xcalloc(1, sizeof **xp));
+	size_t j;
+	if ((x->count + 1) * 2 > x->nslots) {
+		size_t n = x->nslots ? x->nslots * 2 : 64;
+		size_t *slots = xcalloc(n, sizeof *slots);
+		for (size_t k = 0; k < x->nslots; k++) {
+			if (!x->slots[k])
+				continue;
+			j = hash_bytes(key_at(m, x->slots[k] - 1), strlen(key_at(m, x->slots[k] - 1))) &
+			    (n - 1);
+			while (slots[j])
+				j = (j + 1) & (n - 1);
+			slots[j] = x->slots[k];
+		}
+		free(x->slots);
+		x->slots = slots;
+		x->nslots = n;
+	}
+	j = hash_bytes(key_at(m, i), strlen(key_at(m, i))) & (x->nslots - 1);
+	while (x->slots[j])
+		j = (j + 1) & (x->nslots - 1);
+	x->slots[j] = i + 1;
+	x->count++;
+}
+
+static void index_free(struct name_index *x)
+{
+	if (x)
+		free(x->slots);
+	free(x);
+}
+
 void model_init(struct model *m)
 {
 	memset(m, 0, sizeof *m);
@@ -350,6 +425,9 @@ void model_release(struct model *m)
 	if (m->series_index)
 		free(m->series_index->slots);
 	free(m->series_index);
+	index_free(m->workload_index);
+	index_free(m->env_index);
+	index_free(m->warning_index);
 	free(m->draft_passes);
 	free(m->env);
 	for (size_t i = 0; i < m->nsources; i++)
@@ -415,35 +493,33 @@ void model_set_env(struct model *m, const char *key, const char *value)
 	key = model_intern(m, key);
 	value = model_intern(m, value);
 	m->env_changes++;
-	for (size_t i = 0; i < m->nenv; i++) {
-		if (m->env[i].key == key) {
-			m->env[i].value = value;
-			m->env_set_at[i] = m->env_changes;
-			return;
-		}
+	size_t i = index_find(m, m->env_index, env_key, key);
+	if (i != (size_t)-1) {
+		m->env[i].value = value;
+		m->env_set_at[i] = m->env_changes;
+		return;
 	}
-	ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
-	m->env_set_at = xrealloc(m->env_set_at, m->env_alloc * sizeof *m->env_set_at);
+	if (m->nenv + 1 > m->env_alloc) { /* env_set_at grows with env, not on every key */
+		ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
+		m->env_set_at = xrealloc(m->env_set_at, m->env_alloc * sizeof *m->env_set_at);
+	}
 	m->env[m->nenv].key = key;
 	m->env[m->nenv].value = value;
 	m->env_set_at[m->nenv] = m->env_changes;
+	index_add(m, &m->env_index, env_key, m->nenv);
 	m->nenv++;
 }
 
 const char *model_env_since(const struct model *m, const char *key, size_t since)
 {
-	for (size_t i = 0; i < m->nenv; i++)
-		if (strcmp(m->env[i].key, key) == 0)
-			return m->env_set_at[i] > since ? m->env[i].value : NULL;
-	return NULL;
+	size_t i = index_find(m, m->env_index, env_key, key);
+	return i != (size_t)-1 && m->env_set_at[i] > since ? m->env[i].value : NULL;
 }
 
 const char *model_get_env(const struct model *m, const char *key)
 {
-	for (size_t i = 0; i < m->nenv; i++)
-		if (strcmp(m->env[i].key, key) == 0)
-			return m->env[i].value;
-	return NULL;
+	size_t i = index_find(m, m->env_index, env_key, key);
+	return i != (size_t)-1 ? m->env[i].value : NULL;
 }
 
 void model_set_digest(struct model *m, const char *source, const char *hex)
@@ -469,10 +545,8 @@ const char *model_get_digest(const struct model *m, const char *source)
 
 const struct workload_info *model_workload(const struct model *m, const char *name)
 {
-	for (size_t i = 0; i < m->nworkloads; i++)
-		if (strcmp(m->workloads[i].name, name) == 0)
-			return &m->workloads[i];
-	return NULL;
+	size_t i = index_find(m, m->workload_index, workload_key, name);
+	return i != (size_t)-1 ? &m->workloads[i] : NULL;
 }
 
 struct workload_info *model_add_workload(struct model *m, const char *name)
@@ -481,9 +555,10 @@ struct workload_info *model_add_workload(struct model *m, const char *name)
 	if (w)
 		return w;
 	ALLOC_GROW(m->workloads, m->nworkloads + 1, m->workloads_alloc);
-	w = &m->workloads[m->nworkloads++];
+	w = &m->workloads[m->nworkloads];
 	memset(w, 0, sizeof *w);
 	w->name = name;
+	index_add(m, &m->workload_index, workload_key, m->nworkloads++);
 	return w;
 }
 
@@ -494,14 +569,13 @@ void model_warn(struct model *m, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	for (size_t i = 0; i < m->nwarnings; i++) {
-		if (strcmp(m->warnings[i], b.s) == 0) {
-			buf_release(&b);
-			return;
-		}
+	if (index_find(m, m->warning_index, warning_key, b.s) != (size_t)-1) {
+		buf_release(&b);
+		return;
 	}
 	ALLOC_GROW(m->warnings, m->nwarnings + 1, m->warnings_alloc);
-	m->warnings[m->nwarnings++] = buf_detach(&b, NULL);
+	m->warnings[m->nwarnings] = buf_detach(&b, NULL);
+	index_add(m, &m->warning_index, warning_key, m->nwarnings++);
 }
 
 void model_warn_fact(struct model *m, enum warning_kind kind, size_t comparison, size_t version,

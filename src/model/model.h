@@ -927,6 +927,9 @@ struct model {
 	struct strpool *pool;              /* private */
 	struct passes_block *passes_blocks; /* private: storage of every result's passes */
 	struct series_index *series_index; /* private: finds a draft's series */
+	struct name_index *workload_index; /* private: finds a workload by name */
+	struct name_index *env_index;      /* private: finds an environment key */
+	struct name_index *warning_index;  /* private: finds a warning's text */
 	struct result_draft draft;         /* private: model_draft_result() */
 	double *draft_passes;              /* private: model_draft_passes() */
 	void *block;                       /* private: model_block(), block_size bytes */

@@ -963,6 +963,8 @@ static int cmp_ptr(const void *a, const void *b)
 size_t report_count_distinct(const char **v, size_t n)
 {
 	size_t k = n > 0;
+	if (n < 2) /* v may be NULL with n 0, which qsort may not be given */
+		return n;
 	qsort(v, n, sizeof *v, cmp_ptr);
 	for (size_t i = 1; i < n; i++)
 		k += v[i] != v[i - 1];

@@ -1134,7 +1134,7 @@ static int render_one(const struct render_ctx *rc, const char *doc, struct mctx 
 		      mustache_escape_fn escape, struct buf *out, int *too_long, struct nf_error *err)
 {
 	struct partials parts = { rc->templates_dir, 0 };
-	struct mustache_opts opts = { escape, NULL, load_partial, &parts, 0 };
+	struct mustache_opts opts = { escape, NULL, load_partial, &parts, 0, 0 };
 	char *name = xasprintf("%s.mustache", doc);
 	size_t len;
 	char *tmpl = load_template(rc->templates_dir, name, &len, err);

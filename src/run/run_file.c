@@ -436,8 +436,8 @@ static int append(struct run_file *f, const struct buf *b, struct nf_error *err)
 			int e = n < 0 ? errno : ENOSPC;
 			if (old >= 0 && ftruncate(f->fd, old) == 0)
 				fsync(f->fd);
-			return nf_error_set(err, e == ENOSPC || e == EFBIG || e == EDQUOT ? NF_CANTCREAT
-					    : NF_IOERR, "cannot write '%s': %s", f->path, strerror(e));
+			return nf_error_set(err, nf_status_for_write_errno(e), "cannot write '%s': %s",
+					    f->path, strerror(e));
 		}
 		done += (size_t)n;
 	}
@@ -797,11 +797,39 @@ int run_file_write_header(struct run_file *f, const struct run_settings *s,
 	return rc;
 }
 
+/* 0 when the path still names the file f holds open (device and inode),
+ * else the status with err set: a file replaced at its path (an editor's
+ * save, a copy over it) or removed would take the rounds into a copy no
+ * one sees. */
+int run_file_still_there(struct run_file *f, struct nf_error *err)
+{
+	struct stat a, b;
+	if (f->fd < 0 || !f->has_header)
+		return 0;
+	if (fstat(f->fd, &a) != 0)
+		return nf_error_set(err, NF_IOERR, "cannot write '%s': %s", f->path, strerror(errno));
+	if (stat(f->path, &b) != 0) {
+		f->replaced = 1;
+		return nf_error_set(err, NF_CANTCREAT,
+				    "cannot write '%s': the file was removed during the run; nothing more is written",
+				    f->path);
+	}
+	if (a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+		f->replaced = 1;
+		return nf_error_set(err, NF_CANTCREAT,
+				    "cannot write '%s': the file was replaced during the run; nothing more is written",
+				    f->path);
+	}
+	return 0;
+}
+
 int run_file_append_round(struct run_file *f, const struct run_settings *s, int round,
 			     struct run_round *rd, struct nf_error *err)
 {
 	struct buf b = BUF_INIT;
 	int rc;
+	if ((rc = run_file_still_there(f, err)) != 0)
+		return rc;
 	round_json(s, round, rd, &b);
 	rc = append(f, &b, err);
 	if (!rc)

@@ -121,6 +121,7 @@ struct run_file {
 	size_t header_len;  /* bytes of the header line, its line feed included */
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
+	int replaced;      /* the path named another file or none (run_file_still_there) */
 	double elapsed_s;  /* --resume: meta.elapsed_s of its last complete round, or 0 */
 	cJSON *workloads;  /* owned: the header's "workloads" field (what the
 	                      commands' output said of its workloads), or NULL */
@@ -169,5 +170,11 @@ int run_file_append_round(struct run_file *f, const struct run_settings *s, int 
 /* Closes the file (removed when this run created it and wrote nothing) and
  * frees f->workloads. */
 void run_file_close(struct run_file *f);
+
+/* 0 when f's path still names the file f holds open (device and inode),
+ * checked before each round is appended; else sets f->replaced and returns
+ * NF_CANTCREAT with err set: a file replaced at its path (an editor's
+ * save) or removed would take the rounds into a copy that nothing names. */
+int run_file_still_there(struct run_file *f, struct nf_error *err);
 
 #endif

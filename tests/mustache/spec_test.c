@@ -146,7 +146,7 @@ static int run_spec_file(const char *dir, const char *file)
 		const cJSON *tmpl = cJSON_GetObjectItemCaseSensitive(t, "template");
 		const cJSON *want = cJSON_GetObjectItemCaseSensitive(t, "expected");
 		const cJSON *partials = cJSON_GetObjectItemCaseSensitive(t, "partials");
-		struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
+		struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0, 0 };
 		struct mustache_error err;
 		struct buf out = BUF_INIT;
 		struct mctx *ctx;
@@ -266,7 +266,7 @@ static void run_good(const struct good_case *c)
 {
 	cJSON *data = cJSON_Parse(c->data);
 	cJSON *partials = c->partials ? cJSON_Parse(c->partials) : NULL;
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	struct mctx *ctx;
@@ -300,7 +300,7 @@ static void run_good(const struct good_case *c)
 static void run_bad(const struct bad_case *c)
 {
 	cJSON *partials = c->partials ? cJSON_Parse(c->partials) : NULL;
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	struct mctx *ctx = mctx_object();
@@ -364,7 +364,7 @@ static char *counting_partial(const char *name, void *ud)
 static void run_api_cases(void)
 {
 	struct mctx *o = mctx_object(), *l = mctx_list();
-	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0 };
+	struct mustache_opts opts = { NULL, NULL, NULL, NULL, 0, 0 };
 	struct mustache_error err;
 	struct buf out = BUF_INIT;
 	int escapes = 0;
@@ -477,7 +477,7 @@ static void run_random(void)
 	cJSON *pj = cJSON_Parse("{\"p\":\"{{#a}}{{>p}}{{/a}}[{{b}}]\\n\",\"q\":\"{{#a}}\\n{{b}}\"}");
 	cJSON *dj = cJSON_Parse("{\"a\":[{\"b\":\"<&>\"},{\"a\":false,\"b\":\"2\"}],\"b\":\"x\"}");
 	struct mctx *ctx = from_json(dj);
-	struct mustache_opts opts = { NULL, NULL, json_partial, pj, 0 };
+	struct mustache_opts opts = { NULL, NULL, json_partial, pj, 0, 0 };
 	unsigned long seed = 12345;
 	int iter, bad = 0, errors = 0;
 

@@ -10,6 +10,7 @@
 #include "lib/fmt.h"
 #include "render/chart/chart.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,10 +149,33 @@ struct ticks {
 	int decimals;
 };
 
-/* Ticks covering [lo, hi] with about `target` intervals. */
+/* The fixed tick set of a degenerate axis: one interval from lo to hi,
+ * or from 0 to the one value (a single value, or a span too wide or too
+ * narrow for a double to step through: every pass 1.797e308, or 5e-324). */
+static void ticks_fixed(double lo, double hi, struct ticks *t)
+{
+	if (!isfinite(hi - lo)) { /* half of each side keeps the span finite */
+		lo = fmax(lo, -DBL_MAX / 2);
+		hi = fmin(hi, DBL_MAX / 2);
+	}
+	if (!(hi > lo)) {
+		double v = lo;
+		lo = v < 0 ? v : 0;
+		hi = v > 0 ? v : v < 0 ? 0 : 1;
+	}
+	t->lo = lo;
+	t->hi = hi;
+	t->step = hi - lo;
+	t->n = 2;
+	t->decimals = 0;
+}
+
+/* Ticks covering [lo, hi] (finite) with about `target` intervals; a
+ * degenerate axis, where the nice steps cannot be counted in doubles, gets
+ * the fixed set of ticks_fixed. */
 static void ticks_make(double lo, double hi, int target, struct ticks *t)
 {
-	double span;
+	double span, lo0 = lo, hi0 = hi, q;
 	if (!(hi > lo)) {
 		double pad = lo != 0 ? fabs(lo) * 0.1 : 1;
 		lo -= pad;
@@ -160,10 +184,23 @@ static void ticks_make(double lo, double hi, int target, struct ticks *t)
 	if (target < 2)
 		target = 2;
 	span = hi - lo;
+	if (!isfinite(span) || !(span > 0) || !(span / target > 0)) {
+		ticks_fixed(lo0, hi0, t);
+		return;
+	}
 	t->step = nice_step(span / target);
 	t->lo = floor(lo / t->step + 1e-9) * t->step;
 	t->hi = ceil(hi / t->step - 1e-9) * t->step;
-	t->n = (size_t)lround((t->hi - t->lo) / t->step) + 1;
+	q = (t->hi - t->lo) / t->step;
+	/* a step lost against the values (lo + step == lo) or an
+	 * overflowing end leaves q not a small count */
+	if (!isfinite(t->step) || !(t->step > 0) || !isfinite(t->lo) || !isfinite(t->hi) ||
+	    !(q >= 1 && q <= 4.0 * target + 4) || t->lo + t->step == t->lo ||
+	    t->hi - t->step == t->hi) {
+		ticks_fixed(lo0, hi0, t);
+		return;
+	}
+	t->n = (size_t)lround(q) + 1;
 	t->decimals = 0;
 	{
 		double s = t->step;
