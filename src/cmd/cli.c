@@ -627,3 +627,16 @@ int cli_check_link_base(const struct cli_args *a)
 					 "hold as is (percent-encode it)", u);
 	return 0;
 }
+
+int cli_is_opt(const char *arg, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+	*val = NULL;
+	if (strncmp(arg, name, n) != 0)
+		return 0;
+	if (arg[n] == '=') {
+		*val = arg + n + 1;
+		return 1;
+	}
+	return arg[n] == '\0';
+}

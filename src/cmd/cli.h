@@ -189,4 +189,8 @@ size_t cli_terminal_columns(void);
  * returns NF_IOERR, else NF_OK. */
 int cli_flush_stdout(const struct cli_args *a);
 
+/* 1 when arg is the option `name` or `name=...` (run's and bisect's own
+ * parsers); *val gets the value after '=', or NULL. */
+int cli_is_opt(const char *arg, const char *name, const char **val);
+
 #endif

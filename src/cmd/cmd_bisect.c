@@ -823,18 +823,6 @@ static int find_label(const struct bisect *bi, const char *opt, const char *labe
 		   bi->c[0].label, bi->c[bi->n - 1].label);
 }
 
-static int is_opt(const char *arg, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-	*val = NULL;
-	if (strncmp(arg, name, n) != 0)
-		return 0;
-	if (arg[n] == '=') {
-		*val = arg + n + 1;
-		return 1;
-	}
-	return arg[n] == '\0';
-}
 
 static int parse_args(struct bisect *bi, int argc, char **argv)
 {
@@ -848,7 +836,7 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *val = NULL, *opt = NULL;
 		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !opt; k++)
-			if (is_opt(a, with_value[k], &val))
+			if (cli_is_opt(a, with_value[k], &val))
 				opt = with_value[k];
 		if (opt && !val) {
 			if (i + 1 >= argc)

@@ -310,20 +310,6 @@ static int check_commands(struct run_settings *s)
 	return 0;
 }
 
-/* 1 when arg is the option `name` or `name=...`; *val gets the value after
- * '=' (or NULL). */
-static int is_opt(const char *arg, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-	*val = NULL;
-	if (strncmp(arg, name, n) != 0)
-		return 0;
-	if (arg[n] == '=') {
-		*val = arg + n + 1;
-		return 1;
-	}
-	return arg[n] == '\0';
-}
 
 static void set_str(char **dst, const char *v)
 {
@@ -350,7 +336,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 		};
 		const char *opt = NULL;
 		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !opt; k++)
-			if (is_opt(a, with_value[k], &val))
+			if (cli_is_opt(a, with_value[k], &val))
 				opt = with_value[k];
 		if (opt && !val) {
 			if (i + 1 >= argc) {
@@ -407,7 +393,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 			} else {
 				r->out = val;
 			}
-		} else if (is_opt(a, "--report", &val)) {
+		} else if (cli_is_opt(a, "--report", &val)) {
 			/* --report DIR when the next word is no option and no command */
 			if (!val && i + 1 < argc && argv[i + 1][0] != '-' && !strchr(argv[i + 1], '{') &&
 			    !(s->list && npos == 0 && i + 2 >= argc))
