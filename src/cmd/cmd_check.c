@@ -256,15 +256,7 @@ static int write_file_atomic(const char *path, const char *data, size_t len,
 	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
 		e = errno;
 	} else {
-		for (size_t off = 0; !e && off < len;) {
-			ssize_t k = write(fd, data + off, len - off);
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0)
-				e = k < 0 ? errno : EIO;
-			else
-				off += (size_t)k;
-		}
+		e = write_all(fd, data, len);
 		if (!e && fchmod(fd, 0644) != 0)
 			e = errno;
 		if (!e && fsync(fd) != 0 && errno != EINVAL)

@@ -860,23 +860,12 @@ char *outdir_path(struct outdir *od, const char *name, struct nf_error *err)
 int outdir_write(struct outdir *od, const char *name, const void *data, size_t len,
 		 struct nf_error *err)
 {
-	const char *p = data;
-	int fd, e = 0;
+	int fd, e;
 	char *path = stage(od, name, &fd, err);
 	if (!path)
 		return err->status ? err->status : NF_CANTCREAT;
 	free(path);
-	while (len > 0) { /* no fsync here: outdir_commit flushes every staged file at once */
-		ssize_t k = write(fd, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			e = k < 0 ? errno : EIO;
-			break;
-		}
-		p += k;
-		len -= (size_t)k;
-	}
+	e = write_all(fd, data, len); /* no fsync here: outdir_commit flushes every staged file at once */
 	if (close(fd) != 0 && !e)
 		e = errno;
 	if (e)
@@ -1187,15 +1176,8 @@ static int write_record(struct outdir *od, int root, const struct step *steps,
 	f = openat(root, RECORD, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (f < 0)
 		e = errno;
-	for (size_t off = 0; !e && off < r.len;) {
-		ssize_t k = write(f, r.s + off, r.len - off);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			e = k < 0 ? errno : EIO;
-		else
-			off += (size_t)k;
-	}
+	if (!e)
+		e = write_all(f, r.s, r.len);
 	if (f >= 0 && close(f) != 0 && !e)
 		e = errno;
 	if (e && f >= 0)

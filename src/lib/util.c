@@ -422,3 +422,18 @@ int read_file(const char *path, char **data, size_t *len)
 	*data = buf_detach(&b, len);
 	return 0;
 }
+
+int write_all(int fd, const void *p, size_t n)
+{
+	const char *s = p;
+	while (n > 0) {
+		ssize_t k = write(fd, s, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return k < 0 ? errno : EIO;
+		s += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}

@@ -111,4 +111,8 @@ unsigned utf8_next(const char **s);
  * Returns 0, or an errno value; *data is set only on success. */
 int read_file(const char *path, char **data, size_t *len);
 
+/* Writes all n bytes of p to fd, again after EINTR and short writes.
+ * Returns 0, or an errno value (EIO when write wrote nothing). */
+int write_all(int fd, const void *p, size_t n);
+
 #endif
