@@ -154,7 +154,7 @@ static void measure(const struct comparison *c, int ia, int ib, double *ratio, d
 	if (p && p->rec.verdict != VERDICT_INSUFFICIENT && isfinite(p->rec.ratio)) {
 		/* the pair's verdict record: the per-round ratios where the
 		 * rounds hold both versions, else the rank test's ratio */
-		*ratio = record_change(c, p, (size_t)ia, lo, hi) + 1;
+		*ratio = record_change(p, (size_t)ia, lo, hi) + 1;
 		*lo += 1;
 		*hi += 1;
 		return;

@@ -215,17 +215,9 @@ void record_run(struct model *m)
 	}
 }
 
-const struct verdict_record *record_of(const struct comparison *c, size_t a, size_t b)
-{
-	const struct pair_stats *p = evidence_pair(c, a, b);
-	return p ? &p->rec : NULL;
-}
-
-double record_change(const struct comparison *c, const struct pair_stats *p, size_t from,
-		     double *lo, double *hi)
+double record_change(const struct pair_stats *p, size_t from, double *lo, double *hi)
 {
 	const struct verdict_record *r = &p->rec;
-	(void)c;
 	if (from == p->a) {
 		*lo = r->ci_low - 1;
 		*hi = r->ci_high - 1;

@@ -11,15 +11,10 @@
  * decided (analysis.c), and counts each comparison's regressing pairs. */
 void record_run(struct model *m);
 
-/* The record of the pair of versions a and b of c (either order), or NULL
- * when that pair was not tested. */
-const struct verdict_record *record_of(const struct comparison *c, size_t a, size_t b);
-
 /* The record's size read as the signed change of `from`'s value to `to`'s
  * (to / from - 1; -0.2 is 20 % less time), from its ratio and interval:
  * *lo and *hi get the interval's ends. from and to are the pair's two
  * versions, in either order. */
-double record_change(const struct comparison *c, const struct pair_stats *p, size_t from,
-		     double *lo, double *hi);
+double record_change(const struct pair_stats *p, size_t from, double *lo, double *hi);
 
 #endif

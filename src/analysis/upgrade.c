@@ -122,7 +122,7 @@ static void fill_row(const struct model *m, struct upgrade_row *row, size_t ci)
 	/* the pair's verdict record, read from the `from` side */
 	if (p->rec.verdict != VERDICT_INSUFFICIENT && isfinite(p->rec.ratio)) {
 		double lo, hi;
-		row->ratio = record_change(c, p, (size_t)row->from, &lo, &hi) + 1;
+		row->ratio = record_change(p, (size_t)row->from, &lo, &hi) + 1;
 		row->ci_low = lo + 1;
 		row->ci_high = hi + 1;
 	}

@@ -180,12 +180,12 @@ const char *words_band_kind(enum record_band k)
 	}
 }
 
-void words_record_claim(struct buf *b, const struct comparison *c, const struct verdict_record *r,
-			int capital)
+/* " (best rounds)", " (median of 24 per-round ratios; in 20 of 24 rounds;
+ * paired; ...)": what decided record r; rule_only adds that the rank test
+ * could not take part. */
+static void put_record_tag(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+			   int rule_only)
 {
-	const char *w = c->versions[r->winner].version, *o = c->versions[r->other].version;
-	put_first(b, w, capital);
-	words_size(b, c, r->size, o);
 	switch (r->by) {
 	case DECIDED_PAIRED:
 		buf_printf(b, " (median of %zu per-round ratios", r->rounds);
@@ -205,7 +205,7 @@ void words_record_claim(struct buf *b, const struct comparison *c, const struct 
 		buf_putc(b, ')');
 		break;
 	case DECIDED_BEST_ROUNDS:
-		buf_puts(b, " (best rounds)");
+		buf_puts(b, rule_only ? " (best rounds; too few rounds for a rank test)" : " (best rounds)");
 		break;
 	case DECIDED_MEDIANS:
 		buf_puts(b, " (medians)");
@@ -216,6 +216,21 @@ void words_record_claim(struct buf *b, const struct comparison *c, const struct 
 	default:
 		break;
 	}
+}
+
+/* The winner, its size against the other and the tag of record r. */
+static void put_record_claim(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+			     int rule_only, int capital)
+{
+	put_first(b, c->versions[r->winner].version, capital);
+	words_size(b, c, r->size, c->versions[r->other].version);
+	put_record_tag(b, c, r, rule_only);
+}
+
+void words_record_claim(struct buf *b, const struct comparison *c, const struct verdict_record *r,
+			int capital)
+{
+	put_record_claim(b, c, r, 0, capital);
 }
 
 void words_record_evidence(struct buf *b, const struct comparison *c, const struct verdict_record *r)
@@ -241,13 +256,7 @@ void words_record_evidence(struct buf *b, const struct comparison *c, const stru
 static void put_claim(struct buf *b, const struct comparison *c, const struct pair_stats *p,
 		      int rule_only, int capital)
 {
-	words_record_claim(b, c, &p->rec, capital);
-	if (rule_only && p->rec.by == DECIDED_BEST_ROUNDS) {
-		/* " (best rounds)" -> " (best rounds; too few rounds for a rank test)" */
-		b->len--;
-		b->s[b->len] = 0;
-		buf_puts(b, "; too few rounds for a rank test)");
-	}
+	put_record_claim(b, c, &p->rec, rule_only, capital);
 }
 
 double words_bar_band(const struct comparison *c)
@@ -932,13 +941,7 @@ void words_rec_standing(struct buf *b, const struct model *m, const struct compa
 		if (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER) {
 			words_size_number(b, lr->size);
 			buf_printf(b, " slower than %s", out->faster->version);
-			/* " (best rounds)": the tag the verdict gives it */
-			{
-				struct buf t = BUF_INIT;
-				words_record_claim(&t, c, lr, 0);
-				buf_puts(b, strrchr(t.s, '(') ? strchr(t.s, '(') - 1 : "");
-				buf_release(&t);
-			}
+			put_record_tag(b, c, lr, 0);
 		} else {
 			buf_puts(b, "behind: ");
 			words_record_claim(b, c, lr, 0);
