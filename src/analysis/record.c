@@ -7,7 +7,6 @@
  * check and upgrade row (README "The verdict record").
  */
 #include "analysis/record.h"
-#include "analysis/evidence.h"
 #include "analysis/stats.h"
 #include "lib/util.h"
 #include "model/semver.h"
