@@ -146,7 +146,8 @@ ex=data/examples/node-versions/rounds.json
 check_eq "check: a regression fails with claims as without (exit 1)" "1 1" "$want $?"
 
 # --- documented ----------------------------------------------------------------
-check "README documents --claim with the seed's example" grep -qF -- "--claim '20.19.5..24.11.1=-57%@select'" README.md
+check "README and doc/method.md document --claim with the seed's example" \
+	sh -c "grep -qF -- \"--claim '20.19.5..24.11.1=-57%@select'\" README.md && grep -qF -- \"--claim '20.19.5..24.11.1=-57%@select'\" doc/method.md"
 check "report --help lists --claim" grep -q -- '--claim CLAIM' <("$NF" report --help)
 check_eq "check --help lists --claim, --from and --to" "--claim CLAIM --from VERSION --to VERSION" \
 	"$("$NF" check --help | grep -o -- '^      --\(claim\|from\|to\) [A-Z]*' | sed 's/^ *//' | xargs)"

@@ -7,19 +7,24 @@ T=tests/core
 d=$(tmpdir)
 
 # --- --help --------------------------------------------------------------
-for c in report windows check convert bisect; do
+# the page of the manual that documents each command's options: the
+# README's usage block (windows, convert), doc/usage.md (report, check),
+# doc/run.md (run, bisect)
+doc_of() { case $1 in report|check) echo doc/usage.md ;; run|bisect) echo doc/run.md ;; *) echo README.md ;; esac; }
+for c in report windows check convert bisect run; do
 	"$NF" "$c" --help > "$d/help-$c.txt" 2> "$d/help-$c.err"
 	check_eq "$c --help: exit 0, stdout only, its usage line first" "0 usage: noisefloor $c" \
 		"$? $(head -n 1 "$d/help-$c.txt" | sed 's/^\(usage: noisefloor \)\[\?\([a-z]*\).*/\1\2/')$(cat "$d/help-$c.err")"
-	# every option --help lists is documented in the man page and the README
+	# every option --help lists is documented in the man page and in the
+	# command's page of the manual
+	page=$(doc_of "$c")
 	missing=""
 	for o in $(grep -o '^  \(-[a-zA-Z], \|    \)--[a-z-]*' "$d/help-$c.txt" | sed 's/.*--//'); do
 		sed 's/\\-/-/g' doc/noisefloor.1 | grep -q -- "--$o\\b" || missing="$missing man:--$o"
-		grep -q -- "--$o\\b" README.md || missing="$missing README:--$o"
+		grep -q -- "--$o\\b" "$page" || missing="$missing $page:--$o"
 	done
-	check_eq "$c --help: every option is in doc/noisefloor.1 and README.md" "" "$missing"
+	check_eq "$c --help: every option is in doc/noisefloor.1 and $page" "" "$missing"
 done
-"$NF" run --help > "$d/help-run.txt" 2> "$d/help-run.err"
 # each subcommand's --help lists exactly what it accepts: every option it
 # names is taken (given before --help, which then still prints the help)
 for c in report windows check convert run bisect; do
