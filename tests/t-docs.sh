@@ -87,3 +87,11 @@ done < "$d/examples.tsv"
 check "the README and doc/ hold at least 30 example commands ($n)" test "$n" -ge 30
 check "the README shows how to feed another runner's output, by example" \
 	grep -q '^noisefloor report .*tests/fixtures/hyperfine/' README.md
+
+# the quick start's two commands: the main job, and the test command that
+# CI runs on a fresh machine (.ci/run), exactly
+quick=$(awk '/^## Quick start/ { q = 1 } q && /^```/ { if (f++) exit; next } q && f' README.md | sed 's/ *#.*//')
+check_eq "the README's quick start is make report, then make test" "make report
+make test" "$quick"
+check_eq ".ci/run runs the README's test command" "$(printf '%s\n' "$quick" | tail -n 1)" \
+	"$(grep -v '^#\|^set \|^cd \|^$' .ci/run)"
