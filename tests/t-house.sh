@@ -14,13 +14,16 @@ check_includes() {
 	done
 	check_eq "src/$dir includes only from: $*" "" "${bad# }"
 }
+# the layers look down only: lib < model < ingest < analysis < present <
+# render < cmd, and run/ beside render/
 check_includes lib lib
-check_includes model model lib analysis
-check_includes analysis analysis model lib ingest
-check_includes ingest ingest model lib analysis
-check_includes run run ingest model lib
-check_includes present present analysis model lib
-check_includes render render present analysis model lib ingest
+check_includes model model lib
+check_includes ingest ingest model lib
+check_includes analysis analysis ingest model lib
+check_includes present present analysis ingest model lib
+check_includes run run present analysis ingest model lib
+check_includes render render present analysis ingest model lib
+check_includes cmd cmd render run present analysis ingest model lib
 # the rules as the issue states them, named
 check_eq "analysis/ includes nothing from present/ or render/" "" \
 	"$(grep -rlE '^#include "(present|render)/' "$NF_ROOT/src/analysis")"
@@ -42,6 +45,19 @@ C
 check_eq "the English check finds sentences, not names or formats" \
 	"$o/words.c:3: 26 is 25% faster than 22
 $o/words.c:4: beyond %s the noise" "$(python3 "$H/english.py" "$o/words.c")"
+
+# every file banner (the comment that opens a file) names files that exist
+check_eq "every banner in src/ names only files that exist" "" \
+	"$(python3 "$H/banners.py" $(find "$NF_ROOT/src" -name '*.[ch]' | sort))"
+cat > "$o/gone.c" <<'C'
+/*
+ * gone.c - beside ingest_nothing.c and util.[ch],
+ * as git's lockfile.c (elsewhere)
+ */
+C
+check_eq "the banner check finds a name that is gone, not one that exists" \
+	"$o/gone.c: gone.c
+$o/gone.c: ingest_nothing.c" "$(python3 "$H/banners.py" "$o/gone.c")"
 
 # every folder of src/ says what it owns
 for d in "$NF_ROOT"/src/*/; do

@@ -15,7 +15,6 @@
 /* fopencookie(): a stream that hashes what it reads */
 #define _GNU_SOURCE
 #include "ingest/ingest.h"
-#include "analysis/stats.h"
 #include "ingest/formats/reader.h"
 #include "ingest/json_input.h"
 #include "lib/digest256.h"
@@ -600,7 +599,7 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
 				r->extra->passes[k] = rescale(r->extra->passes[k], a, b);
-			r->value = stats_median_of(r->extra->passes, np);
+			r->value = result_value_of_passes(r->extra->passes, np);
 		} else {
 			r->value = rescale(r->value, a, b);
 		}
