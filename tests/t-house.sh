@@ -46,6 +46,17 @@ check_eq "the English check finds sentences, not names or formats" \
 	"$o/words.c:3: 26 is 25% faster than 22
 $o/words.c:4: beyond %s the noise" "$(python3 "$H/english.py" "$o/words.c")"
 
+# no include cycle inside a folder: present/'s counting helpers sit below
+# the report (nouns.c), not in it
+for d in "$NF_ROOT"/src/*/; do
+	check_eq "no include cycle in src/$(basename "$d")/" "" "$(python3 "$H/cycles.py" "$d")"
+done
+mkdir -p "$o/cyc"
+printf '#include "cyc/b.h"\n' > "$o/cyc/a.c"
+printf '#include "cyc/a.h"\n' > "$o/cyc/b.h"
+: > "$o/cyc/a.h"
+check_eq "the cycle check finds a cycle" "a -> b -> a" "$(python3 "$H/cycles.py" "$o/cyc")"
+
 # every file banner (the comment that opens a file) names files that exist
 check_eq "every banner in src/ names only files that exist" "" \
 	"$(python3 "$H/banners.py" $(find "$NF_ROOT/src" -name '*.[ch]' | sort))"

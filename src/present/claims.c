@@ -7,7 +7,6 @@
 #include "present/claims.h"
 #include "present/counts.h"
 #include "lib/fmt.h"
-#include "present/report.h"
 #include "present/verdict_words.h"
 
 #include <math.h>
@@ -114,12 +113,12 @@ static void where(struct buf *b, const struct comparison *c)
 /* The finding of a comparison with a confirmed difference: its verdict,
  * then the change of the judged pair's newer version against its older one
  * with the interval. */
-static char *finding(const struct report *r, size_t i)
+static char *finding(const struct model *m, const char *text, size_t i)
 {
-	const struct comparison *c = &r->m->comparisons[i];
+	const struct comparison *c = &m->comparisons[i];
 	struct buf b = BUF_INIT;
 	where(&b, c);
-	buf_puts(&b, r->comparisons[i].text);
+	buf_puts(&b, text);
 	if (c->record.winner >= 0 && isfinite(c->record.size_low)) {
 		/* the record's interval, in the verdict's own size */
 		buf_puts(&b, "; ");
@@ -155,9 +154,9 @@ static char *not_reproduced_title(const struct model *m, const struct report_cla
 	return buf_detach(&b, NULL);
 }
 
-void report_claims_build(struct report_claims *rc, const struct report *r)
+void report_claims_build(struct report_claims *rc, const struct model *m, const char *const *texts,
+			 int releases)
 {
-	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
 	size_t nworkloads = 0;
 	memset(rc, 0, sizeof *rc);
@@ -212,14 +211,14 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 			int regressed = c->regression;
 			if (c->verdict != VERDICT_FASTER || regressed != (pass == 0))
 				continue;
-			rc->findings[rc->nfindings++] = finding(r, i);
+			rc->findings[rc->nfindings++] = finding(m, texts[i], i);
 			rc->nregressed += regressed;
 		}
 	{
 		size_t nplatforms;
 		counts_distinct(m, NULL, m->ncomparisons, &nworkloads, &nplatforms);
 	}
-	if (!r->releases)
+	if (!releases)
 		;
 	else if (!rc->nregressed) {
 		/* in the words every comparison shares: "slower", "larger" */

@@ -13,7 +13,6 @@
 #include "lib/util.h"
 #include "model/model.h"
 
-struct report;
 
 struct report_claims {
 	char **lines;            /* owned, parallel to model.claim_checks: "SELECT
@@ -51,9 +50,12 @@ const char *claims_verdict_words(enum claim_verdict v);
 /* Appends the sentence on one checked claim, without its workload (texts). */
 void claims_words_check(struct buf *b, const struct model *m, const struct claim_check *k);
 
-/* Fills rc from r's model and its verdict texts (r->comparisons). Release
- * with report_claims_release. */
-void report_claims_build(struct report_claims *rc, const struct report *r);
+/* Fills rc from the model and the verdict of each comparison in a few
+ * words (texts[i] for m->comparisons[i], the report's); releases: the
+ * versions are releases of the schedule's lines (what regressed is said).
+ * Release with report_claims_release. */
+void report_claims_build(struct report_claims *rc, const struct model *m, const char *const *texts,
+			 int releases);
 void report_claims_release(struct report_claims *rc);
 
 #endif

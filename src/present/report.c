@@ -268,11 +268,6 @@ static void build_rounds_range(struct report *r)
 	}
 }
 
-void report_count(struct buf *b, size_t n, const char *one, const char *many)
-{
-	buf_printf(b, "%zu %s", n, n == 1 ? one : many);
-}
-
 void report_count_compared(struct buf *b, const struct model *m)
 {
 	counts_compared(b, m, NULL, m->ncomparisons);
@@ -593,7 +588,7 @@ static void build_verdicts(struct report *r)
 	build_headline(r);
 	compared_header(&b, m, NULL);
 	r->compared_header = buf_detach(&b, NULL);
-	upgrade_build(r);
+	upgrade_build(&r->upgrade, r->m);
 	r->how_taken = words_how_taken(m->how_taken);
 	words_recommendation(&b, m);
 	if (b.len)
@@ -954,23 +949,6 @@ static void build_method(struct report_method *mt)
 /* The title an issue would carry: the largest regression beyond the noise
  * (a newer version slower than an older one), else the largest step down
  * between releases of a line, else that nothing regressed. */
-static int cmp_ptr(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)*(const char *const *)a, y = (uintptr_t)*(const char *const *)b;
-	return x < y ? -1 : x > y;
-}
-
-size_t report_count_distinct(const char **v, size_t n)
-{
-	size_t k = n > 0;
-	if (n < 2) /* v may be NULL with n 0, which qsort may not be given */
-		return n;
-	qsort(v, n, sizeof *v, cmp_ptr);
-	for (size_t i = 1; i < n; i++)
-		k += v[i] != v[i - 1];
-	return k;
-}
-
 static void build_issue_title(struct report *r)
 {
 	const struct model *m = r->m;
@@ -1147,7 +1125,13 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	r->grouping_text = grouping_note(m);
 	build_warnings(r);
 	build_issue_title(r);
-	report_claims_build(&r->claims, r);
+	{
+		const char **texts = xmalloc((r->m->ncomparisons + 1) * sizeof *texts);
+		for (size_t i = 0; i < r->m->ncomparisons; i++)
+			texts[i] = r->comparisons[i].text;
+		report_claims_build(&r->claims, r->m, texts, r->releases);
+		free(texts);
+	}
 	if (r->claims.title) {
 		/* the answer to the claim is the issue's subject */
 		free(r->issue_title);

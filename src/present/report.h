@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include "model/model.h"
 #include "present/claims.h"
+#include "present/nouns.h"
 #include "present/report_impact.h"
 #include "present/upgrade.h"
 
@@ -300,13 +301,6 @@ int report_overview_rows(const struct model *m);
 int report_in_overview(const struct comparison *c);
 /* 1 when the overview has something to draw. */
 int report_has_overview(const struct model *m);
-
-/* How many distinct names among v[0..n) (interned: compared as pointers);
- * sorts v. */
-size_t report_count_distinct(const char **v, size_t n);
-
-/* Appends n and its noun in number: "1 workload", "7 workloads". */
-void report_count(struct buf *b, size_t n, const char *one, const char *many);
 
 /* Appends the comparisons counted as what they are, the one wording of
  * every count of them: "7 workloads" when each workload is one comparison

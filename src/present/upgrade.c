@@ -10,7 +10,7 @@
 #include "analysis/windows.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
-#include "present/report.h"
+#include "present/nouns.h"
 #include "present/verdict_words.h"
 
 #include <math.h>
@@ -110,11 +110,9 @@ static int row_order(const void *pa, const void *pb)
 	return (a->comparison > b->comparison) - (a->comparison < b->comparison);
 }
 
-void upgrade_build(struct report *r)
+void upgrade_build(struct report_upgrade *ru, const struct model *m)
 {
-	const struct model *m = r->m;
 	const struct upgrade *u = &m->upgrade;
-	struct report_upgrade *ru = &r->upgrade;
 	struct buf b = BUF_INIT;
 
 	memset(ru, 0, sizeof *ru);

@@ -45,9 +45,8 @@ struct report_upgrade {
 	int several_platforms;    /* rows differ by platform: show the column */
 };
 
-struct report;
 /* Builds r->upgrade from r->m->upgrade; nothing when it is not shown. */
-void upgrade_build(struct report *r);
+void upgrade_build(struct report_upgrade *ru, const struct model *m);
 void upgrade_release(struct report_upgrade *u);
 
 #endif
