@@ -56,6 +56,7 @@
  * output_record.c the commit record and the recovery from it.
  */
 #define _GNU_SOURCE /* syncfs, renameat2 */
+#include "lib/output.h"
 #include "lib/output_parts.h"
 #include "lib/digest256.h"
 

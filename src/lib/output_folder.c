@@ -7,6 +7,7 @@
  * file of ours that is still as we wrote it.
  */
 #define _GNU_SOURCE /* openat2's headers */
+#include "lib/output.h"
 #include "lib/output_parts.h"
 #include "lib/digest256.h"
 

@@ -5,6 +5,7 @@
  * not run stay listed, those a writer that ran again did not write now are
  * removed, when still as that run wrote them (output_parts.h).
  */
+#include "lib/output.h"
 #include "lib/output_parts.h"
 
 #include <stdlib.h>

@@ -6,11 +6,12 @@
 #ifndef NF_OUTPUT_PARTS_H
 #define NF_OUTPUT_PARTS_H
 
-#include "lib/output.h"
 #include "lib/util.h"
 
 #include <stddef.h>
 #include <sys/stat.h>
+
+struct outdir;
 
 #define STAGING_PREFIX ".noisefloor-"
 #define STAGING_RANDOM 6 /* characters after the prefix */

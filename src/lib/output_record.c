@@ -6,6 +6,7 @@
  * (output_parts.h; the steps in output.c's outdir_commit).
  */
 #define _GNU_SOURCE /* syncfs, renameat2 */
+#include "lib/output.h"
 #include "lib/output_parts.h"
 
 #include <errno.h>
