@@ -30,6 +30,14 @@ check_eq "analysis/ includes nothing from present/ or render/" "" \
 check_eq "no stage below cmd/ includes cmd/" "" \
 	"$(grep -rlE '^#include "cmd/' "$NF_ROOT/src" | grep -v '/src/cmd/')"
 
+# one chart entry point: every chart of the plan is laid out by
+# chart_planned_scene (render/chart/), and the renderers draw scenes
+check_eq "the renderers lay out no chart themselves" "" \
+	"$(grep -nE 'chart_layout|chart_time_scene|chart_spec_[a-z]+\(' "$NF_ROOT"/src/render/render_*.c)"
+check_eq "the charts and HTML renderers do not branch on a chart's kind" "" \
+	"$(grep -nE '(==|!=) *REPORT_CHART_|case REPORT_CHART_|switch \(.*kind' \
+		"$NF_ROOT/src/render/render_charts.c" "$NF_ROOT/src/render/render_html.c")"
+
 # English: the analysis and the model write no sentence
 check_eq "no sentence in the string literals of analysis/ and model/" "" \
 	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.[ch] "$NF_ROOT"/src/model/*.[ch])"
