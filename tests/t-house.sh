@@ -65,6 +65,11 @@ printf '#include "cyc/a.h"\n' > "$o/cyc/b.h"
 : > "$o/cyc/a.h"
 check_eq "the cycle check finds a cycle" "a -> b -> a" "$(python3 "$H/cycles.py" "$o/cyc")"
 
+# one name, one layer: no header name is used in two folders (analysis/
+# checks the claims and present/ words them under other names)
+check_eq "no header name is used in two folders of src/" "" \
+	"$(find "$NF_ROOT/src" -name '*.h' -printf '%f\n' | sort | uniq -d)"
+
 # every file banner (the comment that opens a file) names files that exist
 check_eq "every banner in src/ names only files that exist" "" \
 	"$(python3 "$H/banners.py" $(find "$NF_ROOT/src" -name '*.[ch]' | sort))"

@@ -670,7 +670,7 @@ struct claim_check {
 };
 
 /* What one comparison changes when a reader moves from one version to
- * another (analysis/upgrade.c decides, present/upgrade.c words it). */
+ * another (analysis/upgrade.c decides, present/upgrade_words.c words it). */
 enum upgrade_change {
 	UPGRADE_BETTER = 0,   /* a confirmed change for the better (the pair's claim) */
 	UPGRADE_WORSE,        /* a confirmed change for the worse */

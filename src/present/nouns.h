@@ -1,6 +1,6 @@
 /*
  * nouns.h - a number with its noun, the helpers every count in present/
- * builds on (counts.c, upgrade.c, report.c): "1 workload", "7 workloads",
+ * builds on (counts.c, upgrade_words.c, report.c): "1 workload", "7 workloads",
  * and how many distinct names a list holds.
  */
 #ifndef NF_PRESENT_NOUNS_H

@@ -588,7 +588,7 @@ static void build_verdicts(struct report *r)
 	build_headline(r);
 	compared_header(&b, m, NULL);
 	r->compared_header = buf_detach(&b, NULL);
-	upgrade_build(&r->upgrade, r->m);
+	upgrade_words_build(&r->upgrade, r->m);
 	r->how_taken = words_how_taken(m->how_taken);
 	words_recommendation(&b, m);
 	if (b.len)
@@ -976,7 +976,7 @@ void report_release(struct report *r)
 	free(r->variants_note);
 	free(r->headline);
 	free(r->compared_header);
-	upgrade_release(&r->upgrade);
+	upgrade_words_release(&r->upgrade);
 	free(r->comparisons);
 	for (size_t k = 0; k < r->ncharts; k++)
 		free(r->charts[k].stem);

@@ -20,11 +20,11 @@
 
 #include <stddef.h>
 #include "model/model.h"
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "present/chart_plan.h"
 #include "present/nouns.h"
 #include "present/report_impact.h"
-#include "present/upgrade.h"
+#include "present/upgrade_words.h"
 
 /* The support status of a release line on the report date. */
 enum support_status {
@@ -233,11 +233,11 @@ struct report {
 	                                Markdown documents may link them */
 
 	struct report_claims claims; /* the claims checked and the findings
-	                                documents open with (present/claims.c) */
+	                                documents open with (present/claim_words.c) */
 	struct report_impact impact; /* the Workloads table, the impact estimate
 	                                and how to reproduce (report_impact.c) */
 	struct report_upgrade upgrade; /* what moving from one version to
-	                                another changes (present/upgrade.c) */
+	                                another changes (present/upgrade_words.c) */
 };
 
 /*

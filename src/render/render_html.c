@@ -18,7 +18,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/anchors.h"
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "render/chart/chart.h"
 #include "render/render.h"
 
@@ -119,7 +119,7 @@ static void each_comparison(struct mctx *o, size_t ci, void *ud)
 }
 
 /* "claim_rows": each claim checked on each comparison it matched, with its
- * verdict as a word (the badge) and the sentence of present/claims.c, the
+ * verdict as a word (the badge) and the sentence of present/claim_words.c, the
  * workload linked to its section. */
 static void claims_page(const struct report *r, char **anchors, struct mctx *ctx)
 {
@@ -135,8 +135,8 @@ static void claims_page(const struct report *r, char **anchors, struct mctx *ctx
 		mctx_set_str(o, "workload", c->workload);
 		mctx_set_str(o, "platform", c->platform);
 		mctx_set_str(o, "anchor", anchors[k->comparison]);
-		mctx_set_str(o, "verdict", claims_verdict_name(k->verdict));
-		mctx_set_str(o, "verdict_words", claims_verdict_words(k->verdict));
+		mctx_set_str(o, "verdict", claim_words_verdict_name(k->verdict));
+		mctx_set_str(o, "verdict_words", claim_words_verdict(k->verdict));
 		mctx_set_bool(o, "not_reproduced", k->verdict == CLAIM_NOT_REPRODUCED);
 		mctx_set_str(o, "text", text);
 		free(text);

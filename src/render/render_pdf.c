@@ -1006,7 +1006,7 @@ static void impact(struct pdf *p)
 	buf_release(&b);
 }
 
-/* What moving from one version to another changes (present/upgrade.c),
+/* What moving from one version to another changes (present/upgrade_words.c),
  * with --from: both ends' support, the counts, and every comparison that
  * measured an end, confirmed changes first. */
 static void upgrade(struct pdf *p)

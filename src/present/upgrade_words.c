@@ -1,12 +1,12 @@
 /*
- * upgrade.c - the upgrade view in words (upgrade.h). The analysis says for
+ * upgrade_words.c - the upgrade view in words (upgrade_words.h). The analysis says for
  * each comparison which versions stand for the two ends and whether their
  * rank test confirms a change; this file words the change as a signed
  * percentage of the measured value with its interval, says what each end's
  * support status is, and orders the rows: confirmed changes first, largest
  * first, so a capped list keeps what matters.
  */
-#include "present/upgrade.h"
+#include "present/upgrade_words.h"
 #include "analysis/windows.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
@@ -110,7 +110,7 @@ static int row_order(const void *pa, const void *pb)
 	return (a->comparison > b->comparison) - (a->comparison < b->comparison);
 }
 
-void upgrade_build(struct report_upgrade *ru, const struct model *m)
+void upgrade_words_build(struct report_upgrade *ru, const struct model *m)
 {
 	const struct upgrade *u = &m->upgrade;
 	struct buf b = BUF_INIT;
@@ -185,7 +185,7 @@ void upgrade_build(struct report_upgrade *ru, const struct model *m)
 	buf_release(&b);
 }
 
-void upgrade_release(struct report_upgrade *u)
+void upgrade_words_release(struct report_upgrade *u)
 {
 	for (size_t i = 0; i < u->nrows; i++)
 		free(u->rows[i].text);

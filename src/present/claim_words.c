@@ -1,10 +1,10 @@
 /*
- * claims.c - the answer first: the words for checked claims (a claimed
+ * claim_words.c - the answer first: the words for checked claims (a claimed
  * change set against the measured one and its 95 % interval) and for the
  * findings every document opens with, what regressed (or that nothing
  * did) and each confirmed difference with the interval of its ratio.
  */
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "present/counts.h"
 #include "lib/fmt.h"
 #include "present/verdict_words.h"
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *claims_verdict_name(enum claim_verdict v)
+const char *claim_words_verdict_name(enum claim_verdict v)
 {
 	switch (v) {
 	case CLAIM_CONSISTENT:
@@ -28,7 +28,7 @@ const char *claims_verdict_name(enum claim_verdict v)
 	return "insufficient";
 }
 
-const char *claims_verdict_words(enum claim_verdict v)
+const char *claim_words_verdict(enum claim_verdict v)
 {
 	switch (v) {
 	case CLAIM_CONSISTENT:
@@ -51,7 +51,7 @@ static void change_and_interval(struct buf *b, double change, double low, double
 	words_interval(b, low, high);
 }
 
-void claims_words_check(struct buf *b, const struct model *m, const struct claim_check *k)
+void claim_words_check(struct buf *b, const struct model *m, const struct claim_check *k)
 {
 	const struct claim *cl = &m->claims[k->claim];
 	const struct comparison *c = &m->comparisons[k->comparison];
@@ -67,7 +67,7 @@ void claims_words_check(struct buf *b, const struct model *m, const struct claim
 	switch (k->verdict) {
 	case CLAIM_CONSISTENT:
 	case CLAIM_NOT_REPRODUCED:
-		buf_printf(b, "is %s: measured ", claims_verdict_words(k->verdict));
+		buf_printf(b, "is %s: measured ", claim_words_verdict(k->verdict));
 		change_and_interval(b, k->measured, k->low, k->high);
 		return;
 	case CLAIM_CANNOT_JUDGE:
@@ -166,7 +166,7 @@ void report_claims_build(struct report_claims *rc, const struct model *m, const 
 	rc->texts = xcalloc(rc->nlines + 1, sizeof *rc->texts);
 	for (size_t i = 0; i < m->nclaim_checks; i++) {
 		const struct claim_check *k = &m->claim_checks[i];
-		claims_words_check(&b, m, k);
+		claim_words_check(&b, m, k);
 		rc->texts[i] = buf_detach(&b, NULL);
 		where(&b, &m->comparisons[k->comparison]);
 		buf_puts(&b, rc->texts[i]);
@@ -195,7 +195,7 @@ void report_claims_build(struct report_claims *rc, const struct model *m, const 
 				buf_printf(&b, "%s%s%s on %zu", !said ? " " : said + 1 == left ? " and " : ", ",
 					   kinds[k] == CLAIM_INSUFFICIENT || kinds[k] == CLAIM_CANNOT_JUDGE ? "" : !said ?
 					   (m->nclaims_given == 1 ? "is " : "are ") : "",
-					   claims_verdict_words(kinds[k]), counts[k]);
+					   claim_words_verdict(kinds[k]), counts[k]);
 				said++;
 			}
 		buf_printf(&b, " of %zu comparison%s", m->nclaim_checks, m->nclaim_checks == 1 ? "" : "s");
