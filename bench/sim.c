@@ -42,6 +42,7 @@
  */
 #include "analysis/analysis.h"
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "lib/util.h"
 #include "model/model.h"
 
@@ -238,8 +239,8 @@ static int published_rule(const struct comparison *c, size_t a, size_t b)
 		}
 		if (v->nrounds < 3)
 			return 0;
-		if ((mx - mn) / (2 * stats_median_of(v->values, v->nrounds)) > noise)
-			noise = (mx - mn) / (2 * stats_median_of(v->values, v->nrounds));
+		if ((mx - mn) / (2 * median_of(v->values, v->nrounds)) > noise)
+			noise = (mx - mn) / (2 * median_of(v->values, v->nrounds));
 	}
 	lo = c->versions[a].best < c->versions[b].best ? c->versions[a].best : c->versions[b].best;
 	hi = c->versions[a].best < c->versions[b].best ? c->versions[b].best : c->versions[a].best;

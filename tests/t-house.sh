@@ -14,18 +14,29 @@ check_includes() {
 	done
 	check_eq "src/$dir includes only from: $*" "" "${bad# }"
 }
+# the layers look down only: lib < model < ingest < analysis < present <
+# render < cmd, and run/ beside render/
 check_includes lib lib
-check_includes model model lib analysis
-check_includes analysis analysis model lib ingest
-check_includes ingest ingest model lib analysis
-check_includes run run ingest model lib
-check_includes present present analysis model lib
-check_includes render render present analysis model lib ingest
+check_includes model model lib
+check_includes ingest ingest model lib
+check_includes analysis analysis ingest model lib
+check_includes present present analysis ingest model lib
+check_includes run run present analysis ingest model lib
+check_includes render render present analysis ingest model lib
+check_includes cmd cmd render run present analysis ingest model lib
 # the rules as the issue states them, named
 check_eq "analysis/ includes nothing from present/ or render/" "" \
 	"$(grep -rlE '^#include "(present|render)/' "$NF_ROOT/src/analysis")"
 check_eq "no stage below cmd/ includes cmd/" "" \
 	"$(grep -rlE '^#include "cmd/' "$NF_ROOT/src" | grep -v '/src/cmd/')"
+
+# one chart entry point: every chart of the plan is laid out by
+# chart_planned_scene (render/chart/), and the renderers draw scenes
+check_eq "the renderers lay out no chart themselves" "" \
+	"$(grep -nE 'chart_layout|chart_time_scene|chart_spec_[a-z]+\(' "$NF_ROOT"/src/render/render_*.c)"
+check_eq "the charts and HTML renderers do not branch on a chart's kind" "" \
+	"$(grep -nE '(==|!=) *REPORT_CHART_|case REPORT_CHART_|switch \(.*kind' \
+		"$NF_ROOT/src/render/render_charts.c" "$NF_ROOT/src/render/render_html.c")"
 
 # English: the analysis and the model write no sentence
 check_eq "no sentence in the string literals of analysis/ and model/" "" \
@@ -42,6 +53,35 @@ C
 check_eq "the English check finds sentences, not names or formats" \
 	"$o/words.c:3: 26 is 25% faster than 22
 $o/words.c:4: beyond %s the noise" "$(python3 "$H/english.py" "$o/words.c")"
+
+# no include cycle inside a folder: present/'s counting helpers sit below
+# the report (nouns.c), not in it
+for d in "$NF_ROOT"/src/*/; do
+	check_eq "no include cycle in src/$(basename "$d")/" "" "$(python3 "$H/cycles.py" "$d")"
+done
+mkdir -p "$o/cyc"
+printf '#include "cyc/b.h"\n' > "$o/cyc/a.c"
+printf '#include "cyc/a.h"\n' > "$o/cyc/b.h"
+: > "$o/cyc/a.h"
+check_eq "the cycle check finds a cycle" "a -> b -> a" "$(python3 "$H/cycles.py" "$o/cyc")"
+
+# one name, one layer: no header name is used in two folders (analysis/
+# checks the claims and present/ words them under other names)
+check_eq "no header name is used in two folders of src/" "" \
+	"$(find "$NF_ROOT/src" -name '*.h' -printf '%f\n' | sort | uniq -d)"
+
+# every file banner (the comment that opens a file) names files that exist
+check_eq "every banner in src/ names only files that exist" "" \
+	"$(python3 "$H/banners.py" $(find "$NF_ROOT/src" -name '*.[ch]' | sort))"
+cat > "$o/gone.c" <<'C'
+/*
+ * gone.c - beside ingest_nothing.c and util.[ch],
+ * as git's lockfile.c (elsewhere)
+ */
+C
+check_eq "the banner check finds a name that is gone, not one that exists" \
+	"$o/gone.c: gone.c
+$o/gone.c: ingest_nothing.c" "$(python3 "$H/banners.py" "$o/gone.c")"
 
 # every folder of src/ says what it owns
 for d in "$NF_ROOT"/src/*/; do

@@ -12,7 +12,7 @@ S="$NF_ROOT/tests/stats"
 # ---- unit tests, built with the Makefile's project flags and sanitizers ----
 unit="$NF_TMP/stats-test"
 if unit_build "$unit" address,undefined -O1 "$S/stats-test.c" "$NF_ROOT/src/analysis/stats.c" \
-	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" -lm; then
+	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" "$NF_ROOT/src/lib/median.c" -lm; then
 	pass "stats unit tests build"
 	out=$("$unit" "$S" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "stats unit tests run" || fail "stats unit tests run" "exit $rc: $out"
@@ -35,7 +35,7 @@ fi
 kth="$NF_TMP/kth-test" stats_o="$NF_TMP/stats-o2.o"
 unit_build "$stats_o" address,undefined -O2 -c "$NF_ROOT/src/analysis/stats.c"
 if unit_build "$kth" address,undefined -O2 "$S/kth-test.c" "$stats_o" \
-	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" -lm; then
+	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" "$NF_ROOT/src/lib/median.c" -lm; then
 	pass "k-th difference test builds"
 	# a selection whose counts are wrong may never narrow its band: a
 	# time limit (the test takes seconds) turns that into a failure
@@ -56,7 +56,7 @@ fi
 # pairs, as the walk is all that differs
 kthc="$NF_TMP/kth-test-plain"
 if unit_build "$kthc" address,undefined -O2 -DNF_STATS_NO_SIMD "$S/kth-test.c" "$NF_ROOT/src/analysis/stats.c" \
-	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" -lm; then
+	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" "$NF_ROOT/src/lib/median.c" -lm; then
 	pass "k-th difference test, plain-C walk: builds"
 	out=$(timeout 90 "$kthc" --quick 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "k-th difference test, plain-C walk: runs" \
@@ -77,7 +77,7 @@ fi
 # from fixed seeds with sizes on the thresholds of the fast code)
 brute="$NF_TMP/brute-test"
 if unit_build "$brute" address,undefined -O2 "$S/brute-test.c" "$stats_o" \
-	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" -lm; then
+	"$NF_ROOT/src/lib/util.c" "$NF_ROOT/src/lib/fmt.c" "$NF_ROOT/src/lib/median.c" -lm; then
 	pass "brute-force test builds"
 	out=$("$brute" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "brute-force test runs" || fail "brute-force test runs" "exit $rc: $out"

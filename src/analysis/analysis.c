@@ -23,6 +23,7 @@
 #include "analysis/impact.h"
 #include "analysis/releases.h"
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "analysis/lines.h"
 #include "analysis/timeline.h"
 #include "analysis/upgrade.h"
@@ -168,8 +169,8 @@ static void fill_version(struct model *m, struct comparison *c, struct version_s
 	/* sorted once: the median, the quantile spread and every pair's rank
 	 * tests read this copy */
 	memcpy(vs->sorted, vs->values, vs->nrounds * sizeof *vs->sorted);
-	stats_sort(vs->sorted, vs->nrounds);
-	vs->median = stats_median_sorted(vs->sorted, vs->nrounds);
+	sort_doubles(vs->sorted, vs->nrounds);
+	vs->median = median_sorted(vs->sorted, vs->nrounds);
 	vs->best = c->better == BETTER_HIGHER ? hi : lo;
 	vs->worst_round = c->better == BETTER_HIGHER ? lo : hi;
 	/* one round has no spread: unknown, not zero */
@@ -982,12 +983,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 		/* a regression needs an order: two releases, not labels; any
 		 * pair's record that names the older one the better */
 		c->regression = c->nregressing > 0;
-		m->nclaims += c->verdict == VERDICT_FASTER;
-		m->nnot_confirmed += c->verdict == VERDICT_NOT_CONFIRMED;
-		m->nwithin += c->verdict == VERDICT_WITHIN_NOISE;
-		m->ninsufficient += c->verdict == VERDICT_INSUFFICIENT;
-		m->nregressions += c->regression;
-		m->nanomalies += c->anomaly;
 		if (c->verdict == VERDICT_INSUFFICIENT)
 			model_warn_fact(m, WARNING_INSUFFICIENT, i, 0, 0);
 		if (runner_blocks(c))
@@ -1009,10 +1004,6 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
-	/* a comparison of lines with a step to the worse inside one is a
-	 * regression too, named by its two releases */
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		m->nregressions += m->comparisons[i].nworse_steps && !m->comparisons[i].regression;
 	if (upgrade_run(m, err) != NF_OK)
 		return NF_USAGE;
 	return impact_run(m, err);

@@ -1,7 +1,7 @@
 /*
  * claims.h - checking a published claim against the rounds, given as
  * --claim 'A..B=CHANGE[@WORKLOAD]' (20.19.5..24.11.1=-57%@select). Facts
- * only; present/claims.c words them.
+ * only; present/claim_words.c words them.
  */
 #ifndef NF_CLAIMS_H
 #define NF_CLAIMS_H

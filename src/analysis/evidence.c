@@ -21,6 +21,7 @@
  */
 #include "analysis/evidence.h"
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -101,10 +102,10 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	double *d = log_ratios(va, vb), med, iqr, far = 0;
 	struct mw_result sr;
 
-	stats_sort(d, nr);
+	sort_doubles(d, nr);
 	/* the record's interval, from the ratios as measured */
 	stats_median_interval_ranks(nr, STATS_CI_LEVEL, &lo, &hi);
-	p->paired_ratio = nr ? exp(stats_median_sorted(d, nr)) : NAN;
+	p->paired_ratio = nr ? exp(median_sorted(d, nr)) : NAN;
 	p->paired_ci_low = nr ? exp(d[lo]) : NAN;
 	p->paired_ci_high = nr ? exp(d[hi]) : NAN;
 
@@ -459,7 +460,7 @@ static void fill_steps(struct comparison *c)
 								    : c->versions[i].qspread;
 	/* a single round has no spread: it gets the series' typical one */
 	if (nknown)
-		typical = stats_median_of(known, nknown);
+		typical = median_of(known, nknown);
 	for (size_t i = 0; i < n; i++) {
 		/* the design's statistic: a history's best round says more about
 		 * its luckiest day than about the version */
@@ -1063,7 +1064,7 @@ static void fill_bimodal(struct comparison *c)
 		for (size_t k = 0; k < nr; k++) {
 			for (size_t w = 0; w < c->nversions; w++)
 				f[w] = c->versions[w].values[k] / c->versions[w].median;
-			machine[k] = stats_median_of(f, c->nversions);
+			machine[k] = median_of(f, c->nversions);
 		}
 		free(f);
 	}
@@ -1103,7 +1104,7 @@ static void fill_bimodal(struct comparison *c)
 					ratios[nslow++] = pow(vs->values[k] / c->versions[1 - v].values[k], flip);
 			vs->bimodal = 1;
 			vs->slow_share = (double)br.nhigh / (double)vs->nrounds;
-			vs->slow_factor = nslow ? stats_median_of(ratios, nslow) : br.ratio;
+			vs->slow_factor = nslow ? median_of(ratios, nslow) : br.ratio;
 			free(ratios);
 		} else if (br.split) {
 			vs->bimodal = 1;
@@ -1123,10 +1124,10 @@ static void fill_bimodal(struct comparison *c)
 					for (size_t w = 0; w < c->nversions; w++)
 						if (w != v)
 							o[no++] = c->versions[w].values[k];
-					ratios[nslow++] = pow(vs->values[k] / stats_median_of(o, no), flip);
+					ratios[nslow++] = pow(vs->values[k] / median_of(o, no), flip);
 				}
 				if (nslow)
-					vs->slow_factor = stats_median_of(ratios, nslow);
+					vs->slow_factor = median_of(ratios, nslow);
 				free(o);
 				free(ratios);
 			}
@@ -1170,7 +1171,7 @@ static void fill_slow_rounds(struct comparison *c)
 		shared[c->nslow_rounds++] = sum / (double)c->nversions;
 	}
 	if (c->nslow_rounds)
-		c->slow_round_factor = exp(stats_median_of(shared, c->nslow_rounds));
+		c->slow_round_factor = exp(median_of(shared, c->nslow_rounds));
 	free(shared);
 }
 

@@ -1,6 +1,7 @@
 /*
  * evidence.h - the evidence beside the within-noise verdict: rank tests per
- * pair of versions with Holm's correction across the report, the rank
+ * pair of versions with Holm's correction across the pairs of each
+ * comparison (the family is the comparison), the rank
  * test's intervals for ratios, the power floor, steps in long version series, run order and
  * drift, and findings across platforms.
  */
@@ -38,7 +39,7 @@
 /*
  * Fills the design, paired, span_days, interleaved (from timestamps), every
  * version's level and bimodal flag, and pairs[] (with both keys of a claim
- * and Holm across the report), steps[] and drift of every comparison; records
+ * and Holm across the comparison's pairs), steps[] and drift of every comparison; records
  * a warning fact (WARNING_BLOCKS) when the data ran in blocks. Called once by analysis_run after the
  * published statistics, before the verdicts; reads only the model. Never
  * fails (allocation failure aborts).

@@ -17,6 +17,7 @@
  */
 #include "analysis/releases.h"
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "lib/util.h"
 #include "model/semver.h"
 
@@ -131,8 +132,8 @@ static double unit_median(const double *x, size_t n)
 {
 	double *s = xmalloc(n * sizeof *s), med;
 	memcpy(s, x, n * sizeof *s);
-	stats_sort(s, n);
-	med = stats_median_sorted(s, n);
+	sort_doubles(s, n);
+	med = median_sorted(s, n);
 	free(s);
 	return med;
 }

@@ -22,173 +22,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "lib/median.h"
 #include "lib/util.h"
-
-/* A key that orders doubles (no NaN) as unsigned integers. */
-static uint64_t order_key(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, sizeof(u));
-	return u >> 63 ? ~u : u | (1ULL << 63);
-}
-
-static double from_order_key(uint64_t k)
-{
-	uint64_t u = k >> 63 ? k & ~(1ULL << 63) : ~k;
-	double d;
-	memcpy(&d, &u, sizeof(d));
-	return d;
-}
-
-/* Sorts the keys a[0..n) with tmp[0..n) as scratch: LSD radix, 8 bits a
- * pass; the counts of all eight digits come from one pass over the keys,
- * and a pass where every key has the same digit (the exponent bytes of
- * similar values) is skipped. */
-static void radix_keys(uint64_t *a, uint64_t *tmp, size_t n)
-{
-	uint64_t *src = a, *dst = tmp;
-	size_t count[8][256];
-
-	memset(count, 0, sizeof(count));
-	for (size_t i = 0; i < n; i++) {
-		const uint64_t key = a[i];
-		for (int d = 0; d < 8; d++)
-			count[d][(key >> (8 * d)) & 0xff]++;
-	}
-	for (int d = 0; d < 8; d++) {
-		const int shift = 8 * d;
-		size_t sum = 0, *c = count[d];
-		if (c[(src[0] >> shift) & 0xff] == n)
-			continue;
-		for (size_t b = 0; b < 256; b++) {
-			size_t x = c[b];
-			c[b] = sum;
-			sum += x;
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[c[(src[i] >> shift) & 0xff]++] = src[i];
-		{
-			uint64_t *w = src;
-			src = dst;
-			dst = w;
-		}
-	}
-	if (src != a)
-		memcpy(a, src, n * sizeof(*a));
-}
-
-#define SORT_BUCKETS 2048 /* the first pass's buckets */
-#define SORT_SMALL 48     /* sorted by insertion up to this many */
-
-void stats_sort(double *v, size_t n)
-{
-	uint64_t *k, *t, lo = UINT64_MAX, hi = 0;
-	size_t start[SORT_BUCKETS + 1], head[SORT_BUCKETS];
-	int shift = 0;
-
-	{
-		/* already sorted (a report passes each version's sorted rounds
-		 * to every test of every pair): nothing to do */
-		size_t i = 1;
-		while (i < n && v[i - 1] <= v[i])
-			i++;
-		if (i >= n)
-			return;
-	}
-	if (n < SORT_SMALL) {
-		/* insertion sort for a handful of rounds */
-		for (size_t i = 1; i < n; i++) {
-			double x = v[i];
-			size_t j = i;
-			for (; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-		return;
-	}
-	/* The order keys (unsigned integers in the doubles' order) go into
-	 * SORT_BUCKETS buckets by the top bits of their range in one pass;
-	 * a bucket is then sorted by insertion when small, as it mostly is
-	 * (thousands of rounds spread over two thousand buckets), else by
-	 * radix_keys. Fewer passes over the values than eight radix digits. */
-	k = xmalloc(2 * n * sizeof(*k));
-	t = k + n;
-	for (size_t i = 0; i < n; i++) {
-		const uint64_t key = order_key(v[i]);
-		k[i] = key;
-		lo = key < lo ? key : lo;
-		hi = key > hi ? key : hi;
-	}
-	memset(start, 0, sizeof(start));
-	if (!(lo >> 63) && hi >> 63) {
-		/* values of both signs (log ratios around 0): the keys of the
-		 * negative ones lie far below the positive ones', so one range
-		 * would put each sign in a bucket or two; each sign gets half
-		 * the buckets over its own range instead */
-		uint64_t nhi = 0, plo = UINT64_MAX;
-		int pshift = 0;
-		for (size_t i = 0; i < n; i++) {
-			if (k[i] >> 63)
-				plo = k[i] < plo ? k[i] : plo;
-			else
-				nhi = k[i] > nhi ? k[i] : nhi;
-		}
-		while (((nhi - lo) >> shift) >= SORT_BUCKETS / 2)
-			shift++;
-		while (((hi - plo) >> pshift) >= SORT_BUCKETS / 2)
-			pshift++;
-#define SPLIT_BUCKET(key) ((key) >> 63 ? SORT_BUCKETS / 2 + (((key) - plo) >> pshift) : ((key) - lo) >> shift)
-		for (size_t i = 0; i < n; i++)
-			start[SPLIT_BUCKET(k[i]) + 1]++;
-		for (size_t b = 0; b < SORT_BUCKETS; b++)
-			start[b + 1] += start[b];
-		memcpy(head, start, sizeof(head));
-		for (size_t i = 0; i < n; i++)
-			t[head[SPLIT_BUCKET(k[i])]++] = k[i];
-#undef SPLIT_BUCKET
-	} else {
-		while (((hi - lo) >> shift) >= SORT_BUCKETS)
-			shift++;
-		for (size_t i = 0; i < n; i++)
-			start[((k[i] - lo) >> shift) + 1]++;
-		for (size_t b = 0; b < SORT_BUCKETS; b++)
-			start[b + 1] += start[b];
-		memcpy(head, start, sizeof(head));
-		for (size_t i = 0; i < n; i++)
-			t[head[(k[i] - lo) >> shift]++] = k[i];
-	}
-	for (size_t b = 0; b < SORT_BUCKETS; b++) {
-		const size_t from = start[b], len = start[b + 1] - from;
-		uint64_t *a = t + from;
-		if (len > SORT_SMALL) {
-			radix_keys(a, k + from, len); /* k[from..] is free by now */
-			continue;
-		}
-		for (size_t i = 1; i < len; i++) {
-			const uint64_t x = a[i];
-			size_t j = i;
-			for (; j > 0 && a[j - 1] > x; j--)
-				a[j] = a[j - 1];
-			a[j] = x;
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		v[i] = from_order_key(t[i]);
-	free(k);
-}
-
-/* The midpoint of two values, finite for finite ones (near DBL_MAX the sum
- * would overflow); the same double as (a + b) / 2 otherwise. */
-static double midpoint(double a, double b)
-{
-	double s = a + b;
-	return isfinite(s) ? s / 2 : a / 2 + b / 2;
-}
-
-double stats_median_sorted(const double *s, size_t n)
-{
-	return n % 2 ? s[n / 2] : midpoint(s[n / 2 - 1], s[n / 2]);
-}
 
 void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 {
@@ -210,34 +45,6 @@ void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 	}
 	*lo = k - 1;
 	*hi = n - k;
-}
-
-double stats_median_of(const double *v, size_t n)
-{
-	if (n < 48) {
-		/* stats_sort's insertion sort, done while copying: the few
-		 * passes of a round, the versions of a paired round */
-		double t[48];
-		for (size_t i = 0; i < n; i++) {
-			double x = v[i];
-			size_t j = i;
-			for (; j > 0 && t[j - 1] > x; j--)
-				t[j] = t[j - 1];
-			t[j] = x;
-		}
-		return n % 2 ? t[n / 2] : midpoint(t[n / 2 - 1], t[n / 2]);
-	}
-
-	/* every round's value is a median of a few passes: no malloc for those */
-	double small[64], *s = n <= 64 ? small : xmalloc(n * sizeof(*s));
-	double med;
-
-	memcpy(s, v, n * sizeof(*s));
-	stats_sort(s, n);
-	med = n % 2 ? s[n / 2] : midpoint(s[n / 2 - 1], s[n / 2]);
-	if (s != small)
-		free(s);
-	return med;
 }
 
 double stats_quantile_sorted(const double *sorted, size_t n, double q)
@@ -357,7 +164,7 @@ double stats_pwilcox(double u, size_t n, size_t m)
 	return below / total;
 }
 
-/* 1 when v[0..n) is ascending: what stats_sort leaves as it is. */
+/* 1 when v[0..n) is ascending: what sort_doubles leaves as it is. */
 static int is_sorted(const double *v, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
@@ -374,7 +181,7 @@ static const double *sorted_view(const double *v, size_t n, double **copy)
 		return v;
 	*copy = xmalloc((n ? n : 1) * sizeof(**copy));
 	memcpy(*copy, v, n * sizeof(**copy));
-	stats_sort(*copy, n);
+	sort_doubles(*copy, n);
 	return *copy;
 }
 
@@ -1232,7 +1039,7 @@ static double sorted_logs(const double *v, size_t n, double *out)
 	double ties = 0;
 	for (size_t i = 0; i < n; i++)
 		out[i] = log(v[i]);
-	stats_sort(out, n);
+	sort_doubles(out, n);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 		while (j < n && out[j] == out[i])
@@ -1441,7 +1248,7 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 	double *s = xmalloc((n ? n : 1) * sizeof(*s));
 
 	memcpy(s, d, n * sizeof(*s));
-	stats_sort(s, n);
+	sort_doubles(s, n);
 	stats_signed_rank_sorted(s, n, out);
 	free(s);
 }
@@ -1505,7 +1312,7 @@ double stats_quantile_spread(const double *v, size_t n, double lo)
 	double *s = xmalloc(n * sizeof(*s)), q;
 
 	memcpy(s, v, n * sizeof(*s));
-	stats_sort(s, n);
+	sort_doubles(s, n);
 	q = stats_quantile_spread_sorted(s, n, lo);
 	free(s);
 	return q;
@@ -1524,7 +1331,7 @@ void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
 		return;
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, x, n * sizeof(*s));
-	stats_sort(s, n);
+	sort_doubles(s, n);
 	for (size_t i = STATS_MODE_MIN; i + STATS_MODE_MIN <= n; i++)
 		if (s[i] - s[i - 1] > gap) {
 			gap = s[i] - s[i - 1];
@@ -1535,7 +1342,7 @@ void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
 		hi_w = s[n - 1] - s[cut];
 		out->nhigh = n - cut;
 		out->cut = s[cut];
-		out->ratio = exp(stats_median_of(s + cut, n - cut) - stats_median_of(s, cut));
+		out->ratio = exp(median_of(s + cut, n - cut) - median_of(s, cut));
 		out->split = gap >= log(STATS_MODE_RATIO) && gap > lo_w && gap > hi_w;
 	}
 	free(s);
@@ -1649,7 +1456,7 @@ int stats_rounds_needed_paired(const double *d, size_t n, double alpha)
 		return 0;
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, d, n * sizeof(*s));
-	stats_sort(s, n);
+	sort_doubles(s, n);
 	need = stats_rounds_needed_paired_sorted(s, n, alpha);
 	free(s);
 	return need;
@@ -1663,7 +1470,7 @@ int stats_rounds_needed_paired_sorted(const double *s, size_t n, double alpha)
 
 	if (n < 2 || !(alpha > 0))
 		return 0;
-	gap = fabs(stats_median_sorted(s, n));
+	gap = fabs(median_sorted(s, n));
 	/* the spread the band is made of (interquartile range), as a normal
 	 * sd: one round slowed alone does not plan for hundreds of rounds */
 	sigma = (stats_quantile_sorted(s, n, 0.75) - stats_quantile_sorted(s, n, 0.25)) / iqr_of_normal(n);
@@ -1681,7 +1488,7 @@ int stats_rounds_needed_paired_sorted(const double *s, size_t n, double alpha)
 
 int stats_rounds_needed(const double *a, size_t n, const double *b, size_t m, double alpha)
 {
-	return stats_rounds_needed_medians(a, n, stats_median_of(a, n), b, m, stats_median_of(b, m), alpha);
+	return stats_rounds_needed_medians(a, n, median_of(a, n), b, m, median_of(b, m), alpha);
 }
 
 /*
@@ -1882,9 +1689,9 @@ static int beyond(double v, double level, double noise)
  * The median of a growing set, each value added in O(log n): a max-heap of
  * the lower half and a min-heap of the upper half, the lower one as large
  * as the upper or one larger. Its median is the set's sorted middle (or the
- * midpoint of the two middles), the same double stats_median_of gives.
+ * midpoint of the two middles), the same double median_of gives.
  * A NaN has no place in either heap: a set that holds one is left to
- * stats_median_of (running_median_of).
+ * median_of (running_median_of).
  */
 struct running_median {
 	double *lo, *hi; /* lo: max-heap, hi: min-heap */
@@ -1946,7 +1753,7 @@ static void running_median_add(struct running_median *r, double x)
 static double running_median_of(const struct running_median *r, const double *seg, size_t n)
 {
 	if (r->nan)
-		return stats_median_of(seg, n);
+		return median_of(seg, n);
 	return r->nlo > r->nhi ? r->lo[0] : midpoint(r->lo[0], r->hi[0]);
 }
 

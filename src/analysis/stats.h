@@ -71,18 +71,6 @@ double stats_kth_difference(const double *a, size_t n, const double *b, size_t m
 void stats_kth_differences(const double *a, size_t n, const double *b, size_t m,
 			   const double *k, size_t nk, double *out);
 
-/* Sorts v[0..n) ascending (finite values; -0 and +0 are one value, in no
- * set order between them) in O(n): a radix sort, much faster than qsort for
- * the thousands of rounds a side of long histories; an array already sorted
- * is only checked. The tests here sort copies of their inputs, so passing
- * them sorted saves that work. */
-void stats_sort(double *v, size_t n);
-
-/* Median of v[0..n) (n >= 1); v is not modified. */
-double stats_median_of(const double *v, size_t n);
-/* The same of values already sorted ascending (n >= 1). */
-double stats_median_sorted(const double *sorted, size_t n);
-
 /* The distribution-free interval of a median from n sorted values at
  * `level`: order statistics *lo <= *hi (0-based) such that the interval
  * [x(lo), x(hi)] holds the median with at least that probability (the sign

@@ -13,6 +13,7 @@
  */
 #include "analysis/timeline.h"
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "lib/iso8601.h"
 #include "lib/util.h"
 
@@ -143,7 +144,7 @@ void timeline_run(struct model *m)
 		ALLOC_GROW(dv, ndv + 1, dalloc);
 		dv[ndv].first = i;
 		dv[ndv].n = j - i;
-		dv[ndv].factor = stats_median_of(v, j - i);
+		dv[ndv].factor = median_of(v, j - i);
 		ndv++;
 		free(v);
 		i = j;
@@ -158,10 +159,10 @@ void timeline_run(struct model *m)
 		double *f = xmalloc((b - a) * sizeof *f), *dev = xmalloc((b - a) * sizeof *dev);
 		for (size_t k = a; k < b; k++)
 			f[k - a] = dv[k].factor;
-		double centre = stats_median_of(f, b - a);
+		double centre = median_of(f, b - a);
 		for (size_t k = a; k < b; k++)
 			dev[k - a] = fabs(dv[k].factor - centre);
-		double sd = 1.4826 * stats_median_of(dev, b - a);
+		double sd = 1.4826 * median_of(dev, b - a);
 		free(f);
 		free(dev);
 		for (size_t d = a; d < b && sd > 0;) {

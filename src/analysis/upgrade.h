@@ -1,7 +1,7 @@
 /*
  * upgrade.h - what changes if a reader moves from one version to another
  * (--from, --to): for every comparison, the confirmed change between the
- * two, its interval, or that there is none; facts only (present/upgrade.c
+ * two, its interval, or that there is none; facts only (present/upgrade_words.c
  * words them).
  */
 #ifndef NF_UPGRADE_H

@@ -1,7 +1,7 @@
 /*
  * cmd_run.c - `noisefloor run`, the command layer: its options and their
  * checks, the noise checks and what they print, the progress line, and the
- * wiring of the rounds file (run_file.c), the rounds (run_loop_rounds.c)
+ * wiring of the rounds file (run_file.c), the rounds (run_rounds.c)
  * and the machine's record (run_env.c). Every message of the run is
  * printed here, through cli_error().
  */

@@ -15,7 +15,6 @@
 /* fopencookie(): a stream that hashes what it reads */
 #define _GNU_SOURCE
 #include "ingest/ingest.h"
-#include "analysis/stats.h"
 #include "ingest/formats/reader.h"
 #include "ingest/json_input.h"
 #include "lib/digest256.h"
@@ -479,8 +478,10 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 }
 
 /* The model's contract for one result, whichever reader made it: names and
- * texts as text_bad() wants, 1 to INGEST_MAX_PASSES passes, each finite and > 0. */
-static int check_result(const struct result *r, struct nf_error *err)
+ * texts as text_bad() wants, 1 to INGEST_MAX_PASSES passes, each finite and > 0.
+ * series_checked: the series' own names passed at an earlier result, so
+ * only the result's timestamp and passes are checked. */
+static int check_result(const struct result *r, int series_checked, struct nf_error *err)
 {
 	static const char *const names[] = { "workload", "version", "platform", "unit",
 					     "timestamp", "note", "meta.v8" };
@@ -494,6 +495,8 @@ static int check_result(const struct result *r, struct nf_error *err)
 
 	for (size_t k = 0; k < sizeof names / sizeof names[0] && !why.len; k++) {
 		struct buf t = BUF_INIT;
+		if (series_checked && k != 4)
+			continue;
 		if (!values[k] && k < 4)
 			buf_printf(&why, "\"%s\" is missing", names[k]);
 		else if (values[k] && text_bad(values[k], k != 5, k < 4, &t))
@@ -600,7 +603,7 @@ static int unify_units(struct model *m, size_t *idx, size_t max, size_t *n,
 			size_t np = result_npasses(r);
 			for (size_t k = 0; k < np; k++)
 				r->extra->passes[k] = rescale(r->extra->passes[k], a, b);
-			r->value = stats_median_of(r->extra->passes, np);
+			r->value = result_value_of_passes(r->extra->passes, np);
 		} else {
 			r->value = rescale(r->value, a, b);
 		}
@@ -978,38 +981,13 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
 	unify_version_spellings(m);
-	/* each result in input order; a series' names are checked once, and a
-	 * name that passed once (a small cache of pointers per field) is not
-	 * checked again */
-	const char *passed[7][64] = { { 0 } };
+	/* each result in input order; a series' names are checked at its first
+	 * result, each result's timestamp and passes every time */
 	for (size_t k = 0; k < m->nresults; k++) {
 		struct result *r = &m->results[k];
-		struct series *x = r->series;
-		const char *t = result_timestamp(r);
-		size_t np = result_npasses(r);
-		const double *passes = result_passes(r);
-		int ok = k > 0 && np && np <= INGEST_MAX_PASSES &&
-			 (!t || passed[4][((uintptr_t)t >> 4) & 63] == t);
-		if (ok && !x->checked) {
-			/* a checked series has only the timestamp of its own */
-			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
-						 NULL, x->note, x->v8 };
-			for (size_t j = 0; j < 7 && ok; j++)
-				ok = !names[j] ? j >= 4
-					       : passed[j][((uintptr_t)names[j] >> 4) & 63] == names[j];
-		}
-		for (size_t j = 0; j < np && ok; j++)
-			ok = isfinite(passes[j]) && passes[j] > 0;
-		if (!ok) {
-			const char *names[7] = { x->workload, x->version, x->platform, x->unit,
-						 t, x->note, x->v8 };
-			if ((rc = check_result(r, err)) != 0)
-				return rc;
-			for (size_t j = 0; j < 7; j++)
-				if (names[j])
-					passed[j][((uintptr_t)names[j] >> 4) & 63] = names[j];
-		}
-		x->checked = 1;
+		if ((rc = check_result(r, r->series->checked, err)) != 0)
+			return rc;
+		r->series->checked = 1;
 	}
 	/* in the model's block: analysis_run takes it over, pages touched */
 	idx = model_block(m, m->nresults * sizeof *idx);

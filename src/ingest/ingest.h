@@ -2,8 +2,8 @@
  * ingest.h - turning input files into the model.
  *
  * ingest.c reads a file (or stdin), detects its format and hands it to the
- * reader for that format (ingest_rounds.c for noisefloor's own rounds format;
- * one ingest_<runner>.c per runner format). Adding a runner format means one
+ * reader for that format (formats/rounds.c for noisefloor's own rounds format;
+ * one formats/<runner>.c per runner format). Adding a runner format means one
  * new file and one line in the table in ingest.c. After all inputs are read,
  * ingest_finish() assigns implicit round numbers and checks the merged set.
  */
@@ -64,9 +64,9 @@ void ingest_add_source(struct model *m, const char *path);
  * they differ). */
 int ingest_finish(struct model *m, struct nf_error *err);
 
-/* Rounds format (ingest_rounds.c). */
+/* Rounds format (formats/rounds.c). */
 extern const struct ingest_format ingest_format_rounds;
-/* Other runners' output (ingest_<runner>.c), rules in README.md. */
+/* Other runners' output (formats/<runner>.c), rules in README.md. */
 extern const struct ingest_format ingest_format_hyperfine, ingest_format_gbench,
 	ingest_format_mitata, ingest_format_tinybench, ingest_format_benchmarkjs,
 	ingest_format_autocannon, ingest_format_comparejs, ingest_format_pyperf;

@@ -47,624 +47,29 @@
  * complete record), then syncs each folder that received a file once after
  * the renames. The record costs a small file, not a flush.
  *
- * The lock is kept in a small table here rather than in struct outdir; a
+ * The lock is kept in a small table rather than in struct outdir; a
  * process has at most a few output folders open at once.
+ *
+ * This file stages and commits; beside it, output_folder.c holds the
+ * folder's lock and the walk beneath it (names, digests, what is removed),
+ * output_manifest.c the list of what the last run wrote, and
+ * output_record.c the commit record and the recovery from it.
  */
 #define _GNU_SOURCE /* syncfs, renameat2 */
 #include "lib/output.h"
+#include "lib/output_parts.h"
 #include "lib/digest256.h"
-#include "lib/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
-#include <linux/openat2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
-#define STAGING_PREFIX ".noisefloor-"
-#define STAGING_RANDOM 6 /* characters after the prefix */
-#define BACKUP_DIR ".previous" /* inside the staging folder, during commit */
-#define MANIFEST ".noisefloor.files" /* the files the last run wrote, one a line */
-#define RECORD ".noisefloor.commit" /* the moves of a commit under way */
-#define RECORD_HEAD "noisefloor commit 2\n"
-#define SMALL_MAX (16u << 20) /* the most of the manifest or the record read */
-#define ID_MAX 96 /* "dev:ino:size:sec.nsec" of a file, with its NUL */
-
-/* The names noisefloor writes at the top of the output folder; everything
- * else it writes is under charts/. Recovery and cleanup act on no other
- * name, and stage() writes no other, so this list stays the writers'. */
-static const char *const own_names[] = {
-	"analysis.json", "blog.md", "issue.md", "summary.md", "ci-summary.md", "report.html",
-	"report.pdf", "report.xlsx", "verdicts.csv", "rounds.csv", MANIFEST,
-};
-#define OWN_DIR "charts/"
-
-/* What open and commit refused to act on, one line each (see
- * outdir_notices). */
-static struct buf notices = BUF_INIT;
-
-static int locked_fd(const struct outdir *od);
-static int own_name(const char *name);
-
-/* The locked output folder of each open outdir. */
-static struct {
-	const struct outdir *od;
-	int fd;
-} locks[8];
-
-/* mkdir -p; returns 0 or errno. *created says whether the last part is new.
- * The folder itself is tried first: its parents most often exist, and each
- * mkdir is a call into the file system. */
-static int mkdirs(const char *path, int *created)
-{
-	char *p;
-	int rc = 0;
-	*created = 0;
-	if (!*path)
-		return ENOENT;
-	if (mkdir(path, 0777) == 0) {
-		*created = 1;
-		return 0;
-	}
-	if (errno == EEXIST)
-		return 0;
-	if (errno != ENOENT)
-		return errno;
-	p = xstrdup(path);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST)
-			rc = errno;
-		*s = '/';
-		if (rc)
-			break;
-	}
-	if (!rc) {
-		if (mkdir(p, 0777) == 0)
-			*created = 1;
-		else if (errno != EEXIST)
-			rc = errno;
-	}
-	free(p);
-	return rc;
-}
-
-/* Opens and exclusively locks the folder dir, waiting for another run to
- * finish. Returns the descriptor, or -1 with errno set. When another run
- * removed the folder meanwhile (it had created it and then failed), the
- * folder is made again and locked afresh. */
-static int lock_dir(const char *dir, int *created)
-{
-	for (int tries = 0; tries < 100; tries++) {
-		struct stat a, b;
-		int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), e;
-		if (fd < 0 && errno == ENOENT && tries < 99) {
-			if ((e = mkdirs(dir, created)) != 0) {
-				errno = e;
-				return -1;
-			}
-			continue;
-		}
-		if (fd < 0)
-			return -1;
-		while (flock(fd, LOCK_EX) != 0) {
-			if (errno != EINTR) {
-				e = errno;
-				close(fd);
-				errno = e;
-				return -1;
-			}
-		}
-		if (fstat(fd, &a) == 0 && stat(dir, &b) == 0 && a.st_dev == b.st_dev &&
-		    a.st_ino == b.st_ino)
-			return fd;
-		close(fd);
-		if ((e = mkdirs(dir, created)) != 0) {
-			errno = e;
-			return -1;
-		}
-	}
-	errno = EBUSY;
-	return -1;
-}
-
-#define NLOCKS (sizeof locks / sizeof locks[0])
-
-/* The slot of locks[] that holds od (a free one for NULL), or NLOCKS. */
-static size_t lock_slot(const struct outdir *od)
-{
-	size_t i = 0;
-	while (i < NLOCKS && locks[i].od != od)
-		i++;
-	return i;
-}
-
-static void unlock_dir(const struct outdir *od)
-{
-	size_t i = lock_slot(od);
-	if (i < NLOCKS) {
-		close(locks[i].fd);
-		locks[i].od = NULL;
-	}
-}
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void remove_tree(const char *path)
-{
-	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* 1 when the folder at path holds only what a staging folder of ours
- * holds at its top: `charts`, BACKUP_DIR and (from earlier versions, which
- * staged every file there) output names. */
-static int staging_dir_ours(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int ours = d != NULL;
-	while (ours && (e = readdir(d)) != NULL)
-		ours = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		       strcmp(e->d_name, "charts") == 0 || strcmp(e->d_name, BACKUP_DIR) == 0 ||
-		       own_name(e->d_name);
-	if (d)
-		closedir(d);
-	return ours;
-}
-
-/* Removes what runs that died before commit or abort left: staging folders
- * and staged files (`.noisefloor-XXXXXX`). Called with the folder locked, so
- * none of them is in use. A folder under such a name that holds anything a
- * staging folder never does is someone else's: left, with a notice. */
-static void remove_stale_staging(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	if (!d)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		struct stat st;
-		char *path;
-		if (strncmp(e->d_name, STAGING_PREFIX, strlen(STAGING_PREFIX)) != 0 ||
-		    strlen(e->d_name) != strlen(STAGING_PREFIX) + STAGING_RANDOM)
-			continue;
-		path = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode) && staging_dir_ours(path))
-				remove_tree(path);
-			else if (S_ISDIR(st.st_mode))
-				buf_printf(&notices,
-					   "left '%s' as it is: a folder under noisefloor's staging name that noisefloor did not make\n",
-					   path);
-			else if (S_ISREG(st.st_mode))
-				unlink(path);
-		}
-		free(path);
-	}
-	closedir(d);
-}
-
-/* 1 when name is a relative name of ours that stays inside the folder:
- * not empty, no leading '/', no empty, "." or ".." part, no tab or line
- * break (the manifest and the commit record hold one name a line). */
-static int name_ok(const char *name)
-{
-	const char *p = name;
-	if (!*name || *name == '/' || strlen(name) >= PATH_MAX || strpbrk(name, "\t\n\r"))
-		return 0;
-	while (*p) {
-		size_t n = strcspn(p, "/");
-		if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
-			return 0;
-		p += n;
-		if (*p == '/' && !*++p)
-			return 0;
-	}
-	return 1;
-}
-
-/* 1 when name is one that noisefloor writes: a fixed output name or a file
- * under charts/. */
-static int own_name(const char *name)
-{
-	if (!name_ok(name))
-		return 0;
-	if (strncmp(name, OWN_DIR, strlen(OWN_DIR)) == 0)
-		return 1;
-	for (size_t i = 0; i < sizeof own_names / sizeof own_names[0]; i++)
-		if (strcmp(name, own_names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-char *outdir_notices(void)
-{
-	return notices.len ? buf_detach(&notices, NULL) : NULL;
-}
-
-/* Reads the small file base of the folder dirfd (the manifest or the
- * record) whole into *text (malloc'd, NUL-terminated; caller frees): only
- * a regular file of at most SMALL_MAX bytes, opened without following a
- * symbolic link and without blocking (a FIFO planted there neither hangs
- * the run nor is read). Returns 0, -1 when there is none, 1 when something
- * else is there under the name. */
-static int read_small(int dirfd, const char *base, char **text, size_t *len)
-{
-	struct stat st;
-	struct buf b = BUF_INIT;
-	char chunk[4096];
-	ssize_t k;
-	int fd = openat(dirfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	*text = NULL;
-	*len = 0;
-	if (fd < 0)
-		return errno == ENOENT ? -1 : 1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)SMALL_MAX) {
-		close(fd);
-		return 1;
-	}
-	while (b.len <= SMALL_MAX && (k = read(fd, chunk, sizeof chunk)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			break;
-		buf_put(&b, chunk, (size_t)k);
-	}
-	close(fd);
-	if (b.len > SMALL_MAX) { /* grew while read */
-		buf_release(&b);
-		return 1;
-	}
-	buf_putc(&b, '\0'); /* an empty file is text too */
-	*text = buf_detach(&b, len);
-	(*len)--;
-	return 0;
-}
-
-/* Opens the relative name (checked by name_ok) beneath the folder open as
- * root, following no symbolic link on the way or at the end: openat2 with
- * RESOLVE_BENEATH and RESOLVE_NO_SYMLINKS where the kernel has it, else one
- * component at a time with O_NOFOLLOW. Returns a descriptor or -1. */
-static int open_beneath(int root, const char *name, int flags)
-{
-	struct open_how how = { 0 };
-	char *copy, *part, *save = NULL, *next;
-	int fd, e;
-	how.flags = (uint64_t)(flags | O_NOFOLLOW | O_CLOEXEC);
-	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
-	fd = (int)syscall(SYS_openat2, root, name, &how, sizeof how);
-	if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
-		return fd;
-	if (!name_ok(name)) {
-		errno = EINVAL;
-		return -1;
-	}
-	copy = xstrdup(name);
-	if ((fd = dup(root)) < 0) {
-		free(copy);
-		return -1;
-	}
-	for (part = strtok_r(copy, "/", &save); part; part = next) {
-		int sub;
-		next = strtok_r(NULL, "/", &save);
-		sub = openat(fd, part, next ? O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
-					    : flags | O_NOFOLLOW | O_CLOEXEC);
-		e = errno;
-		close(fd);
-		if ((fd = sub) < 0) {
-			errno = e;
-			break;
-		}
-	}
-	free(copy);
-	return fd;
-}
-
-/* Opens the folder that holds the relative name beneath root (root's own
- * descriptor duplicated for a name at the top); *base is set to the name's
- * last part. Returns a descriptor or -1. */
-static int parent_beneath(int root, const char *name, const char **base)
-{
-	const char *slash = strrchr(name, '/');
-	char *dir;
-	int fd;
-	if (!name_ok(name)) {
-		errno = EINVAL;
-		return -1;
-	}
-	*base = slash ? slash + 1 : name;
-	if (!slash)
-		return fcntl(root, F_DUPFD_CLOEXEC, 0);
-	dir = xstrndup(name, (size_t)(slash - name));
-	fd = open_beneath(root, dir, O_RDONLY | O_DIRECTORY);
-	free(dir);
-	return fd;
-}
-
-/* A file's identity as the manifest and the record hold it: device,
- * inode, size and modification time. A file another program wrote, or
- * rewrote, at a name of ours has another. */
-static void identity(const struct stat *st, char id[ID_MAX])
-{
-	snprintf(id, ID_MAX, "%ju:%ju:%jd:%jd.%09ld", (uintmax_t)st->st_dev, (uintmax_t)st->st_ino,
-		 (intmax_t)st->st_size, (intmax_t)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
-}
-
-/* 1 when id has the shape identity() gives. */
-static int id_ok(const char *id)
-{
-	size_t n = strlen(id);
-	return n > 0 && n < ID_MAX && strspn(id, "0123456789:.") == n;
-}
-
-/* The SHA-256 of the regular file base in the folder dirfd, as hex, and
- * its identity (when id is not NULL); the file is opened without following
- * a symbolic link. Returns 0, or -1 when it is missing, not a regular file
- * or unreadable. */
-static int digest_at(int dirfd, const char *base, char hex[65], char id[ID_MAX])
-{
-	static char chunk[1 << 16];
-	struct digest256 d;
-	struct stat st;
-	ssize_t k;
-	int fd = openat(dirfd, base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -1;
-	}
-	if (id)
-		identity(&st, id);
-	digest256_init(&d);
-	while ((k = read(fd, chunk, sizeof chunk)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			close(fd);
-			return -1;
-		}
-		digest256_update(&d, chunk, (size_t)k);
-	}
-	close(fd);
-	digest256_final_hex(&d, hex);
-	return 0;
-}
-
-/* 1 when the file at the relative name beneath root is the file of
- * identity id (see identity) and holds exactly the data whose digest is
- * hex. */
-static int holds(int root, const char *name, const char *hex, const char *id)
-{
-	const char *base;
-	char got[65], got_id[ID_MAX];
-	int fd = parent_beneath(root, name, &base), r;
-	if (fd < 0)
-		return 0;
-	r = digest_at(fd, base, got, got_id) == 0 && strcmp(got, hex) == 0 &&
-	    strcmp(got_id, id) == 0;
-	close(fd);
-	return r;
-}
-
-/* Removes the folders of the relative name that are left empty, deepest
- * first, up to (not including) root. */
-static void remove_empty_parents(int root, const char *name)
-{
-	char *p = xstrdup(name), *slash;
-	while ((slash = strrchr(p, '/')) != NULL) {
-		const char *base;
-		int fd;
-		*slash = '\0';
-		if ((fd = parent_beneath(root, p, &base)) < 0)
-			break;
-		if (unlinkat(fd, base, AT_REMOVEDIR) != 0) {
-			close(fd);
-			break;
-		}
-		close(fd);
-	}
-	free(p);
-}
-
-/* Removes the file at the relative name beneath root when it is the file
- * of identity id and holds exactly the data whose digest is hex (a file we
- * wrote, unchanged since), and the folders that leaves empty. Nothing
- * outside root, nothing reached through a symbolic link, no file of anyone
- * else's is removed. Returns 1 when a file is there that is not that one. */
-static int remove_ours(int root, const char *name, const char *hex, const char *id)
-{
-	const char *base;
-	char got[65], got_id[ID_MAX];
-	int fd = parent_beneath(root, name, &base), r = 0;
-	if (fd < 0)
-		return 0;
-	if (digest_at(fd, base, got, got_id) == 0 && strcmp(got, hex) == 0 &&
-	    strcmp(got_id, id) == 0) {
-		if (unlinkat(fd, base, 0) == 0)
-			remove_empty_parents(root, name);
-	} else {
-		struct stat st;
-		r = fstatat(fd, base, &st, AT_SYMLINK_NOFOLLOW) == 0;
-	}
-	close(fd);
-	return r;
-}
-
-/* 1 when hex is 64 lower-case hex digits. */
-static int digest_ok(const char *hex)
-{
-	return strlen(hex) == 64 && strspn(hex, "0123456789abcdef") == 64;
-}
-
-/* 1 when name is a staging name of ours: `.noisefloor-XXXXXX` alone (a
- * staged file at the top) or as the first part (the staging folder). */
-static int staging_name_ok(const char *name)
-{
-	size_t n = strlen(STAGING_PREFIX) + STAGING_RANDOM;
-	return name_ok(name) && strncmp(name, STAGING_PREFIX, strlen(STAGING_PREFIX)) == 0 &&
-	       strcspn(name, "/") == n;
-}
-
-/* Splits line into at most max tab-separated fields; returns how many. */
-static int split_tabs(char *line, char **field, int max)
-{
-	int n = 0;
-	while (n < max) {
-		field[n++] = line;
-		if (!(line = strchr(line, '\t')))
-			break;
-		*line++ = '\0';
-	}
-	return line ? -1 : n;
-}
-
-/* Finishes or undoes the commit that a run which died left in the folder
- * open as root, from its record (see outdir_commit): when every file of the
- * new set is in place, the commit is finished (the previous run's files it
- * was to remove are removed); else every file already moved is put back as
- * it was, so the folder holds the complete old set. A record that is not
- * complete was being written when the run died, before any move. Every step
- * acts only on a file whose digest is the one recorded, at a name inside
- * the folder reached without a symbolic link, so a planted record touches
- * nothing that is not ours. */
-static void recover(int root, const char *dir)
-{
-	struct rec {
-		char *dig, *id, *staged, *name;
-	} *f = NULL, *x = NULL;
-	char *text = NULL, *line, *save = NULL, *staging = NULL, **dirs = NULL;
-	size_t nf = 0, f_alloc = 0, nx = 0, x_alloc = 0, nd = 0, d_alloc = 0, len = 0;
-	int complete = 0, done = 1, r = read_small(root, RECORD, &text, &len);
-
-	if (r < 0)
-		return;
-	if (r > 0) { /* a link, a FIFO, a device or a huge file under our name */
-		buf_printf(&notices,
-			   "ignored '%s/" RECORD "': not a commit record of noisefloor's (not a small regular file); nothing was changed and it was removed\n",
-			   dir);
-		goto out;
-	}
-	if (len < strlen(RECORD_HEAD) || memcmp(text, RECORD_HEAD, strlen(RECORD_HEAD)) != 0 ||
-	    memchr(text, '\0', len))
-		goto foreign;
-	for (line = strtok_r(text + strlen(RECORD_HEAD), "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *fld[5];
-		int n = split_tabs(line, fld, 5);
-		if (n == 1 && strcmp(fld[0], "end") == 0) {
-			complete = 1;
-			break;
-		} else if (n == 2 && strcmp(fld[0], "s") == 0 && staging_name_ok(fld[1]) &&
-			   !strchr(fld[1], '/')) {
-			staging = fld[1];
-		} else if (n == 2 && strcmp(fld[0], "d") == 0 &&
-			   (strcmp(fld[1], "charts") == 0 || own_name(fld[1]))) {
-			ALLOC_GROW(dirs, nd + 1, d_alloc);
-			dirs[nd++] = fld[1];
-		} else if (n == 5 && strcmp(fld[0], "f") == 0 && digest_ok(fld[1]) && id_ok(fld[2]) &&
-			   staging_name_ok(fld[3]) && own_name(fld[4])) {
-			ALLOC_GROW(f, nf + 1, f_alloc);
-			f[nf].dig = fld[1];
-			f[nf].id = fld[2];
-			f[nf].staged = fld[3];
-			f[nf++].name = fld[4];
-		} else if (n == 4 && strcmp(fld[0], "x") == 0 && digest_ok(fld[1]) && id_ok(fld[2]) &&
-			   own_name(fld[3])) {
-			ALLOC_GROW(x, nx + 1, x_alloc);
-			x[nx].dig = fld[1];
-			x[nx].id = fld[2];
-			x[nx++].name = fld[3];
-		} else {
-			goto foreign;
-		}
-	}
-	if (!complete || !staging)
-		goto out;
-	/* each new file of a real record is somewhere: in place or still
-	 * staged; a record that names a file which is neither is not ours */
-	for (size_t i = 0; i < nf; i++)
-		if (!holds(root, f[i].name, f[i].dig, f[i].id) &&
-		    !holds(root, f[i].staged, f[i].dig, f[i].id))
-			goto foreign;
-	for (size_t i = 0; i < nf && done; i++)
-		done = holds(root, f[i].name, f[i].dig, f[i].id);
-	for (size_t i = 0; done && i < nx; i++) /* finish */
-		remove_ours(root, x[i].name, x[i].dig, x[i].id);
-	if (!done) { /* undo, last move first */
-		for (size_t i = nf; i-- > 0;) {
-			const char *fb, *sb, *bb;
-			char *backup = xasprintf("%s/" BACKUP_DIR "/%s", staging, f[i].name);
-			int pf = parent_beneath(root, f[i].name, &fb), ps = -1, pb = -1;
-			int moved = pf >= 0 && holds(root, f[i].name, f[i].dig, f[i].id);
-			struct stat t;
-			if (pf < 0)
-				goto next;
-			pb = parent_beneath(root, backup, &bb);
-			if (pb >= 0 && fstatat(pb, bb, &t, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(t.st_mode)) {
-				/* the old file was kept as a link: put it back */
-				if (moved || (fstatat(pf, fb, &t, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT))
-					renameat(pb, bb, pf, fb);
-				goto next;
-			}
-			if (!moved)
-				goto next;
-			ps = parent_beneath(root, f[i].staged, &sb);
-			if (ps >= 0 && fstatat(ps, sb, &t, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(t.st_mode))
-				renameat2(pf, fb, ps, sb, RENAME_EXCHANGE); /* the old file waits there */
-			else
-				unlinkat(pf, fb, 0); /* a new name: the old set did not have it */
-		next:
-			if (pf >= 0)
-				close(pf);
-			if (ps >= 0)
-				close(ps);
-			if (pb >= 0)
-				close(pb);
-			free(backup);
-		}
-		for (size_t i = nd; i-- > 0;) {
-			const char *base;
-			int pd = parent_beneath(root, dirs[i], &base);
-			if (pd >= 0) {
-				unlinkat(pd, base, AT_REMOVEDIR);
-				close(pd);
-			}
-		}
-	}
-	/* the folder as recovered is durable before the record goes */
-	if (syncfs(root) != 0 && errno != EINVAL)
-		goto done_keep;
-	goto out;
-foreign: /* planted, or from another version: acted on in nothing */
-	buf_printf(&notices,
-		   "ignored '%s/" RECORD "': not a commit record of noisefloor's; nothing was changed and it was removed\n",
-		   dir);
-out:
-	unlinkat(root, RECORD, 0);
-done_keep:
-	free(f);
-	free(x);
-	free(dirs);
-	free(text);
-}
 
 /* Replaces the last STAGING_RANDOM characters of path with random letters
  * and digits. The names need not be unpredictable, only distinct: each is
@@ -708,7 +113,7 @@ static int open_failed(struct outdir *od, const char *dir, const char *why,
 		       struct nf_error *err)
 {
 	nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': %s", dir, why);
-	unlock_dir(od);
+	out_unlock_dir(od);
 	if (od->created_dir)
 		rmdir(dir);
 	free(od->staging);
@@ -720,22 +125,19 @@ static int open_failed(struct outdir *od, const char *dir, const char *why,
 int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 {
 	struct stat st;
-	size_t slot;
 	int e, fd;
 	memset(od, 0, sizeof *od);
 	od->dir = xstrdup(dir);
-	if ((e = mkdirs(dir, &od->created_dir)) != 0)
+	if ((e = out_mkdirs(dir, &od->created_dir)) != 0)
 		return open_failed(od, dir, strerror(e), err);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return open_failed(od, dir, "not a folder", err);
-	if ((slot = lock_slot(NULL)) == NLOCKS)
+	if ((fd = out_lock(od, dir, &od->created_dir)) == -2)
 		return open_failed(od, dir, "too many output folders open", err);
-	if ((fd = lock_dir(dir, &od->created_dir)) < 0)
+	if (fd < 0)
 		return open_failed(od, dir, strerror(errno), err);
-	locks[slot].od = od;
-	locks[slot].fd = fd;
-	recover(fd, dir); /* before anything else: a commit a dead run left half done */
-	remove_stale_staging(dir);
+	out_recover(fd, dir); /* before anything else: a commit a dead run left half done */
+	out_remove_stale_staging(dir);
 	/* the staging folder's name; the folder is made when first needed */
 	od->staging = xasprintf("%s/" STAGING_PREFIX "XXXXXX", dir);
 	random_name(od->staging);
@@ -773,11 +175,11 @@ static int is_input(const struct outdir *od, int dirfd, const char *base)
 }
 
 /* 1 when the relative name in the output folder names one of od's inputs. */
-static int name_is_input(const struct outdir *od, const char *name)
+int out_name_is_input(const struct outdir *od, const char *name)
 {
 	const char *base;
-	int root = locked_fd(od), fd, r;
-	if (!od->ninputs || root < 0 || (fd = parent_beneath(root, name, &base)) < 0)
+	int root = out_locked_fd(od), fd, r;
+	if (!od->ninputs || root < 0 || (fd = out_parent_beneath(root, name, &base)) < 0)
 		return 0;
 	r = is_input(od, fd, base);
 	close(fd);
@@ -795,12 +197,12 @@ static char *stage(struct outdir *od, const char *name, int *fd, struct nf_error
 	size_t i;
 	for (i = 0; i < od->nnames && strcmp(od->names[i], name) != 0; i++)
 		;
-	if (i == od->nnames && !own_name(name)) { /* own_names[] lists every output */
+	if (i == od->nnames && !out_own_name(name)) { /* own_names[] lists every output */
 		nf_error_set(err, NF_CANTCREAT, "cannot write '%s/%s': not a name of noisefloor's outputs",
 			     od->dir, name);
 		return NULL;
 	}
-	if (i == od->nnames && name_is_input(od, name)) {
+	if (i == od->nnames && out_name_is_input(od, name)) {
 		nf_error_set(err, NF_CANTCREAT,
 			     "cannot write '%s/%s': it is an input of this run, and noisefloor never replaces an input (give another --out)",
 			     od->dir, name);
@@ -817,7 +219,7 @@ static char *stage(struct outdir *od, const char *name, int *fd, struct nf_error
 			path = xasprintf("%s/%s", od->staging, name);
 			slash = strrchr(path, '/');
 			*slash = '\0';
-			e = mkdirs(path, &created);
+			e = out_mkdirs(path, &created);
 			*slash = '/';
 		}
 		if (!e && (f = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
@@ -924,13 +326,6 @@ static int no_flag(int e)
 	return e == EINVAL || e == ENOSYS || e == EOPNOTSUPP;
 }
 
-/* What commit did for one name, so it can be undone. */
-struct step {
-	char *to, *backup; /* final place; hard link to the old file when not swapped */
-	char *made_dir;    /* a folder commit created for it, or NULL */
-	int placed, swapped, had_old;
-};
-
 /* Puts the output folder back as it was before commit touched it: a swapped
  * file is swapped back, a moved one moved back to its staged name. */
 static void roll_back(const struct outdir *od, struct step *s, size_t n)
@@ -961,7 +356,7 @@ static int place(struct outdir *od, struct step *s, size_t i)
 	if (strchr(name, '/')) { /* the output folder itself exists: it is locked */
 		slash = strrchr(s->to, '/');
 		*slash = '\0';
-		e = mkdirs(s->to, &created);
+		e = out_mkdirs(s->to, &created);
 		if (!e && created)
 			s->made_dir = xstrdup(s->to);
 		*slash = '/';
@@ -995,7 +390,7 @@ static int place(struct outdir *od, struct step *s, size_t i)
 	s->backup = xasprintf("%s/" BACKUP_DIR "/%s", od->staging, name);
 	slash = strrchr(s->backup, '/');
 	*slash = '\0';
-	e = mkdirs(s->backup, &created);
+	e = out_mkdirs(s->backup, &created);
 	*slash = '/';
 	if (e)
 		return e;
@@ -1010,114 +405,10 @@ static int place(struct outdir *od, struct step *s, size_t i)
 	return 0;
 }
 
-/* The manifest of the previous run in the output folder ("" when none or
- * when it is not a small regular file: see read_small), malloc'd; caller
- * frees. */
-static char *read_manifest(const struct outdir *od)
-{
-	char *text = NULL;
-	size_t len;
-	int r = read_small(locked_fd(od), MANIFEST, &text, &len);
-	if (r > 0)
-		buf_printf(&notices,
-			   "ignored '%s/" MANIFEST "': not a manifest of noisefloor's (not a small regular file); no file it names was removed\n",
-			   od->dir);
-	return r == 0 ? text : xstrdup("");
-}
-
-/* 1 when this run's writer `owner` wrote files. */
-static int writer_ran(const struct outdir *od, const char *owner)
-{
-	for (size_t i = 0; i < od->nnames; i++)
-		if (od->owners[i] && strcmp(od->owners[i], owner) == 0)
-			return 1;
-	return 0;
-}
-
-static int written(const struct outdir *od, const char *name)
-{
-	for (size_t i = 0; i < od->nnames; i++)
-		if (strcmp(od->names[i], name) == 0)
-			return 1;
-	return 0;
-}
-
-/* What the previous run's manifest named that is not noisefloor's: the
- * count and the first name, told in one line after the commit. */
-struct foreign {
-	size_t n;
-	char *first;
-};
-
-static void foreign_add(struct foreign *fo, const char *name)
-{
-	if (!fo->n++)
-		fo->first = xstrdup(name);
-}
-
-/* Walks the previous run's manifest ("writer<TAB>sha256<TAB>identity<TAB>
- * name" lines): appends to `keep` the lines of writers that did not run
- * this time (their files stay, so they stay listed), and to `drop`, as
- * "x<TAB>sha256<TAB>identity<TAB>name" lines of the commit record, the files
- * that a writer which ran again did not write this time (the chart of a
- * workload no longer measured), to be removed once the new set is in
- * place. Only a name noisefloor writes is taken (own_name), and a file is
- * removed only when it is still the file the previous run wrote (its
- * identity and digest), so a manifest planted in the folder touches
- * nothing of anyone else's; lines without an identity (written before
- * manifests had them) are dropped, their files left alone, and lines that
- * are not noisefloor's are counted in fo. */
-static void old_manifest(const struct outdir *od, const char *old, struct buf *keep,
-			 struct buf *drop, struct foreign *fo)
-{
-	char *copy = xstrdup(old), *save = NULL;
-	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *fld[4];
-		int n = split_tabs(line, fld, 4);
-		if (n == 3 && digest_ok(fld[1]) && own_name(fld[2]))
-			continue; /* an older manifest's line: forgotten, the file kept */
-		if (n != 4 || !digest_ok(fld[1]) || !id_ok(fld[2]) || !own_name(fld[3]) ||
-		    strcmp(fld[3], MANIFEST) == 0) {
-			foreign_add(fo, n >= 1 ? fld[n - 1] : line);
-			continue;
-		}
-		if (written(od, fld[3]))
-			continue;
-		if (name_is_input(od, fld[3]))
-			continue; /* read by this run: never removed */
-		if (!writer_ran(od, fld[0]))
-			buf_printf(keep, "%s\t%s\t%s\t%s\n", fld[0], fld[1], fld[2], fld[3]);
-		else
-			buf_printf(drop, "x\t%s\t%s\t%s\n", fld[1], fld[2], fld[3]);
-	}
-	free(copy);
-}
-
-/* Removes the files of the "x" lines of drop (see old_manifest) that are
- * still the files the previous run wrote; one there that is not is counted
- * in fo and left alone. */
-static void drop_old(int root, const char *drop, struct foreign *fo)
-{
-	char *copy = xstrdup(drop), *save = NULL;
-	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *fld[4];
-		if (split_tabs(line, fld, 4) == 4 && remove_ours(root, fld[3], fld[1], fld[2]))
-			foreign_add(fo, fld[3]);
-	}
-	free(copy);
-}
-
-/* The locked descriptor of od's output folder, or -1. */
-static int locked_fd(const struct outdir *od)
-{
-	size_t i = lock_slot(od);
-	return i < NLOCKS ? locks[i].fd : -1;
-}
-
 /* Frees od and unlocks its folder; the staged files are handled already. */
 static void release(struct outdir *od)
 {
-	unlock_dir(od);
+	out_unlock_dir(od);
 	for (size_t i = 0; i < od->nnames; i++) {
 		free(od->names[i]);
 		free(od->staged[i]);
@@ -1129,61 +420,6 @@ static void release(struct outdir *od)
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
-}
-
-/* 1 when a part of the relative folder name under dir is a symbolic link. */
-static int symlink_on_way(const char *dir, const char *name)
-{
-	char *p = xasprintf("%s/%s", dir, name), *s = p + strlen(dir) + 1;
-	struct stat st;
-	int r = 0;
-	for (;;) {
-		char *slash = strchr(s, '/');
-		if (slash)
-			*slash = '\0';
-		if (lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
-			r = 1;
-		if (!slash || r)
-			break;
-		*slash = '/';
-		s = slash + 1;
-	}
-	free(p);
-	return r;
-}
-
-/* Writes the commit record (see outdir_commit) into the folder open as
- * root; returns 0 or errno. */
-static int write_record(struct outdir *od, int root, const struct step *steps,
-			char (*dig)[65], char (*ids)[ID_MAX], const char *drop)
-{
-	struct buf r = BUF_INIT;
-	size_t skip = strlen(od->dir) + 1;
-	int f, e = 0;
-	buf_puts(&r, RECORD_HEAD);
-	buf_printf(&r, "s\t%s\n", od->staging + skip);
-	for (size_t i = 0; i < od->nnames; i++)
-		if (steps[i].made_dir)
-			buf_printf(&r, "d\t%s\n", steps[i].made_dir + skip);
-	for (size_t i = 0; i < od->nnames; i++)
-		buf_printf(&r, "f\t%s\t%s\t%s\t%s\n", dig[i], ids[i], od->staged[i] + skip,
-			   od->names[i]);
-	buf_puts(&r, drop);
-	buf_puts(&r, "end\n");
-	/* a new file: whatever recover() left under the name is not written
-	 * through (a FIFO would block) */
-	unlinkat(root, RECORD, 0);
-	f = openat(root, RECORD, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (f < 0)
-		e = errno;
-	if (!e)
-		e = write_all(f, r.s, r.len);
-	if (f >= 0 && close(f) != 0 && !e)
-		e = errno;
-	if (e && f >= 0)
-		unlinkat(root, RECORD, 0); /* a part of a record: never acted on */
-	buf_release(&r);
-	return e;
 }
 
 /*
@@ -1211,22 +447,22 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	struct step *steps;
 	struct buf manifest = BUF_INIT, drop = BUF_INIT;
 	struct digest256 d;
-	char *old = read_manifest(od), (*dig)[65], (*ids)[ID_MAX];
+	char *old = out_read_manifest(od), (*dig)[65], (*ids)[ID_MAX];
 	struct foreign fo = { 0, NULL };
 	struct stat st;
 	size_t i;
-	int rc = 0, e = 0, fd = locked_fd(od), recorded = 0;
+	int rc = 0, e = 0, fd = out_locked_fd(od), recorded = 0;
 
 	/* what each staged file holds, read back (cairo and the workbook
 	 * writer write theirs by name) */
 	dig = xcalloc(od->nnames + 1, sizeof *dig);
 	ids = xcalloc(od->nnames + 1, sizeof *ids);
 	for (i = 0; i < od->nnames; i++) {
-		if (!name_ok(od->names[i])) {
+		if (!out_name_ok(od->names[i])) {
 			e = EINVAL;
 			break;
 		}
-		if (digest_at(AT_FDCWD, od->staged[i], dig[i], ids[i]) != 0) {
+		if (out_digest_at(AT_FDCWD, od->staged[i], dig[i], ids[i]) != 0) {
 			e = errno ? errno : EIO;
 			break;
 		}
@@ -1244,7 +480,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		if (od->owners[i])
 			buf_printf(&manifest, "%s\t%s\t%s\t%s\n", od->owners[i], dig[i], ids[i],
 				   od->names[i]);
-	old_manifest(od, old, &manifest, &drop, &fo);
+	out_old_manifest(od, old, &manifest, &drop, &fo);
 	free(old);
 	od->writer = NULL;
 	rc = outdir_write(od, MANIFEST, manifest.s, manifest.len, err);
@@ -1252,7 +488,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	digest256_update(&d, manifest.s, manifest.len);
 	digest256_final_hex(&d, dig[od->nnames - 1]);
 	if (!rc && stat(od->staged[od->nnames - 1], &st) == 0)
-		identity(&st, ids[od->nnames - 1]);
+		out_identity(&st, ids[od->nnames - 1]);
 	buf_release(&manifest);
 	if (rc) {
 		buf_release(&drop);
@@ -1277,17 +513,17 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		to = xasprintf("%s/%s", od->dir, od->names[i]);
 		slash = strrchr(to, '/');
 		*slash = '\0';
-		if ((e = mkdirs(to, &created)) == 0 && created)
+		if ((e = out_mkdirs(to, &created)) == 0 && created)
 			steps[i].made_dir = to;
 		else
 			free(to);
 		if (e)
 			break;
 		to = xstrndup(od->names[i], (size_t)(strrchr(od->names[i], '/') - od->names[i]));
-		if ((sub = open_beneath(fd, to, O_RDONLY | O_DIRECTORY)) >= 0) {
+		if ((sub = out_open_beneath(fd, to, O_RDONLY | O_DIRECTORY)) >= 0) {
 			close(sub);
 		} else {
-			if (symlink_on_way(od->dir, to))
+			if (out_symlink_on_way(od->dir, to))
 				rc = nf_error_set(err, NF_CANTCREAT,
 						  "cannot write '%s/%s': '%s' is a symbolic link, and noisefloor writes only inside the output folder",
 						  od->dir, od->names[i], to);
@@ -1303,7 +539,7 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 		i = 0;
 		goto done;
 	}
-	if (!e && (e = write_record(od, fd, steps, dig, ids, drop.s ? drop.s : "")) == 0)
+	if (!e && (e = out_write_record(od, fd, steps, dig, ids, drop.s ? drop.s : "")) == 0)
 		recorded = 1;
 	/* every staged file's data and the record durable, in one call, before
 	 * any rename; the staged files are all on the output folder's file
@@ -1356,9 +592,9 @@ int outdir_commit(struct outdir *od, struct nf_error *err)
 	}
 done:
 	if (!rc)
-		drop_old(fd, drop.s ? drop.s : "", &fo);
+		out_drop_old(fd, drop.s ? drop.s : "", &fo);
 	if (fo.n)
-		buf_printf(&notices,
+		buf_printf(&out_notices,
 			   "left %zu file%s as %s: '%s/" MANIFEST "' names %s (the first: '%s'), but %s not the file%s noisefloor wrote there\n",
 			   fo.n, fo.n == 1 ? "" : "s", fo.n == 1 ? "it is" : "they are", od->dir,
 			   fo.n == 1 ? "it" : "them", fo.first, fo.n == 1 ? "it is" : "they are",
@@ -1381,7 +617,7 @@ done:
 	free(steps);
 	/* empty unless it kept replaced files or subfolders: then the walk */
 	if (od->staging_made && rmdir(od->staging) != 0)
-		remove_tree(od->staging);
+		out_remove_tree(od->staging);
 	release(od);
 	return rc;
 }
@@ -1392,8 +628,9 @@ void outdir_abort(struct outdir *od)
 		if (!strchr(od->names[i], '/'))
 			unlink(od->staged[i]);
 	if (od->staging_made)
-		remove_tree(od->staging);
+		out_remove_tree(od->staging);
 	if (od->created_dir && od->dir)
 		rmdir(od->dir);
 	release(od);
 }
+

@@ -6,8 +6,8 @@
  * keeps memory proportional to the number of distinct values.
  */
 #include "model/model.h"
-#include "analysis/stats.h"
 #include "lib/iso8601.h"
+#include "lib/median.h"
 #include "lib/util.h"
 #include "model/arena.h"
 
@@ -191,10 +191,15 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 		if (n)
 			memcpy(x->passes, d->passes, n * sizeof *d->passes);
 		if (n > 1)
-			r->value = stats_median_of(x->passes, n);
+			r->value = result_value_of_passes(x->passes, n);
 		r->extra = x;
 	}
 	return r;
+}
+
+double result_value_of_passes(const double *passes, size_t n)
+{
+	return median_of(passes, n);
 }
 
 void *model_block(struct model *m, size_t n)

@@ -141,6 +141,9 @@ static inline const double *result_passes(const struct result *r)
 {
 	return r->extra && r->extra->npasses != 1 ? r->extra->passes : &r->value;
 }
+/* A round's value: the median of its passes (n >= 1), the one place this
+ * rule is written (model_add_result, and ingest when it rescales a unit). */
+double result_value_of_passes(const double *passes, size_t n);
 
 /* A result as a reader fills it before model_add_result() stores it. */
 struct result_draft {
@@ -667,7 +670,7 @@ struct claim_check {
 };
 
 /* What one comparison changes when a reader moves from one version to
- * another (analysis/upgrade.c decides, present/upgrade.c words it). */
+ * another (analysis/upgrade.c decides, present/upgrade_words.c words it). */
 enum upgrade_change {
 	UPGRADE_BETTER = 0,   /* a confirmed change for the better (the pair's claim) */
 	UPGRADE_WORSE,        /* a confirmed change for the worse */
@@ -888,8 +891,6 @@ struct model {
 	                                      input shows it */
 	int baseline_missing;              /* --baseline names no measured version
 	                                      (analysis_run fails) */
-	size_t nclaims, nnot_confirmed, nwithin, ninsufficient; /* verdict counts */
-	size_t nregressions, nanomalies;   /* comparisons worth filing */
 	const struct release_line *recommended; /* into schedule, or NULL (always
 	                                      NULL for variants) */
 	char **warnings;                   /* owned sentences shown in every

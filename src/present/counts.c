@@ -5,7 +5,7 @@
  * platforms they are, so no count calls 24 comparisons "24 workloads".
  */
 #include "present/counts.h"
-#include "present/report.h"
+#include "present/nouns.h"
 #include "lib/util.h"
 
 #include <stdlib.h>

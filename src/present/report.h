@@ -20,9 +20,11 @@
 
 #include <stddef.h>
 #include "model/model.h"
-#include "present/claims.h"
+#include "present/claim_words.h"
+#include "present/chart_plan.h"
+#include "present/nouns.h"
 #include "present/report_impact.h"
-#include "present/upgrade.h"
+#include "present/upgrade_words.h"
 
 /* The support status of a release line on the report date. */
 enum support_status {
@@ -66,6 +68,7 @@ enum report_chart_kind {
 	REPORT_CHART_SERIES,   /* a long version series of one comparison */
 	REPORT_CHART_TIME,     /* a history of one comparison against time
 	                          (a scene of its own: chart_time.h) */
+	REPORT_CHART_KINDS     /* how many kinds */
 };
 
 /* One chart file: charts/<stem>.svg and .png. */
@@ -230,11 +233,11 @@ struct report {
 	                                Markdown documents may link them */
 
 	struct report_claims claims; /* the claims checked and the findings
-	                                documents open with (present/claims.c) */
+	                                documents open with (present/claim_words.c) */
 	struct report_impact impact; /* the Workloads table, the impact estimate
 	                                and how to reproduce (report_impact.c) */
 	struct report_upgrade upgrade; /* what moving from one version to
-	                                another changes (present/upgrade.c) */
+	                                another changes (present/upgrade_words.c) */
 };
 
 /*
@@ -278,35 +281,7 @@ size_t report_version_order(const struct model *m, const char ***out);
  * measure it. */
 const struct version_stats *report_cell(const struct comparison *c, const char *version);
 
-
-/* ---- the chart plan's rules (also read by the chart specs) ---- */
-
-/* 1 when the model compares more than one platform. */
-int report_several_platforms(const struct model *m);
-/* 1 when c is a long version series that gets a series chart. */
-int report_chart_series(const struct comparison *c);
-/* Charts of their own for at most this many comparisons (the first, in
- * report order); the rest are in the tables, analysis.json and the
- * workbook, and the overview. */
-#define REPORT_MAX_WORKLOAD_CHARTS 200
-
-/* Past this many bars the overview is one row per workload: a dot per
- * version on a shared axis (report_overview_rows). */
-#define REPORT_OVERVIEW_MAX_BARS 48
-int report_overview_rows(const struct model *m);
-
-/* 1 when c is a bar group of the overview: it has a baseline and is not a
- * long series (which has a series chart of its own). */
-int report_in_overview(const struct comparison *c);
-/* 1 when the overview has something to draw. */
-int report_has_overview(const struct model *m);
-
-/* How many distinct names among v[0..n) (interned: compared as pointers);
- * sorts v. */
-size_t report_count_distinct(const char **v, size_t n);
-
-/* Appends n and its noun in number: "1 workload", "7 workloads". */
-void report_count(struct buf *b, size_t n, const char *one, const char *many);
+/* The chart plan's rules and file names: chart_plan.h. */
 
 /* Appends the comparisons counted as what they are, the one wording of
  * every count of them: "7 workloads" when each workload is one comparison

@@ -13,7 +13,6 @@
  * (report.h), which the Markdown links and the PDF draws from too.
  */
 #include "render/chart/chart.h"
-#include "render/chart/chart_time.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -51,39 +50,20 @@ static int write_scene(const struct chart_scene *scp, const struct chart_fonts *
 	return rc;
 }
 
-/* Lays out one spec and writes name.svg and name.png under charts/. */
-static int write_chart(const struct chart_spec *sp, const struct chart_fonts *f,
-		       struct outdir *od, const char *name, struct nf_error *err)
-{
-	struct chart_scene sc;
-	int rc;
-	chart_layout(sp, &web, f, &sc);
-	rc = write_scene(&sc, f, od, name, err);
-	chart_scene_release(&sc);
-	return rc;
-}
-
 int render_charts(const struct model *m, const struct render_ctx *rc,
 		  struct outdir *od, struct nf_error *err)
 {
 	const struct report *r = rc->report;
 	struct chart_fonts *f;
-	struct chart_spec sp;
 	int status;
 
 	if ((status = chart_fonts_open(&f, rc->font_path, rc->font_bold_path, err)) != NF_OK)
 		return status;
 	for (size_t i = 0; status == NF_OK && i < r->ncharts; i++) {
-		if (r->charts[i].kind == REPORT_CHART_TIME) {
-			struct chart_scene sc;
-			chart_time_scene(m, &m->comparisons[r->charts[i].comparison], &web, f, &sc);
-			status = write_scene(&sc, f, od, r->charts[i].stem, err);
-			chart_scene_release(&sc);
-			continue;
-		}
-		chart_spec_planned(m, &r->charts[i], &sp);
-		status = write_chart(&sp, f, od, r->charts[i].stem, err);
-		chart_spec_release(&sp);
+		struct chart_scene sc;
+		chart_planned_scene(m, &r->charts[i], &web, f, &sc);
+		status = write_scene(&sc, f, od, r->charts[i].stem, err);
+		chart_scene_release(&sc);
 	}
 	chart_fonts_free(f);
 	return status;

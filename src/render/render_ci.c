@@ -16,7 +16,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/anchors.h"
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "present/counts.h"
 #include "render/render.h"
 
@@ -144,7 +144,7 @@ static void set_more(struct mctx *ctx, const char *key, size_t n)
 
 /* "claims": every claim checked, the ones not reproduced first, then the
  * ones that cannot be checked, then the consistent ones; each with its
- * verdict as a word and present/claims.c's sentence, at most CI_MAX_NAMED
+ * verdict as a word and present/claim_words.c's sentence, at most CI_MAX_NAMED
  * and what fits in *left; "claims_more" for the rest. */
 static void claims_list(struct mctx *ctx, const struct report *r, char **anchors,
 			const char *base, size_t *left)
@@ -177,7 +177,7 @@ static void claims_list(struct mctx *ctx, const struct report *r, char **anchors
 			}
 			*left -= bytes;
 			o = mctx_object();
-			set_cap(o, "verdict_cap", claims_verdict_words(k->verdict));
+			set_cap(o, "verdict_cap", claim_words_verdict(k->verdict));
 			mctx_set_str(o, "workload", c->workload);
 			mctx_set_str(o, "platform", c->platform);
 			mctx_set_str(o, "text", r->claims.texts[i]);

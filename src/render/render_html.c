@@ -18,9 +18,8 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/anchors.h"
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "render/chart/chart.h"
-#include "render/chart/chart_time.h"
 #include "render/render.h"
 
 #include <stdlib.h>
@@ -62,7 +61,8 @@ static void escape_html(struct buf *out, const char *s, size_t n, void *ud)
 struct page {
 	const struct model *m;
 	char **anchors;      /* one per comparison */
-	char **strip, **series, **time; /* inline SVG per comparison, or NULL */
+	char **svg[REPORT_CHART_KINDS]; /* inline SVG of each kind of chart per
+	                                   comparison (the overview at 0), or NULL */
 	size_t n;
 };
 
@@ -104,9 +104,9 @@ static void each_comparison(struct mctx *o, size_t ci, void *ud)
 {
 	const struct page *pg = ud;
 	mctx_set_str(o, "anchor", pg->anchors[ci]);
-	mctx_set_str(o, "strip_svg", pg->strip[ci]);
-	mctx_set_str(o, "series_svg", pg->series[ci]);
-	mctx_set_str(o, "time_svg", pg->time[ci]);
+	mctx_set_str(o, "strip_svg", pg->svg[REPORT_CHART_STRIP][ci]);
+	mctx_set_str(o, "series_svg", pg->svg[REPORT_CHART_SERIES][ci]);
+	mctx_set_str(o, "time_svg", pg->svg[REPORT_CHART_TIME][ci]);
 	/* a pairs table only with rows (the long report keeps claimed pairs) */
 	mctx_set_bool(o, "has_pairs", mctx_list_len(mctx_get(o, "pairs")) > 0);
 	{
@@ -119,7 +119,7 @@ static void each_comparison(struct mctx *o, size_t ci, void *ud)
 }
 
 /* "claim_rows": each claim checked on each comparison it matched, with its
- * verdict as a word (the badge) and the sentence of present/claims.c, the
+ * verdict as a word (the badge) and the sentence of present/claim_words.c, the
  * workload linked to its section. */
 static void claims_page(const struct report *r, char **anchors, struct mctx *ctx)
 {
@@ -135,8 +135,8 @@ static void claims_page(const struct report *r, char **anchors, struct mctx *ctx
 		mctx_set_str(o, "workload", c->workload);
 		mctx_set_str(o, "platform", c->platform);
 		mctx_set_str(o, "anchor", anchors[k->comparison]);
-		mctx_set_str(o, "verdict", claims_verdict_name(k->verdict));
-		mctx_set_str(o, "verdict_words", claims_verdict_words(k->verdict));
+		mctx_set_str(o, "verdict", claim_words_verdict_name(k->verdict));
+		mctx_set_str(o, "verdict_words", claim_words_verdict(k->verdict));
 		mctx_set_bool(o, "not_reproduced", k->verdict == CLAIM_NOT_REPRODUCED);
 		mctx_set_str(o, "text", text);
 		free(text);
@@ -229,11 +229,10 @@ static void upgrade_page(const struct report *r, char **anchors, struct mctx *ct
 	free(plat);
 }
 
-/* Draws the chart plan as inline SVG until the budget is spent; the
- * overview into *overview. Returns the status; *left_out counts the charts
- * past the budget. */
+/* Draws the chart plan as inline SVG into pg until the budget is spent.
+ * Returns the status; *left_out counts the charts past the budget. */
 static int draw_charts(const struct model *m, const struct render_ctx *rc, struct page *pg,
-		       char **overview, size_t *left_out, struct nf_error *err)
+		       size_t *left_out, struct nf_error *err)
 {
 	const struct report *r = rc->report;
 	struct chart_fonts *f;
@@ -247,27 +246,13 @@ static int draw_charts(const struct model *m, const struct render_ctx *rc, struc
 		const struct report_chart *ch = &r->charts[i];
 		struct chart_scene sc;
 		struct buf svg = BUF_INIT, el = BUF_INIT;
-		char **slot;
-		if (ch->kind == REPORT_CHART_OVERVIEW)
-			slot = overview;
-		else if (ch->kind == REPORT_CHART_STRIP)
-			slot = &pg->strip[ch->comparison];
-		else if (ch->kind == REPORT_CHART_SERIES)
-			slot = &pg->series[ch->comparison];
-		else
-			slot = &pg->time[ch->comparison];
+		/* where the page shows it: its kind's place, per comparison */
+		char **slot = &pg->svg[ch->kind][ch->comparison];
 		if (used >= HTML_MAX_CHART_BYTES) {
 			++*left_out;
 			continue;
 		}
-		if (ch->kind == REPORT_CHART_TIME) {
-			chart_time_scene(m, &m->comparisons[ch->comparison], &web, f, &sc);
-		} else {
-			struct chart_spec sp;
-			chart_spec_planned(m, ch, &sp);
-			chart_layout(&sp, &web, f, &sc);
-			chart_spec_release(&sp);
-		}
+		chart_planned_scene(m, ch, &web, f, &sc);
 		status = chart_svg(&sc, f, &svg, err);
 		chart_scene_release(&sc);
 		if (status == NF_OK && used + svg.len > HTML_MAX_CHART_BYTES && used > 0) {
@@ -291,7 +276,7 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 {
 	const struct report *r = rc->report;
 	struct page pg;
-	char hex[65], *overview = NULL;
+	char hex[65];
 	size_t left_out = 0;
 	struct mctx *ctx = NULL;
 	struct buf out = BUF_INIT;
@@ -300,16 +285,15 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	pg.m = m;
 	pg.n = m->ncomparisons;
 	pg.anchors = anchors_build(m);
-	pg.strip = xcalloc(pg.n + 1, sizeof *pg.strip);
-	pg.series = xcalloc(pg.n + 1, sizeof *pg.series);
-	pg.time = xcalloc(pg.n + 1, sizeof *pg.time);
-	status = draw_charts(m, rc, &pg, &overview, &left_out, err);
+	for (int k = 0; k < REPORT_CHART_KINDS; k++)
+		pg.svg[k] = xcalloc(pg.n + 1, sizeof *pg.svg[k]);
+	status = draw_charts(m, rc, &pg, &left_out, err);
 	if (status == NF_OK) {
 		if (rc->with_rounds)
 			render_md_rounds_sha256(m, hex);
 		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
 					each_comparison, &pg);
-		mctx_set_str(ctx, "overview_svg", overview);
+		mctx_set_str(ctx, "overview_svg", pg.svg[REPORT_CHART_OVERVIEW][0]);
 		claims_page(r, pg.anchors, ctx);
 		upgrade_page(r, pg.anchors, ctx);
 		if (left_out) {
@@ -326,15 +310,11 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 		status = outdir_write(od, "report.html", out.s ? out.s : "", out.len, err);
 	buf_release(&out);
 	mctx_free(ctx);
-	for (size_t i = 0; i < pg.n; i++) {
-		free(pg.strip[i]);
-		free(pg.series[i]);
-		free(pg.time[i]);
+	for (int k = 0; k < REPORT_CHART_KINDS; k++) {
+		for (size_t i = 0; i < pg.n + 1; i++)
+			free(pg.svg[k][i]);
+		free(pg.svg[k]);
 	}
-	free(pg.strip);
-	free(pg.series);
-	free(pg.time);
-	free(overview);
 	anchors_free(pg.anchors, pg.n);
 	return status;
 }

@@ -489,7 +489,7 @@ static void write_claims(struct jsonw *w, const struct model *m, const struct re
 		jsonw_number(w, k->measured);
 		write_interval(w, "interval", k->low, k->high);
 		jsonw_key(w, "verdict");
-		jsonw_string(w, claims_verdict_name(k->verdict));
+		jsonw_string(w, claim_words_verdict_name(k->verdict));
 		jsonw_key(w, "text");
 		jsonw_string(w, r->claims.lines[i]);
 		jsonw_end_object(w);

@@ -512,7 +512,7 @@ static void summary_rows_ctx(const struct report *r, struct mctx *ctx)
 #define MD_UPGRADE_SHOWN 5
 
 /* "upgrade": what moving from one version to another changes
- * (present/upgrade.c); false without a view. Every row, and the confirmed
+ * (present/upgrade_words.c); false without a view. Every row, and the confirmed
  * ones capped for the summary's page. */
 static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 {
@@ -707,7 +707,7 @@ static void set_cap(struct mctx *ctx, const char *key, const char *s)
 	free(cap);
 }
 
-/* The answer first (present/claims.c): the claims checked, what regressed
+/* The answer first (present/claim_words.c): the claims checked, what regressed
  * and each confirmed difference with its interval. */
 static void claims_ctx(const struct report *r, struct mctx *ctx)
 {

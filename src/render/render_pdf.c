@@ -17,7 +17,6 @@
 #include "present/history.h"
 #include "present/support.h"
 #include "present/verdict_words.h"
-#include "render/chart/chart_time.h"
 #include "render/pdf_doc.h"
 #include "render/render.h"
 
@@ -472,7 +471,6 @@ static void per_version(struct pdf *p)
  * writes them. */
 static void charts(struct pdf *p)
 {
-	struct chart_spec sp;
 	int parent = PDF_OUTLINE_TOP;
 	const char *section = "Charts";
 	size_t nwork = 0, shown = 0, left_out = 0;
@@ -497,16 +495,11 @@ static void charts(struct pdf *p)
 			}
 			shown++;
 		}
-		if (p->r->charts[i].kind == REPORT_CHART_TIME) {
+		{
 			struct chart_scene sc;
-			chart_time_scene(p->m, &p->m->comparisons[p->r->charts[i].comparison],
-					 pdf_chart_style(), p->cf, &sc);
+			chart_planned_scene(p->m, ch, pdf_chart_style(), p->cf, &sc);
 			pdf_scene(p, &sc, sc.title, section, &parent);
 			chart_scene_release(&sc);
-		} else {
-			chart_spec_planned(p->m, &p->r->charts[i], &sp);
-			pdf_chart(p, &sp, section, &parent);
-			chart_spec_release(&sp);
 		}
 		section = NULL;
 	}
@@ -1013,7 +1006,7 @@ static void impact(struct pdf *p)
 	buf_release(&b);
 }
 
-/* What moving from one version to another changes (present/upgrade.c),
+/* What moving from one version to another changes (present/upgrade_words.c),
  * with --from: both ends' support, the counts, and every comparison that
  * measured an end, confirmed changes first. */
 static void upgrade(struct pdf *p)

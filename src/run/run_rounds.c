@@ -1,5 +1,5 @@
 /*
- * run_loop_rounds.c - the rounds of `noisefloor run` (see run_loop_rounds.h).
+ * run_rounds.c - the rounds of `noisefloor run` (see run_rounds.h).
  *
  * Every version runs in every round, in an order rotated (or shuffled) from
  * round to round, so drift of the machine is shared by all versions instead

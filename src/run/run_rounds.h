@@ -1,5 +1,5 @@
 /*
- * run_loop_rounds.h - the rounds of `noisefloor run`: the order of each round
+ * run_rounds.h - the rounds of `noisefloor run`: the order of each round
  * (rotated or shuffled), the warm-ups, --prepare, and each version's runs,
  * timed (--measure wall) or with their output read (--measure output), one
  * complete round at a time into the rounds file.

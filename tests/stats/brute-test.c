@@ -6,7 +6,7 @@
  *    tie-corrected variance against the ties counted pair by pair, and its
  *    p-value against the null distribution built here (exact) or the normal
  *    tail (approximate);
- *  - stats_sort (buckets, insertion, radix) against qsort: the same values
+ *  - sort_doubles (buckets, insertion, radix) against qsort: the same values
  *    in order, non-decreasing, and the same multiset of bit patterns.
  * Sizes sit on the thresholds of the code: the merge's runs of 4 and its
  * doubling widths (powers of two and either side), the sort's insertion
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "mismatches.h"
 
 static uint64_t state;
@@ -265,7 +266,7 @@ static void test_trend(void)
 	free(v);
 }
 
-/* ---- stats_sort against qsort ---- */
+/* ---- sort_doubles against qsort ---- */
 
 static int cmp_u64(const void *pa, const void *pb)
 {
@@ -368,14 +369,14 @@ static void fill_sort(double *v, size_t n, int kind)
 	}
 }
 
-/* One array: stats_sort's result non-decreasing, the same values as
+/* One array: sort_doubles's result non-decreasing, the same values as
  * qsort's in order, the same bit patterns as the input. */
 static void check_sort(const double *in, size_t n, int kind, double *v, double *q, uint64_t *b1,
 		       uint64_t *b2)
 {
 	memcpy(v, in, n * sizeof(*v));
 	memcpy(q, in, n * sizeof(*q));
-	stats_sort(v, n);
+	sort_doubles(v, n);
 	qsort(q, n, sizeof(*q), cmp_dbl);
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && !(v[i - 1] <= v[i])) {

@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "analysis/stats.h"
+#include "lib/median.h"
 #include "lib/util.h"
 #include "mismatches.h"
 
@@ -291,7 +292,7 @@ static void fill(double *v, size_t n, int kind, double shift)
 			break;
 		}
 	}
-	stats_sort(v, n);
+	sort_doubles(v, n);
 }
 
 static int same(double x, double y)

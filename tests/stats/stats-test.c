@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis/stats.h"
+#include "lib/median.h"
 
 static void result(int ok, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -396,7 +397,7 @@ static void test_hodges_lehmann_random(void)
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < m; j++)
 				d[i * m + j] = b[j] - a[i];
-		naive = stats_median_of(d, n * m);
+		naive = median_of(d, n * m);
 		fast = stats_hodges_lehmann(a, n, b, m);
 		if (naive != fast) {
 			bad = 1;

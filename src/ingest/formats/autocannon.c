@@ -1,5 +1,5 @@
 /*
- * ingest_autocannon.c - autocannon's --json output (one run per file).
+ * autocannon.c - autocannon's --json output (one run per file).
  *
  *   {"title": "GET /items", "url": "http://127.0.0.1:3101/items",
  *    "connections": 10, "duration": 3.02, "start": "2026-11-29T22:22:50.859Z",

@@ -1,5 +1,5 @@
 /*
- * ingest_benchmarkjs.c - benchmark.js results as projects save them: each
+ * benchmarkjs.c - benchmark.js results as projects save them: each
  * benchmark's name, hz and stats, for example from a suite's 'complete'
  * handler:
  *

@@ -1,5 +1,5 @@
 /*
- * ingest_comparejs.c - the CSV that Node.js core's benchmark/compare.js
+ * comparejs.c - the CSV that Node.js core's benchmark/compare.js
  * prints:
  *
  *   "binary", "filename", "configuration", "rate", "time"

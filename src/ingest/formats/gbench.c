@@ -1,5 +1,5 @@
 /*
- * ingest_gbench.c - Google Benchmark's JSON output (--benchmark_format=json
+ * gbench.c - Google Benchmark's JSON output (--benchmark_format=json
  * or --benchmark_out=FILE).
  *
  *   {"context": {"date": ..., "num_cpus": 2, ...},

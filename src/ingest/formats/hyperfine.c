@@ -1,5 +1,5 @@
 /*
- * ingest_hyperfine.c - hyperfine's --export-json output.
+ * hyperfine.c - hyperfine's --export-json output.
  *
  *   {"results": [{"command": "node22 sort.js", "times": [0.114, ...],
  *                 "exit_codes": [0, ...], "parameters": {"v": "22"}, ...}]}

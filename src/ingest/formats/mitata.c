@@ -1,5 +1,5 @@
 /*
- * ingest_mitata.c - mitata's JSON output (mitata 1.x, run({ format: 'json' })).
+ * mitata.c - mitata's JSON output (mitata 1.x, run({ format: 'json' })).
  *
  *   {"layout": [...],
  *    "benchmarks": [{"alias": "sort", "runs": [{"name": "sort",

@@ -1,5 +1,5 @@
 /*
- * ingest_pyperf.c - pyperf's JSON format (file format "1.0"; 6 and 5 from
+ * pyperf.c - pyperf's JSON format (file format "1.0"; 6 and 5 from
  * older perf releases), as written by `pyperf command`, Runner scripts and
  * pyperformance:
  *

@@ -1,7 +1,7 @@
 /*
- * ingest_runner.c - helpers shared by the readers of other runners' output
- * (ingest_hyperfine.c, ingest_gbench.c, ...): key-based probing, parsing,
- * checked getters and result construction. See ingest_runner.h.
+ * reader.c - helpers shared by the readers of other runners' output
+ * (hyperfine.c, gbench.c, ...): key-based probing, parsing,
+ * checked getters and result construction. See reader.h.
  */
 #include "ingest/formats/reader.h"
 #include "ingest/json_input.h"

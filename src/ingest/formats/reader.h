@@ -1,5 +1,5 @@
 /*
- * ingest_runner.h - what the readers of other runners' output share:
+ * reader.h - what the readers of other runners' output share:
  * probing a JSON text by its keys, parsing with line:column errors, checked
  * getters that name the path to a bad value, and making a result with the
  * fields every reader fills the same way.

@@ -1,5 +1,5 @@
 /*
- * ingest_tinybench.c - tinybench results as projects save them: the tasks'
+ * tinybench.c - tinybench results as projects save them: the tasks'
  * names and results, serialised with
  *
  *   JSON.stringify(bench.tasks.map(({ name, result }) => ({ name, result })))

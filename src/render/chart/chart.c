@@ -5,6 +5,7 @@
  * the presentation model's chart plan (report.h).
  */
 #include "render/chart/chart.h"
+#include "render/chart/chart_time.h"
 #include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "model/semver.h"
@@ -818,8 +819,10 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 	sp->desc = buf_detach(&d, NULL);
 }
 
-void chart_spec_planned(const struct model *m, const struct report_chart *ch,
-			struct chart_spec *sp)
+/* The spec of a chart of the plan laid out on categories (all but the
+ * time chart). */
+static void spec_planned(const struct model *m, const struct report_chart *ch,
+			 struct chart_spec *sp)
 {
 	switch (ch->kind) {
 	case REPORT_CHART_OVERVIEW:
@@ -831,9 +834,22 @@ void chart_spec_planned(const struct model *m, const struct report_chart *ch,
 	case REPORT_CHART_SERIES:
 		chart_spec_series(m, &m->comparisons[ch->comparison], sp);
 		break;
-	case REPORT_CHART_TIME:
-		/* not a spec: chart_time_scene lays it out */
+	default: /* the time chart is not a spec: chart_time_scene lays it out */
 		memset(sp, 0, sizeof *sp);
 		break;
 	}
+}
+
+void chart_planned_scene(const struct model *m, const struct report_chart *ch,
+			 const struct chart_style *st, const struct chart_fonts *f,
+			 struct chart_scene *sc)
+{
+	struct chart_spec sp;
+	if (ch->kind == REPORT_CHART_TIME) { /* continuous time: a layout of its own */
+		chart_time_scene(m, &m->comparisons[ch->comparison], st, f, sc);
+		return;
+	}
+	spec_planned(m, ch, &sp);
+	chart_layout(&sp, st, f, sc);
+	chart_spec_release(&sp);
 }

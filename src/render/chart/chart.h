@@ -12,6 +12,8 @@
  *      rectangles, circles, polylines, filled areas, text) in chart units,
  *      origin top left, y down.
  *
+ * chart_planned_scene() does both for any chart of the plan (the time
+ * chart, on a continuous axis, has a layout of its own: chart_time.c).
  * Backends draw scenes and know nothing about chart types: chart_svg.c
  * writes SVG, chart_cairo.c draws with cairo (PNG previews and PDF pages,
  * chart_cairo.h). A new chart type is a new spec builder here; no backend
@@ -225,10 +227,14 @@ void chart_layout(const struct chart_spec *sp, const struct chart_style *st,
  * rest are counted in its note and description. */
 #define CHART_OVERVIEW_MAX_ROWS 60
 
-/* The spec of one chart of the presentation model's chart plan. */
+/* The one entry point of every chart: the scene of one chart of the
+ * presentation model's plan, whatever its kind, laid out for `st` (the
+ * spec's layout, or the time chart's own, chart_time.h); release with
+ * chart_scene_release. Backends and renderers draw the scene. */
 struct report_chart;
-void chart_spec_planned(const struct model *m, const struct report_chart *ch,
-			struct chart_spec *sp);
+void chart_planned_scene(const struct model *m, const struct report_chart *ch,
+			 const struct chart_style *st, const struct chart_fonts *f,
+			 struct chart_scene *sc);
 
 
 

@@ -1,11 +1,11 @@
 /*
- * upgrade.h - "what changes if I upgrade" in words: the upgrade view's
+ * upgrade_words.h - "what changes if I upgrade" in words: the upgrade view's
  * facts (model.upgrade, analysis/upgrade.c) as values any renderer lays
  * out — a title, the support status of both ends, one row per comparison
  * with its change in words, and the counts. Built once by report_build.
  */
-#ifndef NF_PRESENT_UPGRADE_H
-#define NF_PRESENT_UPGRADE_H
+#ifndef NF_PRESENT_UPGRADE_WORDS_H
+#define NF_PRESENT_UPGRADE_WORDS_H
 
 #include <stddef.h>
 #include "model/model.h"
@@ -45,9 +45,8 @@ struct report_upgrade {
 	int several_platforms;    /* rows differ by platform: show the column */
 };
 
-struct report;
 /* Builds r->upgrade from r->m->upgrade; nothing when it is not shown. */
-void upgrade_build(struct report *r);
-void upgrade_release(struct report_upgrade *u);
+void upgrade_words_build(struct report_upgrade *ru, const struct model *m);
+void upgrade_words_release(struct report_upgrade *u);
 
 #endif

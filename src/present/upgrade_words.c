@@ -1,16 +1,16 @@
 /*
- * upgrade.c - the upgrade view in words (upgrade.h). The analysis says for
+ * upgrade_words.c - the upgrade view in words (upgrade_words.h). The analysis says for
  * each comparison which versions stand for the two ends and whether their
  * rank test confirms a change; this file words the change as a signed
  * percentage of the measured value with its interval, says what each end's
  * support status is, and orders the rows: confirmed changes first, largest
  * first, so a capped list keeps what matters.
  */
-#include "present/upgrade.h"
+#include "present/upgrade_words.h"
 #include "analysis/windows.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
-#include "present/report.h"
+#include "present/nouns.h"
 #include "present/verdict_words.h"
 
 #include <math.h>
@@ -110,11 +110,9 @@ static int row_order(const void *pa, const void *pb)
 	return (a->comparison > b->comparison) - (a->comparison < b->comparison);
 }
 
-void upgrade_build(struct report *r)
+void upgrade_words_build(struct report_upgrade *ru, const struct model *m)
 {
-	const struct model *m = r->m;
 	const struct upgrade *u = &m->upgrade;
-	struct report_upgrade *ru = &r->upgrade;
 	struct buf b = BUF_INIT;
 
 	memset(ru, 0, sizeof *ru);
@@ -187,7 +185,7 @@ void upgrade_build(struct report *r)
 	buf_release(&b);
 }
 
-void upgrade_release(struct report_upgrade *u)
+void upgrade_words_release(struct report_upgrade *u)
 {
 	for (size_t i = 0; i < u->nrows; i++)
 		free(u->rows[i].text);

@@ -1,20 +1,19 @@
 /*
- * claims.c - the answer first: the words for checked claims (a claimed
+ * claim_words.c - the answer first: the words for checked claims (a claimed
  * change set against the measured one and its 95 % interval) and for the
  * findings every document opens with, what regressed (or that nothing
  * did) and each confirmed difference with the interval of its ratio.
  */
-#include "present/claims.h"
+#include "present/claim_words.h"
 #include "present/counts.h"
 #include "lib/fmt.h"
-#include "present/report.h"
 #include "present/verdict_words.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *claims_verdict_name(enum claim_verdict v)
+const char *claim_words_verdict_name(enum claim_verdict v)
 {
 	switch (v) {
 	case CLAIM_CONSISTENT:
@@ -29,7 +28,7 @@ const char *claims_verdict_name(enum claim_verdict v)
 	return "insufficient";
 }
 
-const char *claims_verdict_words(enum claim_verdict v)
+const char *claim_words_verdict(enum claim_verdict v)
 {
 	switch (v) {
 	case CLAIM_CONSISTENT:
@@ -52,7 +51,7 @@ static void change_and_interval(struct buf *b, double change, double low, double
 	words_interval(b, low, high);
 }
 
-void claims_words_check(struct buf *b, const struct model *m, const struct claim_check *k)
+void claim_words_check(struct buf *b, const struct model *m, const struct claim_check *k)
 {
 	const struct claim *cl = &m->claims[k->claim];
 	const struct comparison *c = &m->comparisons[k->comparison];
@@ -68,7 +67,7 @@ void claims_words_check(struct buf *b, const struct model *m, const struct claim
 	switch (k->verdict) {
 	case CLAIM_CONSISTENT:
 	case CLAIM_NOT_REPRODUCED:
-		buf_printf(b, "is %s: measured ", claims_verdict_words(k->verdict));
+		buf_printf(b, "is %s: measured ", claim_words_verdict(k->verdict));
 		change_and_interval(b, k->measured, k->low, k->high);
 		return;
 	case CLAIM_CANNOT_JUDGE:
@@ -114,12 +113,12 @@ static void where(struct buf *b, const struct comparison *c)
 /* The finding of a comparison with a confirmed difference: its verdict,
  * then the change of the judged pair's newer version against its older one
  * with the interval. */
-static char *finding(const struct report *r, size_t i)
+static char *finding(const struct model *m, const char *text, size_t i)
 {
-	const struct comparison *c = &r->m->comparisons[i];
+	const struct comparison *c = &m->comparisons[i];
 	struct buf b = BUF_INIT;
 	where(&b, c);
-	buf_puts(&b, r->comparisons[i].text);
+	buf_puts(&b, text);
 	if (c->record.winner >= 0 && isfinite(c->record.size_low)) {
 		/* the record's interval, in the verdict's own size */
 		buf_puts(&b, "; ");
@@ -155,9 +154,9 @@ static char *not_reproduced_title(const struct model *m, const struct report_cla
 	return buf_detach(&b, NULL);
 }
 
-void report_claims_build(struct report_claims *rc, const struct report *r)
+void report_claims_build(struct report_claims *rc, const struct model *m, const char *const *texts,
+			 int releases)
 {
-	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
 	size_t nworkloads = 0;
 	memset(rc, 0, sizeof *rc);
@@ -167,7 +166,7 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 	rc->texts = xcalloc(rc->nlines + 1, sizeof *rc->texts);
 	for (size_t i = 0; i < m->nclaim_checks; i++) {
 		const struct claim_check *k = &m->claim_checks[i];
-		claims_words_check(&b, m, k);
+		claim_words_check(&b, m, k);
 		rc->texts[i] = buf_detach(&b, NULL);
 		where(&b, &m->comparisons[k->comparison]);
 		buf_puts(&b, rc->texts[i]);
@@ -196,7 +195,7 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 				buf_printf(&b, "%s%s%s on %zu", !said ? " " : said + 1 == left ? " and " : ", ",
 					   kinds[k] == CLAIM_INSUFFICIENT || kinds[k] == CLAIM_CANNOT_JUDGE ? "" : !said ?
 					   (m->nclaims_given == 1 ? "is " : "are ") : "",
-					   claims_verdict_words(kinds[k]), counts[k]);
+					   claim_words_verdict(kinds[k]), counts[k]);
 				said++;
 			}
 		buf_printf(&b, " of %zu comparison%s", m->nclaim_checks, m->nclaim_checks == 1 ? "" : "s");
@@ -212,14 +211,14 @@ void report_claims_build(struct report_claims *rc, const struct report *r)
 			int regressed = c->regression;
 			if (c->verdict != VERDICT_FASTER || regressed != (pass == 0))
 				continue;
-			rc->findings[rc->nfindings++] = finding(r, i);
+			rc->findings[rc->nfindings++] = finding(m, texts[i], i);
 			rc->nregressed += regressed;
 		}
 	{
 		size_t nplatforms;
 		counts_distinct(m, NULL, m->ncomparisons, &nworkloads, &nplatforms);
 	}
-	if (!r->releases)
+	if (!releases)
 		;
 	else if (!rc->nregressed) {
 		/* in the words every comparison shares: "slower", "larger" */

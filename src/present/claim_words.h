@@ -1,19 +1,18 @@
 /*
- * claims.h - the words for published claims checked against the rounds
+ * claim_words.h - the words for published claims checked against the rounds
  * (analysis/claims.c) and for the findings every document opens with: what
  * the claims came to, what regressed or that nothing did, and each
  * confirmed difference with its interval. Built once (report_build) so any
  * renderer lays the same sentences out. Sentences start in lower case and
  * end without a period, as report.h's do.
  */
-#ifndef NF_PRESENT_CLAIMS_H
-#define NF_PRESENT_CLAIMS_H
+#ifndef NF_PRESENT_CLAIM_WORDS_H
+#define NF_PRESENT_CLAIM_WORDS_H
 
 #include <stddef.h>
 #include "lib/util.h"
 #include "model/model.h"
 
-struct report;
 
 struct report_claims {
 	char **lines;            /* owned, parallel to model.claim_checks: "SELECT
@@ -44,16 +43,19 @@ struct report_claims {
 };
 
 /* "consistent", "not-reproduced", "insufficient": analysis.json's tokens. */
-const char *claims_verdict_name(enum claim_verdict v);
+const char *claim_words_verdict_name(enum claim_verdict v);
 /* "consistent with the data", "not reproduced", "cannot be checked" */
-const char *claims_verdict_words(enum claim_verdict v);
+const char *claim_words_verdict(enum claim_verdict v);
 
 /* Appends the sentence on one checked claim, without its workload (texts). */
-void claims_words_check(struct buf *b, const struct model *m, const struct claim_check *k);
+void claim_words_check(struct buf *b, const struct model *m, const struct claim_check *k);
 
-/* Fills rc from r's model and its verdict texts (r->comparisons). Release
- * with report_claims_release. */
-void report_claims_build(struct report_claims *rc, const struct report *r);
+/* Fills rc from the model and the verdict of each comparison in a few
+ * words (texts[i] for m->comparisons[i], the report's); releases: the
+ * versions are releases of the schedule's lines (what regressed is said).
+ * Release with report_claims_release. */
+void report_claims_build(struct report_claims *rc, const struct model *m, const char *const *texts,
+			 int releases);
 void report_claims_release(struct report_claims *rc);
 
 #endif
