@@ -15,9 +15,10 @@
 
 /*
  * The identity map: one bfrange per high byte (a range may only vary in its
- * last byte), without the surrogates D800-DFFF, which are no characters and
- * which libharu never writes (it shows code points above U+FFFF as spaces);
- * at most 100 ranges a block, as the CMap format requires.
+ * last byte), at most 100 ranges a block, as the CMap format requires.
+ * Left out: the control characters (C0, DEL, C1), which are never drawn
+ * (no font has a glyph for one), and the surrogates D800-DFFF, which are no
+ * characters (libharu shows code points above U+FFFF as spaces).
  */
 static HPDF_STATUS write_identity_map(HPDF_Stream s)
 {
@@ -34,19 +35,21 @@ static HPDF_STATUS write_identity_map(HPDF_Stream s)
 		"CMapName currentdict /CMap defineresource pop\n"
 		"end\n"
 		"end\n";
-	unsigned hi[256];
+	unsigned lo[258], hi[258];
 	size_t n = 0;
 	HPDF_STATUS st = HPDF_Stream_WriteStr(s, head);
-	for (unsigned h = 0; h < 256; h++)
+	lo[n] = 0x20, hi[n++] = 0x7E;
+	lo[n] = 0xA0, hi[n++] = 0xFF;
+	for (unsigned h = 1; h < 256; h++)
 		if (h < 0xD8 || h > 0xDF)
-			hi[n++] = h;
+			lo[n] = h << 8, hi[n++] = h << 8 | 0xFF;
 	for (size_t i = 0; i < n && st == HPDF_OK; i += 100) {
 		size_t k = n - i < 100 ? n - i : 100;
 		char line[48];
 		snprintf(line, sizeof line, "%zu beginbfrange\n", k);
 		st = HPDF_Stream_WriteStr(s, line);
 		for (size_t j = i; j < i + k && st == HPDF_OK; j++) {
-			snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi[j], hi[j], hi[j]);
+			snprintf(line, sizeof line, "<%04X> <%04X> <%04X>\n", lo[j], hi[j], lo[j]);
 			st = HPDF_Stream_WriteStr(s, line);
 		}
 		if (st == HPDF_OK)

@@ -87,8 +87,6 @@ static void paint_path(HPDF_Page page, const struct chart_prim *p)
 		HPDF_Page_Stroke(page);
 	else
 		HPDF_Page_EndPath(page);
-	if (stroke && p->dash != DASH_NONE)
-		HPDF_Page_SetDash(page, NULL, 0, 0);
 }
 
 /* A line of text at its anchor, turned by its angle (counter-clockwise as
