@@ -138,6 +138,8 @@ env -u SOURCE_DATE_EPOCH "$NF" report -q --formats pdf --as-of 2026-11-29 --out 
 check_eq "without SOURCE_DATE_EPOCH: no date at all" "" \
 	"$(pdfinfo "$o4/report.pdf" 2>/dev/null | grep -E '^(CreationDate|ModDate):')"
 check "and still the same bytes" cmp "$o4/report.pdf" "$o5/report.pdf"
+check_eq "and no file identifier, which libharu would make from the clock" "" \
+	"$(qpdf --show-object=trailer "$o4/report.pdf" | grep -o '/ID')"
 
 # A font FreeType opens but that has no TrueType outlines to embed: one line,
 # exit 66, and the files already in the output folder stay.
