@@ -9,8 +9,8 @@
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
- * pdf_doc.c typesets it (pages, text, tables, charts) and cairo writes the
- * file, with no date or ID of its own: the creation date comes from
+ * pdf_doc.c typesets it (pages, text, tables, charts) and libharu writes
+ * the file, with no date or ID of its own: the creation date comes from
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
 #include "present/digest.h"
