@@ -15,6 +15,7 @@
  */
 #include "render/pdf_doc.h"
 #include "render/pdf_haru_fixes.h"
+#include "present/pdf_words.h"
 #include "render/chart/chart_haru.h"
 
 #include <ft2build.h>
@@ -394,10 +395,11 @@ static void draw_header(struct pdf *p, const struct pdf_table *t, int continued)
 {
 	double x = MARGIN_X, h = header_height(p, t);
 	if (continued && t->caption) {
-		char *s = xasprintf("%s (continued)", t->caption);
-		pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, LEAD_SMALL, SZ_SMALL, 0), s, 0, SZ_SMALL, MUTED,
-			LEFT);
-		free(s);
+		struct buf s = BUF_INIT;
+		words_pdf_continued(&s, t->caption);
+		pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, LEAD_SMALL, SZ_SMALL, 0), s.s, 0, SZ_SMALL,
+			MUTED, LEFT);
+		buf_release(&s);
 		p->y += LEAD_SMALL + 2;
 	}
 	for (size_t i = 0; i < t->ncols; i++) {
@@ -652,15 +654,17 @@ void pdf_footers(struct pdf *p, const char *title)
 	char **lines;
 	size_t n = chart_wrap(p->cf, 0, SZ_SMALL, title, TEXT_W * 0.6, 1, &lines);
 	HPDF_Page cur = p->page;
+	struct buf num = BUF_INIT;
 	for (size_t i = 0; i < p->npages; i++) {
-		char num[64];
 		double base = PAGE_H - MARGIN_BOTTOM + 30;
 		p->page = p->pages[i];
 		pdf_hrule(p, MARGIN_X, MARGIN_X + TEXT_W, base - 12, 0.4, RULE);
 		pdf_text_at(p, MARGIN_X, base, lines[0], 0, SZ_SMALL, MUTED, LEFT);
-		snprintf(num, sizeof num, "Page %zu of %zu", i + 1, p->npages);
-		pdf_text_at(p, MARGIN_X + TEXT_W, base, num, 0, SZ_SMALL, MUTED, RIGHT);
+		buf_reset(&num);
+		words_pdf_page(&num, i + 1, p->npages);
+		pdf_text_at(p, MARGIN_X + TEXT_W, base, num.s, 0, SZ_SMALL, MUTED, RIGHT);
 	}
+	buf_release(&num);
 	p->page = cur;
 	chart_lines_free(lines, n);
 }
