@@ -153,6 +153,13 @@ check_eq "a font without outlines: one line, exit 66" \
 	"66 noisefloor: cannot embed the font '$o/noglyf.ttf' in 'report.pdf'" "$? $out"
 check_eq "and the output folder keeps what it had" "analysis.json" "$(ls "$o/out")"
 
+# The words are present/'s (pdf_words.c): the interval is named as every
+# document names it, the report's level ("95%"), not a spelling of its own.
+o=$(tmpdir)
+"$NF" report -q --formats pdf --out "$o" --rps 120 --payload 60KB tests/impact/article.json
+check_eq "what it is worth: the interval is the report's" "the 95% interval of the ratio gives" \
+	"$(flat_text "$o/report.pdf" | grep -oE 'the 95 ?% interval of the ratio gives')"
+
 # --- UTF-8 names --------------------------------------------------------------
 o=$(tmpdir)
 check "non-ASCII workloads render a PDF" "$NF" report -q --formats pdf --out "$o" "$T/unicode.json"
