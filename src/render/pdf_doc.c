@@ -48,17 +48,29 @@ static void set_stroke(HPDF_Page page, uint32_t c)
 			       (HPDF_REAL)(((c >> 8) & 0xFF) / 255.0), (HPDF_REAL)((c & 0xFF) / 255.0));
 }
 
+/*
+ * 1 when there is a page to draw on. After libharu's first error nothing
+ * more is drawn: the document is lost (pdf_save reports it), and libharu's
+ * page functions crash on the NULL page a failed HPDF_AddPage returns.
+ */
+static int drawable(const struct pdf *p)
+{
+	return p->page && p->error == HPDF_OK;
+}
+
 void pdf_new_page(struct pdf *p)
 {
-	HPDF_Page page = HPDF_AddPage(p->doc);
-	/* A4 exactly as before (595.276 x 841.89), not libharu's rounded
+	HPDF_Page page = p->error == HPDF_OK ? HPDF_AddPage(p->doc) : NULL;
+	p->y = MARGIN_TOP;
+	p->page = page;
+	if (!page)
+		return;
+	/* A4 as the points say (595.276 x 841.89), not libharu's rounded
 	 * HPDF_PAGE_SIZE_A4 */
 	HPDF_Page_SetWidth(page, (HPDF_REAL)PAGE_W);
 	HPDF_Page_SetHeight(page, (HPDF_REAL)PAGE_H);
 	ALLOC_GROW(p->pages, p->npages + 1, p->pages_alloc);
 	p->pages[p->npages++] = page;
-	p->page = page;
-	p->y = MARGIN_TOP;
 }
 
 /* Starts a new page unless h points still fit on this one. */
@@ -79,7 +91,7 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		    double size, uint32_t color, enum align a)
 {
 	char *clean = NULL;
-	if (!*s)
+	if (!*s || !drawable(p))
 		return;
 	/* a control character (a line break in free text) is never drawn:
 	 * the font has no glyph for it; paragraphs break lines before */
@@ -99,6 +111,8 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 
 void pdf_hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_t color)
 {
+	if (!drawable(p))
+		return;
 	set_stroke(p->page, color);
 	HPDF_Page_SetLineWidth(p->page, (HPDF_REAL)lw);
 	HPDF_Page_MoveTo(p->page, (HPDF_REAL)x0, (HPDF_REAL)(PAGE_H - y));
@@ -108,6 +122,8 @@ void pdf_hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_
 
 void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32_t color)
 {
+	if (!drawable(p))
+		return;
 	set_fill(p->page, color);
 	HPDF_Page_Rectangle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y - h), (HPDF_REAL)w,
 			    (HPDF_REAL)h);
@@ -116,6 +132,8 @@ void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32
 
 void pdf_dot(struct pdf *p, double x, double y, double r, uint32_t color)
 {
+	if (!drawable(p))
+		return;
 	set_fill(p->page, color);
 	HPDF_Page_Circle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), (HPDF_REAL)r);
 	HPDF_Page_Fill(p->page);
@@ -162,8 +180,12 @@ double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int
 void pdf_bookmark(struct pdf *p, int parent, const char *title, int *out)
 {
 	HPDF_Outline up = parent > 0 && (size_t)parent <= p->noutlines ? p->outlines[parent - 1] : NULL;
-	HPDF_Outline o = HPDF_CreateOutline(p->doc, up, title, HPDF_GetCurrentEncoder(p->doc));
-	HPDF_Destination dst = HPDF_Page_CreateDestination(p->page);
+	HPDF_Outline o = NULL;
+	HPDF_Destination dst = NULL;
+	if (drawable(p)) {
+		o = HPDF_CreateOutline(p->doc, up, title, HPDF_GetCurrentEncoder(p->doc));
+		dst = HPDF_Page_CreateDestination(p->page);
+	}
 	if (o && dst) {
 		pdf_haru_dest_keep_zoom(dst, 0, PAGE_H - (p->y - 6));
 		HPDF_Outline_SetDestination(o, dst);
@@ -550,7 +572,8 @@ void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
 	}
 	pdf_bookmark(p, *parent, title, NULL);
 	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
-	chart_haru_draw(p->page, &sc, p->font, left, PAGE_H - (p->y - CHART_MARGIN * s), s);
+	if (drawable(p))
+		chart_haru_draw(p->page, &sc, p->font, left, PAGE_H - (p->y - CHART_MARGIN * s), s);
 	p->y += content * s + 14;
 }
 
