@@ -697,11 +697,15 @@ int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error
 	int status;
 	struct buf out = BUF_INIT;
 
+	/* into libharu's memory stream, then read out whole: exactly its
+	 * size (HPDF_GetContents would write the document a second time) */
 	if (p->error == HPDF_OK && HPDF_SaveToStream(p->doc) == HPDF_OK) {
 		HPDF_UINT32 n = HPDF_GetStreamSize(p->doc);
-		buf_grow(&out, n);
-		if (HPDF_GetContents(p->doc, (HPDF_BYTE *)out.s, &n) == HPDF_OK)
+		buf_grow(&out, n ? n : 1);
+		if (n && HPDF_ReadFromStream(p->doc, (HPDF_BYTE *)out.s, &n) == HPDF_OK)
 			out.len = n;
+		else if (p->error == HPDF_OK)
+			p->error = HPDF_INVALID_DOCUMENT;
 	}
 	if (p->error != HPDF_OK)
 		status = nf_error_set(err, NF_IOERR, "cannot write '%s': libharu error 0x%04X (%u)", name,
