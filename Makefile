@@ -33,13 +33,14 @@ DESTDIR   ?=
 # (src/render/formats_lib.h). The sanitizer build and the fuzz targets link
 # everything into one executable (-DNF_FORMATS_BUILTIN).
 CORE_PKGS    = libcjson
-FORMATS_PKGS = cairo cairo-ft cairo-pdf freetype2 libpng xlsxwriter
+FORMATS_PKGS = cairo cairo-ft freetype2 libpng xlsxwriter
 PKGS         = $(CORE_PKGS) $(FORMATS_PKGS) nettle
 PKG_CFLAGS  := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 NETTLE_LIBS := $(shell $(PKG_CONFIG) --libs nettle 2>/dev/null)
 CORE_LIBS   := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) \
                -Wl,--exclude-libs,libnettle.a -Wl,-Bstatic $(NETTLE_LIBS) -Wl,-Bdynamic -lm
-FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) $(FORMATS_PKGS) 2>/dev/null) -ljq -lm
+# libharu (report.pdf) ships no pkg-config file.
+FORMATS_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) $(FORMATS_PKGS) 2>/dev/null) -lhpdf -ljq -lm
 FORMATS_LIB  = noisefloor-formats.so
 
 # Project flags are kept apart so CFLAGS can be overridden freely.
@@ -50,7 +51,7 @@ NF_LIBS    = $(FORMATS_LIBS) $(NETTLE_LIBS)
 
 # Debian 12 packages: to build and run, and for the test suite.
 BUILD_DEPS = build-essential pkg-config libcjson-dev libcairo2-dev libfreetype-dev \
-             libxlsxwriter-dev libjq-dev libpng-dev nettle-dev fonts-dejavu-core
+             libxlsxwriter-dev libhpdf-dev libjq-dev libpng-dev nettle-dev fonts-dejavu-core
 TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
              valgrind clang libreoffice-calc-nogui locales libclang-rt-14-dev \
              python3-yaml procps zip chromium
@@ -58,10 +59,10 @@ TEST_DEPS  = poppler-utils qpdf librsvg2-bin libxml2-utils cmark-gfm unzip jq \
 SRCS   := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 OBJS   := $(SRCS:src/%.c=build/%.o)
 # The files of noisefloor-formats.so: those that call cairo, FreeType, libpng,
-# libxlsxwriter or libjq, and those only they use. A new
+# libharu, libxlsxwriter or libjq, and those only they use. A new
 # output that needs one of them is listed here and marked LOADED in render.c.
 FORMATS_SRCS := $(wildcard src/render/chart/*.c) \
-                $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c \
+                $(addprefix src/,render/formats_lib_id.c ingest/ingest_jq.c render/pdf_doc.c render/pdf_haru_fixes.c \
                 render/render_charts.c render/render_html.c render/render_pdf.c render/render_xlsx.c)
 FORMATS_OBJS := $(FORMATS_SRCS:src/%.c=build/%.o)
 CORE_OBJS    := $(filter-out $(FORMATS_OBJS),$(OBJS))

@@ -1,20 +1,23 @@
 /*
  * pdf_doc.c - the typesetting layer of the PDF: an A4 document written by
- * cairo's PDF surface, with DejaVu drawn through the same FreeType faces as
- * the PNG charts (cairo embeds the glyphs shown as subsets) and measured
- * with chart_text.c's metrics of the same files; pages that flow, lines,
- * paragraphs, headings, bookmarks, label fields, tables that break across
- * pages with their header repeated, charts drawn as vectors by the PNG
- * previews' code (chart_cairo.c), page footers. Knows nothing of
- * benchmarks: render_pdf.c decides the content.
+ * libharu, with DejaVu embedded as TrueType (the glyphs shown, UTF-8 text
+ * through libharu's "UTF-8" encoder, so every character of the text can be
+ * copied and searched) and measured with chart_text.c's FreeType metrics of
+ * the same files; pages that flow, lines, paragraphs, headings, bookmarks,
+ * label fields, tables that break across pages with their header repeated,
+ * charts drawn as vectors by the chart scene's libharu backend
+ * (chart_haru.c), page footers. Knows nothing of benchmarks: render_pdf.c
+ * decides the content.
  *
- * Pages are recorded (cairo recording surfaces) and only painted onto the
- * PDF surface when the document is saved, once "Page N of M" is known.
+ * Every page stays open until the document is saved, when "Page N of M" is
+ * known and written onto each. Positions come in from the page top and go
+ * to libharu from the page bottom (PAGE_H - y).
  */
 #include "render/pdf_doc.h"
-#include "render/chart/chart_cairo.h"
+#include "render/pdf_haru_fixes.h"
+#include "present/pdf_words.h"
+#include "render/chart/chart_haru.h"
 
-#include <cairo-pdf.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 
@@ -33,30 +36,41 @@ static const struct chart_style print = { TEXT_W + 2 * CHART_MARGIN, CHART_FONT,
 
 /* ---- pages and text ---- */
 
-static void set_color(cairo_t *cr, uint32_t c)
+static void set_fill(HPDF_Page page, uint32_t c)
 {
-	cairo_set_source_rgb(cr, ((c >> 16) & 0xFF) / 255.0, ((c >> 8) & 0xFF) / 255.0,
-			     (c & 0xFF) / 255.0);
+	HPDF_Page_SetRGBFill(page, (HPDF_REAL)(((c >> 16) & 0xFF) / 255.0),
+			     (HPDF_REAL)(((c >> 8) & 0xFF) / 255.0), (HPDF_REAL)((c & 0xFF) / 255.0));
 }
 
-/* A context drawing on a page's recording, fonts pinned as the charts'. */
-static cairo_t *page_context(cairo_surface_t *page)
+static void set_stroke(HPDF_Page page, uint32_t c)
 {
-	cairo_t *cr = cairo_create(page);
-	chart_cairo_font_options(cr);
-	return cr;
+	HPDF_Page_SetRGBStroke(page, (HPDF_REAL)(((c >> 16) & 0xFF) / 255.0),
+			       (HPDF_REAL)(((c >> 8) & 0xFF) / 255.0), (HPDF_REAL)((c & 0xFF) / 255.0));
+}
+
+/*
+ * 1 when there is a page to draw on. After libharu's first error nothing
+ * more is drawn: the document is lost (pdf_save reports it), and libharu's
+ * page functions crash on the NULL page a failed HPDF_AddPage returns.
+ */
+static int drawable(const struct pdf *p)
+{
+	return p->page && p->error == HPDF_OK;
 }
 
 void pdf_new_page(struct pdf *p)
 {
-	const cairo_rectangle_t a4 = { 0, 0, PAGE_W, PAGE_H };
-	cairo_surface_t *page = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &a4);
+	HPDF_Page page = p->error == HPDF_OK ? HPDF_AddPage(p->doc) : NULL;
+	p->y = MARGIN_TOP;
+	p->page = page;
+	if (!page)
+		return;
+	/* A4 as the points say (595.276 x 841.89), not libharu's rounded
+	 * HPDF_PAGE_SIZE_A4 */
+	HPDF_Page_SetWidth(page, (HPDF_REAL)PAGE_W);
+	HPDF_Page_SetHeight(page, (HPDF_REAL)PAGE_H);
 	ALLOC_GROW(p->pages, p->npages + 1, p->pages_alloc);
 	p->pages[p->npages++] = page;
-	if (p->cr)
-		cairo_destroy(p->cr);
-	p->cr = page_context(page);
-	p->y = MARGIN_TOP;
 }
 
 /* Starts a new page unless h points still fit on this one. */
@@ -77,7 +91,7 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		    double size, uint32_t color, enum align a)
 {
 	char *clean = NULL;
-	if (!*s)
+	if (!*s || !drawable(p))
 		return;
 	/* a control character (a line break in free text) is never drawn:
 	 * the font has no glyph for it; paragraphs break lines before */
@@ -87,37 +101,42 @@ void pdf_text_at(struct pdf *p, double x, double base, const char *s, int bold,
 		x -= pdf_width(p, bold, size, s) / 2;
 	else if (a == RIGHT)
 		x -= pdf_width(p, bold, size, s);
-	cairo_set_font_face(p->cr, p->font[bold ? 1 : 0]);
-	cairo_set_font_size(p->cr, size);
-	set_color(p->cr, color);
-	cairo_move_to(p->cr, x, base);
-	cairo_show_text(p->cr, s);
-	cairo_new_path(p->cr);
+	set_fill(p->page, color);
+	HPDF_Page_BeginText(p->page);
+	HPDF_Page_SetFontAndSize(p->page, p->font[bold ? 1 : 0], (HPDF_REAL)size);
+	HPDF_Page_TextOut(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - base), s);
+	HPDF_Page_EndText(p->page);
 	free(clean);
 }
 
 void pdf_hrule(struct pdf *p, double x0, double x1, double y, double lw, uint32_t color)
 {
-	set_color(p->cr, color);
-	cairo_set_line_width(p->cr, lw);
-	cairo_move_to(p->cr, x0, y);
-	cairo_line_to(p->cr, x1, y);
-	cairo_stroke(p->cr);
+	if (!drawable(p))
+		return;
+	set_stroke(p->page, color);
+	HPDF_Page_SetLineWidth(p->page, (HPDF_REAL)lw);
+	HPDF_Page_MoveTo(p->page, (HPDF_REAL)x0, (HPDF_REAL)(PAGE_H - y));
+	HPDF_Page_LineTo(p->page, (HPDF_REAL)x1, (HPDF_REAL)(PAGE_H - y));
+	HPDF_Page_Stroke(p->page);
 }
 
 void pdf_fill_rect(struct pdf *p, double x, double y, double w, double h, uint32_t color)
 {
-	set_color(p->cr, color);
-	cairo_rectangle(p->cr, x, y, w, h);
-	cairo_fill(p->cr);
+	if (!drawable(p))
+		return;
+	set_fill(p->page, color);
+	HPDF_Page_Rectangle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y - h), (HPDF_REAL)w,
+			    (HPDF_REAL)h);
+	HPDF_Page_Fill(p->page);
 }
 
 void pdf_dot(struct pdf *p, double x, double y, double r, uint32_t color)
 {
-	set_color(p->cr, color);
-	cairo_new_sub_path(p->cr);
-	cairo_arc(p->cr, x, y, r, 0, 2 * M_PI);
-	cairo_fill(p->cr);
+	if (!drawable(p))
+		return;
+	set_fill(p->page, color);
+	HPDF_Page_Circle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), (HPDF_REAL)r);
+	HPDF_Page_Fill(p->page);
 }
 
 /* Baseline of a line of `size` text in a line box of height `lead`. */
@@ -157,15 +176,25 @@ double pdf_paragraph_height(const struct pdf *p, double w, const char *text, int
 }
 
 /* A bookmark to the current position, 6 points above it at the top of the
- * window. Items are open. */
+ * window, keeping the reader's zoom. Items are open. */
 void pdf_bookmark(struct pdf *p, int parent, const char *title, int *out)
 {
-	char dest[64];
-	int o;
-	snprintf(dest, sizeof dest, "page=%zu pos=[0 %.2f]", p->npages, p->y - 6);
-	o = cairo_pdf_surface_add_outline(p->doc, parent, title, dest, CAIRO_PDF_OUTLINE_FLAG_OPEN);
+	HPDF_Outline up = parent > 0 && (size_t)parent <= p->noutlines ? p->outlines[parent - 1] : NULL;
+	HPDF_Outline o = NULL;
+	HPDF_Destination dst = NULL;
+	if (drawable(p)) {
+		o = HPDF_CreateOutline(p->doc, up, title, HPDF_GetCurrentEncoder(p->doc));
+		dst = HPDF_Page_CreateDestination(p->page);
+	}
+	if (o && dst) {
+		pdf_haru_dest_keep_zoom(dst, 0, PAGE_H - (p->y - 6));
+		HPDF_Outline_SetDestination(o, dst);
+		HPDF_Outline_SetOpened(o, HPDF_TRUE);
+	}
+	ALLOC_GROW(p->outlines, p->noutlines + 1, p->outlines_alloc);
+	p->outlines[p->noutlines++] = o;
 	if (out)
-		*out = o;
+		*out = (int)p->noutlines;
 }
 
 /* A section heading, kept with at least `keep` points of what follows;
@@ -388,10 +417,11 @@ static void draw_header(struct pdf *p, const struct pdf_table *t, int continued)
 {
 	double x = MARGIN_X, h = header_height(p, t);
 	if (continued && t->caption) {
-		char *s = xasprintf("%s (continued)", t->caption);
-		pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, LEAD_SMALL, SZ_SMALL, 0), s, 0, SZ_SMALL, MUTED,
-			LEFT);
-		free(s);
+		struct buf s = BUF_INIT;
+		words_pdf_continued(&s, t->caption);
+		pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, LEAD_SMALL, SZ_SMALL, 0), s.s, 0, SZ_SMALL,
+			MUTED, LEFT);
+		buf_release(&s);
 		p->y += LEAD_SMALL + 2;
 	}
 	for (size_t i = 0; i < t->ncols; i++) {
@@ -509,17 +539,6 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t)
 
 /* ---- charts ---- */
 
-/* Lays a chart out at the text width and draws it whole on one page, with
- * a bookmark under `parent`; under a new section heading when `section`. */
-void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-	       int *parent)
-{
-	struct chart_scene sc;
-	chart_layout(sp, &print, p->cf, &sc);
-	pdf_scene(p, &sc, sp->title, section, parent);
-	chart_scene_release(&sc);
-}
-
 const struct chart_style *pdf_chart_style(void)
 {
 	return &print;
@@ -542,27 +561,27 @@ void pdf_scene(struct pdf *p, const struct chart_scene *scp, const char *title,
 	}
 	pdf_bookmark(p, *parent, title, NULL);
 	left = MARGIN_X - CHART_MARGIN * s + TEXT_W * (1 - s) / 2;
-	cairo_save(p->cr);
-	cairo_translate(p->cr, left, p->y - CHART_MARGIN * s);
-	cairo_scale(p->cr, s, s);
-	/* the faces were made in pdf_open: drawing cannot fail on them */
-	chart_cairo_draw(p->cr, &sc, p->cf, NULL);
-	cairo_restore(p->cr);
+	if (drawable(p))
+		chart_haru_draw(p->page, &sc, p->font, left, PAGE_H - (p->y - CHART_MARGIN * s), s);
 	p->y += content * s + 14;
 }
 
 /* ---- the document ---- */
 
-/* Appends what cairo writes to the document's buffer. */
-static cairo_status_t write_out(void *closure, const unsigned char *data, unsigned int n)
+/* libharu reports every failure here; the first one is kept and makes
+ * pdf_save fail (later calls fail too: libharu's errors are sticky). */
+static void on_haru_error(HPDF_STATUS status, HPDF_STATUS detail, void *data)
 {
-	buf_put(closure, (const char *)data, n);
-	return CAIRO_STATUS_SUCCESS;
+	struct pdf *p = data;
+	if (p->error == HPDF_OK) {
+		p->error = status;
+		p->error_detail = detail;
+	}
 }
 
-/* 1 when the face draws its glyphs from outlines, which cairo embeds. A
+/* 1 when the face draws its glyphs from outlines, which the PDF embeds. A
  * face without (a bitmap font, or TrueType without its glyf table, whose
- * glyphs FreeType loads empty) would print blank or as bitmaps. */
+ * glyphs FreeType loads empty) would print blank. */
 static int has_outlines(FT_Face face)
 {
 	FT_UInt g = FT_Get_Char_Index(face, 'A');
@@ -571,112 +590,121 @@ static int has_outlines(FT_Face face)
 	       face->glyph->format == FT_GLYPH_FORMAT_OUTLINE && face->glyph->outline.n_contours > 0;
 }
 
+/* Embeds one face with the UTF-8 encoder and a valid ToUnicode map;
+ * NULL when libharu cannot load it. */
+static HPDF_Font load_face(struct pdf *p, const char *path)
+{
+	const char *name = HPDF_LoadTTFontFromFile(p->doc, path, HPDF_TRUE);
+	HPDF_Font font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
+	if (font && pdf_haru_fix_tounicode(p->doc, font) != HPDF_OK)
+		font = NULL;
+	return p->error == HPDF_OK ? font : NULL;
+}
+
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err)
 {
-	cairo_status_t st;
 	int status;
 
+	p->error = p->error_detail = HPDF_OK;
+	p->pages = NULL;
+	p->npages = p->pages_alloc = 0;
+	p->page = NULL;
+	p->outlines = NULL;
+	p->noutlines = p->outlines_alloc = 0;
 	if ((status = chart_fonts_open(&p->cf, font_path, font_bold_path, err)) != NF_OK)
 		return status;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 2; k++)
 		if (!has_outlines(chart_fonts_ft_face(p->cf, k))) {
 			chart_fonts_free(p->cf);
 			return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
 					    k ? font_bold_path : font_path);
 		}
-		if (!(p->font[k] = chart_cairo_face(p->cf, k, err))) {
+	if (!(p->doc = HPDF_New(on_haru_error, p))) {
+		chart_fonts_free(p->cf);
+		return nf_error_set(err, NF_IOERR, "cannot start 'report.pdf': out of memory");
+	}
+	/* compression applies to the streams made after it: first */
+	HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
+	HPDF_UseUTFEncodings(p->doc);
+	/* the information dictionary and the bookmarks in UTF-8 too */
+	HPDF_SetCurrentEncoder(p->doc, "UTF-8");
+	for (int k = 0; k < 2; k++) {
+		if (!(p->font[k] = load_face(p, k ? font_bold_path : font_path))) {
+			HPDF_Free(p->doc);
 			chart_fonts_free(p->cf);
-			return err ? err->status : NF_NOINPUT;
+			return nf_error_set(err, NF_NOINPUT, "cannot embed the font '%s' in 'report.pdf'",
+					    k ? font_bold_path : font_path);
 		}
 	}
-	p->out = (struct buf)BUF_INIT;
-	p->doc = cairo_pdf_surface_create_for_stream(write_out, &p->out, PAGE_W, PAGE_H);
-	if ((st = cairo_surface_status(p->doc)) != CAIRO_STATUS_SUCCESS) {
-		cairo_surface_destroy(p->doc);
-		buf_release(&p->out);
-		chart_fonts_free(p->cf);
-		return nf_error_set(err, NF_IOERR, "cannot start 'report.pdf': %s",
-				    cairo_status_to_string(st));
-	}
 	return NF_OK;
-}
-
-/* An ISO 8601 date for cairo from seconds since 1970 (UTC). */
-static void iso_date(long long date, char *out, size_t n)
-{
-	time_t t = (time_t)date;
-	struct tm tm;
-	if (!gmtime_r(&t, &tm) || !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(out, n, "1970-01-01T00:00:00Z");
 }
 
 void pdf_metadata(struct pdf *p, const char *title, const char *author, const char *subject,
 		  const char *creator, long long date)
 {
-	char when[32];
-	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_TITLE, title);
-	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_AUTHOR, author);
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_TITLE, title);
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_AUTHOR, author);
 	if (subject)
-		cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_SUBJECT, subject);
-	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_CREATOR, creator);
-	/* cairo dates a document by the clock unless told otherwise; NULL
-	 * takes its date away */
-	if (date >= 0)
-		iso_date(date, when, sizeof when);
-	cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_CREATE_DATE,
-				       date >= 0 ? when : NULL);
-	if (date >= 0)
-		cairo_pdf_surface_set_metadata(p->doc, CAIRO_PDF_METADATA_MOD_DATE, when);
+		HPDF_SetInfoAttr(p->doc, HPDF_INFO_SUBJECT, subject);
+	HPDF_SetInfoAttr(p->doc, HPDF_INFO_CREATOR, creator);
+	/* libharu writes no date of its own: only the one given */
+	if (date >= 0) {
+		time_t t = (time_t)date;
+		struct tm tm;
+		if (gmtime_r(&t, &tm)) {
+			HPDF_Date d = { tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+					tm.tm_min, tm.tm_sec, 'Z', 0, 0 };
+			HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, d);
+			HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, d);
+		}
+	}
 }
 
 void pdf_footers(struct pdf *p, const char *title)
 {
 	char **lines;
 	size_t n = chart_wrap(p->cf, 0, SZ_SMALL, title, TEXT_W * 0.6, 1, &lines);
-	cairo_t *cr = p->cr;
+	HPDF_Page cur = p->page;
+	struct buf num = BUF_INIT;
 	for (size_t i = 0; i < p->npages; i++) {
-		char num[64];
 		double base = PAGE_H - MARGIN_BOTTOM + 30;
-		p->cr = page_context(p->pages[i]);
+		p->page = p->pages[i];
 		pdf_hrule(p, MARGIN_X, MARGIN_X + TEXT_W, base - 12, 0.4, RULE);
 		pdf_text_at(p, MARGIN_X, base, lines[0], 0, SZ_SMALL, MUTED, LEFT);
-		snprintf(num, sizeof num, "Page %zu of %zu", i + 1, p->npages);
-		pdf_text_at(p, MARGIN_X + TEXT_W, base, num, 0, SZ_SMALL, MUTED, RIGHT);
-		cairo_destroy(p->cr);
+		buf_reset(&num);
+		words_pdf_page(&num, i + 1, p->npages);
+		pdf_text_at(p, MARGIN_X + TEXT_W, base, num.s, 0, SZ_SMALL, MUTED, RIGHT);
 	}
-	p->cr = cr;
+	buf_release(&num);
+	p->page = cur;
 	chart_lines_free(lines, n);
 }
 
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err)
 {
-	cairo_t *cr = cairo_create(p->doc);
-	cairo_status_t st;
 	int status;
+	struct buf out = BUF_INIT;
 
-	if (p->cr)
-		cairo_destroy(p->cr);
-	/* each page's recording is painted as it was drawn: vectors and text */
-	for (size_t i = 0; i < p->npages; i++) {
-		cairo_set_source_surface(cr, p->pages[i], 0, 0);
-		cairo_paint(cr);
-		cairo_show_page(cr);
-		cairo_surface_destroy(p->pages[i]);
+	/* into libharu's memory stream, then read out whole: exactly its
+	 * size (HPDF_GetContents would write the document a second time) */
+	if (p->error == HPDF_OK && HPDF_SaveToStream(p->doc) == HPDF_OK) {
+		HPDF_UINT32 n = HPDF_GetStreamSize(p->doc);
+		buf_grow(&out, n ? n : 1);
+		if (n && HPDF_ReadFromStream(p->doc, (HPDF_BYTE *)out.s, &n) == HPDF_OK)
+			out.len = n;
+		else if (p->error == HPDF_OK)
+			p->error = HPDF_INVALID_DOCUMENT;
 	}
-	st = cairo_status(cr);
-	cairo_destroy(cr);
-	cairo_surface_finish(p->doc);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(p->doc);
-	if (st != CAIRO_STATUS_SUCCESS)
-		status = nf_error_set(err, NF_IOERR, "cannot write '%s': %s", name,
-				      cairo_status_to_string(st));
+	if (p->error != HPDF_OK)
+		status = nf_error_set(err, NF_IOERR, "cannot write '%s': libharu error 0x%04X (%u)", name,
+				      (unsigned)p->error, (unsigned)p->error_detail);
 	else
-		status = outdir_write(od, name, p->out.s, p->out.len, err);
-	cairo_surface_destroy(p->doc);
-	buf_release(&p->out);
+		status = outdir_write(od, name, out.s, out.len, err);
+	buf_release(&out);
+	HPDF_Free(p->doc);
 	free(p->pages);
+	free(p->outlines);
 	chart_fonts_free(p->cf);
 	return status;
 }

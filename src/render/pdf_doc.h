@@ -2,12 +2,13 @@
  * pdf_doc.h - the typesetting layer of the PDF (pdf_doc.c): pages, text,
  * paragraphs, headings, bookmarks, tables and charts on A4. Positions: x in
  * points from the left edge, y (p->y, `top`, `base`) in points from the top
- * of the page. The file itself is cairo's PDF surface's.
+ * of the page (pdf_doc.c turns it into libharu's, from the bottom). The
+ * file itself is libharu's.
  */
 #ifndef NF_PDF_DOC_H
 #define NF_PDF_DOC_H
 
-#include <cairo.h>
+#include <hpdf.h>
 #include <stdint.h>
 #include "lib/error.h"
 #include "lib/output.h"
@@ -42,22 +43,25 @@
 struct model;
 struct report;
 
-/* A bookmark: cairo's outline id; PDF_OUTLINE_TOP is the top level. */
+/* A bookmark: an index into pdf.outlines plus one; PDF_OUTLINE_TOP is the
+ * top level. */
 #define PDF_OUTLINE_TOP 0
 
 struct pdf {
 	/* the content's context (render_pdf.c); never read here */
 	const struct model *m;
 	const struct report *r;
-	cairo_surface_t *doc;    /* the PDF surface, writing into out */
-	struct buf out;
-	cairo_font_face_t *font[2]; /* regular, bold (chart_cairo.h's faces) */
-	struct chart_fonts *cf;
-	/* Each page is recorded until the document is saved: the footers need
-	 * the page count. cr draws on the current page. */
-	cairo_surface_t **pages;
+	HPDF_Doc doc;            /* libharu's document */
+	HPDF_Font font[2];       /* regular, bold: embedded, "UTF-8" encoder */
+	struct chart_fonts *cf;  /* the same files, measured with FreeType */
+	/* Every page stays open until the document is saved: the footers
+	 * need the page count. page is the current one. */
+	HPDF_Page *pages;
 	size_t npages, pages_alloc;
-	cairo_t *cr;
+	HPDF_Page page;
+	HPDF_Outline *outlines;
+	size_t noutlines, outlines_alloc;
+	HPDF_STATUS error, error_detail; /* libharu's first error, or HPDF_OK */
 	double y;                /* top of the next line, from the page top */
 };
 
@@ -65,24 +69,25 @@ struct pdf {
 enum align { LEFT, CENTER, RIGHT };
 
 /*
- * Starts a document with the two faces (regular, bold), without pages (the
- * first is pdf_new_page's). NF_NOINPUT when a font cannot be read or has no
- * outlines to embed, NF_IOERR when cairo cannot start a PDF; on failure
- * nothing is left to free.
+ * Starts a document with the two faces (regular, bold) embedded, without
+ * pages (the first is pdf_new_page's). p must stay where it is until
+ * pdf_save: libharu's error handler writes into it. NF_NOINPUT when a font
+ * cannot be read or has no outlines to embed, NF_IOERR when libharu cannot
+ * start a PDF; on failure nothing is left to free.
  */
 int pdf_open(struct pdf *p, const char *font_path, const char *font_bold_path,
 	     struct nf_error *err);
 /* The information dictionary: title, author, subject (NULL: none) and
  * creator, copied; the creation and modification date `date` seconds
  * since 1970 (UTC), or no date at all when date < 0, so that the same
- * input gives the same bytes. The producer is cairo's. */
+ * input gives the same bytes. The producer is libharu's. */
 void pdf_metadata(struct pdf *p, const char *title, const char *author, const char *subject,
 		  const char *creator, long long date);
 /* Writes "Page N of M" and the running title on every page. */
 void pdf_footers(struct pdf *p, const char *title);
 /* Saves the document as `name` in the output folder and frees it either
- * way. NF_IOERR when cairo cannot write it (nothing written), else what
- * outdir_write returns. */
+ * way. NF_IOERR when libharu failed on any call since pdf_open (nothing
+ * written), else what outdir_write returns. */
 int pdf_save(struct pdf *p, struct outdir *od, const char *name, struct nf_error *err);
 
 /* ---- pages and text ---- */
@@ -163,13 +168,9 @@ void pdf_table_draw(struct pdf *p, struct pdf_table *t);
 
 /* ---- charts ---- */
 
-/* Lays a chart out at the text width and draws it whole on one page, with
- * a bookmark under *parent; under a new section heading (whose bookmark
- * becomes *parent) when `section`. */
-void pdf_chart(struct pdf *p, const struct chart_spec *sp, const char *section,
-	       int *parent);
-/* The same for a scene already laid out with pdf_chart_style() (a chart
- * type with a layout of its own); sc stays the caller's. */
+/* Draws a scene laid out with pdf_chart_style() whole on one page, with a
+ * bookmark under *parent; under a new section heading (whose bookmark
+ * becomes *parent) when `section`; sc stays the caller's. */
 void pdf_scene(struct pdf *p, const struct chart_scene *sc, const char *title,
 	       const char *section, int *parent);
 /* The chart size and type size of the PDF. */

@@ -9,12 +9,13 @@
  * numbers, bookmarks, table headers repeated across page breaks.
  *
  * This file decides the content from the presentation model (report.h);
- * pdf_doc.c typesets it (pages, text, tables, charts) and cairo writes the
- * file, with no date or ID of its own: the creation date comes from
+ * pdf_doc.c typesets it (pages, text, tables, charts) and libharu writes
+ * the file, with no date or ID of its own: the creation date comes from
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
 #include "present/digest.h"
 #include "present/history.h"
+#include "present/pdf_words.h"
 #include "present/support.h"
 #include "present/verdict_words.h"
 #include "render/pdf_doc.h"
@@ -31,7 +32,6 @@
 
 /* ---- the content ---- */
 
-/* Rounds per version and passes per round as "7" or "3 to 7". */
 /* Past these sizes the PDF stays a document: the raw rounds move to
  * rounds.csv and the workbook, the per-workload charts and the pairs tables
  * to the workloads that have something to show. */
@@ -61,47 +61,19 @@ static int noteworthy(const struct comparison *c)
 	return 0;
 }
 
-/* "7 rounds", "1 round", "3 to 7 rounds": the report's range (report.c). */
-static void rounds_range(const struct report *r, struct buf *b)
-{
-	buf_puts(b, r->rounds_counted);
-}
-
-/* The fewest and most timed passes of a round. */
-static void passes_range(const struct model *m, struct buf *b)
-{
-	size_t lo = (size_t)-1, hi = 0;
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		for (size_t j = 0; j < m->comparisons[i].nversions; j++) {
-			const struct version_stats *vs = &m->comparisons[i].versions[j];
-			for (size_t r = 0; r < vs->nrounds; r++) {
-				size_t k = result_npasses(&vs->rounds[r]);
-				lo = k < lo ? k : lo;
-				hi = k > hi ? k : hi;
-			}
-		}
-	if (hi == 0)
-		lo = 0;
-	if (lo == hi)
-		buf_printf(b, "%zu %s", hi, hi == 1 ? "timed pass" : "timed passes");
-	else
-		buf_printf(b, "%zu to %zu timed passes", lo, hi);
-}
-
 static const char *report_title(const struct model *m)
 {
-	return m->title && *m->title ? m->title : "Benchmark report";
+	return m->title && *m->title ? m->title : words_pdf()->untitled;
 }
 
 static void title_block(struct pdf *p)
 {
 	const struct model *m = p->m;
 	struct buf b = BUF_INIT;
-	size_t nvers = p->r->nversions;
 	char **lines;
 	size_t n;
 
-	pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, 12, SZ_SMALL, 1), "BENCHMARK REPORT", 1, SZ_SMALL,
+	pdf_text_at(p, MARGIN_X, pdf_base_in(p, p->y, 12, SZ_SMALL, 1), words_pdf()->kicker, 1, SZ_SMALL,
 		ACCENT, LEFT);
 	p->y += 16;
 	n = chart_wrap(p->cf, 1, SZ_H1, report_title(m), TEXT_W, 0, &lines);
@@ -112,11 +84,7 @@ static void title_block(struct pdf *p)
 	}
 	chart_lines_free(lines, n);
 	p->y += 4;
-	buf_printf(&b, "Report date %s \xC2\xB7 ", m->as_of);
-	report_count_compared(&b, m);
-	buf_printf(&b, " \xC2\xB7 %zu version%s \xC2\xB7 ", nvers, nvers == 1 ? "" : "s");
-	rounds_range(p->r, &b);
-	buf_puts(&b, " per version");
+	words_pdf_title_line(&b, m, p->r);
 	pdf_paragraph_at(p, MARGIN_X, TEXT_W, b.s, 0, SZ_BODY, LEAD_BODY, MUTED);
 	buf_release(&b);
 	p->y += 8;
@@ -125,8 +93,9 @@ static void title_block(struct pdf *p)
 static void environment(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
-	struct pdf_col cols[] = { { "Environment", 0, 0 }, { "", -1, 0 } };
+	struct pdf_col cols[] = { { W->environment, 0, 0 }, { "", -1, 0 } };
 	struct buf b = BUF_INIT;
 
 	p->y += 8; /* below the summary */
@@ -146,24 +115,24 @@ static void environment(struct pdf *p)
 			if (v->vs->v8)
 				buf_printf(&b, " (V8\xC2\xA0%s)", v->vs->v8);
 		}
-		row[0].text = xstrdup("versions");
+		row[0].text = xstrdup(W->versions);
 		row[1].text = buf_detach(&b, NULL);
 	}
 	if (m->nsources > REPORT_MAX_SOURCES) {
 		struct pdf_cell *row = pdf_table_row(&t);
 		report_inputs_summary(&b, m);
-		row[0].text = xstrdup("inputs");
+		row[0].text = xstrdup(W->inputs);
 		row[1].text = buf_detach(&b, NULL);
 	} else if (m->nsources) {
 		struct pdf_cell *row = pdf_table_row(&t);
 		for (size_t i = 0; i < m->nsources; i++)
 			buf_printf(&b, "%s%s", i ? ", " : "", m->sources[i]);
-		row[0].text = xstrdup(m->nsources == 1 ? "input" : "inputs");
+		row[0].text = xstrdup(m->nsources == 1 ? W->input : W->inputs);
 		row[1].text = buf_detach(&b, NULL);
 	}
 	if (m->notes && *m->notes) {
 		struct pdf_cell *row = pdf_table_row(&t);
-		row[0].text = xstrdup("notes");
+		row[0].text = xstrdup(W->notes);
 		row[1].text = xstrdup(m->notes);
 	}
 	pdf_table_draw(p, &t);
@@ -188,18 +157,19 @@ static int cross_platform(const struct model *m, const struct platform_finding *
 static void summary(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	struct buf b = BUF_INIT;
 	double labw = 62;
 
 	/* the labels' column fits the longest label shown */
 	if (p->r->impact.shown)
-		labw = fmax(labw, chart_text_width(p->cf, 1, SZ_BODY, "Cores freed") + 10);
-	pdf_heading(p, "Summary", LEAD_BODY * 4);
+		labw = fmax(labw, chart_text_width(p->cf, 1, SZ_BODY, W->cores_freed) + 10);
+	pdf_heading(p, W->summary, LEAD_BODY * 4);
 	/* the answer first: the claims checked, then the decision */
 	for (size_t i = 0; i < p->r->claims.nlines; i++) {
 		buf_reset(&b);
 		buf_printf(&b, "%s.", p->r->claims.lines[i]);
-		pdf_field(p, i == 0 ? "Claims" : "", b.s, labw);
+		pdf_field(p, i == 0 ? W->claims : "", b.s, labw);
 	}
 	buf_reset(&b);
 	if (p->r->recommendation)
@@ -208,9 +178,8 @@ static void summary(struct pdf *p)
 		buf_printf(&b, "%s.", p->r->variants_note);
 		render_capital(b.s);
 	} else
-		buf_puts(&b, "No line of the schedule is in long-term support on the report date, "
-			 "so there is no recommendation.");
-	pdf_field(p, "Decision", b.s, labw);
+		buf_puts(&b, W->no_recommendation);
+	pdf_field(p, W->decision, b.s, labw);
 	buf_reset(&b);
 	/* the short answer every document gives, counting confirmed claims */
 	if (p->r->claims.regressed) {
@@ -218,14 +187,13 @@ static void summary(struct pdf *p)
 		render_capital(b.s);
 	}
 	buf_printf(&b, "%s.", p->r->headline);
-	pdf_field(p, "Findings", b.s, labw);
+	pdf_field(p, W->findings, b.s, labw);
 	/* the regressions and a few more: the verdict table has every one */
 	for (size_t i = 0; i < p->r->claims.nfindings; i++) {
 		buf_reset(&b);
 		if (i >= PDF_MAX_FINDINGS && i >= p->r->claims.nregressed) {
 			size_t more = p->r->claims.nfindings - i;
-			buf_printf(&b, "\xE2\x80\xA6" "and %zu more confirmed difference%s, in the verdict table.",
-				   more, more == 1 ? "" : "s");
+			words_pdf_more_findings(&b, more);
 			pdf_field(p, "", b.s, labw);
 			break;
 		}
@@ -237,10 +205,10 @@ static void summary(struct pdf *p)
 		buf_reset(&b);
 		buf_printf(&b, "%s.", p->r->impact.summary);
 		render_capital(b.s);
-		pdf_field(p, "Cores freed", b.s, labw);
+		pdf_field(p, W->cores_freed, b.s, labw);
 	}
 	if (!p->r->nwarnings) {
-		pdf_field(p, "Risks", "None found.", labw);
+		pdf_field(p, W->risks, W->no_risks, labw);
 	} else {
 		size_t nw;
 		char **w = digest_warnings(m, p->r->warnings, p->r->nwarnings, &nw);
@@ -250,7 +218,7 @@ static void summary(struct pdf *p)
 			if (b.len >= 2 && b.s[b.len - 2] == '.')
 				b.s[--b.len] = '\0';
 			render_capital(b.s);
-			pdf_field(p, i == 0 ? "Risks" : "", b.s, labw);
+			pdf_field(p, i == 0 ? W->risks : "", b.s, labw);
 		}
 		digest_free(w, nw);
 	}
@@ -259,7 +227,7 @@ static void summary(struct pdf *p)
 		buf_reset(&b);
 		buf_printf(&b, "%s.", t);
 		render_capital(b.s);
-		pdf_field(p, i == 0 ? "Bad days" : "", b.s, labw);
+		pdf_field(p, i == 0 ? W->bad_days : "", b.s, labw);
 		free(t);
 	}
 	buf_release(&b);
@@ -270,11 +238,11 @@ static void summary(struct pdf *p)
 		ncross += cross_platform(m, &m->platforms[i]);
 	if (ncross) {
 		struct pdf_table t = { 0 };
-		struct pdf_col cols[] = { { "Workload", 150, 0 }, { "Across platforms", -1, 0 } };
+		struct pdf_col cols[] = { { W->workload, 150, 0 }, { W->across, -1, 0 } };
 		t.cols = cols;
 		t.ncols = 2;
-		t.caption = "Across platforms";
-		pdf_subheading(p, "Does it reproduce on every platform?", 40);
+		t.caption = W->across;
+		pdf_subheading(p, W->across_question, 40);
 		for (size_t i = 0; i < m->nplatforms; i++) {
 			const struct platform_finding *f = &m->platforms[i];
 			struct pdf_cell *row;
@@ -336,16 +304,17 @@ static void single_platforms(struct pdf *p)
 static void verdicts(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
 	struct pdf_col cols[] = {
-		{ "Workload", 150, 0 }, { "Verdict", -1, 0 },
-		{ "Compared", 0, 1 }, { "Gap", 0, 1 }, { "Noise", 0, 1 },
+		{ W->workload, 150, 0 }, { W->verdict, -1, 0 },
+		{ W->compared, 0, 1 }, { W->gap, 0, 1 }, { W->noise, 0, 1 },
 	};
 	int plat = 0;
 	for (size_t i = 1; i < m->ncomparisons; i++)
 		plat |= m->comparisons[i].platform != m->comparisons[0].platform;
 
-	pdf_heading(p, "Verdicts", 60);
+	pdf_heading(p, W->verdicts, 60);
 	{
 		struct buf h = BUF_INIT;
 		if (p->r->grouping_text) {
@@ -355,16 +324,13 @@ static void verdicts(struct pdf *p)
 			pdf_paragraph(p, h.s);
 			buf_reset(&h);
 		}
-		buf_printf(&h, "Compared: the best version's value the verdict compared (%s). Gap: how "
-			   "much better it is than the worst version's. Noise: the largest band of the "
-			   "versions' rounds. A version wins only when the gap is larger than the noise.",
-			   p->r->compared_header);
+		words_pdf_verdicts_key(&h, p->r->compared_header);
 		pdf_paragraph(p, h.s);
 		buf_release(&h);
 	}
 	t.cols = cols;
 	t.ncols = 5;
-	t.caption = "Verdicts";
+	t.caption = W->verdicts;
 	single_platforms(p);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -377,8 +343,8 @@ static void verdicts(struct pdf *p)
 			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->platform, c->unit);
 		else
 			row[0].text = xasprintf("%s\n%s, %s", c->workload, c->unit,
-						c->better == BETTER_HIGHER ? "higher is better"
-									   : "lower is better");
+						c->better == BETTER_HIGHER ? W->higher_better
+									   : W->lower_better);
 		row[1].text = xstrdup(p->r->comparisons[i].text);
 		row[1].marker = verdict_color(c->verdict);
 		if (c->verdict != VERDICT_INSUFFICIENT) {
@@ -416,18 +382,15 @@ static void per_version(struct pdf *p)
 	struct pdf_col *cols;
 	if (nvers < 2 || nvers > 6)
 		return;
-	pdf_subheading(p, "What each version's verdict compared", 80);
+	pdf_subheading(p, words_pdf()->per_version, 80);
 	{
 		struct buf h = BUF_INIT;
-		buf_printf(&h, "Each cell: the value the verdict compared (%s), then how it stands "
-			   "against the baseline in the verdicts' size (the pair's record) and the band. Bold marks the version a "
-			   "verdict names faster, when no other version in its row is better.",
-			   p->r->compared_header);
+		words_pdf_per_version_key(&h, p->r->compared_header);
 		pdf_paragraph(p, h.s);
 		buf_release(&h);
 	}
 	cols = xcalloc(nvers + 1, sizeof *cols);
-	cols[0].title = "Workload";
+	cols[0].title = words_pdf()->workload;
 	cols[0].w = -1;
 	for (size_t k = 0; k < nvers; k++) {
 		cols[k + 1].title = vers[k].version;
@@ -435,7 +398,7 @@ static void per_version(struct pdf *p)
 	}
 	t.cols = cols;
 	t.ncols = nvers + 1;
-	t.caption = "What each version's verdict compared";
+	t.caption = words_pdf()->per_version;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		struct pdf_cell *row;
@@ -451,7 +414,7 @@ static void per_version(struct pdf *p)
 			fmt_value(&b, vs->level);
 			buf_putc(&b, '\n');
 			if (vs->is_baseline)
-				buf_puts(&b, "baseline");
+				buf_puts(&b, words_pdf()->baseline);
 			else if (c->baseline_idx >= 0)
 				words_against_baseline(&b, c, (size_t)(vs - c->versions));
 			if (vs->nrounds > 1) {
@@ -472,7 +435,7 @@ static void per_version(struct pdf *p)
 static void charts(struct pdf *p)
 {
 	int parent = PDF_OUTLINE_TOP;
-	const char *section = "Charts";
+	const char *section = words_pdf()->charts;
 	size_t nwork = 0, shown = 0, left_out = 0;
 	int bounded;
 	for (size_t i = 0; i < p->m->ncomparisons; i++)
@@ -504,13 +467,10 @@ static void charts(struct pdf *p)
 		section = NULL;
 	}
 	if (left_out) {
-		char *t = xasprintf("The charts of the other %zu %s (those without a verdict, "
-				    "a step or drift, and any past the first %d) are in the charts "
-				    "folder written beside this file.", left_out,
-				    report_several_platforms(p->m) ? "comparisons" : "workloads",
-				    PDF_MAX_CHART_WORKLOADS);
-		pdf_paragraph(p, t);
-		free(t);
+		struct buf b = BUF_INIT;
+		words_pdf_charts_left_out(&b, p->m, left_out, PDF_MAX_CHART_WORKLOADS);
+		pdf_paragraph(p, b.s);
+		buf_release(&b);
 	}
 }
 
@@ -536,15 +496,16 @@ static int pair_shown(const struct comparison *c, const struct pair_stats *ps, i
 static void pairs_table(struct pdf *p, const struct comparison *c, const char *caption,
 			int binds)
 {
+	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
-	char *shift_head = xasprintf("Shift\n%s", c->unit);
-	char *ci_head = xasprintf("%s interval", p->r->method.ci_text);
-	struct pdf_col cols[] = {
-		{ "a \xE2\x86\x92 b", 0, 0 }, { "Ratio b/a", 0, 1 }, { ci_head, 0, 1 },
-		{ shift_head, 0, 1 }, { "U", 0, 1 }, { "p", 0, 1 }, { "p (Holm)", 0, 1 },
-		{ "Test", -1, 0 },
-	};
 	struct buf b = BUF_INIT;
+	char *shift_head = xasprintf("%s\n%s", W->shift, c->unit);
+	char *ci_head = (words_pdf_interval_head(&b, p->r), buf_detach(&b, NULL));
+	struct pdf_col cols[] = {
+		{ "a \xE2\x86\x92 b", 0, 0 }, { W->ratio, 0, 1 }, { ci_head, 0, 1 },
+		{ shift_head, 0, 1 }, { W->u, 0, 1 }, { W->p, 0, 1 }, { W->p_holm, 0, 1 },
+		{ W->test, -1, 0 },
+	};
 
 	t.cols = cols;
 	t.ncols = sizeof cols / sizeof cols[0];
@@ -573,9 +534,8 @@ static void pairs_table(struct pdf *p, const struct comparison *c, const char *c
 		row[6].text = buf_detach(&b, NULL);
 		row[6].bold = ps->significant;
 		if (ps->significant || ps->borderline) {
-			row[7].text = xasprintf("%s%s%s", ps->significant ? "significant" : "",
-						ps->significant && ps->borderline ? ", " : "",
-						ps->borderline ? "borderline" : "");
+			words_pdf_test(&b, ps->significant, ps->borderline);
+			row[7].text = buf_detach(&b, NULL);
 			row[7].bold = ps->significant;
 			row[7].marker = ps->borderline ? 0xE69F00u : 0x009E73u;
 		}
@@ -602,26 +562,25 @@ static void note_field(struct pdf *p, const char *label, const char *text)
 static void evidence_notes(struct pdf *p, size_t ci)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	const struct comparison *c = &m->comparisons[ci];
 
 	if (p->r->comparisons[ci].power_note)
-		note_field(p, "Power", p->r->comparisons[ci].power_note);
+		note_field(p, W->power, p->r->comparisons[ci].power_note);
 	for (size_t i = 0; i < c->nsteps; i++)
-		pdf_field(p, i == 0 ? "Steps" : "", p->r->comparisons[ci].steps[i], NOTE_LABEL_W);
+		pdf_field(p, i == 0 ? W->steps : "", p->r->comparisons[ci].steps[i], NOTE_LABEL_W);
 	if (p->r->comparisons[ci].drift)
-		note_field(p, "Drift", p->r->comparisons[ci].drift);
+		note_field(p, W->drift, p->r->comparisons[ci].drift);
 	if (c->interleaved == 0)
-		note_field(p, "Run order", "some versions ran their rounds back to back rather than "
-			   "interleaved with the others, so a change of the machine over time can be "
-			   "charged to a version");
+		note_field(p, W->run_order, W->run_order_text);
 	if (p->r->comparisons[ci].design_text)
-		note_field(p, "Design", p->r->comparisons[ci].design_text);
+		note_field(p, W->design, p->r->comparisons[ci].design_text);
 	if (p->r->comparisons[ci].anomaly)
-		note_field(p, "Two clusters", p->r->comparisons[ci].anomaly);
+		note_field(p, W->two_clusters, p->r->comparisons[ci].anomaly);
 	for (size_t k = 0; k < m->nplatforms; k++) {
 		const struct platform_finding *f = &m->platforms[k];
 		if (f->workload == c->workload && f->comparisons[f->ncomparisons - 1] == ci)
-			note_field(p, "Platforms", p->r->findings[k]);
+			note_field(p, W->platforms, p->r->findings[k]);
 	}
 }
 
@@ -633,12 +592,12 @@ static void borderline_notes(struct pdf *p, size_t ci)
 	const struct report_comparison *rc = &p->r->comparisons[ci];
 	size_t n = 0;
 	if (rc->borderline_summary) {
-		note_field(p, "Borderline", rc->borderline_summary);
+		note_field(p, words_pdf()->borderline_label, rc->borderline_summary);
 		return;
 	}
 	for (size_t i = 0; i < c->npairs; i++)
 		if (rc->borderline[i])
-			note_field(p, n++ ? "" : "Borderline", rc->borderline[i]);
+			note_field(p, n++ ? "" : words_pdf()->borderline_label, rc->borderline[i]);
 }
 
 /*
@@ -657,19 +616,11 @@ static void evidence(struct pdf *p)
 
 	if (!npairs)
 		return;
-	parent = pdf_heading(p, "Statistical evidence", LEAD_BODY * 6);
+	parent = pdf_heading(p, words_pdf()->evidence, LEAD_BODY * 6);
 	buf_printf(&b, "%s.", r->rank_test_note);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
-	buf_printf(&b, "For each pair of %s: the ratio b/a, the "
-		   "Hodges\xE2\x80\x93Lehmann estimate (the median of every ratio of a round of b "
-		   "to a round of a), with its %s interval from %s; the shift, the "
-		   "Hodges\xE2\x80\x93Lehmann estimate of b \xE2\x88\x92 a "
-		   "in the workload's unit; U and the two-sided p of the test, as R's wilcox.test "
-		   "gives them, and p after Holm's correction. A pair is significant when p after "
-		   "Holm is below %s; borderline when the within-noise rule and the test "
-		   "disagree.", r->ordered ? "an older version a and a newer b" : "variants a and b",
-		   r->method.ci_text, r->method.interval, r->method.alpha_text);
+	words_pdf_pairs_key(&b, r);
 	pdf_paragraph(p, b.s);
 	buf_reset(&b);
 	buf_printf(&b, "%s.", r->power_note);
@@ -708,12 +659,7 @@ static void evidence(struct pdf *p)
 		}
 		if (shown < c->npairs) {
 			struct buf s = BUF_INIT;
-			buf_printf(&s, "Shown: the %zu pairs of neighbouring versions", neighbours);
-			if (shown > neighbours)
-				buf_printf(&s, " and %zu other significant or borderline pair%s",
-					   shown - neighbours, shown - neighbours == 1 ? "" : "s");
-			buf_printf(&s, "; all %zu pairs of this long series are in analysis.json and "
-				   "the workbook's Pairs sheet.", c->npairs);
+			words_pdf_pairs_shown(&s, shown, neighbours, c->npairs);
 			/* kept with the table's header and first rows */
 			p->y += 2;
 			pdf_need(p, pdf_paragraph_height(p, TEXT_W, s.s, 0, SZ_SMALL, LEAD_SMALL) + 10 +
@@ -728,10 +674,7 @@ static void evidence(struct pdf *p)
 	}
 	if (skipped) {
 		buf_reset(&b);
-		buf_printf(&b, "The rank tests of the other %zu %s (those without a verdict, a "
-			   "step or drift, and any past the first %d) are in analysis.json and the "
-			   "workbook's Pairs sheet.", skipped,
-			   report_several_platforms(m) ? "comparisons" : "workloads", PDF_MAX_EVIDENCE);
+		words_pdf_tests_left_out(&b, m, skipped, PDF_MAX_EVIDENCE);
 		pdf_paragraph(p, b.s);
 	}
 	buf_release(&b);
@@ -740,10 +683,11 @@ static void evidence(struct pdf *p)
 static void support(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
 	struct pdf_col cols[] = {
-		{ "Line", 0, 0 }, { "Status", 0, 0 }, { "Start", 0, 1 }, { "End", 0, 1 },
-		{ "V8", 0, 1 }, { "Who should pick it", -1, 0 },
+		{ W->line, 0, 0 }, { W->status, 0, 0 }, { W->start, 0, 1 }, { W->end, 0, 1 },
+		{ W->v8, 0, 1 }, { W->pick, -1, 0 },
 	};
 	size_t shown = 0;
 
@@ -751,18 +695,16 @@ static void support(struct pdf *p)
 		shown += p->r->lines[i].shown;
 	if (!shown)
 		return;
-	pdf_heading(p, "Support windows", 60);
+	pdf_heading(p, W->support, 60);
 	{
 		struct buf b = BUF_INIT;
-		buf_printf(&b, "Status of each %s release line on %s: the measured lines and every "
-			   "line that can still be picked.",
-			   m->schedule.product ? m->schedule.product : "", m->as_of);
+		words_pdf_support_key(&b, m);
 		pdf_paragraph(p, b.s);
 		buf_release(&b);
 	}
 	t.cols = cols;
 	t.ncols = 6;
-	t.caption = "Support windows";
+	t.caption = W->support;
 	for (size_t i = 0; i < p->r->nlines; i++) {
 		const struct release_line *l = p->r->lines[i].line;
 		struct pdf_cell *row;
@@ -773,17 +715,17 @@ static void support(struct pdf *p)
 		buf_puts(&b, l->line);
 		if (l->codename)
 			buf_printf(&b, " %s", l->codename);
-		if (l->compared || l == m->recommended)
-			buf_printf(&b, "\n%s%s%s", l->compared ? "measured" : "",
-				   l->compared && l == m->recommended ? ", " : "",
-				   l == m->recommended ? "recommended" : "");
+		if (l->compared || l == m->recommended) {
+			buf_putc(&b, '\n');
+			words_pdf_line_notes(&b, l->compared, l == m->recommended);
+		}
 		row[0].text = buf_detach(&b, NULL);
 		row[0].bold = l == m->recommended;
 		row[1].text = xstrdup(l->status);
 		row[1].marker = p->r->lines[i].eol ? 0xD55E00u : CHART_NONE;
-		row[2].text = xstrdup(*l->start ? l->start : "\xE2\x80\x94");
-		row[3].text = xstrdup(*l->end ? l->end : "\xE2\x80\x94");
-		row[4].text = xstrdup(p->r->lines[i].v8 ? p->r->lines[i].v8 : "\xE2\x80\x94");
+		row[2].text = xstrdup(*l->start ? l->start : W->none);
+		row[3].text = xstrdup(*l->end ? l->end : W->none);
+		row[4].text = xstrdup(p->r->lines[i].v8 ? p->r->lines[i].v8 : W->none);
 		row[5].text = xstrdup(support_pick_when(l->status));
 	}
 	pdf_table_draw(p, &t);
@@ -793,6 +735,7 @@ static void support(struct pdf *p)
 static void method(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	struct buf b = BUF_INIT;
 	const char *base = NULL;
 	const double labw = 78;
@@ -801,42 +744,21 @@ static void method(struct pdf *p)
 		if (!base && c->baseline_idx >= 0)
 			base = c->versions[c->baseline_idx].version;
 	}
-	pdf_heading(p, "Method", LEAD_BODY * 4);
-	buf_puts(&b, "Each version ran ");
-	rounds_range(p->r, &b);
-	buf_printf(&b, " of every workload: %s. ", p->r->how_taken);
-	buf_puts(&b, "A round ran ");
-	passes_range(m, &b);
-	buf_puts(&b, "; its value is the median of its passes, so one disturbed "
-		 "pass does not move it.");
-	pdf_field(p, "Rounds", b.s, labw);
-	pdf_field(p, "Best", "A version's lowest round value (the highest for rates): interference on "
-	      "a shared machine only ever adds time, so the best round is the one closest to what "
-	      "the version can do.", labw);
-	pdf_field(p, "Spread", "(highest \xE2\x88\x92 lowest round value) / (2 \xC3\x97 median "
-	      "round value), shown as \xC2\xB1x%: how far the rounds of one version disagree.", labw);
-	pdf_field(p, "Within noise", "The gap is how much better one version's best round is "
-	      "than the other's; the noise is the largest spread among the versions (where the "
-	      "rounds ran both versions side by side and their per-round ratios decide, the "
-	      "spread of those ratios; the verdict then says \xE2\x80\x9Cpaired\xE2\x80\x9D). A "
-	      "difference is claimed only when the gap is larger than the noise and the rank test "
-	      "confirms it in the same direction after Holm's correction; beyond the noise alone it "
-	      "is \xE2\x80\x9Cnot confirmed\xE2\x80\x9D. Otherwise the verdict "
-	      "is \xE2\x80\x9Cwithin noise\xE2\x80\x9D: these measurements cannot tell the "
-	      "versions apart, which is not proof that they are equal. Unequal round counts and "
-	      "histories are compared by medians and quantile spreads instead.", labw);
-	pdf_field(p, "Not linear", p->r->releases ? "The best rounds do not move one way only from "
-		  "the oldest version to the newest." : "The best rounds do not move one way only "
-		  "from the first variant to the last.", labw);
+	pdf_heading(p, W->method, LEAD_BODY * 4);
+	words_pdf_rounds(&b, m, p->r);
+	pdf_field(p, W->rounds, b.s, labw);
+	pdf_field(p, W->best, W->best_text, labw);
+	pdf_field(p, W->spread, W->spread_text, labw);
+	pdf_field(p, W->within_noise, W->within_noise_text, labw);
+	pdf_field(p, W->not_linear, p->r->releases ? W->not_linear_releases : W->not_linear_variants,
+		  labw);
 	buf_reset(&b);
-	buf_printf(&b, "A version with fewer than %d rounds has no known spread, so its workload "
-		   "gets no verdict.", m->min_rounds);
-	pdf_field(p, "Insufficient", b.s, labw);
+	words_pdf_insufficient(&b, m->min_rounds);
+	pdf_field(p, W->insufficient, b.s, labw);
 	if (base) {
 		buf_reset(&b);
-		buf_printf(&b, "Change against %s: a version's best divided by the baseline's best, "
-			   "minus one; negative means a lower value.", base);
-		pdf_field(p, "Baseline", b.s, labw);
+		words_pdf_baseline(&b, base);
+		pdf_field(p, W->baseline_label, b.s, labw);
 	}
 	buf_release(&b);
 }
@@ -844,20 +766,18 @@ static void method(struct pdf *p)
 static void appendix(struct pdf *p)
 {
 	const struct model *m = p->m;
+	const struct words_pdf *W = words_pdf();
 	int parent;
 	if (total_rounds(m) > PDF_MAX_APPENDIX_ROUNDS) {
-		char *t = xasprintf("The %zu rounds are too many to print: every round with its date, "
-				    "exact release and passes is in rounds.csv and in the workbook's "
-				    "Rounds sheet, written beside this file.", total_rounds(m));
-		pdf_heading(p, "Appendix: every round", 40);
-		pdf_paragraph(p, t);
-		free(t);
+		struct buf b = BUF_INIT;
+		words_pdf_appendix_too_many(&b, total_rounds(m));
+		pdf_heading(p, W->appendix, 40);
+		pdf_paragraph(p, b.s);
+		buf_release(&b);
 		return;
 	}
-	parent = pdf_heading(p, "Appendix: every round", 160);
-	pdf_paragraph(p, "Every round of every version with its timed passes, in the order measured. "
-		  "A round's value is the median of its passes; the best round of each version is "
-		  "in bold.");
+	parent = pdf_heading(p, W->appendix, 160);
+	pdf_paragraph(p, W->appendix_intro);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -878,16 +798,16 @@ static void appendix(struct pdf *p)
 		split = npasses <= 9;
 		ncols = 3 + (split ? npasses : 1);
 		cols = xcalloc(ncols, sizeof *cols);
-		cols[0] = (struct pdf_col){ "Version", 0, 0 };
-		cols[1] = (struct pdf_col){ "Round", 0, 1 };
-		cols[2] = (struct pdf_col){ "Value", 0, 1 };
+		cols[0] = (struct pdf_col){ W->version, 0, 0 };
+		cols[1] = (struct pdf_col){ W->round, 0, 1 };
+		cols[2] = (struct pdf_col){ W->value, 0, 1 };
 		if (split) {
 			for (size_t k = 0; k < npasses; k++) {
-				char *h = xasprintf(k ? "%zu" : "pass %zu", k + 1);
-				cols[3 + k] = (struct pdf_col){ h, 0, 1 };
+				words_pdf_pass_column(&b, k);
+				cols[3 + k] = (struct pdf_col){ buf_detach(&b, NULL), 0, 1 };
 			}
 		} else {
-			cols[3] = (struct pdf_col){ "Passes", -1, 0 };
+			cols[3] = (struct pdf_col){ W->passes, -1, 0 };
 		}
 		t.cols = cols;
 		t.ncols = ncols;
@@ -936,7 +856,7 @@ static void metadata(struct pdf *p, const struct render_ctx *rc)
 {
 	const struct model *m = p->m;
 	const char *author = model_get_env(m, "author");
-	pdf_metadata(p, report_title(m), author ? author : "noisefloor", m->subject,
+	pdf_metadata(p, report_title(m), author ? author : words_pdf()->author, m->subject,
 		     "noisefloor " NF_VERSION, rc->source_date);
 }
 
@@ -945,24 +865,24 @@ static void metadata(struct pdf *p, const struct render_ctx *rc)
 static void workloads(struct pdf *p)
 {
 	const struct report_impact *ri = &p->r->impact;
+	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
 	struct pdf_col cols[] = {
-		{ "Workload\nits code", 0, 0 }, { "What one pass does", -1, 0 }, { "Size", 0, 1 },
+		{ W->workload_code_col, 0, 0 }, { W->what_one_pass, -1, 0 }, { W->size, 0, 1 },
 	};
 	if (!ri->nworkloads)
 		return;
-	pdf_heading(p, "Workloads", 60);
-	pdf_paragraph(p, "What each workload does in one pass, how much data it handles and where "
-		  "its code is, as the input describes them.");
+	pdf_heading(p, W->workloads, 60);
+	pdf_paragraph(p, W->workloads_intro);
 	t.cols = cols;
 	t.ncols = 3;
-	t.caption = "Workloads";
+	t.caption = W->workloads;
 	for (size_t i = 0; i < ri->nworkloads; i++) {
 		const struct rimp_workload *w = &ri->workloads[i];
 		struct pdf_cell *row = pdf_table_row(&t);
 		row[0].text = w->source ? xasprintf("%s\n%s", w->name, w->source) : xstrdup(w->name);
-		row[1].text = xstrdup(w->description ? w->description : "\xE2\x80\x94");
-		row[2].text = w->size ? xasprintf("%s\n%s", w->size, w->bytes) : xstrdup("\xE2\x80\x94");
+		row[1].text = xstrdup(w->description ? w->description : W->none);
+		row[2].text = w->size ? xasprintf("%s\n%s", w->size, w->bytes) : xstrdup(W->none);
 	}
 	pdf_table_draw(p, &t);
 	pdf_table_release(&t);
@@ -971,15 +891,13 @@ static void workloads(struct pdf *p)
 static void impact(struct pdf *p)
 {
 	const struct report_impact *ri = &p->r->impact;
+	const struct words_pdf *W = words_pdf();
 	struct buf b = BUF_INIT;
 	const double labw = 90;
 	if (!ri->shown)
 		return;
-	pdf_heading(p, "What is it worth to your service?", LEAD_BODY * 6);
-	buf_printf(&b, "At %s, with each workload's best rounds standing for the work of one "
-		   "request. Only confirmed claims (a \"faster\" verdict) get a figure, with the range "
-		   "the 95 %% interval of the ratio gives; the workbook's Impact sheet recomputes "
-		   "them for other numbers.", ri->inputs);
+	pdf_heading(p, W->impact, LEAD_BODY * 6);
+	words_pdf_impact_key(&b, p->r, ri->inputs);
 	pdf_paragraph(p, b.s);
 	for (size_t i = 0; i < ri->nclaims; i++) {
 		const struct rimp_claim *c = &ri->claims[i];
@@ -988,14 +906,13 @@ static void impact(struct pdf *p)
 		pdf_subheading(p, c->workload, LEAD_BODY * 4);
 		buf_reset(&b);
 		buf_printf(&b, "%s.", c->sentence);
-		pdf_field(p, "Worth", b.s, labw);
+		pdf_field(p, W->worth, b.s, labw);
 		buf_reset(&b);
-		buf_printf(&b, "best round \xC3\xB7 (bytes per pass \xC3\xB7 1,048,576): %s", c->per_mb);
-		pdf_field(p, "ms per MB", b.s, labw);
+		words_pdf_per_mb(&b, c->per_mb);
+		pdf_field(p, W->ms_per_mb, b.s, labw);
 		buf_reset(&b);
-		buf_printf(&b, "requests per second \xC3\x97 payload in MB \xC3\x97 (ms/MB of the "
-			   "slower \xE2\x88\x92 ms/MB of the faster): %s", c->formula);
-		pdf_field(p, "Saved", b.s, labw);
+		words_pdf_saved(&b, c->formula);
+		pdf_field(p, W->saved, b.s, labw);
 	}
 	for (size_t i = 0; i < ri->nclaims; i++)
 		if (!ri->claims[i].confirmed) {
@@ -1013,8 +930,9 @@ static void upgrade(struct pdf *p)
 {
 	const struct report_upgrade *u = &p->r->upgrade;
 	struct pdf_table t = { 0 };
+	const struct words_pdf *W = words_pdf();
 	struct pdf_col cols[] = {
-		{ "Workload", 150, 0 }, { "Versions", 0, 0 }, { "Change", -1, 0 },
+		{ W->workload, 150, 0 }, { W->versions_col, 0, 0 }, { W->change, -1, 0 },
 	};
 	struct buf b = BUF_INIT;
 	if (!u->shown)
@@ -1022,10 +940,8 @@ static void upgrade(struct pdf *p)
 	pdf_heading(p, u->title, LEAD_BODY * 6);
 	if (u->ends)
 		buf_printf(&b, "%s. ", u->ends);
-	buf_printf(&b, "%s. A change is confirmed as a verdict's claim is: beyond the noise and "
-		   "by the rank test after Holm; the percentage is the median of every ratio of a "
-		   "round of one version to a round of the other, with its 95 %% interval.",
-		   u->summary);
+	buf_printf(&b, "%s. ", u->summary);
+	words_pdf_upgrade_key(&b, p->r);
 	/* "no workload changes ..." starts the paragraph without ends */
 	render_capital(b.s);
 	pdf_paragraph(p, b.s);
@@ -1040,8 +956,8 @@ static void upgrade(struct pdf *p)
 			row[0].text = xasprintf("%s\n%s, %s", ur->workload, ur->platform, ur->unit);
 		else
 			row[0].text = xasprintf("%s\n%s", ur->workload, ur->unit);
-		row[1].text = xasprintf("%s \xE2\x86\x92 %s", ur->from ? ur->from : "\xE2\x80\x94",
-					ur->to ? ur->to : "\xE2\x80\x94");
+		row[1].text = xasprintf("%s \xE2\x86\x92 %s", ur->from ? ur->from : W->none,
+					ur->to ? ur->to : W->none);
 		row[2].text = xstrdup(ur->text);
 		row[2].bold = ur->confirmed;
 	}
@@ -1052,34 +968,35 @@ static void upgrade(struct pdf *p)
 static void reproduce(struct pdf *p)
 {
 	const struct report_impact *ri = &p->r->impact;
+	const struct words_pdf *W = words_pdf();
 	struct buf b = BUF_INIT;
 	const double labw = 90;
-	pdf_heading(p, "How to reproduce", LEAD_BODY * 6);
+	pdf_heading(p, W->reproduce, LEAD_BODY * 6);
 	if (ri->run_command)
-		pdf_field(p, "Measured by", ri->run_command, labw);
+		pdf_field(p, W->measured_by, ri->run_command, labw);
 	if (ri->command) {
-		buf_printf(&b, "%s\n(noisefloor %s)", ri->command, ri->version ? ri->version : "");
-		pdf_field(p, "Command", b.s, labw);
+		words_pdf_command(&b, ri->command, ri->version);
+		pdf_field(p, W->command, b.s, labw);
 	}
 	for (size_t i = 0; i < ri->ninputs; i++) {
-		pdf_field(p, "Input", ri->inputs_used[i].name, labw);
-		pdf_field(p, "SHA-256",
-			  ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : "unknown", labw);
+		pdf_field(p, W->input_label, ri->inputs_used[i].name, labw);
+		pdf_field(p, W->sha256,
+			  ri->inputs_used[i].sha256 ? ri->inputs_used[i].sha256 : W->unknown, labw);
 	}
 	buf_reset(&b);
 	buf_printf(&b, "%s.", ri->as_of_note);
-	pdf_field(p, "Report date", b.s, labw);
+	pdf_field(p, W->report_date, b.s, labw);
 	if (ri->notes)
-		pdf_field(p, "Runner notes", ri->notes, labw);
+		pdf_field(p, W->runner_notes, ri->notes, labw);
 	if (ri->sources)
-		pdf_field(p, "Workload code", ri->sources, labw);
-	pdf_field(p, "Versions", ri->versions, labw);
+		pdf_field(p, W->workload_code, ri->sources, labw);
+	pdf_field(p, W->versions_col, ri->versions, labw);
 	if (ri->environment)
-		pdf_field(p, "Environment", ri->environment, labw);
+		pdf_field(p, W->environment, ri->environment, labw);
 	if (ri->date_range) {
 		buf_reset(&b);
-		buf_printf(&b, "Rounds run %s.", ri->date_range);
-		pdf_field(p, "When", b.s, labw);
+		words_pdf_rounds_run(&b, ri->date_range);
+		pdf_field(p, W->when, b.s, labw);
 	}
 	buf_release(&b);
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """pdf_controls.py FILE: prints one line for each glyph a PDF shows for a
 control character (C0, DEL, C1), as its fonts' ToUnicode maps say (a font has
-no glyph for one: a viewer draws the missing-glyph box); nothing when there is
-none. FILE is a PDF rewritten by `qpdf --qdf --object-streams=disable`, so
-that its streams are plain text."""
+no glyph for one: a viewer draws the missing-glyph box), and one for each
+control character among the codes its text strings show (libharu's UTF-8
+encoding shows each character as two bytes, its code point); nothing when
+there is none. FILE is a PDF rewritten by `qpdf --qdf
+--object-streams=disable`, so that its streams are plain text."""
 import re, sys
 
 
@@ -32,4 +34,7 @@ for block in re.findall(r'beginbfrange(.*?)endbfrange', data, re.S):
         for k, t in enumerate(targets):
             for u in controls(t):
                 found.append('code <%X> shows U+%04X' % (int(lo, 16) + k, u))
+for shown in re.findall(r'<([0-9A-Fa-f]*)>\s*Tj', data):
+    for u in controls(shown):
+        found.append('text shows U+%04X' % u)
 print('\n'.join(found), end='\n' if found else '')

@@ -15,8 +15,9 @@
  * chart_planned_scene() does both for any chart of the plan (the time
  * chart, on a continuous axis, has a layout of its own: chart_time.c).
  * Backends draw scenes and know nothing about chart types: chart_svg.c
- * writes SVG, chart_cairo.c draws with cairo (PNG previews and PDF pages,
- * chart_cairo.h). A new chart type is a new spec builder here; no backend
+ * writes SVG, chart_cairo.c draws with cairo (the PNG previews,
+ * chart_cairo.h), chart_haru.c with libharu (the PDF's pages,
+ * chart_haru.h). A new chart type is a new spec builder here; no backend
  * changes.
  */
 #ifndef NF_CHART_H
@@ -44,7 +45,7 @@ struct FT_FaceRec_;
 struct FT_FaceRec_ *chart_fonts_ft_face(const struct chart_fonts *f, int bold);
 
 /* Advance width of UTF-8 text at `size` (same unit as the result), without
- * kerning, as cairo places text with unhinted metrics (PNG and PDF). */
+ * kerning, as cairo (PNG, unhinted metrics) and libharu (PDF) place text. */
 double chart_text_width(const struct chart_fonts *f, int bold, double size,
 			const char *s);
 /* Cap height as a fraction of the font size (0.73 for DejaVu Sans). */

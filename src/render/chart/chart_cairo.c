@@ -1,7 +1,7 @@
 /*
  * chart_cairo.c - the cairo backend: draws a chart scene on a cairo
- * context, a PNG preview's image surface here or a page of the PDF
- * (pdf_doc.c), so both show the same drawing.
+ * context, a PNG preview's image surface. The PDF draws the same scene
+ * through libharu (chart_haru.c), the SVG writes it (chart_svg.c).
  *
  * Text uses DejaVu Sans loaded by path through FreeType (never fontconfig),
  * with pinned font options (grey antialiasing, no hinting, unhinted metrics),

@@ -1,7 +1,7 @@
 /*
  * chart_cairo.h - the cairo backend of the charts (chart_cairo.c): a scene
- * drawn on any cairo context, an image surface for the PNG previews or a
- * page of the PDF (pdf_doc.c), with the fonts both share.
+ * drawn on any cairo context, the image surface of the PNG previews here,
+ * with the faces of the font files the scene was measured with.
  */
 #ifndef NF_CHART_CAIRO_H
 #define NF_CHART_CAIRO_H
