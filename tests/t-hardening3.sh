@@ -227,3 +227,42 @@ if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.
 		--version b=true --out "$d/r.ndjson" 2>/dev/null
 	check_eq "run on a full disk: exit 74, no file left" "74 no" "$? $([ -e "$d/r.ndjson" ] && echo yes || echo no)"
 fi
+
+# --- run owns its processes ---------------------------------------------------
+# What a command starts never outlives it: a child left in the background,
+# a `setsid` child (out of the group) past --timeout, and after a stop
+# (SIGTERM) or a `kill -9` of run itself. Each sleep has a duration of its
+# own (300.PID...) so that pgrep finds only it.
+m=$$
+# gone PATTERN: 0 when no process matches the full command line PATTERN
+# within 5 seconds; the ones still there are killed (and the test fails)
+gone() {
+	local i pids
+	for i in $(seq 1 50); do
+		pids=$(pgrep -f "$1") || return 0
+		sleep 0.1
+	done
+	kill -9 $pids 2>/dev/null
+	return 1
+}
+d=$(tmpdir)
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="sleep 300.$m & true" \
+	--version b=true --out "$d/bg.ndjson" 2>/dev/null
+check_eq "a command's background child: the run ends (0) and the child with it" "0 gone" \
+	"$? $(gone "^sleep 300\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --timeout 1s --ignore-failure \
+	--version a="setsid sleep 301.$m & sleep 302.$m" --version b=true --out "$d/setsid.ndjson" 2>/dev/null
+check_eq "a setsid child past --timeout: killed with the command" "0 gone" \
+	"$? $(gone "^sleep 30[12]\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="setsid sleep 303.$m & sleep 304.$m" \
+	--version b=true --out "$d/term.ndjson" 2>/dev/null & p=$!
+for i in $(seq 1 50); do pgrep -f "^sleep 303\.$m\$" >/dev/null && break; sleep 0.1; done
+kill -TERM $p; wait $p
+check_eq "a run stopped by SIGTERM: 130, its command's setsid child killed" "130 gone" \
+	"$? $(gone "^sleep 30[34]\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="sleep 305.$m & sleep 306.$m" \
+	--version b=true --out "$d/kill.ndjson" 2>/dev/null & p=$!
+for i in $(seq 1 50); do pgrep -f "^sleep 306\.$m\$" >/dev/null && break; sleep 0.1; done
+kill -KILL $p; wait $p 2>/dev/null
+check_eq "kill -9 of run: the shell and its background child end too" "137 gone" \
+	"$? $(gone "^sleep 30[56]\.$m\$" && echo gone || echo "still running")"

@@ -665,7 +665,7 @@ static int write_header(struct run *r)
 
 static const char *signame(int sig)
 {
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 }
 
 /* The message of a run that ends before its last round. */
