@@ -266,3 +266,69 @@ for i in $(seq 1 50); do pgrep -f "^sleep 306\.$m\$" >/dev/null && break; sleep 
 kill -KILL $p; wait $p 2>/dev/null
 check_eq "kill -9 of run: the shell and its background child end too" "137 gone" \
 	"$? $(gone "^sleep 30[56]\.$m\$" && echo gone || echo "still running")"
+
+# --- minor findings of run --------------------------------------------------------
+# a full $TMPDIR is said as what it is (74), not as the command's "invalid
+# JSON": on a 64 KiB tmpfs when one can be mounted, else through a shim
+# whose statvfs() says the folder is full
+d=$(tmpdir)
+mkdir "$d/tmp"
+cat > "$d/big.sh" <<'SH'
+# a rounds document of about 200 KB; a failed write is ignored, as many programs do
+{ printf '{"workload":"w","version":"%s","unit":"ms","passes":[1.5],"notes":"' "$1"
+head -c 200000 /dev/zero | tr '\0' x
+printf '"}\n'; } 2>/dev/null
+exit 0
+SH
+pre=
+if ! mount -t tmpfs -o size=64k tmpfs "$d/tmp" 2>/dev/null; then
+	cc -shared -fPIC -o "$d/full.so" tests/hardening/statvfs-full.c -ldl && pre="$d/full.so"
+	sed -i 's/head -c 200000/head -c 2000/' "$d/big.sh"   # cut short: no closing quote
+	sed -i "s/^printf '\"}\\\\n'/true/" "$d/big.sh"
+fi
+err=$(TMPDIR="$d/tmp" NF_FULL_DIR="$d/tmp" LD_PRELOAD="$pre" "$NF" run -q --measure output --rounds 1 --warmup 0 \
+	--version a="sh $d/big.sh a" --version b="sh $d/big.sh b" --out "$d/r.ndjson" 2>&1); rc=$?
+mountpoint -q "$d/tmp" && umount "$d/tmp"
+check_eq "a full \$TMPDIR: exit 74, said as a full file system" \
+	"74 noisefloor: version 'a', round 1: cannot keep the command's output in '$d/tmp/noisefloor-run.*': No space left on device (the file system of \$TMPDIR is full; give TMPDIR a folder with room)" \
+	"$rc $(printf '%s\n' "$err" | grep -v '^noisefloor: warning:' | head -n 1 | sed 's/noisefloor-run\.[^'"'"']*/noisefloor-run.*/')"
+# --resume --rounds through a symbolic link: the file it names gets the new
+# plan and the new rounds; the link stays a link
+d=$(tmpdir)
+mkdir "$d/real"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true --out "$d/real/r.ndjson" 2>/dev/null
+ln -s real/r.ndjson "$d/link.ndjson"
+"$NF" run -q --resume --rounds 2 --out "$d/link.ndjson" 2>/dev/null
+check_eq "--resume --rounds through a link: exit 0, the link kept, its file holds 2 rounds of a plan of 2" \
+	"0 link 2 2" "$? $([ -L "$d/link.ndjson" ] && echo link || echo file) $(head -1 "$d/real/r.ndjson" | jq .run.rounds) $(jq -s '[.[] | select(.workload) | .round] | max' "$d/real/r.ndjson")"
+check_eq "... and nothing staged is left beside it" "r.ndjson" "$(ls -A "$d/real")"
+# a failing command's stderr of more than 256 MiB: its error lines are still
+# shown, and the whole of it is in the log
+d=$(tmpdir)
+err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --out "$d/r.ndjson" --version b=true \
+	--version a="head -c 270000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo 'Error: the real reason' >&2; exit 3" 2>&1)
+check_eq "a failing command's 270 MB stderr: exit 1, its error line shown" "1 noisefloor:   Error: the real reason" \
+	"$? $(printf '%s\n' "$err" | grep -A1 'first error lines' | tail -n 1)"
+check_eq "... the whole of it in the log" "270000024" "$(($(stat -c %s "$d/r.stderr.log") - $(head -n 1 "$d/r.stderr.log" | wc -c)))"
+rm -f "$d/r.stderr.log"
+
+# --- minor findings of report -------------------------------------------------------
+# a summary that cannot reach stdout after the folder is committed: 74, and
+# the message says the report itself is written
+o=$(tmpdir)
+err=$("$NF" report --out "$o/r" "$IN" 2>&1 >/dev/full); rc=$?
+check_eq "report >/dev/full: exit 74, the report said to be written" \
+	"74 noisefloor: cannot write to standard output: No space left on device; the report itself is written, in '$o/r'" "$rc $err"
+check "... and it is" test -s "$o/r/analysis.json" -a -s "$o/r/blog.md"
+# a failed report removes the folders it made for --out, parents included,
+# and leaves those that were there
+d=$(tmpdir)
+if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.log"; then
+	mkdir -p "$d/w/kept"
+	LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats md --out "$d/w/kept/a/b/c" "$IN" 2>/dev/null
+	check_eq "a failed report into new folders a/b/c: 74, none of them left" "74 kept" "$? $(cd "$d/w" && find . -mindepth 1 | sed 's|^\./||' | xargs)"
+	LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats md --out "$d/w/x/y/" "$IN" 2>/dev/null
+	check_eq "... with a trailing slash too" "74 kept" "$? $(cd "$d/w" && find . -mindepth 1 | sed 's|^\./||' | xargs)"
+else
+	fail "build the ENOSPC shim" "$(cat "$d/shim.log")"
+fi

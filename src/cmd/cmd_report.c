@@ -15,6 +15,7 @@
 #include "render/render.h"
 #include "run/run_file.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -484,6 +485,14 @@ static int run(const struct cli_args *a)
 		/* the claims checked, after the verdicts they are read against */
 		cli_print_claims(&rep, stdout, columns);
 		render_terminal_line(stdout, wrote, columns);
+	}
+	/* the folder is committed: a summary that cannot reach stdout fails
+	 * the run (74) and says that the report itself is there */
+	errno = 0;
+	if (!status && (fflush(stdout) != 0 || ferror(stdout))) {
+		int e = errno ? errno : EIO;
+		status = cli_error(a, NF_IOERR, "cannot write to standard output: %s; the report itself "
+				   "is written, in '%s'", strerror(e), a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out");
 	}
 	free(wrote);
 	report_release(&rep);

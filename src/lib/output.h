@@ -33,6 +33,9 @@ struct outdir {
 	} *inputs;       /* the files this run reads (outdir_protect) */
 	size_t ninputs, inputs_alloc;
 	int created_dir; /* we created `dir` and remove it again on abort */
+	char *made_top;  /* the outermost folder of `dir` that did not exist
+			    (malloc'd), or NULL: an abort removes it again, with
+			    the folders between, each when empty */
 	int staging_made; /* the staging folder exists */
 };
 
