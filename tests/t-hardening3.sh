@@ -332,3 +332,14 @@ if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.
 else
 	fail "build the ENOSPC shim" "$(cat "$d/shim.log")"
 fi
+# waiting on the folder's lock says so, once (a wait that says nothing
+# looks like a hang)
+o=$(tmpdir)
+flock "$o" sleep 1 & lockpid=$!
+sleep 0.3
+err=$("$NF" report -q --formats md --out "$o" "$IN" 2>&1); rc=$?
+wait $lockpid
+check_eq "another run holds the folder: one line while waiting, then done (0)" \
+	"0 noisefloor: waiting for another noisefloor that is writing into '$o'" "$rc $err"
+err=$("$NF" report -q --formats md --out "$o" "$IN" 2>&1)
+check_eq "... and nothing when the folder is free" "" "$err"

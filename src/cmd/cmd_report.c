@@ -393,6 +393,12 @@ static void show_notices(void)
 	free(n);
 }
 
+/* Said when another run holds the output folder's lock. */
+static void say_waiting(const char *dir)
+{
+	cli_error(NULL, NF_OK, "waiting for another noisefloor that is writing into '%s'", dir);
+}
+
 static int run(const struct cli_args *a)
 {
 	const char *formats = a->opt[CLI_FORMATS];
@@ -451,6 +457,7 @@ static int run(const struct cli_args *a)
 			snprintf(user, sizeof user, "the %s output", renderers[i].name);
 			status = formats_lib_load(user, &err);
 		}
+	outdir_on_wait(say_waiting);
 	if (!status)
 		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
 	/* an input in the output folder under an output's name is refused

@@ -76,6 +76,10 @@ int outdir_commit(struct outdir *od, struct nf_error *err);
  * malloc'd, caller frees; NULL when nothing. */
 char *outdir_notices(void);
 
+/* Sets what outdir_open calls, once, when another run holds the folder's
+ * lock and it has to wait (the command layer says so); NULL: nothing. */
+void outdir_on_wait(void (*fn)(const char *dir));
+
 /* Removes what was staged (and the output folder if we created it). */
 void outdir_abort(struct outdir *od);
 
