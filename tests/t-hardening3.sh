@@ -343,3 +343,22 @@ check_eq "another run holds the folder: one line while waiting, then done (0)" \
 	"0 noisefloor: waiting for another noisefloor that is writing into '$o'" "$rc $err"
 err=$("$NF" report -q --formats md --out "$o" "$IN" 2>&1)
 check_eq "... and nothing when the folder is free" "" "$err"
+
+# --- --jq: limits, and numbers JSON cannot hold ----------------------------------------
+# jq's infinite (dumped as 1.8e308) and nan (dumped as null) are refused
+# where they are; a mapping that loops or grows without end stops at its
+# CPU time or memory limit with one line (65)
+err=$("$NF" convert --jq-program '.results[0].passes[1] = infinite' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: infinite is refused where it is" \
+	"65 noisefloor: cannot read '$IN': the jq program gave a number that is not finite (jq's infinite or nan) at .results[0].passes[1] of output 1" "$? $err"
+err=$("$NF" convert --jq-program '{workload: "w", version: "1", unit: "ms", passes: [1, nan]}' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: nan too" \
+	"65 noisefloor: cannot read '$IN': the jq program gave a number that is not finite (jq's infinite or nan) at .passes[1] of output 1" "$? $err"
+err=$(timeout 120 "$NF" convert --jq-program 'def f: f; f' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: a program that never ends stops at its time limit" \
+	"65 noisefloor: cannot read '$IN': the jq program ran past its time limit (10 s of CPU time)" "$? $err"
+err=$(timeout 120 "$NF" convert --jq-program '"x" | until(length > 1e10; . + .)' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: a program that grows without end stops at its memory limit" \
+	"65 noisefloor: cannot read '$IN': the jq program ran out of memory (its limit is 1024 MiB)" "$? $err"
+check_eq "--jq: a mapping within its limits still reads (the results, once)" \
+	"$("$NF" convert "$IN" | md5sum)" "$("$NF" convert --jq-program '.' "$IN" | md5sum)"
