@@ -77,7 +77,10 @@ static void keeper(int fd)
 {
 	pid_t pgid = 0, v;
 	sigset_t none;
-	for (int i = 0; i < 1024; i++)
+	struct rlimit nofile;
+	int maxfd = getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < 65536
+			    ? (int)nofile.rlim_cur : 65536;
+	for (int i = 0; i < maxfd; i++)
 		if (i != fd)
 			close(i);
 	setpgid(0, 0);
