@@ -335,6 +335,8 @@ static void map_in_child(struct ingest_jq *q, const struct ingest_input *in, con
 			free(t);
 		}
 	}
+	jv_parser_free(parser);
+	jq_teardown(&q->jq); /* this copy's: the parent's stays */
 	if ((rc && send_error(fd, &err) != 0) || send_msg(fd, MSG_END, NULL, 0) != 0)
 		_exit(1);
 	_exit(0);
