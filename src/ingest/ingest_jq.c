@@ -55,6 +55,7 @@ struct ingest_jq {
 	jq_state *jq;
 	char *name;        /* "jq mapping 'FILE'" or "jq program" */
 	struct buf msgs;   /* messages from jq's error callback */
+	int in_process;    /* map here, without limits (ingest_jq_in_process) */
 };
 
 /* jq calls this with each message (a string or a value); takes ownership. */
@@ -281,6 +282,63 @@ static int send_error(int fd, const struct nf_error *err)
 	return rc;
 }
 
+/* Where the outputs of a mapping go: emit(ctx, MSG_DOC or MSG_OUTPUT, the
+ * output's JSON text, its length, err) returns 0 to go on, or an error
+ * status with err filled. */
+typedef int (*emit_fn)(void *ctx, int kind, const char *data, size_t len, struct nf_error *err);
+
+/* Maps text (len bytes) and gives what it gives to emit. Returns 0, or an
+ * error status with err filled. */
+static int map_text(struct ingest_jq *q, const struct ingest_input *in, const char *text,
+		    size_t len, emit_fn emit, void *ctx, struct nf_error *err)
+{
+	size_t k = 0;
+	jv_parser *parser = jv_parser_new(0);
+	int rc = 0;
+	jv_parser_set_buf(parser, text, (int)len, 0);
+	while (!rc) {
+		jv doc = jv_parser_next(parser);
+		if (!jv_is_valid(doc)) {
+			if (jv_invalid_has_msg(jv_copy(doc))) {
+				struct buf msg = BUF_INIT;
+				invalid_message(doc, &msg);
+				rc = reader_bad(err, in, NULL, "not JSON that jq can read: %s", msg.s);
+				buf_release(&msg);
+			} else {
+				jv_free(doc); /* the end of the input */
+			}
+			break;
+		}
+		if ((rc = emit(ctx, MSG_DOC, NULL, 0, err)) != 0) {
+			jv_free(doc);
+			break;
+		}
+		jq_start(q->jq, doc, 0); /* consumes doc */
+		while (!rc) {
+			jv out = jq_next(q->jq);
+			char *t = NULL;
+			if (!jv_is_valid(out)) {
+				rc = finished(q, in, out, err);
+				break;
+			}
+			if ((rc = check_output(q, in, out, ++k, &t, err)) == 0)
+				rc = emit(ctx, MSG_OUTPUT, t, strlen(t), err);
+			free(t);
+		}
+	}
+	jv_parser_free(parser);
+	return rc;
+}
+
+/* The child's emit: the message down the pipe (ctx points to its fd). */
+static int emit_to_pipe(void *ctx, int kind, const char *data, size_t len, struct nf_error *err)
+{
+	(void)err;
+	if (send_msg(*(int *)ctx, kind, data, len) != 0)
+		_exit(1); /* the parent stopped reading */
+	return 0;
+}
+
 /* The child: maps text (len bytes) under the limits and sends what it
  * gives on fd. Never returns. */
 static void map_in_child(struct ingest_jq *q, const struct ingest_input *in, const char *text,
@@ -288,9 +346,7 @@ static void map_in_child(struct ingest_jq *q, const struct ingest_input *in, con
 {
 	struct nf_error err = { 0, "" };
 	struct rlimit cpu = { (rlim_t)cpu_limit(len), (rlim_t)cpu_limit(len) + 1 };
-	size_t k = 0;
-	jv_parser *parser;
-	int rc = 0, devnull = open("/dev/null", O_WRONLY);
+	int rc, devnull = open("/dev/null", O_WRONLY);
 
 	/* jq's own word on exhausted memory goes to stderr before it aborts */
 	if (devnull >= 0)
@@ -304,42 +360,34 @@ static void map_in_child(struct ingest_jq *q, const struct ingest_input *in, con
 		setrlimit(RLIMIT_AS, &as);
 	}
 #endif
-	parser = jv_parser_new(0);
-	jv_parser_set_buf(parser, text, (int)len, 0);
-	while (!rc) {
-		jv doc = jv_parser_next(parser);
-		if (!jv_is_valid(doc)) {
-			if (jv_invalid_has_msg(jv_copy(doc))) {
-				struct buf msg = BUF_INIT;
-				invalid_message(doc, &msg);
-				rc = reader_bad(&err, in, NULL, "not JSON that jq can read: %s", msg.s);
-				buf_release(&msg);
-			} else {
-				jv_free(doc); /* the end of the input */
-			}
-			break;
-		}
-		if (send_msg(fd, MSG_DOC, NULL, 0) != 0)
-			_exit(1);
-		jq_start(q->jq, doc, 0); /* consumes doc */
-		while (!rc) {
-			jv out = jq_next(q->jq);
-			char *t = NULL;
-			if (!jv_is_valid(out)) {
-				rc = finished(q, in, out, &err);
-				break;
-			}
-			if ((rc = check_output(q, in, out, ++k, &t, &err)) == 0 &&
-			    send_msg(fd, MSG_OUTPUT, t, strlen(t)) != 0)
-				_exit(1);
-			free(t);
-		}
-	}
-	jv_parser_free(parser);
+	rc = map_text(q, in, text, len, emit_to_pipe, &fd, &err);
 	jq_teardown(&q->jq); /* this copy's: the parent's stays */
 	if ((rc && send_error(fd, &err) != 0) || send_msg(fd, MSG_END, NULL, 0) != 0)
 		_exit(1);
 	_exit(0);
+}
+
+/* In this process: an output goes straight into the model. */
+struct direct {
+	struct model *m;
+	const struct ingest_input *in;
+	size_t k;
+	int opened;
+};
+
+static int emit_direct(void *ctx, int kind, const char *data, size_t len, struct nf_error *err)
+{
+	struct direct *d = ctx;
+	if (kind == MSG_DOC) {
+		d->opened = 0;
+		return 0;
+	}
+	return add_output(d->m, d->in, data, len, ++d->k, &d->opened, err);
+}
+
+void ingest_jq_in_process(struct ingest_jq *q)
+{
+	q->in_process = 1;
 }
 
 /* Reads one message of the child from f: its kind (EOF when the pipe ends
@@ -389,6 +437,14 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 	if (len > INT_MAX) {
 		free(text);
 		return reader_bad(err, in, NULL, "too large for a jq mapping (2 GB at most)");
+	}
+	if (q->in_process) {
+		struct direct d = { m, in, 0, 0 };
+		rc = map_text(q, in, text, len, emit_direct, &d, err);
+		free(text);
+		if (!rc && m->nresults == before)
+			model_warn(m, "the %s gave no results for '%s'", q->name, in->path);
+		return rc;
 	}
 	if (pipe(fds) != 0 || (fflush(NULL), pid = fork()) < 0) {
 		free(text);
