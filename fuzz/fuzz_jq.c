@@ -36,9 +36,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct model m;
 	struct nf_error err;
 	struct ingest_input in = { fuzz_file(data, size), "24.0.0" };
-	if (!jq && !(jq = ingest_jq_new(NULL, ".", &err))) {
-		fprintf(stderr, "fuzz: %s\n", err.msg);
-		abort();
+	if (!jq) {
+		if (!(jq = ingest_jq_new(NULL, ".", &err))) {
+			fprintf(stderr, "fuzz: %s\n", err.msg);
+			abort();
+		}
+		ingest_jq_in_process(jq); /* the fuzzer sees what happens here */
 	}
 	fuzz_model_init(&m);
 	if (ingest_jq_file(jq, &m, &in, &err) == 0)

@@ -63,6 +63,26 @@ check_eq "a mistyped command: did you mean, exit 2" \
 check_eq "a swap of two letters is close too" \
 	"noisefloor: 'rnu' is not a command or a file; did you mean 'run'?" \
 	"$(cd "$d" && "$NF" rnu 2>&1 | head -n 1)"
+# a mistyped option: the closest option of that command, for every command
+check_eq "report --outt: did you mean --out, exit 2" \
+	"2 noisefloor: unknown option '--outt'; did you mean '--out'?" \
+	"$("$NF" report --outt "$d/o" "$T/published.json" 2> "$d/err"; echo "$? $(head -n 1 "$d/err")")"
+check_eq "--outt=DIR without a subcommand: the same" \
+	"noisefloor: unknown option '--outt=x'; did you mean '--out'?" "$("$NF" --outt=x 2>&1 | head -n 1)"
+check_eq "check --basline: did you mean --baseline" \
+	"noisefloor: unknown option '--basline'; did you mean '--baseline'?" "$("$NF" check --basline 22 2>&1 | head -n 1)"
+check_eq "convert --jqprogram: did you mean --jq-program" \
+	"noisefloor: unknown option '--jqprogram'; did you mean '--jq-program'?" "$("$NF" convert --jqprogram . 2>&1 | head -n 1)"
+check_eq "windows --asof: did you mean --as-of" \
+	"noisefloor: unknown option '--asof'; did you mean '--as-of'?" "$("$NF" windows --asof 2026-01-01 2>&1 | head -n 1)"
+check_eq "run --rounsd (two letters swapped): did you mean --rounds" \
+	"2 noisefloor: run: unknown option '--rounsd'; did you mean '--rounds'? (see noisefloor run --help)" \
+	"$("$NF" run --rounsd 3 --version a=true 2> "$d/err"; echo "$? $(head -n 1 "$d/err")")"
+check_eq "bisect --pases: did you mean --passes" \
+	"noisefloor: bisect: unknown option '--pases'; did you mean '--passes'? (see noisefloor bisect --help)" \
+	"$("$NF" bisect --pases 3 2>&1 | head -n 1)"
+check_eq "an option close to none: no guess" \
+	"noisefloor: unknown option '--colour-scheme'" "$("$NF" report --colour-scheme "$T/published.json" 2>&1 | head -n 1)"
 check_eq "a missing file that is no command stays a missing file" \
 	"66 noisefloor: cannot read 'results': No such file or directory" \
 	"$(cd "$d" && "$NF" results 2> err; echo "$? $(head -n 1 err)")"

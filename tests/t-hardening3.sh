@@ -227,3 +227,138 @@ if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.
 		--version b=true --out "$d/r.ndjson" 2>/dev/null
 	check_eq "run on a full disk: exit 74, no file left" "74 no" "$? $([ -e "$d/r.ndjson" ] && echo yes || echo no)"
 fi
+
+# --- run owns its processes ---------------------------------------------------
+# What a command starts never outlives it: a child left in the background,
+# a `setsid` child (out of the group) past --timeout, and after a stop
+# (SIGTERM) or a `kill -9` of run itself. Each sleep has a duration of its
+# own (300.PID...) so that pgrep finds only it.
+m=$$
+# gone PATTERN: 0 when no process matches the full command line PATTERN
+# within 5 seconds; the ones still there are killed (and the test fails)
+gone() {
+	local i pids
+	for i in $(seq 1 50); do
+		pids=$(pgrep -f "$1") || return 0
+		sleep 0.1
+	done
+	kill -9 $pids 2>/dev/null
+	return 1
+}
+d=$(tmpdir)
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="sleep 300.$m & true" \
+	--version b=true --out "$d/bg.ndjson" 2>/dev/null
+check_eq "a command's background child: the run ends (0) and the child with it" "0 gone" \
+	"$? $(gone "^sleep 300\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --timeout 1s --ignore-failure \
+	--version a="setsid sleep 301.$m & sleep 302.$m" --version b=true --out "$d/setsid.ndjson" 2>/dev/null
+check_eq "a setsid child past --timeout: killed with the command" "0 gone" \
+	"$? $(gone "^sleep 30[12]\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="setsid sleep 303.$m & sleep 304.$m" \
+	--version b=true --out "$d/term.ndjson" 2>/dev/null & p=$!
+for i in $(seq 1 50); do pgrep -f "^sleep 303\.$m\$" >/dev/null && break; sleep 0.1; done
+kill -TERM $p; wait $p
+check_eq "a run stopped by SIGTERM: 130, its command's setsid child killed" "130 gone" \
+	"$? $(gone "^sleep 30[34]\.$m\$" && echo gone || echo "still running")"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a="sleep 305.$m & sleep 306.$m" \
+	--version b=true --out "$d/kill.ndjson" 2>/dev/null & p=$!
+for i in $(seq 1 50); do pgrep -f "^sleep 306\.$m\$" >/dev/null && break; sleep 0.1; done
+kill -KILL $p; wait $p 2>/dev/null
+check_eq "kill -9 of run: the shell and its background child end too" "137 gone" \
+	"$? $(gone "^sleep 30[56]\.$m\$" && echo gone || echo "still running")"
+
+# --- minor findings of run --------------------------------------------------------
+# a full $TMPDIR is said as what it is (74), not as the command's "invalid
+# JSON": on a 64 KiB tmpfs when one can be mounted, else through a shim
+# whose statvfs() says the folder is full
+d=$(tmpdir)
+mkdir "$d/tmp"
+cat > "$d/big.sh" <<'SH'
+# a rounds document of about 200 KB; a failed write is ignored, as many programs do
+{ printf '{"workload":"w","version":"%s","unit":"ms","passes":[1.5],"notes":"' "$1"
+head -c 200000 /dev/zero | tr '\0' x
+printf '"}\n'; } 2>/dev/null
+exit 0
+SH
+pre=
+if ! mount -t tmpfs -o size=64k tmpfs "$d/tmp" 2>/dev/null; then
+	cc -shared -fPIC -o "$d/full.so" tests/hardening/statvfs-full.c -ldl && pre="$d/full.so"
+	sed -i 's/head -c 200000/head -c 2000/' "$d/big.sh"   # cut short: no closing quote
+	sed -i "s/^printf '\"}\\\\n'/true/" "$d/big.sh"
+fi
+err=$(TMPDIR="$d/tmp" NF_FULL_DIR="$d/tmp" LD_PRELOAD="$pre" "$NF" run -q --measure output --rounds 1 --warmup 0 \
+	--version a="sh $d/big.sh a" --version b="sh $d/big.sh b" --out "$d/r.ndjson" 2>&1); rc=$?
+mountpoint -q "$d/tmp" && umount "$d/tmp"
+check_eq "a full \$TMPDIR: exit 74, said as a full file system" \
+	"74 noisefloor: version 'a', round 1: cannot keep the command's output in '$d/tmp/noisefloor-run.*': No space left on device (the file system of \$TMPDIR is full; give TMPDIR a folder with room)" \
+	"$rc $(printf '%s\n' "$err" | grep -v '^noisefloor: warning:' | head -n 1 | sed 's/noisefloor-run\.[^'"'"']*/noisefloor-run.*/')"
+# --resume --rounds through a symbolic link: the file it names gets the new
+# plan and the new rounds; the link stays a link
+d=$(tmpdir)
+mkdir "$d/real"
+"$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true --out "$d/real/r.ndjson" 2>/dev/null
+ln -s real/r.ndjson "$d/link.ndjson"
+"$NF" run -q --resume --rounds 2 --out "$d/link.ndjson" 2>/dev/null
+check_eq "--resume --rounds through a link: exit 0, the link kept, its file holds 2 rounds of a plan of 2" \
+	"0 link 2 2" "$? $([ -L "$d/link.ndjson" ] && echo link || echo file) $(head -1 "$d/real/r.ndjson" | jq .run.rounds) $(jq -s '[.[] | select(.workload) | .round] | max' "$d/real/r.ndjson")"
+check_eq "... and nothing staged is left beside it" "r.ndjson" "$(ls -A "$d/real")"
+# a failing command's stderr of more than 256 MiB: its error lines are still
+# shown, and the whole of it is in the log
+d=$(tmpdir)
+err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --out "$d/r.ndjson" --version b=true \
+	--version a="head -c 270000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo 'Error: the real reason' >&2; exit 3" 2>&1)
+check_eq "a failing command's 270 MB stderr: exit 1, its error line shown" "1 noisefloor:   Error: the real reason" \
+	"$? $(printf '%s\n' "$err" | grep -A1 'first error lines' | tail -n 1)"
+check_eq "... the whole of it in the log" "270000024" "$(($(stat -c %s "$d/r.stderr.log") - $(head -n 1 "$d/r.stderr.log" | wc -c)))"
+rm -f "$d/r.stderr.log"
+
+# --- minor findings of report -------------------------------------------------------
+# a summary that cannot reach stdout after the folder is committed: 74, and
+# the message says the report itself is written
+o=$(tmpdir)
+err=$("$NF" report --out "$o/r" "$IN" 2>&1 >/dev/full); rc=$?
+check_eq "report >/dev/full: exit 74, the report said to be written" \
+	"74 noisefloor: cannot write to standard output: No space left on device; the report itself is written, in '$o/r'" "$rc $err"
+check "... and it is" test -s "$o/r/analysis.json" -a -s "$o/r/blog.md"
+# a failed report removes the folders it made for --out, parents included,
+# and leaves those that were there
+d=$(tmpdir)
+if cc -shared -fPIC -o "$d/enospc.so" tests/hardening/enospc.c -ldl 2> "$d/shim.log"; then
+	mkdir -p "$d/w/kept"
+	LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats md --out "$d/w/kept/a/b/c" "$IN" 2>/dev/null
+	check_eq "a failed report into new folders a/b/c: 74, none of them left" "74 kept" "$? $(cd "$d/w" && find . -mindepth 1 | sed 's|^\./||' | xargs)"
+	LD_PRELOAD="$d/enospc.so" "$NF" report -q --formats md --out "$d/w/x/y/" "$IN" 2>/dev/null
+	check_eq "... with a trailing slash too" "74 kept" "$? $(cd "$d/w" && find . -mindepth 1 | sed 's|^\./||' | xargs)"
+else
+	fail "build the ENOSPC shim" "$(cat "$d/shim.log")"
+fi
+# waiting on the folder's lock says so, once (a wait that says nothing
+# looks like a hang)
+o=$(tmpdir)
+flock "$o" sleep 1 & lockpid=$!
+sleep 0.3
+err=$("$NF" report -q --formats md --out "$o" "$IN" 2>&1); rc=$?
+wait $lockpid
+check_eq "another run holds the folder: one line while waiting, then done (0)" \
+	"0 noisefloor: waiting for another noisefloor that is writing into '$o'" "$rc $err"
+err=$("$NF" report -q --formats md --out "$o" "$IN" 2>&1)
+check_eq "... and nothing when the folder is free" "" "$err"
+
+# --- --jq: limits, and numbers JSON cannot hold ----------------------------------------
+# jq's infinite (dumped as 1.8e308) and nan (dumped as null) are refused
+# where they are; a mapping that loops or grows without end stops at its
+# CPU time or memory limit with one line (65)
+err=$("$NF" convert --jq-program '.results[0].passes[1] = infinite' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: infinite is refused where it is" \
+	"65 noisefloor: cannot read '$IN': the jq program gave a number that is not finite (jq's infinite or nan) at .results[0].passes[1] of output 1" "$? $err"
+err=$("$NF" convert --jq-program '{workload: "w", version: "1", unit: "ms", passes: [1, nan]}' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: nan too" \
+	"65 noisefloor: cannot read '$IN': the jq program gave a number that is not finite (jq's infinite or nan) at .passes[1] of output 1" "$? $err"
+err=$(timeout 120 "$NF" convert --jq-program 'def f: f; f' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: a program that never ends stops at its time limit" \
+	"65 noisefloor: cannot read '$IN': the jq program ran past its time limit (10 s of CPU time)" "$? $err"
+err=$(timeout 120 "$NF" convert --jq-program '"x" | until(length > 1e10; . + .)' "$IN" 2>&1 >/dev/null)
+check_eq "--jq: a program that grows without end stops at its memory limit" \
+	"65 noisefloor: cannot read '$IN': the jq program ran out of memory (its limit is 1024 MiB)" "$? $err"
+check_eq "--jq: a mapping within its limits still reads (the results, once)" \
+	"$("$NF" convert "$IN" | md5sum)" "$("$NF" convert --jq-program '.' "$IN" | md5sum)"

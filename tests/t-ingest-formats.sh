@@ -162,10 +162,19 @@ check_eq "time units are converted by exact powers of ten: 1 µs is 1000 ns" "[5
 
 # --- errors ---------------------------------------------------------------------------------
 echo '{"foo": 1}' > "$d/unknown.json"
-check_eq "no known format: lists the formats tried" \
-	"noisefloor: cannot read '$d/unknown.json': not in any known format (tried noisefloor rounds (JSON or NDJSON), hyperfine, Google Benchmark, mitata, tinybench, benchmark.js, autocannon, Node.js benchmark/compare.js CSV, pyperf)" \
+check_eq "no known format: lists the formats tried and points to --jq" \
+	"noisefloor: cannot read '$d/unknown.json': not in any known format (tried noisefloor rounds (JSON or NDJSON), hyperfine, Google Benchmark, mitata, tinybench, benchmark.js, autocannon, Node.js benchmark/compare.js CSV, pyperf); to read another runner's JSON, give a jq program that maps it to rounds with --jq FILE" \
 	"$("$NF" convert "$d/unknown.json" 2>&1 >/dev/null)"
 check_status "no known format: status 65" 65 "$NF" convert "$d/unknown.json"
+printf 'a,b\n1,2\n' > "$d/unknown.csv"
+check_eq "report: the file named, and the way out, --jq" \
+	"65 noisefloor: cannot read '$d/unknown.csv': not in any known format (tried *); to read another runner's JSON, give a jq program that maps it to rounds with --jq FILE" \
+	"$("$NF" report -q --out "$d/o" "$d/unknown.csv" 2> "$d/err"; echo "$? $(sed 's/(tried [^;]*)/(tried *)/' "$d/err")")"
+check_eq "check (no --jq of its own): through convert --jq" \
+	"65 noisefloor: cannot read '$d/unknown.json': not in any known format (tried *); to read another runner's JSON, map it to rounds with a jq program first: noisefloor convert --jq FILE" \
+	"$("$NF" check -q "$d/unknown.json" 2> "$d/err"; echo "$? $(sed 's/(tried [^;]*)/(tried *)/' "$d/err")")"
+check_eq "... and the way out works: --jq-program maps it" "0" \
+	"$("$NF" convert --jq-program '{workload: "w", version: "1", unit: "ms", passes: [.foo]}' "$d/unknown.json" >/dev/null 2>&1; echo $?)"
 jq '.results[0].times[2] = -0.5' $F/hyperfine/params.json > "$d/neg.json"
 check_eq "hyperfine: a negative time names the run and the rule" \
 	"noisefloor: cannot read '$d/neg.json': results[0]: \"times\"[2] must be a finite number above zero" \

@@ -91,6 +91,14 @@ check_eq "the difference is named" "noisefloor: cannot resume '$d/i.ndjson' with
 	"$("$NF" run --resume --passes 2 --out "$d/i.ndjson" 2>&1)"
 check_eq "--rounds below the rounds it holds is refused" "noisefloor: cannot resume '$d/i.ndjson' with --rounds 1: it holds 2 complete rounds already" \
 	"$("$NF" run --resume --rounds 1 --out "$d/i.ndjson" 2>&1)"
+# --help says what --resume --rounds does: more rounds, or fewer down to
+# those the file holds (it said "cut short", which is refused)
+check_eq "run --help: --resume --rounds N changes the plan, not below the rounds held" \
+	"with --rounds N, change its plan to N rounds (more, or fewer down to the rounds it holds, not below)" \
+	"$("$NF" run --help | sed -n '/--resume  /,/--report/p' | sed '1d;$d' | sed 's/^ *//' | paste -sd' ' -)"
+check "... and fewer down to the rounds held is taken" "$NF" run -q --resume --rounds 2 --out "$d/i.ndjson"
+check_eq "... its plan is 2 rounds now" 2 "$(head -1 "$d/i.ndjson" | jq .run.rounds)"
+check "... and back to 4" "$NF" run -q --resume --rounds 4 --out "$d/i.ndjson"
 check_eq "a different command is named" "noisefloor: cannot resume '$d/i.ndjson' with these settings: its version 'b' runs 'sleep 0.15', not 'sleep 1'" \
 	"$("$NF" run --resume --version a='sleep 0.15' --version b='sleep 1' --out "$d/i.ndjson" 2>&1)"
 check "--resume completes it" "$NF" run -q --resume --out "$d/i.ndjson"
@@ -460,3 +468,16 @@ check "run.sh hands the rounds to noisefloor run --measure output" \
 check_eq "run --help to stdout, exit 0" "0 usage: noisefloor run [options] --version LABEL=COMMAND --version LABEL=COMMAND..." \
 	"$("$NF" run --help > "$NF_TMP/run-help.txt"; echo "$? $(head -n 1 "$NF_TMP/run-help.txt")")"
 check "the main help names run" sh -c "'$NF' --help | grep -q 'noisefloor run \[options\]'"
+
+# --- one version: said at the start, not only by the report ---------------------
+d=$(tmpdir)
+err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --out "$d/one.ndjson" 2>&1 >/dev/null); rc=$?
+check_eq "a run of one version: it runs (0) and warns at once" \
+	"0 noisefloor: warning: only one version, 'a', is measured: the report will have nothing to compare it with; give two versions or more (--version, or --list NAME=V1,V2)" \
+	"$rc $(printf '%s\n' "$err" | grep 'only one version')"
+check_eq "... before anything runs: the warning is the first line" "only one version" \
+	"$(printf '%s\n' "$err" | head -n 1 | sed 's/^noisefloor: warning: \(only one version\).*/\1/')"
+err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --list 'v=0.01' 'sleep {v}' --out "$d/list.ndjson" 2>&1 >/dev/null)
+check "... a --list of one value too" grep -q "^noisefloor: warning: only one version, '0.01', is measured" <<< "$err"
+err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true --out "$d/two.ndjson" 2>&1 >/dev/null)
+check_eq "two versions: no such warning" "" "$(printf '%s\n' "$err" | grep 'only one version')"

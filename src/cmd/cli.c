@@ -94,7 +94,7 @@ static const char program_statuses[] =
 	"  73   cannot write output\n"
 	"  74   I/O error\n"
 	"  75   run --strict: a noise check failed; nothing was run\n"
-	"  130  run: stopped by SIGINT or SIGTERM; the complete rounds are kept\n";
+	"  130  run: stopped by SIGINT, SIGTERM or SIGHUP; the complete rounds are kept\n";
 
 /* ---- messages ---- */
 
@@ -141,6 +141,58 @@ static int verror(const struct cli_args *a, int status, const char *fmt, va_list
 	buf_release(&raw);
 	buf_release(&out);
 	return status;
+}
+
+/* The edit distance between a[0..na) and b[0..nb) (insertions, deletions,
+ * substitutions and swaps of neighbours, each 1), or 3 when it is more than 2. */
+static size_t option_distance(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t d[48][48];
+	if (na >= 48 || nb >= 48 || (na > nb ? na - nb : nb - na) > 2)
+		return 3;
+	for (size_t i = 0; i <= na; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= nb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= na; i++)
+		for (size_t j = 1; j <= nb; j++) {
+			size_t v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[na][nb] > 2 ? 3 : d[na][nb];
+}
+
+void cli_unknown_option(struct buf *out, const char *given, const char *text)
+{
+	const char *g = given, *best = NULL;
+	size_t ng, nbest = 0, dbest = 3;
+	while (*g == '-')
+		g++;
+	ng = strcspn(g, "=");
+	buf_printf(out, "unknown option '%s'", given);
+	for (const char *p = text; ng && (p = strstr(p, "--")) != NULL;) {
+		size_t n;
+		p += 2;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789-");
+		if (n > 1) {
+			size_t d = option_distance(g, ng, p, n);
+			if (d < dbest && 2 * d < n) {
+				dbest = d;
+				best = p;
+				nbest = n;
+			}
+		}
+		p += n;
+	}
+	if (best)
+		buf_printf(out, "; did you mean '--%.*s'?", (int)nbest, best);
 }
 
 int cli_error(const struct cli_args *a, int status, const char *fmt, ...)
@@ -297,7 +349,13 @@ static int parse(const struct cli_command *cmd, int argc, char **argv, struct cl
 		if (c == ':') {
 			status = cli_error(a, NF_USAGE, "option '%s' needs a value", argv[optind - 1]);
 		} else if (id < 0) {
-			status = cli_error(a, NF_USAGE, "unknown option '%s'", argv[optind - 1]);
+			struct buf names = BUF_INIT, msg = BUF_INIT;
+			for (size_t i = 0; i < n; i++)
+				buf_printf(&names, "--%s ", lo[i].name);
+			cli_unknown_option(&msg, argv[optind - 1], buf_str(&names));
+			status = cli_error(a, NF_USAGE, "%s", msg.s);
+			buf_release(&names);
+			buf_release(&msg);
 		} else if (id == CLI_HELP) {
 			struct buf b = BUF_INIT;
 			help_text(&b, cmd);
@@ -531,6 +589,15 @@ int cli_analyse(struct model *m, struct nf_error *err)
 	return NF_OK;
 }
 
+/* 1 when cmd's table has option id. */
+static int offers(const struct cli_command *cmd, enum cli_opt id)
+{
+	for (const struct cli_option *o = cmd->options; o->help; o++)
+		if (o->id == id)
+			return 1;
+	return 0;
+}
+
 int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *err)
 {
 	const char *jq_file = a->opt[CLI_JQ], *jq_program = a->opt[CLI_JQ_PROGRAM];
@@ -554,6 +621,13 @@ int cli_load_inputs(struct model *m, const struct cli_args *a, struct nf_error *
 		struct ingest_input in = input_from_arg(a->files[i], &label);
 		rc = jq ? jq_read(jq, m, &in, err) : ingest_file(m, &in, err);
 		free(label);
+		if (rc == NF_DATAERR && !jq && strstr(err->msg, "': " INGEST_UNKNOWN_FORMAT " (")) {
+			/* the way out: a jq program that maps the file to rounds */
+			size_t len = strlen(err->msg);
+			snprintf(err->msg + len, sizeof err->msg - len, offers(a->cmd, CLI_JQ)
+				 ? "; to read another runner's JSON, give a jq program that maps it to rounds with --jq FILE"
+				 : "; to read another runner's JSON, map it to rounds with a jq program first: noisefloor convert --jq FILE");
+		}
 	}
 	if (jq)
 		jq_free(jq);

@@ -193,4 +193,11 @@ int cli_flush_stdout(const struct cli_args *a);
  * parsers); *val gets the value after '=', or NULL. */
 int cli_is_opt(const char *arg, const char *name, const char **val);
 
+struct buf;
+/* The message of an unknown option, appended to out: "unknown option
+ * '--outt'; did you mean '--out'?", the suggestion being the long option
+ * named in text (as --NAME, a help text) closest to the one given, when it
+ * is close enough (at most 2 edits, fewer than half its letters). */
+void cli_unknown_option(struct buf *out, const char *given, const char *text);
+
 #endif

@@ -886,7 +886,12 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 			fputs(bisect_usage, stdout);
 			return NF_OK;
 		} else if (a[0] == '-' && a[1] && strcmp(a, "--")) {
-			return say(NF_USAGE, "bisect: unknown option '%s' (see noisefloor bisect --help)", a);
+			struct buf msg = BUF_INIT;
+			int rc2;
+			cli_unknown_option(&msg, a, bisect_usage);
+			rc2 = say(NF_USAGE, "bisect: %s (see noisefloor bisect --help)", msg.s);
+			buf_release(&msg);
+			return rc2;
 		} else {
 			if (!strcmp(a, "--"))
 				i++;

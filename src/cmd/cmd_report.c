@@ -15,6 +15,7 @@
 #include "render/render.h"
 #include "run/run_file.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -392,6 +393,12 @@ static void show_notices(void)
 	free(n);
 }
 
+/* Said when another run holds the output folder's lock. */
+static void say_waiting(const char *dir)
+{
+	cli_error(NULL, NF_OK, "waiting for another noisefloor that is writing into '%s'", dir);
+}
+
 static int run(const struct cli_args *a)
 {
 	const char *formats = a->opt[CLI_FORMATS];
@@ -450,6 +457,7 @@ static int run(const struct cli_args *a)
 			snprintf(user, sizeof user, "the %s output", renderers[i].name);
 			status = formats_lib_load(user, &err);
 		}
+	outdir_on_wait(say_waiting);
 	if (!status)
 		status = outdir_open(&od, a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out", &err);
 	/* an input in the output folder under an output's name is refused
@@ -484,6 +492,14 @@ static int run(const struct cli_args *a)
 		/* the claims checked, after the verdicts they are read against */
 		cli_print_claims(&rep, stdout, columns);
 		render_terminal_line(stdout, wrote, columns);
+	}
+	/* the folder is committed: a summary that cannot reach stdout fails
+	 * the run (74) and says that the report itself is there */
+	errno = 0;
+	if (!status && (fflush(stdout) != 0 || ferror(stdout))) {
+		int e = errno ? errno : EIO;
+		status = cli_error(a, NF_IOERR, "cannot write to standard output: %s; the report itself "
+				   "is written, in '%s'", strerror(e), a->opt[CLI_OUT] ? a->opt[CLI_OUT] : "out");
 	}
 	free(wrote);
 	report_release(&rep);

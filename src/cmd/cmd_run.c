@@ -51,7 +51,8 @@
 	"      --title TEXT        the report's title\n" \
 	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n" \
 	"      --resume            continue FILE with the settings it was started with;\n" \
-	"                          with --rounds N, extend (or cut short) its plan to N\n" \
+	"                          with --rounds N, change its plan to N rounds (more,\n" \
+	"                          or fewer down to the rounds it holds, not below)\n" \
 	"      --report[=DIR]      render the report into DIR (default out) at the end\n" \
 	"      --strict            refuse to start when a noise check fails\n" \
 	"      --ignore-failure    record a command that fails and go on\n" \
@@ -74,7 +75,7 @@ static const char run_usage[] =
 	"Exit status: 0 done, 1 a command failed, 2 usage error, 65 a command's output\n"
 	"is not readable or --resume of an edited file, 66 --resume of a missing file,\n"
 	"73/74 cannot write FILE, 75 --strict: a noise check failed, 130 stopped by\n"
-	"SIGINT or SIGTERM.\n";
+	"SIGINT, SIGTERM or SIGHUP.\n";
 
 /* The command: what the command line asked for and the run's parts. */
 struct run {
@@ -419,7 +420,10 @@ static int parse_args(struct run *r, int argc, char **argv)
 			while (++i < argc)
 				positional[npos++] = argv[i];
 		} else if (a[0] == '-' && a[1]) {
-			rc = say(NF_USAGE, "run: unknown option '%s' (see noisefloor run --help)", a);
+			struct buf msg = BUF_INIT;
+			cli_unknown_option(&msg, a, run_usage);
+			rc = say(NF_USAGE, "run: %s (see noisefloor run --help)", msg.s);
+			buf_release(&msg);
 		} else {
 			positional[npos++] = argv[i];
 		}
@@ -665,7 +669,7 @@ static int write_header(struct run *r)
 
 static const char *signame(int sig)
 {
-	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "a signal";
 }
 
 /* The message of a run that ends before its last round. */
@@ -732,7 +736,7 @@ static void run_release(struct run *r)
  * 0 done, 1 a version's command failed, 2 usage error, 65 a command's
  * output is not readable or the file to resume was edited, 66 --resume of a missing file, 73/74 the rounds
  * file cannot be written, 75 --strict refused a noisy machine, 130 stopped
- * by SIGINT or SIGTERM (complete rounds kept). */
+ * by SIGINT, SIGTERM or SIGHUP (complete rounds kept). */
 static int run_main(int argc, char **argv)
 {
 	struct run r;
@@ -749,6 +753,11 @@ static int run_main(int argc, char **argv)
 	run_exec_catch_signals();
 	if ((rc = start(&r)) != 0)
 		goto done;
+	/* said now, not only when the report finds nothing to compare */
+	if (r.s.nv == 1)
+		say(0, "warning: only one version, '%s', is measured: the report will have nothing to "
+		    "compare it with; give two versions or more (--version, or --list NAME=V1,V2)",
+		    r.s.v[0].label);
 
 	r.progress = !r.quiet && isatty(2);
 	run_env_probe(&r.env, NF_VERSION);
@@ -794,6 +803,6 @@ const struct cli_command cmd_run = {
 	.options_text = RUN_OPTIONS,
 	.exit_status = "  0 done, 1 a command failed, 2 usage error, 65 a command's output is not\n"
 		       "  readable or --resume of an edited file, 75 --strict refused, 130 stopped\n"
-		       "  by SIGINT or SIGTERM.\n",
+		       "  by SIGINT, SIGTERM or SIGHUP.\n",
 	.run_argv = run_main,
 };

@@ -217,8 +217,8 @@ static int read_whole(struct model *m, const struct ingest_input *in, struct buf
 		struct buf names = BUF_INIT;
 		for (size_t i = 0; i < nformats; i++)
 			buf_printf(&names, "%s%s", i ? ", " : "", formats[i]->name);
-		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': not in any known format "
-				  "(tried %s)", in->path, names.s);
+		rc = nf_error_set(err, NF_DATAERR, "cannot read '%s': " INGEST_UNKNOWN_FORMAT
+				  " (tried %s)", in->path, names.s);
 		buf_release(&names);
 	} else {
 		rc = fmt->read(m, in, buf_str(text), text->len, err);

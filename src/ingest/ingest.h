@@ -46,6 +46,11 @@ struct ingest_format {
 		    const char *text, size_t len, struct nf_error *err);
 };
 
+/* The words of the error of an input in no known format ("cannot read
+ * 'FILE': " INGEST_UNKNOWN_FORMAT " (tried ...)"), for a caller that adds
+ * what to do about it. */
+#define INGEST_UNKNOWN_FORMAT "not in any known format"
+
 /* Reads one input into the model. NDJSON in the rounds format is streamed line
  * by line; other formats are read whole and freed as soon as their values are
  * copied. Returns NF_OK or an error status with err filled. */

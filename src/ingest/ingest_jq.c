@@ -7,6 +7,15 @@
  * serialised by jq and handed to the rounds-format reader
  * (ingest_rounds_value), which validates it like any rounds file. jq's own
  * messages are collected, never printed: only the command layer (cli.c) prints.
+ *
+ * jq has no limits of its own, and a program may loop for ever (`def f: f;
+ * f`) or build an array of every number. Each input is therefore mapped in
+ * a child process with a CPU time limit (JQ_CPU_SECONDS, more for a large
+ * input) and a memory limit (JQ_MEMORY, or 16 times the input when that is
+ * more), which sends its
+ * outputs back serialised through a pipe; past either limit the input gets
+ * one error naming the limit. A number jq's JSON cannot hold (`infinite`,
+ * `nan`) is refused where it is, not read as 1.8e308 or null.
  */
 #include "ingest/ingest_jq.h"
 #include "ingest/formats/reader.h"
@@ -15,15 +24,38 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <jq.h>
 #include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define JQ_CPU_SECONDS 10             /* CPU time of a mapping, per input, and 1 s more
+					 for each 4 MiB of it */
+#define JQ_MEMORY ((size_t)1 << 30)   /* its memory, at least (16 times the input if more) */
+
+static long cpu_limit(size_t len)
+{
+	return JQ_CPU_SECONDS + (long)(len >> 22);
+}
+
+static size_t memory_limit(size_t len)
+{
+	return len > JQ_MEMORY / 16 ? len * 16 : JQ_MEMORY;
+}
 
 struct ingest_jq {
 	jq_state *jq;
 	char *name;        /* "jq mapping 'FILE'" or "jq program" */
 	struct buf msgs;   /* messages from jq's error callback */
+	int in_process;    /* map here, without limits (ingest_jq_in_process) */
 };
 
 /* jq calls this with each message (a string or a value); takes ownership. */
@@ -117,25 +149,79 @@ static void invalid_message(jv v, struct buf *out)
 	}
 }
 
-/* Adds one output of the mapping (consumes out). *opened says whether the
- * current input text already has its document. */
-static int add_output(struct ingest_jq *q, struct model *m, const struct ingest_input *in,
-		      jv out, size_t k, int *opened, struct nf_error *err)
+/* Appends where the first number of v that JSON cannot hold is (".passes[2]",
+ * "" for v itself) to path and returns 1, or returns 0 when every number
+ * is finite. */
+static int nonfinite_at(jv v, struct buf *path)
 {
-	jv text;
-	cJSON *v;
-	int rc, is_doc;
-
-	if (jv_get_kind(out) != JV_KIND_OBJECT) {
-		int rc2 = reader_bad(err, in, NULL, "the %s gave %s as output %zu: expected a result "
-				     "object or a rounds document", q->name,
-				     jv_kind_name(jv_get_kind(out)), k);
-		jv_free(out);
-		return rc2;
+	size_t keep = path->len;
+	int found = 0;
+	switch (jv_get_kind(v)) {
+	case JV_KIND_NUMBER:
+		return !isfinite(jv_number_value(v));
+	case JV_KIND_ARRAY:
+		for (int i = 0, n = jv_array_length(jv_copy(v)); i < n && !found; i++) {
+			buf_printf(path, "[%d]", i);
+			found = nonfinite_at(jv_array_get(jv_copy(v), i), path);
+			if (!found)
+				path->len = keep, path->s[keep] = '\0';
+		}
+		break;
+	case JV_KIND_OBJECT:
+		jv_object_foreach(v, key, value) {
+			if (!found) {
+				buf_printf(path, ".%s", jv_string_value(key));
+				found = nonfinite_at(jv_copy(value), path);
+				if (!found)
+					path->len = keep, path->s[keep] = '\0';
+			}
+			jv_free(key);
+			jv_free(value);
+		}
+		break;
+	default:
+		break;
 	}
-	text = jv_dump_string(out, 0);
-	v = reader_parse(in, jv_string_value(text), (size_t)jv_string_length_bytes(jv_copy(text)), err);
-	jv_free(text);
+	jv_free(v);
+	return found;
+}
+
+/* In the child: checks one output of the mapping (consumes out) and puts
+ * its JSON text in *text (malloc'd). Returns 0, or NF_DATAERR with err
+ * filled. */
+static int check_output(struct ingest_jq *q, const struct ingest_input *in, jv out, size_t k,
+			char **text, struct nf_error *err)
+{
+	struct buf where = BUF_INIT;
+	jv dumped;
+	if (jv_get_kind(out) != JV_KIND_OBJECT) {
+		int rc = reader_bad(err, in, NULL, "the %s gave %s as output %zu: expected a result "
+				    "object or a rounds document", q->name,
+				    jv_kind_name(jv_get_kind(out)), k);
+		jv_free(out);
+		return rc;
+	}
+	if (nonfinite_at(jv_copy(out), &where)) {
+		int rc = reader_bad(err, in, NULL, "the %s gave a number that is not finite (jq's "
+				    "infinite or nan) at %s of output %zu", q->name, where.s, k);
+		buf_release(&where);
+		jv_free(out);
+		return rc;
+	}
+	buf_release(&where);
+	dumped = jv_dump_string(out, 0);
+	*text = xstrdup(jv_string_value(dumped));
+	jv_free(dumped);
+	return 0;
+}
+
+/* Adds one output's JSON text to m. *opened says whether the current input
+ * text already has its document. */
+static int add_output(struct model *m, const struct ingest_input *in, const char *text,
+		      size_t len, size_t k, int *opened, struct nf_error *err)
+{
+	cJSON *v = reader_parse(in, text, len, err);
+	int rc, is_doc;
 	if (!v)
 		return NF_DATAERR;
 	is_doc = cJSON_GetObjectItemCaseSensitive(v, "results") != NULL ||
@@ -174,13 +260,165 @@ static int finished(struct ingest_jq *q, const struct ingest_input *in, jv out,
 	return rc;
 }
 
+/* What the child sends, each a kind byte, a 64-bit length and that many
+ * bytes: a new input document, one output's JSON text, an error (its
+ * status as text, a space, the message) or the end. */
+enum { MSG_DOC = 'D', MSG_OUTPUT = 'O', MSG_ERROR = 'E', MSG_END = 'Z' };
+
+static int send_msg(int fd, int kind, const char *data, size_t len)
+{
+	unsigned char head[9];
+	uint64_t n = len;
+	head[0] = (unsigned char)kind;
+	memcpy(head + 1, &n, sizeof n);
+	return write_all(fd, head, sizeof head) != 0 || (len && write_all(fd, data, len) != 0) ? -1 : 0;
+}
+
+static int send_error(int fd, const struct nf_error *err)
+{
+	char *t = xasprintf("%d %s", err->status, err->msg);
+	int rc = send_msg(fd, MSG_ERROR, t, strlen(t));
+	free(t);
+	return rc;
+}
+
+/* Where the outputs of a mapping go: emit(ctx, MSG_DOC or MSG_OUTPUT, the
+ * output's JSON text, its length, err) returns 0 to go on, or an error
+ * status with err filled. */
+typedef int (*emit_fn)(void *ctx, int kind, const char *data, size_t len, struct nf_error *err);
+
+/* Maps text (len bytes) and gives what it gives to emit. Returns 0, or an
+ * error status with err filled. */
+static int map_text(struct ingest_jq *q, const struct ingest_input *in, const char *text,
+		    size_t len, emit_fn emit, void *ctx, struct nf_error *err)
+{
+	size_t k = 0;
+	jv_parser *parser = jv_parser_new(0);
+	int rc = 0;
+	jv_parser_set_buf(parser, text, (int)len, 0);
+	while (!rc) {
+		jv doc = jv_parser_next(parser);
+		if (!jv_is_valid(doc)) {
+			if (jv_invalid_has_msg(jv_copy(doc))) {
+				struct buf msg = BUF_INIT;
+				invalid_message(doc, &msg);
+				rc = reader_bad(err, in, NULL, "not JSON that jq can read: %s", msg.s);
+				buf_release(&msg);
+			} else {
+				jv_free(doc); /* the end of the input */
+			}
+			break;
+		}
+		if ((rc = emit(ctx, MSG_DOC, NULL, 0, err)) != 0) {
+			jv_free(doc);
+			break;
+		}
+		jq_start(q->jq, doc, 0); /* consumes doc */
+		while (!rc) {
+			jv out = jq_next(q->jq);
+			char *t = NULL;
+			if (!jv_is_valid(out)) {
+				rc = finished(q, in, out, err);
+				break;
+			}
+			if ((rc = check_output(q, in, out, ++k, &t, err)) == 0)
+				rc = emit(ctx, MSG_OUTPUT, t, strlen(t), err);
+			free(t);
+		}
+	}
+	jv_parser_free(parser);
+	return rc;
+}
+
+/* The child's emit: the message down the pipe (ctx points to its fd). */
+static int emit_to_pipe(void *ctx, int kind, const char *data, size_t len, struct nf_error *err)
+{
+	(void)err;
+	if (send_msg(*(int *)ctx, kind, data, len) != 0)
+		_exit(1); /* the parent stopped reading */
+	return 0;
+}
+
+/* The child: maps text (len bytes) under the limits and sends what it
+ * gives on fd. Never returns. */
+static void map_in_child(struct ingest_jq *q, const struct ingest_input *in, const char *text,
+			 size_t len, int fd)
+{
+	struct nf_error err = { 0, "" };
+	struct rlimit cpu = { (rlim_t)cpu_limit(len), (rlim_t)cpu_limit(len) + 1 };
+	int rc, devnull = open("/dev/null", O_WRONLY);
+
+	/* jq's own word on exhausted memory goes to stderr before it aborts */
+	if (devnull >= 0)
+		dup2(devnull, 2);
+	signal(SIGPIPE, SIG_DFL);
+	setrlimit(RLIMIT_CPU, &cpu);
+#if !defined(__SANITIZE_ADDRESS__)
+	{
+		/* (AddressSanitizer reserves terabytes of address space) */
+		struct rlimit as = { memory_limit(len), memory_limit(len) };
+		setrlimit(RLIMIT_AS, &as);
+	}
+#endif
+	rc = map_text(q, in, text, len, emit_to_pipe, &fd, &err);
+	jq_teardown(&q->jq); /* this copy's: the parent's stays */
+	if ((rc && send_error(fd, &err) != 0) || send_msg(fd, MSG_END, NULL, 0) != 0)
+		_exit(1);
+	_exit(0);
+}
+
+/* In this process: an output goes straight into the model. */
+struct direct {
+	struct model *m;
+	const struct ingest_input *in;
+	size_t k;
+	int opened;
+};
+
+static int emit_direct(void *ctx, int kind, const char *data, size_t len, struct nf_error *err)
+{
+	struct direct *d = ctx;
+	if (kind == MSG_DOC) {
+		d->opened = 0;
+		return 0;
+	}
+	return add_output(d->m, d->in, data, len, ++d->k, &d->opened, err);
+}
+
+void ingest_jq_in_process(struct ingest_jq *q)
+{
+	q->in_process = 1;
+}
+
+/* Reads one message of the child from f: its kind (EOF when the pipe ends
+ * before a whole one) and its bytes into b. */
+static int read_msg(FILE *f, struct buf *b)
+{
+	unsigned char head[9];
+	uint64_t n;
+	buf_reset(b);
+	if (fread(head, 1, sizeof head, f) != sizeof head)
+		return EOF;
+	memcpy(&n, head + 1, sizeof n);
+	if (n > SIZE_MAX / 2)
+		return EOF;
+	buf_grow(b, (size_t)n + 1);
+	if (n && fread(b->s, 1, (size_t)n, f) != (size_t)n)
+		return EOF;
+	b->len = (size_t)n;
+	b->s[b->len] = '\0';
+	return head[0];
+}
+
 int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_input *in,
 		   struct nf_error *err)
 {
 	char *text;
 	size_t len, k = 0, before = m->nresults;
-	jv_parser *parser;
-	int e, rc = 0;
+	int e, rc = 0, fds[2], kind = 0, status = 0, opened = 0;
+	struct buf msg = BUF_INIT;
+	pid_t pid;
+	FILE *f;
 
 	if ((e = read_file(in->path, &text, &len)) == EFBIG)
 		return ingest_too_large(in, INGEST_MAX_DOCUMENT, 0, err);
@@ -200,35 +438,55 @@ int ingest_jq_file(struct ingest_jq *q, struct model *m, const struct ingest_inp
 		free(text);
 		return reader_bad(err, in, NULL, "too large for a jq mapping (2 GB at most)");
 	}
-	parser = jv_parser_new(0);
-	jv_parser_set_buf(parser, text, (int)len, 0);
-	while (!rc) {
-		jv doc = jv_parser_next(parser);
-		int opened = 0;
-		if (!jv_is_valid(doc)) {
-			if (jv_invalid_has_msg(jv_copy(doc))) {
-				struct buf msg = BUF_INIT;
-				invalid_message(doc, &msg);
-				rc = reader_bad(err, in, NULL, "not JSON that jq can read: %s", msg.s);
-				buf_release(&msg);
-			} else {
-				jv_free(doc); /* the end of the input */
-			}
-			break;
-		}
-		jq_start(q->jq, doc, 0); /* consumes doc */
-		while (!rc) {
-			jv out = jq_next(q->jq);
-			if (jv_is_valid(out)) {
-				rc = add_output(q, m, in, out, ++k, &opened, err);
-			} else {
-				rc = finished(q, in, out, err);
-				break;
-			}
+	if (q->in_process) {
+		struct direct d = { m, in, 0, 0 };
+		rc = map_text(q, in, text, len, emit_direct, &d, err);
+		free(text);
+		if (!rc && m->nresults == before)
+			model_warn(m, "the %s gave no results for '%s'", q->name, in->path);
+		return rc;
+	}
+	if (pipe(fds) != 0 || (fflush(NULL), pid = fork()) < 0) {
+		free(text);
+		return nf_error_set(err, NF_IOERR, "cannot start the %s for '%s': %s", q->name,
+				    in->path, strerror(errno));
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		map_in_child(q, in, text, len, fds[1]);
+	}
+	close(fds[1]);
+	free(text);
+	if (!(f = fdopen(fds[0], "r")))
+		die_oom(0);
+	while (!rc && (kind = read_msg(f, &msg)) != EOF && kind != MSG_END) {
+		if (kind == MSG_DOC) {
+			opened = 0;
+		} else if (kind == MSG_OUTPUT) {
+			rc = add_output(m, in, msg.s, msg.len, ++k, &opened, err);
+		} else if (kind == MSG_ERROR) {
+			char *sp = strchr(msg.s, ' ');
+			rc = nf_error_set(err, atoi(msg.s), "%s", sp ? sp + 1 : "the jq mapping failed");
 		}
 	}
-	jv_parser_free(parser);
-	free(text);
+	if (rc || kind != MSG_END)
+		kill(pid, SIGKILL); /* it has nothing more to say that is read */
+	fclose(f);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	buf_release(&msg);
+	if (!rc && kind != MSG_END) {
+		int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+		if (sig == SIGXCPU || sig == SIGKILL)
+			rc = reader_bad(err, in, NULL, "the %s ran past its time limit (%ld s of CPU time)",
+					q->name, cpu_limit(len));
+		else if (sig == SIGABRT || sig == SIGSEGV)
+			rc = reader_bad(err, in, NULL, "the %s ran out of memory (its limit is %zu MiB)",
+					q->name, memory_limit(len) >> 20);
+		else
+			rc = reader_bad(err, in, NULL, "the %s ended without its outputs (%s)", q->name,
+					sig ? strsignal(sig) : "it exited");
+	}
 	if (!rc && m->nresults == before)
 		model_warn(m, "the %s gave no results for '%s'", q->name, in->path);
 	return rc;

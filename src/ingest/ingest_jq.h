@@ -22,9 +22,16 @@ struct ingest_jq *ingest_jq_new(const char *path, const char *program, struct nf
  * runs the mapping on each and adds its output to m: every output is a
  * rounds-format result object, or a whole rounds document (with "results").
  * The results of one input text form one input document. A runtime error
- * names the input and shows jq's message. */
+ * names the input and shows jq's message. The mapping runs in a child
+ * process under a CPU time and a memory limit; past one, the error names
+ * it. */
 int ingest_jq_file(struct ingest_jq *jq, struct model *m, const struct ingest_input *in,
 		   struct nf_error *err);
+
+/* Maps every later input in this process, without the CPU time and memory
+ * limits of the child process ingest_jq_file otherwise runs it in: for the
+ * fuzz target, whose coverage and crashes must be seen where they happen. */
+void ingest_jq_in_process(struct ingest_jq *jq);
 
 void ingest_jq_free(struct ingest_jq *jq);
 

@@ -109,13 +109,58 @@ static int make_staging(struct outdir *od)
 	return od->staging_made ? 0 : EEXIST;
 }
 
+/* path without its trailing slashes, in place */
+static void trim_slashes(char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+}
+
+/* The outermost folder on the way to dir that does not exist yet, as a
+ * prefix of dir (malloc'd); NULL when dir exists or that is unknown. */
+static char *first_missing(const char *dir)
+{
+	char *p = xstrdup(dir), *top = NULL, *slash;
+	struct stat st;
+	for (;;) {
+		trim_slashes(p);
+		if (stat(p, &st) == 0 || errno != ENOENT)
+			break;
+		free(top);
+		top = xstrdup(p);
+		if (!(slash = strrchr(p, '/')) || slash == p)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+	return top;
+}
+
+/* Removes the folder dir a failed run made, and the parents it made on the
+ * way (up to made_top, when given), each only when empty. */
+static void remove_made(const char *dir, const char *made_top)
+{
+	char *p = xstrdup(dir), *slash;
+	for (;;) {
+		trim_slashes(p);
+		if (rmdir(p) != 0 || !made_top || strcmp(p, made_top) == 0)
+			break;
+		if (!(slash = strrchr(p, '/')) || slash == p)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+}
+
 static int open_failed(struct outdir *od, const char *dir, const char *why,
 		       struct nf_error *err)
 {
 	nf_error_set(err, NF_CANTCREAT, "cannot write output folder '%s': %s", dir, why);
 	out_unlock_dir(od);
 	if (od->created_dir)
-		rmdir(dir);
+		remove_made(dir, od->made_top);
+	free(od->made_top);
 	free(od->staging);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
@@ -128,8 +173,11 @@ int outdir_open(struct outdir *od, const char *dir, struct nf_error *err)
 	int e, fd;
 	memset(od, 0, sizeof *od);
 	od->dir = xstrdup(dir);
+	od->made_top = first_missing(dir);
 	if ((e = out_mkdirs(dir, &od->created_dir)) != 0)
 		return open_failed(od, dir, strerror(e), err);
+	if (od->made_top) /* "a/b/" is made by its parts; it was not there */
+		od->created_dir = 1;
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 		return open_failed(od, dir, "not a folder", err);
 	if ((fd = out_lock(od, dir, &od->created_dir)) == -2)
@@ -418,6 +466,7 @@ static void release(struct outdir *od)
 	free(od->staged);
 	free(od->inputs);
 	free(od->staging);
+	free(od->made_top);
 	free(od->dir);
 	memset(od, 0, sizeof *od);
 }
@@ -630,7 +679,7 @@ void outdir_abort(struct outdir *od)
 	if (od->staging_made)
 		out_remove_tree(od->staging);
 	if (od->created_dir && od->dir)
-		rmdir(od->dir);
+		remove_made(od->dir, od->made_top);
 	release(od);
 }
 

@@ -33,6 +33,9 @@ struct outdir {
 	} *inputs;       /* the files this run reads (outdir_protect) */
 	size_t ninputs, inputs_alloc;
 	int created_dir; /* we created `dir` and remove it again on abort */
+	char *made_top;  /* the outermost folder of `dir` that did not exist
+			    (malloc'd), or NULL: an abort removes it again, with
+			    the folders between, each when empty */
 	int staging_made; /* the staging folder exists */
 };
 
@@ -72,6 +75,10 @@ int outdir_commit(struct outdir *od, struct nf_error *err);
  * regular file), one line each ending in '\n', for the caller to show;
  * malloc'd, caller frees; NULL when nothing. */
 char *outdir_notices(void);
+
+/* Sets what outdir_open calls, once, when another run holds the folder's
+ * lock and it has to wait (the command layer says so); NULL: nothing. */
+void outdir_on_wait(void (*fn)(const char *dir));
 
 /* Removes what was staged (and the output folder if we created it). */
 void outdir_abort(struct outdir *od);

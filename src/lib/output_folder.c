@@ -89,6 +89,13 @@ int out_mkdirs(const char *path, int *created)
  * finish. Returns the descriptor, or -1 with errno set. When another run
  * removed the folder meanwhile (it had created it and then failed), the
  * folder is made again and locked afresh. */
+static void (*on_wait)(const char *dir);
+
+void outdir_on_wait(void (*fn)(const char *dir))
+{
+	on_wait = fn;
+}
+
 static int lock_dir(const char *dir, int *created)
 {
 	for (int tries = 0; tries < 100; tries++) {
@@ -103,6 +110,10 @@ static int lock_dir(const char *dir, int *created)
 		}
 		if (fd < 0)
 			return -1;
+		/* told once when another run holds it: a wait that says nothing
+		 * looks like a hang */
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK && on_wait && tries == 0)
+			on_wait(dir);
 		while (flock(fd, LOCK_EX) != 0) {
 			if (errno != EINTR) {
 				e = errno;

@@ -3,20 +3,37 @@
  * `noisefloor run` (see run_exec.h).
  *
  * Each command runs in a process group of its own, so a stop (Ctrl-C,
- * SIGTERM) reaches everything it started, and the terminal's Ctrl-C reaches
- * only noisefloor, which decides. The time is the monotonic clock around
- * fork, exec and wait; the CPU time comes from wait4's rusage. A pipe closed
- * on exec tells the parent when the program could not be started at all.
+ * SIGTERM, SIGHUP) reaches everything it started, and the terminal's Ctrl-C
+ * reaches only noisefloor, which decides. The time is the monotonic clock
+ * around fork, exec and wait; the CPU time comes from wait4's rusage. A pipe
+ * closed on exec tells the parent when the program could not be started at
+ * all.
+ *
+ * A command never outlives the call that ran it. noisefloor is a child
+ * subreaper (PR_SET_CHILD_SUBREAPER), so whatever a command leaves behind
+ * when its process ends (a `sleep &` in the background, a `setsid` child
+ * that left the group) is re-parented to noisefloor: when the command has
+ * ended, by itself, past --timeout or on a stop, the rest of its group is
+ * killed and then every child noisefloor holds is killed and reaped, level
+ * by level, until none is left. Against noisefloor's own death by SIGKILL,
+ * which no handler sees, the command gets PR_SET_PDEATHSIG (SIGKILL), and a
+ * small keeper process, forked once, holds one end of a socket and the
+ * current command's process group: when noisefloor dies, the socket closes
+ * and the keeper kills that group. What left the group (setsid) and was
+ * still running then is out of reach: it was re-parented to init.
  */
 #include "run/run_exec.h"
 #include "lib/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -42,6 +59,160 @@ void run_exec_catch_signals(void)
 	sa.sa_flags = 0; /* no SA_RESTART: a blocked wait returns with EINTR */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* ---- owning what a command starts ---------------------------------------- */
+
+static double now_ms(void);
+
+static pid_t keeper_pid;   /* the keeper process, 0 before it is started */
+static int keeper_fd = -1; /* our end of its socket */
+
+/* The keeper: waits on fd for process group ids (0: none running) and, when
+ * the other end closes (noisefloor ended, however), kills the last group it
+ * was told of. It holds no other file, and no signal meant for noisefloor's
+ * process group or terminal reaches it. Never returns. */
+static void keeper(int fd)
+{
+	pid_t pgid = 0, v;
+	sigset_t none;
+	struct rlimit nofile;
+	int maxfd = getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < 65536
+			    ? (int)nofile.rlim_cur : 65536;
+	for (int i = 0; i < maxfd; i++)
+		if (i != fd)
+			close(i);
+	setpgid(0, 0);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGALRM, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (;;) {
+		ssize_t n = read(fd, &v, sizeof v);
+		if (n == (ssize_t)sizeof v)
+			pgid = v;
+		else if (n == 0 || (n < 0 && errno != EINTR))
+			break;
+	}
+	if (pgid > 0)
+		kill(-pgid, SIGKILL);
+	_exit(0);
+}
+
+/* Makes noisefloor a child subreaper and starts the keeper, once; when
+ * either cannot be had, commands still run, with less cover. */
+static void own_processes(void)
+{
+	static int done;
+	int sv[2];
+	pid_t pid;
+	if (done)
+		return;
+	done = 1;
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		keeper(sv[1]);
+	close(sv[1]);
+	if (pid < 0) {
+		close(sv[0]);
+		return;
+	}
+	keeper_pid = pid;
+	keeper_fd = sv[0];
+}
+
+/* Tells the keeper which group to kill if noisefloor dies (0: none). */
+static void keeper_tell(pid_t pgid)
+{
+	if (keeper_fd >= 0 && send(keeper_fd, &pgid, sizeof pgid, MSG_NOSIGNAL) != (ssize_t)sizeof pgid) {
+		close(keeper_fd);
+		keeper_fd = -1;
+	}
+}
+
+/* The pids of noisefloor's children but the keeper, into *out (malloc'd,
+ * caller frees); returns how many. Read from /proc/self/task/ID/children,
+ * else found by scanning /proc for our parent id. */
+static size_t list_children(pid_t **out)
+{
+	size_t n = 0, alloc = 0;
+	pid_t *v = NULL, self = getpid();
+	char path[64];
+	FILE *f;
+	snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)self);
+	if ((f = fopen(path, "re")) != NULL) {
+		int c;
+		while (fscanf(f, "%d", &c) == 1)
+			if (c > 0 && (pid_t)c != keeper_pid) {
+				ALLOC_GROW(v, n + 1, alloc);
+				v[n++] = (pid_t)c;
+			}
+		fclose(f);
+	} else {
+		DIR *d = opendir("/proc");
+		struct dirent *e;
+		while (d && (e = readdir(d)) != NULL) {
+			char stat[512], *close_paren;
+			int pid = atoi(e->d_name), ppid = 0;
+			FILE *sf;
+			size_t got;
+			if (pid <= 0 || (pid_t)pid == keeper_pid)
+				continue;
+			snprintf(path, sizeof path, "/proc/%d/stat", pid);
+			if (!(sf = fopen(path, "re")))
+				continue;
+			got = fread(stat, 1, sizeof stat - 1, sf);
+			fclose(sf);
+			stat[got] = '\0';
+			/* "pid (comm) state ppid ...": comm may hold anything */
+			if ((close_paren = strrchr(stat, ')')) != NULL &&
+			    sscanf(close_paren + 1, " %*c %d", &ppid) == 1 && ppid == (int)self) {
+				ALLOC_GROW(v, n + 1, alloc);
+				v[n++] = (pid_t)pid;
+			}
+		}
+		if (d)
+			closedir(d);
+	}
+	*out = v;
+	return n;
+}
+
+/* Ends what the command whose group is pgid left: the rest of its group,
+ * then every child re-parented to us (their children come to us as they
+ * die, so level by level), each killed and reaped; bounded, against a
+ * command that forks faster than it is killed. */
+static void end_leftovers(pid_t pgid)
+{
+	double until = 0;
+	kill(-pgid, SIGKILL);
+	for (int round = 0; round < 10000; round++) {
+		pid_t *kids = NULL;
+		size_t n = list_children(&kids);
+		if (!n) {
+			free(kids);
+			break;
+		}
+		for (size_t i = 0; i < n; i++)
+			kill(kids[i], SIGKILL);
+		for (size_t i = 0; i < n; i++)
+			while (waitpid(kids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+		free(kids);
+		if (until == 0)
+			until = now_ms() + 5000;
+		else if (now_ms() > until)
+			break;
+	}
 }
 
 void run_exec_argv_free(char **argv)
@@ -188,6 +359,7 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	ssize_t n;
 
 	memset(res, 0, sizeof *res);
+	own_processes();
 	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	out = open_out(out_path);
 	errfd = open_out(err_path);
@@ -205,6 +377,7 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 		child(argv, in, out, errfd, pipefd[1], parent);
 	setpgid(pid, pid); /* also in the child: whichever runs first */
 	child_pgid = pid;
+	keeper_tell(pid);
 	if (run_exec_stop_signal) /* a stop that came just before the child existed */
 		kill(-pid, run_exec_stop_signal);
 	close(pipefd[1]);
@@ -232,7 +405,11 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 		if (got == pid)
 			break;
 		if (got < 0 && errno != EINTR) {
+			int we = errno;
 			child_pgid = 0;
+			end_leftovers(pid);
+			keeper_tell(0);
+			errno = we;
 			if (timeout_ms > 0) {
 				struct itimerval off = { { 0, 0 }, { 0, 0 } };
 				setitimer(ITIMER_REAL, &off, NULL);
@@ -255,6 +432,8 @@ int run_exec_run(char *const argv[], const char *out_path, const char *err_path,
 	}
 	res->wall_ms = now_ms() - start;
 	child_pgid = 0;
+	end_leftovers(pid);
+	keeper_tell(0);
 	if (timeout_ms > 0) {
 		struct itimerval off = { { 0, 0 }, { 0, 0 } };
 		setitimer(ITIMER_REAL, &off, NULL);

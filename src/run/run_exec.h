@@ -37,15 +37,20 @@ struct run_exec_result {
  * the signal that asked the run to stop, 0 while none did. */
 extern volatile sig_atomic_t run_exec_stop_signal;
 
-/* Installs handlers for SIGINT and SIGTERM (no SA_RESTART): they record the
- * signal and pass it to the process group of the running child. */
+/* Installs handlers for SIGINT, SIGTERM and SIGHUP (no SA_RESTART): they
+ * record the signal and pass it to the process group of the running child. */
 void run_exec_catch_signals(void);
 
 /* Runs argv[0] (searched in PATH) with argv in a new process group: stdin
  * from /dev/null, stdout into out_path (NULL: /dev/null), stderr into
  * err_path (NULL: /dev/null); both files are truncated first. When the run
  * is asked to stop, the child's group gets that signal and, 2 seconds
- * later, SIGKILL. timeout_ms > 0 kills the group past that time. Returns 0
+ * later, SIGKILL. timeout_ms > 0 kills the group past that time. When the
+ * child has ended, whatever it started is killed and reaped: the rest of
+ * its group and, the caller being made a child subreaper on the first call,
+ * every process re-parented to it (a `setsid` child included); a keeper
+ * process, started on the first call, kills the running child's group if
+ * the caller dies, even by SIGKILL. Returns 0
  * with *res filled when the child ran, or -1 with errno when a file could
  * not be opened or fork failed. */
 int run_exec_run(char *const argv[], const char *out_path, const char *err_path,

@@ -875,7 +875,7 @@ int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err)
 {
 	struct buf b = BUF_INIT;
 	struct stat st;
-	char *all = NULL, *tmp = NULL;
+	char *all = NULL, *tmp = NULL, *target = NULL;
 	off_t len;
 	int fd = -1, rc = 0;
 
@@ -899,8 +899,11 @@ int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err)
 		goto out;
 	}
 	buf_put(&b, all + f->header_len, (size_t)len - f->header_len);
-	/* the new file is locked before it takes the name, then replaces the old */
-	tmp = xasprintf("%s.XXXXXX", f->path);
+	/* the new file is locked before it takes the name, then replaces the old:
+	 * the file a symbolic link names, not the link */
+	if (!(target = realpath(f->path, NULL)))
+		target = xstrdup(f->path);
+	tmp = xasprintf("%s.XXXXXX", target);
 	if ((fd = mkstemp(tmp)) < 0 || fchmod(fd, st.st_mode & 07777) != 0 ||
 	    flock(fd, LOCK_EX | LOCK_NB) != 0) {
 		rc = nf_error_set(err, NF_CANTCREAT, "cannot write beside '%s': %s", f->path,
@@ -914,7 +917,7 @@ int run_file_set_rounds(struct run_file *f, int rounds, struct nf_error *err)
 		if ((rc = append(&t, &b, err)) != 0)
 			goto out;
 	}
-	if (rename(tmp, f->path) != 0) {
+	if (rename(tmp, target) != 0) {
 		rc = nf_error_set(err, NF_CANTCREAT, "cannot replace '%s': %s", f->path, strerror(errno));
 		goto out;
 	}
@@ -928,6 +931,7 @@ out:
 		unlink(tmp);
 	}
 	free(tmp);
+	free(target);
 	free(all);
 	buf_release(&b);
 	return rc;

@@ -25,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -166,23 +168,35 @@ static int log_stderr(struct run_loop *r, const char *what, const char *text, si
 		return -1;
 	iso_now(ts);
 	buf_printf(&b, "==== %s %s\n", ts, what);
-	buf_put(&b, text, len);
-	if (len && text[len - 1] != '\n')
-		buf_putc(&b, '\n');
-	for (size_t done = 0; done < b.len;) {
-		ssize_t n = write(fd, b.s + done, b.len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			rc = -1;
-			break;
-		}
-		done += (size_t)n;
-	}
+	/* the text is written from where it is (a mapping of any size) */
+	if (write_all(fd, b.s, b.len) != 0 || write_all(fd, text, len) != 0 ||
+	    (len && text[len - 1] != '\n' && write_all(fd, "\n", 1) != 0))
+		rc = -1;
 	if (close(fd) != 0)
 		rc = -1;
 	buf_release(&b);
 	return rc;
+}
+
+/* The captured stderr at path, mapped read-only whatever its size (a
+ * command may print gigabytes before its error), with its length in *len;
+ * NULL and 0 when it is empty or cannot be read. Unmap with munmap. */
+static char *map_stderr(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *p = MAP_FAILED;
+	*len = 0;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uint64_t)st.st_size <= SIZE_MAX)
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = (size_t)st.st_size;
+	return p;
 }
 
 /* Says that a command failed: the first error lines of its stderr, and
@@ -192,15 +206,15 @@ static int failed(struct run_loop *r, const struct run_version *v, int round, co
 		  const char *command, const struct run_exec_result *res)
 {
 	struct buf b = BUF_INIT;
-	char *text = NULL;
-	size_t len = 0;
+	char *text;
+	size_t len = 0, len0;
 	where(&b, v, round);
 	buf_printf(&b, ": %s '%s' ", what, command);
 	run_exec_describe(&b, res);
 	if (r->ignore_failure)
 		buf_puts(&b, " (recorded, going on)");
-	if (read_file(r->stderr_path, &text, &len) != 0)
-		len = 0;
+	text = map_stderr(r->stderr_path, &len);
+	len0 = len;
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		len--;
 	if (len) {
@@ -214,7 +228,8 @@ static int failed(struct run_loop *r, const struct run_version *v, int round, co
 	}
 	r->say(r->ctx, b.s);
 	buf_release(&b);
-	free(text);
+	if (text)
+		munmap(text, len0);
 	return !r->ignore_failure;
 }
 
@@ -249,6 +264,27 @@ static int run_one(struct run_loop *r, char *const *argv, const char *out_path,
 	return res->status == 0 && !res->exec_errno ? 0 : NF_FAIL;
 }
 
+#define TMP_FULL_BYTES (1 << 20) /* free space below which $TMPDIR counts as full */
+
+/* Says, when the file system of the folder that holds the commands'
+ * output files is full, that this is why v's command failed or its output
+ * is not usable (a cut-off file reads as bad JSON). Returns NF_IOERR when
+ * it is full, else 0. */
+static int tmp_full(struct run_loop *r, const struct run_version *v, int round)
+{
+	struct statvfs sv;
+	struct buf b = BUF_INIT;
+	if (statvfs(r->tmpdir, &sv) != 0 ||
+	    (unsigned long long)sv.f_bavail * sv.f_frsize >= TMP_FULL_BYTES)
+		return 0;
+	where(&b, v, round);
+	buf_printf(&b, ": cannot keep the command's output in '%s': %s (the file system of $TMPDIR "
+		   "is full; give TMPDIR a folder with room)", r->tmpdir, strerror(ENOSPC));
+	r->say(r->ctx, b.s);
+	buf_release(&b);
+	return NF_IOERR;
+}
+
 /* Runs --prepare, when there is one, for a run of v. Returns 0 to go on
  * (a failure --ignore-failure records included), else as run_one(). */
 static int prepare(struct run_loop *r, const struct run_version *v, int round)
@@ -277,6 +313,8 @@ static int run_version(struct run_loop *r, const struct run_version *v, int roun
 	if (ts)
 		iso_now(ts);
 	rc = run_one(r, argv, out_path, res);
+	if (rc == NF_FAIL && tmp_full(r, v, round))
+		return NF_IOERR;
 	if (rc == NF_FAIL && !failed(r, v, round, "the command", v->command, res))
 		rc = 0;
 	return rc;
@@ -419,7 +457,7 @@ static struct run_result *result_for(struct run_round *rd, const struct run_vers
 /* Reads one run's output through the readers `report` uses and turns it
  * into results of v in rd (NULL rd: only looks at it, for a warm-up). The
  * results of one workload (several runs of a runner, say) become the
- * passes of one round. Returns 0 or NF_DATAERR (said). */
+ * passes of one round. Returns 0, NF_DATAERR or, when $TMPDIR is full, NF_IOERR (said). */
 static int read_output(struct run_loop *r, struct run_version *v, int round, const char *path,
 		       const char *ts, int status, struct run_round *rd)
 {
@@ -430,6 +468,10 @@ static int read_output(struct run_loop *r, struct run_version *v, int round, con
 	model_init(&m);
 	if (ingest_file(&m, &in, &err) != 0 || ingest_finish(&m, &err) != 0) {
 		/* the temporary file is named for what it holds */
+		if (tmp_full(r, v, round)) {
+			model_release(&m);
+			return NF_IOERR;
+		}
 		char *msg = run_loop_replace(err.msg, path,
 					   strcmp(path, r->output_path) == 0 ? "{out}" : "stdout");
 		struct buf b = BUF_INIT;
