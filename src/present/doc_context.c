@@ -476,12 +476,81 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "upgrade_given", u->given);
 }
 
+/* A list of comparisons made one at a time as a template reaches them
+ * (mctx_list_made): the comparisons idx[0..n), each with the cells of
+ * vers[0..nv) at `level`. budget and raw_left, when not NULL, hold what the
+ * borderline notes' budget and the raw rounds' limit were when each
+ * comparison was reached, so every element is the same whenever it is
+ * made. */
+struct made_list {
+	const struct report *r;
+	struct doc_opts o;
+	int level;
+	size_t *idx, n;
+	struct report_version *vers;
+	size_t nv;
+	size_t *budget;
+	size_t *raw_left;
+	int raw_limited;
+};
+
+static struct mctx *made_item(size_t i, void *ud)
+{
+	const struct made_list *l = ud;
+	size_t budget = l->budget ? l->budget[i] : 0;
+	struct doc_raw raw = { l->raw_left ? l->raw_left[i] : 0, l->raw_limited, 0 };
+	return comparison_ctx(l->r, l->idx[i], l->level, l->vers, l->nv, l->budget ? &budget : NULL,
+			      l->raw_left ? &raw : NULL, &l->o);
+}
+
+static void made_free(void *ud)
+{
+	struct made_list *l = ud;
+	free(l->idx);
+	free(l->vers);
+	free(l->budget);
+	free(l->raw_left);
+	free(l);
+}
+
+/* A new made_list of no comparison yet, its cells for vers[0..nv). */
+static struct made_list *made_new(const struct report *r, const struct doc_opts *o, int level,
+				  const struct report_version *vers, size_t nv)
+{
+	struct made_list *l = xcalloc(1, sizeof *l);
+	l->r = r;
+	l->o = *o;
+	l->o.raw = NULL;
+	l->level = level;
+	l->idx = xcalloc(r->m->ncomparisons + 1, sizeof *l->idx);
+	l->vers = xcalloc(nv + 1, sizeof *l->vers);
+	memcpy(l->vers, vers, nv * sizeof *vers);
+	l->nv = nv;
+	return l;
+}
+
+/* Appends why a document lists only the first n of the comparisons of m:
+ * one sentence, no final period. */
+static void listed_words(struct buf *b, const struct model *m, size_t n)
+{
+	buf_puts(b, "Only the first ");
+	counts_compared(b, m, NULL, n);
+	buf_printf(b, " of %zu are listed here, so that the document stays readable; every one is "
+		   "in analysis.json, verdicts.csv and the workbook", m->ncomparisons);
+}
+
+/* How many comparisons the documents list in full: o->listed, or all. */
+static size_t listed(const struct report *r, const struct doc_opts *o)
+{
+	return o->listed && o->listed < r->m->ncomparisons ? o->listed : r->m->ncomparisons;
+}
+
 static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const struct doc_opts *hook)
 {
 	const struct model *m = r->m;
 	struct mctx *tables = mctx_list();
 	const char **plat = xcalloc(m->ncomparisons + 1, sizeof *plat);
-	size_t np = 0;
+	size_t np = 0, nlisted = listed(r, hook);
 	struct report_version *vers = xcalloc(r->nversions + 1, sizeof *vers);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -492,7 +561,8 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 			plat[np++] = m->comparisons[i].platform;
 	}
 	for (size_t p = 0; p < np; p++) {
-		struct mctx *t = mctx_object(), *rows = mctx_list(), *vl = mctx_list();
+		struct mctx *t = mctx_object(), *vl = mctx_list();
+		struct made_list *rows;
 		size_t nv = 0;
 		for (size_t k = 0; k < r->nversions; k++)
 			for (size_t i = 0; i < m->ncomparisons; i++)
@@ -501,13 +571,10 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 					vers[nv++] = r->versions[k];
 					break;
 				}
-		for (size_t i = 0; i < m->ncomparisons; i++) {
-			const struct comparison *c = &m->comparisons[i];
-			if (c->platform != plat[p])
-				continue;
-			if (nv > 1)
-				mctx_push(rows, comparison_ctx(r, i, DOC_DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL, hook));
-		}
+		rows = made_new(r, hook, DOC_DETAIL_CLAIMED_PAIRS, vers, nv);
+		for (size_t i = 0; i < nlisted && nv > 1; i++)
+			if (m->comparisons[i].platform == plat[p])
+				rows->idx[rows->n++] = i;
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
 			mctx_set_str(v, "version", vers[k].version);
@@ -531,7 +598,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 			buf_release(&b);
 		}
 		mctx_set(t, "versions", vl);
-		mctx_set(t, "rows", rows);
+		mctx_set(t, "rows", mctx_list_made(rows->n, made_item, rows, made_free));
 		mctx_push(tables, t);
 	}
 	mctx_set(ctx, "platform_tables", tables);
@@ -719,15 +786,53 @@ static void section_head(struct mctx *ctx, const struct report *r, const struct 
 	}
 }
 
-/* "comparisons": every comparison with its cells, pairs and rounds. */
+/* "comparisons": every comparison listed in full, with its cells, pairs
+ * and rounds, each made when a template reaches it. */
 static void section_comparisons(struct mctx *ctx, const struct report *r, const struct doc_opts *o)
 {
+	const struct model *m = r->m;
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
-	struct mctx *list = mctx_list();
-	for (size_t i = 0; i < r->m->ncomparisons; i++)
-		mctx_push(list, comparison_ctx(r, i, o->level, r->versions, r->nversions, &budget, o->raw, o));
-	mctx_set(ctx, "comparisons", list);
+	size_t n = listed(r, o);
+	struct made_list *l = made_new(r, o, o->level, r->versions, r->nversions);
+	struct doc_raw *raw = o->level == DOC_DETAIL_FULL ? o->raw : NULL;
+
+	l->budget = xcalloc(n + 1, sizeof *l->budget);
+	if (raw) {
+		l->raw_left = xcalloc(n + 1, sizeof *l->raw_left);
+		l->raw_limited = raw->limited;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		l->idx[l->n++] = i;
+		l->budget[i] = budget;
+		/* what comparison_ctx takes: a note for each borderline pair
+		 * while the budget lasts */
+		for (size_t j = 0; j < c->npairs && o->level < DOC_DETAIL_NO_PAIRS && budget > 0; j++)
+			if (r->comparisons[i].borderline[j])
+				budget--;
+		if (raw) {
+			/* every round while the limit lasts, and at least one */
+			size_t total = 0, take;
+			for (size_t k = 0; k < c->nversions; k++)
+				total += c->versions[k].nrounds;
+			l->raw_left[i] = raw->left;
+			take = !raw->limited ? total : total < raw->left ? total : raw->left;
+			if (take == 0 && total > 0)
+				take = 1;
+			if (take < total)
+				raw->cut = 1;
+			if (raw->limited)
+				raw->left -= take < raw->left ? take : raw->left;
+		}
+	}
+	mctx_set(ctx, "comparisons", mctx_list_made(l->n, made_item, l, made_free));
+	if (n < m->ncomparisons) {
+		struct buf b = BUF_INIT;
+		listed_words(&b, m, n);
+		mctx_set_str(ctx, "comparisons_cut", b.s);
+		buf_release(&b);
+	}
 }
 
 /* summary.md's verdict table (summary_rows_ctx). */

@@ -39,16 +39,23 @@ typedef void (*doc_each_fn)(struct mctx *o, size_t comparison, void *ud);
 
 /* What a context is built for. raw: NULL for every round; rounds_sha256:
  * rounds.csv's digest, or NULL when it is not written; each: NULL or the
- * document's addition, called with ud. */
+ * document's addition, called with ud; listed: how many comparisons (the
+ * first, in the model's order) "comparisons" and the platform tables hold,
+ * 0 for all of them; with fewer, "comparisons_cut" says so. */
 struct doc_opts {
 	int level;                 /* enum doc_detail */
 	struct doc_raw *raw;
 	const char *rounds_sha256;
 	doc_each_fn each;
 	void *ud;
+	size_t listed;
 };
 
-/* One section of the context: build sets its keys in ctx. */
+/* One section of the context: build sets its keys in ctx. The lists that
+ * grow with the comparisons ("comparisons", each platform table's "rows")
+ * are made an element at a time while a template renders them
+ * (mctx_list_made), so a context holds one comparison's values at a time,
+ * whatever the report's size. */
 struct doc_section {
 	const char *name;
 	void (*build)(struct mctx *ctx, const struct report *r, const struct doc_opts *o);
