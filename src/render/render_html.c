@@ -1,6 +1,6 @@
 /*
  * render_html.c - report.html: one self-contained page to share. It lays
- * out the Markdown documents' context (render_md_context: the presentation
+ * out the documents' context (present/doc_context.c: the presentation
  * model's sentences and tables) through templates/report.html.mustache,
  * with every {{name}} HTML-escaped, and adds what only a page has: an id for
  * each comparison (present/anchors.c, which ci-summary.md links to) and the
