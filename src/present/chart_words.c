@@ -187,3 +187,116 @@ void chart_words_v8_from(struct buf *b, const char *version, const char *v8)
 {
 	buf_printf(b, " From %s: V8 %s.", version, v8);
 }
+
+void chart_words_round_label(struct buf *b, int round, const char *day, const char *version)
+{
+	if (day)
+		buf_puts(b, day);
+	else
+		buf_printf(b, "round %d", round);
+	buf_printf(b, " \xC2\xB7 %s", version);
+}
+
+void chart_words_slow_rounds(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, c->nslow_rounds == 1 ? "round " : "rounds ");
+	for (size_t k = 0; k < c->nslow_rounds; k++)
+		buf_printf(b, "%s%d", k == 0 ? "" : k + 1 == c->nslow_rounds ? " and " : ", ", c->slow_rounds[k]);
+}
+
+void chart_words_time_title(struct buf *b, const char *workload)
+{
+	buf_printf(b, "%s over time", workload);
+}
+
+void chart_words_time_head(struct buf *b, const char *platform, int sitting)
+{
+	buf_printf(b, "%s: every round at its %s, coloured by release line. ", platform,
+		   sitting ? "time" : "date");
+}
+
+/* "3.1×": how much slower the machine's slow rounds ran. */
+static void slow_factor(struct buf *b, const struct comparison *c)
+{
+	fmt_fixed(b, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
+	buf_puts(b, "\xC3\x97 slower");
+}
+
+void chart_words_time_slow(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, "Shaded: ");
+	chart_words_slow_rounds(b, c);
+	buf_puts(b, ", in which every version ran about ");
+	slow_factor(b, c);
+	buf_puts(b, " than its usual round: the machine, not a version.");
+}
+
+void chart_words_time_bad_day(struct buf *b, const char *label, const struct bad_day *d)
+{
+	buf_printf(b, "The slowest round, %s, fell on a bad day of the machine: on %s ", label, d->date);
+	for (size_t i = 0; i < d->nversions; i++)
+		buf_printf(b, "%s%s", i == 0 ? "" : i + 1 == d->nversions ? " and " : ", ", d->versions[i]);
+	buf_printf(b, " all ran at about %.0f%% of their usual speed.", d->speed * 100);
+}
+
+void chart_words_ringed(struct buf *b, const char *worse, const char *worse_label, int bad,
+			const char *better, const char *better_label)
+{
+	buf_printf(b, "Ringed: the %s round, %s", worse, worse_label);
+	if (bad)
+		buf_puts(b, " (a bad day of the machine)");
+	buf_printf(b, ", and the %s, %s.", better, better_label);
+}
+
+void chart_words_time_foot(struct buf *b, enum better better, int sitting)
+{
+	if (sitting)
+		buf_printf(b, "Each dot is one round (the median of its passes); %s. Times in UTC.",
+			   chart_direction(better));
+	else
+		buf_printf(b, "Each dot is one round (the median of its passes); %s. Dashed rules: the "
+			   "first day each release ran (releases running from the start have none).",
+			   chart_direction(better));
+}
+
+void chart_words_time_desc_head(struct buf *b)
+{
+	buf_puts(b, "Round values of ");
+}
+
+void chart_words_time_span(struct buf *b, const char *unit, enum better better, const char *first,
+			   const char *last)
+{
+	buf_printf(b, " (%s, %s) against their %s, ", unit, chart_direction(better), last ? "date" : "time");
+	if (last)
+		buf_printf(b, "%s to %s. ", first, last);
+	else
+		buf_printf(b, "one sitting on %s. ", first);
+}
+
+void chart_words_time_extreme(struct buf *b, int slowest, const char *value, const char *unit,
+			      const char *label, const char *bad_date)
+{
+	buf_printf(b, "%s round: %s %s on %s", slowest ? "Slowest" : ". Fastest", value, unit, label);
+	if (bad_date)
+		buf_printf(b, ", %s was a bad day of the machine (every version that ran was slow)", bad_date);
+}
+
+void chart_words_time_desc_slow(struct buf *b, const struct comparison *c)
+{
+	buf_puts(b, ". Slow rounds of the machine (shaded): ");
+	chart_words_slow_rounds(b, c);
+	buf_puts(b, ", every version about ");
+	slow_factor(b, c);
+	buf_puts(b, ".");
+}
+
+void chart_words_first_days(struct buf *b)
+{
+	buf_puts(b, ". First days:");
+}
+
+void chart_words_first_day(struct buf *b, int first, const char *version, const char *day)
+{
+	buf_printf(b, "%s %s %s", first ? "" : ",", version, day);
+}

@@ -86,4 +86,34 @@ void chart_words_series_head(struct buf *b);
 void chart_words_series_tail(struct buf *b, size_t nversions, const char *unit, enum better better);
 void chart_words_v8_from(struct buf *b, const char *version, const char *v8);
 
+/* The time chart. A round's label, "2025-11-27 · 24.11.1" (day) or
+ * "round 3 · 24.11.1" (day NULL: one sitting). */
+void chart_words_round_label(struct buf *b, int round, const char *day, const char *version);
+/* "round 4" or "rounds 2, 5 and 7": c's slow rounds of the machine. */
+void chart_words_slow_rounds(struct buf *b, const struct comparison *c);
+/* The title, "parse over time"; the header's first sentence. */
+void chart_words_time_title(struct buf *b, const char *workload);
+void chart_words_time_head(struct buf *b, const char *platform, int sitting);
+/* The header in one sitting: the slow rounds shaded. */
+void chart_words_time_slow(struct buf *b, const struct comparison *c);
+/* The header when the slowest round (label) fell on bad day d. */
+void chart_words_time_bad_day(struct buf *b, const char *label, const struct bad_day *d);
+/* Under the plot: the two ringed rounds (worse and better words of the
+ * metric, their labels; bad: the worse is on a bad day), the footnote. */
+void chart_words_ringed(struct buf *b, const char *worse, const char *worse_label, int bad,
+			const char *better, const char *better_label);
+void chart_words_time_foot(struct buf *b, enum better better, int sitting);
+/* The description: after "Round values of " (head) and the subject, the
+ * span (days as "YYYY-MM-DD"; last NULL: one sitting on first); the
+ * slowest and the fastest round (bad_date: the slowest's bad day, or
+ * NULL); the slow rounds of a sitting; each version's first day. */
+void chart_words_time_desc_head(struct buf *b);
+void chart_words_time_span(struct buf *b, const char *unit, enum better better, const char *first,
+			   const char *last);
+void chart_words_time_extreme(struct buf *b, int slowest, const char *value, const char *unit,
+			      const char *label, const char *bad_date);
+void chart_words_time_desc_slow(struct buf *b, const struct comparison *c);
+void chart_words_first_days(struct buf *b);
+void chart_words_first_day(struct buf *b, int first, const char *version, const char *day);
+
 #endif
