@@ -18,6 +18,7 @@
 #include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
+#include "present/table_words.h"
 #include "present/verdict_words.h"
 
 #include <stdarg.h>
@@ -26,6 +27,15 @@
 
 /* A long report lists this many borderline pairs and counts the rest. */
 #define MD_MAX_BORDERLINE 12
+
+const char doc_untitled[] = "Benchmark comparison";
+const char doc_issue_cut_note[] = "*The rest does not fit a GitHub issue: see analysis.json and report.pdf.*";
+const char doc_ci_cut_note[] = "*The rest does not fit: see report.html.*";
+
+void doc_worse_steps(struct buf *b, const char *text, const char *worse_steps)
+{
+	buf_printf(b, "%s; a newer release is slower %s", text, worse_steps);
+}
 
 void doc_capital(char *s)
 {
@@ -72,10 +82,15 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 {
 	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
 
+	/* the templates' names of a pair's cells, in table_words.h's order */
+	static const char *const pair_keys[PAIR_MARK] = {
+		"a", "b", "ratio", "ci", "shift", "u", "p", "p_holm",
+	};
+	struct table_pair_row cells;
+
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *p = &c->pairs[i];
 		struct mctx *row;
-		struct buf b = BUF_INIT;
 		if (rcmp->borderline[i] && level < DOC_DETAIL_NO_PAIRS && (!budget || *budget > 0)) {
 			mctx_push(notes, mctx_string(rcmp->borderline[i]));
 			if (budget)
@@ -85,33 +100,15 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		if ((level >= DOC_DETAIL_CLAIMED_PAIRS && !p->significant && !p->borderline) ||
 		    (level >= DOC_DETAIL_SIGNIFICANT_PAIRS && !p->significant) || level >= DOC_DETAIL_NO_PAIRS)
 			continue;
+		/* the pair's cells, formatted once (table_words.c) */
 		row = mctx_object();
-		mctx_set_str(row, "a", c->versions[p->a].version);
-		mctx_set_str(row, "b", c->versions[p->b].version);
-		buf_reset(&b);
-		fmt_fixed(&b, p->ratio, 3);
-		mctx_set_str(row, "ratio", b.s);
-		buf_reset(&b);
-		fmt_fixed(&b, p->ci_low, 3);
-		buf_puts(&b, "\xE2\x80\x93");
-		fmt_fixed(&b, p->ci_high, 3);
-		mctx_set_str(row, "ci", b.s);
-		buf_reset(&b);
-		fmt_value_signed(&b, p->shift);
-		mctx_set_str(row, "shift", b.s);
-		buf_reset(&b);
-		fmt_sig(&b, p->u, 6);
-		mctx_set_str(row, "u", b.s);
-		buf_reset(&b);
-		fmt_p(&b, p->p);
-		mctx_set_str(row, "p", b.s);
-		buf_reset(&b);
-		fmt_p(&b, p->p_holm);
-		mctx_set_str(row, "p_holm", b.s);
+		table_pair_row(&cells, c, p);
+		for (int k = 0; k < PAIR_MARK; k++)
+			mctx_set_str(row, pair_keys[k], cells.cell[k]);
+		table_pair_row_release(&cells);
 		mctx_set_bool(row, "significant", p->significant);
 		mctx_set_bool(row, "borderline", p->borderline);
 		mctx_set_bool(row, "exact", p->exact);
-		buf_release(&b);
 		mctx_push(pairs, row);
 	}
 	for (size_t i = 0; i < c->nsteps; i++) {
@@ -709,7 +706,7 @@ static void section_head(struct mctx *ctx, const struct report *r, const struct 
 	struct mctx *list;
 	(void)o;
 
-	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "title", m->title ? m->title : doc_untitled);
 	mctx_set_str(ctx, "issue_title", r->issue_title);
 	if (r->baseline_note) {
 		mctx_set_str(ctx, "baseline_note", r->baseline_note);

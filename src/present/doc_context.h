@@ -12,6 +12,7 @@
 #include "present/report.h"
 
 struct mctx;
+struct buf;
 
 /* How much a document holds, from everything down to what fits a GitHub
  * issue: the raw rounds inline, every pair of versions, the pairs that are
@@ -65,6 +66,16 @@ extern const size_t ndoc_sections;
 
 /* The whole context, every section in order. Caller frees with mctx_free. */
 struct mctx *doc_context(const struct report *r, const struct doc_opts *o);
+
+/* The title of a report whose input names none. */
+extern const char doc_untitled[];
+/* The closing line of a document cut to fit: the issue (GitHub's limit)
+ * and ci-summary.md (a job summary's), as Markdown. */
+extern const char doc_issue_cut_note[];
+extern const char doc_ci_cut_note[];
+/* Appends a verdict's text with the step to the worse inside the line it
+ * compared as one version: "<text>; a newer release is slower <steps>". */
+void doc_worse_steps(struct buf *b, const char *text, const char *worse_steps);
 
 /* Upper-cases the first letter of s (ASCII only; NULL and "" are left
  * alone): an entry laid out on its own starts as a sentence. */

@@ -366,8 +366,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 					break;
 			}
 			if (!status)
-				render_md_cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
-					   "see analysis.json and report.pdf.*");
+				render_md_cut_to_fit(&out, ISSUE_MAX_CHARS, doc_issue_cut_note);
 		} else if (strcmp(documents[i], "blog.md") == 0) {
 			/* the blog lists every comparison while it fits */
 			struct doc_opts o = { DOC_DETAIL_NO_RAW, NULL, sha, NULL, NULL, 0 };
