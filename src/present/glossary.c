@@ -1,7 +1,7 @@
 /*
  * glossary.c - the method's terms, each defined here once (glossary.h).
- * The definitions are analysis.json's; the workbook and the charts lay
- * them out as "Name: definition".
+ * The definitions are analysis.json's; the workbook lays them out as
+ * "Name: definition".
  */
 #include "present/glossary.h"
 

@@ -2,8 +2,8 @@
  * glossary.h - the method's terms, each defined once: what a round value,
  * a best, a spread, the noise, the gap, a winner, the rank test, the
  * interval and the other figures of a report are. analysis.json gives the
- * definitions under "method" and "statistics"; the workbook's Summary and
- * the charts' notes say them in the same words.
+ * definitions under "method" and "statistics"; the workbook's Summary
+ * says them in the same words.
  */
 #ifndef NF_PRESENT_GLOSSARY_H
 #define NF_PRESENT_GLOSSARY_H
