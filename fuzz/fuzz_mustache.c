@@ -30,6 +30,13 @@ static struct mctx *make_item(const char *name, int flag)
 	return o;
 }
 
+/* The elements of a list made on demand (mctx_list_made). */
+static struct mctx *made_item(size_t i, void *ud)
+{
+	(void)ud;
+	return make_item(i % 2 ? "made odd" : "made even", (int)(i % 2));
+}
+
 static struct mctx *make_context(void)
 {
 	struct mctx *root = mctx_object(), *list = mctx_list(), *strs = mctx_list();
@@ -45,6 +52,7 @@ static struct mctx *make_context(void)
 	mctx_set(root, "strs", strs);
 	mctx_set(root, "nil", mctx_null());
 	mctx_set(root, "nolist", mctx_list());
+	mctx_set(root, "made", mctx_list_made(3, made_item, NULL, NULL));
 	return root;
 }
 

@@ -42,6 +42,24 @@ check_eq "the charts and HTML renderers do not branch on a chart's kind" "" \
 check_eq "no sentence in the string literals of analysis/ and model/" "" \
 	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.[ch] "$NF_ROOT"/src/model/*.[ch])"
 
+# English: the renderers lay out what present/ words. Left in src/render/
+# (render_pdf.c aside, and the error messages, which stay beside their
+# I/O): markup the checker takes for words (SVG, a CSS class list, the
+# PostScript of the PDF's ToUnicode map). The count per file is held here.
+render_english() {
+	(cd "$NF_ROOT" && ls src/render/*.c src/render/chart/*.c | grep -v '/render_pdf\.c$' |
+		xargs python3 "$H/english.py") |
+		grep -vE ': (cannot |too many chart fonts|out of memory|unknown error|a symbolic link, not a regular file|not a regular file|larger than 1 MiB|not valid UTF-8|than a worksheet holds|as the program|of an unknown version)' |
+		cut -d: -f1 | sort | uniq -c | awk '{ print $2 " " $1 }'
+}
+counts=$(render_english)
+check_eq "English literals in src/render/, per file (render_pdf.c and error messages aside)" \
+	"src/render/chart/chart_svg.c 8
+src/render/pdf_haru_fixes.c 5
+src/render/render_html.c 1" "$counts"
+total=$(printf '%s\n' "$counts" | awk '{ n += $2 } END { print n + 0 }')
+check "at most 40 of them in all ($total)" test "$total" -le 40
+
 # the checker itself finds a sentence, and passes facts, names and formats
 o=$(tmpdir)
 cat > "$o/words.c" <<'C'
