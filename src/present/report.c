@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
+#include "present/doc.h"
 #include "present/counts.h"
 #include "present/grouping.h"
 #include "analysis/evidence.h"
@@ -979,11 +980,20 @@ static void build_issue_title(struct report *r)
 	const struct release_step *step = NULL;
 	size_t nreg = 0;
 	struct buf b = BUF_INIT;
+	int lead_anomaly;
+	long lead = doc_issue_lead(r, &lead_anomaly);
+	/* the title names the finding with the strongest evidence (doc.h) */
+	if (doc_issue_anomaly_title(r, &b)) {
+		r->issue_title = buf_detach(&b, NULL);
+		return;
+	}
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (c->regression) {
 			nreg++;
-			if (!worst || words_regression_pair(c)->rec.size > words_regression_pair(worst)->rec.size)
+			if (lead >= 0 && m->comparisons[lead].regression)
+				worst = &m->comparisons[lead];
+			else if (!worst || words_regression_pair(c)->rec.size > words_regression_pair(worst)->rec.size)
 				worst = c;
 		}
 		for (size_t k = 0; k < c->nrelease_steps; k++) {

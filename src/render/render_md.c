@@ -16,6 +16,7 @@
 #include "present/compared.h"
 #include "present/counts.h"
 #include "present/digest.h"
+#include "present/doc.h"
 #include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
@@ -278,6 +279,13 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	const char *unit = c->unit;
 
 	mctx_set_str(o, "workload", c->workload);
+	{
+		/* for an HTML element (<summary>): no Markdown escapes */
+		struct buf h = BUF_INIT;
+		doc_html_text(&h, c->workload);
+		mctx_set_str(o, "workload_html", buf_str(&h));
+		buf_release(&h);
+	}
 	/* a platform nobody named is no word of a sentence: unset */
 	mctx_set_str(o, "platform", model_platform_named(c->platform) ? c->platform : NULL);
 	mctx_set_str(o, "unit", unit);
@@ -494,6 +502,12 @@ static void summary_rows_ctx(const struct report *r, struct mctx *ctx)
 		mctx_set_str(o, "workload", c->workload);
 		mctx_set_str(o, "platform", c->platform);
 		mctx_set_str(o, "text", r->comparisons[i].text);
+		{
+			struct buf p = BUF_INIT;
+			doc_plain_verdict(&p, r, i);
+			mctx_set_str(o, "plain", buf_str(&p));
+			buf_release(&p);
+		}
 		mctx_push(list, o);
 		shown++;
 	}
@@ -1027,6 +1041,12 @@ static struct mctx *build_context(const struct report *r, int level,
 	if (r->link_charts)
 		mctx_set_str(ctx, "charts_note", r->charts_note);
 	impact_ctx(ctx, &r->impact);
+	/* what each document adds for its own reader (present/doc.h) */
+	doc_env_ctx(r, ctx);
+	doc_issue_ctx(r, ctx);
+	doc_summary_ctx(r, ctx);
+	doc_blog_ctx(r, ctx);
+	doc_ci_ctx(r, ctx);
 	return ctx;
 }
 
