@@ -1,6 +1,7 @@
 /*
  * doc.h - what each Markdown document adds for its own reader to the one
- * template context (render_md.c): the environment as one table (doc_env.c),
+ * template context (sections of doc_context.c, whose signature they have;
+ * opts is unused): the environment as one table (doc_env.c),
  * the issue a maintainer files (doc_issue.c), the manager's summary
  * (doc_summary.c), the blog post (doc_blog.c) and the CI summary's warnings
  * (doc_ci.c). Each sets keys on ctx from the report and words them here, so
@@ -15,11 +16,12 @@
 
 struct report;
 struct comparison;
+struct doc_opts;
 
 /* "env_rows": one row per version (its V8, support status and the command
  * that ran it) and one for the machine, then each other key of the
  * environment once; "has_env_rows". */
-void doc_env_ctx(const struct report *r, struct mctx *ctx);
+void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
 /* The command as the documents show it: every path of a workload's source
  * or of an input cut to its file name (the file a reader gets attached),
@@ -40,7 +42,7 @@ void doc_html_text(struct buf *b, const char *s);
 /* The issue: the lead finding (the one with the strongest evidence, an
  * anomaly included), its numbers and interval, its reproduction, the other
  * findings, and what nothing to file says ("issue_*" keys). */
-void doc_issue_ctx(const struct report *r, struct mctx *ctx);
+void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
 /* Index into r->m->comparisons of the lead finding, or -1 when nothing is
  * to be filed; *anomaly set when its anomaly is what leads. */
@@ -53,7 +55,7 @@ long doc_issue_lead(const struct report *r, int *anomaly);
 int doc_issue_anomaly_title(const struct report *r, struct buf *b);
 
 /* The manager's summary: plain verdicts, plain risks ("plain_*" keys). */
-void doc_summary_ctx(const struct report *r, struct mctx *ctx);
+void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
 /* The plain verdict of comparison i: "26.12.1 faster than 20.20.2 by 40%",
  * "no difference we can measure", "undecided: more rounds needed". */
@@ -61,9 +63,9 @@ void doc_plain_verdict(struct buf *b, const struct report *r, size_t i);
 
 /* The blog post: its title, opening, borderline paragraph, conclusion
  * ("blog_*" keys). */
-void doc_blog_ctx(const struct report *r, struct mctx *ctx);
+void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
 /* ci-summary.md: every warning it counts ("ci_warnings"). */
-void doc_ci_ctx(const struct report *r, struct mctx *ctx);
+void doc_ci_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
 #endif

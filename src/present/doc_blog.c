@@ -48,12 +48,14 @@ static void statement(struct buf *b, const struct comparison *c)
 		buf_printf(b, " (%s)", c->platform);
 }
 
-void doc_blog_ctx(const struct report *r, struct mctx *ctx)
+void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
 {
 	const struct model *m = r->m;
 	long lead = strongest(m);
 	size_t nw = 0, np = 0, moved = 0, measured = 0;
 	struct buf b = BUF_INIT;
+
+	(void)opts;
 
 	counts_distinct(m, NULL, m->ncomparisons, &nw, &np);
 	for (size_t i = 0; i < m->ncomparisons; i++) {

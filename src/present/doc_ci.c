@@ -7,9 +7,11 @@
 
 #include <stdlib.h>
 
-void doc_ci_ctx(const struct report *r, struct mctx *ctx)
+void doc_ci_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
 {
 	struct mctx *list = mctx_list();
+
+	(void)opts;
 	for (size_t i = 0; i < r->nwarnings; i++) {
 		char *t = xstrdup(r->warnings[i]);
 		if (t[0] >= 'a' && t[0] <= 'z')

@@ -126,12 +126,14 @@ char *doc_command(const struct report *r, const char *command)
 	return buf_detach(&b, NULL);
 }
 
-void doc_env_ctx(const struct report *r, struct mctx *ctx)
+void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
 {
 	const struct model *m = r->m;
 	struct mctx *rows = mctx_list(), *o;
 	struct buf b = BUF_INIT;
 	size_t n = 0;
+
+	(void)opts;
 
 	for (size_t k = 0; k < r->nversions; k++) {
 		const struct report_version *v = &r->versions[k];

@@ -268,7 +268,7 @@ static void lead_reproduction(struct mctx *o, const struct report *r, const stru
 	mctx_set_bool(o, "has_code", n > 0 || (w && w->source));
 }
 
-void doc_issue_ctx(const struct report *r, struct mctx *ctx)
+void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
 {
 	const struct model *m = r->m;
 	int anomaly;
@@ -276,6 +276,8 @@ void doc_issue_ctx(const struct report *r, struct mctx *ctx)
 	struct mctx *others = mctx_list();
 	struct buf b = BUF_INIT;
 	size_t nothers = 0;
+
+	(void)opts;
 
 	mctx_set_bool(ctx, "issue_files", lead >= 0 || r->claims.title);
 	if (lead >= 0) {

@@ -118,12 +118,14 @@ static int plain_warning(struct buf *b, const struct model *m, const struct warn
 	}
 }
 
-void doc_summary_ctx(const struct report *r, struct mctx *ctx)
+void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
 {
 	const struct model *m = r->m;
 	struct mctx *risks = mctx_list();
 	struct buf b = BUF_INIT;
 	size_t n = 0, said[16] = { 0 };
+
+	(void)opts;
 
 	/* what got worse first: each regression in its record's words */
 	for (size_t i = 0; i < m->ncomparisons; i++) {

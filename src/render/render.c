@@ -4,6 +4,7 @@
  */
 #include "render/render.h"
 #include "lib/util.h"
+#include "present/doc_context.h"
 #include "render/formats_lib.h"
 
 #include <math.h>
@@ -53,6 +54,5 @@ const size_t nrenderers = sizeof renderers / sizeof renderers[0];
 
 void render_capital(char *s)
 {
-	if (s && s[0] >= 'a' && s[0] <= 'z')
-		s[0] = (char)(s[0] - 'a' + 'A');
+	doc_capital(s);
 }

@@ -54,8 +54,8 @@ int render_markdown(const struct model *m, const struct render_ctx *rc,
 /* Cuts Markdown longer than max_chars characters at its last line break
  * that leaves room for "\n" note "\n" (render_md.c). */
 void render_md_cut_to_fit(struct buf *out, size_t max_chars, const char *note);
-/* The one Mustache context of the Markdown documents (render_md.c), which
- * report.html lays out too: the presentation model at the detail of blog.md
+/* The one Mustache context of the Markdown documents (present/doc_context.c),
+ * which report.html lays out too: the presentation model at the detail of blog.md
  * (every pair, no raw rounds; with claimed_pairs only the pairs that are
  * significant or borderline, and "pairs_cut" says so). each, when not NULL, is called with every
  * comparison's object (in the comparisons list and the platform tables)
