@@ -82,6 +82,15 @@ static void push(struct mctx *list, size_t *n, struct buf *b)
 	buf_reset(b);
 }
 
+/* "W: ", with its platform when the page has several */
+static void subject(struct buf *b, const struct model *m, const struct comparison *c)
+{
+	buf_puts(b, c->workload);
+	if (report_several_platforms(m) && model_platform_named(c->platform))
+		buf_printf(b, " (%s)", c->platform);
+	buf_puts(b, ": ");
+}
+
 /* What a warning fact means for the decision, or 0 when it is no risk of
  * its own (said elsewhere on the page). */
 static int plain_warning(struct buf *b, const struct model *m, const struct warning_fact *w)
@@ -92,10 +101,8 @@ static int plain_warning(struct buf *b, const struct model *m, const struct warn
 		words_warning(b, m, w);
 		return 1;
 	case WARNING_BIMODAL:
-		buf_printf(b, "%s%s%s%s: %s is erratic: ", c->workload,
-			   model_platform_named(c->platform) ? " (" : "",
-			   model_platform_named(c->platform) ? c->platform : "",
-			   model_platform_named(c->platform) ? ")" : "", c->versions[w->version].version);
+		subject(b, m, c);
+		buf_printf(b, "%s is erratic: ", c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
 		buf_puts(b, "; issue.md reports it upstream");
 		return 1;
@@ -133,11 +140,13 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 		const struct pair_stats *p = c->regression || c->nregressing ? words_regression_pair(c) : NULL;
 		if (!p)
 			continue;
-		buf_printf(&b, "%s%s%s%s gets worse on upgrading: ", c->workload,
-			   model_platform_named(c->platform) ? " (" : "",
-			   model_platform_named(c->platform) ? c->platform : "",
-			   model_platform_named(c->platform) ? ")" : "");
+		/* the page says it already where the recommended line is behind */
+		if (m->recommended && c->versions[p->rec.other].line &&
+		    strcmp(c->versions[p->rec.other].line, m->recommended->line) == 0)
+			continue;
+		subject(&b, m, c);
 		plain_record(&b, c, &p->rec);
+		buf_puts(&b, ": the newer version does worse");
 		push(risks, &n, &b);
 	}
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
