@@ -33,7 +33,7 @@ static long strongest(const struct model *m)
 }
 
 /* "\"W\" is 40% faster on 26.12.1 than on 20.20.2" */
-static void statement(struct buf *b, const struct comparison *c)
+static void statement(struct buf *b, const struct model *m, const struct comparison *c)
 {
 	const struct verdict_record *rec = &c->record;
 	buf_printf(b, "\"%s\" ", c->workload);
@@ -44,7 +44,7 @@ static void statement(struct buf *b, const struct comparison *c)
 	words_size_number(b, words_share(c, rec->size, 1));
 	buf_printf(b, " %s on %s than on %s", words_memory(c) ? "less memory" : words_diff(c)->better,
 		   c->versions[rec->winner].version, c->versions[rec->other].version);
-	if (model_platform_named(c->platform))
+	if (report_several_platforms(m) && model_platform_named(c->platform))
 		buf_printf(b, " (%s)", c->platform);
 }
 
@@ -64,7 +64,7 @@ void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opt
 	}
 	/* the title: the finding, or that nothing moved */
 	if (lead >= 0) {
-		statement(&b, &m->comparisons[lead]);
+		statement(&b, m, &m->comparisons[lead]);
 		if (moved > 1)
 			buf_printf(&b, ", and %zu more %s beyond the noise", moved - 1,
 				   moved == 2 ? "change" : "changes");
@@ -102,14 +102,17 @@ void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opt
 	}
 
 	/* where this leaves the reader */
-	buf_printf(&b, "%zu of %zu comparison%s moved beyond the machine's own noise", moved, measured,
-		   measured == 1 ? "" : "s");
-	if (r->nregressions)
-		buf_printf(&b, ", %zu of them to the worse in a newer version (issue.md has the evidence to file)",
-			   r->nregressions);
-	if (r->nanomalies)
-		buf_printf(&b, "; %zu show a version whose rounds fall into two clusters, worth reporting upstream",
-			   r->nanomalies);
+	{
+		const char *noun = counts_by_workload(m) ? "workload" : "comparison";
+		buf_printf(&b, "%zu of %zu %s%s moved beyond the machine's own noise", moved, measured, noun,
+			   measured == 1 ? "" : "s");
+		if (r->nregressions)
+			buf_printf(&b, ", %zu of them to the worse in a newer version (issue.md has the evidence "
+				   "to file)", r->nregressions);
+		if (r->nanomalies)
+			buf_printf(&b, "; in %zu, a version's rounds fall into two clusters, worth reporting upstream",
+				   r->nanomalies);
+	}
 	buf_puts(&b, ". ");
 	if (moved == 0)
 		buf_puts(&b, "On this machine the versions cannot be told apart: pick by support window, not speed");
