@@ -6,6 +6,7 @@
  * are the other documents'; these words quote the same verdict records.
  */
 #include "present/doc.h"
+#include "present/grouping.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
 
@@ -117,9 +118,6 @@ static int plain_warning(struct buf *b, const struct model *m, const struct warn
 		buf_puts(b, "the versions did not take turns fairly in every round: a change of the machine "
 			 "during the run can look like a difference between versions");
 		return 1;
-	case WARNING_INSUFFICIENT:
-		buf_puts(b, "some workloads ran too few rounds for any verdict");
-		return 1;
 	default:
 		return 0;
 	}
@@ -157,6 +155,18 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 			      : k == WARNING_RUNNER_BLOCKS || k == WARNING_FIXED_ORDER ? WARNING_BLOCKS : k;
 		if (once && slot < 16 && said[slot]++)
 			continue;
+		if (k == WARNING_INSUFFICIENT) {
+			/* which workload is short of rounds, and which version */
+			size_t nn;
+			char **notes = grouping_nothing_notes(m, &nn);
+			for (size_t j = 0; j < nn; j++) {
+				buf_puts(&b, notes[j]);
+				push(risks, &n, &b);
+				free(notes[j]);
+			}
+			free(notes);
+			continue;
+		}
 		if (plain_warning(&b, m, &m->warning_facts[i]))
 			push(risks, &n, &b);
 		buf_reset(&b);
