@@ -344,6 +344,17 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 			nothers++;
 		}
 	mctx_set(ctx, "issue_others", others);
+	for (size_t k = 0; k < r->nversions; k++)
+		buf_printf(&b, "%s%s", k ? ", " : "", r->versions[k].version);
+	mctx_set_str(ctx, "issue_versions", buf_str(&b));
+	buf_reset(&b);
+	if (m->notes && m->notes[0]) {
+		/* the runner's notes as a sentence of the step */
+		size_t n = strlen(m->notes);
+		buf_printf(&b, "%s%s", m->notes, m->notes[n - 1] == '.' ? "" : ".");
+		mctx_set_str(ctx, "issue_notes", buf_str(&b));
+		buf_reset(&b);
+	}
 	{
 		/* the inputs as attached: by file name, never by the path they
 		 * had on the machine that made the report */
