@@ -18,10 +18,7 @@
 
 static void word_better(struct buf *b, const struct comparison *c, int better)
 {
-	if (words_memory(c))
-		buf_puts(b, better ? "uses less memory" : "uses more memory");
-	else
-		buf_puts(b, better ? words_diff(c)->better : words_diff(c)->worse);
+	buf_puts(b, better ? words_diff(c)->better : words_diff(c)->worse);
 }
 
 /* "26.12.1 faster than 20.20.2 by 40%", said from the newer version's side
@@ -31,6 +28,13 @@ static void plain_record(struct buf *b, const struct comparison *c, const struct
 {
 	const char *w = c->versions[rec->winner].version, *o = c->versions[rec->other].version;
 	int from_other = rec->regression;
+	if (words_memory(c)) {
+		/* "26.2.0 uses 20% less memory than 24.11.1" */
+		buf_printf(b, "%s uses ", from_other ? o : w);
+		words_size_number(b, words_share(c, rec->size, !from_other));
+		buf_printf(b, " %s memory than %s", from_other ? "more" : "less", from_other ? w : o);
+		return;
+	}
 	buf_printf(b, "%s ", from_other ? o : w);
 	word_better(b, c, !from_other);
 	buf_printf(b, " than %s by ", from_other ? w : o);
