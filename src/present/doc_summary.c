@@ -175,16 +175,17 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 			push(risks, &n, &b);
 		buf_reset(&b);
 	}
+	/* what the input itself gives reason to doubt (a copy, two
+	 * machines), worded when it was read */
+	for (size_t i = 0; i < m->nwarnings; i++) {
+		buf_puts(&b, m->warnings[i]);
+		push(risks, &n, &b);
+	}
 	mctx_set(ctx, "plain_risks", risks);
 	mctx_set_bool(ctx, "plain_any_risks", n > 0);
 	if (n > SUMMARY_RISKS) {
 		char *t = xasprintf("%zu", n - SUMMARY_RISKS);
 		mctx_set_str(ctx, "plain_risks_more", t);
-		free(t);
-	}
-	if (m->nwarnings) {
-		char *t = xasprintf("%zu", m->nwarnings);
-		mctx_set_str(ctx, "plain_notes", t);
 		free(t);
 	}
 	buf_release(&b);
