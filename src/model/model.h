@@ -904,8 +904,10 @@ struct model {
 	struct bad_day *bad_days;          /* owned, by platform and date */
 	size_t nbad_days;
 	struct {
-		size_t known;      /* results whose meta records the load around
-		                      their round (load_before, load_after) */
+		size_t known;      /* runs (a version's process in a round, one
+		                      result per workload it times) whose meta
+		                      records the load around their round
+		                      (load_before, load_after) */
 		size_t above;      /* of those, the ones above the cores */
 		double cores;      /* the environment's cores, 0 unknown */
 		double highest;    /* the highest load recorded */
