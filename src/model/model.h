@@ -599,6 +599,9 @@ enum impact_no_figure {
 	                         the difference after Holm */
 	IMPACT_NOT_A_TIME,    /* confirmed, but measured in a unit that is no
 	                         time per pass (a rate, or higher is better) */
+	IMPACT_NOT_ON_UPGRADE, /* a confirmed claim, but no confirmed change on
+	                         the upgrade view's move (from, to: its ends,
+	                         -1 where unmeasured) */
 };
 
 /* What a confirmed claim is worth to that service, from the slower to the
