@@ -150,7 +150,7 @@ impact_kv() {
 		head && $1 != "" && $(h["Saved ms per second"]) != "" {
 			k = unq($1) "|" unq($2) "|"
 			print k "ms_per_mb_from\t" val($(h["ms per MB from"])); print k "ms_per_mb_to\t" val($(h["ms per MB to"]))
-			print k "saved\t" val($(h["Saved ms per second"])); print k "core_share\t" val($(h["Share of one core"]))
+			print k "saved\t" val($(h["Saved ms per second"])); print k "core_share\t" val($(h["Cores freed"]))
 			print k "cores_freed\t" val($(h["Cores freed"])); print k "provisioned\t" val($(h["Share of provisioned cores"]))
 			print k "low\t" val($(h["Saved ms per second, low"])); print k "high\t" val($(h["Saved ms per second, high"])) }' "$1"
 }

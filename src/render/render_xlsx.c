@@ -126,7 +126,7 @@ enum {
 enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 8 };
 enum {
 	I_WORKLOAD, I_PLATFORM, I_BYTES, I_FROM, I_TO, I_BEST_FROM, I_BEST_TO, I_MS_FROM,
-	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_Q_LOW, I_Q_HIGH, I_SAVED_LOW,
+	I_MS_TO, I_SAVED, I_CORES_FREED, I_PROVISIONED, I_Q_LOW, I_Q_HIGH, I_SAVED_LOW,
 	I_SAVED_HIGH, I_NOTE, I_NCOLS
 };
 
@@ -924,7 +924,7 @@ static void write_impact(struct xw *x)
 	static const char *const heads[I_NCOLS] = {
 		"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
 		"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
-		"Saved ms per second", "Share of one core", "Cores freed",
+		"Saved ms per second", "Cores freed",
 		"Share of provisioned cores", "Ratio to / from, low", "Ratio to / from, high",
 		"Saved ms per second, low", "Saved ms per second, high", "Note",
 	};
@@ -954,7 +954,8 @@ static void write_impact(struct xw *x)
 		 "Example inputs: type your own and every figure below follows.", x->indent);
 	put_text(x, ws, I_ROW_CORES + 2, 0, "Saved ms per second = requests per second × payload "
 		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
-		 "round ÷ (bytes per pass ÷ 1,048,576); share of one core = saved ÷ 1000. Only "
+		 "round ÷ (bytes per pass ÷ 1,048,576); cores freed (the share of one core) = "
+		 "saved ÷ 1000. Only "
 		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
 	put_text(x, ws, I_ROW_CORES + 3, 0, "The best rounds and the ratio interval are "
 		 "noisefloor's values for the confirmed claim, so an edited round does not change "
@@ -995,11 +996,12 @@ static void write_impact(struct xw *x)
 			    cell(a, row, I_BEST_TO), cell(b, row, I_BYTES));
 		put_formula(x, ws, row, I_SAVED, saved, im->saved_ms_per_s, "=%s*(%s-%s)", k,
 			    cell(a, row, I_MS_FROM), cell(b, row, I_MS_TO));
-		put_formula(x, ws, row, I_CORE, pct, im->core_share, "=%s/1000", cell(a, row, I_SAVED));
+		/* cores freed is the share of one core: one column, not two
+		 * with the same formula */
 		put_formula(x, ws, row, I_CORES_FREED, cores, im->core_share, "=%s/1000",
 			    cell(a, row, I_SAVED));
 		buf_reset(&x->f);
-		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORE));
+		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORES_FREED));
 		if (in->cores > 0)
 			note(x, worksheet_write_formula_num(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
 							    im->provisioned_share));
