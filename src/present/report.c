@@ -550,10 +550,12 @@ static void build_variants_note(struct report *r)
 			   r->versions[k].version);
 	if (r->nversions > REPORT_MAX_NAMED)
 		buf_printf(&b, " and %zu more", r->nversions - REPORT_MAX_NAMED);
-	buf_printf(&b, " %s compared as variants: %s not release%s on a product's release schedule, "
-		   "so no release advice applies",
-		   r->nversions == 1 ? "is" : "are", r->nversions == 1 ? "it is" : "they are",
-		   r->nversions == 1 ? "" : "s");
+	if (r->nversions == 1)
+		buf_puts(&b, " is a variant, not a release on a product's release schedule, "
+			 "so no release advice applies");
+	else
+		buf_puts(&b, " are compared as variants: they are not releases on a product's release "
+			 "schedule, so no release advice applies");
 	r->variants_note = buf_detach(&b, NULL);
 }
 
