@@ -110,8 +110,12 @@ char *doc_command(const struct report *r, const char *command)
 				continue;
 			name = file_name(src);
 			ns = strlen(src);
-			if (name != src && n >= ns && memcmp(p + n - ns, src, ns) == 0 &&
-			    (n == ns || p[n - ns - 1] == '/'))
+			if (name == src)
+				continue;
+			/* the token ends with the path, or the path with the
+			 * token (one relative, the other absolute), at a '/' */
+			if ((n >= ns && memcmp(p + n - ns, src, ns) == 0 && (n == ns || p[n - ns - 1] == '/')) ||
+			    (n < ns && memchr(p, '/', n) && memcmp(src + ns - n, p, n) == 0 && src[ns - n - 1] == '/'))
 				repl = name;
 		}
 		if (repl)
