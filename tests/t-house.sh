@@ -31,6 +31,24 @@ check_eq "no stage below cmd/ includes cmd/" "" \
 check_eq "no sentence in the string literals of analysis/ and model/" "" \
 	"$(python3 "$H/english.py" "$NF_ROOT"/src/analysis/*.[ch] "$NF_ROOT"/src/model/*.[ch])"
 
+# English: the renderers lay out what present/ words. Left in src/render/
+# (render_pdf.c aside, and the error messages, which stay beside their
+# I/O): markup the checker takes for words (SVG, a PDF destination, a CSS
+# class list) and the PDF's page footer. The count per file is held here.
+render_english() {
+	(cd "$NF_ROOT" && ls src/render/*.c src/render/chart/*.c | grep -v '/render_pdf\.c$' |
+		xargs python3 "$H/english.py") |
+		grep -vE ': (cannot |too many chart fonts|out of memory|unknown error|a symbolic link, not a regular file|not a regular file|larger than 1 MiB|not valid UTF-8|than a worksheet holds|as the program|of an unknown version)' |
+		cut -d: -f1 | sort | uniq -c | awk '{ print $2 " " $1 }'
+}
+counts=$(render_english)
+check_eq "English literals in src/render/, per file (render_pdf.c and error messages aside)" \
+	"src/render/chart/chart_svg.c 8
+src/render/pdf_doc.c 2
+src/render/render_html.c 1" "$counts"
+total=$(printf '%s\n' "$counts" | awk '{ n += $2 } END { print n + 0 }')
+check "at most 40 of them in all ($total)" test "$total" -le 40
+
 # the checker itself finds a sentence, and passes facts, names and formats
 o=$(tmpdir)
 cat > "$o/words.c" <<'C'

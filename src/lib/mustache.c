@@ -32,6 +32,9 @@ struct mctx {
 	struct mctx **items;   /* MCTX_LIST */
 	struct mentry *ents;   /* MCTX_OBJECT, in insertion order */
 	size_t n, alloc;
+	mctx_item_fn item;     /* MCTX_LIST made on demand (mctx_list_made) */
+	void *item_ud;
+	void (*free_ud)(void *);
 };
 
 static struct mctx *mctx_new(enum mctx_type type)
@@ -125,10 +128,22 @@ void mctx_set_bool(struct mctx *obj, const char *key, int b)
 	mctx_set(obj, key, mctx_bool(b));
 }
 
+struct mctx *mctx_list_made(size_t n, mctx_item_fn item, void *ud, void (*free_ud)(void *))
+{
+	struct mctx *v = mctx_new(MCTX_LIST);
+	v->n = n;
+	v->item = item;
+	v->item_ud = ud;
+	v->free_ud = free_ud;
+	return v;
+}
+
 void mctx_push(struct mctx *list, struct mctx *val)
 {
 	if (!list || list->type != MCTX_LIST)
 		misuse("mctx_push", "a value that is not a list");
+	if (list->item)
+		misuse("mctx_push", "a list made on demand");
 	ALLOC_GROW(list->items, list->n + 1, list->alloc);
 	list->items[list->n++] = val ? val : mctx_null();
 }
@@ -155,6 +170,11 @@ void mctx_free(struct mctx *v)
 	/* Containers are freed recursively; depth is the caller's nesting. */
 	switch (v->type) {
 	case MCTX_LIST:
+		if (v->item) {
+			if (v->free_ud)
+				v->free_ud(v->item_ud);
+			break;
+		}
 		for (i = 0; i < v->n; i++)
 			mctx_free(v->items[i]);
 		free(v->items);
@@ -811,12 +831,19 @@ static int render_nodes(struct render *r, const struct nodes *ns)
 				break;
 			if (v->type == MCTX_LIST) {
 				for (j = 0; j < v->n; j++) {
-					if (expand(r, n->pos) < 0)
+					/* an element made on demand lives for its body */
+					struct mctx *made = v->item ? v->item(j, v->item_ud) : NULL;
+					int rc;
+					if (expand(r, n->pos) < 0) {
+						mctx_free(made);
 						return -1;
-					push(r, v->items[j]);
-					if (render_nodes(r, &n->body) < 0)
-						return -1;
+					}
+					push(r, made ? made : v->items[j]);
+					rc = render_nodes(r, &n->body);
 					r->sp--;
+					mctx_free(made);
+					if (rc < 0)
+						return -1;
 				}
 			} else {
 				if (expand(r, n->pos) < 0)

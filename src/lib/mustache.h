@@ -53,6 +53,16 @@ struct mctx *mctx_stringn(const char *s, size_t n);   /* copies s[0..n); may hol
 struct mctx *mctx_bool(int b);
 struct mctx *mctx_null(void);
 
+/* A list of n elements made when a section reaches them: item(i, ud)
+ * returns a new value for element i (0 <= i < n), which the renderer frees
+ * once the section's body has rendered it, so a list of many large
+ * elements holds one at a time. item must give the same value for the same
+ * i every time (a template may walk the list more than once, or inside
+ * itself). free_ud (NULL: none) frees ud when the list is freed. mctx_push
+ * on such a list is a programming error. */
+typedef struct mctx *(*mctx_item_fn)(size_t i, void *ud);
+struct mctx *mctx_list_made(size_t n, mctx_item_fn item, void *ud, void (*free_ud)(void *));
+
 /*
  * Object setters take ownership of val (NULL val means null); setting an
  * existing key replaces (and frees) the old value in place, keeping the key's

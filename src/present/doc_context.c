@@ -19,6 +19,7 @@
 #include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
+#include "present/table_words.h"
 #include "present/verdict_words.h"
 
 #include <stdarg.h>
@@ -27,6 +28,15 @@
 
 /* A long report lists this many borderline pairs and counts the rest. */
 #define MD_MAX_BORDERLINE 12
+
+const char doc_untitled[] = "Benchmark comparison";
+const char doc_issue_cut_note[] = "*The rest does not fit a GitHub issue: see analysis.json and report.pdf.*";
+const char doc_ci_cut_note[] = "*The rest does not fit: see report.html.*";
+
+void doc_worse_steps(struct buf *b, const char *text, const char *worse_steps)
+{
+	buf_printf(b, "%s; a newer release is slower %s", text, worse_steps);
+}
 
 void doc_capital(char *s)
 {
@@ -73,10 +83,15 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 {
 	struct mctx *pairs = mctx_list(), *steps = mctx_list(), *notes = mctx_list();
 
+	/* the templates' names of a pair's cells, in table_words.h's order */
+	static const char *const pair_keys[PAIR_MARK] = {
+		"a", "b", "ratio", "ci", "shift", "u", "p", "p_holm",
+	};
+	struct table_pair_row cells;
+
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *p = &c->pairs[i];
 		struct mctx *row;
-		struct buf b = BUF_INIT;
 		if (rcmp->borderline[i] && level < DOC_DETAIL_NO_PAIRS && (!budget || *budget > 0)) {
 			mctx_push(notes, mctx_string(rcmp->borderline[i]));
 			if (budget)
@@ -86,33 +101,15 @@ static void evidence_ctx(const struct report_comparison *rcmp, const struct comp
 		if ((level >= DOC_DETAIL_CLAIMED_PAIRS && !p->significant && !p->borderline) ||
 		    (level >= DOC_DETAIL_SIGNIFICANT_PAIRS && !p->significant) || level >= DOC_DETAIL_NO_PAIRS)
 			continue;
+		/* the pair's cells, formatted once (table_words.c) */
 		row = mctx_object();
-		mctx_set_str(row, "a", c->versions[p->a].version);
-		mctx_set_str(row, "b", c->versions[p->b].version);
-		buf_reset(&b);
-		fmt_fixed(&b, p->ratio, 3);
-		mctx_set_str(row, "ratio", b.s);
-		buf_reset(&b);
-		fmt_fixed(&b, p->ci_low, 3);
-		buf_puts(&b, "\xE2\x80\x93");
-		fmt_fixed(&b, p->ci_high, 3);
-		mctx_set_str(row, "ci", b.s);
-		buf_reset(&b);
-		fmt_value_signed(&b, p->shift);
-		mctx_set_str(row, "shift", b.s);
-		buf_reset(&b);
-		fmt_sig(&b, p->u, 6);
-		mctx_set_str(row, "u", b.s);
-		buf_reset(&b);
-		fmt_p(&b, p->p);
-		mctx_set_str(row, "p", b.s);
-		buf_reset(&b);
-		fmt_p(&b, p->p_holm);
-		mctx_set_str(row, "p_holm", b.s);
+		table_pair_row(&cells, c, p);
+		for (int k = 0; k < PAIR_MARK; k++)
+			mctx_set_str(row, pair_keys[k], cells.cell[k]);
+		table_pair_row_release(&cells);
 		mctx_set_bool(row, "significant", p->significant);
 		mctx_set_bool(row, "borderline", p->borderline);
 		mctx_set_bool(row, "exact", p->exact);
-		buf_release(&b);
 		mctx_push(pairs, row);
 	}
 	for (size_t i = 0; i < c->nsteps; i++) {
@@ -490,12 +487,81 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_bool(ctx, "upgrade_given", u->given);
 }
 
+/* A list of comparisons made one at a time as a template reaches them
+ * (mctx_list_made): the comparisons idx[0..n), each with the cells of
+ * vers[0..nv) at `level`. budget and raw_left, when not NULL, hold what the
+ * borderline notes' budget and the raw rounds' limit were when each
+ * comparison was reached, so every element is the same whenever it is
+ * made. */
+struct made_list {
+	const struct report *r;
+	struct doc_opts o;
+	int level;
+	size_t *idx, n;
+	struct report_version *vers;
+	size_t nv;
+	size_t *budget;
+	size_t *raw_left;
+	int raw_limited;
+};
+
+static struct mctx *made_item(size_t i, void *ud)
+{
+	const struct made_list *l = ud;
+	size_t budget = l->budget ? l->budget[i] : 0;
+	struct doc_raw raw = { l->raw_left ? l->raw_left[i] : 0, l->raw_limited, 0 };
+	return comparison_ctx(l->r, l->idx[i], l->level, l->vers, l->nv, l->budget ? &budget : NULL,
+			      l->raw_left ? &raw : NULL, &l->o);
+}
+
+static void made_free(void *ud)
+{
+	struct made_list *l = ud;
+	free(l->idx);
+	free(l->vers);
+	free(l->budget);
+	free(l->raw_left);
+	free(l);
+}
+
+/* A new made_list of no comparison yet, its cells for vers[0..nv). */
+static struct made_list *made_new(const struct report *r, const struct doc_opts *o, int level,
+				  const struct report_version *vers, size_t nv)
+{
+	struct made_list *l = xcalloc(1, sizeof *l);
+	l->r = r;
+	l->o = *o;
+	l->o.raw = NULL;
+	l->level = level;
+	l->idx = xcalloc(r->m->ncomparisons + 1, sizeof *l->idx);
+	l->vers = xcalloc(nv + 1, sizeof *l->vers);
+	memcpy(l->vers, vers, nv * sizeof *vers);
+	l->nv = nv;
+	return l;
+}
+
+/* Appends why a document lists only the first n of the comparisons of m:
+ * one sentence, no final period. */
+static void listed_words(struct buf *b, const struct model *m, size_t n)
+{
+	buf_puts(b, "Only the first ");
+	counts_compared(b, m, NULL, n);
+	buf_printf(b, " of %zu are listed here, so that the document stays readable; every one is "
+		   "in analysis.json, verdicts.csv and the workbook", m->ncomparisons);
+}
+
+/* How many comparisons the documents list in full: o->listed, or all. */
+static size_t listed(const struct report *r, const struct doc_opts *o)
+{
+	return o->listed && o->listed < r->m->ncomparisons ? o->listed : r->m->ncomparisons;
+}
+
 static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const struct doc_opts *hook)
 {
 	const struct model *m = r->m;
 	struct mctx *tables = mctx_list();
 	const char **plat = xcalloc(m->ncomparisons + 1, sizeof *plat);
-	size_t np = 0;
+	size_t np = 0, nlisted = listed(r, hook);
 	struct report_version *vers = xcalloc(r->nversions + 1, sizeof *vers);
 
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -506,7 +572,8 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 			plat[np++] = m->comparisons[i].platform;
 	}
 	for (size_t p = 0; p < np; p++) {
-		struct mctx *t = mctx_object(), *rows = mctx_list(), *vl = mctx_list();
+		struct mctx *t = mctx_object(), *vl = mctx_list();
+		struct made_list *rows;
 		size_t nv = 0;
 		for (size_t k = 0; k < r->nversions; k++)
 			for (size_t i = 0; i < m->ncomparisons; i++)
@@ -515,13 +582,10 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 					vers[nv++] = r->versions[k];
 					break;
 				}
-		for (size_t i = 0; i < m->ncomparisons; i++) {
-			const struct comparison *c = &m->comparisons[i];
-			if (c->platform != plat[p])
-				continue;
-			if (nv > 1)
-				mctx_push(rows, comparison_ctx(r, i, DOC_DETAIL_CLAIMED_PAIRS, vers, nv, NULL, NULL, hook));
-		}
+		rows = made_new(r, hook, DOC_DETAIL_CLAIMED_PAIRS, vers, nv);
+		for (size_t i = 0; i < nlisted && nv > 1; i++)
+			if (m->comparisons[i].platform == plat[p])
+				rows->idx[rows->n++] = i;
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
 			mctx_set_str(v, "version", vers[k].version);
@@ -545,7 +609,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 			buf_release(&b);
 		}
 		mctx_set(t, "versions", vl);
-		mctx_set(t, "rows", rows);
+		mctx_set(t, "rows", mctx_list_made(rows->n, made_item, rows, made_free));
 		mctx_push(tables, t);
 	}
 	mctx_set(ctx, "platform_tables", tables);
@@ -656,7 +720,7 @@ static void section_head(struct mctx *ctx, const struct report *r, const struct 
 	struct mctx *list;
 	(void)o;
 
-	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "title", m->title ? m->title : doc_untitled);
 	mctx_set_str(ctx, "issue_title", r->issue_title);
 	if (r->baseline_note) {
 		mctx_set_str(ctx, "baseline_note", r->baseline_note);
@@ -733,15 +797,53 @@ static void section_head(struct mctx *ctx, const struct report *r, const struct 
 	}
 }
 
-/* "comparisons": every comparison with its cells, pairs and rounds. */
+/* "comparisons": every comparison listed in full, with its cells, pairs
+ * and rounds, each made when a template reaches it. */
 static void section_comparisons(struct mctx *ctx, const struct report *r, const struct doc_opts *o)
 {
+	const struct model *m = r->m;
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
-	struct mctx *list = mctx_list();
-	for (size_t i = 0; i < r->m->ncomparisons; i++)
-		mctx_push(list, comparison_ctx(r, i, o->level, r->versions, r->nversions, &budget, o->raw, o));
-	mctx_set(ctx, "comparisons", list);
+	size_t n = listed(r, o);
+	struct made_list *l = made_new(r, o, o->level, r->versions, r->nversions);
+	struct doc_raw *raw = o->level == DOC_DETAIL_FULL ? o->raw : NULL;
+
+	l->budget = xcalloc(n + 1, sizeof *l->budget);
+	if (raw) {
+		l->raw_left = xcalloc(n + 1, sizeof *l->raw_left);
+		l->raw_limited = raw->limited;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		l->idx[l->n++] = i;
+		l->budget[i] = budget;
+		/* what comparison_ctx takes: a note for each borderline pair
+		 * while the budget lasts */
+		for (size_t j = 0; j < c->npairs && o->level < DOC_DETAIL_NO_PAIRS && budget > 0; j++)
+			if (r->comparisons[i].borderline[j])
+				budget--;
+		if (raw) {
+			/* every round while the limit lasts, and at least one */
+			size_t total = 0, take;
+			for (size_t k = 0; k < c->nversions; k++)
+				total += c->versions[k].nrounds;
+			l->raw_left[i] = raw->left;
+			take = !raw->limited ? total : total < raw->left ? total : raw->left;
+			if (take == 0 && total > 0)
+				take = 1;
+			if (take < total)
+				raw->cut = 1;
+			if (raw->limited)
+				raw->left -= take < raw->left ? take : raw->left;
+		}
+	}
+	mctx_set(ctx, "comparisons", mctx_list_made(l->n, made_item, l, made_free));
+	if (n < m->ncomparisons) {
+		struct buf b = BUF_INIT;
+		listed_words(&b, m, n);
+		mctx_set_str(ctx, "comparisons_cut", b.s);
+		buf_release(&b);
+	}
 }
 
 /* summary.md's verdict table (summary_rows_ctx). */

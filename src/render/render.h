@@ -54,24 +54,23 @@ int render_markdown(const struct model *m, const struct render_ctx *rc,
 /* Cuts Markdown longer than max_chars characters at its last line break
  * that leaves room for "\n" note "\n" (render_md.c). */
 void render_md_cut_to_fit(struct buf *out, size_t max_chars, const char *note);
-/* The one Mustache context of the Markdown documents (present/doc_context.c),
- * which report.html lays out too: the presentation model at the detail of blog.md
- * (every pair, no raw rounds; with claimed_pairs only the pairs that are
- * significant or borderline, and "pairs_cut" says so). each, when not NULL, is called with every
- * comparison's object (in the comparisons list and the platform tables)
- * and its index into model.comparisons, to add what one document needs.
- * rounds_sha256 is rounds.csv's digest, or NULL when it is not written.
- * Returns a new context; caller frees with mctx_free. */
+/* Renders the template <doc>.mustache with the documents' context
+ * (present/doc_context.c) that o describes, extra (when not NULL) adding
+ * what one document needs to it; appends to out. A document that would
+ * pass MUSTACHE_MAX_OUTPUT lists fewer comparisons until it fits, and says
+ * so. Returns 0, or the status with err set. */
 struct mctx;
-typedef void (*render_md_each_fn)(struct mctx *o, size_t comparison, void *ud);
-struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
-			       int claimed_pairs, render_md_each_fn each, void *ud);
+struct doc_opts;
+typedef void (*render_md_extra_fn)(struct mctx *ctx, void *ud);
+typedef void (*render_escape_fn)(struct buf *out, const char *s, size_t n, void *ud);
+int render_md_fitted(const struct render_ctx *rc, const char *doc, const struct doc_opts *o,
+		     render_md_extra_fn extra, void *ud, render_escape_fn escape,
+		     struct buf *out, struct nf_error *err);
 /* rounds.csv's SHA-256 as render_rounds writes it, in hex. */
 void render_md_rounds_sha256(const struct model *m, char hex[65]);
 /* Renders the template <doc>.mustache of rc->templates_dir (its partials
  * from there too) with ctx, escaping {{name}} with escape; appends to out.
  * Returns 0, or the status with err set. */
-typedef void (*render_escape_fn)(struct buf *out, const char *s, size_t n, void *ud);
 int render_md_template(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
 		       render_escape_fn escape, struct buf *out, struct nf_error *err);
 

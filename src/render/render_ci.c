@@ -16,6 +16,7 @@
 #include "lib/mustache.h"
 #include "lib/util.h"
 #include "present/doc.h"
+#include "present/doc_context.h"
 #include "present/anchors.h"
 #include "present/claims.h"
 #include "present/counts.h"
@@ -70,10 +71,11 @@ static struct mctx *item(const struct report *r, size_t i, char **anchors, const
 	mctx_set_str(o, "platform", c->platform);
 	if (rc->worse_steps) {
 		/* a step to the worse inside a line compared as one version */
-		char *t = xasprintf("%s; a newer release is slower %s", rc->text, rc->worse_steps);
-		mctx_set_str(o, "text", t);
-		*bytes += strlen(t);
-		free(t);
+		struct buf t = BUF_INIT;
+		doc_worse_steps(&t, rc->text, rc->worse_steps);
+		mctx_set_str(o, "text", t.s);
+		*bytes += t.len;
+		buf_release(&t);
 	} else {
 		mctx_set_str(o, "text", rc->text);
 	}
@@ -266,7 +268,7 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	char *url = link_to(base, NULL);
 
 	/* the title and the short answer */
-	mctx_set_str(ctx, "title", m->title ? m->title : "Benchmark comparison");
+	mctx_set_str(ctx, "title", m->title ? m->title : doc_untitled);
 	mctx_set_str(ctx, "headline", r->headline);
 	mctx_set_str(ctx, "report_link", url);
 	free(url);
@@ -328,7 +330,7 @@ int render_ci_summary(const struct render_ctx *rc, struct buf *out, struct nf_er
 	int status = render_md_template(rc, "ci-summary.md", ctx, render_md_escape, out, err);
 	mctx_free(ctx);
 	if (status == NF_OK)
-		render_md_cut_to_fit(out, CI_MAX_CHARS, "*The rest does not fit: see report.html.*");
+		render_md_cut_to_fit(out, CI_MAX_CHARS, doc_ci_cut_note);
 	return status;
 }
 

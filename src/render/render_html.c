@@ -1,6 +1,6 @@
 /*
  * render_html.c - report.html: one self-contained page to share. It lays
- * out the Markdown documents' context (render_md_context: the presentation
+ * out the documents' context (present/doc_context.c: the presentation
  * model's sentences and tables) through templates/report.html.mustache,
  * with every {{name}} HTML-escaped, and adds what only a page has: an id for
  * each comparison (present/anchors.c, which ci-summary.md links to) and the
@@ -19,6 +19,7 @@
 #include "lib/util.h"
 #include "present/anchors.h"
 #include "present/claims.h"
+#include "present/doc_context.h"
 #include "render/chart/chart.h"
 #include "render/chart/chart_time.h"
 #include "render/render.h"
@@ -64,6 +65,9 @@ struct page {
 	char **anchors;      /* one per comparison */
 	char **strip, **series, **time; /* inline SVG per comparison, or NULL */
 	size_t n;
+	const struct render_ctx *rc;
+	const char *overview; /* the overview chart's SVG, or NULL */
+	size_t left_out;      /* charts left to charts/ */
 };
 
 /* Appends chart svg (a whole SVG document) to out as an inline <svg>
@@ -286,6 +290,24 @@ static int draw_charts(const struct model *m, const struct render_ctx *rc, struc
 	return status;
 }
 
+/* What only the page adds to the documents' context. */
+static void page_extra(struct mctx *ctx, void *ud)
+{
+	const struct page *pg = ud;
+	const struct report *r = pg->rc->report;
+	mctx_set_str(ctx, "overview_svg", pg->overview);
+	claims_page(r, pg->anchors, ctx);
+	upgrade_page(r, pg->anchors, ctx);
+	if (pg->left_out) {
+		char *n = xasprintf("%zu", pg->left_out);
+		mctx_set_str(ctx, "charts_cut", n);
+		free(n);
+	}
+	mctx_set_bool(ctx, "charts_written", pg->rc->with_charts);
+	/* the rounds are in rounds.csv, not on the page */
+	mctx_set_bool(ctx, "with_rounds", pg->rc->with_rounds);
+}
+
 int render_html(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		struct nf_error *err)
 {
@@ -293,7 +315,6 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	struct page pg;
 	char hex[65], *overview = NULL;
 	size_t left_out = 0;
-	struct mctx *ctx = NULL;
 	struct buf out = BUF_INIT;
 	int status;
 
@@ -305,27 +326,20 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	pg.time = xcalloc(pg.n + 1, sizeof *pg.time);
 	status = draw_charts(m, rc, &pg, &overview, &left_out, err);
 	if (status == NF_OK) {
-		if (rc->with_rounds)
+		struct doc_opts o = { r->npairs > HTML_MAX_PAIRS ? DOC_DETAIL_CLAIMED_PAIRS : DOC_DETAIL_NO_RAW,
+				      NULL, NULL, each_comparison, &pg, 0 };
+		if (rc->with_rounds) {
 			render_md_rounds_sha256(m, hex);
-		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
-					each_comparison, &pg);
-		mctx_set_str(ctx, "overview_svg", overview);
-		claims_page(r, pg.anchors, ctx);
-		upgrade_page(r, pg.anchors, ctx);
-		if (left_out) {
-			char *n = xasprintf("%zu", left_out);
-			mctx_set_str(ctx, "charts_cut", n);
-			free(n);
+			o.rounds_sha256 = hex;
 		}
-		mctx_set_bool(ctx, "charts_written", rc->with_charts);
-		/* the rounds are in rounds.csv, not on the page */
-		mctx_set_bool(ctx, "with_rounds", rc->with_rounds);
-		status = render_md_template(rc, "report.html", ctx, escape_html, &out, err);
+		pg.rc = rc;
+		pg.overview = overview;
+		pg.left_out = left_out;
+		status = render_md_fitted(rc, "report.html", &o, page_extra, &pg, escape_html, &out, err);
 	}
 	if (status == NF_OK)
 		status = outdir_write(od, "report.html", out.s ? out.s : "", out.len, err);
 	buf_release(&out);
-	mctx_free(ctx);
 	for (size_t i = 0; i < pg.n; i++) {
 		free(pg.strip[i]);
 		free(pg.series[i]);

@@ -8,6 +8,7 @@
 #include "analysis/releases.h"
 #include "analysis/stats.h"
 #include "lib/util.h"
+#include "present/glossary.h"
 #include "present/support.h"
 #include "render/render.h"
 
@@ -755,6 +756,31 @@ void render_json_support(struct jsonw *w, const struct schedule *s)
 }
 
 /* analysis.json goes to its file as it is made, 64 KB at a time. */
+/* The terms analysis.json defines under "method" and "statistics"
+ * (present/glossary.c words them), in their order there. */
+static const enum glossary method_terms[] = {
+	GLOSSARY_ROUND_VALUE, GLOSSARY_BEST, GLOSSARY_SPREAD, GLOSSARY_RULE,
+};
+static const enum glossary test_terms[] = {
+	GLOSSARY_TEST, GLOSSARY_CORRECTION, /* then alpha */
+	GLOSSARY_SHIFT, GLOSSARY_RATIO, GLOSSARY_MEDIAN_RATIO, GLOSSARY_INTERVAL,
+	GLOSSARY_P_FLOOR, GLOSSARY_ROUNDS_NEEDED, GLOSSARY_STEPS, GLOSSARY_DRIFT,
+};
+
+/* Each term of t[0..n) as its key and definition. */
+static void glossary_json(struct jsonw *w, const enum glossary *t, size_t n,
+			  const struct report_method *mt)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		buf_reset(&b);
+		glossary_says(&b, t[i], mt);
+		jsonw_key(w, glossary_key(t[i]));
+		jsonw_string(w, b.s);
+	}
+	buf_release(&b);
+}
+
 static void to_file(struct buf *out, void *ud)
 {
 	fwrite(out->s, 1, out->len, ud);
@@ -767,7 +793,6 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	struct buf out = BUF_INIT;
 	struct jsonw w;
 	const struct report_method *mt = &rc->report->method;
-	char *s;
 	FILE *f = outdir_fopen(od, "analysis.json", err);
 
 	if (!f)
@@ -792,51 +817,14 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	jsonw_begin_object(&w);
 	jsonw_key(&w, "min_rounds");
 	jsonw_int(&w, m->min_rounds);
-	jsonw_key(&w, "round_value");
-	jsonw_string(&w, "median of the round's passes");
-	jsonw_key(&w, "best");
-	jsonw_string(&w, "lowest round value (highest when higher is better)");
-	jsonw_key(&w, "spread");
-	jsonw_string(&w, "(highest - lowest round value) / (2 * median of the round values)");
-	jsonw_key(&w, "rule");
-	jsonw_string(&w, "a difference counts only when the gap exceeds the largest spread");
+	glossary_json(&w, method_terms, sizeof method_terms / sizeof *method_terms, mt);
 	jsonw_end_object(&w);
 	jsonw_key(&w, "statistics");
 	jsonw_begin_object(&w);
-	jsonw_key(&w, "test");
-	jsonw_string(&w, "two-sided Mann-Whitney U on the round values, as R's wilcox.test: exact "
-		     "below 50 rounds a side without ties, else normal with tie and continuity correction");
-	jsonw_key(&w, "correction");
-	jsonw_string(&w, "Holm across the pairs of each comparison");
+	glossary_json(&w, test_terms, 2, mt);
 	jsonw_key(&w, "alpha");
 	jsonw_number(&w, mt->alpha);
-	jsonw_key(&w, "shift");
-	jsonw_string(&w, "Hodges-Lehmann: median of the pairwise differences b - a");
-	jsonw_key(&w, "ratio");
-	jsonw_string(&w, "Hodges-Lehmann estimate of b / a: exp of the median of every difference "
-		     "log b - log a; the centre of ci");
-	jsonw_key(&w, "median_ratio");
-	jsonw_string(&w, "median b / median a (another estimate, not the centre of ci)");
-	jsonw_key(&w, "ci");
-	s = xasprintf("%s interval of the ratio b / a (the Hodges-Lehmann estimate in ratio) "
-		      "from %s", mt->ci_text, mt->interval);
-	jsonw_string(&w, s);
-	free(s);
-	jsonw_key(&w, "p_floor");
-	jsonw_string(&w, "smallest two-sided p the exact test can reach: 2 / C(n + m, n)");
-	jsonw_key(&w, "rounds_needed");
-	s = xasprintf("rounds per side for %s power at the level %s / pairs given the pooled "
-		      "standard deviation and the gap the verdict quotes (best rounds in the "
-		      "rounds design, medians elsewhere); null when unknown",
-		      mt->power_text, mt->alpha_text);
-	jsonw_string(&w, s);
-	free(s);
-	jsonw_key(&w, "steps");
-	jsonw_string(&w, "series of 5 or more versions: the best value moves beyond the larger spread "
-		     "and the next version confirms it");
-	jsonw_key(&w, "drift");
-	jsonw_string(&w, "Mann-Kendall trend of round values with time within each version, "
-		     "combined per comparison, each comparison on its own");
+	glossary_json(&w, test_terms + 2, sizeof test_terms / sizeof *test_terms - 2, mt);
 	jsonw_end_object(&w);
 	jsonw_key(&w, "environment");
 	render_json_environment(&w, m);

@@ -30,6 +30,8 @@ static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 
 /* GitHub refuses an issue body longer than this many characters. */
 #define ISSUE_MAX_CHARS 65536
+/* An issue rendering past this many bytes has more characters than that. */
+#define ISSUE_MAX_BYTES ((size_t)4 * ISSUE_MAX_CHARS + 4)
 /* Bytes of one template or partial (README, "Limits"). */
 #define TEMPLATE_MAX (1 << 20)
 /* A first try at the issue with every round inline keeps at most this many
@@ -199,13 +201,15 @@ static char *load_partial(const char *name, void *ud, char *problem, size_t size
 	return text;
 }
 
-/* Renders one template with ctx into out. With too_long, an output past
- * MUSTACHE_MAX_OUTPUT is no error: *too_long is set and out is cut off. */
-static int render_one(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
-		      mustache_escape_fn escape, struct buf *out, int *too_long, struct nf_error *err)
+/* Renders one template with ctx into out, at most max bytes of it (0:
+ * MUSTACHE_MAX_OUTPUT). With too_long, an output past that is no error:
+ * *too_long is set and out is cut off there. */
+static int render_max(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
+		      mustache_escape_fn escape, struct buf *out, size_t max, int *too_long,
+		      struct nf_error *err)
 {
 	struct partials parts = { rc->templates_dir, 0 };
-	struct mustache_opts opts = { escape, NULL, load_partial, &parts, 0, 0 };
+	struct mustache_opts opts = { escape, NULL, load_partial, &parts, max, 0 };
 	char *name = xasprintf("%s.mustache", doc);
 	size_t len;
 	char *tmpl = load_template(rc->templates_dir, name, &len, err);
@@ -224,6 +228,13 @@ static int render_one(const struct render_ctx *rc, const char *doc, struct mctx 
 	free(tmpl);
 	free(name);
 	return status;
+}
+
+/* render_max with the limit of every document. */
+static int render_one(const struct render_ctx *rc, const char *doc, struct mctx *ctx,
+		      mustache_escape_fn escape, struct buf *out, int *too_long, struct nf_error *err)
+{
+	return render_max(rc, doc, ctx, escape, out, 0, too_long, err);
 }
 
 /* Cuts a document that is still too long at the last line break that
@@ -250,16 +261,40 @@ void render_md_cut_to_fit(struct buf *out, size_t max_chars, const char *note)
 static struct mctx *md_context(const struct report *r, int level, struct doc_raw *raw,
 			       const char *rounds_sha256)
 {
-	struct doc_opts o = { level, raw, rounds_sha256, NULL, NULL };
+	struct doc_opts o = { level, raw, rounds_sha256, NULL, NULL, 0 };
 	return doc_context(r, &o);
 }
 
-struct mctx *render_md_context(const struct report *r, const char *rounds_sha256,
-			       int claimed_pairs, render_md_each_fn each, void *ud)
+/* Renders doc with the context o describes (and what extra adds to it),
+ * every comparison listed first. A rendering past MUSTACHE_MAX_OUTPUT is
+ * tried again with half as many comparisons listed, until it fits: the
+ * document then says how many it lists (present/doc_context.c). One that
+ * does not fit with a single comparison listed is the template's error. */
+int render_md_fitted(const struct render_ctx *rc, const char *doc, const struct doc_opts *o,
+		     render_md_extra_fn extra, void *ud, render_escape_fn escape,
+		     struct buf *out, struct nf_error *err)
 {
-	struct doc_opts o = { claimed_pairs ? DOC_DETAIL_CLAIMED_PAIRS : DOC_DETAIL_NO_RAW, NULL,
-			      rounds_sha256, each, ud };
-	return doc_context(r, &o);
+	const struct report *r = rc->report;
+	struct doc_opts try = *o;
+	size_t start = out->len, n = r->m->ncomparisons;
+	int status;
+
+	try.listed = 0;
+	for (;;) {
+		int too_long = 0;
+		struct mctx *ctx = doc_context(r, &try);
+		if (extra)
+			extra(ctx, ud);
+		out->len = start;
+		if (out->s)
+			out->s[start] = '\0';
+		status = render_one(rc, doc, ctx, escape, out, n > 1 ? &too_long : NULL, err);
+		mctx_free(ctx);
+		if (status || !too_long)
+			return status;
+		n /= 2;
+		try.listed = n;
+	}
 }
 
 void render_md_rounds_sha256(const struct model *m, char hex[65])
@@ -290,7 +325,7 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 		rounds_csv_sha256(m, hex);
 		sha = hex;
 	}
-	/* blog and summary show no raw rounds: the lighter context serves them */
+	/* summary and the issue's lighter levels share one context */
 	ctx = md_context(r, DOC_DETAIL_NO_RAW, NULL, sha);
 
 	for (size_t i = 0; i < sizeof documents / sizeof documents[0] && !status; i++) {
@@ -304,31 +339,38 @@ int render_markdown(const struct model *m, const struct render_ctx *rc, struct o
 			 * its own, so the whole issue is at least as long as this
 			 * part, and a part that does not fit means the whole does
 			 * not either. Only a part that fits is tried again whole.
-			 * A rendering past MUSTACHE_MAX_OUTPUT stops there: it is
-			 * too long, like any other that does not fit.
+			 * A rendering stops past ISSUE_MAX_BYTES: it is too long
+			 * (a character is at most four bytes), like any other
+			 * that does not fit, and what it holds is the start of
+			 * the whole, which is all the last level's cut needs.
 			 */
 			struct doc_raw probe = { RAW_PROBE_ROUNDS, 1, 0 };
-			int too_long = 0; /* past MUSTACHE_MAX_OUTPUT: far too long, cut off */
+			int too_long = 0; /* past ISSUE_MAX_BYTES: far too long, cut off */
 			for (int level = DOC_DETAIL_FULL; level < DOC_DETAIL_LEVELS && !status; level++) {
 				struct mctx *ic = level == DOC_DETAIL_NO_RAW ? ctx
 						  : md_context(r, level, level == DOC_DETAIL_FULL ? &probe : NULL, sha);
 				buf_reset(&out);
-				status = render_one(rc, documents[i], ic, escape_md, &out, &too_long, err);
+				status = render_max(rc, documents[i], ic, escape_md, &out, ISSUE_MAX_BYTES,
+						    &too_long, err);
 				if (ic != ctx)
 					mctx_free(ic);
 				if (!status && level == DOC_DETAIL_FULL && probe.cut &&
 				    utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS) {
 					ic = md_context(r, level, NULL, sha);
 					buf_reset(&out);
-					status = render_one(rc, documents[i], ic, escape_md, &out, &too_long, err);
+					status = render_max(rc, documents[i], ic, escape_md, &out, ISSUE_MAX_BYTES,
+						    &too_long, err);
 					mctx_free(ic);
 				}
 				if (utf8_length(out.s ? out.s : "") <= ISSUE_MAX_CHARS)
 					break;
 			}
 			if (!status)
-				render_md_cut_to_fit(&out, ISSUE_MAX_CHARS, "*The rest does not fit a GitHub issue: "
-					   "see analysis.json and report.pdf.*");
+				render_md_cut_to_fit(&out, ISSUE_MAX_CHARS, doc_issue_cut_note);
+		} else if (strcmp(documents[i], "blog.md") == 0) {
+			/* the blog lists every comparison while it fits */
+			struct doc_opts o = { DOC_DETAIL_NO_RAW, NULL, sha, NULL, NULL, 0 };
+			status = render_md_fitted(rc, documents[i], &o, NULL, NULL, escape_md, &out, err);
 		} else {
 			status = render_one(rc, documents[i], ctx, escape_md, &out, NULL, err);
 		}

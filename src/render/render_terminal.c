@@ -9,6 +9,7 @@
  * (stderr), so the table reads on its own.
  */
 #include "lib/util.h"
+#include "present/table_words.h"
 #include "present/compared.h"
 #include "present/digest.h"
 #include "present/verdict_words.h"
@@ -102,7 +103,7 @@ void render_terminal_line(FILE *f, const char *text, size_t columns)
  * is one sentence for the platform among the warnings, not a line each. */
 static const char *row_text(const struct report *r, size_t i)
 {
-	return r->m->comparisons[i].verdict == VERDICT_INSUFFICIENT ? "insufficient (see below)"
+	return r->m->comparisons[i].verdict == VERDICT_INSUFFICIENT ? table_insufficient
 								  : r->comparisons[i].text;
 }
 
@@ -243,24 +244,16 @@ static void platform_table(const struct report *r, const size_t *idx, size_t n, 
 	if (prefix)
 		fprintf(f, "workloads: %s\xE2\x80\xA6\n", prefix);
 	buf_reset(&b);
-	buf_puts(&b, "each cell: ");
-	compared_header(&b, m, platform);
-	if (!spread)
-		buf_puts(&b, " (bands in the files written)");
+	table_each_cell(&b, m, platform, spread);
 	render_terminal_line(f, b.s, columns);
 	if (shown < nv) {
 		buf_reset(&b);
-		if (r->releases)
-			buf_printf(&b, "%zu of the %zu versions: the first and the newest of "
-				   "each line (all in the files written)", shown, nv);
-		else
-			buf_printf(&b, "%zu of the %zu variants: the first and the last "
-				   "that fit (all in the files written)", shown, nv);
+		table_columns_shown(&b, shown, nv, r->releases);
 		render_terminal_line(f, b.s, columns);
 	}
 	label = used + unitw;
 	buf_reset(&b);
-	buf_printf(&b, one_unit ? "workload (%s)" : "workload", unit);
+	table_workload_head(&b, one_unit ? unit : NULL);
 	char *head = buf_detach(&b, NULL);
 	if (digest_width(head) > label)
 		label = digest_width(head);

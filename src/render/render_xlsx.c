@@ -39,6 +39,7 @@
 
 #include "lib/fmt.h"
 #include "lib/util.h"
+#include "present/workbook.h"
 #include "present/support.h"
 #include "present/verdict_words.h"
 
@@ -421,12 +422,7 @@ static lxw_row_t write_columns_left_out(struct xw *x, lxw_row_t row)
 
 	if (n <= x->ncols)
 		return row;
-	buf_puts(&t, "The ");
-	fmt_grouped(&t, (double)n, 0);
-	buf_puts(&t, " versions are more than the verdict table and the Charts sheet give columns (");
-	fmt_grouped(&t, XLSX_VERSION_COLUMNS, 0);
-	buf_puts(&t, ": the oldest and the newest). Left out of them, each still on the Versions, "
-		 "Pairs and Rounds sheets: ");
+	workbook_left_out(&t, n, XLSX_VERSION_COLUMNS);
 	for (size_t i = x->ncols - 1; i + 1 < n; i++) {
 		const char *v = x->r->versions[i].version;
 		if (t.len + strlen(v) + 40 > 30000)
@@ -434,13 +430,8 @@ static lxw_row_t write_columns_left_out(struct xw *x, lxw_row_t row)
 		buf_printf(&t, "%s%s", named ? ", " : "", v);
 		named++;
 	}
-	if (named < left) {
-		buf_puts(&t, " and ");
-		fmt_grouped(&t, (double)(left - named), 0);
-		buf_puts(&t, " more");
-	}
-	buf_putc(&t, '.');
-	put_text(x, x->summary, row, 0, "Versions left out", x->warn);
+	workbook_left_out_more(&t, left - named);
+	put_text(x, x->summary, row, 0, workbook_label(WB_VERSIONS_LEFT_OUT), x->warn);
 	put_text(x, x->summary, row++, 1, buf_str(&t), x->warn);
 	buf_release(&t);
 	return row;
@@ -550,27 +541,12 @@ static void write_rounds_elsewhere(struct xw *x, int too_wide)
 	struct buf t = BUF_INIT;
 
 	x->rounds_elsewhere = 1;
-	if (too_wide) {
-		buf_puts(&t, "A round of ");
-		fmt_grouped(&t, (double)max_passes(m), 0);
-		buf_puts(&t, " passes is more than a row of this sheet holds (");
-		fmt_grouped(&t, (double)(LXW_COL_MAX - 9 - (m->grouping.grouped != 0)), 0);
-		buf_puts(&t, "): ");
-	} else {
-		buf_puts(&t, "The ");
-		fmt_grouped(&t, (double)x->nrounds, 0);
-		buf_puts(&t, " rounds are more than this workbook lists (");
-		fmt_grouped(&t, XLSX_SHEET_ROUNDS, 0);
-		buf_puts(&t, "): ");
-	}
-	buf_puts(&t, x->with_rounds_csv
-		     ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
-		     : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
-		       "release line and V8.");
-	put_text(x, x->rounds, 0, 0, "Rounds", x->title);
+	workbook_rounds_elsewhere(&t, too_wide, max_passes(m),
+				  (size_t)(LXW_COL_MAX - 9 - (m->grouping.grouped != 0)), x->nrounds,
+				  XLSX_SHEET_ROUNDS, x->with_rounds_csv);
+	put_text(x, x->rounds, 0, 0, workbook_label(WB_ROUNDS), x->title);
 	put_text(x, x->rounds, 1, 0, buf_str(&t), NULL);
-	put_text(x, x->rounds, 2, 0, "The Versions sheet holds each version's statistics as values, "
-		 "computed from those rounds.", NULL);
+	put_text(x, x->rounds, 2, 0, workbook_label(WB_VERSIONS_HOLD_VALUES), NULL);
 	worksheet_set_column(x->rounds, 0, 0, 120, NULL);
 	buf_release(&t);
 	for (size_t c = 0; c < m->ncomparisons; c++)
@@ -600,16 +576,15 @@ static void write_rounds(struct xw *x)
 	}
 
 	start_table(ws, 30);
-	put_text(x, ws, 0, 0, "Workload", x->header);
-	put_text(x, ws, 0, 1, "Platform", x->header);
-	put_text(x, ws, 0, 2, "Version", x->header);
-	put_text(x, ws, 0, 3, "Round", x->header_num);
+	for (p = 0; p < 4; p++)
+		put_text(x, ws, 0, (lxw_col_t)p, workbook_rounds_heads[p], p == 3 ? x->header_num : x->header);
 	for (p = 0; p < maxp; p++) {
-		char h[32];
-		snprintf(h, sizeof(h), "Pass %zu", p + 1);
-		put_text(x, ws, 0, (lxw_col_t)(4 + p), h, x->header_num);
+		struct buf h = BUF_INIT;
+		workbook_pass_head(&h, p + 1);
+		put_text(x, ws, 0, (lxw_col_t)(4 + p), h.s, x->header_num);
+		buf_release(&h);
 	}
-	put_text(x, ws, 0, vcol, "Round value (median)", x->header_num);
+	put_text(x, ws, 0, vcol, workbook_round_value_head, x->header_num);
 	put_text(x, ws, 0, vcol + 1, "Unit", x->header_ind);
 	put_text(x, ws, 0, vcol + 2, "Date", x->header);
 	put_text(x, ws, 0, vcol + 3, "Line", x->header);
@@ -707,12 +682,7 @@ static void put_analysed(struct xw *x, lxw_row_t r, size_t c, size_t v)
 /* Versions: per version, every statistic as a formula over its Rounds rows. */
 static void write_versions(struct xw *x)
 {
-	static const char *const heads[V_NCOLS] = {
-		"Workload", "Platform", "Version", "Release line", "V8", "Status",
-		"Baseline", "Rounds", "Best", "Worst round", "Median of rounds",
-		"Spread", "Change of best vs baseline", "Unit", "Better",
-		"Rounds as analysed",
-	};
+	const char *const *heads = workbook_versions_heads;
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->versions;
 	lxw_row_t row = 1;
@@ -812,15 +782,8 @@ static void write_versions(struct xw *x)
 static void write_pairs(struct xw *x)
 {
 	const struct report_method *mt = &x->r->method;
-	char ci_low[40], ci_high[40], sig[64];
-	const char *const heads[P_NCOLS] = {
-		"Workload", "Platform", x->r->ordered ? "a (older)" : "a",
-		x->r->ordered ? "b (newer)" : "b", "Rounds a", "Rounds b",
-		"U (Mann-Whitney)", "p", "p after Holm", "Ratio of medians b / a",
-		"Ratio b / a (Hodges-Lehmann)", ci_low, ci_high, "Shift b - a (Hodges-Lehmann)", "Unit",
-		sig, "Borderline (rule and test disagree)",
-		"Smallest reachable p", "Rounds per version needed",
-	};
+	struct workbook_pairs_heads wh;
+	const char *const *heads = wh.heads;
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->pairs;
 	lxw_format *ratio = num_format(x, "0.000");
@@ -829,9 +792,7 @@ static void write_pairs(struct xw *x)
 	char a[16], b[16];
 	int col;
 
-	snprintf(ci_low, sizeof ci_low, "%s interval low", mt->ci_text);
-	snprintf(ci_high, sizeof ci_high, "%s interval high", mt->ci_text);
-	snprintf(sig, sizeof sig, "Significant (p after Holm < %s)", mt->alpha_text);
+	workbook_pairs_heads(&wh, x->r);
 	start_table(ws, 45);
 	for (col = 0; col < P_NCOLS; col++)
 		put_text(x, ws, 0, (lxw_col_t)col, heads[col],
@@ -907,6 +868,7 @@ static void write_pairs(struct xw *x)
 	worksheet_set_column(ws, P_SIGNIFICANT, P_BORDERLINE, 15, NULL);
 	worksheet_set_column(ws, P_FLOOR, P_NEEDED, 12, NULL);
 	finish_table(x, ws, row, P_NCOLS - 1);
+	workbook_pairs_heads_free(&wh);
 }
 
 /*
@@ -921,13 +883,7 @@ static void write_pairs(struct xw *x)
  */
 static void write_impact(struct xw *x)
 {
-	static const char *const heads[I_NCOLS] = {
-		"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
-		"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
-		"Saved ms per second", "Cores freed",
-		"Share of provisioned cores", "Ratio to / from, low", "Ratio to / from, high",
-		"Saved ms per second, low", "Saved ms per second, high", "Note",
-	};
+	const char *const *heads = workbook_impact_heads;
 	const struct model *m = x->m;
 	const struct impact_inputs *in = &m->impact_in;
 	lxw_worksheet *ws = x->impact;
@@ -941,26 +897,18 @@ static void write_impact(struct xw *x)
 	char a[16], b[16];
 	int col;
 
-	put_text(x, ws, 0, 0, "What is it worth to your service?", x->title);
-	put_text(x, ws, I_ROW_RPS, 0, "Requests per second", x->label);
+	put_text(x, ws, 0, 0, workbook_label(WB_WORTH), x->title);
+	put_text(x, ws, I_ROW_RPS, 0, workbook_label(WB_RPS), x->label);
 	put_num(x, ws, I_ROW_RPS, 1, in->rps, NULL);
-	put_text(x, ws, I_ROW_PAYLOAD, 0, "Payload per request (KB, 1 KB = 1024 bytes)", x->label);
+	put_text(x, ws, I_ROW_PAYLOAD, 0, workbook_label(WB_PAYLOAD), x->label);
 	put_num(x, ws, I_ROW_PAYLOAD, 1, in->payload / 1024, NULL);
-	put_text(x, ws, I_ROW_CORES, 0, "Cores provisioned (may stay empty)", x->label);
+	put_text(x, ws, I_ROW_CORES, 0, workbook_label(WB_CORES), x->label);
 	if (in->cores > 0)
 		put_num(x, ws, I_ROW_CORES, 1, in->cores, NULL);
-	put_text(x, ws, I_ROW_CORES + 1, 0, in->given ?
-		 "The inputs of this report; change them and every figure below follows." :
-		 "Example inputs: type your own and every figure below follows.", x->indent);
-	put_text(x, ws, I_ROW_CORES + 2, 0, "Saved ms per second = requests per second × payload "
-		 "in MB × (ms per MB of the slower − ms per MB of the faster); ms per MB = best "
-		 "round ÷ (bytes per pass ÷ 1,048,576); cores freed (the share of one core) = "
-		 "saved ÷ 1000. Only "
-		 "confirmed claims (a \"faster\" verdict) get figures.", x->indent);
-	put_text(x, ws, I_ROW_CORES + 3, 0, "The best rounds and the ratio interval are "
-		 "noisefloor's values for the confirmed claim, so an edited round does not change "
-		 "them (the Summary's Rounds as analysed says when the rounds differ); a negative "
-		 "figure would be a cost, and says so.", x->indent);
+	put_text(x, ws, I_ROW_CORES + 1, 0, workbook_label(in->given ? WB_INPUTS_GIVEN : WB_INPUTS_EXAMPLE),
+		 x->indent);
+	put_text(x, ws, I_ROW_CORES + 2, 0, workbook_label(WB_IMPACT_FORMULA), x->indent);
+	put_text(x, ws, I_ROW_CORES + 3, 0, workbook_label(WB_IMPACT_VALUES), x->indent);
 	worksheet_set_row(ws, I_ROW_HEAD, 45, NULL); /* before its cells: rows go in order */
 	for (col = 0; col < I_NCOLS; col++)
 		put_text(x, ws, I_ROW_HEAD, (lxw_col_t)col, heads[col],
@@ -1014,8 +962,7 @@ static void write_impact(struct xw *x)
 		put_formula(x, ws, row, I_SAVED_HIGH, saved, im->saved_high, "=%s*%s*(1-%s)", k,
 			    cell(a, row, I_MS_FROM), cell(b, row, I_Q_LOW));
 	}
-	put_text(x, ws, row + 1, 0, "Workloads without \"bytes\" in the input's \"workloads\" "
-		 "have no time per MB and are left out.", x->indent);
+	put_text(x, ws, row + 1, 0, workbook_label(WB_IMPACT_NO_BYTES), x->indent);
 	worksheet_set_column(ws, I_WORKLOAD, I_WORKLOAD, 34, NULL);
 	worksheet_set_column(ws, I_PLATFORM, I_TO, 12, NULL);
 	worksheet_set_column(ws, I_BEST_FROM, I_SAVED_HIGH, 13, NULL);
@@ -1036,11 +983,7 @@ static int any_steps(const struct model *m)
  * formula over them. */
 static void write_steps(struct xw *x)
 {
-	static const char *const heads[S_NCOLS] = {
-		"Workload", "Platform", "Before (last on the old level)", "V8 before",
-		"After (first on the new level)", "V8 after", "Best before", "Best after",
-		"Change of best", "Unit",
-	};
+	const char *const *heads = workbook_steps_heads;
 	const struct model *m = x->m;
 	lxw_worksheet *ws = x->steps;
 	lxw_row_t row = 1;
@@ -1093,19 +1036,18 @@ static void write_steps(struct xw *x)
 /* Support: every release line with its status on the report date. */
 static void write_support(struct xw *x)
 {
-	static const char *const heads[] = {
-		"Line", "Codename", "Status", "Start", "LTS", "Maintenance", "End",
-		"V8", "Latest release", "Compared", "Who should pick it",
-	};
+	const char *const *heads = workbook_support_heads;
+	const size_t nheads = 11;
 	const struct schedule *s = &x->m->schedule;
 	lxw_worksheet *ws = x->support;
 	lxw_row_t row = 1;
 	size_t i, h;
-	char status_head[64];
+	struct buf status_head = BUF_INIT;
 
-	snprintf(status_head, sizeof(status_head), "Status on %s", x->m->as_of);
-	for (h = 0; h < sizeof(heads) / sizeof(*heads); h++)
-		put_text(x, ws, 0, (lxw_col_t)h, h == 2 ? status_head : heads[h], x->header);
+	workbook_status_on(&status_head, x->m->as_of);
+	for (h = 0; h < nheads; h++)
+		put_text(x, ws, 0, (lxw_col_t)h, h == 2 ? status_head.s : heads[h], x->header);
+	buf_release(&status_head);
 	for (i = 0; i < s->nlines; i++, row++) {
 		const struct release_line *l = &s->lines[i];
 		put_text(x, ws, row, 0, l->line, x->m->recommended == l ? x->label : NULL);
@@ -1144,31 +1086,31 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 	lxw_col_t gap_col = (lxw_col_t)(4 + 2 * x->ncols);
 	lxw_row_t row = head + 1;
 	size_t c, v, i;
-	char a[16], h[256], rr[32];
+	char a[16], rr[32];
 	int any_spread;
 
-	put_text(x, ws, head - 1, gap_col, "Computed by noisefloor, as values: an edited round "
-		 "does not change them (see Rounds as analysed)", x->label);
+	put_text(x, ws, head - 1, gap_col, workbook_label(WB_COMPUTED_AS_VALUES), x->label);
 	/* the numbers are what each verdict compared, with its band */
-	snprintf(h, sizeof(h), "Each version: %s", x->r->compared_header);
-	put_text(x, ws, head - 1, 0, h, x->label);
+	buf_reset(&x->f);
+	workbook_each_version(&x->f, x->r->compared_header);
+	put_text(x, ws, head - 1, 0, buf_str(&x->f), x->label);
 	worksheet_set_row(ws, head, 30, NULL); /* before its cells: rows go in order */
 	put_text(x, ws, head, 0, "Workload", x->header);
 	put_text(x, ws, head, 1, "Platform", x->header);
 	put_text(x, ws, head, 2, "Unit", x->header);
 	put_text(x, ws, head, 3, "Better", x->header);
-	for (i = 0; i < x->ncols; i++) {
-		snprintf(h, sizeof(h), "%s value", x->cols[i]);
-		put_text(x, ws, head, (lxw_col_t)(4 + 2 * i), h, x->header_num);
-		snprintf(h, sizeof(h), "%s \xC2\xB1", x->cols[i]);
-		put_text(x, ws, head, (lxw_col_t)(5 + 2 * i), h, x->header_num);
-	}
+	for (i = 0; i < x->ncols; i++)
+		for (int band = 0; band < 2; band++) {
+			buf_reset(&x->f);
+			workbook_value_head(&x->f, x->cols[i], band);
+			put_text(x, ws, head, (lxw_col_t)(4 + 2 * i + band), buf_str(&x->f), x->header_num);
+		}
 	put_text(x, ws, head, gap_col, "Gap", x->header_num);
 	put_text(x, ws, head, gap_col + 1, "Noise", x->header_num);
 	put_text(x, ws, head, gap_col + 2, "Verdict", x->header_ind);
 	put_text(x, ws, head, gap_col + 3, "Winner", x->header);
 	put_text(x, ws, head, gap_col + 4, "Finding", x->header);
-	put_text(x, ws, head, gap_col + 5, "Rounds as analysed", x->header);
+	put_text(x, ws, head, gap_col + 5, workbook_label(WB_ROUNDS_AS_ANALYSED), x->header);
 
 	for (c = 0; c < m->ncomparisons; c++, row++) {
 		const struct comparison *cmp = &m->comparisons[c];
@@ -1215,8 +1157,8 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
 			lxw_rowcol_to_range(rr, x->pos[c][0].row, V_ANALYSED,
 					    x->pos[c][cmp->nversions - 1].row, V_ANALYSED);
 			buf_reset(&x->f);
-			buf_printf(&x->f, "=IF(COUNTIF(Versions!%s,\"yes\")=%zu,\"yes\","
-				   "\"no: rounds edited, run noisefloor again\")", rr, cmp->nversions);
+			buf_printf(&x->f, "=IF(COUNTIF(Versions!%s,\"yes\")=%zu,\"yes\",\"%s\")", rr,
+				   cmp->nversions, workbook_label(WB_ROUNDS_EDITED));
 			note(x, worksheet_write_formula_str(ws, row, gap_col + 5, buf_str(&x->f), NULL,
 							    "yes"));
 		}
@@ -1242,59 +1184,26 @@ static lxw_row_t write_verdicts(struct xw *x, lxw_row_t head)
  * the recommendation and the environment. */
 static void write_summary(struct xw *x)
 {
-	static const char *const method[] = {
-		"Round value: the median of a round's passes (Rounds sheet).",
-		"Best: the lowest round value, or the highest when higher is better. "
-		"Spread: (highest - lowest round value) / (2 x median of the round values) "
-		"(Versions sheet).",
-		"Gap: how much better one of the verdict's two versions is than the other (the "
-		"largest claim the rank test confirms, else the best and the worst version). "
-		"Noise: the band the gap must exceed. A difference is claimed only when the gap "
-		"exceeds the noise and the rank test confirms it.",
-		NULL, /* pairs: from the method facts, below */
-		"Winner: the version a verdict names faster, when no other version in its row is "
-		"better; its value is in bold, as in every document. No claim, no winner.",
-		"Each version's value below is the one its verdict compared (the best round, or the "
-		"median in a history or with unequal rounds), with the band it used (the spread, "
-		"or the middle 50% or 80% of the rounds as a value). The bests, medians and spreads below are formulas over the Versions and Rounds sheets: "
-		"select a cell to see how it was made. Gap, Noise, Verdict, Winner and Finding are "
-		"noisefloor's analysis, written as values: a verdict needs the rank test, whose "
-		"p-values (Pairs sheet) a spreadsheet cannot recompute, so no formula here gives a "
-		"verdict. Edit a round and Rounds as analysed says no: run noisefloor again.",
-	};
 	const struct model *m = x->m;
 	const struct schedule *s = &m->schedule;
 	lxw_worksheet *ws = x->summary;
 	lxw_row_t row = 0;
 	size_t i;
-	char h[64];
 
-	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : "Benchmark report", x->title);
-	put_text(x, ws, row, 0, "Report date", x->label);
+	put_text(x, ws, row++, 0, m->title && *m->title ? m->title : workbook_label(WB_BENCHMARK_REPORT),
+		 x->title);
+	put_text(x, ws, row, 0, workbook_label(WB_REPORT_DATE), x->label);
 	put_date(x, ws, row++, 1, m->as_of);
 	if (m->notes && *m->notes)
 		put_text(x, ws, row++, 0, m->notes, NULL);
-	for (i = 0; i < sizeof(method) / sizeof(*method); i++) {
-		char *pairs = NULL;
-		const char *method_text;
-		if (!method[i])
-			pairs = xasprintf("Pairs: the two-sided Mann-Whitney test of every pair of "
-					  "versions on the round values, p after Holm's correction across "
-					  "the pairs of each workload (significant below %s), the ratio of medians with its "
-					  "%s interval from %s and the Hodges-Lehmann shift.",
-					  x->r->method.alpha_text, x->r->method.ci_text,
-					  x->r->method.interval);
-		if (x->rounds_elsewhere && i == 0)
-			method_text = "Round value: the median of a round's passes (rounds.csv).";
-		else if (x->rounds_elsewhere && i + 1 == sizeof(method) / sizeof(*method))
-			method_text = "The bests and spreads below are formulas over the Versions "
-				      "sheet, whose statistics are values computed from the rounds: "
-				      "select a cell to see how it was made. Gap, Noise, Verdict, "
-				      "Winner and Finding are noisefloor's analysis, written as values.";
-		else
-			method_text = method[i] ? method[i] : pairs;
-		put_text(x, ws, row++, 0, method_text, NULL);
-		free(pairs);
+	for (i = 0;; i++) {
+		struct buf t = BUF_INIT;
+		if (!workbook_method_line(&t, i, x->r, x->rounds_elsewhere)) {
+			buf_release(&t);
+			break;
+		}
+		put_text(x, ws, row++, 0, t.s, NULL);
+		buf_release(&t);
 	}
 	if (x->r->grouping_text) {
 		/* how exact releases were compared is method, not a warning */
@@ -1304,7 +1213,7 @@ static void write_summary(struct xw *x)
 		free(t);
 	}
 	for (i = 0; i < x->r->nwarnings; i++) {
-		put_text(x, ws, row, 0, "Warning", x->warn);
+		put_text(x, ws, row, 0, workbook_label(WB_WARNING), x->warn);
 		put_text(x, ws, row++, 1, x->r->warnings[i], x->warn);
 	}
 	row = write_columns_left_out(x, row);
@@ -1315,7 +1224,7 @@ static void write_summary(struct xw *x)
 	 * Variants get no release advice: what they are, in its place. */
 	if (!x->r->releases) {
 		row++;
-		put_text(x, ws, row++, 0, "Versions", x->label);
+		put_text(x, ws, row++, 0, workbook_label(WB_VERSIONS), x->label);
 		char *note = xasprintf("%s.", x->r->variants_note);
 		render_capital(note);
 		put_text(x, ws, row++, 0, note, NULL);
@@ -1323,13 +1232,17 @@ static void write_summary(struct xw *x)
 		goto environment;
 	}
 	row++;
-	put_text(x, ws, row++, 0, "Support windows", x->label);
-	snprintf(h, sizeof(h), "Status on %s", m->as_of);
-	put_text(x, ws, row, 0, "Line", x->header);
-	put_text(x, ws, row, 1, h, x->header);
-	put_text(x, ws, row, 2, "End", x->header);
-	put_text(x, ws, row, 3, "Compared", x->header);
-	put_text(x, ws, row, 4, "Who should pick it", x->header);
+	put_text(x, ws, row++, 0, workbook_label(WB_SUPPORT_WINDOWS), x->label);
+	{
+		/* the support sheet's columns: line, status, end, compared, who */
+		static const int cols[] = { 0, 2, 6, 9, 10 };
+		struct buf h = BUF_INIT;
+		workbook_status_on(&h, m->as_of);
+		for (i = 0; i < sizeof cols / sizeof *cols; i++)
+			put_text(x, ws, row, (lxw_col_t)i, i == 1 ? h.s : workbook_support_heads[cols[i]],
+				 x->header);
+		buf_release(&h);
+	}
 	worksheet_set_row(ws, row++, 30, NULL);
 	for (i = 0; i < s->nlines; i++) {
 		const struct release_line *l = &s->lines[i];
@@ -1348,14 +1261,14 @@ static void write_summary(struct xw *x)
 	}
 
 	row++;
-	put_text(x, ws, row++, 0, "Recommendation", x->label);
+	put_text(x, ws, row++, 0, workbook_label(WB_RECOMMENDATION), x->label);
 	put_text(x, ws, row++, 0, x->r->recommendation ? x->r->recommendation
-			: "No release line is in long-term support on the report date.", NULL);
+			: workbook_label(WB_NO_LTS), NULL);
 
 environment:
 	if (m->nenv) {
 		row++;
-		put_text(x, ws, row++, 0, "Environment", x->label);
+		put_text(x, ws, row++, 0, workbook_label(WB_ENVIRONMENT), x->label);
 		for (i = 0; i < m->nenv; i++, row++) {
 			put_text(x, ws, row, 0, m->env[i].key, NULL);
 			put_text(x, ws, row, 1, m->env[i].value, NULL);
@@ -1392,7 +1305,7 @@ static void write_charts(struct xw *x)
 	const char *baseline = NULL; /* the baseline version, when all share one */
 	lxw_row_t breaks[1024];
 	size_t nbreaks = 0;
-	char a[16], ref[64];
+	char a[16];
 	struct buf t = BUF_INIT;
 
 	for (c = 0; c < m->ncomparisons; c++) {
@@ -1421,20 +1334,7 @@ static void write_charts(struct xw *x)
 		series_col[i] = other ? (int)(2 + nseries++) : -1;
 	}
 
-	buf_puts(&t, "Change of each version's best against ");
-	if (baseline)
-		buf_printf(&t, "the baseline %s", baseline);
-	else
-		buf_puts(&t, "its comparison's baseline");
-	/* a size is smaller, never faster */
-	if (!nsize)
-		buf_puts(&t, !nhigher ? " (negative is faster)" : !nlower ? " (positive is better)"
-				       : " (negative is faster for times, positive is better for rates)");
-	else
-		buf_puts(&t, nsize == nlower && !nhigher ? nmemory == nsize ? " (negative is less memory)"
-			     : " (negative is smaller)"
-			     : !nlower ? " (positive is better)"
-			     : " (negative is better where lower is better, positive where higher is)");
+	workbook_change_label(&t, baseline, nlower, nhigher, nsize, nmemory);
 	put_text(x, ws, row++, 0, buf_str(&t), x->label);
 	top = row;
 	put_text(x, ws, top, 0, "Workload", x->header);
@@ -1491,15 +1391,11 @@ static void write_charts(struct xw *x)
 			chart_series_set_name_range(s, "Charts", top, (lxw_col_t)series_col[i]);
 		}
 		buf_reset(&t);
-		buf_puts(&t, "Change of best against ");
-		if (baseline)
-			buf_printf(&t, "%s", baseline);
-		else
-			buf_puts(&t, "the baseline");
+		workbook_change_title(&t, baseline);
 		chart_title_set_name(ch, clean_text(x, buf_str(&t)));
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
 		chart_axis_set_num_format(ax, "+0%;-0%;0%");
-		chart_axis_set_name(ax, "Change of best vs baseline");
+		chart_axis_set_name(ax, workbook_label(WB_CHANGE_AXIS));
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
 		/* first workload on top, as in the table; names left of the plot,
 		 * values along the bottom */
@@ -1509,15 +1405,13 @@ static void write_charts(struct xw *x)
 		chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 		opt.x_scale = 2.0;
 		opt.y_scale = 1.0 + 0.15 * (double)(m->ncomparisons > 4 ? m->ncomparisons - 4 : 0);
-		opt.description = "Bar chart of the change of each version's best value "
-				  "against the baseline, per workload";
+		opt.description = (char *)workbook_label(WB_CHANGE_CHART);
 		note(x, worksheet_insert_chart_opt(ws, chart_row, 0, ch, &opt));
 		chart_row += (lxw_row_t)(16 * opt.y_scale) + 2;
 	}
 	breaks[nbreaks++] = chart_row; /* printed: per-workload charts from a new page */
 
-	put_text(x, ws, chart_row++, 0, "Best value per version (data: Versions sheet, Best column; "
-		 "green: the winner, as bold in every document)", x->label);
+	put_text(x, ws, chart_row++, 0, workbook_label(WB_BEST_CHARTS), x->label);
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
 		lxw_chart *ch;
@@ -1540,8 +1434,9 @@ static void write_charts(struct xw *x)
 		s = chart_add_series(ch, NULL, NULL);
 		chart_series_set_categories(s, "Versions", r1, V_VERSION, r2, V_VERSION);
 		chart_series_set_values(s, "Versions", r1, V_BEST, r2, V_BEST);
-		snprintf(ref, sizeof(ref), "Best (%s is better)", better_name(cmp->better));
-		chart_series_set_name(s, ref);
+		buf_reset(&t);
+		workbook_best_series(&t, NULL, better_name(cmp->better));
+		chart_series_set_name(s, buf_str(&t));
 		chart_series_set_labels(s);
 		chart_series_set_labels_position(s, LXW_CHART_LABEL_POSITION_OUTSIDE_END);
 		pts = xcalloc(cmp->nversions, sizeof(*pts));
@@ -1560,15 +1455,15 @@ static void write_charts(struct xw *x)
 			buf_printf(&t, " (%s)", cmp->platform);
 		chart_title(x, ch, buf_str(&t), "Versions", r1, V_WORKLOAD);
 		buf_reset(&t);
-		buf_printf(&t, "Best, %s (%s is better)", cmp->unit, better_name(cmp->better));
+		workbook_best_series(&t, cmp->unit, better_name(cmp->better));
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_Y);
 		chart_axis_set_name(ax, clean_text(x, buf_str(&t)));
 		chart_axis_set_min(ax, 0);
 		ax = chart_axis_get(ch, LXW_CHART_AXIS_TYPE_X);
-		chart_axis_set_name(ax, "Version");
+		chart_axis_set_name(ax, workbook_label(WB_VERSION));
 		chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
 		buf_reset(&t);
-		buf_printf(&t, "Column chart of the best value per version for %s", cmp->workload);
+		workbook_best_description(&t, cmp->workload);
 		opt.description = xstrdup(clean_text(x, buf_str(&t)));
 		opt.x_offset = (int32_t)(c % 2 ? 520 : 0);
 		note(x, worksheet_insert_chart_opt(ws, at, 0, ch, &opt));
@@ -1737,7 +1632,7 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 		props.title = title = xstrdup(clean_text(&x, m->title));
 	if (m->subject && *m->subject)
 		props.subject = subject = xstrdup(clean_text(&x, m->subject));
-	props.comments = "Benchmark report written by noisefloor";
+	props.comments = (char *)workbook_label(WB_COMMENTS);
 	props.created = created_time(m, rc);
 	note(&x, workbook_set_properties(x.wb, &props));
 

@@ -361,6 +361,27 @@ static char *counting_partial(const char *name, void *ud)
 	return strcmp(name, "p") == 0 ? xstrdup("<{{v}}>") : NULL;
 }
 
+/* A made list's elements: objects whose "v" is ud's prefix and the index. */
+static int made_calls;
+
+static struct mctx *made_item(size_t i, void *ud)
+{
+	struct mctx *o = mctx_object();
+	char s[32];
+	snprintf(s, sizeof s, "%s%zu", (const char *)ud, i);
+	mctx_set_str(o, "v", s);
+	made_calls++;
+	return o;
+}
+
+static int made_freed;
+
+static void made_free_ud(void *ud)
+{
+	(void)ud;
+	made_freed++;
+}
+
 static void run_api_cases(void)
 {
 	struct mctx *o = mctx_object(), *l = mctx_list();
@@ -452,6 +473,29 @@ static void run_api_cases(void)
 		buf_reset(&out);
 		check(mustache_render(big, n, o, NULL, &out, &err) == 0 && out.len == 20000 * 12, "large template");
 		free(big);
+	}
+
+	/* A list made on demand: each element is made when the section
+	 * reaches it and freed after its body (ASan's leak check), so one
+	 * lives at a time; a
+	 * template that walks it twice (or inside itself) gets the same
+	 * elements; an error mid-list frees the element. */
+	{
+		struct mctx *d = mctx_object(), *made = mctx_list_made(3, made_item, "i", made_free_ud);
+		struct mustache_opts small = { NULL, NULL, NULL, NULL, 8, 0 };
+		mctx_set(d, "made", made);
+		mctx_set(d, "none", mctx_list_made(0, made_item, "n", NULL));
+		check(mctx_list_len(made) == 3, "made list: its length");
+		buf_reset(&out);
+		check(mustache_render(LIT("{{#made}}{{v}},{{/made}}|{{#made}}{{v}}{{#made}}.{{/made}}{{/made}}|"
+					  "{{#none}}x{{/none}}{{^none}}empty{{/none}}"), d, NULL, &out, &err) == 0 &&
+		      strcmp(buf_str(&out), "i0,i1,i2,|i0...i1...i2...|empty") == 0, "made list: rendered, twice and nested");
+		check(made_calls == 15, "made list: made when reached");
+		buf_reset(&out);
+		check(mustache_render(LIT("{{#made}}{{v}}long{{/made}}"), d, &small, &out, &err) == -1 &&
+		      err.too_long, "made list: an error mid-list");
+		mctx_free(d);
+		check(made_freed == 1, "made list: its ud freed with it");
 	}
 
 	/* Success clears err. */

@@ -8,6 +8,7 @@
 #include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "model/semver.h"
+#include "present/chart_words.h"
 #include "present/counts.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -92,7 +93,7 @@ static void legend_add(struct chart_spec *sp, const char *label, uint32_t color,
 
 static const char *direction(int better)
 {
-	return better == BETTER_HIGHER ? "higher is better" : "lower is better";
+	return chart_direction((enum better)better);
 }
 
 /* The colour of a version in every chart of one model. */
@@ -236,11 +237,15 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	if (report_several_platforms(m))
 		buf_printf(&b, " Platform: %s.", c->platform);
 	sp->subtitle = buf_detach(&b, NULL);
-	sp->vtitle = xasprintf("Round value (%s), %s", c->unit, direction(c->better));
+	{
+		struct buf t = BUF_INIT;
+		chart_words_value_title(&t, c->unit, (enum better)c->better, 0);
+		sp->vtitle = buf_detach(&t, NULL);
+	}
 
-	buf_printf(&d, "%s of ", summary ? "Box plot of the rounds" : "Strip plot of every round");
+	chart_words_strip_head(&d, summary);
 	words_subject(&d, c);
-	buf_printf(&d, ", per version (%s, %s). Verdict: ", c->unit, direction(c->better));
+	chart_words_strip_tail(&d, c->unit, (enum better)c->better);
 	verdict_sentence(&d, m, c);
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
@@ -263,20 +268,12 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 			mark_add(sp, MARK_BOX, i, -1, ss.q1, ss.q3, col, NULL);
 			mark_add(sp, MARK_TICK, i, -1, ss.median, ss.median, CHART_INK, NULL);
 			strip_outlier_dots(sp, i, vs, &ss, col, (all_hi - all_lo) / 1000);
-			buf_printf(&d, " %s: %zu round%s, median ", vs->version, vs->nrounds,
-				   vs->nrounds == 1 ? "" : "s");
-			fmt_value(&d, ss.median);
-			buf_printf(&d, " %s, middle half ", c->unit);
-			fmt_value(&d, ss.q1);
-			buf_puts(&d, " to ");
-			fmt_value(&d, ss.q3);
-			buf_printf(&d, " %s, %zu outlying round%s, best ", c->unit, ss.nout,
-				   ss.nout == 1 ? "" : "s");
+			chart_words_strip_box(&d, vs->version, vs->nrounds, ss.median, ss.q1, ss.q3,
+					      c->unit, ss.nout);
 		} else {
 			for (size_t r = 0; r < vs->nrounds; r++)
 				mark_add(sp, MARK_DOT, i, -1, vs->values[r], vs->values[r], col, NULL);
-			buf_printf(&d, " %s: %zu round%s, best ", vs->version, vs->nrounds,
-				   vs->nrounds == 1 ? "" : "s");
+			chart_words_strip_dots(&d, vs->version, vs->nrounds);
 		}
 		mark_add(sp, MARK_BEST, i, -1, vs->best, vs->best, col, NULL);
 
@@ -285,8 +282,7 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 		fmt_value(&s, vs->best);
 		buf_printf(&s, " %s", c->unit);
 		if (vs->nrounds > 1) {
-			buf_puts(&d, ", spread ");
-			fmt_spread(&d, vs->spread);
+			chart_words_strip_spread(&d, vs->spread);
 			buf_puts(&s, "  ");
 			fmt_spread(&s, vs->spread);
 		}
@@ -298,32 +294,20 @@ static void chart_spec_strip(const struct model *m, const struct comparison *c,
 	if (series)
 		for (size_t i = 0; i < c->nversions; i++)
 			if (line_index(c, i) == (i ? line_index(c, i - 1) + 1 : 0))
-				legend_add(sp, c->versions[i].line ? c->versions[i].line : "no release line",
+				legend_add(sp, c->versions[i].line ? c->versions[i].line : chart_word(CW_NO_LINE),
 					   chart_palette(line_index(c, i)), 0);
 	if (summary) {
-		legend_add(sp, "middle half of the rounds and their median", CHART_MUTED, 7);
-		legend_add(sp, "outlying, lowest and highest round", CHART_MUTED, 1);
+		legend_add(sp, chart_word(CW_MIDDLE_HALF), CHART_MUTED, 7);
+		legend_add(sp, chart_word(CW_OUTLYING), CHART_MUTED, 1);
 	} else {
-		legend_add(sp, "round (median of its passes)", CHART_MUTED, 1);
+		legend_add(sp, chart_word(CW_ROUND), CHART_MUTED, 1);
 	}
-	legend_add(sp, "best round", CHART_MUTED, 2);
-	legend_add(sp, "range of the rounds", CHART_MUTED, 6);
+	legend_add(sp, chart_word(CW_BEST_ROUND), CHART_MUTED, 2);
+	legend_add(sp, chart_word(CW_RANGE), CHART_MUTED, 6);
 	/* the platform when an input named it, then the parts, "; " apart */
 	if (model_platform_named(c->platform))
 		buf_puts(&b, c->platform);
-	if (nr)
-		buf_printf(&b, "%s%zu round%s per version", b.len ? "; " : "", nr, nr == 1 ? "" : "s");
-	if (np)
-		buf_printf(&b, "%seach round is the median of %zu pass%s", b.len ? "; " : "", np,
-			   np == 1 ? "" : "es");
-	if (summary)
-		buf_printf(&b, "%swith over %d rounds a version, its box spans the first to the "
-			   "third quartile of its rounds, the line in it is the median, and dots mark "
-			   "the lowest and highest round and any more than 1.5 box widths beyond the box",
-			   b.len ? "; " : "", CHART_STRIP_DOTS_MAX);
-	buf_puts(&b, b.len ? "; right" : "Right");
-	buf_puts(&b, ": best round and spread (\xC2\xB1half the range of the rounds, "
-		 "relative to their median).");
+	chart_words_strip_note(&b, nr, np, summary, CHART_STRIP_DOTS_MAX);
 	sp->note = buf_detach(&b, NULL);
 }
 
@@ -409,9 +393,8 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 	/* dots need less room than labelled bars: the verdicts under the
 	 * workloads get more, and take fewer lines */
 	sp->label_share = 0.45;
-	sp->title = xstrdup("Change of each version against the baseline, one row per workload");
-	buf_puts(&d, "Dot plot: for each workload, the change of each version's best round against "
-		 "the baseline, coloured by release line, with the workload's noise band shaded.");
+	sp->title = xstrdup(chart_word(CW_OVERVIEW_TITLE));
+	buf_puts(&d, chart_word(CW_OVERVIEW_HEAD));
 	ncats = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -457,42 +440,25 @@ static int overview_rows(const struct model *m, struct chart_spec *sp)
 		if (cap > 0 && hi > 1.5 * cap) {
 			sp->clip_lo = -cap;
 			sp->clip_hi = cap;
-			buf_puts(&b, "The axis is capped at \xC2\xB1");
-			fmt_fixed(&b, cap * 100, 0);
-			buf_puts(&b, "%: dots beyond it sit at its end (the largest change is ");
-			fmt_fixed(&b, hi * 100, 0);
-			buf_puts(&b, "%). ");
+			chart_words_axis_cap(&b, cap, hi);
 		}
 	}
 	free(vals);
-	if (nmore) {
-		buf_puts(&b, "Not shown: ");
-		counts_compared(&b, m, more, nmore);
-		buf_printf(&b, " past the first %d rows (every workload is in analysis.json, the "
-			   "workbook and the tables). ", CHART_OVERVIEW_MAX_ROWS);
-	}
-	if (nout) {
-		/* "12 workloads on darwin-arm64", "24 comparisons (12 workloads
-		 * on 2 platforms)" */
-		buf_puts(&b, "Left out: ");
-		counts_compared(&b, m, out, nout);
-		if (one_out_platform && out_platform)
-			buf_printf(&b, " on %s", out_platform);
-		buf_puts(&b, " with only one version or too few rounds to compare.");
-	}
+	if (nmore)
+		chart_words_not_shown(&b, m, more, nmore, CHART_OVERVIEW_MAX_ROWS);
+	if (nout)
+		chart_words_left_out(&b, m, out, nout, one_out_platform ? out_platform : NULL);
 	free(more);
 	free(out);
 	if (b.len)
 		buf_printf(&d, " %s", b.s);
 	sp->note = b.len ? buf_detach(&b, NULL) : NULL;
 	buf_release(&b);
-	sp->subtitle = xstrdup("Each dot is one version's best round against the baseline; shaded: "
-			       "the noise band of the workload (the largest spread of its versions). "
-			       "A dot inside the band is within noise.");
-	sp->vtitle = xstrdup("Change of the best round against the baseline");
+	sp->subtitle = xstrdup(chart_word(CW_OVERVIEW_SUBTITLE));
+	sp->vtitle = xstrdup(chart_word(CW_OVERVIEW_VTITLE));
 	for (size_t i = 0; i < nlines; i++)
-		legend_add(sp, lines[i][0] ? lines[i] : "no release line", chart_palette(i), 1);
-	legend_add(sp, "noise band", CHART_NOISE, 3);
+		legend_add(sp, lines[i][0] ? lines[i] : chart_word(CW_NO_LINE), chart_palette(i), 1);
+	legend_add(sp, chart_word(CW_NOISE_BAND), CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	free(lines);
 	return 1;
@@ -550,9 +516,7 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 	sp->percent = 1;
 	sp->include_zero = 1;
 	mags = xmalloc(m->ncomparisons * (nsub + 1) * sizeof *mags);
-	buf_printf(&d, "Bar chart: for each workload, the change of each version's best round "
-		   "against %s%s, with the noise band of the workload shaded.",
-		   same_base ? "" : "the baseline", same_base ? base : "");
+	chart_words_bars_head(&d, same_base ? base : NULL);
 	ncats = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -574,8 +538,8 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		buf_printf(&d, " %s", sp->cats[ncats]);
 		if (c->verdict == VERDICT_INSUFFICIENT) {
 			mark_add(sp, MARK_NOTE, ncats, -1, 0, 0, CHART_MUTED,
-				 xstrdup("not enough rounds to know the noise"));
-			buf_puts(&d, ": not enough rounds.");
+				 xstrdup(chart_word(CW_NO_NOISE)));
+			buf_puts(&d, chart_word(CW_NO_NOISE_DESC));
 			ncats++;
 			continue;
 		}
@@ -663,8 +627,7 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		if (s > 0 && a > 1.6 * s) {
 			sp->clip_lo = -s;
 			sp->clip_hi = s;
-			sp->note = xstrdup("Bars that run off the axis are cut at its end; "
-					   "their labels give the full change.");
+			sp->note = xstrdup(chart_word(CW_BARS_CUT));
 		}
 	}
 	free(mags);
@@ -674,26 +637,19 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		for (size_t i = 0; i < m->ncomparisons; i++)
 			nseries += m->comparisons[i].baseline_idx >= 0 && report_chart_series(&m->comparisons[i]);
 		if (nseries) {
-			char *note = xasprintf("%s%s%zu workload%s measured on a long version series %s a "
-					       "chart of %s own.", sp->note ? sp->note : "",
-					       sp->note ? " " : "", nseries, nseries == 1 ? "" : "s",
-					       nseries == 1 ? "has" : "have", nseries == 1 ? "its" : "their");
+			struct buf t = BUF_INIT;
+			buf_puts(&t, sp->note ? sp->note : "");
+			chart_words_series_note(&t, nseries);
 			free(sp->note);
-			sp->note = note;
+			sp->note = buf_detach(&t, NULL);
 		}
 	}
-	sp->title = same_base ? xasprintf("Best round of each version against %s", base)
-			      : xstrdup("Best round of each version against the baseline");
-	buf_printf(&b, "%zu of %zu differences clear the noise of their workload and are confirmed "
-		   "by the rank test. "
-		   "Shaded: the noise band (the largest spread of the workload's versions); "
-		   "a pale bar that ends inside it is within noise, a pale bar with a dashed outline "
-		   "beyond it is not confirmed by the rank test%s.", nbeyond, nbars,
-		   any_paired(m) ? "; a solid bar inside it is confirmed by the per-round ratios of "
-		   "rounds that ran both versions (paired), whose own band is narrower" : "");
+	chart_words_bars_title(&b, same_base ? base : NULL, 0);
+	sp->title = buf_detach(&b, NULL);
+	chart_words_bars_subtitle(&b, nbeyond, nbars, any_paired(m));
 	sp->subtitle = buf_detach(&b, NULL);
-	sp->vtitle = xasprintf("Change of the best round against %s",
-			       same_base ? base : "the baseline");
+	chart_words_bars_title(&b, same_base ? base : NULL, 1);
+	sp->vtitle = buf_detach(&b, NULL);
 	if (!dw_same || !dw) {
 		sp->lo_hint = xstrdup("\xE2\x86\x90 lower");
 		sp->hi_hint = xstrdup("higher \xE2\x86\x92");
@@ -718,7 +674,7 @@ static int chart_spec_overview(const struct model *m, struct chart_spec *sp)
 		legend_add(sp, within_words, CHART_AXIS, 5);
 	if (unconfirmed_words)
 		legend_add(sp, unconfirmed_words, CHART_AXIS, 8);
-	legend_add(sp, "noise band", CHART_NOISE, 3);
+	legend_add(sp, chart_word(CW_NOISE_BAND), CHART_NOISE, 3);
 	sp->desc = buf_detach(&d, NULL);
 	return 1;
 	}
@@ -748,17 +704,16 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 
 	spec_init(sp, c->nversions);
 	sp->columns = 1;
-	sp->title = xasprintf("%s across %zu versions", c->workload, c->nversions);
+	chart_words_series_title(&b, c->workload, c->nversions);
+	sp->title = buf_detach(&b, NULL);
 	verdict_sentence(&b, m, c);
-	buf_printf(&b, " Best round of each version in version order%s%s.",
-		   report_several_platforms(m) ? " on " : "", report_several_platforms(m) ? c->platform : "");
+	chart_words_series_subtitle(&b, report_several_platforms(m) ? c->platform : NULL);
 	sp->subtitle = buf_detach(&b, NULL);
-	sp->vtitle = xasprintf("Best round (%s), %s", c->unit, direction(c->better));
-	buf_puts(&d, "Line chart of the best round of ");
+	chart_words_value_title(&b, c->unit, (enum better)c->better, 1);
+	sp->vtitle = buf_detach(&b, NULL);
+	chart_words_series_head(&d);
 	words_subject(&d, c);
-	buf_printf(&d, " for %zu versions in version "
-		   "order (%s, %s), coloured by release line; dashed lines mark a change of the "
-		   "V8 version.", c->nversions, c->unit, direction(c->better));
+	chart_words_series_tail(&d, c->nversions, c->unit, (enum better)c->better);
 
 	for (size_t i = 0; i < c->nversions; i++) {
 		const struct version_stats *vs = &c->versions[i];
@@ -791,7 +746,7 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 		v8 = v8_minor(vs->v8);
 		if (v8 && (!prev_v8 || strcmp(v8, prev_v8) != 0)) {
 			mark_add(sp, MARK_BREAK, i, -1, 0, 0, CHART_AXIS, xasprintf("V8 %s", v8));
-			buf_printf(&d, " From %s: V8 %s.", vs->version, v8);
+			chart_words_v8_from(&d, vs->version, v8);
 		}
 		if (v8) {
 			free(prev_v8);
@@ -809,12 +764,12 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 			legend_add(sp, s, chart_palette(li), 2);
 			free(s);
 		} else {
-			legend_add(sp, *lines[li] ? lines[li] : "no release line", chart_palette(li), 2);
+			legend_add(sp, *lines[li] ? lines[li] : chart_word(CW_NO_LINE), chart_palette(li), 2);
 		}
 	}
 	free(lines);
-	legend_add(sp, "range of the rounds", CHART_MUTED, 6);
-	legend_add(sp, "V8 version changes", CHART_AXIS, 4);
+	legend_add(sp, chart_word(CW_RANGE), CHART_MUTED, 6);
+	legend_add(sp, chart_word(CW_V8_CHANGES), CHART_AXIS, 4);
 	sp->desc = buf_detach(&d, NULL);
 }
 

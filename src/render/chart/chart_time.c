@@ -11,6 +11,7 @@
 #include "analysis/timeline.h"
 #include "lib/iso8601.h"
 #include "lib/util.h"
+#include "present/chart_words.h"
 #include "present/verdict_words.h"
 #include "render/render.h"
 
@@ -99,22 +100,10 @@ static double nice(double x)
 /* "2025-11-27 · 24.11.1" for a round ("round 3 · 24.11.1" in one sitting). */
 static void round_label(struct buf *b, const struct result *r, const char *version, int sitting)
 {
-	if (sitting) {
-		buf_printf(b, "round %d", r->round);
-	} else {
-		char day[11];
+	char day[11];
+	if (!sitting)
 		iso8601_utc_day(result_timestamp(r), day);
-		buf_puts(b, day);
-	}
-	buf_printf(b, " \xC2\xB7 %s", version);
-}
-
-/* "rounds 3, 7 and 12" */
-static void slow_round_list(struct buf *b, const struct comparison *c)
-{
-	buf_puts(b, c->nslow_rounds == 1 ? "round " : "rounds ");
-	for (size_t k = 0; k < c->nslow_rounds; k++)
-		buf_printf(b, "%s%d", k == 0 ? "" : k + 1 == c->nslow_rounds ? " and " : ", ", c->slow_rounds[k]);
+	chart_words_round_label(b, r->round, sitting ? NULL : day, version);
 }
 
 /* The time span of round `round` of c, in days: 1, or 0 when none ran. */
@@ -141,7 +130,6 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	double t0 = INFINITY, t1 = -INFINITY, v0 = INFINITY, v1 = -INFINITY;
 	size_t lo_k = 0, lo_r = 0, hi_k = 0, hi_r = 0;
 	struct buf b = BUF_INIT, d = BUF_INIT;
-	const char *dir = c->better == BETTER_HIGHER ? "higher is better" : "lower is better";
 	/* one sitting with slow rounds of the machine: time of day, the slow
 	 * rounds shaded as bad days are */
 	int sitting = timeline_sitting(c);
@@ -171,28 +159,20 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 
 	/* header */
 	y = M;
-	buf_printf(&b, "%s over time", c->workload);
+	chart_words_time_title(&b, c->workload);
 	sc->title = xstrdup(b.s);
 	block(sc, f, M, W - 2 * M, &y, b.s, F * TITLE, 1, CHART_INK);
 	buf_reset(&b);
-	buf_printf(&b, "%s: every round at its %s, coloured by release line. ", c->platform,
-		   sitting ? "time" : "date");
+	chart_words_time_head(&b, c->platform, sitting);
 	if (sitting) {
-		buf_puts(&b, "Shaded: ");
-		slow_round_list(&b, c);
-		buf_puts(&b, ", in which every version ran about ");
-		fmt_fixed(&b, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
-		buf_puts(&b, "\xC3\x97 slower than its usual round: the machine, not a version.");
+		chart_words_time_slow(&b, c);
 	} else if (worst_day) {
-		buf_puts(&b, "The slowest round, ");
-		round_label(&b, worst, c->versions[bad_k].version, 0);
-		buf_printf(&b, ", fell on a bad day of the machine: on %s ", worst_day->date);
-		for (size_t i = 0; i < worst_day->nversions; i++)
-			buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == worst_day->nversions ? " and " : ", ",
-				   worst_day->versions[i]);
-		buf_printf(&b, " all ran at about %.0f%% of their usual speed.", worst_day->speed * 100);
+		struct buf l = BUF_INIT;
+		round_label(&l, worst, c->versions[bad_k].version, 0);
+		chart_words_time_bad_day(&b, l.s, worst_day);
+		buf_release(&l);
 	} else {
-		buf_puts(&b, "Time and version are confounded: each version ran in its own period.");
+		buf_puts(&b, chart_word(CW_CONFOUNDED));
 	}
 	y += F * 0.15;
 	block(sc, f, M, W - 2 * M, &y, b.s, F * BODY, 0, CHART_MUTED);
@@ -211,15 +191,15 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 			if (slot < nslots) {
 				for (size_t k = 0; k < c->nversions && !label; k++)
 					if (line_slot(c, k) == slot)
-						label = c->versions[k].line ? c->versions[k].line : "no release line";
+						label = c->versions[k].line ? c->versions[k].line : chart_word(CW_NO_LINE);
 			} else if (slot == nslots) {
 				if (sitting)
 					continue; /* no release starts within a sitting */
-				label = "first day of a release", kind = 1;
+				label = chart_word(CW_FIRST_DAY), kind = 1;
 			} else {
 				if (!m->nbad_days && !sitting)
 					break;
-				label = sitting ? "slow round of the machine" : "bad day of the machine", kind = 2;
+				label = chart_word(sitting ? CW_SLOW_ROUND : CW_BAD_DAY), kind = 2;
 			}
 			double w = s + F * 0.4 + chart_text_width(f, 0, F * BODY, label);
 			if (x > M && x + w > W - M) {
@@ -299,7 +279,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		     CHART_MUTED, ANCHOR_END, 0);
 	}
 	buf_reset(&tl);
-	buf_printf(&tl, "Round value (%s), %s", c->unit, dir);
+	chart_words_value_title(&tl, c->unit, (enum better)c->better, 0);
 	chart_add_text(sc, f, M + F * 0.95, (top + bottom) / 2, tl.s, F * SMALL, 0, CHART_INK, ANCHOR_MIDDLE, 90);
 	chart_add_line(sc, left, bottom, right, bottom, CHART_AXIS, F * 0.08, DASH_NONE);
 
@@ -403,62 +383,51 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 	}
 	y = bottom + F * 2.2;
 	buf_reset(&b);
-	buf_printf(&b, "Ringed: the %s round, ", words_diff(c)->worst);
-	round_label(&b, worst, c->versions[bad_k].version, sitting);
-	if (worst_day)
-		buf_puts(&b, " (a bad day of the machine)");
-	buf_printf(&b, ", and the %s, ", words_diff(c)->best);
-	round_label(&b, bestr, c->versions[good_k].version, sitting);
-	buf_puts(&b, ".");
+	{
+		struct buf wl = BUF_INIT, bl = BUF_INIT;
+		round_label(&wl, worst, c->versions[bad_k].version, sitting);
+		round_label(&bl, bestr, c->versions[good_k].version, sitting);
+		chart_words_ringed(&b, words_diff(c)->worst, wl.s, worst_day != NULL, words_diff(c)->best, bl.s);
+		buf_release(&wl);
+		buf_release(&bl);
+	}
 	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_INK);
 	buf_reset(&b);
-	if (sitting)
-		buf_printf(&b, "Each dot is one round (the median of its passes); %s. Times in UTC.", dir);
-	else
-		buf_printf(&b, "Each dot is one round (the median of its passes); %s. Dashed rules: the "
-			   "first day each release ran (releases running from the start have none).", dir);
+	chart_words_time_foot(&b, (enum better)c->better, sitting);
 	block(sc, f, M, W - 2 * M, &y, b.s, F * SMALL, 0, CHART_MUTED);
 	sc->height = ceil(y + M);
 	if (st->background)
 		sc->prims[0].h = sc->height;
 
 	/* the text summary */
-	buf_puts(&d, "Round values of ");
+	chart_words_time_desc_head(&d);
 	words_subject(&d, c);
-	buf_printf(&d, " (%s, %s) against their %s, ", c->unit, dir, sitting ? "time" : "date");
-	if (sitting) {
-		int y0, m0, dd0;
-		civil((long)floor(t0), &y0, &m0, &dd0);
-		buf_printf(&d, "one sitting on %04d-%02d-%02d. ", y0, m0, dd0);
-	} else {
+	{
 		int y0, m0, dd0, y1, m1, dd1;
-		civil((long)d0, &y0, &m0, &dd0);
+		char first[16], last[16];
+		civil(sitting ? (long)floor(t0) : (long)d0, &y0, &m0, &dd0);
 		civil((long)d1 - 1, &y1, &m1, &dd1);
-		buf_printf(&d, "%04d-%02d-%02d to %04d-%02d-%02d. ", y0, m0, dd0, y1, m1, dd1);
+		snprintf(first, sizeof first, "%04d-%02d-%02d", y0, m0, dd0);
+		snprintf(last, sizeof last, "%04d-%02d-%02d", y1, m1, dd1);
+		chart_words_time_span(&d, c->unit, (enum better)c->better, first, sitting ? NULL : last);
 	}
-	buf_puts(&d, "Slowest round: ");
-	fmt_value(&d, c->versions[bad_k].values[bad_r]);
-	buf_printf(&d, " %s on ", c->unit);
-	round_label(&d, worst, c->versions[bad_k].version, sitting);
-	if (worst_day)
-		buf_printf(&d, ", %s was a bad day of the machine (every version that ran was slow)",
-			   worst_day->date);
-	buf_puts(&d, ". Fastest round: ");
-	fmt_value(&d, c->versions[good_k].values[good_r]);
-	buf_printf(&d, " %s on ", c->unit);
-	round_label(&d, bestr, c->versions[good_k].version, sitting);
+	for (int e = 0; e < 2; e++) {
+		struct buf v = BUF_INIT, l = BUF_INIT;
+		size_t k = e ? good_k : bad_k, r = e ? good_r : bad_r;
+		fmt_value(&v, c->versions[k].values[r]);
+		round_label(&l, e ? bestr : worst, c->versions[k].version, sitting);
+		chart_words_time_extreme(&d, !e, v.s, c->unit, l.s, !e && worst_day ? worst_day->date : NULL);
+		buf_release(&v);
+		buf_release(&l);
+	}
 	if (sitting) {
-		buf_puts(&d, ". Slow rounds of the machine (shaded): ");
-		slow_round_list(&d, c);
-		buf_puts(&d, ", every version about ");
-		fmt_fixed(&d, c->slow_round_factor, c->slow_round_factor < 10 ? 1 : 0);
-		buf_puts(&d, "\xC3\x97 slower.");
+		chart_words_time_desc_slow(&d, c);
 		sc->desc = buf_detach(&d, NULL);
 		buf_release(&b);
 		buf_release(&tl);
 		return;
 	}
-	buf_puts(&d, ". First days:");
+	chart_words_first_days(&d);
 	for (size_t k = 0; k < c->nversions; k++) {
 		const struct version_stats *v = &c->versions[k];
 		const char *first = NULL;
@@ -469,7 +438,7 @@ void chart_time_scene(const struct model *m, const struct comparison *c,
 		if (first) {
 			char day[11];
 			iso8601_utc_day(first, day);
-			buf_printf(&d, "%s %s %s", k ? "," : "", v->version, day);
+			chart_words_first_day(&d, k == 0, v->version, day);
 		}
 	}
 	buf_putc(&d, '.');
