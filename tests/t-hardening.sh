@@ -311,6 +311,9 @@ if cc -shared -fPIC -o "$shim" "$H/slow-rename.c" -ldl 2>"$NF_TMP/shim.log"; the
 	o=$(tmpdir)
 	cp tests/core/published.json "$o.a.json"    # other workloads than b
 	cp tests/core/throughput.json "$o.b.json"
+	# each run's issue.md alone (one with nothing to file names no workload)
+	"$NF" report -q --out "$o.alone-a" --formats json,md "$o.a.json"
+	"$NF" report -q --out "$o.alone-b" --formats json,md "$o.b.json"
 	mixed=0
 	for i in 1 2 3; do
 		pids=""
@@ -319,9 +322,14 @@ if cc -shared -fPIC -o "$shim" "$H/slow-rename.c" -ldl 2>"$NF_TMP/shim.log"; the
 		done
 		wait $pids
 		w=$(jq -r '.comparisons[0].workload' "$o/analysis.json")
-		for doc in blog.md issue.md summary.md; do
+		for doc in blog.md summary.md; do
 			grep -qF "$w" "$o/$doc" || mixed=1
 		done
+		if [ "$w" = "$(jq -r '.comparisons[0].workload' "$o.alone-a/analysis.json")" ]; then
+			cmp -s "$o/issue.md" "$o.alone-a/issue.md" || mixed=1
+		else
+			cmp -s "$o/issue.md" "$o.alone-b/issue.md" || mixed=1
+		fi
 	done
 	check_eq "concurrent runs leave one run's complete set" 0 "$mixed"
 	check "concurrent runs leave no staging folder" sh -c "! ls -a '$o' | grep -q '^\\.noisefloor-'"
