@@ -39,7 +39,7 @@ check "ci-summary.md counts the comparisons where one version ran as what they a
 check "ci-summary.md does not call them 'with too few rounds'" \
 	sh -c "! grep -q 'with too few rounds' '$d/h/ci-summary.md'"
 # the dates: once, as UTC days
-last=$(tail -n 1 "$d/h/summary.md")
+last=$(grep '^Inputs:' "$d/h/summary.md")
 check_eq "summary.md names the days the rounds ran once, as days" "1" \
 	"$(grep -o '2025-11-14' <<< "$last" | wc -l)"
 check "summary.md: the days of the rounds, in UTC" \
@@ -47,9 +47,9 @@ check "summary.md: the days of the rounds, in UTC" \
 check "summary.md: no time of day, no 'rounds dated' beside 'Rounds run'" \
 	sh -c "! grep -q 'T06:\|rounds dated' '$d/h/summary.md'"
 check "summary.md: one day is 'on' that day" \
-	grep -q 'Rounds run on 2026-11-29 (UTC)\. ' "$d/ship/summary.md"
+	grep -q 'Rounds run on 2026-11-29 (UTC)\.$' "$d/ship/summary.md"
 check "cmark-gfm reads summary.md's last paragraph whole" \
-	sh -c "cmark-gfm '$d/h/summary.md' | grep -q '(UTC days). The versions'"
+	sh -c "cmark-gfm '$d/h/summary.md' | grep -q '^<p>Inputs: .*(UTC days).</p>'"
 # Risks entries start with a capital letter
 check_eq "summary.md: every Risks entry starts with a capital" "" \
 	"$(sed -n '/^## Risks/,/^\*\*Support/p' "$d/h/summary.md" | grep '^- [a-z]')"

@@ -21,7 +21,7 @@ o=$(tmpdir)
 check "report reads NDJSON whose first line is {\"workloads\": ...} without \"format\"" \
 	"$NF" report -q --out "$o" 1="$d/plain.ndjson"
 check_eq "and shows the workloads it describes" "one pass of w||w.sh" \
-	"$(grep -o 'one pass of w.*w\.sh' "$o/issue.md" | head -1 | sed 's/ *| */|/g')"
+	"$(grep -o 'one pass of w.*w\.sh' "$o/blog.md" | head -1 | sed 's/ *| */|/g')"
 printf '{"workloads": {"w": {}}}\n' > "$d/only.ndjson"
 check_eq "a header line alone has no results" \
 	"noisefloor: cannot read '$d/only.ndjson': no results in it (only the document fields)" \
@@ -46,7 +46,7 @@ for w in 1 0; do
 done
 o=$(tmpdir)
 "$NF" report -q --out "$o" "$d/r1.ndjson" 2>/dev/null
-check "the report of the run has the Workloads table" grep -q 'one pass of w' "$o/issue.md"
+check "the report of the run has the Workloads table" grep -q 'one pass of w' "$o/blog.md"
 check "run --resume over it adds nothing twice" "$NF" run -q --resume --rounds 2 --out "$d/r1.ndjson"
 check_eq "a run whose output describes nothing writes no workloads" "null" \
 	"$("$NF" run -q --measure output --rounds 1 --warmup 0 \

@@ -41,10 +41,10 @@ for doc in blog.md summary.md issue.md ci-summary.md; do
 		sh -c "! grep -i 'exact releases measured' '$d/out/$doc' | grep -qi 'warning\|^- '"
 done
 check "summary.md says it under the numbers, not among the risks" \
-	sh -c "sed -n '/^## The numbers behind it/,/^## Risks/p' '$d/out/summary.md' | grep -q '^$g' &&
+	sh -c "sed -n '/^## Workload by workload/,/^## Risks/p' '$d/out/summary.md' | grep -q '^$g' &&
 		! sed -n '/^## Risks/,\$p' '$d/out/summary.md' | grep -q 'exact releases'"
 check "blog.md says it where the numbers are explained" \
-	sh -c "sed -n '/^## The numbers/,/^Each cell/p' '$d/out/blog.md' | grep -q '^$g'"
+	sh -c "sed -n '/^## What was measured/,/^The full table/p' '$d/out/blog.md' | grep -q '^$g'"
 check "issue.md says it in the additional information, before the verdict tables" \
 	sh -c "sed -n '/^### Additional information/,/^Each cell/p' '$d/out/issue.md' | grep -q '^$g'"
 check "ci-summary.md says it above the folded verdict table and does not count it a warning" \
@@ -71,8 +71,11 @@ check "the rounds CSV keeps each round's release" grep -q '24\.13\.0' "$d/out/ro
 # comparisons are counted as what they are: 12 workloads on 2 platforms are
 # 24 comparisons, never "24 workloads"
 for doc in blog.md summary.md issue.md ci-summary.md report.html; do
+	# summary.md words each verdict plainly, issue.md its finding
+	case $doc in summary.md|issue.md) ;; *)
 	check "$doc's short answer counts 4 of 24 comparisons (12 workloads on 2 platforms)" \
 		grep -q '4 of 24 comparisons (12 workloads on 2 platforms) show a confirmed difference' "$d/out/$doc"
+	esac
 	check "$doc never speaks of 24 workloads" sh -c "! grep -q '24 workloads' '$d/out/$doc'"
 done
 check "summary.md's subtitle counts them so" \

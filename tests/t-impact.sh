@@ -150,7 +150,7 @@ impact_kv() {
 		head && $1 != "" && $(h["Saved ms per second"]) != "" {
 			k = unq($1) "|" unq($2) "|"
 			print k "ms_per_mb_from\t" val($(h["ms per MB from"])); print k "ms_per_mb_to\t" val($(h["ms per MB to"]))
-			print k "saved\t" val($(h["Saved ms per second"])); print k "core_share\t" val($(h["Share of one core"]))
+			print k "saved\t" val($(h["Saved ms per second"])); print k "core_share\t" val($(h["Cores freed"]))
 			print k "cores_freed\t" val($(h["Cores freed"])); print k "provisioned\t" val($(h["Share of provisioned cores"]))
 			print k "low\t" val($(h["Saved ms per second, low"])); print k "high\t" val($(h["Saved ms per second, high"])) }' "$1"
 }
@@ -212,8 +212,10 @@ check "blog: How to reproduce, with the command and the input's SHA-256" sh -c \
 check "summary: How to reproduce, with the command and the input's SHA-256" sh -c \
 	'grep -q "^## How to reproduce" "$1" && grep -qxF "noisefloor report $2" "$1" && grep -qF "Inputs: \`$2\` (SHA-256 \`$3\`). Rounds run on 2026-11-29 (UTC)." "$1"' \
 	_ "$o/summary.md" "$SHIPPED" "$sha"
-check "issue: Steps to reproduce, the versions, the command and the raw data to attach" sh -c \
-	'grep -q "^\*\*Steps to reproduce\*\*" "$1" && grep -qF "1. Install each version: 20.20.2 (V8 11.3.244.8), 22.23.5" "$1" && grep -qxF "   noisefloor report $2" "$1" && grep -qF "Raw data to attach: \`$2\` (SHA-256 \`$3\`)" "$1"' \
+check "issue: the steps, the versions, the command and the raw data to attach, by file name" sh -c \
+	'grep -q "^### What steps will reproduce the bug?" "$1" && grep -qF "1. Install each version: 20.20.2, 22.23.5, 24.22.3, 26.12.1." "$1" &&
+	 grep -qxF "   noisefloor report $(basename "$2")" "$1" && grep -qF "**Attachments:** \`$(basename "$2")\` (SHA-256 \`$3\`)" "$1" &&
+	 ! grep -qF "$2" "$1"' \
 	_ "$o/issue.md" "$SHIPPED" "$sha"
 
 # --- the sanitizer build over every output with an estimate ----------------------

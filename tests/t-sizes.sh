@@ -48,13 +48,13 @@ versions 10000 > "$d/v10000.ndjson"
 measure "$NF" check -q "$d/v10000.ndjson"
 check_eq "check of 10,000 versions x 3 rounds exits 0" "0" "$rc"
 check "in seconds ($secs s) and at most 200 MB ($kib KiB)" test "${kib:-999999999}" -le 204800
-measure "$NF" report -q --formats json,md,charts --out "$d/ov" "$d/v10000.ndjson"
+measure "$NF" report -q --formats json,md,html,charts --out "$d/ov" "$d/v10000.ndjson"
 check_eq "a report of 10,000 versions exits 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
 check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
 check "a series tests about three pairs a version, not every pair" \
 	jq -e '.comparisons[0] | (.pairs | length) < 3 * 10000' "$d/ov/analysis.json"
-check "blog.md says the series is compared with its neighbours and the baseline" \
-	grep -q 'compared with their neighbours and the baseline only' "$d/ov/blog.md"
+check "report.html says the series is compared with its neighbours and the baseline" \
+	grep -q 'compared with their neighbours and the baseline only' "$d/ov/report.html"
 measure "$NF" report -q --formats xlsx --out "$d/ox" "$d/v10000.ndjson"
 check_eq "the workbook of 10,000 versions is written, its columns capped ($(head -c 200 "$d/stderr"))" "0" "$rc"
 check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600

@@ -39,7 +39,7 @@ check_eq "issue.md: 6,000 rounds of twenty characters are left out" "cut" "$out"
 # the shipped template: the raw rounds move to rounds.csv, the issue fits
 o=$(tmpdir)
 check "many rounds: report renders" "$NF" report --formats md,rounds --out "$o" "$NF_TMP/rounds6k.ndjson"
-check "issue.md names rounds.csv" grep -q 'attach `rounds.csv`' "$o/issue.md"
+check "issue.md names rounds.csv among the attachments" grep -q '^\*\*Attachments:\*\*.* `rounds.csv` (every round' "$o/issue.md"
 check_eq "issue.md: the SHA-256 of rounds.csv is sha256sum's" "$(sha256sum < "$o/rounds.csv" | cut -d' ' -f1)" \
-	"$(sed -n 's/.*attach `rounds.csv`.*SHA-256 `\([0-9a-f]*\)`.*/\1/p' "$o/issue.md")"
+	"$(sed -n 's/.*`rounds.csv` (every round, SHA-256 `\([0-9a-f]*\)`.*/\1/p' "$o/issue.md")"
 check "issue.md fits a GitHub issue" test "$(wc -m < "$o/issue.md")" -le 65536

@@ -912,6 +912,30 @@ static void drift_and_load(struct model *m, const double *load_of)
 	}
 }
 
+/* One run of a version in a round (a process), as the load warning counts
+ * them: the results it gave for each workload share it. */
+struct run_key {
+	const char *source, *version, *platform; /* interned */
+	int round;
+	int above;
+};
+
+static int cmp_addr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+	return (x > y) - (x < y);
+}
+
+static int cmp_run(const void *pa, const void *pb)
+{
+	const struct run_key *a = pa, *b = pb;
+	int c;
+	if ((c = cmp_addr(a->source, b->source)) || (c = cmp_addr(a->version, b->version)) ||
+	    (c = cmp_addr(a->platform, b->platform)))
+		return c;
+	return (a->round > b->round) - (a->round < b->round);
+}
+
 /* The machine as `noisefloor run` recorded it: noise checks that did not
  * pass, and runs whose round had a 1-minute load average above the cores
  * (meta.load_before, meta.load_after; read only when the environment names
@@ -921,6 +945,8 @@ static void drift_and_load(struct model *m, const double *load_of)
 static double *machine_state(struct model *m)
 {
 	double *load_of;
+	struct run_key *runs;
+	size_t nruns = 0;
 	const char *checks = model_get_env(m, INGEST_ENV_NOISE_CHECKS);
 	const char *cores = model_get_env(m, "cores");
 
@@ -932,17 +958,39 @@ static double *machine_state(struct model *m)
 	if (!(m->load.cores > 0))
 		return NULL;
 	load_of = xmalloc((m->nresults ? m->nresults : 1) * sizeof *load_of);
+	runs = xmalloc((m->nresults ? m->nresults : 1) * sizeof *runs);
 	for (size_t i = 0; i < m->nresults; i++) {
 		/* results of one series share its meta: parsed once */
 		double load = load_of[i] = i && m->results[i].series == m->results[i - 1].series
 					   ? load_of[i - 1] : result_load(&m->results[i]);
+		const struct series *s = m->results[i].series;
 		if (!(load >= 0))
 			continue;
-		m->load.known++;
-		m->load.above += load > m->load.cores;
+		/* one run (process) of a version in a round gives a result
+		 * for each workload it times: it is counted once */
+		runs[nruns].source = s->source;
+		runs[nruns].version = s->release ? s->release : s->version;
+		runs[nruns].platform = s->platform;
+		runs[nruns].round = m->results[i].round;
+		runs[nruns].above = load > m->load.cores;
+		nruns++;
 		if (load > m->load.highest)
 			m->load.highest = load;
 	}
+	if (nruns)
+		qsort(runs, nruns, sizeof *runs, cmp_run);
+	for (size_t i = 0; i < nruns; i++) {
+		if (i && cmp_run(&runs[i], &runs[i - 1]) == 0) {
+			if (runs[i].above && !runs[i - 1].above) {
+				m->load.above++;  /* the run counts as above once */
+				runs[i - 1].above = 1;
+			}
+			continue;
+		}
+		m->load.known++;
+		m->load.above += runs[i].above;
+	}
+	free(runs);
 	if (m->load.above)
 		model_warn_fact(m, WARNING_LOADED, 0, 0, 0);
 	return load_of;

@@ -11,7 +11,9 @@
  * ci_high), taken relative to the pair's ratio of medians, moves the ratio
  * of bests (faster / slower) by the same factors; saved = rps * payload MB *
  * ms/MB slower * (1 - ratio).
- * Only confirmed claims (impact_confirmed_pair) get figures; every other
+ * Only confirmed claims (impact_confirmed_pair) get figures, and with an
+ * upgrade view only its own move, when that move is a confirmed change;
+ * every other
  * comparison with bytes gets the reason why not (enum impact_no_figure,
  * worded by present/report_impact.c).
  */
@@ -154,6 +156,23 @@ int impact_run(struct model *m, struct nf_error *err)
 		if (pair >= 0 && (scale == 0 || c->better != BETTER_LOWER)) {
 			im->no_figure = IMPACT_NOT_A_TIME;
 			pair = -1;
+		}
+		if (pair >= 0 && m->upgrade.shown && i < m->upgrade.nrows) {
+			/* the figure weighs the upgrade the documents advise
+			 * (--from, else the oldest supported line to the
+			 * recommended one), not whichever pair the verdict
+			 * claimed: an end-of-life version is no one's choice */
+			const struct upgrade_row *u = &m->upgrade.rows[i];
+			if (u->pair < 0 || (u->change != UPGRADE_BETTER && u->change != UPGRADE_WORSE)) {
+				im->no_figure = IMPACT_NOT_ON_UPGRADE;
+				im->from = u->from;
+				im->to = u->to;
+				continue;
+			}
+			pair = u->pair;
+			/* from the slower to the faster, as every figure reads */
+			im->from = u->change == UPGRADE_BETTER ? u->from : u->to;
+			im->to = u->change == UPGRADE_BETTER ? u->to : u->from;
 		}
 		if (pair < 0)
 			continue;

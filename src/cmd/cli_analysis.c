@@ -96,8 +96,9 @@ int cli_check_claims(const struct cli_args *a, struct model *m)
 void cli_print_claims(const struct report *rep, FILE *f, size_t columns)
 {
 	for (size_t i = 0; i < rep->claims.nlines; i++) {
+		/* a claim line starts with its workload's name, as the input
+		 * spells it ("acorn.parse"): never capitalised */
 		char *line = xasprintf("%s.", rep->claims.lines[i]);
-		line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
 		render_terminal_line(f, line, columns);
 		free(line);
 	}

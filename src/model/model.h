@@ -602,6 +602,9 @@ enum impact_no_figure {
 	                         the difference after Holm */
 	IMPACT_NOT_A_TIME,    /* confirmed, but measured in a unit that is no
 	                         time per pass (a rate, or higher is better) */
+	IMPACT_NOT_ON_UPGRADE, /* a confirmed claim, but no confirmed change on
+	                         the upgrade view's move (from, to: its ends,
+	                         -1 where unmeasured) */
 };
 
 /* What a confirmed claim is worth to that service, from the slower to the
@@ -905,8 +908,10 @@ struct model {
 	struct bad_day *bad_days;          /* owned, by platform and date */
 	size_t nbad_days;
 	struct {
-		size_t known;      /* results whose meta records the load around
-		                      their round (load_before, load_after) */
+		size_t known;      /* runs (a version's process in a round, one
+		                      result per workload it times) whose meta
+		                      records the load around their round
+		                      (load_before, load_after) */
 		size_t above;      /* of those, the ones above the cores */
 		double cores;      /* the environment's cores, 0 unknown */
 		double highest;    /* the highest load recorded */

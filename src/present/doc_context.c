@@ -15,6 +15,7 @@
 #include "present/compared.h"
 #include "present/counts.h"
 #include "present/digest.h"
+#include "present/doc.h"
 #include "present/history.h"
 #include "present/report_impact.h"
 #include "present/support.h"
@@ -187,6 +188,13 @@ static struct mctx *comparison_ctx(const struct report *r, size_t ci, int level,
 	const char *unit = c->unit;
 
 	mctx_set_str(o, "workload", c->workload);
+	{
+		/* for an HTML element (<summary>): no Markdown escapes */
+		struct buf h = BUF_INIT;
+		doc_html_text(&h, c->workload);
+		mctx_set_str(o, "workload_html", buf_str(&h));
+		buf_release(&h);
+	}
 	/* a platform nobody named is no word of a sentence: unset */
 	mctx_set_str(o, "platform", model_platform_named(c->platform) ? c->platform : NULL);
 	mctx_set_str(o, "unit", unit);
@@ -403,6 +411,12 @@ static void summary_rows_ctx(const struct report *r, struct mctx *ctx)
 		mctx_set_str(o, "workload", c->workload);
 		mctx_set_str(o, "platform", c->platform);
 		mctx_set_str(o, "text", r->comparisons[i].text);
+		{
+			struct buf p = BUF_INIT;
+			doc_plain_verdict(&p, r, i);
+			mctx_set_str(o, "plain", buf_str(&p));
+			buf_release(&p);
+		}
 		mctx_push(list, o);
 		shown++;
 	}
@@ -1123,6 +1137,12 @@ const struct doc_section doc_sections[] = {
 	{ "support", section_support },
 	{ "warnings", section_warnings },
 	{ "impact", section_impact },
+	/* each document for its own reader (doc.h) */
+	{ "environment", doc_env_ctx },
+	{ "issue", doc_issue_ctx },
+	{ "summary_plain", doc_summary_ctx },
+	{ "blog", doc_blog_ctx },
+	{ "ci", doc_ci_ctx },
 };
 const size_t ndoc_sections = sizeof doc_sections / sizeof doc_sections[0];
 

@@ -5,6 +5,7 @@
  * model; computes no statistic (those are analysis.c, evidence.c, stats.c).
  */
 #include "present/report.h"
+#include "present/doc.h"
 #include "present/counts.h"
 #include "present/grouping.h"
 #include "analysis/evidence.h"
@@ -544,10 +545,12 @@ static void build_variants_note(struct report *r)
 			   r->versions[k].version);
 	if (r->nversions > REPORT_MAX_NAMED)
 		buf_printf(&b, " and %zu more", r->nversions - REPORT_MAX_NAMED);
-	buf_printf(&b, " %s compared as variants: %s not release%s on a product's release schedule, "
-		   "so no release advice applies",
-		   r->nversions == 1 ? "is" : "are", r->nversions == 1 ? "it is" : "they are",
-		   r->nversions == 1 ? "" : "s");
+	if (r->nversions == 1)
+		buf_puts(&b, " is a variant, not a release on a product's release schedule, "
+			 "so no release advice applies");
+	else
+		buf_puts(&b, " are compared as variants: they are not releases on a product's release "
+			 "schedule, so no release advice applies");
 	r->variants_note = buf_detach(&b, NULL);
 }
 
@@ -756,11 +759,20 @@ static void build_issue_title(struct report *r)
 	const struct release_step *step = NULL;
 	size_t nreg = 0;
 	struct buf b = BUF_INIT;
+	int lead_anomaly;
+	long lead = doc_issue_lead(r, &lead_anomaly);
+	/* the title names the finding with the strongest evidence (doc.h) */
+	if (doc_issue_anomaly_title(r, &b)) {
+		r->issue_title = buf_detach(&b, NULL);
+		return;
+	}
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (c->regression) {
 			nreg++;
-			if (!worst || words_regression_pair(c)->rec.size > words_regression_pair(worst)->rec.size)
+			if (lead >= 0 && m->comparisons[lead].regression)
+				worst = &m->comparisons[lead];
+			else if (!worst || words_regression_pair(c)->rec.size > words_regression_pair(worst)->rec.size)
 				worst = c;
 		}
 		for (size_t k = 0; k < c->nrelease_steps; k++) {

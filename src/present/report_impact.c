@@ -97,6 +97,14 @@ void report_impact_why(struct buf *b, const struct model *m, const struct impact
 		buf_printf(b, "measured in %s, not a time per pass: no milliseconds per MB to compare",
 			   c->unit);
 		return;
+	case IMPACT_NOT_ON_UPGRADE:
+		if (im->from >= 0 && im->to >= 0)
+			buf_printf(b, "no confirmed change from %s to %s, the upgrade weighed here",
+				   c->versions[im->from].version, c->versions[im->to].version);
+		else
+			buf_printf(b, "not measured on both ends of the upgrade from %s to %s",
+				   m->upgrade.from, m->upgrade.to);
+		return;
 	case IMPACT_NO_RANK_TEST:
 	case IMPACT_NOT_CONFIRMED:
 		break;

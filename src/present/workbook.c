@@ -20,7 +20,7 @@ const char *const workbook_versions_heads[] = {
 const char *const workbook_impact_heads[] = {
 	"Workload", "Platform", "Bytes per pass", "From (slower)", "To (faster)",
 	"Best round from (ms)", "Best round to (ms)", "ms per MB from", "ms per MB to",
-	"Saved ms per second", "Share of one core", "Cores freed",
+	"Saved ms per second", "Cores freed",
 	"Share of provisioned cores", "Ratio to / from, low", "Ratio to / from, high",
 	"Saved ms per second, low", "Saved ms per second, high", "Note",
 };
@@ -97,7 +97,7 @@ static const char *const labels[WB_LABELS] = {
 	[WB_INPUTS_EXAMPLE] = "Example inputs: type your own and every figure below follows.",
 	[WB_IMPACT_FORMULA] = "Saved ms per second = requests per second \xC3\x97 payload "
 		"in MB \xC3\x97 (ms per MB of the slower \xE2\x88\x92 ms per MB of the faster); ms per MB = best "
-		"round \xC3\xB7 (bytes per pass \xC3\xB7 1,048,576); share of one core = saved \xC3\xB7 1000. Only "
+		"round \xC3\xB7 (bytes per pass \xC3\xB7 1,048,576); cores freed (the share of one core) = saved \xC3\xB7 1000. Only "
 		"confirmed claims (a \"faster\" verdict) get figures.",
 	[WB_IMPACT_VALUES] = "The best rounds and the ratio interval are "
 		"noisefloor's values for the confirmed claim, so an edited round does not change "

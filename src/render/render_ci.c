@@ -15,6 +15,7 @@
  */
 #include "lib/mustache.h"
 #include "lib/util.h"
+#include "present/doc.h"
 #include "present/doc_context.h"
 #include "present/anchors.h"
 #include "present/claim_words.h"
@@ -304,6 +305,7 @@ static struct mctx *build_summary(const struct report *r, const char *base)
 	report_count(&b, r->nwarnings, "warning", "warnings");
 	mctx_set_str(ctx, "warnings_counted", b.s);
 	mctx_set_bool(ctx, "any_warnings", r->nwarnings > 0);
+	doc_ci_ctx(ctx, r, NULL); /* every warning counted, listed */
 	buf_reset(&b);
 
 	/* the verdict table, folded, after how exact releases were compared

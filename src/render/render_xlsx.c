@@ -127,7 +127,7 @@ enum {
 enum { I_ROW_RPS = 2, I_ROW_PAYLOAD, I_ROW_CORES, I_ROW_HEAD = 8 };
 enum {
 	I_WORKLOAD, I_PLATFORM, I_BYTES, I_FROM, I_TO, I_BEST_FROM, I_BEST_TO, I_MS_FROM,
-	I_MS_TO, I_SAVED, I_CORE, I_CORES_FREED, I_PROVISIONED, I_Q_LOW, I_Q_HIGH, I_SAVED_LOW,
+	I_MS_TO, I_SAVED, I_CORES_FREED, I_PROVISIONED, I_Q_LOW, I_Q_HIGH, I_SAVED_LOW,
 	I_SAVED_HIGH, I_NOTE, I_NCOLS
 };
 
@@ -944,11 +944,12 @@ static void write_impact(struct xw *x)
 			    cell(a, row, I_BEST_TO), cell(b, row, I_BYTES));
 		put_formula(x, ws, row, I_SAVED, saved, im->saved_ms_per_s, "=%s*(%s-%s)", k,
 			    cell(a, row, I_MS_FROM), cell(b, row, I_MS_TO));
-		put_formula(x, ws, row, I_CORE, pct, im->core_share, "=%s/1000", cell(a, row, I_SAVED));
+		/* cores freed is the share of one core: one column, not two
+		 * with the same formula */
 		put_formula(x, ws, row, I_CORES_FREED, cores, im->core_share, "=%s/1000",
 			    cell(a, row, I_SAVED));
 		buf_reset(&x->f);
-		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORE));
+		buf_printf(&x->f, "=IF($B$5>0,%s/$B$5,\"\")", cell(a, row, I_CORES_FREED));
 		if (in->cores > 0)
 			note(x, worksheet_write_formula_num(ws, row, I_PROVISIONED, buf_str(&x->f), pct,
 							    im->provisioned_share));
