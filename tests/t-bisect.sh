@@ -33,12 +33,19 @@ check "the culprit is confirmed last, with the rounds it took" grep -qE "^step [
 check "each bisect step says its call and its rounds" grep -qE "^step 2, 4 between 1 and 8: as good: 1 and 4 within the noise; 95% interval .*; [0-9]+ rounds$" <<< "$out"
 check_eq "at most ceil(log2 8) + 3 steps, 5 versions measured" "measured: 1, 4, 5, 6, 8|5 steps" \
 	"$(printf '%s\n' "$out" | grep -E '^measured:|^[0-9]+ steps' | sed 's/;.*//' | paste -sd'|')"
-check_eq "one rounds file per step" "step-1-verify.ndjson step-2-bisect.ndjson step-3-bisect.ndjson step-4-bisect.ndjson step-5-confirm.ndjson" \
-	"$(ls "$d/a" | paste -sd' ')"
+check_eq "one rounds file: each step's call recorded after its rounds" \
+	"1 verify 1 8 different|2 bisect 1 4 same|3 bisect 4 6 different|4 bisect 4 5 same|5 confirm 5 6 different" \
+	"$(jq -r 'select(.bisect.step) | .bisect | "\(.step) \(.phase) \(.good) \(.candidate) \(.call)"' "$d/a" | paste -sd'|')"
+# per step: its first and last round and its results (versions x rounds)
+rounds_of() { jq -r 'select(.workload) | "\(.meta.step) \(.round)"' "$1" |
+	awk '{n[$1]++; if (!($1 in lo)) lo[$1]=$2; hi[$1]=$2} END {for (s in n) print s, lo[s], hi[s], n[s]}' | sort -n | paste -sd'|'; }
+records_of() { jq -r 'select(.bisect.step) | .bisect | "\(.step) \(.first_round) \(.first_round + .rounds - 1) \(.rounds * (if .phase == "bisect" then 3 else 2 end))"' "$1" | paste -sd'|'; }
+check_eq "every round of every step in it, numbered on, meta.step naming its step" \
+	"$(records_of "$d/a")" "$(rounds_of "$d/a")"
 o=$(tmpdir)
-check "report reads a step's rounds" "$NF" report -q --out "$o" "$d/a/step-5-confirm.ndjson"
-check_eq "and quotes the same record: 5 → 6 a claim" "faster 5" \
-	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version)"' "$o/analysis.json")"
+check "report reads the bisect's rounds file" "$NF" report -q --out "$o" "$d/a"
+check_eq "its rounds, all of them, every measured version" "1 4 5 6 8|$(jq -s '[.[] | select(.workload)] | length' "$d/a")" \
+	"$(jq -r '[.comparisons[0].versions[].version] | join(" ")' "$o/analysis.json")|$(jq '[.comparisons[0].versions[].rounds] | add' "$o/analysis.json")"
 check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
 
 # --- 16 versions, 50 % slower from the 10th on ----------------------------
@@ -46,6 +53,38 @@ out=$(STEP=10 SIZE=50 B --list v=$(seq -s, 1 16) --out "$d/b" "sh $d/stub.sh {v}
 check_eq "16 versions: 9 → 10, exit 0" "0 culprit: 9 → 10" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"
 n=$(grep '^measured:' <<< "$out" | tr ',' '\n' | wc -l)
 check "16 versions: at most 8 measured ($n)" test "$n" -le 8
+
+# --- killed mid-way, resumed ------------------------------------------------
+# kill.sh kills the bisect (SIGKILL, nothing tidied) at its KILL_AT-th run,
+# in step 3, with steps 1 and 2 decided and one round of step 3 taken.
+cat > "$d/kill.sh" <<'SH'
+d=$(dirname "$0")
+n=$(cat "$d/kcount" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/kcount"
+[ "$n" = "${KILL_AT:-0}" ] && kill -9 $(cat "$d/pid")
+exec sh "$d/stub.sh" "$1"
+SH
+(KILL_AT=49 "$NF" bisect --measure output --list v=1,2,3,4,5,6,7,8 --out "$d/k" "sh $d/kill.sh {v}" > "$d/k.out" 2>&1 & echo $! > "$d/pid"; wait $!); rc=$?
+check_eq "killed in step 3: steps 1 and 2 decided, rounds of step 3 in the file" "137|1 2|3" \
+	"$rc|$(jq -r 'select(.bisect.step) | .bisect.step' "$d/k" | paste -sd' ')|$(jq -r 'select(.workload) | .meta.step' "$d/k" | sort -u | tail -1)"
+cp "$d/k" "$d/k.before"
+out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
+check_eq "--resume: the same culprit, exit 0" "0 culprit: 5 → 6" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"
+check "--resume: what the file held is kept as it was" cmp -n "$(stat -c %s "$d/k.before")" "$d/k.before" "$d/k"
+check_eq "--resume: no step measured twice, step 3 continued from its round" \
+	"$(records_of "$d/k")" "$(rounds_of "$d/k")"
+check "--resume: the whole file reads, no round twice" "$NF" report -q --out "$(tmpdir)" "$d/k"
+cp "$d/k" "$d/k.done"
+out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
+check_eq "--resume of a finished bisect: its calls again, nothing measured" "0 culprit: 5 → 6|same" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(cmp -s "$d/k" "$d/k.done" && echo same)"
+check_eq "--resume with other settings: one line, exit 2" \
+	"noisefloor: bisect: '$d/k' was started with rounds 6, not 4: resume it with its own settings, or give another --out
+|2" \
+	"$(B --resume --rounds 4 --list v=1,2,3,4,5,6,7,8 --out "$d/k" "sh $d/kill.sh {v}" 2>&1; printf '|%s' "$?")"
+check_eq "--resume of no file: one line, exit 66" \
+	"noisefloor: bisect: cannot resume '$d/none': No such file or directory
+|66" \
+	"$("$NF" bisect --resume --out "$d/none" 2>&1; printf '|%s' "$?")"
 
 # --- the ends are the same -------------------------------------------------
 out=$(STEP=99 B --list v=1,2,3,4,5,6,7,8 --out "$d/c" "sh $d/stub.sh {v}" 2>&1); rc=$?
@@ -103,10 +142,10 @@ bad "an unknown option" "noisefloor: bisect: unknown option '--bogus' (see noise
 	--bogus --list v=1,2 'touch ran{v}'
 bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the older first, not '22.2.0..22.1.0'" \
 	--node 22.2.0..22.1.0 '{node} -e 0'
-check_eq "an --out that holds an earlier bisect: one line, exit 2, its files kept" \
-	"noisefloor: bisect: '$d/a' holds an earlier bisect's steps: give another --out or remove them
-|2|5" \
-	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(ls "$d/a" | wc -l)")"
+check_eq "an --out that holds an earlier bisect: one line, exit 2, the file kept" \
+	"noisefloor: bisect: '$d/a' holds an earlier bisect: continue it with --resume, or give another --out
+|2|$(wc -l < "$d/a")" \
+	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(wc -l < "$d/a")")"
 check_eq "bisect --help to stdout, exit 0" "0 usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}" \
 	"$("$NF" bisect --help | head -1 | sed 's/^/0 /'; [ "${PIPESTATUS[0]}" = 0 ] || echo failed)"
 

@@ -724,6 +724,8 @@ static int run_round(struct run_loop *r, int round)
 	if (!rc && (rc = run_file_append_round(r->file, s, round, &rd, &err)) != 0)
 		r->say(r->ctx, err.msg);
 	run_round_release(&rd);
+	if (!rc && r->round_done)
+		rc = r->round_done(r->ctx, round);
 	return rc;
 }
 

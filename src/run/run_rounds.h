@@ -33,6 +33,9 @@ struct run_loop {
 	 * a file that has none yet (a run whose header waits for round 1's
 	 * output). Returns 0 or the exit status (said). */
 	int (*header)(void *ctx);
+	/* Called, when set, after round `round` is in the file. Returns 0 or
+	 * the exit status (said), which ends the rounds. */
+	int (*round_done)(void *ctx, int round);
 	void *ctx;
 
 	int round;                 /* the round running, 0 before round 1 */
