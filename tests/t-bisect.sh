@@ -117,6 +117,21 @@ out=$(STEP=99 B --list v=1,2,3 --min-change 0.1 --max-rounds 6 --out "$d/i" "sh 
 check_eq "the same ends, but their interval wider than --min-change 0.1: undecided, exit 1" "1 undecided: 1 and 3" \
 	"$rc $(grep -o '^undecided: 1 and 3' <<< "$out")"
 
+# --- run --until-decided: the same call, as a building block ----------------
+R() { "$NF" run -q --measure output "$@"; }
+out=$("$NF" run --measure output --until-decided --rounds 3 --list v=1,6 --out "$d/ud1" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "run --until-decided: 3 rounds cannot confirm a 40 % change, 6 do" \
+	"0|every pair of versions decided in 6 rounds|6" \
+	"$rc|$(grep -o 'every pair.*' <<< "$out")|$(jq -r 'select(.workload) | .round' "$d/ud1" | sort -n | tail -1)"
+out=$("$NF" run --measure output --until-decided --rounds 3 --max-rounds 3 --list v=1,6 --out "$d/ud2" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "run --until-decided: undecided at --max-rounds, said, the rounds kept" \
+	"0|1 of 1 pair of versions still undecided at --max-rounds 3|3" \
+	"$rc|$(grep -o '[0-9]* of [0-9]* pair.*' <<< "$out")|$(jq -r 'select(.workload) | .round' "$d/ud2" | sort -n | tail -1)"
+check_eq "run --max-rounds without --until-decided: exit 2" \
+	"noisefloor: --max-rounds goes with --until-decided
+|2" \
+	"$(R --max-rounds 6 --list v=1,6 --out "$d/ud3" "sh $d/stub.sh {v}" 2>&1; printf '|%s' "$?")"
+
 # --- usage: one line, exit 2, nothing run ---------------------------------
 bad() {
 	local name=$1 want=$2; shift 2

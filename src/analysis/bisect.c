@@ -31,6 +31,19 @@ enum bisect_call bisect_call(const struct comparison *c, size_t a, size_t b, dou
 	return BISECT_UNDECIDED;
 }
 
+size_t bisect_undecided(const struct comparison *c, double tolerance, size_t *npairs)
+{
+	size_t n = 0, pairs = 0;
+	for (size_t a = 0; a < c->nversions; a++)
+		for (size_t b = a + 1; b < c->nversions; b++) {
+			pairs++;
+			n += bisect_call(c, a, b, tolerance, NULL) == BISECT_UNDECIDED;
+		}
+	if (npairs)
+		*npairs = pairs;
+	return n;
+}
+
 long bisect_version(const struct comparison *c, const char *label)
 {
 	for (size_t k = 0; k < c->nversions; k++)

@@ -25,6 +25,11 @@ enum bisect_call {
 enum bisect_call bisect_call(const struct comparison *c, size_t a, size_t b, double tolerance,
 			     int *b_worse);
 
+/* The pairs of versions of c that bisect_call (with tolerance) leaves
+ * undecided; *npairs (may be NULL) gets how many pairs c has. `run
+ * --until-decided` takes rounds until no comparison has one. */
+size_t bisect_undecided(const struct comparison *c, double tolerance, size_t *npairs);
+
 /* The index of the version labelled label in c, or -1. */
 long bisect_version(const struct comparison *c, const char *label);
 
