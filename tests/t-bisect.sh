@@ -132,6 +132,28 @@ check_eq "run --max-rounds without --until-decided: exit 2" \
 |2" \
 	"$(R --max-rounds 6 --list v=1,6 --out "$d/ud3" "sh $d/stub.sh {v}" 2>&1; printf '|%s' "$?")"
 
+# --- --measure cpu: each run's CPU time beside wall time -------------------
+# burn.sh V: a shell loop three times as long from version 4 on
+cat > "$d/burn.sh" <<'SH'
+n=20000; [ "$1" -ge 4 ] && n=60000
+i=0; while [ $i -lt $n ]; do i=$((i + 1)); done
+SH
+R() { "$NF" run -q "$@"; }
+R --measure cpu --rounds 2 --passes 2 --list v=1,4 --out "$d/cpu1" "sh $d/burn.sh {v}" 2>/dev/null
+check_eq "run --measure cpu: wall time, CPU time beside it, and peak memory, per version" \
+	"cpu|sh $d/burn.sh {v}|sh $d/burn.sh {v}, CPU time|sh $d/burn.sh {v}, peak memory" \
+	"$(head -1 "$d/cpu1" | jq -r .run.measure)|$(jq -r 'select(.workload and .version == "1" and .round == 1) | .workload' "$d/cpu1" | paste -sd'|')"
+check "run --measure cpu: each pass's CPU time is user + system" \
+	jq -se '[.[] | select(.workload)] | group_by([.version, .round]) | map(
+		(.[] | select(.workload | endswith(", CPU time")) | .passes) as $p |
+		(.[] | select(.meta.user_ms) | .meta) as $m |
+		[range(2) | ($p[.] - $m.user_ms[.] - $m.sys_ms[.]) | fabs < 0.01] | all) | length == 4 and all' "$d/cpu1"
+check_eq "run --measure cpu: 3x the loop, about 3x the CPU time" "1" \
+	"$(jq -s '[.[] | select(.workload | . != null and endswith(", CPU time")) | {v: .version, p: .passes[]}] | group_by(.v) | map(map(.p) | min) | (.[1] / .[0]) | (. > 2 and . < 4.5) | if . then 1 else 0 end' "$d/cpu1")"
+out=$("$NF" bisect --measure cpu --passes 2 --rounds 6 --max-rounds 12 --list v=1,2,3,4,5,6 --out "$d/cpu2" "sh $d/burn.sh {v}" 2>&1); rc=$?
+check_eq "bisect --measure cpu: the CPU time bisected, 3 → 4" "0 culprit: 3 → 4|sh $d/burn.sh {v}, CPU time" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(jq -r 'select(.bisect.step == 1) | .bisect.workload' "$d/cpu2")"
+
 # --- usage: one line, exit 2, nothing run ---------------------------------
 bad() {
 	local name=$1 want=$2; shift 2

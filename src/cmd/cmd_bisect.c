@@ -57,7 +57,8 @@
 	"                          change lies within +-PCT percent (default 5)\n" \
 	"      --warmup N          untimed runs of each version first (default 1)\n" \
 	"      --passes N          timed runs per version per round (default 5; wall)\n" \
-	"      --measure WHAT      wall (default) or output, as run takes it\n" \
+	"      --measure WHAT      wall (default), output or cpu, as run takes them;\n" \
+	"                          with cpu the CPU time is bisected\n" \
 	"      --workload NAME     the workload to bisect, when the output has several\n" \
 	"      --out FILE          the rounds file: every round of every step and each\n" \
 	"                          step's call (default bisect.ndjson)\n" \
@@ -111,7 +112,7 @@ struct bisect {
 	int round_base;        /* rounds in the file before the step measured now */
 	long mirrored;         /* bytes of the step's own file copied into out */
 	int replayed;          /* the step measured now was decided in the file */
-	int rounds, max_rounds, warmup, passes, measure_output, quiet, progress;
+	int rounds, max_rounds, warmup, passes, measure_output, measure_cpu, quiet, progress;
 	double min_change; /* --min-change: the ends' tolerance of "the same" */
 	int step, decisions;
 	char *tmpdir;
@@ -458,7 +459,7 @@ static void add_str(cJSON *o, const char *key, const char *v)
 
 static const char *measure_name(const struct bisect *bi)
 {
-	return bi->measure_output ? "output" : "wall";
+	return bi->measure_output ? "output" : bi->measure_cpu ? "cpu" : "wall";
 }
 
 /* The settings a bisect runs with, the candidates with with_versions:
@@ -606,6 +607,7 @@ static int resume_settings(struct bisect *bi, const cJSON *o)
 		bi->cache = xstrdup(json_str(o, "cache"));
 	}
 	bi->measure_output = !strcmp(m, "output");
+	bi->measure_cpu = !strcmp(m, "cpu");
 	bi->rounds = json_int(o, "rounds", bi->rounds);
 	bi->max_rounds = json_int(o, "max_rounds", bi->max_rounds);
 	bi->warmup = json_int(o, "warmup", bi->warmup);
@@ -976,6 +978,7 @@ static int measure(struct bisect *bi, const size_t *which, size_t k, double tol,
 	s.warmup = bi->warmup;
 	s.passes = bi->passes;
 	s.measure_output = bi->measure_output;
+	s.measure_cpu = bi->measure_cpu;
 	s.tmpl = xstrdup(bi->tmpl);
 	for (size_t j = 0; j < k; j++)
 		run_settings_add_version(&s, xstrdup(bi->c[which[j]].label),
@@ -1049,7 +1052,8 @@ static int measure(struct bisect *bi, const size_t *which, size_t k, double tol,
 		if (rc)
 			break;
 		t->rounds = file.done_rounds;
-		if ((rc = analyse(bi, t, which, k, runner.workload)) != 0)
+		if ((rc = analyse(bi, t, which, k, runner.cpu_workload ? runner.cpu_workload
+				  : runner.workload)) != 0)
 			break;
 		*call = trial_call(t, k, tol, mid_bad);
 		if (*call != BISECT_UNDECIDED || s.rounds >= bi->max_rounds)
@@ -1424,9 +1428,11 @@ static int parse_args(struct bisect *bi, int argc, char **argv)
 		}
 	}
 	if (measure) {
-		if (strcmp(measure, "wall") && strcmp(measure, "output"))
-			return say(NF_USAGE, "bisect: --measure wants wall or output, not '%s'", measure);
+		if (strcmp(measure, "wall") && strcmp(measure, "output") && strcmp(measure, "cpu"))
+			return say(NF_USAGE, "bisect: --measure wants wall, output or cpu, not '%s'",
+				   measure);
 		bi->measure_output = !strcmp(measure, "output");
+		bi->measure_cpu = !strcmp(measure, "cpu");
 	}
 	if (bi->measure_output && passes_given)
 		return say(NF_USAGE, "bisect: --passes is for --measure wall");

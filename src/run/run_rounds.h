@@ -45,6 +45,7 @@ struct run_loop {
 	char *log_path;            /* owned: failed commands' stderr, beside the rounds file */
 	char *workload;            /* owned: --measure wall's workload name */
 	char *memory_workload;     /* owned: its peak memory's, "<workload>, peak memory" */
+	char *cpu_workload;        /* owned: --measure cpu's, "<workload>, CPU time" */
 	double started;            /* monotonic seconds at the warm-ups */
 	double rounds_started;     /* monotonic seconds at the first round of this sitting */
 	double before_s;           /* seconds earlier sittings took (--resume) */
