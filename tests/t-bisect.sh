@@ -12,7 +12,7 @@ v=$1 d=$(dirname "$0")
 n=$(cat "$d/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/count"
 awk -v v="$v" -v n="$n" -v step="${STEP:-6}" -v size="${SIZE:-40}" 'BEGIN {
 	base = v >= step ? 100 + size : 100
-	printf "{\"workload\": \"parse\", \"unit\": \"ms\", \"better\": \"lower\", \"passes\": ["
+	printf "{\"workload\": \"parse\", \"unit\": \"ms\", \"better\": \"lower\", \"meta\": {\"abi\": %d, \"build\": \"b%d\", \"os\": \"x\"}, \"passes\": [", (v >= step ? 127 : 115), v
 	for (i = 0; i < 5; i++) {
 		x = (n * 7919 + i * 104729 + v * 31) % 1000 / 1000
 		printf "%s%.3f", i ? ", " : "", base * (1 + 0.06 * (x - 0.5))
@@ -46,6 +46,23 @@ o=$(tmpdir)
 check "report reads the bisect's rounds file" "$NF" report -q --out "$o" "$d/a"
 check_eq "its rounds, all of them, every measured version" "1 4 5 6 8|$(jq -s '[.[] | select(.workload)] | length' "$d/a")" \
 	"$(jq -r '[.comparisons[0].versions[].version] | join(" ")' "$o/analysis.json")|$(jq '[.comparisons[0].versions[].rounds] | add' "$o/analysis.json")"
+check_eq "the culprit's line names what else changes across the step" \
+	"what else changes across 5 → 6: abi 115 → 127, build b5 → b6" "$(grep '^what else' <<< "$out")"
+check_eq "issue.md: Narrowed to 5 → 6, the step's size and interval, what else changes" \
+	"**Narrowed to 5 → 6: the step is +40% in parse (ms, lower is better), 95% interval +X% to +X%, confirmed in 6 rounds; 5 versions measured in 5 steps.** What else changes across 5 → 6: abi 115 → 127, build b5 → b6." \
+	"$(grep '^\*\*Narrowed' "$o/issue.md" | sed -E 's/interval \+[0-9]+% to \+[0-9]+%/interval +X% to +X%/')"
+check_eq "the step's interval is the confirm step's record" \
+	"$(jq -r 'select(.bisect.phase == "confirm") | .bisect | "\((.ratio_low - 1) * 100 | round)% to +\((.ratio_high - 1) * 100 | round)%"' "$d/a")" \
+	"$(grep -o 'interval +[0-9]*% to +[0-9]*%' "$o/issue.md" | head -1 | sed 's/interval +//')"
+check_eq "the step chart: the measured versions in order, the step marked, in charts/" \
+	"Bisect 1 → 8: each measured version against good|4: 0%|5: 0%|6: +40%|8: +40%" \
+	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -oE ' [0-9]: (−|\+)?[0-9.]+%' | sed -E 's/^ //; s/(−|\+)?[0-9]\.[0-9]%$/0%/; s/(−|\+)?0%$/0%/' | paste -sd'|')"
+check "report.html: the step chart and its caption, the culprit and what else changes" \
+	grep -q '<figure id="bisect">' "$o/report.html"
+check_eq "report.html: the caption" "Narrowed to 5 → 6|abi 115 → 127, build b5 → b6" \
+	"$(grep -A3 '<figure id="bisect">' "$o/report.html" | grep -o 'Narrowed to 5 → 6\|abi 115 → 127, build b5 → b6' | paste -sd'|')"
+check_eq "report.pdf: the step chart's title and its culprit" "2" \
+	"$(pdftotext "$o/report.pdf" - | tr '\n' ' ' | grep -o 'Bisect 1 → 8: each measured version against good\|Narrowed to 5 → 6' | sort -u | wc -l)"
 check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
 
 # --- 16 versions, 50 % slower from the 10th on ----------------------------
@@ -91,6 +108,11 @@ out=$(STEP=99 B --list v=1,2,3,4,5,6,7,8 --out "$d/c" "sh $d/stub.sh {v}" 2>&1);
 check_eq "same ends: exit 0" 0 "$rc"
 check "same ends: nothing to bisect, with the interval" \
 	grep -qE "^nothing to bisect: 1 and 8 are the same in [0-9]+ rounds: 1 and 8 within the noise; 95% interval " <<< "$out"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$d/c" 2>/dev/null
+check_eq "report on the same ends: nothing to bisect, no culprit step" \
+	"**Nothing to bisect: 1 and 8 are the same in 6 rounds: the step is X in parse (ms, lower is better), 95% interval X to X; 2 versions measured in 1 step.**" \
+	"$(grep '^\*\*Nothing' "$o/issue.md" | sed -E 's/(is|interval|to) (−|\+)?[0-9.]+%/\1 X/g')"
 check_eq "same ends: no culprit, only the ends measured" "measured: 1, 8" \
 	"$(grep -E '^(culprit|measured)' <<< "$out")"
 

@@ -18,6 +18,7 @@
  * were taken and the warnings' kinds; present/ words them.
  */
 #include "analysis/analysis.h"
+#include "analysis/bisect.h"
 #include "analysis/evidence.h"
 #include "analysis/record.h"
 #include "analysis/impact.h"
@@ -1009,6 +1010,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
+	bisect_analyse(m);
 	/* a comparison of lines with a step to the worse inside one is a
 	 * regression too, named by its two releases */
 	for (size_t i = 0; i < m->ncomparisons; i++)

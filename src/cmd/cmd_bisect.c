@@ -16,6 +16,7 @@
 #include "lib/error.h"
 #include "lib/util.h"
 #include "model/semver.h"
+#include "present/bisect_words.h"
 #include "present/verdict_words.h"
 #include "run/run_env.h"
 #include "run/run_exec.h"
@@ -1319,9 +1320,19 @@ static int bisect_run(struct bisect *bi)
 		buf_puts(&b, " \xE2\x86\x92 ");
 		put_version(&b, &bi->c[hi]);
 		put_pair(&p, &t, 0, 1);
-		if (call == BISECT_DIFFERENT)
+		if (call == BISECT_DIFFERENT) {
+			struct meta_change *mc;
+			size_t nmc = bisect_meta_changes(&t.m, t.cmp->workload, bi->c[lo].label,
+							 bi->c[hi].label, &mc);
 			printf("culprit: %s: %s; confirmed in %d rounds\n", b.s, p.s, t.rounds);
-		else
+			if (nmc) {
+				buf_reset(&p);
+				words_meta_changes(&p, mc, nmc);
+				printf("what else changes across %s \xE2\x86\x92 %s: %s\n", bi->c[lo].label,
+				       bi->c[hi].label, p.s);
+			}
+			free(mc);
+		} else
 			printf("not confirmed: %s: %s after %d rounds\n", b.s, p.s, t.rounds);
 		for (size_t i = lo + 1; i < hi; i++)
 			printf("not narrowed further: %s between them was skipped\n", bi->c[i].label);

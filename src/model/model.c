@@ -445,6 +445,8 @@ void model_release(struct model *m)
 	free(m->run_json);
 	free(m->bisect.steps);
 	free(m->bisect.skips);
+	free(m->bisect.versions);
+	free(m->bisect.changes);
 	free(m->run_command);
 	free(m->title);
 	free(m->subject);

@@ -829,15 +829,31 @@ struct bisect_skip {
 	const char *version, *why; /* interned */
 };
 
+/* A fact of the results' meta (NODE_MODULE_VERSION, V8, the addon's
+ * version) that differs between two versions: key, and its value under each. */
+struct meta_change {
+	const char *key, *before, *after; /* interned */
+};
+
 /* What a bisect's rounds file says of the bisect (`noisefloor bisect
  * --out`): its ends, and each step's call in order. */
 struct bisect_record {
 	const char *good, *bad;   /* interned; NULL: no input is a bisect's */
 	const char *source;       /* interned: the input it is from */
+	int node;                 /* the candidates are Node.js releases (--node) */
 	struct bisect_step *steps; /* owned, in the file's order */
 	size_t nsteps, steps_alloc;
 	struct bisect_skip *skips; /* owned */
 	size_t nskips, skips_alloc;
+	const char **versions;    /* owned array of interned labels: the
+	                             candidates in the bisect's order */
+	size_t nversions;
+	/* filled by the analysis (analysis/bisect.c): */
+	long culprit;             /* index into steps of the confirm step that
+	                             found the culprit, -1 none */
+	struct meta_change *changes; /* owned: the meta facts that change across
+	                             the culprit step (its good → candidate) */
+	size_t nchanges;
 };
 
 struct model {

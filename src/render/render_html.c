@@ -233,7 +233,7 @@ static void upgrade_page(const struct report *r, char **anchors, struct mctx *ct
  * overview into *overview. Returns the status; *left_out counts the charts
  * past the budget. */
 static int draw_charts(const struct model *m, const struct render_ctx *rc, struct page *pg,
-		       char **overview, size_t *left_out, struct nf_error *err)
+		       char **overview, char **bisect, size_t *left_out, struct nf_error *err)
 {
 	const struct report *r = rc->report;
 	struct chart_fonts *f;
@@ -250,6 +250,8 @@ static int draw_charts(const struct model *m, const struct render_ctx *rc, struc
 		char **slot;
 		if (ch->kind == REPORT_CHART_OVERVIEW)
 			slot = overview;
+		else if (ch->kind == REPORT_CHART_BISECT)
+			slot = bisect;
 		else if (ch->kind == REPORT_CHART_STRIP)
 			slot = &pg->strip[ch->comparison];
 		else if (ch->kind == REPORT_CHART_SERIES)
@@ -291,7 +293,7 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 {
 	const struct report *r = rc->report;
 	struct page pg;
-	char hex[65], *overview = NULL;
+	char hex[65], *overview = NULL, *bisect = NULL;
 	size_t left_out = 0;
 	struct mctx *ctx = NULL;
 	struct buf out = BUF_INIT;
@@ -303,13 +305,14 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	pg.strip = xcalloc(pg.n + 1, sizeof *pg.strip);
 	pg.series = xcalloc(pg.n + 1, sizeof *pg.series);
 	pg.time = xcalloc(pg.n + 1, sizeof *pg.time);
-	status = draw_charts(m, rc, &pg, &overview, &left_out, err);
+	status = draw_charts(m, rc, &pg, &overview, &bisect, &left_out, err);
 	if (status == NF_OK) {
 		if (rc->with_rounds)
 			render_md_rounds_sha256(m, hex);
 		ctx = render_md_context(r, rc->with_rounds ? hex : NULL, r->npairs > HTML_MAX_PAIRS,
 					each_comparison, &pg);
 		mctx_set_str(ctx, "overview_svg", overview);
+		mctx_set_str(ctx, "bisect_svg", bisect);
 		claims_page(r, pg.anchors, ctx);
 		upgrade_page(r, pg.anchors, ctx);
 		if (left_out) {
@@ -335,6 +338,7 @@ int render_html(const struct model *m, const struct render_ctx *rc, struct outdi
 	free(pg.series);
 	free(pg.time);
 	free(overview);
+	free(bisect);
 	anchors_free(pg.anchors, pg.n);
 	return status;
 }

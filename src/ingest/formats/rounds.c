@@ -658,9 +658,19 @@ static int bisect_header(struct model *m, const struct ingest_input *in, const c
 	    bisect_text(o, "bad", &bad_end, 1, m, pl, err))
 		return NF_DATAERR;
 	if (apply && !m->bisect.good) {
+		const cJSON *vs = cJSON_GetObjectItemCaseSensitive(o, "versions"), *it;
 		m->bisect.good = good;
 		m->bisect.bad = bad_end;
 		m->bisect.source = model_intern(m, in->path);
+		m->bisect.node = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "node"));
+		cJSON_ArrayForEach(it, vs) {
+			const cJSON *l = cJSON_GetObjectItemCaseSensitive(it, "label");
+			if (!cJSON_IsString(l) || check_str(l->valuestring, "label", 0, pl, NULL))
+				continue;
+			m->bisect.versions = xrealloc(m->bisect.versions, (m->bisect.nversions + 1) *
+						      sizeof *m->bisect.versions);
+			m->bisect.versions[m->bisect.nversions++] = model_intern(m, l->valuestring);
+		}
 	}
 	return 0;
 }
