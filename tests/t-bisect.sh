@@ -65,6 +65,17 @@ check_eq "report.pdf: the step chart's title and its culprit" "2" \
 	"$(pdftotext "$o/report.pdf" - | tr '\n' ' ' | grep -o 'Bisect 1 → 8: each measured version against good\|Narrowed to 5 → 6' | sort -u | wc -l)"
 check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
 
+{ head -1 "$d/a"; echo '{"bisect": {"step": 1, "phase": "verify", "good": "1", "candidate": "8", "bad": "8", "call": "maybe", "rounds": 6}}'; } > "$d/bad1"
+check_eq "a step's record with a call it cannot be: one line, exit 65" \
+	"noisefloor: cannot read '$d/bad1': line 2: \"bisect\".\"call\" must be \"different\", \"same\" or \"undecided\", not \"maybe\"
+|65" \
+	"$("$NF" report -q --out "$(tmpdir)" "$d/bad1" 2>&1; printf '|%s' $?)"
+{ sed -n 2p "$d/a" | jq -c '.meta = {}'; echo '{"bisect": {"step": 1}}'; } > "$d/bad2"
+check_eq "a step's record in a file that is no bisect's: one line, exit 65" \
+	"noisefloor: cannot read '$d/bad2': line 2: a bisect's record in a file whose first line names no \"bisect\"
+|65" \
+	"$("$NF" report -q --out "$(tmpdir)" "$d/bad2" 2>&1; printf '|%s' $?)"
+
 # --- 16 versions, 50 % slower from the 10th on ----------------------------
 out=$(STEP=10 SIZE=50 B --list v=$(seq -s, 1 16) --out "$d/b" "sh $d/stub.sh {v}" 2>&1); rc=$?
 check_eq "16 versions: 9 → 10, exit 0" "0 culprit: 9 → 10" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"

