@@ -57,6 +57,9 @@ check_eq "the step's interval is the confirm step's record" \
 check_eq "the step chart: the measured versions in order, the step marked, in charts/" \
 	"Bisect 1 → 8: each measured version against good|4: 0%|5: 0%|6: +40%|8: +40%" \
 	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -oE ' [0-9]: (−|\+)?[0-9.]+%' | sed -E 's/^ //; s/(−|\+)?[0-9]\.[0-9]%$/0%/; s/(−|\+)?0%$/0%/' | paste -sd'|')"
+check_eq "analysis.json: the bisect's steps, its culprit and what else changes" \
+	"5|5 6|abi 115 127,build b5 b6|$(jq -r 'select(.bisect.phase == "confirm") | .bisect.ratio' "$d/a")" \
+	"$(jq -r '.bisect | "\(.steps | length)|\(.culprit | join(" "))|\([.changes[] | "\(.key) \(.before) \(.after)"] | join(","))|\(.steps[-1].ratio)"' "$o/analysis.json")"
 check "report.html: the step chart and its caption, the culprit and what else changes" \
 	grep -q '<figure id="bisect">' "$o/report.html"
 check_eq "report.html: the caption" "Narrowed to 5 → 6|abi 115 → 127, build b5 → b6" \
