@@ -105,9 +105,10 @@ check_eq "--resume: no step measured twice, step 3 continued from its round" \
 	"$(records_of "$d/k")" "$(rounds_of "$d/k")"
 check "--resume: the whole file reads, no round twice" "$NF" report -q --out "$(tmpdir)" "$d/k"
 cp "$d/k" "$d/k.done"
+runs=$(cat "$d/kcount")
 out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
-check_eq "--resume of a finished bisect: its calls again, nothing measured" "0 culprit: 5 → 6|same" \
-	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(cmp -s "$d/k" "$d/k.done" && echo same)"
+check_eq "--resume of a finished bisect: its calls again, nothing measured, nothing run" "0 culprit: 5 → 6|same|same" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(cmp -s "$d/k" "$d/k.done" && echo same)|$([ "$(cat "$d/kcount")" = "$runs" ] && echo same)"
 check_eq "--resume with other settings: one line, exit 2" \
 	"noisefloor: bisect: '$d/k' was started with rounds 6, not 4: resume it with its own settings, or give another --out
 |2" \

@@ -828,6 +828,35 @@ static int run_shell(struct bisect *bi, const char *cmd, struct run_exec_result 
 /* Before a candidate is measured the first time: installs it (--node),
  * runs --setup, then its command once; a failure skips it, named. Returns
  * 0 when it can be measured. */
+/* Its Node.js and V8 (from the command's program) and, with --node, its
+ * release date; once. */
+static void version_info(struct bisect *bi, struct cand *c)
+{
+	const char *w;
+	char **words;
+	if (c->node || c->v8 || c->date)
+		return;
+	if (bi->node_range)
+		node_release_date(bi, c);
+	words = run_exec_split(c->command, &w);
+	if (words)
+		run_env_node_versions(words, bi->tmpdir, &c->node, &c->v8);
+	run_exec_argv_free(words);
+}
+
+/* 1 when the next step is one --resume takes from the file, decided, and
+ * names label: measured before, it needs no setup or probe to be called. */
+static int in_replayed_step(const struct bisect *bi, const char *label)
+{
+	size_t next = (size_t)bi->step + 1;
+	const cJSON *r = next < bi->nprior ? bi->prior[next].record : NULL;
+	static const char *const ends[] = { "good", "candidate", "bad" };
+	for (size_t k = 0; r && k < 3; k++)
+		if (json_str(r, ends[k]) && !strcmp(json_str(r, ends[k]), label))
+			return 1;
+	return 0;
+}
+
 static int probe(struct bisect *bi, size_t i)
 {
 	struct cand *c = &bi->c[i];
@@ -836,11 +865,13 @@ static int probe(struct bisect *bi, size_t i)
 	char *cmd;
 	if (c->probed)
 		return c->skipped ? -1 : 0;
+	if (in_replayed_step(bi, c->label)) {
+		version_info(bi, c);
+		return 0; /* probed when a step measures it again */
+	}
 	c->probed = 1;
 	if (bi->node_range && install_node(bi, c) != 0)
 		goto skipped;
-	if (bi->node_range)
-		node_release_date(bi, c);
 	if (c->setup && run_shell(bi, c->setup, &res) != 0) {
 		buf_puts(&why, "--setup ");
 		run_exec_describe(&why, &res);
@@ -858,13 +889,7 @@ static int probe(struct bisect *bi, size_t i)
 		goto skipped;
 	}
 	free(cmd);
-	{
-		const char *w;
-		char **words = run_exec_split(c->command, &w);
-		if (words)
-			run_env_node_versions(words, bi->tmpdir, &c->node, &c->v8);
-		run_exec_argv_free(words);
-	}
+	version_info(bi, c);
 	return 0;
 skipped:
 	if (!bi->quiet) {
@@ -1026,6 +1051,14 @@ static int measure(struct bisect *bi, const size_t *which, size_t k, double tol,
 			bi->round_base = base + t->rounds;
 		return rc;
 	}
+	/* --resume: the versions of a step taken from the file were not
+	 * probed; one measured again now is */
+	for (size_t j = 0; j < k; j++)
+		if (!bi->c[which[j]].probed && probe(bi, which[j]) != 0) {
+			run_settings_release(&s);
+			return say(NF_FAIL, "bisect: cannot measure %s again: %s", bi->c[which[j]].label,
+				   bi->c[which[j]].why);
+		}
 	run_file_init(&file, t->path);
 	if ((rc = run_file_open(&file, ps && ps->first, &none, &err)) != 0) {
 		run_settings_release(&s);
