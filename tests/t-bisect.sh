@@ -91,7 +91,7 @@ check "16 versions: at most 8 measured ($n)" test "$n" -le 8
 cat > "$d/kill.sh" <<'SH'
 d=$(dirname "$0")
 n=$(cat "$d/kcount" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/kcount"
-[ "$n" = "${KILL_AT:-0}" ] && kill -9 $(cat "$d/pid")
+[ "$n" = "${KILL_AT:-0}" ] && kill -"${KILL_SIG:-9}" $(cat "$d/pid")
 exec sh "$d/stub.sh" "$1"
 SH
 (KILL_AT=49 "$NF" bisect --measure output --list v=1,2,3,4,5,6,7,8 --out "$d/k" "sh $d/kill.sh {v}" > "$d/k.out" 2>&1 & echo $! > "$d/pid"; wait $!); rc=$?
@@ -109,6 +109,14 @@ runs=$(cat "$d/kcount")
 out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
 check_eq "--resume of a finished bisect: its calls again, nothing measured, nothing run" "0 culprit: 5 → 6|same|same" \
 	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(cmp -s "$d/k" "$d/k.done" && echo same)|$([ "$(cat "$d/kcount")" = "$runs" ] && echo same)"
+rm -f "$d/kcount"
+out=$(KILL_AT=30 KILL_SIG=TERM "$NF" bisect --measure output --list v=1,2,3,4,5,6,7,8 --out "$d/t" "sh $d/kill.sh {v}" 2>&1 & echo $! > "$d/pid"; wait $!); rc=$?
+check_eq "stopped by SIGTERM: exit 130, how to continue said" \
+	"130|noisefloor: bisect: stopped by SIGTERM; '$d/t' holds the rounds so far: to continue, noisefloor bisect --resume --out '$d/t'" \
+	"$rc|$(grep '^noisefloor: bisect: stopped' <<< "$out")"
+out=$("$NF" bisect --resume --out "$d/t" 2>&1); rc=$?
+check_eq "stopped by SIGTERM, resumed: the same culprit, no step measured twice" "0 culprit: 5 → 6|$(records_of "$d/t")" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(rounds_of "$d/t")"
 check_eq "--resume with other settings: one line, exit 2" \
 	"noisefloor: bisect: '$d/k' was started with rounds 6, not 4: resume it with its own settings, or give another --out
 |2" \

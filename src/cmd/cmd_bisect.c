@@ -71,6 +71,7 @@
 static const char bisect_usage[] =
 	"usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}\n"
 	"       noisefloor bisect [options] --node A..B COMMAND-WITH-{node}\n"
+	"       noisefloor bisect --resume [--out FILE]\n"
 	"\n"
 	"Finds the version that brought a change: verifies that --good and --bad\n"
 	"differ, measures the version half-way interleaved with both ends until its\n"
@@ -82,8 +83,9 @@ static const char bisect_usage[] =
 	"\n"
 	"Exit status: 0 a culprit confirmed, or the ends are the same (nothing to\n"
 	"bisect), 1 undecided at --max-rounds, not confirmed, or an end cannot be\n"
-	"measured, 2 usage error, 130 stopped by SIGINT or SIGTERM; other statuses as\n"
-	"run's.\n";
+	"measured, 2 usage error, 65 --resume of a file that is no bisect's or was\n"
+	"edited, 66 --resume of a missing file, 130 stopped by SIGINT or SIGTERM (the\n"
+	"rounds kept: continue with --resume); other statuses as run's.\n";
 
 /* What a resumed rounds file holds of one step. */
 struct prior_step {
@@ -1578,8 +1580,13 @@ static int bisect_main(int argc, char **argv)
 	bi.started = now_s();
 	run_exec_catch_signals();
 	rc = bisect_run(&bi);
-	if (run_exec_stop_signal)
+	if (run_exec_stop_signal) {
+		progress_clear(&bi);
+		say(0, "bisect: stopped by %s; '%s' holds the rounds so far: to continue, noisefloor "
+		    "bisect --resume --out '%s'", run_exec_stop_signal == SIGINT ? "SIGINT" : "SIGTERM",
+		    bi.out, bi.out);
 		rc = NF_INTERRUPTED;
+	}
 done:
 	for (size_t i = 0; i < bi.n; i++) {
 		free(bi.c[i].label);
