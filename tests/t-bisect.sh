@@ -12,7 +12,7 @@ v=$1 d=$(dirname "$0")
 n=$(cat "$d/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/count"
 awk -v v="$v" -v n="$n" -v step="${STEP:-6}" -v size="${SIZE:-40}" 'BEGIN {
 	base = v >= step ? 100 + size : 100
-	printf "{\"workload\": \"parse\", \"unit\": \"ms\", \"better\": \"lower\", \"passes\": ["
+	printf "{\"workload\": \"parse\", \"unit\": \"ms\", \"better\": \"lower\", \"meta\": {\"abi\": %d, \"build\": \"b%d\", \"os\": \"x\"}, \"passes\": [", (v >= step ? 127 : 115), v
 	for (i = 0; i < 5; i++) {
 		x = (n * 7919 + i * 104729 + v * 31) % 1000 / 1000
 		printf "%s%.3f", i ? ", " : "", base * (1 + 0.06 * (x - 0.5))
@@ -33,13 +33,51 @@ check "the culprit is confirmed last, with the rounds it took" grep -qE "^step [
 check "each bisect step says its call and its rounds" grep -qE "^step 2, 4 between 1 and 8: as good: 1 and 4 within the noise; 95% interval .*; [0-9]+ rounds$" <<< "$out"
 check_eq "at most ceil(log2 8) + 3 steps, 5 versions measured" "measured: 1, 4, 5, 6, 8|5 steps" \
 	"$(printf '%s\n' "$out" | grep -E '^measured:|^[0-9]+ steps' | sed 's/;.*//' | paste -sd'|')"
-check_eq "one rounds file per step" "step-1-verify.ndjson step-2-bisect.ndjson step-3-bisect.ndjson step-4-bisect.ndjson step-5-confirm.ndjson" \
-	"$(ls "$d/a" | paste -sd' ')"
+check_eq "one rounds file: each step's call recorded after its rounds" \
+	"1 verify 1 8 different|2 bisect 1 4 same|3 bisect 4 6 different|4 bisect 4 5 same|5 confirm 5 6 different" \
+	"$(jq -r 'select(.bisect.step) | .bisect | "\(.step) \(.phase) \(.good) \(.candidate) \(.call)"' "$d/a" | paste -sd'|')"
+# per step: its first and last round and its results (versions x rounds)
+rounds_of() { jq -r 'select(.workload) | "\(.meta.step) \(.round)"' "$1" |
+	awk '{n[$1]++; if (!($1 in lo)) lo[$1]=$2; hi[$1]=$2} END {for (s in n) print s, lo[s], hi[s], n[s]}' | sort -n | paste -sd'|'; }
+records_of() { jq -r 'select(.bisect.step) | .bisect | "\(.step) \(.first_round) \(.first_round + .rounds - 1) \(.rounds * (if .phase == "bisect" then 3 else 2 end))"' "$1" | paste -sd'|'; }
+check_eq "every round of every step in it, numbered on, meta.step naming its step" \
+	"$(records_of "$d/a")" "$(rounds_of "$d/a")"
 o=$(tmpdir)
-check "report reads a step's rounds" "$NF" report -q --out "$o" "$d/a/step-5-confirm.ndjson"
-check_eq "and quotes the same record: 5 → 6 a claim" "faster 5" \
-	"$(jq -r '.comparisons[0] | "\(.verdict) \(.best_version)"' "$o/analysis.json")"
+check "report reads the bisect's rounds file" "$NF" report -q --out "$o" "$d/a"
+check_eq "its rounds, all of them, every measured version" "1 4 5 6 8|$(jq -s '[.[] | select(.workload)] | length' "$d/a")" \
+	"$(jq -r '[.comparisons[0].versions[].version] | join(" ")' "$o/analysis.json")|$(jq '[.comparisons[0].versions[].rounds] | add' "$o/analysis.json")"
+check_eq "the culprit's line names what else changes across the step" \
+	"what else changes across 5 → 6: abi 115 → 127, build b5 → b6" "$(grep '^what else' <<< "$out")"
+check_eq "issue.md: Narrowed to 5 → 6, the step's size and interval, what else changes" \
+	"**Narrowed to 5 → 6: in parse, 5 is 40% faster than 6, 95% interval X% to X%, confirmed in 6 rounds; 5 versions measured in 5 steps.** What else changes across 5 → 6: abi 115 → 127, build b5 → b6." \
+	"$(grep '^\*\*Narrowed' "$o/issue.md" | sed -E 's/interval [0-9]+% to [0-9]+%/interval X% to X%/')"
+check_eq "the step's interval is the confirm step's record" \
+	"$(jq -r 'select(.bisect.phase == "confirm") | .bisect | "\((.ratio_low - 1) * 100 | round)% to \((.ratio_high - 1) * 100 | round)%"' "$d/a")" \
+	"$(grep -o 'interval [0-9]*% to [0-9]*%' "$o/issue.md" | head -1 | sed 's/interval //')"
+check_eq "the step chart: the measured versions in order, the step marked, in charts/" \
+	"Bisect 1 → 8: each measured version against good|4: 0%|5: 0%|6: +40%|8: +40%" \
+	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -oE ' [0-9]: (−|\+)?[0-9.]+%' | sed -E 's/^ //; s/(−|\+)?[0-9]\.[0-9]%$/0%/; s/(−|\+)?0%$/0%/' | paste -sd'|')"
+check_eq "analysis.json: the bisect's steps, its culprit and what else changes" \
+	"5|5 6|abi 115 127,build b5 b6|$(jq -r 'select(.bisect.phase == "confirm") | .bisect.ratio' "$d/a")" \
+	"$(jq -r '.bisect | "\(.steps | length)|\(.culprit | join(" "))|\([.changes[] | "\(.key) \(.before) \(.after)"] | join(","))|\(.steps[-1].ratio)"' "$o/analysis.json")"
+check "report.html: the step chart and its caption, the culprit and what else changes" \
+	grep -q '<figure id="bisect">' "$o/report.html"
+check_eq "report.html: the caption" "Narrowed to 5 → 6|abi 115 → 127, build b5 → b6" \
+	"$(grep -A3 '<figure id="bisect">' "$o/report.html" | grep -o 'Narrowed to 5 → 6\|abi 115 → 127, build b5 → b6' | paste -sd'|')"
+check_eq "report.pdf: the step chart's title and its culprit" "2" \
+	"$(pdftotext "$o/report.pdf" - | tr '\n' ' ' | grep -o 'Bisect 1 → 8: each measured version against good\|Narrowed to 5 → 6' | sort -u | wc -l)"
 check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
+
+{ head -1 "$d/a"; echo '{"bisect": {"step": 1, "phase": "verify", "good": "1", "candidate": "8", "bad": "8", "call": "maybe", "rounds": 6}}'; } > "$d/bad1"
+check_eq "a step's record with a call it cannot be: one line, exit 65" \
+	"noisefloor: cannot read '$d/bad1': line 2: \"bisect\".\"call\" must be \"different\", \"same\" or \"undecided\", not \"maybe\"
+|65" \
+	"$("$NF" report -q --out "$(tmpdir)" "$d/bad1" 2>&1; printf '|%s' $?)"
+{ sed -n 2p "$d/a" | jq -c '.meta = {}'; echo '{"bisect": {"step": 1}}'; } > "$d/bad2"
+check_eq "a step's record in a file that is no bisect's: one line, exit 65" \
+	"noisefloor: cannot read '$d/bad2': line 2: a bisect's record in a file whose first line names no \"bisect\"
+|65" \
+	"$("$NF" report -q --out "$(tmpdir)" "$d/bad2" 2>&1; printf '|%s' $?)"
 
 # --- 16 versions, 50 % slower from the 10th on ----------------------------
 out=$(STEP=10 SIZE=50 B --list v=$(seq -s, 1 16) --out "$d/b" "sh $d/stub.sh {v}" 2>&1); rc=$?
@@ -47,11 +85,57 @@ check_eq "16 versions: 9 → 10, exit 0" "0 culprit: 9 → 10" "$rc $(grep -o '^
 n=$(grep '^measured:' <<< "$out" | tr ',' '\n' | wc -l)
 check "16 versions: at most 8 measured ($n)" test "$n" -le 8
 
+# --- killed mid-way, resumed ------------------------------------------------
+# kill.sh kills the bisect (SIGKILL, nothing tidied) at its KILL_AT-th run,
+# in step 3, with steps 1 and 2 decided and one round of step 3 taken.
+cat > "$d/kill.sh" <<'SH'
+d=$(dirname "$0")
+n=$(cat "$d/kcount" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/kcount"
+[ "$n" = "${KILL_AT:-0}" ] && kill -"${KILL_SIG:-9}" $(cat "$d/pid")
+exec sh "$d/stub.sh" "$1"
+SH
+(KILL_AT=49 "$NF" bisect --measure output --list v=1,2,3,4,5,6,7,8 --out "$d/k" "sh $d/kill.sh {v}" > "$d/k.out" 2>&1 & echo $! > "$d/pid"; wait $!); rc=$?
+check_eq "killed in step 3: steps 1 and 2 decided, rounds of step 3 in the file" "137|1 2|3" \
+	"$rc|$(jq -r 'select(.bisect.step) | .bisect.step' "$d/k" | paste -sd' ')|$(jq -r 'select(.workload) | .meta.step' "$d/k" | sort -u | tail -1)"
+cp "$d/k" "$d/k.before"
+out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
+check_eq "--resume: the same culprit, exit 0" "0 culprit: 5 → 6" "$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")"
+check "--resume: what the file held is kept as it was" cmp -n "$(stat -c %s "$d/k.before")" "$d/k.before" "$d/k"
+check_eq "--resume: no step measured twice, step 3 continued from its round" \
+	"$(records_of "$d/k")" "$(rounds_of "$d/k")"
+check "--resume: the whole file reads, no round twice" "$NF" report -q --out "$(tmpdir)" "$d/k"
+cp "$d/k" "$d/k.done"
+runs=$(cat "$d/kcount")
+out=$("$NF" bisect --resume --out "$d/k" 2>&1); rc=$?
+check_eq "--resume of a finished bisect: its calls again, nothing measured, nothing run" "0 culprit: 5 → 6|same|same" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(cmp -s "$d/k" "$d/k.done" && echo same)|$([ "$(cat "$d/kcount")" = "$runs" ] && echo same)"
+rm -f "$d/kcount"
+out=$(KILL_AT=30 KILL_SIG=TERM "$NF" bisect --measure output --list v=1,2,3,4,5,6,7,8 --out "$d/t" "sh $d/kill.sh {v}" 2>&1 & echo $! > "$d/pid"; wait $!); rc=$?
+check_eq "stopped by SIGTERM: exit 130, how to continue said" \
+	"130|noisefloor: bisect: stopped by SIGTERM; '$d/t' holds the rounds so far: to continue, noisefloor bisect --resume --out '$d/t'" \
+	"$rc|$(grep '^noisefloor: bisect: stopped' <<< "$out")"
+out=$("$NF" bisect --resume --out "$d/t" 2>&1); rc=$?
+check_eq "stopped by SIGTERM, resumed: the same culprit, no step measured twice" "0 culprit: 5 → 6|$(records_of "$d/t")" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(rounds_of "$d/t")"
+check_eq "--resume with other settings: one line, exit 2" \
+	"noisefloor: bisect: '$d/k' was started with rounds 6, not 4: resume it with its own settings, or give another --out
+|2" \
+	"$(B --resume --rounds 4 --list v=1,2,3,4,5,6,7,8 --out "$d/k" "sh $d/kill.sh {v}" 2>&1; printf '|%s' "$?")"
+check_eq "--resume of no file: one line, exit 66" \
+	"noisefloor: bisect: cannot resume '$d/none': No such file or directory
+|66" \
+	"$("$NF" bisect --resume --out "$d/none" 2>&1; printf '|%s' "$?")"
+
 # --- the ends are the same -------------------------------------------------
 out=$(STEP=99 B --list v=1,2,3,4,5,6,7,8 --out "$d/c" "sh $d/stub.sh {v}" 2>&1); rc=$?
 check_eq "same ends: exit 0" 0 "$rc"
 check "same ends: nothing to bisect, with the interval" \
 	grep -qE "^nothing to bisect: 1 and 8 are the same in [0-9]+ rounds: 1 and 8 within the noise; 95% interval " <<< "$out"
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$d/c" 2>/dev/null
+check_eq "report on the same ends: nothing to bisect, no culprit step" \
+	"Nothing to bisect: 1 and 8 are the same in 6 rounds: in parse, A is X faster than B, 95% interval X to X; 2 versions measured in 1 step." \
+	"$(grep '^Nothing to bisect' "$o/issue.md" | sed -E 's/(is|interval|to) (−|\+)?[0-9.]+%/\1 X/g; s/parse, [0-9]+ is X faster than [0-9]+/parse, A is X faster than B/')"
 check_eq "same ends: no culprit, only the ends measured" "measured: 1, 8" \
 	"$(grep -E '^(culprit|measured)' <<< "$out")"
 
@@ -78,6 +162,43 @@ out=$(STEP=99 B --list v=1,2,3 --min-change 0.1 --max-rounds 6 --out "$d/i" "sh 
 check_eq "the same ends, but their interval wider than --min-change 0.1: undecided, exit 1" "1 undecided: 1 and 3" \
 	"$rc $(grep -o '^undecided: 1 and 3' <<< "$out")"
 
+# --- run --until-decided: the same call, as a building block ----------------
+R() { "$NF" run -q --measure output "$@"; }
+out=$("$NF" run --measure output --until-decided --rounds 3 --list v=1,6 --out "$d/ud1" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "run --until-decided: 3 rounds cannot confirm a 40 % change, 6 do" \
+	"0|every pair of versions decided in 6 rounds|6" \
+	"$rc|$(grep -o 'every pair.*' <<< "$out")|$(jq -r 'select(.workload) | .round' "$d/ud1" | sort -n | tail -1)"
+out=$("$NF" run --measure output --until-decided --rounds 3 --max-rounds 3 --list v=1,6 --out "$d/ud2" "sh $d/stub.sh {v}" 2>&1); rc=$?
+check_eq "run --until-decided: undecided at --max-rounds, said, the rounds kept" \
+	"0|1 of 1 pair of versions still undecided at --max-rounds 3|3" \
+	"$rc|$(grep -o '[0-9]* of [0-9]* pair.*' <<< "$out")|$(jq -r 'select(.workload) | .round' "$d/ud2" | sort -n | tail -1)"
+check_eq "run --max-rounds without --until-decided: exit 2" \
+	"noisefloor: --max-rounds goes with --until-decided
+|2" \
+	"$(R --max-rounds 6 --list v=1,6 --out "$d/ud3" "sh $d/stub.sh {v}" 2>&1; printf '|%s' "$?")"
+
+# --- --measure cpu: each run's CPU time beside wall time -------------------
+# burn.sh V: a shell loop three times as long from version 4 on
+cat > "$d/burn.sh" <<'SH'
+n=20000; [ "$1" -ge 4 ] && n=60000
+i=0; while [ $i -lt $n ]; do i=$((i + 1)); done
+SH
+R() { "$NF" run -q "$@"; }
+R --measure cpu --rounds 2 --passes 2 --list v=1,4 --out "$d/cpu1" "sh $d/burn.sh {v}" 2>/dev/null
+check_eq "run --measure cpu: wall time, CPU time beside it, and peak memory, per version" \
+	"cpu|sh $d/burn.sh {v}|sh $d/burn.sh {v}, CPU time|sh $d/burn.sh {v}, peak memory" \
+	"$(head -1 "$d/cpu1" | jq -r .run.measure)|$(jq -r 'select(.workload and .version == "1" and .round == 1) | .workload' "$d/cpu1" | paste -sd'|')"
+check "run --measure cpu: each pass's CPU time is user + system" \
+	jq -se '[.[] | select(.workload)] | group_by([.version, .round]) | map(
+		(.[] | select(.workload | endswith(", CPU time")) | .passes) as $p |
+		(.[] | select(.meta.user_ms) | .meta) as $m |
+		[range(2) | ($p[.] - $m.user_ms[.] - $m.sys_ms[.]) | fabs < 0.01] | all) | length == 4 and all' "$d/cpu1"
+check_eq "run --measure cpu: 3x the loop, about 3x the CPU time" "1" \
+	"$(jq -s '[.[] | select(.workload | . != null and endswith(", CPU time")) | {v: .version, p: .passes[]}] | group_by(.v) | map(map(.p) | min) | (.[1] / .[0]) | (. > 2 and . < 4.5) | if . then 1 else 0 end' "$d/cpu1")"
+out=$("$NF" bisect --measure cpu --passes 2 --rounds 6 --max-rounds 12 --list v=1,2,3,4,5,6 --out "$d/cpu2" "sh $d/burn.sh {v}" 2>&1); rc=$?
+check_eq "bisect --measure cpu: the CPU time bisected, 3 → 4" "0 culprit: 3 → 4|sh $d/burn.sh {v}, CPU time" \
+	"$rc $(grep -o '^culprit: [0-9]* → [0-9]*' <<< "$out")|$(jq -r 'select(.bisect.step == 1) | .bisect.workload' "$d/cpu2")"
+
 # --- usage: one line, exit 2, nothing run ---------------------------------
 bad() {
 	local name=$1 want=$2; shift 2
@@ -103,10 +224,10 @@ bad "an unknown option" "noisefloor: bisect: unknown option '--bogus' (see noise
 	--bogus --list v=1,2 'touch ran{v}'
 bad "--node A..B backwards" "noisefloor: bisect: --node wants two versions, the older first, not '22.2.0..22.1.0'" \
 	--node 22.2.0..22.1.0 '{node} -e 0'
-check_eq "an --out that holds an earlier bisect: one line, exit 2, its files kept" \
-	"noisefloor: bisect: '$d/a' holds an earlier bisect's steps: give another --out or remove them
-|2|5" \
-	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(ls "$d/a" | wc -l)")"
+check_eq "an --out that holds an earlier bisect: one line, exit 2, the file kept" \
+	"noisefloor: bisect: '$d/a' holds an earlier bisect: continue it with --resume, or give another --out
+|2|$(wc -l < "$d/a")" \
+	"$(B --list v=1,2 --out "$d/a" "sh $d/stub.sh {v}" 2>&1; rc=$?; printf '|%s|%s' $rc "$(wc -l < "$d/a")")"
 check_eq "bisect --help to stdout, exit 0" "0 usage: noisefloor bisect [options] --list NAME=V1,...,Vn COMMAND-WITH-{NAME}" \
 	"$("$NF" bisect --help | head -1 | sed 's/^/0 /'; [ "${PIPESTATUS[0]}" = 0 ] || echo failed)"
 

@@ -18,6 +18,7 @@
  * were taken and the warnings' kinds; present/ words them.
  */
 #include "analysis/analysis.h"
+#include "analysis/bisect.h"
 #include "analysis/evidence.h"
 #include "analysis/record.h"
 #include "analysis/impact.h"
@@ -1052,6 +1053,7 @@ int analysis_run(struct model *m, struct nf_error *err)
 	evidence_platforms(m);
 	timeline_run(m);
 	releases_run(m);
+	bisect_analyse(m);
 	if (upgrade_run(m, err) != NF_OK)
 		return NF_USAGE;
 	return impact_run(m, err);

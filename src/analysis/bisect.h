@@ -25,6 +25,23 @@ enum bisect_call {
 enum bisect_call bisect_call(const struct comparison *c, size_t a, size_t b, double tolerance,
 			     int *b_worse);
 
+/* The pairs of versions of c that bisect_call (with tolerance) leaves
+ * undecided; *npairs (may be NULL) gets how many pairs c has. `run
+ * --until-decided` takes rounds until no comparison has one. */
+size_t bisect_undecided(const struct comparison *c, double tolerance, size_t *npairs);
+
+/* The facts of the results' meta that differ between versions a and b
+ * (labels) of workload (NULL: any): the scalar members each version's
+ * results agree on, but the runner's own (exit status, loads, order, CPU
+ * times, step). Fills *out (malloc'd, caller frees) and returns their
+ * number, in the order of a's meta. */
+size_t bisect_meta_changes(struct model *m, const char *workload, const char *a,
+			   const char *b, struct meta_change **out);
+
+/* After the analysis of a bisect's rounds file: the culprit step and the
+ * meta facts that change across it (model.bisect). */
+void bisect_analyse(struct model *m);
+
 /* The index of the version labelled label in c, or -1. */
 long bisect_version(const struct comparison *c, const char *label);
 

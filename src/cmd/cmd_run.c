@@ -5,6 +5,7 @@
  * and the machine's record (run_env.c). Every message of the run is
  * printed here, through cli_error().
  */
+#include "analysis/bisect.h"
 #include "cmd/cli.h"
 #include "ingest/ingest.h"
 #include "lib/error.h"
@@ -44,11 +45,17 @@
 	"      --seed S            seed of --order random\n" \
 	"      --measure WHAT      wall (default): time each run; output: the command\n" \
 	"                          prints its results (rounds format or a runner's\n" \
-	"                          format), on stdout or into the file {out}\n" \
+	"                          format), on stdout or into the file {out}; cpu:\n" \
+	"                          wall time and, beside it, each run's CPU time\n" \
+	"                          (user + system of its process tree, from wait4)\n" \
 	"      --name NAME         the workload's name (wall; default: the command\n" \
 	"                          with the version as {NAME})\n" \
 	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n" \
 	"      --title TEXT        the report's title\n" \
+	"      --until-decided     after --rounds, twice the rounds and again until\n" \
+	"                          every pair of versions is decided (different or\n" \
+	"                          the same, as bisect calls it), up to --max-rounds\n" \
+	"      --max-rounds N      the rounds --until-decided may reach (default 48)\n" \
 	"  -o, --out FILE          the rounds file (default rounds.ndjson)\n" \
 	"      --resume            continue FILE with the settings it was started with;\n" \
 	"                          with --rounds N, change its plan to N rounds (more,\n" \
@@ -83,6 +90,7 @@ struct run {
 	const char *out;
 	const char *report_dir; /* NULL: no report */
 	int resume, strict, quiet, ignore_failure;
+	int until_decided, max_rounds; /* --until-decided, --max-rounds (0: not given) */
 	int timeout_ms; /* --timeout, 0 for none */
 	int progress;           /* a progress line on stderr (a terminal, no -q) */
 	struct run_file file;
@@ -333,7 +341,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 		static const char *const with_value[] = {
 			"--version", "--list", "--rounds", "--passes", "--warmup", "--prepare",
 			"--order", "--seed", "--measure", "--name", "--platform", "--title", "--out", "-o",
-			"--timeout",
+			"--timeout", "--max-rounds",
 		};
 		const char *opt = NULL;
 		for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !opt; k++)
@@ -362,6 +370,8 @@ static int parse_args(struct run *r, int argc, char **argv)
 				}
 				set_str(&s->list, val);
 				s->given |= RUN_GIVEN_VERSIONS;
+			} else if (strcmp(opt, "--max-rounds") == 0) {
+				rc = parse_count("--max-rounds", val, 1, &r->max_rounds) ? NF_USAGE : -1;
 			} else if (strcmp(opt, "--timeout") == 0) {
 				rc = parse_duration("--timeout", val, &r->timeout_ms) ? NF_USAGE : -1;
 			} else if (strcmp(opt, "--rounds") == 0) {
@@ -407,6 +417,8 @@ static int parse_args(struct run *r, int argc, char **argv)
 			s->given |= RUN_GIVEN_SHELL;
 		} else if (strcmp(a, "--resume") == 0) {
 			r->resume = 1;
+		} else if (strcmp(a, "--until-decided") == 0) {
+			r->until_decided = 1;
 		} else if (strcmp(a, "--strict") == 0) {
 			r->strict = 1;
 		} else if (strcmp(a, "--ignore-failure") == 0) {
@@ -431,9 +443,24 @@ static int parse_args(struct run *r, int argc, char **argv)
 	if (rc >= 0)
 		goto out;
 
+	if (r->max_rounds && !r->until_decided) {
+		rc = say(NF_USAGE, "--max-rounds goes with --until-decided");
+		goto out;
+	}
+	if (r->until_decided && !r->max_rounds)
+		r->max_rounds = 48;
+	if (r->until_decided && (s->given & RUN_GIVEN_ROUNDS) && r->max_rounds < s->rounds) {
+		rc = say(NF_USAGE, "--max-rounds %d is below --rounds %d", r->max_rounds, s->rounds);
+		goto out;
+	}
 	if (measure) {
-		if ((rc = parse_choice("--measure", measure, "wall", "output", &s->measure_output)))
+		if (strcmp(measure, "cpu") == 0) {
+			s->measure_cpu = 1;
+		} else if (strcmp(measure, "wall") && strcmp(measure, "output")) {
+			rc = say(NF_USAGE, "--measure wants wall, output or cpu, not '%s'", measure);
 			goto out;
+		}
+		s->measure_output = strcmp(measure, "output") == 0;
 		s->given |= RUN_GIVEN_MEASURE;
 	}
 	if (order) {
@@ -722,6 +749,59 @@ static int finish(struct run *r, int rc)
 	return r->report_dir ? run_report(r) : 0;
 }
 
+/* --until-decided: while a pair of versions is undecided (analysis/
+ * bisect.c, the call bisect makes), twice the rounds, up to --max-rounds.
+ * The peak memory beside wall time decides nothing here. Returns 0 or the
+ * exit status (said). */
+static int until_decided(struct run *r)
+{
+	for (;;) {
+		struct model m;
+		struct cli_args a;
+		struct nf_error err = { 0, "" };
+		char *files[1];
+		size_t open = 0, pairs = 0;
+		int rc;
+		memset(&a, 0, sizeof a);
+		files[0] = (char *)r->out;
+		a.min_rounds = MODEL_MIN_ROUNDS;
+		a.by = BY_RELEASE;
+		a.files = files;
+		a.nfiles = 1;
+		model_init(&m);
+		m.no_digests = 1;
+		if ((rc = cli_load_and_analyse(&m, &a, &err)) != 0) {
+			model_release(&m);
+			return say(rc, "%s", err.msg);
+		}
+		for (size_t i = 0; i < m.ncomparisons; i++) {
+			const struct comparison *c = &m.comparisons[i];
+			size_t np;
+			if (r->runner.memory_workload && !strcmp(c->workload, r->runner.memory_workload))
+				continue;
+			open += bisect_undecided(c, 0, &np);
+			pairs += np;
+		}
+		model_release(&m);
+		if (!open || r->s.rounds >= r->max_rounds) {
+			if (!r->quiet && !open)
+				say(0, "every pair of versions decided in %d rounds", r->file.done_rounds);
+			else if (!r->quiet)
+				say(0, "%zu of %zu pair%s of versions still undecided at --max-rounds %d",
+				    open, pairs, pairs == 1 ? "" : "s", r->max_rounds);
+			return 0;
+		}
+		{
+			int next = r->s.rounds * 2 > r->max_rounds ? r->max_rounds : r->s.rounds * 2;
+			if (run_file_set_rounds(&r->file, next, &err) != 0)
+				return fail(r, &err);
+			r->s.rounds = next;
+		}
+		if ((rc = run_loop_rounds(&r->runner)) != 0)
+			return rc;
+	}
+}
+
 static void run_release(struct run *r)
 {
 	run_file_close(&r->file);
@@ -768,7 +848,7 @@ static int run_main(int argc, char **argv)
 	if (r.s.order_random && !(r.s.given & RUN_GIVEN_SEED) && !r.file.has_header)
 		r.s.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
 
-	if (r.file.done_rounds >= r.s.rounds) {
+	if (r.file.done_rounds >= r.s.rounds && !r.until_decided) {
 		if (!r.quiet)
 			say(0, "'%s' already holds all %d round%s", r.out, r.s.rounds,
 			    r.s.rounds == 1 ? "" : "s");
@@ -784,6 +864,8 @@ static int run_main(int argc, char **argv)
 	    (rc = noise_checks(&r, 0)) == 0 &&
 	    (rc = r.s.measure_output && !r.s.warmup ? 0 : write_header(&r)) == 0)
 		rc = run_loop_rounds(&r.runner);
+	if (!rc && r.until_decided && !run_exec_stop_signal)
+		rc = until_decided(&r);
 	rc = finish(&r, rc);
 done:
 	run_release(&r);

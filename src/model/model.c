@@ -448,6 +448,10 @@ void model_release(struct model *m)
 	free(m->command_line);
 	free(m->command_shown);
 	free(m->run_json);
+	free(m->bisect.steps);
+	free(m->bisect.skips);
+	free(m->bisect.versions);
+	free(m->bisect.changes);
 	free(m->run_command);
 	free(m->title);
 	free(m->subject);

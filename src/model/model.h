@@ -815,6 +815,53 @@ struct grouping {
 /* Rounds each version needs for a verdict unless --min-rounds says otherwise. */
 #define MODEL_MIN_ROUNDS 3
 
+/* One step of a bisect, as its rounds file records it (a line
+ * {"bisect": {...}} after the step's rounds; ingest/formats/rounds.c). */
+struct bisect_step {
+	int step, rounds, first_round;
+	const char *phase;     /* interned: "verify", "bisect" or "confirm" */
+	const char *good, *candidate, *bad; /* interned version labels */
+	const char *workload;  /* interned: the workload the step was called on */
+	int call;              /* enum bisect_call's values: 0 undecided,
+	                          1 different, 2 the same */
+	int changed;           /* the candidate is not the same as good */
+	double ratio, ratio_low, ratio_high; /* the candidate's values over
+	                          good's and their interval; NaN unknown */
+	double p_holm;         /* the pair's rank test after Holm, -1 unknown */
+};
+
+/* A version a bisect skipped, and why (its --setup or command failed). */
+struct bisect_skip {
+	const char *version, *why; /* interned */
+};
+
+/* A fact of the results' meta (NODE_MODULE_VERSION, V8, the addon's
+ * version) that differs between two versions: key, and its value under each. */
+struct meta_change {
+	const char *key, *before, *after; /* interned */
+};
+
+/* What a bisect's rounds file says of the bisect (`noisefloor bisect
+ * --out`): its ends, and each step's call in order. */
+struct bisect_record {
+	const char *good, *bad;   /* interned; NULL: no input is a bisect's */
+	const char *source;       /* interned: the input it is from */
+	int node;                 /* the candidates are Node.js releases (--node) */
+	struct bisect_step *steps; /* owned, in the file's order */
+	size_t nsteps, steps_alloc;
+	struct bisect_skip *skips; /* owned */
+	size_t nskips, skips_alloc;
+	const char **versions;    /* owned array of interned labels: the
+	                             candidates in the bisect's order */
+	size_t nversions;
+	/* filled by the analysis (analysis/bisect.c): */
+	long culprit;             /* index into steps of the confirm step that
+	                             found the culprit, -1 none */
+	struct meta_change *changes; /* owned: the meta facts that change across
+	                             the culprit step (its good → candidate) */
+	size_t nchanges;
+};
+
 struct model {
 	/* input half */
 	char *title, *subject, *notes;     /* owned, may be NULL */
@@ -861,6 +908,8 @@ struct model {
 	const char *run_source;            /* interned: the input they are from */
 	char *run_command;                 /* owned: the noisefloor run command rebuilt from
 	                                      them, shell-quoted (cmd_report.c); or NULL */
+	struct bisect_record bisect;       /* a bisect's steps, when an input is its
+	                                      rounds file */
 
 	/* options that shape the analysis */
 	char as_of[11];                    /* YYYY-MM-DD */

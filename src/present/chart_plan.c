@@ -151,7 +151,7 @@ static int name_taken(const struct stem_set *t, const char *s)
 	static const char series[] = "-series";
 	struct buf b = BUF_INIT;
 	int taken;
-	if (strcmp(s, "overview") == 0 || stem_has(t, s, len))
+	if (strcmp(s, "overview") == 0 || strcmp(s, "bisect-steps") == 0 || stem_has(t, s, len))
 		return 1;
 	if (len > 7 && strcmp(s + len - 7, series) == 0 && stem_has(t, s, len - 7))
 		return 1;

@@ -917,6 +917,8 @@ static void section_verdicts(struct mctx *ctx, const struct report *r, const str
 	set_fmt(ctx, "n_comparisons", "%zu", m->ncomparisons);
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
+	mctx_set_str(ctx, "bisect_narrowed", r->bisect_narrowed);
+	mctx_set_str(ctx, "bisect_changes", r->bisect_changes);
 	claims_ctx(r, ctx);
 	mctx_set_str(ctx, "compared_header", r->compared_header);
 	/* how exact releases were compared: method, beside the verdicts */

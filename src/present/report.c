@@ -16,6 +16,7 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 #include "model/semver.h"
+#include "present/bisect_words.h"
 #include "present/compared.h"
 #include "present/digest.h"
 #include "present/history.h"
@@ -703,6 +704,8 @@ static void build_charts(struct report *r)
 
 	if (report_has_overview(m))
 		add_chart(r, xstrdup("overview"), REPORT_CHART_OVERVIEW, 0);
+	if (m->bisect.good && m->bisect.nsteps && m->bisect.nversions)
+		add_chart(r, xstrdup("bisect-steps"), REPORT_CHART_BISECT, 0);
 	first = r->ncharts;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		if (i >= REPORT_MAX_WORKLOAD_CHARTS) {
@@ -724,8 +727,11 @@ static void build_charts(struct report *r)
 					   "other %zu are in the tables, analysis.json and the workbook.",
 					   REPORT_MAX_WORKLOAD_CHARTS, r->charts_left_out);
 	/* pointers into charts[] only once it stops growing */
-	if (first)
-		r->overview_chart = r->charts[0].stem;
+	for (size_t k = 0; k < first; k++)
+		if (r->charts[k].kind == REPORT_CHART_OVERVIEW)
+			r->overview_chart = r->charts[k].stem;
+		else
+			r->bisect_chart = r->charts[k].stem;
 	for (size_t k = first; k < r->ncharts; k++) {
 		struct report_comparison *rc = &r->comparisons[r->charts[k].comparison];
 		if (r->charts[k].kind == REPORT_CHART_STRIP)
@@ -931,6 +937,14 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 	build_evidence(r);
 	build_verdicts(r);
 	build_charts(r);
+	{
+		struct buf b = BUF_INIT;
+		if (words_bisect_narrowed(&b, m))
+			r->bisect_narrowed = buf_detach(&b, NULL);
+		if (words_bisect_changes(&b, m))
+			r->bisect_changes = buf_detach(&b, NULL);
+		buf_release(&b);
+	}
 	/* how exact releases were compared: a statement of method, shown
 	 * with what the verdicts compared, not among the risks */
 	r->grouping_text = grouping_note(m);
@@ -987,6 +1001,8 @@ void report_release(struct report *r)
 	free(r->recommendation);
 	free(r->variants_note);
 	free(r->headline);
+	free(r->bisect_narrowed);
+	free(r->bisect_changes);
 	free(r->compared_header);
 	upgrade_words_release(&r->upgrade);
 	free(r->comparisons);

@@ -68,6 +68,8 @@ enum report_chart_kind {
 	REPORT_CHART_SERIES,   /* a long version series of one comparison */
 	REPORT_CHART_TIME,     /* a history of one comparison against time
 	                          (a scene of its own: chart_time.h) */
+	REPORT_CHART_BISECT,   /* a bisect's step chart: each measured version
+	                          against good (not of one comparison) */
 	REPORT_CHART_KINDS     /* how many kinds */
 };
 
@@ -163,6 +165,12 @@ struct report {
 	size_t nfaster, nwithin, ninsufficient, nnot_confirmed;
 	size_t nregressions, nanomalies;  /* comparisons worth filing */
 	size_t nworse;            /* comparisons with a worse_variant (variants) */
+	char *bisect_narrowed;    /* owned: a bisect's rounds file: "Narrowed to
+	                             a → b: ..." (bisect_words.h), with a
+	                             capital, no final period; or NULL */
+	char *bisect_changes;     /* owned: "What else changes across a → b:
+	                             ...", or NULL */
+	const char *bisect_chart; /* the step chart's stem, or NULL */
 	char *headline;           /* owned: the short answer, counting confirmed
 	                             claims only: "2 of 7 workloads show a confirmed
 	                             difference ...", no final period */

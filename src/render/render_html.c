@@ -280,6 +280,7 @@ static void page_extra(struct mctx *ctx, void *ud)
 	const struct page *pg = ud;
 	const struct report *r = pg->rc->report;
 	mctx_set_str(ctx, "overview_svg", pg->svg[REPORT_CHART_OVERVIEW][0]);
+	mctx_set_str(ctx, "bisect_svg", pg->svg[REPORT_CHART_BISECT][0]);
 	claims_page(r, pg->anchors, ctx);
 	upgrade_page(r, pg->anchors, ctx);
 	if (pg->left_out) {

@@ -787,6 +787,99 @@ static void to_file(struct buf *out, void *ud)
 	buf_reset(out);
 }
 
+/* A bisect's steps, as its rounds file records them, the culprit step and
+ * what else changes across it; only for a bisect's rounds file. */
+static void write_bisect(struct jsonw *w, const struct model *m, const struct report *r)
+{
+	const struct bisect_record *b = &m->bisect;
+	jsonw_key(w, "bisect");
+	jsonw_begin_object(w);
+	jsonw_key(w, "good");
+	jsonw_string(w, b->good);
+	jsonw_key(w, "bad");
+	jsonw_string(w, b->bad);
+	jsonw_key(w, "versions");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < b->nversions; i++)
+		jsonw_string(w, b->versions[i]);
+	jsonw_end_array(w);
+	jsonw_key(w, "steps");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < b->nsteps; i++) {
+		const struct bisect_step *st = &b->steps[i];
+		static const char *const call[] = { "undecided", "different", "same" };
+		jsonw_begin_object(w);
+		jsonw_key(w, "step");
+		jsonw_int(w, st->step);
+		jsonw_key(w, "phase");
+		jsonw_string(w, st->phase);
+		jsonw_key(w, "good");
+		jsonw_string(w, st->good);
+		jsonw_key(w, "candidate");
+		jsonw_string(w, st->candidate);
+		jsonw_key(w, "bad");
+		jsonw_string(w, st->bad);
+		jsonw_key(w, "call");
+		jsonw_string(w, call[st->call]);
+		jsonw_key(w, "changed");
+		jsonw_bool(w, st->changed);
+		jsonw_key(w, "rounds");
+		jsonw_int(w, st->rounds);
+		jsonw_key(w, "ratio");
+		if (isfinite(st->ratio))
+			jsonw_number(w, st->ratio);
+		else
+			jsonw_null(w);
+		jsonw_key(w, "ci");
+		if (isfinite(st->ratio_low)) {
+			jsonw_begin_array(w);
+			jsonw_number(w, st->ratio_low);
+			jsonw_number(w, st->ratio_high);
+			jsonw_end_array(w);
+		} else {
+			jsonw_null(w);
+		}
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "skipped");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < b->nskips; i++) {
+		jsonw_begin_object(w);
+		jsonw_key(w, "version");
+		jsonw_string(w, b->skips[i].version);
+		jsonw_key(w, "why");
+		jsonw_string(w, b->skips[i].why);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "culprit");
+	if (b->culprit >= 0) {
+		jsonw_begin_array(w);
+		jsonw_string(w, b->steps[b->culprit].good);
+		jsonw_string(w, b->steps[b->culprit].candidate);
+		jsonw_end_array(w);
+	} else {
+		jsonw_null(w);
+	}
+	jsonw_key(w, "changes");
+	jsonw_begin_array(w);
+	for (size_t i = 0; i < b->nchanges; i++) {
+		jsonw_begin_object(w);
+		jsonw_key(w, "key");
+		jsonw_string(w, b->changes[i].key);
+		jsonw_key(w, "before");
+		jsonw_string(w, b->changes[i].before);
+		jsonw_key(w, "after");
+		jsonw_string(w, b->changes[i].after);
+		jsonw_end_object(w);
+	}
+	jsonw_end_array(w);
+	jsonw_key(w, "text");
+	jsonw_string(w, r->bisect_narrowed);
+	jsonw_end_object(w);
+}
+
 int render_json(const struct model *m, const struct render_ctx *rc, struct outdir *od,
 		struct nf_error *err)
 {
@@ -857,6 +950,8 @@ int render_json(const struct model *m, const struct render_ctx *rc, struct outdi
 	}
 	jsonw_end_array(&w);
 	write_claims(&w, m, rc->report);
+	if (m->bisect.good)
+		write_bisect(&w, m, rc->report);
 	jsonw_key(&w, "comparisons");
 	jsonw_begin_array(&w);
 	for (size_t i = 0; i < m->ncomparisons; i++)

@@ -443,7 +443,7 @@ static void charts(struct pdf *p)
 	bounded = nwork > PDF_MAX_CHART_WORKLOADS;
 	for (size_t i = 0; i < p->r->ncharts; i++) {
 		const struct report_chart *ch = &p->r->charts[i];
-		if (bounded && ch->kind != REPORT_CHART_OVERVIEW) {
+		if (bounded && ch->kind != REPORT_CHART_OVERVIEW && ch->kind != REPORT_CHART_BISECT) {
 			/* a long report: the time chart (else the strip plot) of
 			 * the workloads with something to show, up to the limit */
 			const struct comparison *c = &p->m->comparisons[ch->comparison];

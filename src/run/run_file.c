@@ -100,9 +100,10 @@ int run_settings_differ(const struct run_settings *cl, const struct run_settings
 			struct buf *why)
 {
 	unsigned g = cl->given;
-	if ((g & RUN_GIVEN_MEASURE) && cl->measure_output != f->measure_output)
-		buf_printf(why, "it was run with --measure %s, not %s",
-			   f->measure_output ? "output" : "wall", cl->measure_output ? "output" : "wall");
+	if ((g & RUN_GIVEN_MEASURE) && (cl->measure_output != f->measure_output ||
+					cl->measure_cpu != f->measure_cpu))
+		buf_printf(why, "it was run with --measure %s, not %s", run_settings_measure(f),
+			   run_settings_measure(cl));
 	else if ((g & RUN_GIVEN_PASSES) && cl->passes != f->passes)
 		buf_printf(why, "it was run with --passes %d, not %d", f->passes, cl->passes);
 	else if ((g & RUN_GIVEN_ORDER) && cl->order_random != f->order_random)
@@ -134,11 +135,16 @@ int run_settings_differ(const struct run_settings *cl, const struct run_settings
 
 /* ---- settings as JSON and back ----------------------------------------- */
 
+const char *run_settings_measure(const struct run_settings *s)
+{
+	return s->measure_output ? "output" : s->measure_cpu ? "cpu" : "wall";
+}
+
 static void settings_json(struct jsonw *w, const struct run_settings *s)
 {
 	jsonw_begin_object(w);
 	jsonw_key(w, "measure");
-	jsonw_string(w, s->measure_output ? "output" : "wall");
+	jsonw_string(w, run_settings_measure(s));
 	jsonw_key(w, "rounds");
 	jsonw_int(w, s->rounds);
 	jsonw_key(w, "passes");
@@ -211,6 +217,7 @@ int run_settings_from_json(const cJSON *o, struct run_settings *s)
 	run_settings_init(s);
 	if (ok) {
 		s->measure_output = strcmp(m, "output") == 0;
+		s->measure_cpu = strcmp(m, "cpu") == 0;
 		s->rounds = json_int(o, "rounds", 0);
 		s->passes = json_int(o, "passes", 5);
 		s->warmup = json_int(o, "warmup", 1);
@@ -271,8 +278,8 @@ int run_settings_command(const struct run_settings *s, const char *out,
 	char n[32];
 
 	buf_puts(b, "noisefloor run");
-	if (s->measure_output)
-		buf_puts(b, " --measure output");
+	if (s->measure_output || s->measure_cpu)
+		buf_printf(b, " --measure %s", run_settings_measure(s));
 	buf_printf(b, " --rounds %d", s->rounds);
 	if (!s->measure_output)
 		buf_printf(b, " --passes %d", s->passes);
@@ -760,7 +767,8 @@ int run_file_write_header(struct run_file *f, const struct run_settings *s,
 	if (s->measure_output)
 		buf_printf(&t, "one run of each version per round, its own output read");
 	else
-		buf_printf(&t, "%d timed runs of each version per round (wall time)", s->passes);
+		buf_printf(&t, "%d timed runs of each version per round (wall time%s)", s->passes,
+			   s->measure_cpu ? " and CPU time, user + system" : "");
 	buf_printf(&t, "; %d warm-up run%s of each version; measured by noisefloor run",
 		   s->warmup, s->warmup == 1 ? "" : "s");
 	jsonw_key(&w, "notes");

@@ -42,6 +42,8 @@ struct run_settings {
 	char *list, *tmpl; /* owned: --list as given and its command */
 	int rounds, passes, warmup;
 	int measure_output;
+	int measure_cpu;   /* --measure cpu: wall time and, beside it, each
+	                      pass's CPU time (user + system, from wait4) */
 	int order_random;
 	unsigned long long seed;
 	int shell;
@@ -56,6 +58,9 @@ void run_settings_init(struct run_settings *s);
 void run_settings_release(struct run_settings *s);
 /* Adds a version; takes ownership of label and command. */
 void run_settings_add_version(struct run_settings *s, char *label, char *command);
+
+/* "wall", "output" or "cpu": s's --measure. */
+const char *run_settings_measure(const struct run_settings *s);
 
 /* Reads the settings a file was started with (the header's "run" object
  * o) into s (initialised here; caller releases). Returns 0, or -1 when o is

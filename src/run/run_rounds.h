@@ -33,6 +33,9 @@ struct run_loop {
 	 * a file that has none yet (a run whose header waits for round 1's
 	 * output). Returns 0 or the exit status (said). */
 	int (*header)(void *ctx);
+	/* Called, when set, after round `round` is in the file. Returns 0 or
+	 * the exit status (said), which ends the rounds. */
+	int (*round_done)(void *ctx, int round);
 	void *ctx;
 
 	int round;                 /* the round running, 0 before round 1 */
@@ -42,6 +45,7 @@ struct run_loop {
 	char *log_path;            /* owned: failed commands' stderr, beside the rounds file */
 	char *workload;            /* owned: --measure wall's workload name */
 	char *memory_workload;     /* owned: its peak memory's, "<workload>, peak memory" */
+	char *cpu_workload;        /* owned: --measure cpu's, "<workload>, CPU time" */
 	double started;            /* monotonic seconds at the warm-ups */
 	double rounds_started;     /* monotonic seconds at the first round of this sitting */
 	double before_s;           /* seconds earlier sittings took (--resume) */

@@ -607,6 +607,138 @@ static int add_workloads(struct model *m, const struct ingest_input *in, const c
 	return 0;
 }
 
+/* ---- a bisect's records ----
+ *
+ * `noisefloor bisect --out` writes one rounds file: the header names the
+ * bisect's ends under "bisect", each result its step in meta.step, and a
+ * line {"bisect": {...}} after each step records its call. The rounds are
+ * read as any rounds; the records go into model.bisect. */
+
+static int bisect_number(const cJSON *o, const char *key, double *out, int need,
+			 const struct rounds_place *pl, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	if (!it || cJSON_IsNull(it)) {
+		if (need)
+			return bad(err, pl, "\"bisect\" has no \"%s\"", key);
+		return 0;
+	}
+	if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble))
+		return bad(err, pl, "\"bisect\".\"%s\" must be a number", key);
+	*out = it->valuedouble;
+	return 0;
+}
+
+static int bisect_text(const cJSON *o, const char *key, const char **out, int need,
+		       struct model *m, const struct rounds_place *pl, struct nf_error *err)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	*out = NULL;
+	if (!it || cJSON_IsNull(it)) {
+		if (need)
+			return bad(err, pl, "\"bisect\" has no \"%s\"", key);
+		return 0;
+	}
+	if (!cJSON_IsString(it))
+		return bad(err, pl, "\"bisect\".\"%s\" must be a string", key);
+	if (check_str(it->valuestring, key, 1, pl, err))
+		return NF_DATAERR;
+	*out = model_intern(m, it->valuestring);
+	return 0;
+}
+
+/* The header's "bisect" settings: the ends. */
+static int bisect_header(struct model *m, const struct ingest_input *in, const cJSON *o,
+			 const struct rounds_place *pl, int apply, struct nf_error *err)
+{
+	const char *good, *bad_end;
+	if (!cJSON_IsObject(o))
+		return bad(err, pl, "\"bisect\" must be an object");
+	if (bisect_text(o, "good", &good, 1, m, pl, err) ||
+	    bisect_text(o, "bad", &bad_end, 1, m, pl, err))
+		return NF_DATAERR;
+	if (apply && !m->bisect.good) {
+		const cJSON *vs = cJSON_GetObjectItemCaseSensitive(o, "versions"), *it;
+		m->bisect.good = good;
+		m->bisect.bad = bad_end;
+		m->bisect.source = model_intern(m, in->path);
+		m->bisect.node = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "node"));
+		cJSON_ArrayForEach(it, vs) {
+			const cJSON *l = cJSON_GetObjectItemCaseSensitive(it, "label");
+			if (!cJSON_IsString(l) || check_str(l->valuestring, "label", 0, pl, NULL))
+				continue;
+			m->bisect.versions = xrealloc(m->bisect.versions, (m->bisect.nversions + 1) *
+						      sizeof *m->bisect.versions);
+			m->bisect.versions[m->bisect.nversions++] = model_intern(m, l->valuestring);
+		}
+	}
+	return 0;
+}
+
+/* A line {"bisect": {...}}: one step's call and the versions skipped
+ * before it. */
+static int bisect_line(struct model *m, const struct ingest_input *in, const cJSON *v,
+		       const struct rounds_place *pl, struct nf_error *err)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(v, "bisect"), *sk, *it;
+	struct bisect_step st;
+	const char *call;
+	double step = 0, rounds = 0, first = 0, changed = 0;
+	if (!cJSON_IsObject(o) || cJSON_GetArraySize(v) != 1)
+		return bad(err, pl, "expected a result object with \"workload\" or a bisect's "
+			   "record {\"bisect\": {...}} (document fields belong on the first line)");
+	if (!m->bisect.good || strcmp(m->bisect.source, in->path) != 0)
+		return bad(err, pl, "a bisect's record in a file whose first line names no "
+			   "\"bisect\"");
+	memset(&st, 0, sizeof st);
+	st.ratio = st.ratio_low = st.ratio_high = NAN;
+	st.p_holm = -1;
+	if (bisect_number(o, "step", &step, 1, pl, err) ||
+	    bisect_number(o, "rounds", &rounds, 1, pl, err) ||
+	    bisect_number(o, "first_round", &first, 0, pl, err) ||
+	    bisect_number(o, "ratio", &st.ratio, 0, pl, err) ||
+	    bisect_number(o, "ratio_low", &st.ratio_low, 0, pl, err) ||
+	    bisect_number(o, "ratio_high", &st.ratio_high, 0, pl, err) ||
+	    bisect_number(o, "p_holm", &st.p_holm, 0, pl, err) ||
+	    bisect_text(o, "phase", &st.phase, 1, m, pl, err) ||
+	    bisect_text(o, "good", &st.good, 1, m, pl, err) ||
+	    bisect_text(o, "candidate", &st.candidate, 1, m, pl, err) ||
+	    bisect_text(o, "bad", &st.bad, 1, m, pl, err) ||
+	    bisect_text(o, "workload", &st.workload, 0, m, pl, err) ||
+	    bisect_text(o, "call", &call, 1, m, pl, err))
+		return NF_DATAERR;
+	if (step < 1 || step > 1000 || step != floor(step) || rounds < 1 ||
+	    rounds > INGEST_MAX_ROUNDS || rounds != floor(rounds))
+		return bad(err, pl, "\"bisect\": \"step\" and \"rounds\" must be whole "
+			   "numbers from 1");
+	if (strcmp(call, "undecided") && strcmp(call, "different") && strcmp(call, "same"))
+		return bad(err, pl, "\"bisect\".\"call\" must be \"different\", \"same\" or "
+			   "\"undecided\", not \"%.60s\"", call);
+	if (!(st.ratio > 0) || !(st.ratio_low > 0) || !(st.ratio_high >= st.ratio_low))
+		st.ratio_low = st.ratio_high = NAN;
+	if (!(st.ratio > 0))
+		st.ratio = NAN;
+	it = cJSON_GetObjectItemCaseSensitive(o, "changed");
+	changed = cJSON_IsTrue(it);
+	st.step = (int)step;
+	st.rounds = (int)rounds;
+	st.first_round = first >= 1 && first <= INT32_MAX ? (int)first : 0;
+	st.call = !strcmp(call, "different") ? 1 : !strcmp(call, "same") ? 2 : 0;
+	st.changed = changed != 0;
+	sk = cJSON_GetObjectItemCaseSensitive(o, "skipped");
+	cJSON_ArrayForEach(it, sk) {
+		struct bisect_skip k;
+		if (bisect_text(it, "version", &k.version, 1, m, pl, err) ||
+		    bisect_text(it, "why", &k.why, 0, m, pl, err))
+			return NF_DATAERR;
+		ALLOC_GROW(m->bisect.skips, m->bisect.nskips + 1, m->bisect.skips_alloc);
+		m->bisect.skips[m->bisect.nskips++] = k;
+	}
+	ALLOC_GROW(m->bisect.steps, m->bisect.nsteps + 1, m->bisect.steps_alloc);
+	m->bisect.steps[m->bisect.nsteps++] = st;
+	return 0;
+}
+
 /* Copies the document fields (title, subject, environment, notes,
  * workloads) of doc into the model; only checks them, without apply (the
  * model is then as it was, but for interned strings). */
@@ -669,6 +801,9 @@ static int add_doc_fields(struct model *m, const struct ingest_input *in, const 
 		return NF_DATAERR;
 	/* the settings noisefloor run recorded: kept as they are, for the
 	 * command that took the rounds (cmd_report.c rebuilds it) */
+	it = cJSON_GetObjectItemCaseSensitive(doc, "bisect");
+	if (it && bisect_header(m, in, it, pl, apply, err))
+		return NF_DATAERR;
 	it = cJSON_GetObjectItemCaseSensitive(doc, "run");
 	if (apply && cJSON_IsObject(it) && !m->run_json) {
 		m->run_json = cJSON_PrintUnformatted(it);
@@ -809,6 +944,13 @@ static int ndjson_line(struct model *m, const struct ingest_input *in, struct in
 	v = parse(in, line, n, lineno, err);
 	if (!v)
 		return NF_DATAERR;
+	if (lineno > 1 && !cJSON_GetObjectItemCaseSensitive(v, "workload") &&
+	    cJSON_GetObjectItemCaseSensitive(v, "bisect")) {
+		struct rounds_place pl = { in, lineno, 1 };
+		rc = bisect_line(m, in, v, &pl, err);
+		cJSON_Delete(v);
+		return rc;
+	}
 	if (lineno > 1 && !cJSON_GetObjectItemCaseSensitive(v, "workload")) {
 		struct rounds_place pl = { in, lineno, 1 };
 		cJSON_Delete(v);

@@ -9,6 +9,7 @@
 #include "analysis/stats.h"
 #include "lib/fmt.h"
 #include "model/semver.h"
+#include "present/bisect_words.h"
 #include "present/chart_words.h"
 #include "present/counts.h"
 #include "present/report.h"
@@ -774,6 +775,64 @@ static void chart_spec_series(const struct model *m, const struct comparison *c,
 	sp->desc = buf_detach(&d, NULL);
 }
 
+/* A bisect's step chart: the versions it measured in the bisect's order,
+ * each against the good end of the step that measured it last (good at
+ * 0), its interval as a range, the culprit step marked. */
+static void chart_spec_bisect(const struct model *m, struct chart_spec *sp)
+{
+	const struct bisect_record *bi = &m->bisect;
+	size_t n = 0, *at = xmalloc((bi->nversions ? bi->nversions : 1) * sizeof *at);
+	long culprit = -1;
+	for (size_t i = 0; i < bi->nversions; i++) {
+		double lo, hi;
+		if (isfinite(bisect_words_ratio(m, bi->versions[i], &lo, &hi)))
+			at[n++] = i;
+	}
+	spec_init(sp, n);
+	sp->columns = 1;
+	sp->percent = 1;
+	sp->include_zero = 1;
+	sp->title = words_bisect_chart_title(m);
+	sp->vtitle = words_bisect_chart_axis(m);
+	sp->desc = words_bisect_chart_desc(m);
+	if (m->bisect.culprit >= 0) {
+		struct buf b = BUF_INIT;
+		words_bisect_narrowed(&b, m);
+		sp->subtitle = buf_detach(&b, NULL);
+		culprit = (long)m->bisect.culprit;
+	}
+	if (m->bisect.nchanges) {
+		struct buf b = BUF_INIT;
+		words_bisect_changes(&b, m);
+		sp->note = buf_detach(&b, NULL);
+	}
+	for (size_t k = 0; k < n; k++) {
+		const char *v = bi->versions[at[k]];
+		double lo, hi, r = bisect_words_ratio(m, v, &lo, &hi);
+		int changed = 0;
+		uint32_t col;
+		for (size_t s = bi->nsteps; s-- > 0;)
+			if (!strcmp(bi->steps[s].candidate, v)) {
+				changed = bi->steps[s].changed;
+				break;
+			}
+		col = chart_palette(changed ? 1 : 0);
+		sp->cats[k] = xstrdup(v);
+		if (isfinite(lo) && isfinite(hi) && hi > lo)
+			mark_add(sp, MARK_RANGE, k, -1, lo - 1, hi - 1, col, NULL);
+		mark_add(sp, MARK_BEST, k, -1, r - 1, r - 1, col, NULL);
+		if (culprit >= 0 && !strcmp(v, bi->steps[culprit].candidate) && k > 0)
+			mark_add(sp, MARK_BREAK, k, -1, 0, 0, CHART_AXIS,
+				 xasprintf("%s \xE2\x86\x92 %s", bi->steps[culprit].good, v));
+	}
+	free(at);
+	legend_add(sp, words_bisect_legend(BISECT_AS_GOOD), chart_palette(0), 2);
+	legend_add(sp, words_bisect_legend(BISECT_CHANGED), chart_palette(1), 2);
+	legend_add(sp, words_bisect_legend(BISECT_INTERVAL), CHART_MUTED, 6);
+	if (culprit >= 0)
+		legend_add(sp, words_bisect_legend(BISECT_CULPRIT), CHART_AXIS, 4);
+}
+
 /* The spec of a chart of the plan laid out on categories (all but the
  * time chart). */
 static void spec_planned(const struct model *m, const struct report_chart *ch,
@@ -788,6 +847,9 @@ static void spec_planned(const struct model *m, const struct report_chart *ch,
 		break;
 	case REPORT_CHART_SERIES:
 		chart_spec_series(m, &m->comparisons[ch->comparison], sp);
+		break;
+	case REPORT_CHART_BISECT:
+		chart_spec_bisect(m, sp);
 		break;
 	default: /* the time chart is not a spec: chart_time_scene lays it out */
 		memset(sp, 0, sizeof *sp);
