@@ -123,7 +123,9 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	p->paired_noise = exp(iqr / 2) - 1;
 	p->paired_agree = 0;
 	for (size_t k = 0; k < nr; k++) {
-		far = fmax(far, fabs(d[k]));
+		/* fmax's result (a NaN ratio passed over), without its call */
+		if (fabs(d[k]) > far)
+			far = fabs(d[k]);
 		/* b better: its times lower (log ratio below 0), its rates higher */
 		if (p->paired_side && d[k] != 0 &&
 		    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
@@ -1156,6 +1158,19 @@ static void fill_slow_rounds(struct comparison *c)
 	shared = xmalloc(nr * sizeof(*shared));
 	for (size_t k = 0; k < nr; k++) {
 		double lo = INFINITY, hi = -INFINITY, sum = 0;
+		size_t fast = 0;
+		/* a version clearly under EVIDENCE_SLOW_ROUND times its median
+		 * in this round (by a millionth of it, far beyond a logarithm's
+		 * rounding) makes it no slow round: most rounds, told without
+		 * a logarithm of each version's ratio */
+		for (size_t v = 0; v < c->nversions && !fast; v++) {
+			const struct version_stats *vs = &c->versions[v];
+			double r = vs->values[k] / vs->median;
+			fast = flip > 0 ? r < EVIDENCE_SLOW_ROUND * (1 - 1e-6)
+					: r > (1 + 1e-6) / EVIDENCE_SLOW_ROUND;
+		}
+		if (fast)
+			continue;
 		for (size_t v = 0; v < c->nversions; v++) {
 			const struct version_stats *vs = &c->versions[v];
 			double f = flip * log(vs->values[k] / vs->median);
