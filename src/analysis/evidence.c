@@ -154,12 +154,11 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 	p->b = b;
 	p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 	p->median_ratio = vb->median / va->median;
-	/* the estimate the interval is built around: the logs are
-	 * sorted as the values are */
-	p->ratio = exp(stats_hodges_lehmann_sorted(logs[a], va->nrounds, logs[b],
-						   vb->nrounds));
-	stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
-				  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+	/* the estimate the interval is built around, and the interval, in
+	 * one selection: the logs are sorted as the values are */
+	p->ratio = exp(stats_hodges_lehmann_interval_logs(logs[a], va->nrounds, ties[a], logs[b],
+							  vb->nrounds, ties[b], STATS_CI_LEVEL,
+							  &p->ci_low, &p->ci_high));
 	/* planned on the gap the verdict quotes: the best rounds in
 	 * the published design, the medians elsewhere */
 	p->rounds_needed = c->design == DESIGN_ROUNDS

@@ -1031,17 +1031,20 @@ static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_
 
 /* Pivots for the targets t[0..nt) (nt <= 4) from one sample of the band
  * they share (every target's band is the same: with several targets, the
- * whole matrix) and the cuts at them. */
+ * whole matrix) and the cuts at them. With three targets, the third lies
+ * between the first two (a Hodges-Lehmann estimate between the bounds of
+ * its interval): the pivots of the first two cut its band too. */
 static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 {
 	size_t s = xsel_sample(x, &t[0]);
-	size_t rank[8], order[8], nr = 2 * nt, top = s;
+	size_t np = nt == 3 ? 2 : nt; /* the targets that choose pivots */
+	size_t rank[8], order[8], nr = 2 * np, top = s;
 	double piv[8];
 
 	/* target k's pivots are entries 2k (lower) and 2k + 1 (upper); they
 	 * are selected from the largest rank down, each among the values at
 	 * most the one before */
-	for (size_t k = 0; k < nt; k++)
+	for (size_t k = 0; k < np; k++)
 		xsel_pivot_ranks(&t[k], s, &rank[2 * k], &rank[2 * k + 1]);
 	for (size_t i = 0; i < nr; i++) {
 		size_t j = i;
@@ -1053,10 +1056,11 @@ static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 		piv[order[i]] = select_kth(x->sample, top, rank[order[i]]);
 		top = rank[order[i]] + 1;
 	}
-	if (nt == 2) {
-		/* the first round of two targets (an interval's bounds): every
-		 * target's band is the whole matrix, and one walk counts at all
-		 * four pivots; the positions stay in x->store */
+	if (np == 2) {
+		/* the first round of two targets (an interval's bounds), and
+		 * of the estimate between them: every target's band is the
+		 * whole matrix, and one walk counts at all four pivots; the
+		 * positions stay in x->store */
 		double d[4];
 		uint64_t c[4];
 		size_t *pos[4];
@@ -1110,7 +1114,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	}
 	if (total > limit) {
 		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
-		if (nt == 2)
+		if (nt == 2 || nt == 3)
 			x.store = xmalloc(4 * n * sizeof(*x.store));
 		xsel_round(&x, t, nt);
 		for (size_t k = 0; k < nt; k++) {
@@ -1274,8 +1278,10 @@ void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, 
 	free(lb);
 }
 
-void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
-			       double ties_b, double level, double *low, double *high)
+/* The ranks (1-based) of the differences that bound the interval of
+ * stats_ratio_interval_logs into *klo and *khi. */
+static void interval_ranks(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			   double ties_b, double level, double *klo_out, double *khi_out)
 {
 	double ties = ties_a + ties_b;
 	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
@@ -1314,13 +1320,44 @@ void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const 
 		if (khi < klo)
 			khi = klo;
 	}
-	{
-		/* both bounds in one selection: they share its first round */
-		double k[2] = { klo, khi }, d[2];
-		stats_kth_differences(la, n, lb, m, k, 2, d);
-		*low = exp(d[0]);
-		*high = exp(d[1]);
-	}
+	*klo_out = klo;
+	*khi_out = khi;
+}
+
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high)
+{
+	/* both bounds in one selection: they share its first round */
+	double k[2], d[2];
+
+	interval_ranks(la, n, ties_a, lb, m, ties_b, level, &k[0], &k[1]);
+	stats_kth_differences(la, n, lb, m, k, 2, d);
+	*low = exp(d[0]);
+	*high = exp(d[1]);
+}
+
+double stats_hodges_lehmann_interval_logs(const double *la, size_t n, double ties_a,
+					  const double *lb, size_t m, double ties_b, double level,
+					  double *low, double *high)
+{
+	double total = (double)n * (double)m, klo, khi, med;
+	struct xtarget t[3];
+
+	/* the bounds first: the estimate lies between them, and the first
+	 * round's counts at the bounds' pivots leave it a band of a few
+	 * percent of the differences without a round of its own */
+	interval_ranks(la, n, ties_a, lb, m, ties_b, level, &klo, &khi);
+	t[0].k = t[0].khi = (uint64_t)klo;
+	t[1].k = t[1].khi = (uint64_t)khi;
+	/* the median: rank (total + 1) / 2, or the mean of ranks total / 2
+	 * and the next (stats_hodges_lehmann_sorted) */
+	t[2].k = fmod(total, 2) == 1 ? (uint64_t)((total + 1) / 2) : (uint64_t)(total / 2);
+	t[2].khi = fmod(total, 2) == 1 ? t[2].k : t[2].k + 1;
+	kth_differences(la, n, lb, m, t, 3);
+	*low = exp(t[0].result);
+	*high = exp(t[1].result);
+	med = t[2].khi > t[2].k ? (t[2].result + t[2].next) / 2 : t[2].result;
+	return med + 0.0; /* no "-0" */
 }
 
 struct pidx {
