@@ -122,14 +122,33 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	p->paired_size = better_by(c->better, 1, exp(med), &p->paired_side);
 	p->paired_noise = exp(iqr / 2) - 1;
 	p->paired_agree = 0;
-	for (size_t k = 0; k < nr; k++) {
-		/* fmax's result (a NaN ratio passed over), without its call */
-		if (fabs(d[k]) > far)
-			far = fabs(d[k]);
-		/* b better: its times lower (log ratio below 0), its rates higher */
-		if (p->paired_side && d[k] != 0 &&
-		    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
-			p->paired_agree++;
+	if (nr && !isnan(d[0]) && !isnan(d[nr - 1])) {
+		/* sorted, and no NaN (one would sort to an end): the farthest
+		 * ratio is at an end, and the rounds on the median's side are
+		 * the run above 0 or the run below it */
+		far = fmax(fabs(d[0]), fabs(d[nr - 1]));
+		if (p->paired_side) {
+			/* b better: its times lower (log ratio below 0), its rates higher */
+			int above = (c->better == BETTER_HIGHER) == (p->paired_side > 0);
+			size_t lo_ = 0, hi_ = nr;
+			while (lo_ < hi_) {
+				size_t mid = lo_ + (hi_ - lo_) / 2;
+				if (above ? d[mid] <= 0 : d[mid] < 0)
+					lo_ = mid + 1;
+				else
+					hi_ = mid;
+			}
+			p->paired_agree = above ? nr - lo_ : lo_;
+		}
+	} else {
+		for (size_t k = 0; k < nr; k++) {
+			/* fmax's result (a NaN ratio passed over), without its call */
+			if (fabs(d[k]) > far)
+				far = fabs(d[k]);
+			if (p->paired_side && d[k] != 0 &&
+			    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
+				p->paired_agree++;
+		}
 	}
 	p->paired_max = exp(far) - 1;
 	p->paired_p = sr.p;
