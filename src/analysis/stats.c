@@ -1483,14 +1483,53 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 	free(s);
 }
 
+/*
+ * The signed rank statistic of sorted s[0..n) (below zero s[0..neg), zero
+ * s[neg..pos), above s[pos..n)) when no two sizes are equal: the sum of the
+ * ranks of the positive ones into *v, and 1. The sizes of the negatives
+ * (from the one nearest zero down) and the positives (up) merge without a
+ * branch: a positive's rank is the sizes taken before it, plus one. Returns
+ * 0, *v unset, when two sizes are equal (a tie: the general walk).
+ */
+static int signed_rank_untied(const double *s, size_t neg, size_t pos, size_t n, double *v)
+{
+	const size_t na = neg, nb = n - pos, total = na + nb;
+	size_t i = 0, j = 0, sum = 0;
+	int tied = 0;
+
+	for (size_t r = 0; r < total; r++) {
+		const double a = i < na ? -s[neg - 1 - i] : INFINITY;
+		const double b = j < nb ? s[pos + j] : INFINITY;
+		const size_t take_b = b < a;
+		tied |= a == b;
+		sum += (r + 1) & (0 - take_b);
+		i += 1 - take_b;
+		j += take_b;
+	}
+	for (size_t r = 1; r < na && !tied; r++)
+		tied |= s[r - 1] == s[r];
+	for (size_t r = pos + 1; r < n && !tied; r++)
+		tied |= s[r - 1] == s[r];
+	if (tied)
+		return 0;
+	*v = (double)sum;
+	return 1;
+}
+
 void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 {
 	/* s[0..neg) below zero, s[neg..pos) zero, s[pos..n) above */
-	size_t neg = 0, pos, i, j, k, rank = 0;
+	size_t neg = 0, pos, i, j, k, rank = 0, hi = n;
 	double v = 0, ties = 0;
 
-	while (neg < n && s[neg] < 0)
-		neg++;
+	/* the first value not below zero, by halves */
+	while (neg < hi) {
+		size_t mid = neg + (hi - neg) / 2;
+		if (s[mid] < 0)
+			neg = mid + 1;
+		else
+			hi = mid;
+	}
 	pos = neg;
 	while (pos < n && s[pos] == 0)
 		pos++;
@@ -1500,6 +1539,11 @@ void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 	k = neg + (n - pos);
 	if (k == 0)
 		return;
+	if (signed_rank_untied(s, neg, pos, n, &v)) {
+		signed_rank_p(v, 0, k, pos > neg, out);
+		return;
+	}
+	v = 0;
 	/* i walks the negatives from the one nearest zero down, j the
 	 * positives up: the sizes in ascending order, each run of equal
 	 * sizes one group of tied ranks */
