@@ -22,8 +22,14 @@
 # `benchstat` on PATH),
 # REPS (pairs per size, default 5; 3 for 1M and 10M), SPEED_CACHE (folder
 # that keeps generated inputs between runs; default a temporary folder),
-# SPEED_CALLGRIND=0 to skip instruction counts, SPEED_DIMS=0 to skip the
-# growth in versions and workloads (1,000 to 10,000 each).
+# SPEED_CALLGRIND=0 to skip instruction counts (SPEED_CALLGRIND_1M=0 to
+# skip only those at 1M values, a few minutes under valgrind), SPEED_DIMS=0
+# to skip the growth in versions and workloads (1,000 to 10,000 each),
+# SPEED_REPORT=0 to skip the full report's growth (10k to 1M values).
+#
+# The floor (bench/floor.c): read the rounds file, parse each value with
+# strtod, radix sort them: what any tool must do before it compares
+# anything. Each size also pairs `noisefloor check` against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C TZ=UTC SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1764374400}
@@ -44,6 +50,7 @@ trap 'rm -rf "$tmp"' EXIT
 cache=${SPEED_CACHE:-$tmp/inputs}
 mkdir -p "$cache"
 ${CC:-cc} -O2 -o "$tmp/timeit" bench/timeit.c
+${CC:-cc} -O2 -o "$tmp/floor" bench/floor.c
 
 # gen N DIR: DIR/rounds.ndjson and DIR/v20.txt ... DIR/v26.txt, same values
 gen() {
@@ -112,6 +119,8 @@ fmt_t() { awk -v s="$1" 'BEGIN { if (s < 0.1) printf "%.1f ms", s * 1000; else i
 fmt_m() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
 fmt_i() { awk -v i="$1" 'BEGIN { if (i == "-") print "-"; else printf "%.1fM", i / 1e6 }'; }
 
+grouped() { echo "$1" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta'; }
+
 bs_args() { local d=$1; echo "v20=$d/v20.txt v22=$d/v22.txt v24=$d/v24.txt v26=$d/v26.txt"; }
 
 # paired NAME REPS NFOUT BSOUT NF-CMD... -- BS-CMD...: alternates the two
@@ -167,20 +176,19 @@ else
 	exit 2
 fi
 ereps=$((REPS * 4))
-# shellcheck disable=SC2046
 # check, `report --formats json` and benchstat in turn, the order rotating,
 # so the three see the same machine load (the report's folder is removed
 # before each of its runs, outside the timing)
 : > "$tmp/ex.nf"
 : > "$tmp/ex.js"
 : > "$tmp/ex.bs"
+# shellcheck disable=SC2046
 for ((i = 0; i < ereps; i++)); do
 	for ((k = 0; k < 3; k++)); do
 		case $(((i + k) % 3)) in
 		0) timed "$tmp/ex.nf" "$NF" check -q "$ex" ;;
 		1) rm -rf "$tmp/out"
 		   timed "$tmp/ex.js" "$NF" report -q --formats json --out "$tmp/out" "$ex" ;;
-		# shellcheck disable=SC2046
 		2) timed "$tmp/ex.bs" "$BENCHSTAT" $(bs_args "$exd") ;;
 		esac
 	done
@@ -200,14 +208,18 @@ for n in $SIZES; do
 	[ "$n" -ge 1000000 ] && r=$(( REPS < 3 ? REPS : 3 ))
 	# shellcheck disable=SC2046
 	paired "$r" "$tmp/$n.nf" "$tmp/$n.bs" "$NF" check -q "$d/rounds.ndjson" -- "$BENCHSTAT" $(bs_args "$d")
-	ni=-; bi=-
-	if [ "$n" -le 10000 ]; then
+	# the floor, paired with check the same way
+	paired "$r" "$tmp/$n.nff" "$tmp/$n.fl" "$NF" check -q "$d/rounds.ndjson" -- "$tmp/floor" "$d/rounds.ndjson"
+	ni=-; bi=-; fi_=-
+	if [ "$n" -le 10000 ] || { [ "$n" -eq 1000000 ] && [ "${SPEED_CALLGRIND_1M:-1}" != 0 ]; }; then
 		ni=$(instr "$NF" check -q "$d/rounds.ndjson")
 		# shellcheck disable=SC2046
 		bi=$(instr "$BENCHSTAT" $(bs_args "$d"))
+		fi_=$(instr "$tmp/floor" "$d/rounds.ndjson")
 	fi
+	echo "$n $ni $fi_" >> "$tmp/floors"
 	mb=$(awk -v b="$(stat -c %s "$d/rounds.ndjson")" 'BEGIN { printf (b < 1e7 ? "%.1f" : "%.0f"), b / 1e6 }')
-	row "$(echo "$n" | sed -e :a -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta') round values (NDJSON, $mb MB)" "$tmp/$n.nf" "$tmp/$n.bs" "$ni" "$bi"
+	row "$(grouped "$n") round values (NDJSON, $mb MB)" "$tmp/$n.nf" "$tmp/$n.bs" "$ni" "$bi"
 	echo "$n $(med "$tmp/$n.nf.cpu" 1) $(med "$tmp/$n.nf" 4)" >> "$tmp/growth"
 done
 
@@ -244,6 +256,55 @@ if [ "${SPEED_REPORT_1M:-1}" != 0 ] && [ -d "$cache/1000000" ]; then
 	rm -rf "$tmp/out"
 	echo
 	awk '{ printf "full report, 1,000,000 values: %.2f s wall, %.2f s CPU, %.0f MB peak\n", $1, $2 + $3, $4 / 1024 }' "$f"
+fi
+
+if [ -s "$tmp/floors" ]; then
+	echo
+	echo '| input | `noisefloor check` CPU | floor CPU (read, strtod, radix sort) | ratio (CPU) | instructions (nf / floor, ratio) |'
+	echo '|---|---|---|---|---|'
+	while read -r n ni fi_; do
+		awk '{ print $2 + $3 }' "$tmp/$n.nff" > "$tmp/$n.nff.cpu"
+		awk '{ print $2 + $3 }' "$tmp/$n.fl" > "$tmp/$n.fl.cpu"
+		nc=$(med "$tmp/$n.nff.cpu" 1); fc=$(med "$tmp/$n.fl.cpu" 1)
+		printf '| %s values | %s | %s | %s | %s / %s, %s |\n' "$(grouped "$n")" "$(fmt_t "$nc")" "$(fmt_t "$fc")" \
+			"$(awk -v a="$nc" -v b="$fc" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else print "-" }')" \
+			"$(fmt_i "$ni")" "$(fmt_i "$fi_")" \
+			"$(awk -v a="$ni" -v b="$fi_" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f×", a / b }')"
+	done < "$tmp/floors"
+fi
+
+# The full report's growth in values: CPU time per value of every output,
+# of the workbook alone and of rounds.csv alone, one run each (three at
+# 10k), at each size up to 1M, and just past the workbook's Rounds cap
+# (100,000 rounds: more are left to rounds.csv)
+if [ "${SPEED_REPORT:-1}" != 0 ]; then
+	echo
+	echo "growth of the report (CPU time per value, user + sys; one run each, three at 10,000):"
+	printf '  %9s  %12s  %12s  %12s\n' values 'every output' 'xlsx alone' 'rounds.csv'
+	for n in $SIZES 104000; do
+		[ "$n" -le 1000000 ] || continue
+		d=$cache/$n
+		gen "$n" "$d"
+		line=$(printf '  %9d' "$n")
+		for f in all xlsx rounds; do
+			g=$tmp/rg
+			: > "$g"
+			k=1
+			[ "$n" -le 10000 ] && k=3
+			for ((i = 0; i < k; i++)); do
+				rm -rf "$tmp/out"
+				if [ $f = all ]; then
+					timed "$g" "$NF" report -q --out "$tmp/out" "$d/rounds.ndjson"
+				else
+					timed "$g" "$NF" report -q --formats $f --out "$tmp/out" "$d/rounds.ndjson"
+				fi
+			done
+			rm -rf "$tmp/out"
+			awk '{ print $2 + $3 }' "$g" > "$g.cpu"
+			line+=$(awk -v c="$(med "$g.cpu" 1)" -v n="$n" 'BEGIN { printf "  %9.2f us", c / n * 1e6 }')
+		done
+		echo "$line"
+	done
 fi
 
 if [ -s "$tmp/growth" ]; then
@@ -360,6 +421,11 @@ if [ -s "$tmp/1000000.nf" ]; then
 	c=$(med "$tmp/1000000.nf.cpu" 1); bc=$(med "$tmp/1000000.bs.cpu" 1)
 	r=$(awk -v a="$c" -v b="$bc" 'BEGIN { printf "%.2f", a / b }')
 	goal "1M values: check <= 0.85x benchstat (CPU, same run; issue 36)" "x$r" "$(le "$r" 0.85)"
+fi
+if [ -s "$tmp/1000000.nff" ]; then
+	c=$(med "$tmp/1000000.nff.cpu" 1); fc=$(med "$tmp/1000000.fl.cpu" 1)
+	r=$(awk -v a="$c" -v b="$fc" 'BEGIN { printf "%.2f", a / b }')
+	goal "1M values: check <= 3x the read + parse + sort floor (CPU; issue 36)" "x$r" "$(le "$r" 3)"
 fi
 if [ -s "$tmp/dims" ]; then
 	while read -r dim what c1 c2 i1 i2; do

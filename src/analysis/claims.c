@@ -163,8 +163,8 @@ static void measure(const struct comparison *c, int ia, int ib, double *ratio, d
 		double *la = xmalloc(va->nrounds * sizeof *la), *lb = xmalloc(vb->nrounds * sizeof *lb);
 		double ta = stats_sorted_logs(va->sorted, va->nrounds, la);
 		double tb = stats_sorted_logs(vb->sorted, vb->nrounds, lb);
-		*ratio = exp(stats_hodges_lehmann_sorted(la, va->nrounds, lb, vb->nrounds));
-		stats_ratio_interval_logs(la, va->nrounds, ta, lb, vb->nrounds, tb, STATS_CI_LEVEL, lo, hi);
+		*ratio = exp(stats_hodges_lehmann_interval_logs(la, va->nrounds, ta, lb, vb->nrounds, tb,
+								STATS_CI_LEVEL, lo, hi));
 		free(la);
 		free(lb);
 	}

@@ -123,12 +123,33 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 	p->paired_size = better_by(c->better, 1, exp(med), &p->paired_side);
 	p->paired_noise = exp(iqr / 2) - 1;
 	p->paired_agree = 0;
-	for (size_t k = 0; k < nr; k++) {
-		far = fmax(far, fabs(d[k]));
-		/* b better: its times lower (log ratio below 0), its rates higher */
-		if (p->paired_side && d[k] != 0 &&
-		    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
-			p->paired_agree++;
+	if (nr && !isnan(d[0]) && !isnan(d[nr - 1])) {
+		/* sorted, and no NaN (one would sort to an end): the farthest
+		 * ratio is at an end, and the rounds on the median's side are
+		 * the run above 0 or the run below it */
+		far = fmax(fabs(d[0]), fabs(d[nr - 1]));
+		if (p->paired_side) {
+			/* b better: its times lower (log ratio below 0), its rates higher */
+			int above = (c->better == BETTER_HIGHER) == (p->paired_side > 0);
+			size_t lo_ = 0, hi_ = nr;
+			while (lo_ < hi_) {
+				size_t mid = lo_ + (hi_ - lo_) / 2;
+				if (above ? d[mid] <= 0 : d[mid] < 0)
+					lo_ = mid + 1;
+				else
+					hi_ = mid;
+			}
+			p->paired_agree = above ? nr - lo_ : lo_;
+		}
+	} else {
+		for (size_t k = 0; k < nr; k++) {
+			/* fmax's result (a NaN ratio passed over), without its call */
+			if (fabs(d[k]) > far)
+				far = fabs(d[k]);
+			if (p->paired_side && d[k] != 0 &&
+			    ((d[k] > 0) == (c->better == BETTER_HIGHER)) == (p->paired_side > 0))
+				p->paired_agree++;
+		}
 	}
 	p->paired_max = exp(far) - 1;
 	p->paired_p = sr.p;
@@ -153,12 +174,11 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 	p->b = b;
 	p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
 	p->median_ratio = vb->median / va->median;
-	/* the estimate the interval is built around: the logs are
-	 * sorted as the values are */
-	p->ratio = exp(stats_hodges_lehmann_sorted(logs[a], va->nrounds, logs[b],
-						   vb->nrounds));
-	stats_ratio_interval_logs(logs[a], va->nrounds, ties[a], logs[b], vb->nrounds, ties[b],
-				  STATS_CI_LEVEL, &p->ci_low, &p->ci_high);
+	/* the estimate the interval is built around, and the interval, in
+	 * one selection: the logs are sorted as the values are */
+	p->ratio = exp(stats_hodges_lehmann_interval_logs(logs[a], va->nrounds, ties[a], logs[b],
+							  vb->nrounds, ties[b], STATS_CI_LEVEL,
+							  &p->ci_low, &p->ci_high));
 	/* planned on the gap the verdict quotes: the best rounds in
 	 * the published design, the medians elsewhere */
 	p->rounds_needed = c->design == DESIGN_ROUNDS
@@ -1157,6 +1177,19 @@ static void fill_slow_rounds(struct comparison *c)
 	shared = xmalloc(nr * sizeof(*shared));
 	for (size_t k = 0; k < nr; k++) {
 		double lo = INFINITY, hi = -INFINITY, sum = 0;
+		size_t fast = 0;
+		/* a version clearly under EVIDENCE_SLOW_ROUND times its median
+		 * in this round (by a millionth of it, far beyond a logarithm's
+		 * rounding) makes it no slow round: most rounds, told without
+		 * a logarithm of each version's ratio */
+		for (size_t v = 0; v < c->nversions && !fast; v++) {
+			const struct version_stats *vs = &c->versions[v];
+			double r = vs->values[k] / vs->median;
+			fast = flip > 0 ? r < EVIDENCE_SLOW_ROUND * (1 - 1e-6)
+					: r > (1 + 1e-6) / EVIDENCE_SLOW_ROUND;
+		}
+		if (fast)
+			continue;
 		for (size_t v = 0; v < c->nversions; v++) {
 			const struct version_stats *vs = &c->versions[v];
 			double f = flip * log(vs->values[k] / vs->median);

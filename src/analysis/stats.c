@@ -838,17 +838,20 @@ static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_
 
 /* Pivots for the targets t[0..nt) (nt <= 4) from one sample of the band
  * they share (every target's band is the same: with several targets, the
- * whole matrix) and the cuts at them. */
+ * whole matrix) and the cuts at them. With three targets, the third lies
+ * between the first two (a Hodges-Lehmann estimate between the bounds of
+ * its interval): the pivots of the first two cut its band too. */
 static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 {
 	size_t s = xsel_sample(x, &t[0]);
-	size_t rank[8], order[8], nr = 2 * nt, top = s;
+	size_t np = nt == 3 ? 2 : nt; /* the targets that choose pivots */
+	size_t rank[8], order[8], nr = 2 * np, top = s;
 	double piv[8];
 
 	/* target k's pivots are entries 2k (lower) and 2k + 1 (upper); they
 	 * are selected from the largest rank down, each among the values at
 	 * most the one before */
-	for (size_t k = 0; k < nt; k++)
+	for (size_t k = 0; k < np; k++)
 		xsel_pivot_ranks(&t[k], s, &rank[2 * k], &rank[2 * k + 1]);
 	for (size_t i = 0; i < nr; i++) {
 		size_t j = i;
@@ -860,10 +863,11 @@ static void xsel_round(struct xsel *x, struct xtarget *t, size_t nt)
 		piv[order[i]] = select_kth(x->sample, top, rank[order[i]]);
 		top = rank[order[i]] + 1;
 	}
-	if (nt == 2) {
-		/* the first round of two targets (an interval's bounds): every
-		 * target's band is the whole matrix, and one walk counts at all
-		 * four pivots; the positions stay in x->store */
+	if (np == 2) {
+		/* the first round of two targets (an interval's bounds), and
+		 * of the estimate between them: every target's band is the
+		 * whole matrix, and one walk counts at all four pivots; the
+		 * positions stay in x->store */
 		double d[4];
 		uint64_t c[4];
 		size_t *pos[4];
@@ -917,7 +921,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	}
 	if (total > limit) {
 		x.sample = xmalloc(x.sample_max * sizeof(*x.sample));
-		if (nt == 2)
+		if (nt == 2 || nt == 3)
 			x.store = xmalloc(4 * n * sizeof(*x.store));
 		xsel_round(&x, t, nt);
 		for (size_t k = 0; k < nt; k++) {
@@ -1081,8 +1085,10 @@ void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, 
 	free(lb);
 }
 
-void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
-			       double ties_b, double level, double *low, double *high)
+/* The ranks (1-based) of the differences that bound the interval of
+ * stats_ratio_interval_logs into *klo and *khi. */
+static void interval_ranks(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			   double ties_b, double level, double *klo_out, double *khi_out)
 {
 	double ties = ties_a + ties_b;
 	double nm = (double)n * (double)m, alpha = 1 - level, klo, khi;
@@ -1121,13 +1127,44 @@ void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const 
 		if (khi < klo)
 			khi = klo;
 	}
-	{
-		/* both bounds in one selection: they share its first round */
-		double k[2] = { klo, khi }, d[2];
-		stats_kth_differences(la, n, lb, m, k, 2, d);
-		*low = exp(d[0]);
-		*high = exp(d[1]);
-	}
+	*klo_out = klo;
+	*khi_out = khi;
+}
+
+void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
+			       double ties_b, double level, double *low, double *high)
+{
+	/* both bounds in one selection: they share its first round */
+	double k[2], d[2];
+
+	interval_ranks(la, n, ties_a, lb, m, ties_b, level, &k[0], &k[1]);
+	stats_kth_differences(la, n, lb, m, k, 2, d);
+	*low = exp(d[0]);
+	*high = exp(d[1]);
+}
+
+double stats_hodges_lehmann_interval_logs(const double *la, size_t n, double ties_a,
+					  const double *lb, size_t m, double ties_b, double level,
+					  double *low, double *high)
+{
+	double total = (double)n * (double)m, klo, khi, med;
+	struct xtarget t[3];
+
+	/* the bounds first: the estimate lies between them, and the first
+	 * round's counts at the bounds' pivots leave it a band of a few
+	 * percent of the differences without a round of its own */
+	interval_ranks(la, n, ties_a, lb, m, ties_b, level, &klo, &khi);
+	t[0].k = t[0].khi = (uint64_t)klo;
+	t[1].k = t[1].khi = (uint64_t)khi;
+	/* the median: rank (total + 1) / 2, or the mean of ranks total / 2
+	 * and the next (stats_hodges_lehmann_sorted) */
+	t[2].k = fmod(total, 2) == 1 ? (uint64_t)((total + 1) / 2) : (uint64_t)(total / 2);
+	t[2].khi = fmod(total, 2) == 1 ? t[2].k : t[2].k + 1;
+	kth_differences(la, n, lb, m, t, 3);
+	*low = exp(t[0].result);
+	*high = exp(t[1].result);
+	med = t[2].khi > t[2].k ? (t[2].result + t[2].next) / 2 : t[2].result;
+	return med + 0.0; /* no "-0" */
 }
 
 struct pidx {
@@ -1253,14 +1290,53 @@ void stats_signed_rank(const double *d, size_t n, struct mw_result *out)
 	free(s);
 }
 
+/*
+ * The signed rank statistic of sorted s[0..n) (below zero s[0..neg), zero
+ * s[neg..pos), above s[pos..n)) when no two sizes are equal: the sum of the
+ * ranks of the positive ones into *v, and 1. The sizes of the negatives
+ * (from the one nearest zero down) and the positives (up) merge without a
+ * branch: a positive's rank is the sizes taken before it, plus one. Returns
+ * 0, *v unset, when two sizes are equal (a tie: the general walk).
+ */
+static int signed_rank_untied(const double *s, size_t neg, size_t pos, size_t n, double *v)
+{
+	const size_t na = neg, nb = n - pos, total = na + nb;
+	size_t i = 0, j = 0, sum = 0;
+	int tied = 0;
+
+	for (size_t r = 0; r < total; r++) {
+		const double a = i < na ? -s[neg - 1 - i] : INFINITY;
+		const double b = j < nb ? s[pos + j] : INFINITY;
+		const size_t take_b = b < a;
+		tied |= a == b;
+		sum += (r + 1) & (0 - take_b);
+		i += 1 - take_b;
+		j += take_b;
+	}
+	for (size_t r = 1; r < na && !tied; r++)
+		tied |= s[r - 1] == s[r];
+	for (size_t r = pos + 1; r < n && !tied; r++)
+		tied |= s[r - 1] == s[r];
+	if (tied)
+		return 0;
+	*v = (double)sum;
+	return 1;
+}
+
 void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 {
 	/* s[0..neg) below zero, s[neg..pos) zero, s[pos..n) above */
-	size_t neg = 0, pos, i, j, k, rank = 0;
+	size_t neg = 0, pos, i, j, k, rank = 0, hi = n;
 	double v = 0, ties = 0;
 
-	while (neg < n && s[neg] < 0)
-		neg++;
+	/* the first value not below zero, by halves */
+	while (neg < hi) {
+		size_t mid = neg + (hi - neg) / 2;
+		if (s[mid] < 0)
+			neg = mid + 1;
+		else
+			hi = mid;
+	}
 	pos = neg;
 	while (pos < n && s[pos] == 0)
 		pos++;
@@ -1270,6 +1346,11 @@ void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 	k = neg + (n - pos);
 	if (k == 0)
 		return;
+	if (signed_rank_untied(s, neg, pos, n, &v)) {
+		signed_rank_p(v, 0, k, pos > neg, out);
+		return;
+	}
+	v = 0;
 	/* i walks the negatives from the one nearest zero down, j the
 	 * positives up: the sizes in ascending order, each run of equal
 	 * sizes one group of tied ranks */

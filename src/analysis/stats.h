@@ -112,6 +112,14 @@ void stats_ratio_interval(const double *a, size_t n, const double *b, size_t m, 
 double stats_sorted_logs(const double *v, size_t n, double *out);
 void stats_ratio_interval_logs(const double *la, size_t n, double ties_a, const double *lb, size_t m,
 			       double ties_b, double level, double *low, double *high);
+/* The Hodges-Lehmann estimate of the logs (the median of every difference
+ * lb[j] - la[i], the same double as stats_hodges_lehmann_sorted) returned,
+ * and the interval of stats_ratio_interval_logs into *low and *high, in one
+ * selection: the estimate lies between the bounds and shares their first
+ * round. */
+double stats_hodges_lehmann_interval_logs(const double *la, size_t n, double ties_a,
+					  const double *lb, size_t m, double ties_b, double level,
+					  double *low, double *high);
 
 /* Holm's step-down adjustment of p[0..k) into adj[0..k) (may alias p), as
  * R's p.adjust(p, "holm"). */

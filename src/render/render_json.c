@@ -3,6 +3,7 @@
  * tools. Format "noisefloor.analysis/1".
  */
 #include "lib/jsonw.h"
+#include "lib/fmt.h"
 #include <math.h>
 #include <string.h>
 #include "analysis/releases.h"
@@ -16,6 +17,8 @@
 
 static void write_version(struct jsonw *w, const struct comparison *c, const struct version_stats *v)
 {
+	struct buf num = BUF_INIT;
+
 	jsonw_begin_object(w);
 	jsonw_key(w, "version");
 	jsonw_string(w, v->version);
@@ -58,15 +61,28 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	jsonw_key(w, "round_values");
 	jsonw_begin_array(w);
 	for (size_t i = 0; i < v->nrounds; i++) {
+		const double *passes = result_passes(&v->rounds[i]);
+		const size_t np = result_npasses(&v->rounds[i]);
 		jsonw_begin_object(w);
 		jsonw_key(w, "round");
 		jsonw_int(w, v->rounds[i].round);
 		jsonw_key(w, "value");
-		jsonw_number(w, v->values[i]);
-		jsonw_key(w, "passes");
-		jsonw_begin_array(w);
-		for (size_t k = 0; k < result_npasses(&v->rounds[i]); k++)
-			jsonw_number(w, result_passes(&v->rounds[i])[k]);
+		if (np == 1 && memcmp(&passes[0], &v->values[i], sizeof(double)) == 0) {
+			/* a round of one pass: its value is that pass, the
+			 * same double, formatted once for both */
+			buf_reset(&num);
+			fmt_json_number(&num, passes[0]);
+			jsonw_raw(w, buf_str(&num));
+			jsonw_key(w, "passes");
+			jsonw_begin_array(w);
+			jsonw_raw(w, buf_str(&num));
+		} else {
+			jsonw_number(w, v->values[i]);
+			jsonw_key(w, "passes");
+			jsonw_begin_array(w);
+			for (size_t k = 0; k < np; k++)
+				jsonw_number(w, passes[k]);
+		}
 		jsonw_end_array(w);
 		if (result_timestamp(&v->rounds[i])) {
 			jsonw_key(w, "timestamp");
@@ -76,6 +92,7 @@ static void write_version(struct jsonw *w, const struct comparison *c, const str
 	}
 	jsonw_end_array(w);
 	jsonw_end_object(w);
+	buf_release(&num);
 }
 
 /* The evidence beside the verdict (evidence.c): pairs, steps, drift. */

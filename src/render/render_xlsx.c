@@ -557,6 +557,77 @@ static void write_rounds_elsewhere(struct xw *x, int too_wide)
 		}
 }
 
+/* A text already cleaned (clean_text) into a cell: as put_text. */
+static void put_clean(struct xw *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c, const char *t,
+		      lxw_format *fmt)
+{
+	if (!*t) {
+		if (fmt)
+			note(x, worksheet_write_blank(ws, r, c, fmt));
+		return;
+	}
+	note(x, worksheet_write_string(ws, r, c, t, fmt));
+}
+
+/* The classes of value_code(): its number format depends on the value only
+ * through them (grouped from 1000 or not finite, one decimal from 100, two
+ * from 1, then the decimals of three significant digits, at most 12). */
+#define VALUE_CLASSES 16
+static int value_class(double v)
+{
+	double a = fabs(v);
+	int d;
+
+	if (!isfinite(a) || a >= 1000)
+		return 0;
+	if (a >= 100)
+		return 1;
+	if (a >= 1)
+		return 2;
+	d = a > 0 ? 2 - (int)floor(log10(a)) : 2;
+	return 3 + (d > 12 ? 12 : d); /* d >= 2 */
+}
+
+/* The Rounds sheet's texts of one comparison, cleaned once: its own, its
+ * current version's, and those of the series last seen. */
+struct rounds_texts {
+	char *workload, *platform, *unit;
+	char *version, *line, *v8, *release;
+	const struct series *series; /* whose v8 and release they are */
+};
+
+static void rounds_texts_version(struct xw *x, struct rounds_texts *rt, const struct version_stats *vs)
+{
+	free(rt->version);
+	free(rt->line);
+	rt->version = xstrdup(clean_text(x, vs->version));
+	rt->line = xstrdup(clean_text(x, vs->line));
+	rt->series = NULL;
+}
+
+static void rounds_texts_series(struct xw *x, struct rounds_texts *rt, const struct series *s,
+				const struct version_stats *vs)
+{
+	if (rt->series == s)
+		return;
+	free(rt->v8);
+	free(rt->release);
+	rt->v8 = xstrdup(clean_text(x, vs->v8 ? vs->v8 : s->v8));
+	rt->release = xstrdup(clean_text(x, s->release ? s->release : vs->version));
+	rt->series = s;
+}
+
+static void rounds_texts_release(struct rounds_texts *rt)
+{
+	free(rt->workload);
+	free(rt->platform);
+	free(rt->unit);
+	free(rt->version);
+	free(rt->line);
+	free(rt->v8);
+	free(rt->release);
+}
+
 /* Rounds: one row per round, versions of a comparison in contiguous blocks. */
 static void write_rounds(struct xw *x)
 {
@@ -565,7 +636,6 @@ static void write_rounds(struct xw *x)
 	size_t c, v, k, p, maxp = max_passes(m);
 	lxw_row_t row = 1;
 	lxw_col_t vcol = (lxw_col_t)(4 + maxp);
-	char a[16], b[16];
 	int with_release;
 
 	x->rounds_value_col = vcol;
@@ -596,45 +666,60 @@ static void write_rounds(struct xw *x)
 	if (with_release)
 		put_text(x, ws, 0, vcol + 5, "Release", x->header);
 
+	/* A row costs what its cells cost the workbook writer: the texts of
+	 * a version (its workload, platform, version, unit, line, V8) are
+	 * cleaned once, a series' V8 and release once, and the cell formats
+	 * are found once a comparison (a round value's by its digits' class,
+	 * value_class), not built and looked up again for every row. */
 	for (c = 0; c < m->ncomparisons; c++) {
 		const struct comparison *cmp = &m->comparisons[c];
+		struct rounds_texts rt = { 0 };
+		lxw_format *pf = pass_format(x, cmp->unit), *vf[VALUE_CLASSES] = { 0 };
+		rt.unit = xstrdup(clean_text(x, cmp->unit));
+		rt.workload = xstrdup(clean_text(x, cmp->workload));
+		rt.platform = xstrdup(clean_text(x, cell_platform(cmp->platform)));
 		for (v = 0; v < cmp->nversions; v++) {
 			const struct version_stats *vs = &cmp->versions[v];
 			struct vpos *pos = &x->pos[c][v];
 			pos->first = row;
+			rounds_texts_version(x, &rt, vs);
 			for (k = 0; k < vs->nrounds; k++) {
 				const struct result *r = &vs->rounds[k];
-				if (!r)
-					continue;
-				put_text(x, ws, row, 0, cmp->workload, NULL);
-				put_text(x, ws, row, 1, cell_platform(cmp->platform), NULL);
-				put_text(x, ws, row, 2, vs->version, NULL);
+				const size_t np = result_npasses(r);
+				const int cls = value_class(vs->values[k]);
+				char date[11], f[48];
+				put_clean(x, ws, row, 0, rt.workload, NULL);
+				put_clean(x, ws, row, 1, rt.platform, NULL);
+				put_clean(x, ws, row, 2, rt.version, NULL);
 				put_num(x, ws, row, 3, r->round, x->integer);
-				for (p = 0; p < result_npasses(r); p++)
-					put_num(x, ws, row, (lxw_col_t)(4 + p), result_passes(r)[p],
-						pass_format(x, cmp->unit));
-				put_formula(x, ws, row, vcol, value_format(x, cmp->unit, vs->values[k]),
-					    vs->values[k], "=MEDIAN(%s:%s)",
-					    cell(a, row, 4), cell(b, row, (lxw_col_t)(4 + result_npasses(r) - 1)));
-				put_text(x, ws, row, vcol + 1, cmp->unit, x->indent);
-				{
-					char date[11];
-					if (iso8601_utc_day(result_timestamp(r), date))
-						put_text(x, ws, row, vcol + 2, date, NULL);
-				}
+				for (p = 0; p < np; p++)
+					put_num(x, ws, row, (lxw_col_t)(4 + p), result_passes(r)[p], pf);
+				if (!vf[cls])
+					vf[cls] = value_format(x, cmp->unit, vs->values[k]);
+				/* "=MEDIAN(E2:E4)", without a printf */
+				memcpy(f, "=MEDIAN(", 8);
+				lxw_rowcol_to_cell(f + 8, row, 4);
+				strcat(f + 8, ":");
+				lxw_rowcol_to_cell(f + strlen(f), row, (lxw_col_t)(4 + np - 1));
+				strcat(f + 8, ")");
+				note(x, worksheet_write_formula_num(ws, row, vcol, f, vf[cls],
+								    isfinite(vs->values[k]) ? vs->values[k] : 0));
+				put_clean(x, ws, row, vcol + 1, rt.unit, x->indent);
+				if (iso8601_utc_day(result_timestamp(r), date))
+					put_clean(x, ws, row, vcol + 2, date, NULL);
 				if (vs->line)
-					put_text(x, ws, row, vcol + 3, vs->line, NULL);
+					put_clean(x, ws, row, vcol + 3, rt.line, NULL);
+				rounds_texts_series(x, &rt, r->series, vs);
 				if (r->series->v8 || vs->v8)
-					put_text(x, ws, row, vcol + 4, vs->v8 ? vs->v8 : r->series->v8, NULL);
+					put_clean(x, ws, row, vcol + 4, rt.v8, NULL);
 				if (with_release)
-					put_text(x, ws, row, vcol + 5,
-						 r->series->release ? r->series->release : vs->version,
-						 NULL);
+					put_clean(x, ws, row, vcol + 5, rt.release, NULL);
 				row++;
 			}
 			pos->has_rounds = pos->in_sheet = row > pos->first;
 			pos->last = pos->has_rounds ? row - 1 : pos->first;
 		}
+		rounds_texts_release(&rt);
 	}
 
 	worksheet_set_column(ws, 0, 0, 28, NULL);

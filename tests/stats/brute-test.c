@@ -7,12 +7,14 @@
  *    p-value against the null distribution built here (exact) or the normal
  *    tail (approximate);
  *  - sort_doubles (buckets, insertion, radix) against qsort: the same values
- *    in order, non-decreasing, and the same multiset of bit patterns.
+ *    in order, non-decreasing, and the same multiset of bit patterns;
+ *  - stats_signed_rank_sorted's V against the sum of the positives' ranks
+ *    counted size by size, with and without ties.
  * Sizes sit on the thresholds of the code: the merge's runs of 4 and its
  * doubling widths (powers of two and either side), the sort's insertion
  * limit (48) and its 2,048 buckets, and a few thousand values.
  *
- *     brute-test [trend|sort]   one line per check, "pass<TAB>name" or
+ *     brute-test [trend|sort|signed-rank]   one line per check, "pass<TAB>name" or
  *                               "fail<TAB>name<TAB>detail", for tests/t-stats.sh
  *                               (both parts, or the one named)
  */
@@ -451,11 +453,81 @@ static void test_sort(void)
 	free(b2);
 }
 
+/* The signed rank statistic by its definition: every size's rank counted
+ * over all sizes (ties: the mean of their ranks), the positives' summed. */
+static double brute_signed_rank(const double *s, size_t n)
+{
+	double v = 0;
+	for (size_t i = 0; i < n; i++) {
+		double below = 0, same = 0;
+		if (!(s[i] > 0))
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			if (s[j] == 0)
+				continue;
+			below += fabs(s[j]) < s[i];
+			same += fabs(s[j]) == s[i];
+		}
+		v += below + (same + 1) / 2;
+	}
+	return v;
+}
+
+static int cmp_plain(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* stats_signed_rank_sorted's statistic (its merge without branches where no
+ * two sizes are equal, the general walk where some are) against the
+ * definition: sorted ratios without ties, with ties of sizes across the
+ * signs, within a sign, and with zeros. */
+static void test_signed_rank(void)
+{
+	static const size_t sizes[] = { 1, 2, 3, 7, 8, 49, 50, 51, 200, 1001 };
+	double s[1001];
+	char name[200];
+
+	state = 3000;
+	for (int kind = 0; kind < 4; kind++) {
+		size_t count = 0;
+		for (size_t t = 0; t < sizeof(sizes) / sizeof(sizes[0]); t++) {
+			size_t n = sizes[t];
+			for (int rep = 0; rep < 8; rep++) {
+				struct mw_result r;
+				double want;
+				for (size_t i = 0; i < n; i++) {
+					/* 0: distinct; 1: sizes from a few values, both
+					 * signs; 2: ties within a sign only; 3: zeros too */
+					double x = (double)(rnd(1u << 30) + 1) / (1u << 20);
+					if (kind == 1 || kind == 3)
+						x = (double)(rnd(6) + (kind == 3 ? 0 : 1));
+					else if (kind == 2)
+						x = (double)(rnd(n + 4) + 1) + (rnd(2) ? 0.5 : 0);
+					s[i] = kind == 2 ? (x - floor(x) > 0 ? x : -x) : (rnd(2) ? x : -x);
+				}
+				qsort(s, n, sizeof(*s), cmp_plain);
+				stats_signed_rank_sorted(s, n, &r);
+				want = brute_signed_rank(s, n);
+				count++;
+				if (r.w != want)
+					MISMATCH("kind %d, %zu ratios: V %.17g, definition %.17g", kind, n, r.w, want);
+			}
+		}
+		snprintf(name, sizeof(name), "signed rank: %zu sorted arrays of kind %d (1 to 1,001 ratios) as the definition",
+			 count, kind);
+		report(name);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "trend"))
 		test_trend();
 	if (argc < 2 || !strcmp(argv[1], "sort"))
 		test_sort();
+	if (argc < 2 || !strcmp(argv[1], "signed-rank"))
+		test_signed_rank();
 	return 0;
 }

@@ -401,6 +401,20 @@ static void check_pair(const double *a, size_t n, const double *b, size_t m, int
 		checks++;
 		if (!same(hl, want + 0.0))
 			mismatch("hodges-lehmann", n, m, nm / 2, hl, want);
+		{
+			/* the estimate and the interval in one selection: the
+			 * same doubles as each alone */
+			double lo, hi, lo1, hi1, est;
+			stats_ratio_interval_logs(a, n, 0, b, m, 0, 0.95, &lo, &hi);
+			est = stats_hodges_lehmann_interval_logs(a, n, 0, b, m, 0, 0.95, &lo1, &hi1);
+			checks++;
+			if (!same(est, want + 0.0))
+				mismatch("hodges-lehmann with its interval", n, m, nm / 2, est, want);
+			checks++;
+			if (!same(lo1, lo) || !same(hi1, hi))
+				mismatch("interval with its estimate", n, m, 0, same(lo1, lo) ? hi1 : lo1,
+					 same(lo1, lo) ? hi : lo);
+		}
 	}
 	free(all);
 }
