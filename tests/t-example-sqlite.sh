@@ -132,18 +132,28 @@ check "report.pdf says it on page 1" \
 	sh -c "pdftotext -f 1 -l 1 '$o/report.pdf' - | tr '\n' ' ' | grep -q 'not reproduced: measured'"
 check "issue.md's suggested title says not reproduced" grep -q 'Suggested title: Claimed −57% .* not reproduced' "$o/issue.md"
 
-# the SELECT bisect shipped in bisect/ (issue 34's case)
+# the SELECT bisect shipped in bisect/ (issue 34's case): one rounds file
 b="$ex/bisect"
 check_eq "bisect.txt names the culprit pair 21.7.3 → 22.0.0, confirmed" "1" \
 	"$(grep -c '^culprit: 21.7.3 (released 2024-04-10) → 22.0.0 (released 2024-04-24): 22.0.0 does .* confirmed in 6 rounds$' "$b/bisect.txt")"
-check_eq "its steps are the 8 rounds files it names, verify first and confirm last" \
-	"step-1-verify step-2-bisect step-3-bisect step-4-bisect step-5-bisect step-6-bisect step-7-bisect step-8-confirm" \
-	"$(cd "$b" && ls step-*.ndjson | sed 's/\.ndjson$//' | paste -sd' ')"
+check_eq "the bisect is one rounds file, no step files beside it" "bisect.ndjson|0" \
+	"$(cd "$b" && ls bisect*.ndjson)|$(cd "$b" && ls | grep -c '^step-')"
+check_eq "its 8 calls: verify first, confirm of 21.7.3 → 22.0.0 last, different" \
+	"1 verify 20.19.5 22.21.1 different;8 confirm 21.7.3 22.0.0 different;8" \
+	"$(jq -r 'select(.bisect.step) | .bisect | "\(.step) \(.phase) \(.good) \(.candidate) \(.call)"' "$b/bisect.ndjson" | sed -n '1p;$p' | paste -sd';');$(grep -c '^{"bisect"' "$b/bisect.ndjson")"
+check_eq "each step's rounds follow the one before (no round twice, none skipped)" "66|66|0" \
+	"$(jq -r 'select(.bisect.step) | .bisect | .first_round + .rounds - 1' "$b/bisect.ndjson" | tail -1)|$(jq -r 'select(.workload == "SELECT 50 newest, plain") | .round' "$b/bisect.ndjson" | sort -un | wc -l)|$(jq -r 'select(.workload) | "\(.workload) \(.version) \(.round)"' "$b/bisect.ndjson" | sort | uniq -d | wc -l)"
 o=$(tmpdir)
-check "report reads the steps together" "$NF" report -q --out "$o" "$b"/step-*.ndjson
+check "report reads the bisect's rounds file" "$NF" report -q --out "$o" "$b/bisect.ndjson"
+check_eq "issue.md opens its findings with the narrowed step, 22.0.0 faster, and what else changes" \
+	"**Narrowed to 21.7.3 → 22.0.0: in SELECT 50 newest, plain, 22.0.0 does X× the ops/s of 21.7.3, 95% interval X to X, confirmed in 6 rounds; 8 versions measured in 8 steps; changelog: https:​//github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG\_V22.md\#22.0.0.** What else changes across 21.7.3 → 22.0.0: node 21.7.3 → 22.0.0, v8 11.8.172.17-node.20 → 12.4.254.14-node.10, node\_module\_version 120 → 127." \
+	"$(sed -n '/^### What was found/,/^###/p' "$o/issue.md" | grep -m1 '^\*\*' | sed -E 's/does [0-9.]+×/does X×/; s/interval [0-9.]+(%|×) to [0-9.]+(%|×)/interval X to X/')"
+check_eq "the step chart: every measured version in order, the step marked" \
+	"Bisect 20.19.5 → 22.21.1: each measured version against good|21.6.0 21.7.2 21.7.3 22.0.0 22.1.0 22.4.0 22.21.1|Narrowed to 21.7.3 → 22.0.0" \
+	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | sed "s/Narrowed to.*//" | grep -oE '[0-9]+\.[0-9]+\.[0-9]+: ' | tr -d ': ' | paste -sd' ')|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -o 'Narrowed to 21.7.3 → 22.0.0')"
 check_eq "across the step only V8 and NODE_MODULE_VERSION change (library and SQLite the same)" \
 	"21.7.3 11.8.172.17-node.20 120 better-sqlite3@12.11.1 3.53.2;22.0.0 12.4.254.14-node.10 127 better-sqlite3@12.11.1 3.53.2;" \
-	"$(jq -r 'select(.workload) | "\(.version) \(.meta.v8) \(.meta.node_module_version) \(.meta.library) \(.meta.sqlite)"' "$b/step-8-confirm.ndjson" | sort -u | tr '\n' ';')"
+	"$(jq -r 'select(.workload and .meta.step == 8) | "\(.version) \(.meta.v8) \(.meta.node_module_version) \(.meta.library) \(.meta.sqlite)"' "$b/bisect.ndjson" | sort -u | tr '\n' ';')"
 o=$(tmpdir)
 "$NF" report -q --out "$o" "$b/rows-by-set.ndjson" 2>/dev/null
 a="$o/analysis.json"
