@@ -49,8 +49,12 @@ check_eq "its rounds, all of them, every measured version" "1 4 5 6 8|$(jq -s '[
 check_eq "the culprit's line names what else changes across the step" \
 	"what else changes across 5 → 6: abi 115 → 127, build b5 → b6" "$(grep '^what else' <<< "$out")"
 check_eq "issue.md: Narrowed to 5 → 6, the step's size and interval, what else changes" \
-	"**Narrowed to 5 → 6: in parse, 5 is 40% faster than 6, 95% interval X% to X%, confirmed in 6 rounds; 5 versions measured in 5 steps.** What else changes across 5 → 6: abi 115 → 127, build b5 → b6." \
+	"**Narrowed to 5 → 6: in parse, 5 is 40% faster than 6 (best rounds), 95% interval X% to X%, confirmed in 6 rounds; 5 versions measured in 5 steps.** What else changes across 5 → 6: abi 115 → 127, build b5 → b6." \
 	"$(grep '^\*\*Narrowed' "$o/issue.md" | sed -E 's/interval [0-9]+% to [0-9]+%/interval X% to X%/')"
+# one record: the size and interval issue.md quotes are the culprit line's
+check_eq "issue.md quotes the size and interval bisect printed" \
+	"$(grep '^culprit:' <<< "$out" | sed -E 's/^culprit: [^:]*: //; s/; p = .*//; s/ \(best rounds\);/ (best rounds),/')" \
+	"$(grep '^\*\*Narrowed' "$o/issue.md" | sed -E 's/^[^:]*: in parse, //; s/, confirmed in.*//')"
 check_eq "the step's interval is the confirm step's record" \
 	"$(jq -r 'select(.bisect.phase == "confirm") | .bisect | "\((.ratio_low - 1) * 100 | round)% to \((.ratio_high - 1) * 100 | round)%"' "$d/a")" \
 	"$(grep -o 'interval [0-9]*% to [0-9]*%' "$o/issue.md" | head -1 | sed 's/interval //')"
@@ -134,7 +138,7 @@ check "same ends: nothing to bisect, with the interval" \
 o=$(tmpdir)
 "$NF" report -q --out "$o" "$d/c" 2>/dev/null
 check_eq "report on the same ends: nothing to bisect, no culprit step" \
-	"Nothing to bisect: 1 and 8 are the same in 6 rounds: in parse, A is X faster than B, 95% interval X to X; 2 versions measured in 1 step." \
+	"Nothing to bisect: 1 and 8 are the same in 6 rounds: in parse, A is X faster than B (best rounds), 95% interval X to X; 2 versions measured in 1 step." \
 	"$(grep '^Nothing to bisect' "$o/issue.md" | sed -E 's/(is|interval|to) (−|\+)?[0-9.]+%/\1 X/g; s/parse, [0-9]+ is X faster than [0-9]+/parse, A is X faster than B/')"
 check_eq "same ends: no culprit, only the ends measured" "measured: 1, 8" \
 	"$(grep -E '^(culprit|measured)' <<< "$out")"

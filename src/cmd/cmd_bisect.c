@@ -1156,6 +1156,17 @@ static int record_step(struct bisect *bi, const struct trial *t, const size_t *w
 		if (p->rec.p_holm >= 0)
 			cJSON_AddNumberToObject(r, "p_holm", p->rec.p_holm);
 	}
+	/* the size the verdict quotes, as the step's line says it */
+	if (p && p->rec.winner >= 0 && isfinite(p->rec.size) && decided_by_name(p->rec.by)) {
+		int cand = p->rec.winner == t->idx[1];
+		cJSON_AddStringToObject(r, "winner", bi->c[which[cand ? 1 : 0]].label);
+		cJSON_AddNumberToObject(r, "size", p->rec.size);
+		if (isfinite(p->rec.size_low) && isfinite(p->rec.size_high)) {
+			cJSON_AddNumberToObject(r, "size_low", p->rec.size_low);
+			cJSON_AddNumberToObject(r, "size_high", p->rec.size_high);
+		}
+		cJSON_AddStringToObject(r, "decided_by", decided_by_name(p->rec.by));
+	}
 	for (size_t i = 0; i < bi->n; i++)
 		if (bi->c[i].skipped && !bi->c[i].recorded) {
 			cJSON *e = cJSON_CreateObject();

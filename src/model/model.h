@@ -827,6 +827,13 @@ struct bisect_step {
 	int changed;           /* the candidate is not the same as good */
 	double ratio, ratio_low, ratio_high; /* the candidate's values over
 	                          good's and their interval; NaN unknown */
+	const char *winner;    /* interned: good or candidate, the better by the
+	                          pair's verdict record; NULL unknown (a file
+	                          written before the record was kept) */
+	double size, size_low, size_high; /* the record's size, in the
+	                          verdicts' convention from the winner's side,
+	                          and its interval; NaN unknown */
+	const char *decided_by; /* interned: the record's decided_by, or NULL */
 	double p_holm;         /* the pair's rank test after Holm, -1 unknown */
 };
 

@@ -32,6 +32,29 @@ static void put_size(struct buf *b, const struct model *m, const struct bisect_s
 	struct verdict_record r;
 	int higher, cand_better;
 	double up, lo, hi;
+	if (st->winner && isfinite(st->size) && c) {
+		/* the size the step's verdict quoted: its record's */
+		const char *other = strcmp(st->winner, st->good) ? st->good : st->candidate;
+		if (st->workload)
+			buf_printf(b, "in %s, ", st->workload);
+		buf_puts(b, st->winner);
+		words_size(b, c, st->size, other);
+		if (st->decided_by && !strcmp(st->decided_by, "best-rounds"))
+			buf_puts(b, " (best rounds)");
+		else if (st->decided_by && !strcmp(st->decided_by, "paired"))
+			buf_puts(b, " (median of the per-round ratios; paired)");
+		else if (st->decided_by && !strcmp(st->decided_by, "medians"))
+			buf_puts(b, " (medians)");
+		if (isfinite(st->size_low)) {
+			memset(&r, 0, sizeof r);
+			r.size_low = st->size_low;
+			r.size_high = st->size_high;
+			buf_puts(b, ", ");
+			words_size_interval(b, c, &r);
+		}
+		return;
+	}
+	/* a file without the record's size: the step's ratio */
 	if (!isfinite(st->ratio) || st->ratio <= 0) {
 		buf_puts(b, "of unknown size");
 		return;

@@ -856,6 +856,26 @@ static void write_bisect(struct jsonw *w, const struct model *m, const struct re
 		} else {
 			jsonw_null(w);
 		}
+		/* the size its verdict quotes (the record's), from the winner */
+		jsonw_key(w, "winner");
+		if (st->winner)
+			jsonw_string(w, st->winner);
+		else
+			jsonw_null(w);
+		jsonw_key(w, "size");
+		if (isfinite(st->size))
+			jsonw_number(w, st->size);
+		else
+			jsonw_null(w);
+		jsonw_key(w, "size_interval");
+		if (isfinite(st->size_low)) {
+			jsonw_begin_array(w);
+			jsonw_number(w, st->size_low);
+			jsonw_number(w, st->size_high);
+			jsonw_end_array(w);
+		} else {
+			jsonw_null(w);
+		}
 		jsonw_end_object(w);
 	}
 	jsonw_end_array(w);

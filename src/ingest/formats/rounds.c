@@ -692,6 +692,7 @@ static int bisect_line(struct model *m, const struct ingest_input *in, const cJS
 			   "\"bisect\"");
 	memset(&st, 0, sizeof st);
 	st.ratio = st.ratio_low = st.ratio_high = NAN;
+	st.size = st.size_low = st.size_high = NAN;
 	st.p_holm = -1;
 	if (bisect_number(o, "step", &step, 1, pl, err) ||
 	    bisect_number(o, "rounds", &rounds, 1, pl, err) ||
@@ -700,6 +701,11 @@ static int bisect_line(struct model *m, const struct ingest_input *in, const cJS
 	    bisect_number(o, "ratio_low", &st.ratio_low, 0, pl, err) ||
 	    bisect_number(o, "ratio_high", &st.ratio_high, 0, pl, err) ||
 	    bisect_number(o, "p_holm", &st.p_holm, 0, pl, err) ||
+	    bisect_number(o, "size", &st.size, 0, pl, err) ||
+	    bisect_number(o, "size_low", &st.size_low, 0, pl, err) ||
+	    bisect_number(o, "size_high", &st.size_high, 0, pl, err) ||
+	    bisect_text(o, "winner", &st.winner, 0, m, pl, err) ||
+	    bisect_text(o, "decided_by", &st.decided_by, 0, m, pl, err) ||
 	    bisect_text(o, "phase", &st.phase, 1, m, pl, err) ||
 	    bisect_text(o, "good", &st.good, 1, m, pl, err) ||
 	    bisect_text(o, "candidate", &st.candidate, 1, m, pl, err) ||
@@ -718,6 +724,13 @@ static int bisect_line(struct model *m, const struct ingest_input *in, const cJS
 		st.ratio_low = st.ratio_high = NAN;
 	if (!(st.ratio > 0))
 		st.ratio = NAN;
+	if (st.winner && strcmp(st.winner, st.good) && strcmp(st.winner, st.candidate))
+		return bad(err, pl, "\"bisect\".\"winner\" must be the step's \"good\" or "
+			   "\"candidate\", not \"%.60s\"", st.winner);
+	if (!st.winner || !(st.size >= 0))
+		st.winner = NULL, st.size = NAN;
+	if (!st.winner || !(st.size_high >= st.size_low))
+		st.size_low = st.size_high = NAN;
 	it = cJSON_GetObjectItemCaseSensitive(o, "changed");
 	changed = cJSON_IsTrue(it);
 	st.step = (int)step;
