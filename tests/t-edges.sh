@@ -1,4 +1,4 @@
-# Edges found from outside (README "Guarantees", "Exit status"): the UTC
+# Edges found from outside (doc/limits.md, README's exit status): the UTC
 # day of a timestamp with an offset, one rule for control and bidi
 # characters in every text that enters, one exit status per cause on a full
 # disk, `run --timeout`, errored tinybench tasks, the workbook of a long

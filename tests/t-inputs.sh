@@ -1,4 +1,4 @@
-# Inputs that would fake evidence (README "Several inputs"): a round given
+# Inputs that would fake evidence (doc/inputs.md, "Several inputs"): a round given
 # twice - the same file twice, a copy under another name, one round repeated
 # in another file - is counted once, with a warning that names both places,
 # in report, check and convert alike; rounds of one platform from machines

@@ -36,7 +36,7 @@ done < <(awk -F'\t' 'NR > 1 { n[$1] += $3; f[$1] += $4; if (!($1 in o)) { o[$1] 
 # the pairing existed, 9 of 21,000 in 1000 replicates now (bench/sim.sh).
 # At most 1 in 500 there, from the published rule alone; the pairing's own
 # wrong winners (column 14) are held to none here (1000 replicates find 5
-# in 70,000 effect pairs of the paired designs: README "Designs").
+# in 70,000 effect pairs of the paired designs: doc/method.md, "Designs").
 check_eq "no claim names the wrong winner (the published rule in sitting-7-own excepted)" "" \
 	"$(awk -F'\t' 'NR > 1 && $7 - $14 > ($1 == "sitting-7-own" ? 0.002 * $5 : 0) { print $1 " " $2 ": " $7 " wrong" }' "$t")"
 check_eq "no claim of the pairing names the wrong winner, in any design" "" \

@@ -1,5 +1,5 @@
 # Inputs large in one direction each finish within seconds and bounded
-# memory (README "Sizes"): 10,000 versions of one workload (a nightly
+# memory (doc/limits.md, "Sizes"): 10,000 versions of one workload (a nightly
 # series past EVIDENCE_ALL_PAIRS), 100,000 workloads, 5,000 workload names
 # that shorten to one chart file name, 10,000 confirmed workloads (the
 # documents list what fits), and a report of 1,000 workloads with

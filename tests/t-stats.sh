@@ -155,7 +155,7 @@ check_eq "rounds needed: planned on the best rounds the verdict quotes (rounds n
 	"not-confirmed 18% 4" \
 	"$(jq -r '.comparisons[0] | "\(.verdict) \(.text | capture("is (?<g>[0-9]+%) faster").g) \(.pairs[0].rounds_needed)"' "$d/rnb/analysis.json")"
 # the same rounds paired: the per-round ratios (median 0.5 %, 1.0.0's way)
-# show what every round shares, and the plan is on them (README "Designs":
+# show what every round shares, and the plan is on them (doc/method.md, "Designs":
 # the paired spread, which more rounds do not widen), not on one lucky round
 "$NF" report -q --formats json --out "$d/rnb-paired" "$S/rounds-needed-best.json" > /dev/null 2>&1
 check "rounds needed: planned on the per-round ratios when the rounds are paired: $(jq -c '.comparisons[0].pairs[0] | [.rounds_needed, .paired.size]' "$d/rnb-paired/analysis.json")" \
@@ -335,7 +335,7 @@ if [ -x "$NF_ASAN" ]; then
 		"$NF_ASAN" report -q --formats json,md --out "$d/asan" "$d/two-steps.json" "$d/drift.json" "$d/platforms.json"
 fi
 
-# ---- designs, two keys, bimodal versions (README "The method") ----
+# ---- designs, two keys, bimodal versions (doc/method.md) ----
 o="$d/ship-designs"
 "$NF" report -q --formats json --out "$o" "$ship"
 check_eq "shipped: only Concatenate 50k strings on 24.22.3 is bimodal, 4 of 7 rounds ~13x slower" \

@@ -363,7 +363,7 @@ check_eq "edited: no negative figure on the Impact sheet" "" \
 	"$(awk -F'\t' '$2 ~ /^-/' "$o/ed.Impact.csv")"
 
 # --- bold marks one thing -------------------------------------------------
-# README "Bold": the version a faster verdict names, when no other version
+# doc/outputs.md, "Every output": the version a faster verdict names, when no other version
 # of its row is better; nothing without a claim. beaten.json: 2.0.0 is
 # confirmed 15 % faster than 1.0.0, while 3.0.0's best round (8.30 ms,
 # its claims not confirmed) is lower than 2.0.0's 8.70 ms.

@@ -260,7 +260,7 @@ static int moves_both_ways(const struct comparison *c, int levels, double noise)
 /* Whether version w, the winner of a claim, lies inside the version order
  * (neither the first nor the last version not set apart) with the bests
  * moving to it and back after it, as the published tables mean "not
- * linear" (README "The method"): the versions before it and the versions
+ * linear" (doc/method.md): the versions before it and the versions
  * after it are worse, the smaller of the two ways (the worst best of each
  * side against the winner's, in logs) at least a third of the larger. A
  * way back inside the noise counts; a step followed by a flat does not. */
@@ -402,7 +402,7 @@ static void decide(struct comparison *c)
 	if (!p)
 		return;
 	/* the headline: the strongest claim among all pairs, by one order
-	 * (claim_strength, README "Designs"), then the largest
+	 * (claim_strength, doc/method.md, "Designs"), then the largest
 	 * (claim_size); without one, the best against the worst */
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *q = &c->pairs[i];

@@ -313,7 +313,7 @@ static void pair_list(const struct comparison *c, size_t **list, size_t *npairs)
 
 /*
  * Every pair's test and the first key of a claim, by the comparison's design
- * (README "The method"):
+ * (doc/method.md):
  *  - rounds:   the gap between the best rounds against the comparison's noise
  *              (its largest range spread); Mann-Whitney on the round values;
  *  - sessions: the median per-round ratio against half the interquartile
@@ -357,7 +357,7 @@ static void fill_pairs(struct comparison *c)
 }
 
 /* The published design's second way to a claim, where its rule makes none
- * (README "Designs"), for a pair of versions of one cluster each: the
+ * (doc/method.md, "Designs"), for a pair of versions of one cluster each: the
  * median per-round ratio beyond its band, on the side of at least three
  * rounds of four, in the direction of the best rounds and of the rank
  * test, and confirmed by a rank test after Holm: the signed rank test on
@@ -1019,7 +1019,7 @@ static void compared_set(struct comparison *c)
 	}
 }
 
-/* Which statistic the comparison compares (README "The method"), whether
+/* Which statistic the comparison compares (doc/method.md), whether
  * its rounds are paired, and what the timestamps say about interleaving,
  * from its rounds in run order o[0..n). Runs after run_order_and_drift has
  * marked blocks in this comparison. */

@@ -27,7 +27,7 @@
  * other (the same factor: the machine, not one version's own slow state,
  * which the anomaly flag names). 1.25 is far beyond the jitter of rounds on
  * a steady machine (the published design's spreads are a few percent) and
- * well inside the 2x state of a machine that changes state; README "Slow
+ * well inside the 2x state of a machine that changes state; doc/method.md, "Slow
  * rounds of the machine". Needs EVIDENCE_SLOW_MIN_ROUNDS rounds. */
 #define EVIDENCE_SLOW_ROUND 1.25
 #define EVIDENCE_SLOW_AGREE 1.25
@@ -53,7 +53,7 @@ void evidence_platforms(struct model *m);
  * the comparison is a series (nightlies, every release of a line): each
  * version is tested against its neighbours and the baseline, and the
  * extremes against each other, so the work grows with the versions, not
- * their square (README "Many versions"). */
+ * their square (doc/limits.md, "Many versions"). */
 #define EVIDENCE_ALL_PAIRS 64
 
 /* 1 when c tested every pair of its versions, 0 for a series. */

@@ -4,7 +4,7 @@
  * interval, the noise band the rule used and which band that is, and how
  * many rounds agree; for each comparison its verdict pair's. The record is
  * read, never recomputed, by every sentence, gate line, chart band, claim
- * check and upgrade row (README "The verdict record").
+ * check and upgrade row (doc/method.md, "The verdict record").
  */
 #include "analysis/record.h"
 #include "analysis/stats.h"

@@ -82,7 +82,8 @@ static const struct cli_command *const *commands;
 static size_t ncommands;
 static int command_named;
 
-/* Every exit status of the program, for its --help (README's table). */
+/* Every exit status of the program, for its --help (README.md's "Exit status"
+ * table). */
 static const char program_statuses[] =
 	"  0    done\n"
 	"  1    check: a workload is worse than the baseline beyond the noise;\n"

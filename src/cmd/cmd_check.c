@@ -75,7 +75,7 @@ struct check_out {
 
 /* The smallest change a comparison should see before its silence means
  * anything, when --fail-above sets no floor of its own: a tenth, the
- * history's floor and asv's default factor (README "The gate"). */
+ * history's floor and asv's default factor (doc/ci.md, "The gate"). */
 #define CHECK_BLIND_FLOOR 0.10
 /* Comparisons named one by one as too noisy; the rest are counted. */
 #define CHECK_BLIND_NAMED 5

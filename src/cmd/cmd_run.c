@@ -811,7 +811,7 @@ static void run_release(struct run *r)
 	run_checks_release(&r->checks);
 }
 
-/* The subcommand; argv[0] is "run". Parses its own options (README,
+/* The subcommand; argv[0] is "run". Parses its own options (doc/run.md,
  * "noisefloor run"; `noisefloor run --help`). Returns the exit status:
  * 0 done, 1 a version's command failed, 2 usage error, 65 a command's
  * output is not readable or the file to resume was edited, 66 --resume of a missing file, 73/74 the rounds

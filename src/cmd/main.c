@@ -9,7 +9,9 @@
  *      see cli.h and cmd_windows.c for a short one). A new option is one
  *      enum cli_opt id in cli.h and one catalogue line in cli.c;
  *   2. add X(NAME) to COMMANDS below (its place is its place in --help);
- *   3. document it in README.md's Usage and doc/noisefloor.1 (tests/t-cli.sh
+ *   3. document it: its usage line in README.md's usage block, its options
+ *      in doc/noisefloor.1 and in its page of the manual (doc/usage.md for
+ *      report and check, doc/run.md for run and bisect; tests/t-cli.sh
  *      checks that every option --help lists is in both).
  * The Makefile builds every .c file in src/, so there is nothing else to change.
  */

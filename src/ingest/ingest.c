@@ -6,7 +6,7 @@
  * ingest_finish() then numbers rounds across documents and checks the merged
  * set, so format readers only describe what their file says.
  *
- * The limits (README, "Limits and guarantees") are enforced here for every
+ * The limits (doc/limits.md, "Limits") are enforced here for every
  * format: a file read whole is at most INGEST_MAX_DOCUMENT bytes (its size is
  * checked before reading when it is a regular file), a line at most INGEST_MAX_LINE,
  * JSON nests at most JSON_MAX_DEPTH levels, and ingest_finish() checks every

@@ -16,8 +16,8 @@
 #include "lib/error.h"
 #include "model/model.h"
 
-/* Limits on input, the same for every format (README: "Limits and
- * guarantees"); past one, a clear error with status NF_DATAERR. */
+/* Limits on input, the same for every format (doc/limits.md, "Limits";
+ * past one, a clear error with status NF_DATAERR. */
 #define INGEST_MAX_DOCUMENT ((size_t)256 << 20) /* bytes in an input read whole */
 #define INGEST_MAX_LINE ((size_t)16 << 20)      /* bytes in one line of NDJSON */
 #define INGEST_MAX_NAME 1024                    /* bytes in a name or a text field */
@@ -71,7 +71,7 @@ int ingest_finish(struct model *m, struct nf_error *err);
 
 /* Rounds format (formats/rounds.c). */
 extern const struct ingest_format ingest_format_rounds;
-/* Other runners' output (formats/<runner>.c), rules in README.md. */
+/* Other runners' output (formats/<runner>.c), rules in doc/inputs.md. */
 extern const struct ingest_format ingest_format_hyperfine, ingest_format_gbench,
 	ingest_format_mitata, ingest_format_tinybench, ingest_format_benchmarkjs,
 	ingest_format_autocannon, ingest_format_comparejs, ingest_format_pyperf;

@@ -93,7 +93,7 @@ long buf_read_line(struct buf *b, FILE *f, size_t max);
 int utf8_valid(const char *s, size_t n);
 /* Byte offset of the first invalid UTF-8 sequence in s[0..n), or n. */
 size_t utf8_invalid_at(const char *s, size_t n);
-/* The one rule for text that enters noisefloor (README "Guarantees"): the
+/* The one rule for text that enters noisefloor (doc/limits.md, "Guarantees"): the
  * first control character in the valid UTF-8 text s[0..n): C0 (but tab,
  * line feed and carriage return when allow_space), DEL, C1, or a
  * bidirectional control (U+061C, U+200E-200F, U+202A-202E, U+2066-2069);

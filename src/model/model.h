@@ -219,7 +219,7 @@ enum confirmation {
 };
 
 /* How the rounds were taken, which decides the statistic compared
- * (evidence.c detects it; README "The method"). */
+ * (evidence.c detects it; doc/method.md). */
 enum design {
 	DESIGN_ROUNDS,   /* the same number of rounds per version in one sitting
 	                    (or not recorded): best round, range spread */
@@ -269,7 +269,7 @@ struct drift {
 	double load_first, load_last; /* the load of the first and last round */
 	/* paired rounds (every round holds every version): the versions share
 	 * each round's machine, so their trends are not independent; two
-	 * tests instead, Bonferroni over both (README "Drift"): */
+	 * tests instead, Bonferroni over both (doc/method.md, "Drift in paired rounds"): */
 	int paired;           /* the two tests below were made */
 	int machine;          /* the rounds' common factor (mean log value)
 	                         trends: s, p and rising are its, and the trend
@@ -415,7 +415,7 @@ struct pair_stats {
 	int steady;           /* not beyond the noise, yet confirmed by the test */
 	/* the pairing of rounds that each hold both versions (c->paired), in
 	 * any design (evidence.c); in the published design it is the second
-	 * way to a claim, when the published rule makes none (README "Designs") */
+	 * way to a claim, when the published rule makes none (doc/method.md, "Designs") */
 	int paired;           /* the fields below are filled */
 	size_t paired_rounds; /* rounds compared */
 	double paired_size;   /* how much better by the median per-round ratio */

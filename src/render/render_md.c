@@ -32,7 +32,7 @@ static const char *const documents[] = { "blog.md", "issue.md", "summary.md" };
 #define ISSUE_MAX_CHARS 65536
 /* An issue rendering past this many bytes has more characters than that. */
 #define ISSUE_MAX_BYTES ((size_t)4 * ISSUE_MAX_CHARS + 4)
-/* Bytes of one template or partial (README, "Limits"). */
+/* Bytes of one template or partial (doc/limits.md, "Limits"). */
 #define TEMPLATE_MAX (1 << 20)
 /* A first try at the issue with every round inline keeps at most this many
  * rounds in its context (and at least one of each comparison); see

@@ -160,7 +160,7 @@ class Comparison:
     def noise_of(self, x, y):
         p = self.pairs.get((x, y))
         if self.design == "rounds":
-            # README, "An anomaly is a verdict": with two versions or more
+            # doc/method.md, "An anomaly is a verdict": with two versions or more
             # left, the others share their own largest spread; a pair with
             # the flagged version keeps its spread
             flagged = {v["version"] for v in self.c["versions"] if v.get("bimodal")}
@@ -478,7 +478,7 @@ def check_bold(spec, doc, rows, comps):
             continue
         header, cells = got
         bold = [header[i] for i in range(1, len(cells) - 1) if "**" in cells[i]]
-        # README, "Bold": the version a faster verdict names, unless another
+        # doc/outputs.md, "Every output": the version a faster verdict names, unless another
         # version of the row is better than it by the best round or by the
         # verdict's statistic; else nothing
         want = []

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """agree.py OUT CHECK_OUT - holds what the documents and check say to the
-verdict record in OUT/analysis.json (README "The verdict record").
+verdict record in OUT/analysis.json (doc/method.md, "The verdict record").
 
 OUT is a report folder (every format), CHECK_OUT what `noisefloor check`
 printed on stdout for the same inputs (its default baseline). Prints one

@@ -26,7 +26,7 @@ cases <- list(
 	list(name = "49-exact", d = round(rnorm(49, 0.01, 0.05), 7)),
 	list(name = "60-normal", d = round(rnorm(60, 0.01, 0.05), 7)),
 	list(name = "ties-only", d = c(0.1, 0.1, -0.1, 0.1)),
-	# the pairing of one sitting (README "Designs"): per-round log ratios
+	# the pairing of one sitting (doc/method.md, "Designs"): per-round log ratios
 	# b / a; each also checked by hand with
 	#   Rscript -e 'wilcox.test(d, mu = 0, exact = TRUE)'
 	# which gives the same V and p where there are no ties or zeros

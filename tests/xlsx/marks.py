@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """marks.py ANALYSIS.json BLOG.md REPORT.xlsx - every bold version in the
 blog's verdict table and in the workbook (Summary values, Summary Winner,
-Versions) against the one rule (README "Bold"): bold is the version a
+Versions) against the one rule (doc/outputs.md, "Every output"): bold is the version a
 "faster" verdict names (best_version), when no other version of its row is
 better by the best round or by the verdict's statistic (level). Prints one
 line per disagreement, and "marks: N rows" on stdout; exits 1 on any."""
