@@ -474,6 +474,7 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 			mctx_set_str(row, "from", ur->from ? ur->from : "\xE2\x80\x94");
 			mctx_set_str(row, "to", ur->to ? ur->to : "\xE2\x80\x94");
 			mctx_set_str(row, "text", ur->text);
+			mctx_set_str(row, "plain", ur->plain);
 			mctx_set_bool(row, "confirmed", ur->confirmed);
 			mctx_push(k ? top : all, row);
 		}
@@ -995,6 +996,14 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 				mctx_set_str(f, "platform", c->platform);
 				mctx_set_str(f, "version", r->version);
 				mctx_set_str(f, "text", t.s);
+				if (st.faster && (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER)) {
+					/* summary.md's words: "18% slower than 20.20.2" */
+					struct buf p = BUF_INIT;
+					words_size_number(&p, st.gap);
+					buf_printf(&p, " slower than %s", st.faster->version);
+					mctx_set_str(f, "plain", p.s);
+					buf_release(&p);
+				}
 				mctx_push(slower, f);
 			}
 			buf_release(&t);

@@ -296,7 +296,17 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 			mctx_set_str(o, "headline", buf_str(&b));
 			buf_reset(&b);
 		}
-		finding(&b, r, (size_t)lead, !anomaly);
+		if (anomaly) {
+			/* the headline named the anomaly: the rest of the verdict */
+			buf_puts(&b, c->others_apart ? "Among the other versions, " : "Over all the versions, ");
+			words_verdict_besides(&b, m, c);
+			if (c->record.winner >= 0 && c->verdict == VERDICT_FASTER && isfinite(c->record.size_low)) {
+				buf_puts(&b, "; ");
+				words_size_interval(&b, c, &c->record);
+			}
+		} else {
+			finding(&b, r, (size_t)lead, 1);
+		}
 		mctx_set_str(o, anomaly ? "verdict" : "headline", buf_str(&b));
 		buf_reset(&b);
 		mctx_set_bool(o, "lead_anomaly", anomaly);

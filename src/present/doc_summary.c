@@ -24,7 +24,7 @@ static void word_better(struct buf *b, const struct comparison *c, int better)
 /* "26.12.1 faster than 20.20.2 by 40%", said from the newer version's side
  * of the record (the other's for a regression, where the older is the
  * winner). */
-static void plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec)
+void doc_plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec)
 {
 	const char *w = c->versions[rec->winner].version, *o = c->versions[rec->other].version;
 	int from_other = rec->regression;
@@ -47,7 +47,7 @@ void doc_plain_verdict(struct buf *b, const struct report *r, size_t i)
 	switch (c->verdict) {
 	case VERDICT_FASTER:
 		if (c->record.winner >= 0 && c->record.other >= 0)
-			plain_record(b, c, &c->record);
+			doc_plain_record(b, c, &c->record);
 		else
 			buf_puts(b, "a confirmed difference");
 		break;
@@ -136,6 +136,8 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 
 	(void)opts;
 
+	/* the upgrade table in these words too */
+	mctx_set_bool(ctx, "upgrade_plain", 1);
 	/* what got worse first: each regression in its record's words */
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -147,7 +149,7 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 		    strcmp(c->versions[p->rec.other].line, m->recommended->line) == 0)
 			continue;
 		subject(&b, m, c);
-		plain_record(&b, c, &p->rec);
+		doc_plain_record(&b, c, &p->rec);
 		buf_puts(&b, ": the newer version does worse");
 		push(risks, &n, &b);
 	}

@@ -498,6 +498,13 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	put_verdict_all(b, m, c, capital, 0);
 }
 
+void words_verdict_besides(struct buf *b, const struct model *m, const struct comparison *c)
+{
+	put_verdict(b, m, c, 0);
+	if (c->nslow_rounds && c->verdict != VERDICT_INSUFFICIENT)
+		put_slow_rounds(b, c);
+}
+
 void words_verdict_numbers(struct buf *b, const struct model *m, const struct comparison *c)
 {
 	put_verdict_all(b, m, c, 0, 1);
@@ -733,9 +740,8 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		words_subject(b, c);
 		buf_printf(b, ": the rounds of %s fall into two clusters: ", c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
-		buf_puts(b, c->others_apart ? "; an anomaly of this version worth reporting: the verdict "
-					      "names it and compares the other versions among themselves"
-					    : "; an anomaly of this version worth reporting, which the verdict names");
+		buf_printf(b, "; %s is erratic here, worth reporting upstream%s", c->versions[w->version].version,
+			   c->others_apart ? ", and the other versions are compared without it" : "");
 		break;
 	case WARNING_HISTORY: {
 		struct buf names = BUF_INIT;
