@@ -153,7 +153,20 @@ void words_size(struct buf *b, const struct comparison *c, double size, const ch
 void words_size_interval(struct buf *b, const struct comparison *c, const struct verdict_record *r)
 {
 	double lo = words_share(c, r->size_low, 1), hi = words_share(c, r->size_high, 1);
+	struct buf l = BUF_INIT, h = BUF_INIT;
 	buf_printf(b, "%.0f%% interval ", STATS_CI_LEVEL * 100);
+	words_size_number(&l, fabs(lo));
+	words_size_number(&h, hi);
+	if (lo >= 0 && hi < 1 && lo < hi && strcmp(buf_str(&l), buf_str(&h)) == 0) {
+		/* a narrow interval reads "23% to 23%" in whole percents:
+		 * one decimal more tells its ends apart */
+		buf_printf(b, "%.1f%% to %.1f%%", floor(lo * 1000) / 10, ceil(hi * 1000) / 10);
+		buf_release(&l);
+		buf_release(&h);
+		return;
+	}
+	buf_release(&l);
+	buf_release(&h);
 	if (lo < 0) {
 		buf_puts(b, "\xE2\x88\x92");
 		words_size_number(b, -lo);
