@@ -996,12 +996,20 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 				mctx_set_str(f, "platform", c->platform);
 				mctx_set_str(f, "version", r->version);
 				mctx_set_str(f, "text", t.s);
-				if (st.faster && (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER)) {
-					/* summary.md's words: "18% slower than 20.20.2" */
+				if (st.faster) {
+					/* summary.md's words: "26.12.1 is 18% slower than
+					 * 20.20.2", "26.12.1 uses 9% more memory than 20.20.2" */
 					struct buf p = BUF_INIT;
-					words_size_number(&p, st.gap);
-					buf_printf(&p, " slower than %s", st.faster->version);
-					mctx_set_str(f, "plain", p.s);
+					if (words_memory(c)) {
+						buf_printf(&p, "%s uses ", r->version);
+						words_size_number(&p, words_share(c, st.gap, 0));
+						buf_printf(&p, " more memory than %s", st.faster->version);
+					} else if (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER) {
+						buf_printf(&p, "%s is ", r->version);
+						words_size_number(&p, st.gap);
+						buf_printf(&p, " slower than %s", st.faster->version);
+					}
+					mctx_set_str(f, "plain", p.len ? p.s : NULL);
 					buf_release(&p);
 				}
 				mctx_push(slower, f);
@@ -1011,7 +1019,8 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 		mctx_set(ctx, "rec_findings", findings);
 		mctx_set(ctx, "summary_slower", slower);
 		if (nslower > MD_SUMMARY_BEHIND)
-			set_fmt(ctx, "summary_slower_more", "%zu", nslower - MD_SUMMARY_BEHIND);
+			set_fmt(ctx, "summary_slower_more", "and %zu more workload%s where %s is behind, in report.pdf",
+				nslower - MD_SUMMARY_BEHIND, nslower - MD_SUMMARY_BEHIND == 1 ? "" : "s", rec_line);
 		{
 			struct buf t = BUF_INIT;
 			counts_standing(&t, m, rec_line, wins, ties, losses);

@@ -75,11 +75,14 @@ static void cap(char *s)
 		s[0] = (char)(s[0] - 'a' + 'A');
 }
 
-static void push(struct mctx *list, size_t *n, struct buf *b)
+/* A risk; capital when it opens with a word of ours, not a workload's name
+ * (spelled as the input spells it: "regex over 60k log lines"). */
+static void push(struct mctx *list, size_t *n, struct buf *b, int capital)
 {
 	if (*n < SUMMARY_RISKS) {
 		char *t = xstrdup(buf_str(b));
-		cap(t);
+		if (capital)
+			cap(t);
 		mctx_push(list, mctx_string(t));
 		free(t);
 	}
@@ -151,7 +154,7 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 		subject(&b, m, c);
 		doc_plain_record(&b, c, &p->rec);
 		buf_puts(&b, ": the newer version does worse");
-		push(risks, &n, &b);
+		push(risks, &n, &b, 0);
 	}
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
 		enum warning_kind k = m->warning_facts[i].kind;
@@ -167,21 +170,21 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 			char **notes = grouping_nothing_notes(m, &nn);
 			for (size_t j = 0; j < nn; j++) {
 				buf_puts(&b, notes[j]);
-				push(risks, &n, &b);
+				push(risks, &n, &b, 1);
 				free(notes[j]);
 			}
 			free(notes);
 			continue;
 		}
 		if (plain_warning(&b, m, &m->warning_facts[i]))
-			push(risks, &n, &b);
+			push(risks, &n, &b, m->warning_facts[i].kind != WARNING_BIMODAL);
 		buf_reset(&b);
 	}
 	/* what the input itself gives reason to doubt (a copy, two
 	 * machines), worded when it was read */
 	for (size_t i = 0; i < m->nwarnings; i++) {
 		buf_puts(&b, m->warnings[i]);
-		push(risks, &n, &b);
+		push(risks, &n, &b, 1);
 	}
 	mctx_set(ctx, "plain_risks", risks);
 	mctx_set_bool(ctx, "plain_any_risks", n > 0);
