@@ -139,8 +139,13 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 
 	(void)opts;
 
-	/* the upgrade table in these words too */
-	mctx_set_bool(ctx, "upgrade_plain", 1);
+	/* the upgrade table in these words too: a view the page's sections
+	 * open, so that the other documents keep the verdict's own words */
+	{
+		struct mctx *view = mctx_object();
+		mctx_set_bool(view, "upgrade_plain", 1);
+		mctx_set(ctx, "summary_view", view);
+	}
 	/* what got worse first: each regression in its record's words */
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
