@@ -169,3 +169,5 @@ check_eq "issue.md's lead names the anomaly once: the headline, then the rest of
 check "summary.md's upgrade table on the shipped example: no interval, no best rounds" sh -c \
 	'sed -n "/^## What changes/,/^## Workload/p" "$1" | grep -qx "| Map of 200k keys | 22\.23\.5 → 26\.12\.1 | 26\.12\.1 faster than 22\.23\.5 by 62% |" &&
 	 ! grep -q "best rounds\|interval" "$1"' sh "$S"
+check "node-cpu summary.md: its inputs are a list in a sentence" \
+	grep -qE '^Inputs: `json\.ndjson` \(SHA-256 `[0-9a-f]{64}`\), `regex\.ndjson` \(SHA-256 `[0-9a-f]{64}`\) and `map\.ndjson` \(SHA-256 `[0-9a-f]{64}`\)\.' "$CS"

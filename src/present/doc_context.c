@@ -361,6 +361,8 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 		struct mctx *in = mctx_object();
 		mctx_set_str(in, "name", ri->inputs_used[i].name);
 		mctx_set_str(in, "sha256", ri->inputs_used[i].sha256);
+		/* what a list in a sentence puts before it */
+		mctx_set_str(in, "sep", i == 0 ? "" : i + 1 == ri->ninputs ? " and" : ",");
 		mctx_push(list, in);
 	}
 	mctx_set(ctx, "inputs", list);
