@@ -51,7 +51,7 @@ no_advice "hyperfine" "$d/o" "$d/term"
 check_eq "hyperfine: the verdict" "sleep 0.01 is 19% faster than sleep 0.012 (best rounds)" \
 	"$(jq -r '.comparisons[0].text' "$d/o/analysis.json")"
 check_eq "check: a variant slower than the baseline fails, worded without an order" \
-	'worse: "two-commands": sleep 0.012 is slower than the baseline sleep 0.01: sleep 0.01 is 19% faster than sleep 0.012 (best rounds); 95% interval 19% to 19%; beyond the noise of ±0.4% (the largest spread of one version'\''s own rounds); sleep 0.01 better in 7 of 7 rounds; p = 5.8e-04 after Holm (mann-whitney)' \
+	'worse: "two-commands": sleep 0.012 is slower than the baseline sleep 0.01: sleep 0.01 is 19% faster than sleep 0.012 (best rounds); 95% interval 18.5% to 19.3%; beyond the noise of ±0.4% (the largest spread of one version'\''s own rounds); sleep 0.01 better in 7 of 7 rounds; p = 5.8e-04 after Holm (mann-whitney)' \
 	"$("$NF" check --baseline 'sleep 0.01' "$A/two-commands.json")"
 check_status "check: ... exit 1" 1 "$NF" check -q --baseline 'sleep 0.01' "$A/two-commands.json"
 check_status "check: variants without --baseline are a usage error" 2 "$NF" check -q "$A/two-commands.json"
@@ -105,8 +105,8 @@ d=$(tmpdir)
 out=$("$NF" check --baseline 24.11.1 "$A/rates.json" 2>/dev/null); rc=$?
 check_eq "check: a newer baseline: an older version that is slower is no regression (exit 0)" 0 "$rc"
 check_eq "check: it says older and slower, in the verdicts' size, and counts comparisons" \
-	'older: "Parse" on linux-x64: 20.19.5 is older than the baseline 24.11.1, and slower: 24.11.1 does 95% more ops/s than 20.19.5 (best rounds); 95% interval 95% to 95%; beyond the noise of ±0.1% (the largest spread of one version'\''s own rounds); 24.11.1 better in 7 of 7 rounds; p = 0.0057 after Holm (mann-whitney)
-older: "Parse" on linux-x64: 22.21.1 is older than the baseline 24.11.1, and slower: 24.11.1 does 3% more ops/s than 22.21.1 (best rounds); 95% interval 3% to 3%; beyond the noise of ±0.1% (the largest spread of one version'\''s own rounds); 24.11.1 better in 7 of 7 rounds; p = 0.0057 after Holm (mann-whitney)
+	'older: "Parse" on linux-x64: 20.19.5 is older than the baseline 24.11.1, and slower: 24.11.1 does 95% more ops/s than 20.19.5 (best rounds); 95% interval 94.8% to 95.4%; beyond the noise of ±0.1% (the largest spread of one version'\''s own rounds); 24.11.1 better in 7 of 7 rounds; p = 0.0057 after Holm (mann-whitney)
+older: "Parse" on linux-x64: 22.21.1 is older than the baseline 24.11.1, and slower: 24.11.1 does 3% more ops/s than 22.21.1 (best rounds); 95% interval 2.7% to 2.9%; beyond the noise of ±0.1% (the largest spread of one version'\''s own rounds); 24.11.1 better in 7 of 7 rounds; p = 0.0057 after Holm (mann-whitney)
 no regression: 2 versions against the baseline in 2 workloads, 4 pairs in all, none newer and worse by a confirmed difference' \
 	"$out"
 "$NF" report -q --baseline 24.11.1 --formats md --out "$d/md" "$A/rates.json" > /dev/null 2>&1

@@ -115,3 +115,59 @@ check "one variant is a variant, not 'it is not release on'" sh -c \
 COLUMNS=80 "$NF" report --out "$o/cl" --claim '20.20.2..26.12.1=+10%@acorn' "$LIBS" > "$o/cl.term" 2> /dev/null
 check "the terminal leaves a claim line's workload name as spelled (acorn.parse)" sh -c \
 	'grep -q "^acorn\.parse lodash\.js, CPU time (linux-x64): the claimed" "$1" && ! grep -q "^Acorn" "$1"' sh "$o/cl.term"
+
+# ---- a measurement of our own: tests/data/node-cpu (run --measure cpu) ----
+# three inputs, one workload each, timed three ways on a busy machine: a
+# memory regression leads, its interval narrower than a whole percent, and
+# the inputs record three commands for every version
+D="$NF_ROOT/tests/data/node-cpu"
+mkdir "$o/cpu-in"
+cp "$D"/*.ndjson "$D"/*.js "$o/cpu-in/"
+(cd "$o/cpu-in" && "$NF" report -q --out "$o/cpu" json.ndjson regex.ndjson map.ndjson)
+CI="$o/cpu/issue.md" CS="$o/cpu/summary.md" CB="$o/cpu/blog.md"
+check "node-cpu issue.md: a memory lead, its narrow interval told apart by a decimal" sh -c \
+	'sed -n "/^### What was found/,/^### Version/p" "$1" | grep -qx "\*\*regex over 60k log lines, peak memory (linux-x64): 20\.20\.2 uses 2[0-9]% less memory than 26\.12\.1 (best rounds); 95% interval 2[0-9]\.[0-9]% to 2[0-9]\.[0-9]%\.\*\*"' sh "$CI"
+check "node-cpu issue.md: a memory lead expects no more memory, not speed" sh -c \
+	'grep -qx "A newer version should use no more memory than an older one on the same workload, within the noise the machine itself shows\." "$1" && ! grep -q "at least as fast" "$1"' sh "$CI"
+check "node-cpu issue.md: the answer to 'how often' opens with a capital" sh -c \
+	'sed -n "/^### How often/,/^### What is/p" "$1" | grep -q "^In every round: the worst of 9 rounds of 20\.20\.2 beat the best of 9 rounds of 26\.12\.1\.$"' sh "$CI"
+check "node-cpu issue.md: the lead's own code, and no command of another input's workload" sh -c \
+	'grep -qF "its code is \`regex.js\`, attached" "$1" && ! grep -q "map\.js\|json\.js\|/tmp/nl-work" "$1"' sh "$CI"
+check_eq "node-cpu: the environment table names the versions with V8, no command the inputs disagree on" \
+	"4 0" "$(grep -c '^| 2[0246]\.[0-9.]* | V8 1[0-9.]*; [A-Z][A-Za-z -]* on 20[0-9-]* |$' "$CI") $(grep -c 'command\|`.*node' "$o/cpu/summary.md")"
+# the reproduction's report command runs where the attachments are
+cmd=$(sed -n '/^4\. Make the report/,/^###/p' "$CI" | sed -n 's/^   noisefloor report /report /p')
+check "node-cpu issue.md: the reproduction's command runs on the attached inputs ($cmd)" sh -c \
+	'cd "$1" && "$2" $3 -q --out "$1/again" && cmp -s "$1/again/verdicts.csv" "$4/verdicts.csv"' sh "$o/cpu-in" "$NF" "$cmd" "$o/cpu"
+check "node-cpu summary.md: no statistics a manager would have to look up" sh -c \
+	'! grep -qi "best rounds\|interval\|rank test\|per-round\|p = \|Holm\|paired" "$1"' sh "$CS"
+check "node-cpu summary.md: the risks say what got worse in plain words, workload names as spelled" sh -c \
+	'grep -qx -- "- regex over 60k log lines, peak memory: 26\.12\.1 uses [0-9]*% more memory than 20\.20\.2\." "$1" &&
+	 grep -qx -- "- regex over 60k log lines, CPU time: 26\.12\.1 is [0-9]*% slower than 22\.23\.5\." "$1" &&
+	 ! grep -q "^- Regex\|^- Map build\|^- Json" "$1"' sh "$CS"
+check_eq "node-cpu summary.md: the risks left out are counted last, in the singular for one" \
+	"- and 1 more workload where v26 is behind, in report.pdf" \
+	"$(sed -n '/^## Risks/,/^\*\*Support/p' "$CS" | grep '^- ' | tail -n 1)"
+check "node-cpu summary.md: the upgrade table in the table's plain words" sh -c \
+	'sed -n "/^## What changes/,/^## Workload/p" "$1" | grep -qx "| JSON round trip, 10k orders, CPU time | 22\.23\.5 → 26\.12\.1 | 26\.12\.1 faster than 22\.23\.5 by [0-9]*% |"' sh "$CS"
+check "node-cpu blog.md: what was measured, each workload with its description and source" sh -c \
+	'sed -n "/^## What was measured/,/^## /p" "$1" | grep -c "| One regular expression pulling .* | regex\.js |$" | grep -qx 3' sh "$CB"
+check_eq "node-cpu ci-summary.md lists every warning it counts" \
+	"$(grep -o '· [0-9]* warnings' "$o/cpu/ci-summary.md" | grep -o '[0-9]*')" "$(grep -c '^- \*\*Warning:\*\* ' "$o/cpu/ci-summary.md")"
+
+# ---- the bimodal warning, in plain words and worded once ----
+w=$(jq -r '.warnings[] | select(test("two clusters"))' "$o/ship/analysis.json")
+check_eq "the bimodal warning says plainly what to do with the erratic version" \
+	'"Concatenate 50k strings" on linux-x64: the rounds of 24.22.3 fall into two clusters: 4 of 7 rounds are 13× slower than the other versions in the same rounds; 24.22.3 is erratic here, worth reporting upstream, and the other versions are compared without it' "$w"
+for f in blog.md issue.md ci-summary.md; do
+	check "$f quotes that warning as worded once, never the verdict's workings" sh -c \
+		'grep -qF -- "$2." "$1" && ! grep -q "the verdict names it" "$1"' sh "$o/ship/$f" "$w"
+done
+check_eq "issue.md's lead names the anomaly once: the headline, then the rest of the verdict" \
+	"1 Among the other versions, 20.20.2 is 18% faster than 26.12.1 (best rounds); 95% interval 6% to 34%." \
+	"$(sed -n '/^\*\*Concatenate 50k strings/p' "$I" | grep -o '4 of 7 rounds' | wc -l) $(sed -n 's/^\*\*Concatenate 50k strings[^*]*\*\* //p' "$I")"
+check "summary.md's upgrade table on the shipped example: no interval, no best rounds" sh -c \
+	'sed -n "/^## What changes/,/^## Workload/p" "$1" | grep -qx "| Map of 200k keys | 22\.23\.5 → 26\.12\.1 | 26\.12\.1 faster than 22\.23\.5 by 62% |" &&
+	 ! grep -q "best rounds\|interval" "$1"' sh "$S"
+check "node-cpu summary.md: its inputs are a list in a sentence" \
+	grep -qE '^Inputs: `json\.ndjson` \(SHA-256 `[0-9a-f]{64}`\), `regex\.ndjson` \(SHA-256 `[0-9a-f]{64}`\) and `map\.ndjson` \(SHA-256 `[0-9a-f]{64}`\)\.' "$CS"

@@ -65,8 +65,10 @@ check_eq "--from 20: select's doubling is confirmed on both selects, the rest is
 	"$(jq -r '[.upgrade.rows[] | select(.change == "better" or .change == "worse") | "\(.workload) \(.change)"] | sort | join("|")' "$d/f20/analysis.json")"
 check_eq "--from 20: each change lies inside its 95 % interval, above +100 %" "" \
 	"$(jq -r '.upgrade.rows[] | select(.change == "better") | select(.ci[0] > .ratio or .ratio > .ci[1] or .ci[0] < 2) | .workload' "$d/f20/analysis.json")"
-check "--from 20: summary.md lists the change with its interval and platform-free rows" \
-	grep -qE '^\| Production · select \| 20 → 26 \| 26 does 2\.[0-9]× the ops/s of 20 \(medians of a history\); 95% interval 2\.[0-9]× to 2\.[0-9]×, better \|$' "$d/f20/summary.md"
+check "--from 20: summary.md lists the change in plain words, with platform-free rows" \
+	grep -qE '^\| Production · select \| 20 → 26 \| 26 faster than 20 by 2\.[0-9]× \|$' "$d/f20/summary.md"
+check "--from 20: blog.md lists it with its interval" \
+	grep -qE '^\| Production · select \| 20 → 26 \| 26 does 2\.[0-9]× the ops/s of 20 \(medians of a history\); 95% interval 2\.[0-9]× to 2\.[0-9]×, better \|$' "$d/f20/blog.md"
 "$NF" report -q "$AS_OF" --from 20 --to 24 --formats json --out "$d/t24" "$d/lines.ndjson" 2> /dev/null
 check_eq "--to 24: the target moves" "20 24 Maintenance LTS" \
 	"$(jq -r '.upgrade | "\(.from.name) \(.to.name) \(.to.status)"' "$d/t24/analysis.json")"

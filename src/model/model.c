@@ -440,6 +440,7 @@ void model_release(struct model *m)
 	free(m->sources);
 	free(m->source_envs);
 	free(m->env_set_at);
+	free(m->env_replaced);
 	for (size_t i = 0; i < m->nmachines; i++)
 		free(m->machines[i].inputs);
 	free(m->machines);
@@ -504,6 +505,7 @@ void model_set_env(struct model *m, const char *key, const char *value)
 	m->env_changes++;
 	size_t i = index_find(m, m->env_index, env_key, key);
 	if (i != (size_t)-1) {
+		m->env_replaced[i] |= m->env[i].value != value;
 		m->env[i].value = value;
 		m->env_set_at[i] = m->env_changes;
 		return;
@@ -511,7 +513,9 @@ void model_set_env(struct model *m, const char *key, const char *value)
 	if (m->nenv + 1 > m->env_alloc) { /* env_set_at grows with env, not on every key */
 		ALLOC_GROW(m->env, m->nenv + 1, m->env_alloc);
 		m->env_set_at = xrealloc(m->env_set_at, m->env_alloc * sizeof *m->env_set_at);
+		m->env_replaced = xrealloc(m->env_replaced, m->env_alloc * sizeof *m->env_replaced);
 	}
+	m->env_replaced[m->nenv] = 0;
 	m->env[m->nenv].key = key;
 	m->env[m->nenv].value = value;
 	m->env_set_at[m->nenv] = m->env_changes;
@@ -523,6 +527,12 @@ const char *model_env_since(const struct model *m, const char *key, size_t since
 {
 	size_t i = index_find(m, m->env_index, env_key, key);
 	return i != (size_t)-1 && m->env_set_at[i] > since ? m->env[i].value : NULL;
+}
+
+int model_env_replaced(const struct model *m, const char *key)
+{
+	size_t i = index_find(m, m->env_index, env_key, key);
+	return i != (size_t)-1 && m->env_replaced[i];
 }
 
 const char *model_get_env(const struct model *m, const char *key)

@@ -885,6 +885,8 @@ struct model {
 	size_t env_changes;                /* counts model_set_env() calls */
 	size_t *env_set_at;                /* env_changes just after each env field
 	                                      was last set (model_env_since) */
+	unsigned char *env_replaced;       /* 1 where a later input gave the field
+	                                      another value (model_env_replaced) */
 	struct result *results;            /* in input order; analysis_run() groups
 	                                      them by comparison and version
 	                                      (arena.h: freed by model_release) */
@@ -1031,6 +1033,10 @@ void *model_block(struct model *m, size_t n);
 /* Sets an environment field, replacing an earlier value of the same key. */
 void model_set_env(struct model *m, const char *key, const char *value);
 const char *model_get_env(const struct model *m, const char *key);
+/* 1 when the field was set more than once with different values (inputs
+ * that disagree: each version's command in three runs of one workload
+ * each), so that its last value is not every input's. */
+int model_env_replaced(const struct model *m, const char *key);
 /* The environment field's value when it was set after model.env_changes was
  * `since` (by the input being read), else NULL. */
 const char *model_env_since(const struct model *m, const char *key, size_t since);

@@ -16,6 +16,7 @@
 
 struct report;
 struct comparison;
+struct verdict_record;
 struct doc_opts;
 
 /* "env_rows": one row per version (its V8, support status and the command
@@ -60,6 +61,11 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 /* The plain verdict of comparison i: "26.12.1 faster than 20.20.2 by 40%",
  * "no difference we can measure", "undecided: more rounds needed". */
 void doc_plain_verdict(struct buf *b, const struct report *r, size_t i);
+
+/* A verdict record in those words, from the newer version's side:
+ * "26.12.1 faster than 22.23.5 by 62%", "24.22.3 slower than 22.23.5 by
+ * 10%", "26.2.0 uses 20% less memory than 24.11.1". */
+void doc_plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec);
 
 /* The blog post: its title, opening, borderline paragraph, conclusion
  * ("blog_*" keys). */

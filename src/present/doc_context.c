@@ -361,6 +361,8 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 		struct mctx *in = mctx_object();
 		mctx_set_str(in, "name", ri->inputs_used[i].name);
 		mctx_set_str(in, "sha256", ri->inputs_used[i].sha256);
+		/* what a list in a sentence puts before it */
+		mctx_set_str(in, "sep", i == 0 ? "" : i + 1 == ri->ninputs ? " and" : ",");
 		mctx_push(list, in);
 	}
 	mctx_set(ctx, "inputs", list);
@@ -474,6 +476,7 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 			mctx_set_str(row, "from", ur->from ? ur->from : "\xE2\x80\x94");
 			mctx_set_str(row, "to", ur->to ? ur->to : "\xE2\x80\x94");
 			mctx_set_str(row, "text", ur->text);
+			mctx_set_str(row, "plain", ur->plain);
 			mctx_set_bool(row, "confirmed", ur->confirmed);
 			mctx_push(k ? top : all, row);
 		}
@@ -995,6 +998,22 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 				mctx_set_str(f, "platform", c->platform);
 				mctx_set_str(f, "version", r->version);
 				mctx_set_str(f, "text", t.s);
+				if (st.faster) {
+					/* summary.md's words: "26.12.1 is 18% slower than
+					 * 20.20.2", "26.12.1 uses 9% more memory than 20.20.2" */
+					struct buf p = BUF_INIT;
+					if (words_memory(c)) {
+						buf_printf(&p, "%s uses ", r->version);
+						words_size_number(&p, words_share(c, st.gap, 0));
+						buf_printf(&p, " more memory than %s", st.faster->version);
+					} else if (c->unit_kind == UNIT_TIME || c->unit_kind == UNIT_OTHER) {
+						buf_printf(&p, "%s is ", r->version);
+						words_size_number(&p, st.gap);
+						buf_printf(&p, " slower than %s", st.faster->version);
+					}
+					mctx_set_str(f, "plain", p.len ? p.s : NULL);
+					buf_release(&p);
+				}
 				mctx_push(slower, f);
 			}
 			buf_release(&t);
@@ -1002,7 +1021,8 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 		mctx_set(ctx, "rec_findings", findings);
 		mctx_set(ctx, "summary_slower", slower);
 		if (nslower > MD_SUMMARY_BEHIND)
-			set_fmt(ctx, "summary_slower_more", "%zu", nslower - MD_SUMMARY_BEHIND);
+			set_fmt(ctx, "summary_slower_more", "and %zu more workload%s where %s is behind, in report.pdf",
+				nslower - MD_SUMMARY_BEHIND, nslower - MD_SUMMARY_BEHIND == 1 ? "" : "s", rec_line);
 		{
 			struct buf t = BUF_INIT;
 			counts_standing(&t, m, rec_line, wins, ties, losses);

@@ -144,6 +144,11 @@ void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts
 		const char *v8 = v->vs->v8 ? v->vs->v8 : version_env(m, "v8", v->version);
 		const char *node = version_env(m, "node", v->version);
 		const char *cmd = version_env(m, "command", v->version);
+		char *ck = xasprintf("command %s", v->version);
+		/* inputs that ran other commands: no one of them is the version's */
+		if (model_env_replaced(m, ck))
+			cmd = NULL;
+		free(ck);
 		buf_reset(&b);
 		if (v8)
 			buf_printf(&b, "V8 %s", v8);

@@ -209,6 +209,33 @@ static char *program_name(char *cmd)
 	return cmd;
 }
 
+/* The input that holds c's rounds, or NULL. */
+static const char *source_of(const struct comparison *c)
+{
+	for (size_t k = 0; k < c->nversions; k++)
+		if (c->versions[k].nrounds && c->versions[k].rounds)
+			return c->versions[k].rounds[0].series->source;
+	return NULL;
+}
+
+/* The environment field `key` as the input `source` set it, or NULL when
+ * it set none or a later input set it again: the commands of a report of
+ * several inputs are each input's own, and the env keeps the last. */
+static const char *env_of(const struct model *m, const char *source, const char *key)
+{
+	if (m->nsources <= 1 || !m->source_envs)
+		return model_get_env(m, key);
+	for (size_t i = 0; source && i < m->nsources; i++) {
+		size_t since = m->source_envs[i].env_from;
+		if (strcmp(m->sources[i], source))
+			continue;
+		if (i + 1 < m->nsources && model_env_since(m, key, m->source_envs[i + 1].env_from))
+			return NULL;
+		return model_env_since(m, key, since);
+	}
+	return NULL;
+}
+
 /* How to run the lead's workload: its code, and each command the
  * environment recorded for a version, cut to the code's file name. */
 static void lead_reproduction(struct mctx *o, const struct report *r, const struct comparison *c)
@@ -229,7 +256,7 @@ static void lead_reproduction(struct mctx *o, const struct report *r, const stru
 	}
 	for (size_t k = 0; k < c->nversions; k++) {
 		char *key = xasprintf("command %s", c->versions[k].version);
-		const char *cmd = model_get_env(m, key);
+		const char *cmd = env_of(m, source_of(c), key);
 		free(key);
 		if (!cmd)
 			continue;
@@ -246,7 +273,7 @@ static void lead_reproduction(struct mctx *o, const struct report *r, const stru
 	 * program was installed */
 	for (size_t k = 0; k < c->nversions && first; k++) {
 		char *key = xasprintf("command %s", c->versions[k].version);
-		const char *cmd = model_get_env(m, key);
+		const char *cmd = env_of(m, source_of(c), key);
 		struct mctx *e;
 		char *shown;
 		free(key);
@@ -280,6 +307,13 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 	(void)opts;
 
 	mctx_set_bool(ctx, "issue_files", lead >= 0 || r->claims.title);
+	/* what a maintainer expects of a newer version, of the lead's kind */
+	mctx_set_str(ctx, "issue_expected",
+		     lead >= 0 && words_memory(&m->comparisons[lead])
+		     ? "A newer version should use no more memory than an older one on the same workload, "
+		       "within the noise the machine itself shows"
+		     : "A newer version should be at least as fast as an older one on the same workload, "
+		       "and as steady from round to round, within the noise the machine itself shows");
 	if (lead >= 0) {
 		const struct comparison *c = &m->comparisons[lead];
 		const struct report_comparison *rc = &r->comparisons[lead];
@@ -296,12 +330,24 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 			mctx_set_str(o, "headline", buf_str(&b));
 			buf_reset(&b);
 		}
-		finding(&b, r, (size_t)lead, !anomaly);
+		if (anomaly) {
+			/* the headline named the anomaly: the rest of the verdict */
+			buf_puts(&b, c->others_apart ? "Among the other versions, " : "Over all the versions, ");
+			words_verdict_besides(&b, m, c);
+			if (c->record.winner >= 0 && c->verdict == VERDICT_FASTER && isfinite(c->record.size_low)) {
+				buf_puts(&b, "; ");
+				words_size_interval(&b, c, &c->record);
+			}
+		} else {
+			finding(&b, r, (size_t)lead, 1);
+		}
 		mctx_set_str(o, anomaly ? "verdict" : "headline", buf_str(&b));
 		buf_reset(&b);
 		mctx_set_bool(o, "lead_anomaly", anomaly);
 		if (c->verdict == VERDICT_FASTER) {
 			words_how_often(&b, c);
+			if (b.len && b.s[0] >= 'a' && b.s[0] <= 'z')
+				b.s[0] = (char)(b.s[0] - 'a' + 'A');
 			mctx_set_str(o, "how_often", buf_str(&b));
 			buf_reset(&b);
 		}
@@ -367,7 +413,11 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 			mctx_push(att, a);
 		}
 		mctx_set(ctx, "issue_inputs", att);
-		if (r->impact.run_command) {
+		/* the command that took the lead's rounds: the input's own */
+		if (r->impact.run_command &&
+		    (lead < 0 || m->nsources <= 1 ||
+		     (m->run_source && source_of(&m->comparisons[lead]) &&
+		      strcmp(m->run_source, source_of(&m->comparisons[lead])) == 0))) {
 			char *t = doc_command(r, r->impact.run_command);
 			mctx_set_str(ctx, "issue_run_command", t);
 			free(t);

@@ -24,7 +24,7 @@ static void word_better(struct buf *b, const struct comparison *c, int better)
 /* "26.12.1 faster than 20.20.2 by 40%", said from the newer version's side
  * of the record (the other's for a regression, where the older is the
  * winner). */
-static void plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec)
+void doc_plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec)
 {
 	const char *w = c->versions[rec->winner].version, *o = c->versions[rec->other].version;
 	int from_other = rec->regression;
@@ -47,7 +47,7 @@ void doc_plain_verdict(struct buf *b, const struct report *r, size_t i)
 	switch (c->verdict) {
 	case VERDICT_FASTER:
 		if (c->record.winner >= 0 && c->record.other >= 0)
-			plain_record(b, c, &c->record);
+			doc_plain_record(b, c, &c->record);
 		else
 			buf_puts(b, "a confirmed difference");
 		break;
@@ -75,11 +75,14 @@ static void cap(char *s)
 		s[0] = (char)(s[0] - 'a' + 'A');
 }
 
-static void push(struct mctx *list, size_t *n, struct buf *b)
+/* A risk; capital when it opens with a word of ours, not a workload's name
+ * (spelled as the input spells it: "regex over 60k log lines"). */
+static void push(struct mctx *list, size_t *n, struct buf *b, int capital)
 {
 	if (*n < SUMMARY_RISKS) {
 		char *t = xstrdup(buf_str(b));
-		cap(t);
+		if (capital)
+			cap(t);
 		mctx_push(list, mctx_string(t));
 		free(t);
 	}
@@ -136,6 +139,13 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 
 	(void)opts;
 
+	/* the upgrade table in these words too: a view the page's sections
+	 * open, so that the other documents keep the verdict's own words */
+	{
+		struct mctx *view = mctx_object();
+		mctx_set_bool(view, "upgrade_plain", 1);
+		mctx_set(ctx, "summary_view", view);
+	}
 	/* what got worse first: each regression in its record's words */
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
@@ -147,9 +157,9 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 		    strcmp(c->versions[p->rec.other].line, m->recommended->line) == 0)
 			continue;
 		subject(&b, m, c);
-		plain_record(&b, c, &p->rec);
+		doc_plain_record(&b, c, &p->rec);
 		buf_puts(&b, ": the newer version does worse");
-		push(risks, &n, &b);
+		push(risks, &n, &b, 0);
 	}
 	for (size_t i = 0; i < m->nwarning_facts; i++) {
 		enum warning_kind k = m->warning_facts[i].kind;
@@ -165,21 +175,21 @@ void doc_summary_ctx(struct mctx *ctx, const struct report *r, const struct doc_
 			char **notes = grouping_nothing_notes(m, &nn);
 			for (size_t j = 0; j < nn; j++) {
 				buf_puts(&b, notes[j]);
-				push(risks, &n, &b);
+				push(risks, &n, &b, 1);
 				free(notes[j]);
 			}
 			free(notes);
 			continue;
 		}
 		if (plain_warning(&b, m, &m->warning_facts[i]))
-			push(risks, &n, &b);
+			push(risks, &n, &b, m->warning_facts[i].kind != WARNING_BIMODAL);
 		buf_reset(&b);
 	}
 	/* what the input itself gives reason to doubt (a copy, two
 	 * machines), worded when it was read */
 	for (size_t i = 0; i < m->nwarnings; i++) {
 		buf_puts(&b, m->warnings[i]);
-		push(risks, &n, &b);
+		push(risks, &n, &b, 1);
 	}
 	mctx_set(ctx, "plain_risks", risks);
 	mctx_set_bool(ctx, "plain_any_risks", n > 0);

@@ -10,6 +10,7 @@
 #include "analysis/windows.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
+#include "present/doc.h"
 #include "present/nouns.h"
 #include "present/verdict_words.h"
 
@@ -153,6 +154,10 @@ void upgrade_words_build(struct report_upgrade *ru, const struct model *m)
 		ru->several_platforms |= c->platform != ru->rows[0].platform;
 		row_text(&b, m, ur);
 		rr->text = buf_detach(&b, NULL);
+		if (rr->confirmed && ur->pair >= 0) {
+			doc_plain_record(&b, c, &c->pairs[ur->pair].rec);
+			rr->plain = buf_detach(&b, NULL);
+		}
 	}
 	sort_m = m;
 	qsort(ru->rows, ru->nrows, sizeof *ru->rows, row_order);
@@ -187,8 +192,10 @@ void upgrade_words_build(struct report_upgrade *ru, const struct model *m)
 
 void upgrade_words_release(struct report_upgrade *u)
 {
-	for (size_t i = 0; i < u->nrows; i++)
+	for (size_t i = 0; i < u->nrows; i++) {
 		free(u->rows[i].text);
+		free(u->rows[i].plain);
+	}
 	free(u->rows);
 	free(u->from);
 	free(u->to);

@@ -18,6 +18,9 @@ struct report_upgrade_row {
 	                             not measured */
 	enum upgrade_change change;
 	int confirmed;            /* a confirmed change, either way */
+	char *plain;              /* owned: a confirmed change as summary.md
+	                             says it, "26.12.1 faster than 22.23.5 by
+	                             62%"; NULL otherwise */
 	char *text;               /* owned: "ops/s +120% (95% interval +110% to
 	                             +131%), better", "no confirmed change
 	                             (±18% noise)", "not measured on 22" */

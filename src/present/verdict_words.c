@@ -153,7 +153,20 @@ void words_size(struct buf *b, const struct comparison *c, double size, const ch
 void words_size_interval(struct buf *b, const struct comparison *c, const struct verdict_record *r)
 {
 	double lo = words_share(c, r->size_low, 1), hi = words_share(c, r->size_high, 1);
+	struct buf l = BUF_INIT, h = BUF_INIT;
 	buf_printf(b, "%.0f%% interval ", STATS_CI_LEVEL * 100);
+	words_size_number(&l, fabs(lo));
+	words_size_number(&h, hi);
+	if (lo >= 0 && hi < 1 && lo < hi && strcmp(buf_str(&l), buf_str(&h)) == 0) {
+		/* a narrow interval reads "23% to 23%" in whole percents:
+		 * one decimal more tells its ends apart */
+		buf_printf(b, "%.1f%% to %.1f%%", floor(lo * 1000) / 10, ceil(hi * 1000) / 10);
+		buf_release(&l);
+		buf_release(&h);
+		return;
+	}
+	buf_release(&l);
+	buf_release(&h);
 	if (lo < 0) {
 		buf_puts(b, "\xE2\x88\x92");
 		words_size_number(b, -lo);
@@ -498,6 +511,13 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
 	put_verdict_all(b, m, c, capital, 0);
 }
 
+void words_verdict_besides(struct buf *b, const struct model *m, const struct comparison *c)
+{
+	put_verdict(b, m, c, 0);
+	if (c->nslow_rounds && c->verdict != VERDICT_INSUFFICIENT)
+		put_slow_rounds(b, c);
+}
+
 void words_verdict_numbers(struct buf *b, const struct model *m, const struct comparison *c)
 {
 	put_verdict_all(b, m, c, 0, 1);
@@ -733,9 +753,8 @@ void words_warning(struct buf *b, const struct model *m, const struct warning_fa
 		words_subject(b, c);
 		buf_printf(b, ": the rounds of %s fall into two clusters: ", c->versions[w->version].version);
 		words_clusters(b, c, &c->versions[w->version]);
-		buf_puts(b, c->others_apart ? "; an anomaly of this version worth reporting: the verdict "
-					      "names it and compares the other versions among themselves"
-					    : "; an anomaly of this version worth reporting, which the verdict names");
+		buf_printf(b, "; %s is erratic here, worth reporting upstream%s", c->versions[w->version].version,
+			   c->others_apart ? ", and the other versions are compared without it" : "");
 		break;
 	case WARNING_HISTORY: {
 		struct buf names = BUF_INIT;

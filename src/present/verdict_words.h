@@ -83,6 +83,12 @@ void words_verdict(struct buf *b, const struct model *m, const struct comparison
  * version about 2.0× slower (the machine)") and are left out where the
  * verdict already states its band ("within noise of the best rounds
  * (±14%); the same within ±11% in every round (paired)"). */
+/* words_verdict without the anomaly it opens with: what the verdict says of
+ * the versions besides the one whose rounds fall into two clusters ("20.20.2
+ * is 18% faster than 26.12.1 (best rounds)"), for a page that has named the
+ * anomaly already. */
+void words_verdict_besides(struct buf *b, const struct model *m, const struct comparison *c);
+
 void words_verdict_numbers(struct buf *b, const struct model *m, const struct comparison *c);
 
 /* How c's rounds were compared when not by the published design: "a
