@@ -127,6 +127,10 @@ cp "$D"/*.ndjson "$D"/*.js "$o/cpu-in/"
 CI="$o/cpu/issue.md" CS="$o/cpu/summary.md" CB="$o/cpu/blog.md"
 check "node-cpu issue.md: a memory lead, its narrow interval told apart by a decimal" sh -c \
 	'sed -n "/^### What was found/,/^### Version/p" "$1" | grep -qx "\*\*regex over 60k log lines, peak memory (linux-x64): 20\.20\.2 uses 2[0-9]% less memory than 26\.12\.1 (best rounds); 95% interval 2[0-9]\.[0-9]% to 2[0-9]\.[0-9]%\.\*\*"' sh "$CI"
+# one record, one size: the title says the lead's verdict in the lead's words
+check_eq "node-cpu issue.md: the title's size is the lead's" \
+	"$(grep -o 'Suggested title: [^:]*: "[^"]*": [^(]*' "$CI" | sed 's/^.*": //; s/ $//')" \
+	"$(grep -m1 '^\*\*regex over 60k log lines, peak memory' "$CI" | sed 's/^[^:]*: //; s/ (best rounds).*//')"
 check "node-cpu issue.md: a memory lead expects no more memory, not speed" sh -c \
 	'grep -qx "A newer version should use no more memory than an older one on the same workload, within the noise the machine itself shows\." "$1" && ! grep -q "at least as fast" "$1"' sh "$CI"
 check "node-cpu issue.md: the answer to 'how often' opens with a capital" sh -c \

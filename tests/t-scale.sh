@@ -26,7 +26,7 @@ chars() { LC_ALL=C.UTF-8 wc -m < "$1"; }
 check "issue.md has at most 65,536 characters ($(chars "$o/issue.md"))" test "$(chars "$o/issue.md")" -le 65536
 check "issue.md names rounds.csv to attach" grep -q 'rounds\.csv' "$o/issue.md"
 check "issue.md suggests a title: the insert regression of 24.12.0 (or the step to it)" \
-	grep -qE '^<!-- Suggested title: Performance( regression)?: ".* · insert" .*24\.1[23]\.0.* -->$' "$o/issue.md"
+	grep -qE '^<!-- Suggested title: Performance( regression)?: ".* · insert":? .*24\.1[23]\.0.* -->$' "$o/issue.md"
 check "the baseline is said with why, and the --baseline of a supported line" \
 	grep -qF 'the baseline is 18.20.8, the oldest version measured; Node.js v18 is end-of-life since 2025-04-30, so compare against a supported line with --baseline 22.21.1' "$o/blog.md"
 check_eq "issue.md summarises the inputs instead of listing them" "0" \

@@ -52,7 +52,7 @@ check_eq "verdicts.csv: the platform column is blank" "" \
 	"$(sed -n 2p "$o/verdicts.csv" | cut -d, -f2)"
 
 check "issue.md: the title names the difference, not a regression" \
-	grep -qF 'Suggested title: Performance difference: "gzip -{level} -c corpus.tar" is ' "$o/issue.md"
+	grep -qF 'Suggested title: Performance difference: "gzip -{level} -c corpus.tar": ' "$o/issue.md"
 check "issue.md: the step sets up each variant" \
 	grep -qF '1. Set up each variant: 1, 6, 9.' "$o/issue.md"
 check "issue.md: the variants worse than the baseline are filed as that" \

@@ -808,12 +808,12 @@ static void build_issue_title(struct report *r)
 		if (worst->regression) {
 			words_regression_title(&b, worst);
 		} else {
-			/* a variant worse than the baseline: the verdict's own pair */
-			buf_printf(&b, "\"%s\" is ", worst->workload);
-			words_size_number(&b, words_share(worst, worst->record.size, 0));
-			buf_printf(&b, " %s in %s than in %s", words_diff(worst)->worse,
-				   worst->versions[worst->record.other].version,
+			/* a variant worse than the baseline: the verdict's own pair,
+			 * in its own words */
+			buf_printf(&b, "\"%s\": %s", worst->workload,
 				   worst->versions[worst->record.winner].version);
+			words_size(&b, worst, worst->record.size,
+				   worst->versions[worst->record.other].version);
 		}
 		if (model_platform_named(worst->platform))
 			buf_printf(&b, " (%s)", worst->platform);

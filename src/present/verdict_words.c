@@ -333,10 +333,9 @@ const struct pair_stats *words_regression_pair(const struct comparison *c)
 void words_regression_title(struct buf *b, const struct comparison *c)
 {
 	const struct verdict_record *r = &words_regression_pair(c)->rec;
-	buf_printf(b, "\"%s\" is ", c->workload);
-	words_size_number(b, words_share(c, r->size, 0));
-	buf_printf(b, " %s in %s than in %s", words_diff(c)->worse, c->versions[r->other].version,
-		   c->versions[r->winner].version);
+	/* the verdict's own words, from the winner's side: one size */
+	buf_printf(b, "\"%s\": %s", c->workload, c->versions[r->winner].version);
+	words_size(b, c, r->size, c->versions[r->other].version);
 }
 
 /* "; a regression: 24.22.3 is 12% faster than 26.12.1 (...)": a regression

@@ -158,8 +158,8 @@ void words_against_baseline_size(struct buf *b, const struct comparison *c, size
 /* The pair of c whose record is its largest regression (the verdict's own
  * pair when it is one), or NULL when nothing regressed. */
 const struct pair_stats *words_regression_pair(const struct comparison *c);
-/* "\"W\" is 18% slower in 26.12.1 than in 20.20.2": an issue's title for
- * the regression of c (which has one). */
+/* "\"W\": 20.20.2 is 18% faster than 26.12.1": an issue's title for the
+ * regression of c (which has one), in its record's own words. */
 void words_regression_title(struct buf *b, const struct comparison *c);
 
 /* "cannot see: "W" on P: these rounds cannot confirm a change smaller than
