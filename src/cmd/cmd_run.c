@@ -666,6 +666,9 @@ static int start(struct run *r)
 	else if (r->file.dropped_round)
 		say(0, "'%s': dropped an incomplete round %d a stopped run left at its end", r->out,
 		    r->file.dropped_round);
+	if (!rc && r->file.removed_copy)
+		say(0, "'%s': removed '%s', the copy a stopped --resume --rounds left beside it",
+		    r->out, r->file.removed_copy);
 	if (!rc && r->resume && r->file.has_header)
 		rc = adopt_settings(r, &f);
 	else if (!rc && r->resume && !r->s.nv)

@@ -24,15 +24,15 @@ static int in_table(const struct comparison *c, const char *platform)
 	return c->nversions > 1 && (!platform || c->platform == platform);
 }
 
-/* The fewest and most rounds of a version in cs[0..n) whose compared kind
- * is *k (every one when k is NULL). */
-static void rounds_range(const struct comparison *cs, size_t n, const char *platform,
-			 const struct compared *k, size_t *lo, size_t *hi)
+/* The fewest and most rounds of a version in cs[idx[0..n)] (cs[0..n) when
+ * idx is NULL) whose compared kind is *k (every one when k is NULL). */
+static void rounds_range(const struct comparison *cs, const size_t *idx, size_t n,
+			 const char *platform, const struct compared *k, size_t *lo, size_t *hi)
 {
 	*lo = (size_t)-1;
 	*hi = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct comparison *c = &cs[i];
+		const struct comparison *c = &cs[idx ? idx[i] : i];
 		if (k && (!in_table(c, platform) || !(c->compared.level == k->level &&
 						      c->compared.band == k->band)))
 			continue;
@@ -66,16 +66,23 @@ static void kind_words(struct buf *b, const struct compared *k, size_t lo, size_
 void compared_words(struct buf *b, const struct comparison *c)
 {
 	size_t lo, hi;
-	rounds_range(c, 1, NULL, NULL, &lo, &hi);
+	rounds_range(c, NULL, 1, NULL, NULL, &lo, &hi);
 	kind_words(b, &c->compared, lo, hi);
 }
 
 void compared_header(struct buf *b, const struct model *m, const char *platform)
 {
+	compared_header_in(b, m, platform, NULL, m->ncomparisons);
+}
+
+void compared_header_in(struct buf *b, const struct model *m, const char *platform,
+			const size_t *idx, size_t n)
+{
 	struct compared kinds[8];
 	size_t nk = 0;
 
-	for (size_t i = 0; i < m->ncomparisons; i++) {
+	for (size_t x = 0; x < n; x++) {
+		size_t i = idx ? idx[x] : x;
 		const struct compared *k = &m->comparisons[i].compared;
 		size_t j = 0;
 		if (!in_table(&m->comparisons[i], platform))
@@ -90,7 +97,7 @@ void compared_header(struct buf *b, const struct model *m, const char *platform)
 		size_t lo, hi;
 		if (j)
 			buf_puts(b, j + 1 == nk ? ", or " : ", ");
-		rounds_range(m->comparisons, m->ncomparisons, platform, &kinds[j], &lo, &hi);
+		rounds_range(m->comparisons, idx, n, platform, &kinds[j], &lo, &hi);
 		kind_words(b, &kinds[j], lo, hi);
 	}
 	if (nk > 1)

@@ -25,6 +25,11 @@ void compared_words(struct buf *b, const struct comparison *c);
  * 132 rounds ± middle 80%, or best of 3 rounds ± spread, as each row's
  * verdict compared"). Appends nothing without such comparisons. */
 void compared_header(struct buf *b, const struct model *m, const char *platform);
+/* The same over the comparisons idx[0..n) of m (every one when idx is
+ * NULL and n is m->ncomparisons), for a caller that has a platform's
+ * already: the header in n steps, not m->ncomparisons. */
+void compared_header_in(struct buf *b, const struct model *m, const char *platform,
+			const size_t *idx, size_t n);
 
 /* Appends the band's name alone: "spread", "middle 50%", "middle 80%". */
 void compared_band_words(struct buf *b, enum band_kind k);

@@ -24,6 +24,16 @@ struct doc_opts;
  * environment once; "has_env_rows". */
 void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts);
 
+/* The same rows in plain text, for a renderer that lays them out itself
+ * (report.pdf): key, value (NULL for a version with none) and the command
+ * as doc_command shows it (NULL when none). Returns the count; *rows is
+ * malloc'd, freed with doc_env_rows_free. */
+struct doc_env_row {
+	char *key, *value, *command;
+};
+size_t doc_env_rows(const struct report *r, struct doc_env_row **rows);
+void doc_env_rows_free(struct doc_env_row *rows, size_t n);
+
 /* The command as the documents show it: every path of a workload's source
  * or of an input cut to its file name (the file a reader gets attached),
  * so no path of

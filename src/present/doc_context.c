@@ -23,6 +23,7 @@
 #include "present/verdict_words.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -527,16 +528,17 @@ static void made_free(void *ud)
 	free(l);
 }
 
-/* A new made_list of no comparison yet, its cells for vers[0..nv). */
+/* A new made_list of no comparison yet, room for cap of them, its cells
+ * for vers[0..nv). */
 static struct made_list *made_new(const struct report *r, const struct doc_opts *o, int level,
-				  const struct report_version *vers, size_t nv)
+				  const struct report_version *vers, size_t nv, size_t cap)
 {
 	struct made_list *l = xcalloc(1, sizeof *l);
 	l->r = r;
 	l->o = *o;
 	l->o.raw = NULL;
 	l->level = level;
-	l->idx = xcalloc(r->m->ncomparisons + 1, sizeof *l->idx);
+	l->idx = xcalloc(cap + 1, sizeof *l->idx);
 	l->vers = xcalloc(nv + 1, sizeof *l->vers);
 	memcpy(l->vers, vers, nv * sizeof *vers);
 	l->nv = nv;
@@ -559,47 +561,82 @@ static size_t listed(const struct report *r, const struct doc_opts *o)
 	return o->listed && o->listed < r->m->ncomparisons ? o->listed : r->m->ncomparisons;
 }
 
+/* Comparison indices a and b, by platform (interned: by address), then by
+ * index. */
+static const struct model *by_platform_m;
+static int by_platform(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	uintptr_t pi = (uintptr_t)by_platform_m->comparisons[i].platform;
+	uintptr_t pj = (uintptr_t)by_platform_m->comparisons[j].platform;
+	if (pi != pj)
+		return pi < pj ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* A platform's comparisons: order[start..start+n), ascending, the
+ * first of them comparison `first`. */
+struct plat_group {
+	size_t start, n, first;
+};
+
+static int by_first(const void *a, const void *b)
+{
+	const struct plat_group *x = a, *y = b;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
 static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const struct doc_opts *hook)
 {
 	const struct model *m = r->m;
 	struct mctx *tables = mctx_list();
-	const char **plat = xcalloc(m->ncomparisons + 1, sizeof *plat);
+	size_t *order = xcalloc(m->ncomparisons + 1, sizeof *order);
+	struct plat_group *groups = xcalloc(m->ncomparisons + 1, sizeof *groups);
 	size_t np = 0, nlisted = listed(r, hook);
 	struct report_version *vers = xcalloc(r->nversions + 1, sizeof *vers);
 
+	/* the comparisons of each platform together, the platforms in the
+	 * order they first appear: in n log n, as a report of 10,000
+	 * platforms has 10,000 tables */
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		order[i] = i;
+	by_platform_m = m;
+	qsort(order, m->ncomparisons, sizeof *order, by_platform);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		size_t k;
-		for (k = 0; k < np && plat[k] != m->comparisons[i].platform; k++)
-			;
-		if (k == np)
-			plat[np++] = m->comparisons[i].platform;
+		if (i == 0 || m->comparisons[order[i]].platform != m->comparisons[order[i - 1]].platform) {
+			groups[np].start = i;
+			groups[np++].first = order[i];
+		}
+		groups[np - 1].n++;
 	}
+	qsort(groups, np, sizeof *groups, by_first);
 	for (size_t p = 0; p < np; p++) {
 		struct mctx *t = mctx_object(), *vl = mctx_list();
 		struct made_list *rows;
-		size_t nv = 0;
+		const size_t *g = order + groups[p].start;
+		size_t ng = groups[p].n, nv = 0;
+		const char *plat = m->comparisons[g[0]].platform;
 		for (size_t k = 0; k < r->nversions; k++)
-			for (size_t i = 0; i < m->ncomparisons; i++)
-				if (m->comparisons[i].platform == plat[p] &&
-				    report_cell(&m->comparisons[i], r->versions[k].version)) {
+			for (size_t i = 0; i < ng; i++)
+				if (report_cell(&m->comparisons[g[i]], r->versions[k].version)) {
 					vers[nv++] = r->versions[k];
 					break;
 				}
-		rows = made_new(r, hook, DOC_DETAIL_CLAIMED_PAIRS, vers, nv);
-		for (size_t i = 0; i < nlisted && nv > 1; i++)
-			if (m->comparisons[i].platform == plat[p])
-				rows->idx[rows->n++] = i;
+		rows = made_new(r, hook, DOC_DETAIL_CLAIMED_PAIRS, vers, nv, ng);
+		for (size_t i = 0; i < ng && nv > 1; i++)
+			if (g[i] < nlisted)
+				rows->idx[rows->n++] = g[i];
 		for (size_t k = 0; k < nv; k++) {
 			struct mctx *v = mctx_object();
 			mctx_set_str(v, "version", vers[k].version);
 			mctx_push(vl, v);
 		}
-		mctx_set_str(t, "platform", plat[p]);
+		mctx_set_str(t, "platform", plat);
 		{
 			/* the header says what the numbers are: what the
 			 * verdicts of this table compared */
 			struct buf h = BUF_INIT;
-			compared_header(&h, m, plat[p]);
+			compared_header_in(&h, m, plat, g, ng);
 			mctx_set_str(t, "compared", h.s);
 			buf_release(&h);
 		}
@@ -607,7 +644,7 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 		mctx_set_bool(t, "single", nv == 1);
 		if (nv == 1) {
 			struct buf b = BUF_INIT;
-			words_single_platform(&b, m, plat[p]);
+			words_single_platform(&b, m, plat);
 			mctx_set_str(t, "sentence", b.s);
 			buf_release(&b);
 		}
@@ -617,7 +654,8 @@ static void platform_tables_ctx(const struct report *r, struct mctx *ctx, const 
 	}
 	mctx_set(ctx, "platform_tables", tables);
 	free(vers);
-	free(plat);
+	free(groups);
+	free(order);
 }
 
 /* Bad days of the machine and the steps between releases of a line. */
@@ -808,7 +846,7 @@ static void section_comparisons(struct mctx *ctx, const struct report *r, const 
 	/* a long report names a dozen borderline pairs, and counts the rest */
 	size_t budget = r->nborderline > 2 * MD_MAX_BORDERLINE ? MD_MAX_BORDERLINE : (size_t)-1;
 	size_t n = listed(r, o);
-	struct made_list *l = made_new(r, o, o->level, r->versions, r->nversions);
+	struct made_list *l = made_new(r, o, o->level, r->versions, r->nversions, n);
 	struct doc_raw *raw = o->level == DOC_DETAIL_FULL ? o->raw : NULL;
 
 	l->budget = xcalloc(n + 1, sizeof *l->budget);

@@ -130,15 +130,25 @@ char *doc_command(const struct report *r, const char *command)
 	return buf_detach(&b, NULL);
 }
 
-void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
+static void env_row_add(struct doc_env_row **rows, size_t *n, size_t *alloc, const char *key,
+			const char *value, char *command)
+{
+	if (*n == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 8;
+		*rows = xrealloc(*rows, *alloc * sizeof **rows);
+	}
+	(*rows)[*n].key = xstrdup(key);
+	(*rows)[*n].value = value ? xstrdup(value) : NULL;
+	(*rows)[(*n)++].command = command;
+}
+
+size_t doc_env_rows(const struct report *r, struct doc_env_row **rows)
 {
 	const struct model *m = r->m;
-	struct mctx *rows = mctx_list(), *o;
 	struct buf b = BUF_INIT;
-	size_t n = 0;
+	size_t n = 0, alloc = 0;
 
-	(void)opts;
-
+	*rows = NULL;
 	for (size_t k = 0; k < r->nversions; k++) {
 		const struct report_version *v = &r->versions[k];
 		const char *v8 = v->vs->v8 ? v->vs->v8 : version_env(m, "v8", v->version);
@@ -156,19 +166,7 @@ void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts
 			buf_printf(&b, "%snode %s", b.len ? "; " : "", node);
 		if (v->vs->status && m->as_of[0])
 			buf_printf(&b, "%s%s on %s", b.len ? "; " : "", v->vs->status, m->as_of);
-		o = mctx_object();
-		mctx_set_str(o, "key", v->version);
-		mctx_set_str(o, "value", b.len ? b.s : NULL);
-		if (cmd) {
-			char *shown = doc_command(r, cmd);
-			struct buf c = BUF_INIT;
-			doc_code_span(&c, shown);
-			mctx_set_str(o, "code", c.s);
-			buf_release(&c);
-			free(shown);
-		}
-		mctx_push(rows, o);
-		n++;
+		env_row_add(rows, &n, &alloc, v->version, b.len ? b.s : NULL, doc_command(r, cmd));
 	}
 	buf_reset(&b);
 	for (size_t i = 0; i < NMACHINE; i++) {
@@ -186,23 +184,48 @@ void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts
 		else
 			buf_printf(&b, "%s%s", b.len ? ", " : "", v);
 	}
-	if (b.len) {
-		o = mctx_object();
-		mctx_set_str(o, "key", "Machine");
-		mctx_set_str(o, "value", b.s);
-		mctx_push(rows, o);
-		n++;
-	}
+	if (b.len)
+		env_row_add(rows, &n, &alloc, "Machine", b.s, NULL);
 	for (size_t i = 0; i < m->nenv; i++) {
 		if (is_machine_key(m->env[i].key) || key_version(r, m->env[i].key))
 			continue;
-		o = mctx_object();
-		mctx_set_str(o, "key", m->env[i].key);
-		mctx_set_str(o, "value", m->env[i].value);
-		mctx_push(rows, o);
-		n++;
+		env_row_add(rows, &n, &alloc, m->env[i].key, m->env[i].value, NULL);
 	}
 	buf_release(&b);
+	return n;
+}
+
+void doc_env_rows_free(struct doc_env_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(rows[i].key);
+		free(rows[i].value);
+		free(rows[i].command);
+	}
+	free(rows);
+}
+
+void doc_env_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
+{
+	struct doc_env_row *er;
+	size_t n = doc_env_rows(r, &er);
+	struct mctx *rows = mctx_list();
+
+	(void)opts;
+
+	for (size_t i = 0; i < n; i++) {
+		struct mctx *o = mctx_object();
+		mctx_set_str(o, "key", er[i].key);
+		mctx_set_str(o, "value", er[i].value);
+		if (er[i].command) {
+			struct buf c = BUF_INIT;
+			doc_code_span(&c, er[i].command);
+			mctx_set_str(o, "code", c.s);
+			buf_release(&c);
+		}
+		mctx_push(rows, o);
+	}
+	doc_env_rows_free(er, n);
 	mctx_set(ctx, "env_rows", rows);
 	mctx_set_bool(ctx, "has_env_rows", n > 0);
 }

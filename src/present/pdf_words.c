@@ -34,7 +34,8 @@ static const struct words_pdf words = {
 	.no_recommendation = "No line of the schedule is in long-term support on the report "
 			     "date, so there is no recommendation.",
 	.environment = "Environment",
-	.versions = "versions",
+	.measured_with = "Measured with",
+	.env_details = "V8, support and command",
 	.input = "input",
 	.inputs = "inputs",
 	.notes = "notes",

@@ -32,7 +32,7 @@ struct words_pdf {
 	const char *claims, *decision, *findings, *cores_freed, *risks, *no_risks, *bad_days,
 		*no_recommendation;
 	/* the environment table */
-	const char *environment, *versions, *input, *inputs, *notes;
+	const char *environment, *measured_with, *env_details, *input, *inputs, *notes;
 	/* column titles and cells */
 	const char *workload, *verdict, *compared, *gap, *noise, *higher_better, *lower_better,
 		*baseline, *ratio, *shift, *u, *p, *p_holm, *test, *significant, *borderline, *line,

@@ -3,7 +3,8 @@
  * one A4 document.
  *
  * Title and report date; the summary, answer first (the claims checked,
- * the decision, the findings, risks); the environment; the verdict tables;
+ * the decision, the findings, risks); the verdict tables; the environment
+ * (one table, worded in present/doc_env.c);
  * every chart as vectors at the full text width; the support windows; the
  * method; an appendix with every round and its passes. Page
  * numbers, bookmarks, table headers repeated across page breaks.
@@ -14,6 +15,7 @@
  * SOURCE_DATE_EPOCH only, so the same input gives the same bytes.
  */
 #include "present/digest.h"
+#include "present/doc.h"
 #include "present/history.h"
 #include "present/pdf_words.h"
 #include "present/support.h"
@@ -39,6 +41,7 @@
 #define PDF_MAX_CHART_WORKLOADS 8
 #define PDF_EVIDENCE_LONG 12      /* past this many comparisons with pairs ... */
 #define PDF_MAX_EVIDENCE 6        /* ... at most this many get their pairs table */
+#define ENV_KEEP_MAX 320.0        /* points of the environment kept with its heading */
 
 static size_t total_rounds(const struct model *m)
 {
@@ -90,34 +93,35 @@ static void title_block(struct pdf *p)
 	p->y += 8;
 }
 
+/* The environment: the one table every document shows (present/doc_env.c,
+ * a row per version with its V8, status and command, a row for the machine,
+ * each other key once), then the inputs and the runner's notes. */
 static void environment(struct pdf *p)
 {
 	const struct model *m = p->m;
 	const struct words_pdf *W = words_pdf();
 	struct pdf_table t = { 0 };
-	struct pdf_col cols[] = { { W->environment, 0, 0 }, { "", -1, 0 } };
+	struct pdf_col cols[] = { { W->measured_with, 0, 0 }, { W->env_details, -1, 0 } };
+	struct doc_env_row *er;
+	size_t n = doc_env_rows(p->r, &er);
 	struct buf b = BUF_INIT;
-
-	p->y += 8; /* below the summary */
+	/* kept with its heading when short: a row a line, a command two more */
+	double keep = LEAD_TABLE + 2 * ROW_PAD;
 
 	t.cols = cols;
 	t.ncols = 2;
-	for (size_t i = 0; i < m->nenv; i++) {
+	t.caption = W->environment;
+	for (size_t i = 0; i < n; i++) {
 		struct pdf_cell *row = pdf_table_row(&t);
-		row[0].text = xstrdup(m->env[i].key);
-		row[1].text = xstrdup(m->env[i].value);
+		row[0].text = xstrdup(er[i].key);
+		keep += LEAD_TABLE + 2 * ROW_PAD + (er[i].command ? 2 * LEAD_SMALL : 0);
+		if (er[i].value && er[i].command)
+			row[1].text = xasprintf("%s\n%s", er[i].value, er[i].command);
+		else
+			row[1].text = xstrdup(er[i].value ? er[i].value
+					      : er[i].command ? er[i].command : W->none);
 	}
-	{
-		struct pdf_cell *row = pdf_table_row(&t);
-		for (size_t k = 0; k < p->r->nversions; k++) {
-			const struct report_version *v = &p->r->versions[k];
-			buf_printf(&b, "%s%s", k ? ", " : "", v->version);
-			if (v->vs->v8)
-				buf_printf(&b, " (V8\xC2\xA0%s)", v->vs->v8);
-		}
-		row[0].text = xstrdup(W->versions);
-		row[1].text = buf_detach(&b, NULL);
-	}
+	doc_env_rows_free(er, n);
 	if (m->nsources > REPORT_MAX_SOURCES) {
 		struct pdf_cell *row = pdf_table_row(&t);
 		report_inputs_summary(&b, m);
@@ -135,6 +139,8 @@ static void environment(struct pdf *p)
 		row[0].text = xstrdup(W->notes);
 		row[1].text = xstrdup(m->notes);
 	}
+	keep += (double)(t.nrows - n) * (LEAD_TABLE + 2 * ROW_PAD);
+	pdf_heading(p, W->environment, keep < ENV_KEEP_MAX ? keep : ENV_KEEP_MAX);
 	pdf_table_draw(p, &t);
 	pdf_table_release(&t);
 }
@@ -991,8 +997,6 @@ static void reproduce(struct pdf *p)
 	if (ri->sources)
 		pdf_field(p, W->workload_code, ri->sources, labw);
 	pdf_field(p, W->versions_col, ri->versions, labw);
-	if (ri->environment)
-		pdf_field(p, W->environment, ri->environment, labw);
 	if (ri->date_range) {
 		buf_reset(&b);
 		words_pdf_rounds_run(&b, ri->date_range);
@@ -1019,9 +1023,9 @@ int render_pdf(const struct model *m, const struct render_ctx *rc,
 	summary(&p);
 	if (p.r->upgrade.given)
 		upgrade(&p);
-	environment(&p);
 	verdicts(&p);
 	per_version(&p);
+	environment(&p);
 	charts(&p);
 	impact(&p);
 	evidence(&p);

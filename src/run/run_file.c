@@ -15,8 +15,10 @@
 #include "model/model.h"
 #include "run/run_exec.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -690,9 +692,127 @@ static int scan(struct run_file *f, struct run_settings *from, struct nf_error *
 	return rc;
 }
 
+static int header_with_rounds(const char *line, size_t len, int rounds, struct buf *out);
+
+/* 1 when name is base, a dot and six of mkstemp's letters: a name
+ * run_file_set_rounds could have made beside base. */
+static int copy_name(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	const char *p = name + n + 1;
+	if (strncmp(name, base, n) != 0 || name[n] != '.' || strlen(p) != 6)
+		return 0;
+	for (; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
+/* Reads all of fd (len bytes) into a malloc'd buffer; NULL on a short read. */
+static char *read_all(int fd, size_t len)
+{
+	char *all = xmalloc(len + 1);
+	for (size_t done = 0; done < len;) {
+		ssize_t n = pread(fd, all + done, len - done, (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(all);
+			return NULL;
+		}
+		done += (size_t)n;
+	}
+	return all;
+}
+
+/* 1 when the open file c (st) is a copy run_file_set_rounds began of f and
+ * never renamed (a stopped run): a regular file of ours, one link, not
+ * locked by a rewrite under way, whose first line is f's header with
+ * another number of rounds and whose rest is the start of f's rounds. */
+static int stopped_copy(const struct run_file *f, const char *target, size_t tlen, int c,
+			const struct stat *st)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	const char *nl;
+	char *all;
+	size_t len = (size_t)st->st_size, hl;
+	int ours = 0;
+
+	if (!S_ISREG(st->st_mode) || st->st_uid != geteuid() || st->st_nlink != 1 || len == 0 ||
+	    len > tlen + 65536 || flock(c, LOCK_EX | LOCK_NB) != 0)
+		return 0;
+	if (!(all = read_all(c, len)))
+		return 0;
+	if ((nl = memchr(all, '\n', len)) != NULL) {
+		hl = (size_t)(nl - all) + 1;
+		/* the same header once both say 1 round, and not the same now */
+		if (header_with_rounds(all, hl, 1, &a) == 0 &&
+		    header_with_rounds(target, f->header_len, 1, &b) == 0 && a.len == b.len &&
+		    memcmp(a.s, b.s, a.len) == 0 &&
+		    (hl != f->header_len || memcmp(all, target, hl) != 0) &&
+		    len - hl <= tlen - f->header_len &&
+		    memcmp(all + hl, target + f->header_len, len - hl) == 0)
+			ours = 1;
+	}
+	free(all);
+	buf_release(&a);
+	buf_release(&b);
+	return ours;
+}
+
+/* Removes what a run stopped during run_file_set_rounds (kill -9) left
+ * beside the file: its copy `FILE.XXXXXX`, when stopped_copy proves it is
+ * one; any other name or file is left as it is. f is open and locked, its
+ * header read. Sets f->removed_copy to the last one removed. */
+static void remove_copies(struct run_file *f)
+{
+	struct stat st;
+	char *real = realpath(f->path, NULL), *dcopy, *bcopy, *target = NULL;
+	const char *dir, *base;
+	DIR *d = NULL;
+	struct dirent *e;
+
+	if (!real)
+		real = xstrdup(f->path);
+	dcopy = xstrdup(real);
+	bcopy = xstrdup(real);
+	dir = dirname(dcopy);
+	base = basename(bcopy);
+	if (fstat(f->fd, &st) != 0 || !(target = read_all(f->fd, (size_t)st.st_size)) ||
+	    !(d = opendir(dir)))
+		goto out;
+	while ((e = readdir(d)) != NULL) {
+		struct stat cs, now;
+		int c;
+		if (!copy_name(e->d_name, base))
+			continue;
+		c = openat(dirfd(d), e->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (c < 0)
+			continue;
+		/* removed only while the name still names the file read */
+		if (fstat(c, &cs) == 0 && stopped_copy(f, target, (size_t)st.st_size, c, &cs) &&
+		    fstatat(dirfd(d), e->d_name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    now.st_dev == cs.st_dev && now.st_ino == cs.st_ino &&
+		    unlinkat(dirfd(d), e->d_name, 0) == 0) {
+			free(f->removed_copy);
+			f->removed_copy = strcmp(dir, ".") == 0 && !strchr(f->path, '/')
+				? xstrdup(e->d_name) : xasprintf("%s/%s", dir, e->d_name);
+		}
+		close(c);
+	}
+out:
+	if (d)
+		closedir(d);
+	free(target);
+	free(dcopy);
+	free(bcopy);
+	free(real);
+}
+
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 		     struct nf_error *err)
 {
+	int rc;
 	struct stat st;
 	run_settings_init(from);
 	if (resume) {
@@ -715,7 +835,11 @@ int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 	if (flock(f->fd, LOCK_EX | LOCK_NB) != 0)
 		return nf_error_set(err, NF_USAGE, "'%s' is being written by another noisefloor run",
 				    f->path);
-	return resume ? scan(f, from, err) : 0;
+	if (!resume)
+		return 0;
+	if ((rc = scan(f, from, err)) == 0 && f->has_header)
+		remove_copies(f);
+	return rc;
 }
 
 void run_file_add_workloads(struct run_file *f, const struct model *m)
@@ -949,6 +1073,8 @@ void run_file_close(struct run_file *f)
 {
 	cJSON_Delete(f->workloads);
 	f->workloads = NULL;
+	free(f->removed_copy);
+	f->removed_copy = NULL;
 	if (f->fd < 0)
 		return;
 	if (f->created && !f->has_header)

@@ -126,6 +126,8 @@ struct run_file {
 	size_t header_len;  /* bytes of the header line, its line feed included */
 	int done_rounds;   /* complete rounds in the file */
 	int dropped_round; /* the incomplete round cut off its end on opening, or 0 */
+	char *removed_copy; /* owned: the copy a stopped --rounds rewrite left beside
+	                       the file, removed on opening, or NULL */
 	int replaced;      /* the path named another file or none (run_file_still_there) */
 	double elapsed_s;  /* --resume: meta.elapsed_s of its last complete round, or 0 */
 	cJSON *workloads;  /* owned: the header's "workloads" field (what the
@@ -142,7 +144,10 @@ void run_file_init(struct run_file *f, const char *path);
  * file edited anywhere else (a round missing or short, a result twice, a
  * line not JSON) is refused with the line and left as it is; blank lines
  * are skipped. An empty file opens with no header and from left at the
- * defaults. Returns 0 or a status: NF_NOINPUT (no file to resume),
+ * defaults. A copy run_file_set_rounds left beside it when its run was
+ * killed (`FILE.XXXXXX`: a regular file of ours holding this file's
+ * header with another number of rounds and the start of its rounds) is
+ * removed (f->removed_copy says which); nothing else is touched. Returns 0 or a status: NF_NOINPUT (no file to resume),
  * NF_USAGE, NF_DATAERR (edited), NF_IOERR. */
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 		     struct nf_error *err);
