@@ -146,8 +146,10 @@ check_eq "each step's rounds follow the one before (no round twice, none skipped
 o=$(tmpdir)
 check "report reads the bisect's rounds file" "$NF" report -q --out "$o" "$b/bisect.ndjson"
 check_eq "issue.md opens its findings with the narrowed step, 22.0.0 faster, and what else changes" \
-	"**Narrowed to 21.7.3 → 22.0.0: in SELECT 50 newest, plain, 22.0.0 does X× the ops/s of 21.7.3, 95% interval X to X, confirmed in 6 rounds; 8 versions measured in 8 steps; changelog: https:​//github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG\_V22.md\#22.0.0.** What else changes across 21.7.3 → 22.0.0: node 21.7.3 → 22.0.0, v8 11.8.172.17-node.20 → 12.4.254.14-node.10, node\_module\_version 120 → 127." \
+	"**Narrowed to 21.7.3 → 22.0.0: in SELECT 50 newest, plain, 22.0.0 does X× the ops/s of 21.7.3, 95% interval X to X, confirmed in 6 rounds; 8 versions measured in 8 steps.** What else changes across 21.7.3 → 22.0.0: node 21.7.3 → 22.0.0, v8 11.8.172.17-node.20 → 12.4.254.14-node.10, node\_module\_version 120 → 127. [The release's changelog](https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V22.md#22.0.0)." \
 	"$(sed -n '/^### What was found/,/^###/p' "$o/issue.md" | grep -m1 '^\*\*' | sed -E 's/does [0-9.]+×/does X×/; s/interval [0-9.]+(%|×) to [0-9.]+(%|×)/interval X to X/')"
+check "issue.md's title is the narrowed step, not a comparison of releases no step measured together" \
+	grep -q '^<!-- Suggested title: Performance change narrowed to 21.7.3 → 22.0.0: in SELECT 50 newest, plain, 22.0.0 does [0-9.]*× the ops/s of 21.7.3' "$o/issue.md"
 check_eq "the step chart: every measured version in order, the step marked" \
 	"Bisect 20.19.5 → 22.21.1: each measured version against good|21.6.0 21.7.2 21.7.3 22.0.0 22.1.0 22.4.0 22.21.1|Narrowed to 21.7.3 → 22.0.0" \
 	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | sed "s/Narrowed to.*//" | grep -oE '[0-9]+\.[0-9]+\.[0-9]+: ' | tr -d ': ' | paste -sd' ')|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -o 'Narrowed to 21.7.3 → 22.0.0')"

@@ -26,7 +26,8 @@ static const struct comparison *step_comparison(const struct model *m, const str
  * candidate's value over its good end's (ratio, with its interval):
  * "in parse, 22.0.0 is 40% faster than 21.7.3, 95% interval 38% to 41%";
  * "22.0.0 does 2.9× the ops/s of 21.7.3" for a rate. */
-static void put_size(struct buf *b, const struct model *m, const struct bisect_step *st)
+static void put_size(struct buf *b, const struct model *m, const struct bisect_step *st,
+		     int with_interval)
 {
 	const struct comparison *c = step_comparison(m, st);
 	struct verdict_record r;
@@ -45,7 +46,7 @@ static void put_size(struct buf *b, const struct model *m, const struct bisect_s
 			buf_puts(b, " (median of the per-round ratios; paired)");
 		else if (st->decided_by && !strcmp(st->decided_by, "medians"))
 			buf_puts(b, " (medians)");
-		if (isfinite(st->size_low)) {
+		if (with_interval && isfinite(st->size_low)) {
 			memset(&r, 0, sizeof r);
 			r.size_low = st->size_low;
 			r.size_high = st->size_high;
@@ -76,7 +77,8 @@ static void put_size(struct buf *b, const struct model *m, const struct bisect_s
 		words_size_number(b, up - 1);
 		buf_printf(b, " better than %s", cand_better ? st->good : st->candidate);
 	}
-	if (c && isfinite(st->ratio_low) && isfinite(st->ratio_high) && st->ratio_low > 0) {
+	if (with_interval && c && isfinite(st->ratio_low) && isfinite(st->ratio_high) &&
+	    st->ratio_low > 0) {
 		memset(&r, 0, sizeof r);
 		r.size_low = lo - 1;
 		r.size_high = hi - 1;
@@ -114,13 +116,9 @@ int words_bisect_narrowed(struct buf *b, const struct model *m)
 	if (bi->culprit >= 0) {
 		st = &bi->steps[bi->culprit];
 		buf_printf(b, "Narrowed to %s" ARROW "%s: ", st->good, st->candidate);
-		put_size(b, m, st);
+		put_size(b, m, st, 1);
 		buf_printf(b, ", confirmed in %d round%s", st->rounds, st->rounds == 1 ? "" : "s");
 		put_spent(b, m);
-		if (bi->node && semver_parse(st->candidate).ok)
-			buf_printf(b, "; changelog: https://github.com/nodejs/node/blob/main/doc/"
-				   "changelogs/CHANGELOG_V%ld.md#%s", semver_parse(st->candidate).major,
-				   st->candidate);
 		return 1;
 	}
 	if (!strcmp(last->phase, "verify") && last->call == 2)
@@ -137,9 +135,34 @@ int words_bisect_narrowed(struct buf *b, const struct model *m)
 			   last->changed ? last->good : last->candidate, last->changed ? last->candidate : last->bad);
 	if (isfinite(last->ratio)) {
 		buf_puts(b, ": ");
-		put_size(b, m, last);
+		put_size(b, m, last, 1);
 	}
 	put_spent(b, m);
+	return 1;
+}
+
+char *words_bisect_changelog(const struct model *m)
+{
+	const struct bisect_record *bi = &m->bisect;
+	const char *v;
+	if (!bi->good || !bi->nsteps || bi->culprit < 0 || !bi->node)
+		return NULL;
+	v = bi->steps[bi->culprit].candidate;
+	if (!semver_parse(v).ok)
+		return NULL;
+	return xasprintf("https://github.com/nodejs/node/blob/main/doc/changelogs/CHANGELOG_V%ld.md#%s",
+			 semver_parse(v).major, v);
+}
+
+int words_bisect_title(struct buf *b, const struct model *m)
+{
+	const struct bisect_record *bi = &m->bisect;
+	const struct bisect_step *st;
+	if (!bi->good || !bi->nsteps || bi->culprit < 0)
+		return 0;
+	st = &bi->steps[bi->culprit];
+	buf_printf(b, "Performance change narrowed to %s" ARROW "%s: ", st->good, st->candidate);
+	put_size(b, m, st, 0); /* a title stops before the interval */
 	return 1;
 }
 

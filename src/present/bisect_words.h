@@ -12,10 +12,19 @@
 
 /* "Narrowed to 21.7.3 → 22.0.0: in SELECT, 22.0.0 does 2.9× the ops/s of 21.7.3,
  * is better), 95% interval +48% to +190%, confirmed in 6 rounds; 6 versions
- * measured in 8 steps, 1 skipped; changelog: URL" appended to b, with a
+ * measured in 8 steps, 1 skipped" appended to b, with a
  * capital; or what the bisect ended with when it found no culprit ("Nothing
  * to bisect: ..."). Returns 0 (b unchanged) when m holds no bisect. */
 int words_bisect_narrowed(struct buf *b, const struct model *m);
+
+/* The culprit release's changelog (a bisect of Node.js releases, --node):
+ * a URL, malloc'd; NULL otherwise. */
+char *words_bisect_changelog(const struct model *m);
+
+/* An issue's title for a bisect that found its culprit: "Performance
+ * change narrowed to 21.7.3 → 22.0.0: in SELECT, 22.0.0 does 2.8× the ops/s
+ * of 21.7.3 (best rounds)"; 0 (b unchanged) without a culprit. */
+int words_bisect_title(struct buf *b, const struct model *m);
 
 /* "NODE_MODULE_VERSION 120 → 127, V8 11.8.172.17-node.20 → 12.4.254.14-node.11"
  * for the n facts c. */

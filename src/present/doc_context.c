@@ -959,6 +959,7 @@ static void section_verdicts(struct mctx *ctx, const struct report *r, const str
 	set_fmt(ctx, "n_faster", "%zu", nfaster);
 	mctx_set_str(ctx, "headline", r->headline);
 	mctx_set_str(ctx, "bisect_narrowed", r->bisect_narrowed);
+	mctx_set_str(ctx, "bisect_changelog", r->bisect_changelog);
 	mctx_set_str(ctx, "bisect_changes", r->bisect_changes);
 	claims_ctx(r, ctx);
 	mctx_set_str(ctx, "compared_header", r->compared_header);

@@ -767,6 +767,11 @@ static void build_issue_title(struct report *r)
 	struct buf b = BUF_INIT;
 	int lead_anomaly;
 	long lead = doc_issue_lead(r, &lead_anomaly);
+	/* a bisect's file: what it narrowed is its finding */
+	if (words_bisect_title(&b, m)) {
+		r->issue_title = buf_detach(&b, NULL);
+		return;
+	}
 	/* the title names the finding with the strongest evidence (doc.h) */
 	if (doc_issue_anomaly_title(r, &b)) {
 		r->issue_title = buf_detach(&b, NULL);
@@ -943,6 +948,7 @@ void report_build(struct report *r, const struct model *m, int with_charts)
 			r->bisect_narrowed = buf_detach(&b, NULL);
 		if (words_bisect_changes(&b, m))
 			r->bisect_changes = buf_detach(&b, NULL);
+		r->bisect_changelog = words_bisect_changelog(m);
 		buf_release(&b);
 	}
 	/* how exact releases were compared: a statement of method, shown
@@ -1003,6 +1009,7 @@ void report_release(struct report *r)
 	free(r->headline);
 	free(r->bisect_narrowed);
 	free(r->bisect_changes);
+	free(r->bisect_changelog);
 	free(r->compared_header);
 	upgrade_words_release(&r->upgrade);
 	free(r->comparisons);

@@ -170,6 +170,8 @@ struct report {
 	                             capital, no final period; or NULL */
 	char *bisect_changes;     /* owned: "What else changes across a → b:
 	                             ...", or NULL */
+	char *bisect_changelog;   /* owned: the culprit release's changelog URL
+	                             (a --node bisect), or NULL */
 	const char *bisect_chart; /* the step chart's stem, or NULL */
 	char *headline;           /* owned: the short answer, counting confirmed
 	                             claims only: "2 of 7 workloads show a confirmed

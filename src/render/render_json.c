@@ -914,6 +914,11 @@ static void write_bisect(struct jsonw *w, const struct model *m, const struct re
 	jsonw_end_array(w);
 	jsonw_key(w, "text");
 	jsonw_string(w, r->bisect_narrowed);
+	jsonw_key(w, "changelog");
+	if (r->bisect_changelog)
+		jsonw_string(w, r->bisect_changelog);
+	else
+		jsonw_null(w);
 	jsonw_end_object(w);
 }
 
