@@ -23,16 +23,17 @@ static void word_better(struct buf *b, const struct comparison *c, int better)
 
 /* "26.12.1 faster than 20.20.2 by 40%", said from the newer version's side
  * of the record (the other's for a regression, where the older is the
- * winner). */
+ * winner), in the record's size: where the other's side would need another
+ * number (memory, sizes: 23% less is 30% more), from the winner's. */
 void doc_plain_record(struct buf *b, const struct comparison *c, const struct verdict_record *rec)
 {
 	const char *w = c->versions[rec->winner].version, *o = c->versions[rec->other].version;
-	int from_other = rec->regression;
+	int from_other = rec->regression && words_share(c, rec->size, 0) == words_share(c, rec->size, 1);
 	if (words_memory(c)) {
 		/* "26.2.0 uses 20% less memory than 24.11.1" */
-		buf_printf(b, "%s uses ", from_other ? o : w);
-		words_size_number(b, words_share(c, rec->size, !from_other));
-		buf_printf(b, " %s memory than %s", from_other ? "more" : "less", from_other ? w : o);
+		buf_printf(b, "%s uses ", w);
+		words_size_number(b, words_share(c, rec->size, 1));
+		buf_printf(b, " less memory than %s", o);
 		return;
 	}
 	buf_printf(b, "%s ", from_other ? o : w);
