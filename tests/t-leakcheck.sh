@@ -37,6 +37,7 @@ vg "check" 1 check data/examples/node-versions/rounds.json
 vg "windows" 0 windows --json
 rd=$(tmpdir)
 vg "run, wall time" 0 run -q --rounds 2 --passes 2 --version a=true --version b=true --out "$rd/w.ndjson"
+vg "run --measure cpu" 0 run -q --measure cpu --rounds 2 --passes 2 --version a=true --version b=true --out "$rd/cpu.ndjson"
 head -c -20 "$rd/w.ndjson" > "$rd/c.ndjson"
 vg "run --resume of a cut file" 0 run -q --resume --out "$rd/c.ndjson"
 vg "run --measure output, a failure recorded" 0 run -q --measure output --rounds 1 --ignore-failure \

@@ -704,7 +704,6 @@ int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *f
 		r->memory_workload = xasprintf("%s, peak memory", r->workload);
 		if (run_name_problem(r->memory_workload)) {
 			free(r->memory_workload);
-	free(r->cpu_workload);
 			r->memory_workload = xstrdup("peak memory");
 		}
 		if (s->measure_cpu) {
@@ -733,6 +732,7 @@ void run_loop_release(struct run_loop *r)
 	free(r->log_path);
 	free(r->workload);
 	free(r->memory_workload);
+	free(r->cpu_workload);
 	memset(r, 0, sizeof *r);
 }
 
