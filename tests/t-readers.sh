@@ -154,6 +154,9 @@ check_eq "node-cpu summary.md: the risks left out are counted last, in the singu
 	"$(sed -n '/^## Risks/,/^\*\*Support/p' "$CS" | grep '^- ' | tail -n 1)"
 check "node-cpu summary.md: the upgrade table in the table's plain words" sh -c \
 	'sed -n "/^## What changes/,/^## Workload/p" "$1" | grep -qx "| JSON round trip, 10k orders, CPU time | 22\.23\.5 → 26\.12\.1 | 26\.12\.1 faster than 22\.23\.5 by [0-9]*% |"' sh "$CS"
+check_eq "node-cpu blog.md: no Size column where no workload gives its size; the shipped example (its golden) keeps it" \
+	"| Workload | What one pass does | Source |@| Workload | What one pass does | Size | Source |" \
+	"$(grep -m1 '^| Workload | What one pass' "$CB")@$(grep -m1 '^| Workload | What one pass' "$NF_ROOT/tests/golden/shipped/blog.md")"
 check "node-cpu blog.md: what was measured, each workload with its description and source" sh -c \
 	'sed -n "/^## What was measured/,/^## /p" "$1" | grep -c "| One regular expression pulling .* | regex\.js |$" | grep -qx 3' sh "$CB"
 check_eq "node-cpu ci-summary.md lists every warning it counts" \

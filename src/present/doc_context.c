@@ -335,6 +335,13 @@ static void impact_ctx(struct mctx *ctx, const struct report_impact *ri)
 	}
 	mctx_set(ctx, "workloads", list);
 	mctx_set_bool(ctx, "has_workloads", ri->nworkloads > 0);
+	{
+		/* a Size column only where a workload says its size */
+		int sized = 0;
+		for (size_t i = 0; i < ri->nworkloads && !sized; i++)
+			sized = ri->workloads[i].size != NULL;
+		mctx_set_bool(ctx, "has_sizes", sized);
+	}
 
 	mctx_set_bool(ctx, "impact_shown", ri->shown);
 	mctx_set_str(ctx, "impact_inputs", ri->inputs);
