@@ -49,7 +49,8 @@ static const struct cli_option report_options[] = {
 	{ CLI_PAYLOAD, "data handled per request: 60KB, 1.5MB, or bytes\n(KB = 1024 bytes)" },
 	{ CLI_CORES, "cores provisioned, for the share of them freed" },
 	{ CLI_IMPACT, "the workload that stands for a request's work (default:\n"
-		      "every confirmed claim whose workload has \"bytes\")" },
+		      "every workload with \"bytes\"; its figure is for the\n"
+		      "upgrade's move)" },
 	{ CLI_CLAIM, "a published claim to check, 'A..B=CHANGE[@WORKLOAD]':\n"
 		     "B against A in the metric's own terms (-57% on ops/s:\n"
 		     "57% fewer ops/s), on the workloads whose names contain\n"
