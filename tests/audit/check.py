@@ -785,7 +785,7 @@ def record_against_baseline(c, p, version):
 
 def check_change_table(spec, blog, comps):
     name = "blog.md: the change against the baseline is analysis.json's, marked by its pair's keys"
-    sec = section(blog, "Each version against the baseline, in the verdicts' size", "\n## ")
+    sec = section(blog, "Each version against the baseline", "\n## ")
     by_plat = {}
     for platform, header, cells in md_rows(sec):
         if header[0] != "Workload":
