@@ -72,6 +72,25 @@ tree_digest() {
 	find . -type f -name .noisefloor.files | sort | while read -r m; do manifest_digest "$m"; done)
 }
 
+# expect_error NAME STATUS MESSAGE OUT CMD...: CMD exits STATUS with exactly
+# MESSAGE (one line; a trailing * matches any rest) on stderr, nothing on
+# stdout, and leaves OUT as it was, without a staging folder.
+expect_error() {
+	local name=$1 want=$2 msg=$3 o=$4; shift 4
+	local before err rc
+	before=$(tree_digest "$o")
+	err=$("$@" 2>&1 >/dev/null); rc=$?
+	case "$msg" in
+	*'*') [ "${err#"${msg%\*}"}" != "$err" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && err=$msg ;;
+	esac
+	check_eq "$name: exit $want and one line" "$want $msg" "$rc $err"
+	if [ "$(tree_digest "$o")" != "$before" ] || ls -a "$o" | grep -q '^\.noisefloor-'; then
+		fail "$name: output folder untouched"
+	else
+		pass "$name: output folder untouched"
+	fi
+}
+
 # same_tree A B: diff -r of two output folders, the manifests compared
 # without the identities (see tree_digest).
 same_tree() {

@@ -15,25 +15,6 @@ previous_report() {
 	echo "$o"
 }
 
-# expect_error NAME STATUS MESSAGE OUT CMD...: CMD exits STATUS with exactly
-# MESSAGE (one line; a trailing * matches any rest) on stderr, nothing on
-# stdout, and leaves OUT as it was, without a staging folder.
-expect_error() {
-	local name=$1 want=$2 msg=$3 o=$4; shift 4
-	local before err rc
-	before=$(tree_digest "$o")
-	err=$("$@" 2>&1 >/dev/null); rc=$?
-	case "$msg" in
-	*'*') [ "${err#"${msg%\*}"}" != "$err" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && err=$msg ;;
-	esac
-	check_eq "$name: exit $want and one line" "$want $msg" "$rc $err"
-	if [ "$(tree_digest "$o")" != "$before" ] || ls -a "$o" | grep -q '^\.noisefloor-'; then
-		fail "$name: output folder untouched"
-	else
-		pass "$name: output folder untouched"
-	fi
-}
-
 # --- bad inputs: tests/bad, each with its status and message ----------------
 # Run with the sanitizer build: a message is not enough, nothing may crash.
 o=$(previous_report)

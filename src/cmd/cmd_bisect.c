@@ -1626,9 +1626,7 @@ done:
 	free(bi.key);
 	free(bi.cache);
 	if (bi.tmpdir) {
-		char *argv2[] = { "rm", "-rf", bi.tmpdir, NULL };
-		struct run_exec_result res;
-		run_exec_run(argv2, NULL, NULL, 0, &res);
+		remove_tree(bi.tmpdir);
 		free(bi.tmpdir);
 	}
 	run_env_release(&bi.env);

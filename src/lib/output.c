@@ -666,7 +666,7 @@ done:
 	free(steps);
 	/* empty unless it kept replaced files or subfolders: then the walk */
 	if (od->staging_made && rmdir(od->staging) != 0)
-		out_remove_tree(od->staging);
+		remove_tree(od->staging);
 	release(od);
 	return rc;
 }
@@ -677,7 +677,7 @@ void outdir_abort(struct outdir *od)
 		if (!strchr(od->names[i], '/'))
 			unlink(od->staged[i]);
 	if (od->staging_made)
-		out_remove_tree(od->staging);
+		remove_tree(od->staging);
 	if (od->created_dir && od->dir)
 		remove_made(od->dir, od->made_top);
 	release(od);

@@ -166,19 +166,6 @@ void out_unlock_dir(const struct outdir *od)
 	}
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-void out_remove_tree(const char *path)
-{
-	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 /* 1 when the folder at path holds only what a staging folder of ours
  * holds at its top: `charts`, BACKUP_DIR and (from earlier versions, which
  * staged every file there) output names. */
@@ -215,7 +202,7 @@ void out_remove_stale_staging(const char *dir)
 		path = xasprintf("%s/%s", dir, e->d_name);
 		if (lstat(path, &st) == 0) {
 			if (S_ISDIR(st.st_mode) && staging_dir_ours(path))
-				out_remove_tree(path);
+				remove_tree(path);
 			else if (S_ISDIR(st.st_mode))
 				buf_printf(&out_notices,
 					   "left '%s' as it is: a folder under noisefloor's staging name that noisefloor did not make\n",

@@ -63,7 +63,6 @@ int out_parent_beneath(int root, const char *name, const char **base);
 int out_read_small(int dirfd, const char *base, char **text, size_t *len);
 int out_remove_ours(int root, const char *name, const char *hex, const char *id);
 void out_remove_stale_staging(const char *dir);
-void out_remove_tree(const char *path);
 int out_split_tabs(char *line, char **field, int max);
 int out_staging_name_ok(const char *name);
 int out_symlink_on_way(const char *dir, const char *name);

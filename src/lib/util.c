@@ -6,9 +6,13 @@
  * big arrays (no transparent huge pages, which cost more kernel time than
  * they saved faults) is arena.c's.
  */
-/* readlink and PATH_MAX: the tests also build this file alone */
+/* readlink and PATH_MAX: the tests also build this file alone; nftw's
+ * FTW_DEPTH and FTW_PHYS are X/Open's */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE 1
+#endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
 #endif
 #include "lib/util.h"
 
@@ -20,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -436,4 +441,17 @@ int write_all(int fd, const void *p, size_t n)
 		n -= (size_t)k;
 	}
 	return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+void remove_tree(const char *path)
+{
+	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -115,4 +115,8 @@ int read_file(const char *path, char **data, size_t *len);
  * Returns 0, or an errno value (EIO when write wrote nothing). */
 int write_all(int fd, const void *p, size_t n);
 
+/* rm -rf path: removes it and everything under it, following no symbolic
+ * link; what cannot be removed stays. */
+void remove_tree(const char *path);
+
 #endif
