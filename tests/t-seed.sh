@@ -52,7 +52,7 @@ BEGIN { x = seed; n = 0; split("22.22.0 24.11.1 26.1.0", ver, " ");
 }
 END { print "\n]}" }' "$d/table.tsv" > "$d/seed.json"
 
-"$NF" report -q --formats json --out "$d/out" "$d/seed.json"
+"$NF" report -q --formats json,md --out "$d/out" "$d/seed.json"
 a="$d/out/analysis.json"
 check_eq "seven comparisons" 7 "$(jq '.comparisons | length' "$a")"
 check_eq "no comparison pairs its rounds" "" "$(jq -r '.comparisons[] | select(.paired == true) | .workload' "$a")"
@@ -74,3 +74,16 @@ for w in "JSON.parse, 20k rows" "sort 200k numbers" "string concat 50k" "regex o
 	t=$(text "$w")
 	check "$w: within noise ($t)" grep -Eq '^[Ww]ithin noise' <<< "$t"
 done
+
+# blog.md answers as the article does: the one steady win first, Map's
+# unsteady change, then what landed inside the noise, in prose
+b="$d/out/blog.md"
+check "blog.md's title states the article's finding" \
+	grep -q '^# .*"JSON.stringify, 20k rows" is 25% faster on 26\.1\.0 than on 22\.22\.0' "$b"
+answer=$(sed -n '/^## The short answer/,/^## /p' "$b" | sed -n 3p)
+check "the short answer opens with JSON.stringify, 26 faster than 22 by 25 % ($answer)" \
+	grep -q '^On "JSON.stringify, 20k rows", 26\.1\.0 is 25% faster than 22\.22\.0 (best rounds), the clearest change in this set\. ' <<< "$answer"
+check "the short answer: Map moved around rather than improving steadily" \
+	grep -qF '"Map of 200k keys" changed too, though it moved around between versions rather than improving steadily.' <<< "$answer"
+check "the short answer: the other five landed inside the noise" \
+	grep -qF '"JSON.parse, 20k rows", "sort 200k numbers", "string concat 50k", "regex over 100k emails" and "SHA-256 of 8MB" all landed inside the noise of the machine they ran on.' <<< "$answer"

@@ -1,11 +1,13 @@
 /*
  * doc_blog.c - blog.md's own words (see doc.h): a title that states the
- * finding, the sentence that answers it, one paragraph for the pairs where
- * the two keys disagree, and where the reader is left. The finding is the
- * confirmed difference with the strongest evidence (its size over the
- * noise it cleared), as issue.md's lead is.
+ * finding, the short answer in prose (as the seed article gives it), one
+ * paragraph for the pairs where the two keys disagree, and where the reader
+ * is left. The finding is the confirmed difference with the strongest
+ * evidence (its size over the noise it cleared), a steady one that is no
+ * regression first: those are the short answer's own sentences.
  */
 #include "present/doc.h"
+#include "present/doc_context.h"
 #include "present/counts.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -13,20 +15,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The confirmed difference with the strongest evidence, or -1. */
+/* Whether c's confirmed change is one the reader can take as it stands:
+ * not a regression, no erratic version, and moving one way across its
+ * versions. */
+static int plain_change(const struct comparison *c)
+{
+	return !c->regression && !c->anomaly && (c->nversions <= 2 || c->linear);
+}
+
+/* The confirmed difference with the strongest evidence (its size over the
+ * band it cleared), a plain one (plain_change) first, or -1. */
 static long strongest(const struct model *m)
 {
 	long best = -1;
 	double top = 0;
+	int best_plain = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		double s;
+		int plain;
 		if (c->verdict != VERDICT_FASTER || c->record.winner < 0 || c->record.other < 0)
 			continue;
 		s = c->record.size / (c->record.band > 0.01 ? c->record.band : 0.01);
-		if (best < 0 || s > top) {
+		plain = plain_change(c);
+		if (best < 0 || plain > best_plain || (plain == best_plain && s > top)) {
 			top = s;
 			best = (long)i;
+			best_plain = plain;
 		}
 	}
 	return best;
@@ -46,6 +61,116 @@ static void statement(struct buf *b, const struct model *m, const struct compari
 		   c->versions[rec->winner].version, c->versions[rec->other].version);
 	if (report_several_platforms(m) && model_platform_named(c->platform))
 		buf_printf(b, " (%s)", c->platform);
+}
+
+/* Names in a sentence, at most this many; the rest are counted. */
+#define BLOG_NAMES 5
+
+/* Which comparisons a sentence of the short answer names. */
+enum blog_group { BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_REGRESSED, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW };
+
+static int in_group(const struct comparison *c, enum blog_group g, long lead, size_t i)
+{
+	int confirmed = c->verdict == VERDICT_FASTER;
+	switch (g) {
+	case BG_LEAD:
+		return (long)i == lead;
+	case BG_STEADY:
+	case BG_UNSTEADY:
+		/* the other confirmed changes, whether they move one way
+		 * across three or more versions */
+		if (!confirmed || (long)i == lead || c->regression || c->anomaly)
+			return 0;
+		return (g == BG_UNSTEADY) == (c->nversions > 2 && !c->linear);
+	case BG_REGRESSED:
+		return confirmed && c->regression;
+	case BG_ANOMALY:
+		return c->anomaly && c->verdict != VERDICT_INSUFFICIENT;
+	case BG_UNCONFIRMED:
+		return c->verdict == VERDICT_NOT_CONFIRMED;
+	case BG_NOISE:
+		return c->verdict == VERDICT_WITHIN_NOISE && !c->anomaly;
+	case BG_FEW:
+		return c->verdict == VERDICT_INSUFFICIENT;
+	}
+	return 0;
+}
+
+/* "\"A\", \"B\" and \"C\"" (on their platforms when there are several), at
+ * most BLOG_NAMES and then how many more; returns how many there are. */
+static size_t group_names(struct buf *b, const struct model *m, enum blog_group g, long lead)
+{
+	size_t n = 0, named = 0;
+	int platforms = report_several_platforms(m);
+	for (size_t i = 0; i < m->ncomparisons; i++)
+		n += in_group(&m->comparisons[i], g, lead, i) != 0;
+	for (size_t i = 0; i < m->ncomparisons && named < BLOG_NAMES; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (!in_group(c, g, lead, i))
+			continue;
+		named++;
+		if (named > 1)
+			buf_puts(b, named == n ? " and " : ", ");
+		buf_printf(b, "\"%s\"", c->workload);
+		if (platforms && model_platform_named(c->platform))
+			buf_printf(b, " on %s", c->platform);
+	}
+	if (n > named)
+		buf_printf(b, " and %zu more", n - named);
+	return n;
+}
+
+/*
+ * The short answer in prose, as the seed article gives it: the clearest
+ * change, the others that moved (steadily or not), what got worse in a newer
+ * release, what is erratic, what the rank test does not confirm yet, and
+ * what landed inside the machine's own noise.
+ */
+static void answer(struct buf *b, const struct model *m, long lead, size_t moved)
+{
+	struct buf names = BUF_INIT;
+	size_t n;
+
+	if (lead >= 0) {
+		const struct comparison *c = &m->comparisons[lead];
+		buf_printf(b, "On \"%s\"", c->workload);
+		if (report_several_platforms(m) && model_platform_named(c->platform))
+			buf_printf(b, " on %s", c->platform);
+		buf_puts(b, ", ");
+		words_record_claim(b, c, &c->record, 0);
+		buf_puts(b, moved == 1 ? ", and that is the only change beyond the noise in this set. "
+				       : ", the clearest change in this set. ");
+	}
+	if ((n = group_names(&names, m, BG_STEADY, lead)))
+		buf_printf(b, "%s moved beyond the noise too. ", buf_str(&names));
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_UNSTEADY, lead)))
+		buf_printf(b, "%s changed too, though %s moved around between versions rather than "
+			   "improving steadily. ", buf_str(&names), n == 1 ? "it" : "they");
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_REGRESSED, lead)))
+		buf_printf(b, "In %s a newer release is confirmed slower than an older one: issue.md has "
+			   "the evidence to file. ", buf_str(&names));
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_ANOMALY, lead)))
+		buf_printf(b, "In %s a version's rounds fall into two clusters, which is worth reporting "
+			   "upstream. ", buf_str(&names));
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_UNCONFIRMED, lead)))
+		buf_printf(b, "%s moved beyond the noise, but the rank test does not confirm it yet; more "
+			   "rounds would settle %s. ", buf_str(&names), n == 1 ? "it" : "them");
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_NOISE, lead)))
+		buf_printf(b, "%s%s landed inside the noise of the machine %s ran on. ", buf_str(&names),
+			   n == 1 ? "" : n == 2 ? " both" : " all", n == 1 ? "it" : "they");
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_FEW, lead)))
+		buf_printf(b, "%s had too few rounds for a verdict. ", buf_str(&names));
+	buf_release(&names);
+	/* the last sentence's space */
+	if (b->len && b->s[b->len - 1] == ' ')
+		b->s[--b->len] = '\0';
+	doc_capital(b->s);
 }
 
 void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts *opts)
@@ -76,6 +201,11 @@ void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opt
 		buf_puts(&b, "too few rounds for any verdict");
 	}
 	mctx_set_str(ctx, "blog_finding", buf_str(&b));
+	buf_reset(&b);
+	/* the prose leads with the finding only when it is a plain change;
+	 * a regression or an erratic version is said in its own sentence */
+	answer(&b, m, lead >= 0 && plain_change(&m->comparisons[lead]) ? lead : -1, moved);
+	mctx_set_str(ctx, "blog_answer", b.len ? buf_str(&b) : NULL);
 	buf_reset(&b);
 
 	/* the one paragraph on pairs where the rule and the test disagree */

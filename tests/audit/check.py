@@ -648,6 +648,7 @@ def audit(root, seed):
     check_compared_md(spec, "blog.md", rows, comps)
     check_change_table(spec, blog, comps)
     check_borderline(spec, blog, comps)
+    check_blog_answer(spec, blog, an)
 
     # summary.md
     summ = open(os.path.join(out, "summary.md"), encoding="utf-8").read()
@@ -1000,6 +1001,58 @@ def check_counts(spec, docs, an):
                       .replace("beyond", r"(?:the difference is )?beyond"), blog)
         if m and m.group(1) != str(verdicts.count(v)):
             A.bad(name, where(spec, "blog.md", "-", "%r: expected %d" % (m.group(0), verdicts.count(v))))
+
+
+def check_blog_answer(spec, blog, an):
+    """blog.md's short answer in prose names each workload by its verdict in
+    analysis.json: the lead a plain confirmed change with its record's
+    winner, then the groups (steady, unsteady, regressed, clusters, not
+    confirmed, within noise, too few rounds)."""
+    name = "blog.md: the short answer's prose names each workload by its analysis.json verdict"
+    text = section(blog, "## The short answer", "\n## ")
+    para = next((l for l in text.split("\n") if "landed inside the noise" in l or l.startswith("On \"")
+                 or "moved beyond the noise" in l or "too few rounds for a verdict" in l), None)
+    if para is None:
+        return
+    by = {}
+    for c in an["comparisons"]:
+        by.setdefault(c["workload"], []).append(c)
+
+    def regressed(c):
+        return c["verdict"] == "faster" and (c["record"].get("regression") or any(
+            (p.get("record") or {}).get("regression") for p in c.get("pairs", [])))
+
+    def anomaly(c):
+        return any(v.get("bimodal") for v in c["versions"])
+
+    groups = [
+        (r"moved beyond the noise too", lambda c: c["verdict"] == "faster" and not regressed(c) and not anomaly(c)),
+        (r"changed too, though", lambda c: c["verdict"] == "faster" and not c.get("linear")),
+        (r"a newer release is confirmed slower", regressed),
+        (r"a version's rounds fall into two clusters", anomaly),
+        (r"moved beyond the noise, but the rank test does not confirm", lambda c: c["verdict"] == "not-confirmed"),
+        (r"landed inside the noise", lambda c: c["verdict"] == "within-noise"),
+        (r"had too few rounds for a verdict", lambda c: c["verdict"] == "insufficient"),
+    ]
+    bad = False
+    for sentence in re.split(r"(?<=\.) (?=[A-Z\"])", para):
+        names = re.findall(r'"([^"]+)"', sentence)
+        m = re.match(r'On "([^"]+)"[^,]*, (\S+) is ', sentence)
+        if m:
+            cs = by.get(m.group(1), [])
+            if not any(c["verdict"] == "faster" and c["record"].get("winner") == m.group(2) for c in cs):
+                A.bad(name, where(spec, "blog.md", m.group(1), "the lead names %s, analysis.json's record does not" % m.group(2)))
+                bad = True
+            continue
+        for pat, ok in groups:
+            if re.search(pat, sentence):
+                for w in names:
+                    if not any(ok(c) for c in by.get(w, [])):
+                        A.bad(name, where(spec, "blog.md", w, "named in %r" % sentence[:90]))
+                        bad = True
+                break
+    if not bad:
+        A.ok(name)
 
 
 def check_workbook(spec, path, comps):
