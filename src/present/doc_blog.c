@@ -67,7 +67,9 @@ static void statement(struct buf *b, const struct model *m, const struct compari
 #define BLOG_NAMES 5
 
 /* Which comparisons a sentence of the short answer names. */
-enum blog_group { BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_REGRESSED, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW };
+enum blog_group {
+	BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_REGRESSED, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW, BG_ONE
+};
 
 static int in_group(const struct comparison *c, enum blog_group g, long lead, size_t i)
 {
@@ -91,19 +93,33 @@ static int in_group(const struct comparison *c, enum blog_group g, long lead, si
 	case BG_NOISE:
 		return c->verdict == VERDICT_WITHIN_NOISE && !c->anomaly;
 	case BG_FEW:
-		return c->verdict == VERDICT_INSUFFICIENT;
+		return c->verdict == VERDICT_INSUFFICIENT && c->insufficient != INSUFFICIENT_ONE_VERSION;
+	case BG_ONE:
+		return c->verdict == VERDICT_INSUFFICIENT && c->insufficient == INSUFFICIENT_ONE_VERSION;
 	}
 	return 0;
 }
 
-/* "\"A\", \"B\" and \"C\"" (on their platforms when there are several), at
- * most BLOG_NAMES and then how many more; returns how many there are. */
+/* "\"A\", \"B\" and \"C\"", at most BLOG_NAMES and then how many more;
+ * with several platforms each on its own ("\"A\" on linux-x64"), or the
+ * platform once after the names when they share one. Returns how many
+ * there are. */
 static size_t group_names(struct buf *b, const struct model *m, enum blog_group g, long lead)
 {
 	size_t n = 0, named = 0;
-	int platforms = report_several_platforms(m);
-	for (size_t i = 0; i < m->ncomparisons; i++)
-		n += in_group(&m->comparisons[i], g, lead, i) != 0;
+	const char *one = NULL;
+	int platforms = report_several_platforms(m), shared = 1;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct comparison *c = &m->comparisons[i];
+		if (!in_group(c, g, lead, i))
+			continue;
+		n++;
+		if (!one)
+			one = c->platform;
+		else if (strcmp(one, c->platform) != 0)
+			shared = 0;
+	}
+	platforms = platforms && one && model_platform_named(one);
 	for (size_t i = 0; i < m->ncomparisons && named < BLOG_NAMES; i++) {
 		const struct comparison *c = &m->comparisons[i];
 		if (!in_group(c, g, lead, i))
@@ -112,11 +128,13 @@ static size_t group_names(struct buf *b, const struct model *m, enum blog_group 
 		if (named > 1)
 			buf_puts(b, named == n ? " and " : ", ");
 		buf_printf(b, "\"%s\"", c->workload);
-		if (platforms && model_platform_named(c->platform))
+		if (platforms && !shared && model_platform_named(c->platform))
 			buf_printf(b, " on %s", c->platform);
 	}
 	if (n > named)
 		buf_printf(b, " and %zu more", n - named);
+	if (platforms && shared)
+		buf_printf(b, " on %s", one);
 	return n;
 }
 
@@ -166,6 +184,9 @@ static void answer(struct buf *b, const struct model *m, long lead, size_t moved
 	buf_reset(&names);
 	if ((n = group_names(&names, m, BG_FEW, lead)))
 		buf_printf(b, "%s had too few rounds for a verdict. ", buf_str(&names));
+	buf_reset(&names);
+	if ((n = group_names(&names, m, BG_ONE, lead)))
+		buf_printf(b, "%s %s measured under one version only. ", buf_str(&names), n == 1 ? "was" : "were");
 	buf_release(&names);
 	/* the last sentence's space */
 	if (b->len && b->s[b->len - 1] == ' ')

@@ -1011,7 +1011,8 @@ def check_blog_answer(spec, blog, an):
     name = "blog.md: the short answer's prose names each workload by its analysis.json verdict"
     text = section(blog, "## The short answer", "\n## ")
     para = next((l for l in text.split("\n") if "landed inside the noise" in l or l.startswith("On \"")
-                 or "moved beyond the noise" in l or "too few rounds for a verdict" in l), None)
+                 or "moved beyond the noise" in l or "too few rounds for a verdict" in l
+                 or "under one version only" in l), None)
     if para is None:
         return
     by = {}
@@ -1033,6 +1034,7 @@ def check_blog_answer(spec, blog, an):
         (r"moved beyond the noise, but the rank test does not confirm", lambda c: c["verdict"] == "not-confirmed"),
         (r"landed inside the noise", lambda c: c["verdict"] == "within-noise"),
         (r"had too few rounds for a verdict", lambda c: c["verdict"] == "insufficient"),
+        (r"measured under one version only", lambda c: c["verdict"] == "insufficient" and len(c["versions"]) == 1),
     ]
     bad = False
     for sentence in re.split(r"(?<=\.) (?=[A-Z\"])", para):
