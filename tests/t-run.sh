@@ -66,6 +66,26 @@ check_eq "--prepare runs before every run, warm-ups too" 10 "$(wc -l < "$d/prepa
 check_eq "--name names the workload" "two sleeps" "$(jq -r 'select(.workload and .unit != "MiB") | .workload' "$d/p.ndjson" | sort -u)"
 check_eq "--report renders the file at the end" "two sleeps 2" \
 	"$(jq -r '.comparisons[0] | "\(.workload) \(.versions[0].rounds)"' "$d/report/analysis.json")"
+
+# --- --describe and --source: the header's workloads, the documents ---------
+d=$(tmpdir)
+printf 'let s = 0; for (let i = 0; i < 1e5; i++) s += i;\n' > "$d/sum.js"
+check "--measure cpu with --describe and --source" "$NF" run -q --rounds 3 --passes 1 --warmup 0 \
+	--measure cpu --name "sum loop" --describe "Adds 100,000 integers" --source "$d/sum.js" \
+	--version a=true --version b='sleep 0.01' --out "$d/w.ndjson"
+check_eq "the header describes the workload, its memory and its CPU time" \
+	"sum loop, CPU time|Adds 100,000 integers; its CPU time, user + system sum loop, peak memory|Adds 100,000 integers; its peak resident memory sum loop|Adds 100,000 integers" \
+	"$(head -n 1 "$d/w.ndjson" | jq -r '.workloads | to_entries[] | "\(.key)|\(.value.description)"' | LC_ALL=C sort | paste -sd' ')"
+check_eq "each names its source" "$d/sum.js" "$(head -n 1 "$d/w.ndjson" | jq -r '[.workloads[].source] | unique | .[]')"
+o=$(tmpdir)
+"$NF" report -q --formats md --out "$o" "$d/w.ndjson" 2>/dev/null
+check "blog.md's workload table says what one pass does" grep -qF "| sum loop | Adds 100,000 integers |" "$o/blog.md"
+check "issue.md's steps attach the source" grep -qF "sum.js\` is attached" "$o/issue.md"
+check "--resume with another --describe is refused, naming both" sh -c \
+	"'$NF' run -q --resume --describe other --out '$d/w.ndjson' 2>&1 | grep -qF \"it was run with --describe 'Adds 100,000 integers', not 'other'\""
+check_status "--describe with --measure output is a usage error" 2 "$NF" run -q --measure output \
+	--describe x --version a=true --out "$d/o.ndjson"
+
 if command -v script >/dev/null; then
 	script -qc "'$NF' run --rounds 1 --passes 1 --warmup 0 --version a=true --out '$d/tty.ndjson'" /dev/null \
 		> "$d/tty.txt" 2>&1 < /dev/null

@@ -50,6 +50,10 @@
 	"                          (user + system of its process tree, from wait4)\n" \
 	"      --name NAME         the workload's name (wall; default: the command\n" \
 	"                          with the version as {NAME})\n" \
+	"      --describe TEXT     what one pass of the workload does (wall, cpu;\n" \
+	"                          the report's workload tables show it)\n" \
+	"      --source FILE       the file of the workload's code (wall, cpu;\n" \
+	"                          issue.md's steps to reproduce name it)\n" \
 	"      --platform NAME     the results' platform (default: os-arch, linux-x64)\n" \
 	"      --title TEXT        the report's title\n" \
 	"      --until-decided     after --rounds, twice the rounds and again until\n" \
@@ -340,7 +344,8 @@ static int parse_args(struct run *r, int argc, char **argv)
 		/* options that take a value: --opt VALUE or --opt=VALUE */
 		static const char *const with_value[] = {
 			"--version", "--list", "--rounds", "--passes", "--warmup", "--prepare",
-			"--order", "--seed", "--measure", "--name", "--platform", "--title", "--out", "-o",
+			"--order", "--seed", "--measure", "--name", "--describe", "--source", "--platform",
+			"--title", "--out", "-o",
 			"--timeout", "--max-rounds",
 		};
 		const char *opt = NULL;
@@ -395,6 +400,12 @@ static int parse_args(struct run *r, int argc, char **argv)
 			} else if (strcmp(opt, "--name") == 0) {
 				set_str(&s->name, val);
 				s->given |= RUN_GIVEN_NAME;
+			} else if (strcmp(opt, "--describe") == 0) {
+				set_str(&s->describe, val);
+				s->given |= RUN_GIVEN_DESCRIBE;
+			} else if (strcmp(opt, "--source") == 0) {
+				set_str(&s->source, val);
+				s->given |= RUN_GIVEN_SOURCE;
 			} else if (strcmp(opt, "--platform") == 0) {
 				set_str(&s->platform, val);
 				s->given |= RUN_GIVEN_PLATFORM;
@@ -491,6 +502,12 @@ static int parse_args(struct run *r, int argc, char **argv)
 			 "prints its own passes");
 		goto out;
 	}
+	if (s->measure_output && (s->given & (RUN_GIVEN_DESCRIBE | RUN_GIVEN_SOURCE))) {
+		rc = say(NF_USAGE, "%s is for --measure wall or cpu: with --measure output the command's "
+			 "results describe their own workloads",
+			 s->given & RUN_GIVEN_DESCRIBE ? "--describe" : "--source");
+		goto out;
+	}
 	if (s->list && s->nv) {
 		rc = say(NF_USAGE, "give --version or --list, not both");
 		goto out;
@@ -516,6 +533,14 @@ static int parse_args(struct run *r, int argc, char **argv)
 	}
 	if (s->name && (why = run_name_problem(s->name))) {
 		rc = say(NF_USAGE, "--name '%s' %s", s->name, why);
+		goto out;
+	}
+	if (s->describe && (why = run_name_problem(s->describe))) {
+		rc = say(NF_USAGE, "--describe %s", why);
+		goto out;
+	}
+	if (s->source && (why = run_name_problem(s->source))) {
+		rc = say(NF_USAGE, "--source '%s' %s", s->source, why);
 		goto out;
 	}
 	if (s->platform && (why = run_name_problem(s->platform))) {

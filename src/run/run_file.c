@@ -55,6 +55,8 @@ void run_settings_release(struct run_settings *s)
 	free(s->prepare);
 	run_exec_argv_free(s->prepare_words);
 	free(s->name);
+	free(s->describe);
+	free(s->source);
 	free(s->platform);
 	free(s->title);
 	run_settings_init(s);
@@ -117,6 +119,8 @@ int run_settings_differ(const struct run_settings *cl, const struct run_settings
 		buf_printf(why, "it was run %s --no-shell", f->shell ? "without" : "with");
 	else if (((g & RUN_GIVEN_PREPARE) && str_differs(why, "--prepare", cl->prepare, f->prepare)) ||
 		 ((g & RUN_GIVEN_NAME) && str_differs(why, "--name", cl->name, f->name)) ||
+		 ((g & RUN_GIVEN_DESCRIBE) && str_differs(why, "--describe", cl->describe, f->describe)) ||
+		 ((g & RUN_GIVEN_SOURCE) && str_differs(why, "--source", cl->source, f->source)) ||
 		 ((g & RUN_GIVEN_PLATFORM) && str_differs(why, "--platform", cl->platform, f->platform)) ||
 		 ((g & RUN_GIVEN_TITLE) && str_differs(why, "--title", cl->title, f->title)))
 		;
@@ -172,6 +176,14 @@ static void settings_json(struct jsonw *w, const struct run_settings *s)
 	jsonw_string(w, s->prepare);
 	jsonw_key(w, "name");
 	jsonw_string(w, s->name);
+	if (s->describe) {
+		jsonw_key(w, "describe");
+		jsonw_string(w, s->describe);
+	}
+	if (s->source) {
+		jsonw_key(w, "source");
+		jsonw_string(w, s->source);
+	}
 	jsonw_key(w, "platform");
 	jsonw_string(w, s->platform);
 	jsonw_key(w, "title");
@@ -228,6 +240,8 @@ int run_settings_from_json(const cJSON *o, struct run_settings *s)
 		s->shell = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(o, "shell"));
 		s->prepare = json_str_dup(o, "prepare");
 		s->name = json_str_dup(o, "name");
+		s->describe = json_str_dup(o, "describe");
+		s->source = json_str_dup(o, "source");
 		s->platform = json_str_dup(o, "platform");
 		s->title = json_str_dup(o, "title");
 		s->list = json_str_dup(o, "list");
@@ -296,6 +310,10 @@ int run_settings_command(const struct run_settings *s, const char *out,
 		bad |= put_word(b, "--prepare") | put_word(b, s->prepare);
 	if (s->name)
 		bad |= put_word(b, "--name") | put_word(b, s->name);
+	if (s->describe)
+		bad |= put_word(b, "--describe") | put_word(b, s->describe);
+	if (s->source)
+		bad |= put_word(b, "--source") | put_word(b, s->source);
 	if (s->platform && !(default_platform && strcmp(s->platform, default_platform) == 0))
 		bad |= put_word(b, "--platform") | put_word(b, s->platform);
 	if (s->title)

@@ -33,6 +33,7 @@ enum {
 	RUN_GIVEN_MEASURE = 1 << 3, RUN_GIVEN_ORDER = 1 << 4, RUN_GIVEN_SEED = 1 << 5,
 	RUN_GIVEN_SHELL = 1 << 6, RUN_GIVEN_PREPARE = 1 << 7, RUN_GIVEN_NAME = 1 << 8,
 	RUN_GIVEN_PLATFORM = 1 << 9, RUN_GIVEN_TITLE = 1 << 10, RUN_GIVEN_WARMUP = 1 << 11,
+	RUN_GIVEN_DESCRIBE = 1 << 12, RUN_GIVEN_SOURCE = 1 << 13,
 };
 
 /* What a rounds file is started with; --resume compares and reuses it. */
@@ -48,6 +49,9 @@ struct run_settings {
 	unsigned long long seed;
 	int shell;
 	char *prepare, *name, *platform, *title; /* owned, may be NULL */
+	char *describe, *source; /* owned, may be NULL: what one pass of the
+	                            workload does and the file of its code
+	                            (--describe, --source; wall and cpu) */
 	char **prepare_words; /* owned: --prepare split like a shell, with --no-shell */
 	unsigned given;
 };

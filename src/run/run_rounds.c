@@ -325,6 +325,35 @@ static int ran_ok(const struct run_exec_result *res)
 	return res->status == 0 && !res->exec_errno;
 }
 
+/* --describe and --source into the header's "workloads" (a file that has
+ * them keeps its own): the workload, its peak memory and its CPU time, each
+ * what one pass does, the metric said after it. */
+static void describe_workloads(const struct run_loop *r, const struct run_settings *s, struct run_file *file)
+{
+	const char *names[3] = { r->workload, r->memory_workload, r->cpu_workload };
+	static const char *const what[3] = { NULL, "its peak resident memory", "its CPU time, user + system" };
+
+	if (!s->describe && !s->source)
+		return;
+	if (!file->workloads)
+		file->workloads = cJSON_CreateObject();
+	for (int i = 0; i < 3; i++) {
+		cJSON *o;
+		if (!names[i] || cJSON_GetObjectItemCaseSensitive(file->workloads, names[i]))
+			continue;
+		if (!(o = cJSON_AddObjectToObject(file->workloads, names[i])))
+			abort(); /* out of memory */
+		if (s->describe) {
+			char *d = what[i] ? xasprintf("%s; %s", s->describe, what[i]) : xstrdup(s->describe);
+			if (!cJSON_AddStringToObject(o, "description", d))
+				abort();
+			free(d);
+		}
+		if (s->source && !cJSON_AddStringToObject(o, "source", s->source))
+			abort();
+	}
+}
+
 /* ---- --measure wall ---------------------------------------------------- */
 
 /* The workload name of --measure wall: --name, or the command with the
@@ -713,6 +742,7 @@ int run_loop_init(struct run_loop *r, struct run_settings *s, struct run_file *f
 				r->cpu_workload = xstrdup("CPU time");
 			}
 		}
+		describe_workloads(r, s, file);
 	}
 	return 0;
 }
