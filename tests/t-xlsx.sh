@@ -344,16 +344,16 @@ for w in shipped names series big many cols turn; do
 	n=1
 	# the sheets in order, as sheet1.xml, sheet2.xml, ... hold them
 	grep -o '<sheet name="[^"]*"' "$o/$w.x/xl/workbook.xml" | sed 's/.*="//; s/"$//' > "$o/$w.names"
-	while IFS= read -r s; do
+	while IFS= read -r s <&3; do
 		# (sheets without formulas have no cached values: Support, an Impact
 		# sheet without a workload with bytes)
-		if [ $s != Support ] && grep -q "<f>" "$o/$w.x/xl/worksheets/sheet$n.xml"; then
+		if [ "$s" != Support ] && grep -q "<f>" "$o/$w.x/xl/worksheets/sheet$n.xml"; then
 			cached_vs_csv "$o/$w.x/xl/worksheets/sheet$n.xml" "$o/csv/$w-$s.csv" "$o/$w.$s"
 			kv_compare "$w: $s: every cached value is what LibreOffice computes" \
 				"$o/$w.$s.cached" "$o/$w.$s.csv"
 		fi
 		n=$((n + 1))
-	done < "$o/$w.names"
+	done 3< "$o/$w.names"
 done
 
 # --- what a reviewer sees: the Markdown's table, digit for digit ----------
