@@ -308,9 +308,9 @@ if [ "${SPEED_REPORT:-1}" != 0 ]; then
 			awk '{ print $2 + $3 }' "$g.$f" > "$g.$f.cpu"
 			line+=$(awk -v c="$(med "$g.$f.cpu" 1)" -v n="$n" 'BEGIN { printf "  %9.2f us", c / n * 1e6 }')
 		done
-		r=$(awk -v a="$(med "$g.xlsx.cpu" 1)" -v b="$(med "$g.rounds.cpu" 1)" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+		r=$(awk -v a="$(med "$g.xlsx.cpu" 1)" -v b="$(med "$g.rounds.cpu" 1)" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 		echo "$n $r" >> "$tmp/xlsxratio"
-		echo "$line  $(printf '%13sx' "$r")"
+		echo "$line  $(printf '%14s' "$r×")"
 	done
 fi
 
