@@ -49,18 +49,6 @@
 #define XLSX_NAME "report.xlsx"
 #define MAX_CELL_TEXT 32767 /* Excel's limit, in characters; we cut in bytes */
 
-/* The Rounds sheets are written in libxlsxwriter's constant_memory mode,
- * at every size: each row goes to a temporary file as soon as the next one
- * starts (they write their rows in order, a round of every version at a
- * time) instead of every cell staying in memory until the end, and their
- * strings are stored in their cells rather than shared. A cell costs
- * about what it costs in the default mode (measured: 1 % fewer
- * instructions at 10,000 values), memory stays flat, and a round costs the
- * same at any size: no mode switches at some count of rounds.
- * The mode is the workbook's option, which libxlsxwriter reads when a
- * sheet is added: it is on while the Rounds sheets are added only, and
- * the other sheets (small: a row per version or pair) keep the default,
- * whole-in-memory mode, with shared strings and the charts' cached data. */
 /* The Rounds sheets' rows above the header rows: the title and the note,
  * then the note on versions left to rounds.csv when there are some. The
  * most rows above the rounds: those, every header row and the column
@@ -135,7 +123,7 @@ struct xw {
 	lxw_workbook *wb;
 	lxw_worksheet *summary, *impact, *versions, *pairs, *steps, *support, *charts;
 	lxw_format *title, *header, *header_num, *header_ind, *label, *verdict, *indent,
-		*warn, *integer, *date, *best_text, *rwrap, *rtext, *rinteger;
+		*warn, *integer, *date, *best_text, *rwrap, *rinteger;
 	struct num_format *fmts; /* number formats made so far */
 	size_t nfmts, fmts_alloc;
 	struct buf text;        /* clean_text() result */
@@ -540,7 +528,6 @@ static void make_formats(struct xw *x)
 	x->rwrap = workbook_add_format(x->wb);
 	format_set_text_wrap(x->rwrap);
 
-	x->rtext = workbook_add_format(x->wb);
 	x->rinteger = workbook_add_format(x->wb);
 	format_set_num_format(x->rinteger, "0");
 	format_set_align(x->rinteger, LXW_ALIGN_LEFT);
@@ -811,7 +798,7 @@ static void put_series_head(struct xw *x, lxw_worksheet *ws, const struct rserie
 	/* a version of several passes: the text over its passes and value */
 	if (b.len && s->vcol > s->col)
 		note(x, worksheet_merge_range(ws, row, s->col, row, s->vcol, clean_text(x, buf_str(&b)),
-					      fmt ? fmt : x->rtext));
+					      fmt));
 	else if (b.len)
 		put_clean(x, ws, row, s->col, clean_text(x, buf_str(&b)), fmt);
 	buf_release(&b);
@@ -1903,7 +1890,20 @@ static int write_workbook(const struct model *m, const struct render_ctx *rc,
 
 	plan_rounds(&x);
 	x.summary = workbook_add_worksheet(x.wb, "Summary");
-	x.wb->options.constant_memory = LXW_TRUE; /* the Rounds sheets streamed */
+	/* The Rounds sheets are written in libxlsxwriter's constant_memory
+	 * mode, at every size: each row goes to a temporary file as soon as
+	 * the next one starts (they write their rows in order, a round of
+	 * every version at a time) instead of every cell staying in memory
+	 * until the end, and their strings are stored in their cells rather
+	 * than shared. A cell costs about what it costs in the default mode
+	 * (measured: 1 % fewer instructions at 10,000 values), memory stays
+	 * flat, and a round costs the same at any size: no mode switches at
+	 * some count of rounds. The mode is the workbook's option, which
+	 * libxlsxwriter reads when a sheet is added: it is on while the Rounds
+	 * sheets are added only, and the other sheets (small: a row per
+	 * version or pair) keep the default, whole-in-memory mode, with shared
+	 * strings and the charts' cached data. */
+	x.wb->options.constant_memory = LXW_TRUE;
 	for (c = 0; c < x.nrsheets; c++)
 		if (!(x.rsheets[c].ws = workbook_add_worksheet(x.wb, x.rsheets[c].name)))
 			note(&x, LXW_ERROR_MEMORY_MALLOC_FAILED);
