@@ -79,7 +79,7 @@ void workbook_rounds_note(struct buf *b, int with_rounds_csv)
 	buf_puts(b, "One column per version of each comparison, named by the rows above it; "
 		 "each round is on the row of its number (column A), unless the Rows line says "
 		 "the version lists them in turn. A round of several passes has them left of its "
-		 "value, their median. ");
+		 "value, which is their median. ");
 	buf_puts(b, with_rounds_csv
 		 ? "rounds.csv beside this workbook has every round in one row each, with its "
 		   "date, passes, release line and V8."
