@@ -44,8 +44,18 @@ check_eq "rounds.csv columns" "date,release,line,v8,platform,workload,unit,round
 check "rounds.csv: a round with its date, exact release and value" \
 	grep -q '^2025-11-27,24.11.1,v24,13.6.233.10,linux-x64,Production · insert,ops/s,' "$o/rounds.csv"
 
-check "the workbook's Rounds sheet carries each round's date, line and V8" \
-	sh -c 'unzip -p "$1" xl/sharedStrings.xml | grep -q "<t>Date</t>.*<t>Line</t>.*<t>V8</t>.*<t>2025-11-27</t>"' _ "$o/report.xlsx"
+# (each round's date is in rounds.csv; the workbook gives each version's
+# first and last)
+check_eq "the workbook's Rounds sheet gives each version's line, V8 and first and last day" \
+	"every version: line, V8, first day, last day" \
+	"$(tests/golden/sheets.sh "$o/report.xlsx" | awk '$1 == "sheet2" && $2 ~ /^A[0-9]+$/ && $2 != "A1" { t = $3; for (i = 4; i <= NF; i++) t = t " " $i; lab[substr($2, 2)] = t; next }
+		$1 == "sheet2" { r = $2; sub(/^[A-Z]+/, "", r); what = lab[r]
+			if (what == "Rounds") n++
+			else if (what == "Release line" && $3 ~ /^v[0-9]+$/) l++
+			else if (what == "V8" && $3 ~ /^[0-9]+\.[0-9]+\.[0-9.]+$/) v++
+			else if (what == "First round (UTC day)" && $3 ~ /^20[0-9][0-9]-[01][0-9]-[0-3][0-9]$/) f++
+			else if (what == "Last round (UTC day)" && $3 ~ /^20[0-9][0-9]-[01][0-9]-[0-3][0-9]$/) z++ }
+		END { print (n > 0 && l == n && v == n && f == n && z == n) ? "every version: line, V8, first day, last day" : n " versions: " l " lines, " v " V8, " f " first, " z " last" }')"
 
 # --- the PDF stays a document -------------------------------------------------
 pdf=$o/report.pdf

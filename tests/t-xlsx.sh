@@ -16,10 +16,21 @@ versions_kv() {
 		           print k "median\t" val($m); print k "spread\t" val($s)
 		           if ($c != "") print k "change\t" val($c) }' "$1"
 }
+# rounds_kv reads the Rounds sheet: a column per version under header rows
+# (labels in column A; a version of several passes has its texts over its
+# first column, merged over its passes and value), then column A the round.
 rounds_kv() {
 	awk -F'\t' "$CSV_AWK"'
-		NR == 1 { r = col("Round"); v = col("Round value (median)"); next }
-		$1 != "" { print unq($1) "|" unq($2) "|" unq($3) "|" $r "\t" val($v) }' "$1"
+		!heads && unq($1) != "" && unq($1) != "Round" { for (i = 2; i <= NF; i++) h[unq($1), i] = unq($i); next }
+		!heads && unq($1) == "Round" {
+			heads = 1; prev = 1
+			for (i = 2; i <= NF; i++) if (unq($i) ~ /^Round value/) {
+				for (j = i; j > prev && h["Workload", j] == ""; j--) ;
+				key[i] = h["Workload", j] "|" h["Platform", j] "|" h["Version", j] "|"; prev = i
+			}
+			next
+		}
+		heads { for (i in key) if ($i != "") print key[i] unq($1) "\t" val($i) }' "$1"
 }
 summary_kv() {
 	awk -F'\t' "$CSV_AWK"'
@@ -127,9 +138,9 @@ nf=$(cat "$o"/x/xl/worksheets/sheet*.xml | grep -o '<f>' | wc -l)
 nv=$(cat "$o"/x/xl/worksheets/sheet*.xml | grep -o '<f>[^<]*</f><v>[^<][^<]*</v>' | wc -l)
 check "every formula has a cached value ($nv of $nf)" test "$nf" -gt 300 -a "$nf" -eq "$nv"
 check "Versions: best is MIN over the version's rounds" \
-	grep -q '<c r="I2"[^>]*><f>MIN(Rounds!J2:J8)</f><v>27.299</v>' "$o/x/xl/worksheets/sheet3.xml"
+	grep -q '<c r="I2"[^>]*><f>MIN(Rounds!G14:G20)</f><v>27.299</v>' "$o/x/xl/worksheets/sheet3.xml"
 check "Versions: spread is (MAX-MIN)/(2*median)" \
-	grep -q '<f>(MAX(Rounds!J2:J8)-MIN(Rounds!J2:J8))/(2\*K2)</f>' "$o/x/xl/worksheets/sheet3.xml"
+	grep -q '<f>(MAX(Rounds!G14:G20)-MIN(Rounds!G14:G20))/(2\*K2)</f>' "$o/x/xl/worksheets/sheet3.xml"
 # Gap (M), Noise (N), Verdict (O) and Winner (P) are the analysis' values:
 # a formula there could say what the analysis would not (it cannot redo
 # the rank test, whose p-values are values)
@@ -139,8 +150,8 @@ check "Summary: those columns are labelled as computed by noisefloor" \
 	sh -c 'unzip -p "$1" xl/sharedStrings.xml | grep -qF "Computed by noisefloor, as values: an edited round does not change them (see Rounds as analysed)"' _ "$x"
 check "Summary: Rounds as analysed counts the Versions rows that still hold the analysed rounds" \
 	grep -q '<c r="R14"[^>]*t="str"><f>IF(COUNTIF(Versions!P2:P5,"yes")=4,"yes","no: rounds edited, run noisefloor again")</f><v>yes</v>' "$o/x/xl/worksheets/sheet1.xml"
-check "Versions: Rounds as analysed compares count, sum and round-weighted sum" \
-	grep -q '<c r="P2"[^>]*t="str"><f>IF(AND(COUNT(Rounds!J2:J8)=7,ABS(SUM(Rounds!J2:J8)-([0-9.]*))&lt;=1E-9\*ABS([0-9.]*),ABS(SUMPRODUCT(Rounds!D2:D8,Rounds!J2:J8)-([0-9.]*))&lt;=1E-9\*ABS([0-9.]*)),"yes","no")</f><v>yes</v>' "$o/x/xl/worksheets/sheet3.xml"
+check "Versions: Rounds as analysed compares count, sum and round-weighted sum (round numbers in column A)" \
+	grep -q '<c r="P2"[^>]*t="str"><f>IF(AND(COUNT(Rounds!G14:G20)=7,ABS(SUM(Rounds!G14:G20)-([0-9.]*))&lt;=1E-9\*ABS([0-9.]*),ABS(SUMPRODUCT(Rounds!A14:A20,Rounds!G14:G20)-([0-9.]*))&lt;=1E-9\*ABS([0-9.]*)),"yes","no")</f><v>yes</v>' "$o/x/xl/worksheets/sheet3.xml"
 check "Summary: frozen header and autofilter" \
 	sh -c 'grep -q "<pane [^>]*state=\"frozen\"" "$1" && grep -q "<autoFilter ref=\"A[0-9]*:R[0-9]*\"" "$1"' _ "$o/x/xl/worksheets/sheet1.xml"
 check "Pairs: the ratio of medians is median b / median a on the Versions sheet" \
@@ -196,15 +207,18 @@ check "a title starting with = links to its cell" \
 check "every XML part is well-formed (names)" sh -c 'find "$1" -name "*.xml" -o -name "*.rels" | xargs xmllint --noout' _ "$o/nx"
 check_status "invalid UTF-8 is refused before any output" 65 "$NF" report -q --out "$o/u" --formats xlsx "$T/bad-utf8.json"
 check "no workbook from invalid UTF-8" test ! -e "$o/u/report.xlsx"
-# one pass too many for a worksheet's 16,384 columns, and just enough
+# one pass too many for a worksheet's 16,384 columns (column A, the
+# passes and the value), and just enough
 wide() { jq -nc --argjson n "$1" '{format: "noisefloor.rounds/1", results: [range(1; 4) as $r |
 	{workload: "w", version: "1.0.0", platform: "p", round: $r, unit: "ms", passes: [range(0; $n) | 1 + . / 1000]}]}'; }
-wide 16376 > "$o/wide.json"
+wide 16383 > "$o/wide.json"
 check_eq "too wide for a worksheet: the workbook is written, the rounds left to rounds.csv" \
-	"exit 0 A round of 16,376 passes is more than a row of this sheet holds (16,375): write rounds.csv" \
-	"$("$NF" report -q --out "$o/w" --formats xlsx "$o/wide.json" 2>&1; echo "exit $?") $(unzip -p "$o/w/report.xlsx" xl/sharedStrings.xml | grep -o 'A round of [^<]*: write rounds.csv')"
-wide 16375 > "$o/wide.json"
-check "16,375 passes still fit" "$NF" report -q --out "$o/w2" --formats xlsx "$o/wide.json"
+	"exit 0 A version has a round of 16,383 passes, more than a row of this sheet holds (16,382): write rounds.csv" \
+	"$("$NF" report -q --out "$o/w" --formats xlsx "$o/wide.json" 2>&1; echo "exit $?") $(tests/golden/sheets.sh "$o/w/report.xlsx" | grep -o 'A version has a round of [^<]*: write rounds.csv')"
+wide 16382 > "$o/wide.json"
+check "16,382 passes still fit" "$NF" report -q --out "$o/w2" --formats xlsx "$o/wide.json"
+check_eq "  on the Rounds sheet, the value their median" "Round value (median)|=MEDIAN(B10:XFC10) -> 9.1905" \
+	"$(tests/golden/sheets.sh "$o/w2/report.xlsx" | awk '$1 == "sheet2" && ($2 == "XFD9" || $2 == "XFD10") { $1 = $2 = ""; printf "%s|", substr($0, 3) }' | sed 's/|$//')"
 if [ -x "$NF_ASAN" ]; then
 	check_status "sanitizer build writes the workbook cleanly" 0 "$NF_ASAN" report -q --out "$o/asan" --formats xlsx "$T/names.json"
 fi
@@ -227,58 +241,94 @@ if [ -x "$NF_ASAN" ]; then
 		"$NF_ASAN" report -q --out "$o/sasan" --formats xlsx tests/charts/series.json
 fi
 
-# a big workbook: more than 65,536 rounds are written row by row
-# (libxlsxwriter's constant_memory): strings in their cells, no shared
-# strings; the same checks against LibreOffice below
+# a big workbook: 66,000 rounds; the Rounds sheet is written row by row
+# (libxlsxwriter's constant_memory), its strings in their cells, while the
+# other sheets share theirs; the same checks against LibreOffice below
 awk -v n=11000 'BEGIN {
 	print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"many rounds\"}"
 	for (r = 1; r <= n; r++) for (w = 1; w <= 2; w++) for (v = 0; v < 3; v++)
 		printf "{\"workload\": \"w%d\", \"version\": \"2%d.1.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.3f}\n", w, 2 * v + 2, r, 10 * w + v + (r * 7919 % 100) / 1000
 }' > "$o/big.ndjson"
 check "66,000 rounds render" "$NF" report -q --out "$o/g" --formats json,xlsx "$o/big.ndjson"
-check "a big workbook keeps its strings in the cells" \
-	sh -c '! unzip -l "$1" | grep -q sharedStrings && unzip -p "$1" xl/worksheets/sheet2.xml | grep -q "<is><t>w2</t></is>"' _ "$o/g/report.xlsx"
-check_eq "its Rounds sheet has a row per round" "66001" \
-	"$(unzip -p "$o/g/report.xlsx" xl/worksheets/sheet2.xml | grep -o '<row ' | wc -l)"
-check_eq "the golden reader reads a workbook without shared strings" \
-	"Workload|w1|22.1.0|=MEDIAN(E2:E2) -> 10.019|66001" \
-	"$(tests/golden/sheets.sh "$o/g/report.xlsx" | awk '$1 == "sheet2" { n[$2 ~ /^D[0-9]/]++ }
-		$1 == "sheet2" && ($2 == "A1" || $2 == "A2" || $2 == "C2" || $2 == "F2") { v = $3; for (i = 4; i <= NF; i++) v = v " " $i; printf "%s|", v }
-		END { print n[1] }')"
+check "the Rounds sheet keeps its strings in the cells, the others share theirs" \
+	sh -c 'unzip -p "$1" xl/worksheets/sheet2.xml | grep -q "<is><t>w2</t></is>" && unzip -p "$1" xl/sharedStrings.xml | grep -q "<t>Best</t>"' _ "$o/g/report.xlsx"
+tests/golden/sheets.sh "$o/g/report.xlsx" > "$o/big.sheets"
+check_eq "its Rounds sheet: a column per version, a row per round" "6 columns, 11000 rounds, 66000 values" \
+	"$(awk '$1 == "sheet2" { r = $2; sub(/^[A-Z]+/, "", r); c = $2; sub(/[0-9]+$/, "", c) }
+		$1 == "sheet2" && c == "A" && $3 ~ /^[0-9]+$/ { n++ }
+		$1 == "sheet2" && $3 " " $4 == "Round value" { cols++ }
+		$1 == "sheet2" && c != "A" && $3 ~ /^[0-9.]+$/ && r + 0 > 10 { v++ }
+		END { print cols " columns, " n " rounds, " v " values" }' "$o/big.sheets")"
+check_eq "the golden reader reads a sheet's own strings: labels, names, values" \
+	"Workload w1 w2 22.1.0 26.1.0 1 10.019 20.019 11000 12" \
+	"$(awk '$1 == "sheet2" && ($2 == "A3" || $2 == "B3" || $2 == "E3" || $2 == "B5" || $2 == "D5" || $2 == "A11" || $2 == "B11" || $2 == "E11" || $2 == "A11010" || $2 == "D11010") { printf "%s ", $3 }' "$o/big.sheets" | sed 's/ $//')"
 
-# more rounds than the workbook lists (100,000): the Rounds sheet names
-# rounds.csv, the Versions sheet holds the statistics as values
-awk -v n=50001 'BEGIN {
-	print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"more rounds than the workbook lists\"}"
+# 150,000 rounds: every one on the Rounds sheet (no cap), its Versions
+# formulas over them, Rounds as analysed "yes" once LibreOffice recalculates
+awk -v n=75000 'BEGIN {
+	print "{\"format\": \"noisefloor.rounds/1\", \"title\": \"150,000 rounds\"}"
 	for (r = 1; r <= n; r++) for (v = 0; v < 2; v++)
 		printf "{\"workload\": \"w\", \"version\": \"2%d.1.0\", \"round\": %d, \"unit\": \"ms\", \"value\": %.3f}\n", 2 * v + 2, r, 10 + v + (r * 7919 % 100) / 1000
 }' > "$o/many.ndjson"
-check "100,002 rounds render" "$NF" report -q --out "$o/m" --formats json,xlsx,rounds "$o/many.ndjson"
+check "150,000 rounds render" "$NF" report -q --out "$o/m" --formats json,xlsx,rounds "$o/many.ndjson"
 tests/golden/sheets.sh "$o/m/report.xlsx" > "$o/many.sheets"
-check_eq "the Rounds sheet names rounds.csv" \
-	"sheet2 A2 The 100,002 rounds are more than this workbook lists (100,000): every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook." \
-	"$(grep '^sheet2 A2 ' "$o/many.sheets")"
-check_eq "the Versions sheet holds rounds, best and median as values" "50001 10 10.049 50001 11 11.049" \
-	"$(awk '$1 == "sheet3" && $2 ~ /^[HIK][23]$/ { print $3 }' "$o/many.sheets" | xargs)"
-check_eq "without rounds.csv the note says how to get it" \
-	"sheet2 A2 The 100,002 rounds are more than this workbook lists (100,000): write rounds.csv (--formats with rounds) for every round, with its passes, date, release line and V8." \
-	"$("$NF" report -q --out "$o/m2" --formats xlsx "$o/many.ndjson" && tests/golden/sheets.sh "$o/m2/report.xlsx" | grep '^sheet2 A2 ')"
+check_eq "every round is on the Rounds sheet" "150000" \
+	"$(awk '$1 == "sheet2" && $2 ~ /^[BC][0-9]+$/ && substr($2, 2) + 0 > 9 && $3 ~ /^[0-9.]+$/ { n++ } END { print n }' "$o/many.sheets")"
+check_eq "the Versions sheet counts them with formulas over the Rounds sheet" \
+	"=COUNT(Rounds!B11:B75010) -> 75000 =COUNT(Rounds!C11:C75010) -> 75000" \
+	"$(awk '$1 == "sheet3" && $2 ~ /^H[23]$/ { $1 = $2 = ""; print substr($0, 3) }' "$o/many.sheets" | xargs)"
+check_eq "the Rounds sheet says rounds.csv has each round in one row" "1" \
+	"$(grep -c '^sheet2 B1 .*rounds.csv beside this workbook has every round in one row each, with its date, passes' "$o/many.sheets")"
+
+# more versions than a sheet's columns: 4 versions of rounds of 5,000
+# passes (5,001 columns each) fill 3 x 5,001 columns, the fourth goes on
+# "Rounds 2" with the same header rows
+jq -nc '{format: "noisefloor.rounds/1", results: [range(1; 4) as $r | ("w1", "w2") as $w | ("1.0.0", "2.0.0") as $v |
+	{workload: $w, version: $v, platform: "p", round: $r, unit: "ms",
+	 passes: [range(0; 5000) | 1 + ($r * 7 + . * 13) % 1000 / 1000 + (if $v == "2.0.0" then 0.5 else 0 end)]}]}' > "$o/cols.json"
+check "20,004 columns of rounds render" "$NF" report -q --out "$o/k" --formats json,xlsx "$o/cols.json"
+check_eq "sheets in order, with Rounds 2" "Summary Rounds Rounds 2 Versions Pairs Charts Impact" \
+	"$(unzip -p "$o/k/report.xlsx" xl/workbook.xml | grep -o '<sheet name="[^"]*"' | sed 's/.*="//; s/"$//' | paste -sd' ')"
+tests/golden/sheets.sh "$o/k/report.xlsx" > "$o/cols.sheets"
+check_eq "Rounds 2 has the fourth version under the same header rows" "Workload|w2|Version|2.0.0|Round|Pass 1|Round value (median)" \
+	"$(awk '$1 == "sheet3" && ($2 == "A3" || $2 == "B3" || $2 == "A5" || $2 == "B5" || $2 == "A9" || $2 == "B9" || $2 == "GJJ9") { $1 = $2 = ""; printf "%s|", substr($0, 3) }' "$o/cols.sheets" | sed 's/|$//')"
+check "the Versions sheet reads it there" grep -q "^sheet4 H5 =COUNT('Rounds 2'!GJJ10:GJJ12) -> 3$" "$o/cols.sheets"
+
+# rounds that cannot line up by number: a version whose round numbers are
+# far apart lists them in turn, and says so
+cat > "$o/turn.ndjson" <<'J'
+{"format": "noisefloor.rounds/1"}
+{"workload": "w", "version": "1.0.0", "round": 1, "unit": "ms", "value": 10.5}
+{"workload": "w", "version": "1.0.0", "round": 2, "unit": "ms", "value": 10.2}
+{"workload": "w", "version": "1.0.0", "round": 3, "unit": "ms", "value": 10.4}
+{"workload": "w", "version": "2.0.0", "round": 1, "unit": "ms", "value": 9.5}
+{"workload": "w", "version": "2.0.0", "round": 2, "unit": "ms", "value": 9.7}
+{"workload": "w", "version": "2.0.0", "round": 5000, "unit": "ms", "value": 9.6}
+J
+check "rounds far apart render" "$NF" report -q --out "$o/t" --formats json,xlsx "$o/turn.ndjson"
+check_eq "they are listed in turn, and the Rows line says so" "Rows|by round|in turn: round numbers too far apart|9.5|9.7|9.6" \
+	"$(tests/golden/sheets.sh "$o/t/report.xlsx" | awk '$1 == "sheet2" && ($2 == "A9" || $2 == "B9" || $2 == "C9") { $1 = $2 = ""; printf "%s|", substr($0, 3) }
+		$1 == "sheet2" && $2 ~ /^C1[1-3]$/ { printf "%.15g|", $3 }' | sed 's/|$//')"
 
 cp "$x" "$o/shipped.xlsx"; cp "$o/n/report.xlsx" "$o/names.xlsx"; cp "$o/s/report.xlsx" "$o/series.xlsx"
 cp "$o/g/report.xlsx" "$o/big.xlsx"; cp "$o/m/report.xlsx" "$o/many.xlsx"
+cp "$o/k/report.xlsx" "$o/cols.xlsx"; cp "$o/t/report.xlsx" "$o/turn.xlsx"
 lo() { timeout 300 libreoffice -env:UserInstallation="file://$o/lo" --headless "$@" >"$o/lo.log" 2>&1; }
 # tab-separated, UTF-8, raw values (not as shown), every sheet
 lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
-	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$o/series.xlsx" "$o/big.xlsx" "$o/many.xlsx" "$T/recalc-probe.xlsx"
+	--outdir "$o/csv" "$o/shipped.xlsx" "$o/names.xlsx" "$o/series.xlsx" "$o/big.xlsx" "$o/many.xlsx" \
+	"$o/cols.xlsx" "$o/turn.xlsx" "$T/recalc-probe.xlsx"
 check_eq "LibreOffice recalculates on load" "2	6" "$(cat "$o/csv/recalc-probe-Probe.csv" 2>&1)"
 
-for w in shipped names series big many; do
+for w in shipped names series big many cols turn; do
 	case $w in shipped) j=$o/a/analysis.json ;; names) j=$o/n/analysis.json ;; series) j=$o/s/analysis.json ;;
-	big) j=$o/g/analysis.json ;; many) j=$o/m/analysis.json ;; esac
+	big) j=$o/g/analysis.json ;; many) j=$o/m/analysis.json ;; cols) j=$o/k/analysis.json ;;
+	turn) j=$o/t/analysis.json ;; esac
 	json_versions_kv "$j" > "$o/$w.v.want"; versions_kv "$o/csv/$w-Versions.csv" > "$o/$w.v.got"
 	kv_compare "$w: Versions (rounds, best, median, spread, change) equal analysis.json" "$o/$w.v.want" "$o/$w.v.got"
-	if [ $w != many ]; then # its rounds are in rounds.csv, not on the sheet
-		json_rounds_kv "$j" > "$o/$w.r.want"; rounds_kv "$o/csv/$w-Rounds.csv" > "$o/$w.r.got"
+	if [ $w != turn ]; then # (its column A is a turn, not every round's number)
+		json_rounds_kv "$j" > "$o/$w.r.want"
+		for f in "$o/csv/$w-Rounds"*.csv; do rounds_kv "$f"; done > "$o/$w.r.got"
 		kv_compare "$w: every round value equals analysis.json" "$o/$w.r.want" "$o/$w.r.got"
 	fi
 	json_summary_kv "$j" > "$o/$w.s.want"; summary_kv "$o/csv/$w-Summary.csv" > "$o/$w.s.got"
@@ -286,24 +336,24 @@ for w in shipped names series big many; do
 	json_pairs_kv "$j" > "$o/$w.p.want"; pairs_kv "$o/csv/$w-Pairs.csv" > "$o/$w.p.got"
 	kv_compare "$w: Pairs (rounds, U, p, Holm p, ratio, interval, shift, flags, power) equal analysis.json" \
 		"$o/$w.p.want" "$o/$w.p.got"
-	sheets="Summary Rounds Versions Pairs Support Charts Impact"
 	if [ $w = series ]; then
 		json_steps_kv "$j" > "$o/$w.st.want"; steps_kv "$o/csv/$w-Steps.csv" > "$o/$w.st.got"
 		kv_compare "$w: Steps (V8 on each side, change) equal analysis.json" "$o/$w.st.want" "$o/$w.st.got"
-		sheets="Summary Rounds Versions Pairs Steps Support Charts Impact"
 	fi
 	mkdir -p "$o/$w.x" && (cd "$o/$w.x" && unzip -q "$o/$w.xlsx")
 	n=1
-	for s in $sheets; do
+	# the sheets in order, as sheet1.xml, sheet2.xml, ... hold them
+	grep -o '<sheet name="[^"]*"' "$o/$w.x/xl/workbook.xml" | sed 's/.*="//; s/"$//' > "$o/$w.names"
+	while IFS= read -r s <&3; do
 		# (sheets without formulas have no cached values: Support, an Impact
 		# sheet without a workload with bytes)
-		if [ $s != Support ] && grep -q "<f>" "$o/$w.x/xl/worksheets/sheet$n.xml"; then
+		if [ "$s" != Support ] && grep -q "<f>" "$o/$w.x/xl/worksheets/sheet$n.xml"; then
 			cached_vs_csv "$o/$w.x/xl/worksheets/sheet$n.xml" "$o/csv/$w-$s.csv" "$o/$w.$s"
 			kv_compare "$w: $s: every cached value is what LibreOffice computes" \
 				"$o/$w.$s.cached" "$o/$w.$s.csv"
 		fi
 		n=$((n + 1))
-	done
+	done 3< "$o/$w.names"
 done
 
 # --- what a reviewer sees: the Markdown's table, digit for digit ----------
@@ -332,7 +382,7 @@ check_eq "seven rows shown" "7" "$(wc -l < "$o/shown.rows")"
 # analysed ones, and the Impact sheet does not move (nor goes negative).
 cp "$x" "$o/edited.xlsx"
 mkdir -p "$o/ed" && (cd "$o/ed" && unzip -q "$o/edited.xlsx")
-sed -i -E 's#<c r="([E-I])2"([^>]*)><v>[^<]*</v></c>#<c r="\12"\2><v>10</v></c>#g' "$o/ed/xl/worksheets/sheet2.xml"
+sed -i -E 's#<c r="([B-F])14"([^>]*)><v>[^<]*</v></c>#<c r="\114"\2><v>10</v></c>#g' "$o/ed/xl/worksheets/sheet2.xml"
 rm "$o/edited.xlsx" && (cd "$o/ed" && zip -q -X -r "$o/edited.xlsx" .)
 lo --convert-to 'csv:Text - txt - csv (StarCalc):9,34,76,1,,0,false,true,false,false,false,-1' \
 	--outdir "$o/csv" "$o/edited.xlsx"

@@ -36,8 +36,56 @@ const char *const workbook_support_heads[] = {
 	"V8", "Latest release", "Compared", "Who should pick it",
 };
 
-const char *const workbook_rounds_heads[] = { "Workload", "Platform", "Version", "Round" };
+const char *const workbook_rounds_rows[WB_RR_ROWS] = {
+	[WB_RR_WORKLOAD] = "Workload",
+	[WB_RR_PLATFORM] = "Platform",
+	[WB_RR_VERSION] = "Version",
+	[WB_RR_LINE] = "Release line",
+	[WB_RR_V8] = "V8",
+	[WB_RR_RELEASE] = "Release",
+	[WB_RR_UNIT] = "Unit",
+	[WB_RR_ROUNDS] = "Rounds",
+	[WB_RR_FIRST_DATE] = "First round (UTC day)",
+	[WB_RR_LAST_DATE] = "Last round (UTC day)",
+	[WB_RR_ORDER] = "Rows",
+};
+const char workbook_round_head[] = "Round";
 const char workbook_round_value_head[] = "Round value (median)";
+const char workbook_round_value_head1[] = "Round value";
+
+const char *workbook_rounds_order(enum workbook_rounds_order o)
+{
+	switch (o) {
+	case WB_ORDER_BY_NUMBER:
+		return "by round";
+	case WB_ORDER_REPEAT:
+		return "in turn: round numbers repeat";
+	case WB_ORDER_SPARSE:
+		return "in turn: round numbers too far apart";
+	}
+	return "";
+}
+
+void workbook_rounds_sheet(struct buf *b, size_t k)
+{
+	if (k <= 1)
+		buf_puts(b, "Rounds");
+	else
+		buf_printf(b, "Rounds %zu", k);
+}
+
+void workbook_rounds_note(struct buf *b, int with_rounds_csv)
+{
+	buf_puts(b, "One column per version of each comparison, named by the rows above it; "
+		 "each round is on the row of its number (column A), unless the Rows line says "
+		 "the version lists them in turn. A round of several passes has them left of its "
+		 "value, which is their median. ");
+	buf_puts(b, with_rounds_csv
+		 ? "rounds.csv beside this workbook has every round in one row each, with its "
+		   "date, passes, release line and V8."
+		 : "rounds.csv (--formats with rounds) has every round in one row each, with its "
+		   "date, passes, release line and V8.");
+}
 
 void workbook_pairs_heads(struct workbook_pairs_heads *h, const struct report *r)
 {
@@ -154,26 +202,31 @@ void workbook_left_out_more(struct buf *b, size_t more)
 	buf_putc(b, '.');
 }
 
-void workbook_rounds_elsewhere(struct buf *b, int too_wide, size_t passes, size_t columns,
-			       size_t nrounds, size_t max, int with_rounds_csv)
+void workbook_rounds_elsewhere(struct buf *b, size_t nwide, size_t passes, size_t columns,
+			       size_t nlong, size_t nrounds, size_t rows, int with_rounds_csv)
 {
-	if (too_wide) {
-		buf_puts(b, "A round of ");
+	if (nwide) {
+		buf_puts(b, nwide == 1 ? "A version has a round of " : "Versions have rounds of up to ");
 		fmt_grouped(b, (double)passes, 0);
-		buf_puts(b, " passes is more than a row of this sheet holds (");
+		buf_puts(b, " passes, more than a row of this sheet holds (");
 		fmt_grouped(b, (double)columns, 0);
-		buf_puts(b, "): ");
-	} else {
-		buf_puts(b, "The ");
+		buf_puts(b, nlong ? "); " : "): ");
+	}
+	if (nlong) {
+		if (nlong == 1)
+			buf_puts(b, nwide ? "a version has " : "A version has ");
+		else
+			buf_puts(b, nwide ? "versions have up to " : "Versions have up to ");
 		fmt_grouped(b, (double)nrounds, 0);
-		buf_puts(b, " rounds are more than this workbook lists (");
-		fmt_grouped(b, (double)max, 0);
+		buf_puts(b, " rounds, more than a column of this sheet holds (");
+		fmt_grouped(b, (double)rows, 0);
 		buf_puts(b, "): ");
 	}
 	buf_puts(b, with_rounds_csv
-		 ? "every round, with its passes, date, release line and V8, is in rounds.csv beside this workbook."
-		 : "write rounds.csv (--formats with rounds) for every round, with its passes, date, "
-		   "release line and V8.");
+		 ? "their rounds, with their passes, dates, release lines and V8, are in rounds.csv "
+		   "beside this workbook."
+		 : "write rounds.csv (--formats with rounds) for their rounds, with their passes, "
+		   "dates, release lines and V8.");
 }
 
 int workbook_method_line(struct buf *b, size_t i, const struct report *r, int rounds_elsewhere)

@@ -29,10 +29,29 @@ struct workbook_pairs_heads {
 void workbook_pairs_heads(struct workbook_pairs_heads *h, const struct report *r);
 void workbook_pairs_heads_free(struct workbook_pairs_heads *h);
 
-/* The Rounds sheet: the header of pass k (from 1), and the others'. */
+/* The Rounds sheets: one column per version of each comparison, a row
+ * per round. Their header rows, in order (a row is there when some
+ * version has what it shows), each labelled in column A by
+ * workbook_rounds_rows[]; then the column heads: the round (column A),
+ * pass k (from 1) and the round value, of several passes or of one. */
+enum workbook_rounds_row {
+	WB_RR_WORKLOAD, WB_RR_PLATFORM, WB_RR_VERSION, WB_RR_LINE, WB_RR_V8, WB_RR_RELEASE,
+	WB_RR_UNIT, WB_RR_ROUNDS, WB_RR_FIRST_DATE, WB_RR_LAST_DATE, WB_RR_ORDER, WB_RR_ROWS
+};
+extern const char *const workbook_rounds_rows[];
+extern const char workbook_round_head[];
 void workbook_pass_head(struct buf *b, size_t k);
-extern const char *const workbook_rounds_heads[]; /* Workload, Platform, Version, Round */
-extern const char workbook_round_value_head[];
+extern const char workbook_round_value_head[];  /* of several passes: their median */
+extern const char workbook_round_value_head1[]; /* of one pass */
+/* The Order row's cell: round k on the sheet's round k, or its rounds in
+ * turn because their numbers repeat or are too far apart to line up. */
+enum workbook_rounds_order { WB_ORDER_BY_NUMBER, WB_ORDER_REPEAT, WB_ORDER_SPARSE };
+const char *workbook_rounds_order(enum workbook_rounds_order o);
+/* The name of Rounds sheet k (from 1): "Rounds", "Rounds 2", ... */
+void workbook_rounds_sheet(struct buf *b, size_t k);
+/* The Rounds sheet's note: how it is laid out, and where each round is in
+ * one row (rounds.csv, or how to get it). */
+void workbook_rounds_note(struct buf *b, int with_rounds_csv);
 
 /* Labels and one-line notes, each a static string. */
 enum workbook_label {
@@ -40,7 +59,7 @@ enum workbook_label {
 	WB_REPORT_DATE,
 	WB_VERSIONS_LEFT_OUT,
 	WB_ROUNDS,
-	WB_VERSIONS_HOLD_VALUES, /* the Rounds sheet's note when the rounds are elsewhere */
+	WB_VERSIONS_HOLD_VALUES, /* the Rounds sheet's note when rounds are elsewhere */
 	WB_COMPUTED_AS_VALUES,
 	WB_ROUNDS_AS_ANALYSED,
 	WB_ROUNDS_EDITED,        /* the Summary's "no" */
@@ -82,10 +101,12 @@ void workbook_value_head(struct buf *b, const char *version, int band);
 void workbook_left_out(struct buf *b, size_t n, size_t ncols);
 void workbook_left_out_more(struct buf *b, size_t more);
 
-/* Why the Rounds sheet lists no rounds: a round too wide (passes past
- * columns) or too many rounds (nrounds past max); where they are. */
-void workbook_rounds_elsewhere(struct buf *b, int too_wide, size_t passes, size_t columns,
-			       size_t nrounds, size_t max, int with_rounds_csv);
+/* Why the Rounds sheets leave out the rounds of some versions: nwide
+ * versions with a round of more passes (the most: passes) than a sheet's
+ * columns hold (columns), nlong with more rounds (the most: nrounds) than
+ * its rows hold (rows); where they are. */
+void workbook_rounds_elsewhere(struct buf *b, size_t nwide, size_t passes, size_t columns,
+			       size_t nlong, size_t nrounds, size_t rows, int with_rounds_csv);
 
 /* The Summary's method lines: line i (from 0) into b; 0 when there is no
  * such line. rounds_elsewhere: the rounds are in rounds.csv only. */
