@@ -198,7 +198,10 @@ void record_run(struct model *m)
 		c->nregressing = 0;
 		for (size_t k = 0; k < c->npairs; k++) {
 			struct pair_stats *p = &c->pairs[k];
-			fill_record(m, c, p);
+			/* a bisect step's pair keeps the record its step's
+			 * rounds made (analysis/bisect.c) */
+			if (!c->by_step)
+				fill_record(m, c, p);
 			/* a version set apart as an anomaly is named as one, not
 			 * as a regression of each pair it takes part in */
 			if (c->others_apart && (c->versions[p->a].bimodal || c->versions[p->b].bimodal))

@@ -442,6 +442,8 @@ struct pair_stats {
 	                         machine's drift between the two versions'
 	                         places in the round makes alone; else 0 */
 	struct verdict_record rec; /* what decided this pair (record.c) */
+	int step;             /* comparison.by_step: the bisect's step whose
+	                         rounds this pair was compared on; else 0 */
 };
 
 /* A step in a long version series (filled by stats code). */
@@ -497,6 +499,11 @@ struct comparison {
 	int rule_linear;          /* the bests in version order move one way */
 	struct pair_stats *pairs; /* owned, may be NULL */
 	size_t npairs;
+	int by_step;              /* 1: a bisect's rounds file: the pairs are
+	                             those of versions one step measured
+	                             together, each compared on that step's
+	                             rounds alone (analysis/bisect.c), and the
+	                             verdict is the narrowed step's pair */
 	struct step *steps;       /* owned, may be NULL */
 	size_t nsteps;
 	int interleaved;          /* 1 timestamps (or the runner) show interleaved

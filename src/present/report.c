@@ -622,6 +622,11 @@ static void build_verdicts(struct report *r)
 		rc->worse_variant = worse_variants(m, c);
 		r->nworse += rc->worse_variant != NULL;
 		rc->worth_filing = c->regression || c->nworse_steps || rc->worse_variant || c->anomaly;
+		/* a bisect's confirmed step is filed for itself, whatever its
+		 * sign: the comparison of the workload it narrowed */
+		if (c->by_step && m->bisect.culprit >= 0 && c->verdict == VERDICT_FASTER &&
+		    !strcmp(c->workload, m->bisect.steps[m->bisect.culprit].workload))
+			rc->worth_filing = 1;
 		for (size_t k = 0; k < c->nrelease_steps && c->nworse_steps; k++) {
 			char *t;
 			if (!releases_worse(c, &c->release_steps[k]))
