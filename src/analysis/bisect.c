@@ -221,6 +221,9 @@ void bisect_take_pairs(struct model *m, const struct model *sub, int step)
 			np.a = (size_t)a;
 			np.b = (size_t)b;
 			np.step = step;
+			np.family = sc->npairs;
+			np.rounds_a = sc->versions[sc->pairs[q].a].nrounds;
+			np.rounds_b = sc->versions[sc->pairs[q].b].nrounds;
 			np.rec.winner = map_version(c, sc, np.rec.winner);
 			np.rec.other = map_version(c, sc, np.rec.other);
 			np.rec.rule_winner = map_version(c, sc, np.rec.rule_winner);

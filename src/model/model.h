@@ -444,6 +444,10 @@ struct pair_stats {
 	struct verdict_record rec; /* what decided this pair (record.c) */
 	int step;             /* comparison.by_step: the bisect's step whose
 	                         rounds this pair was compared on; else 0 */
+	size_t family;        /* comparison.by_step: the pairs of that step,
+	                         Holm's family; else 0 (the comparison's) */
+	size_t rounds_a, rounds_b; /* comparison.by_step: a's and b's rounds
+	                         in that step; else 0 (the versions') */
 };
 
 /* A step in a long version series (filled by stats code). */
