@@ -119,7 +119,7 @@ check_eq "and no pair of versions no step ran together" "0" \
 	"$(jq '[.comparisons[].pairs[] | select(.step == null)] | length' "$o/analysis.json")"
 check "summary.md: nothing regressed in other" sh -c '! grep -q "other.*slower" "$1"' sh "$o/summary.md"
 check "report.html: Holm's family is a step's pairs, not the file's" \
-	grep -q "Holm's correction runs over the pairs of each step of the bisect (the versions one step measured together, of one workload on one platform: 3 pairs at most)" "$o/report.html"
+	grep -q "Holm&#39;s correction runs over the pairs of each step of the bisect (the versions one step measured together, of one workload on one platform: 3 pairs at most)" "$o/report.html"
 
 { head -1 "$d/a"; echo '{"bisect": {"step": 1, "phase": "verify", "good": "1", "candidate": "8", "bad": "8", "call": "maybe", "rounds": 6}}'; } > "$d/bad1"
 check_eq "a step's record with a call it cannot be: one line, exit 65" \
