@@ -115,8 +115,8 @@ o=$(tmpdir)
 check_eq "a machine slowing down between steps: no verdict across steps, the narrowed step's pair" \
 	"parse faster 5 6|other within-noise" \
 	"$(jq -r '.comparisons[] | "\(.workload) \(.verdict)\(if .verdict == "faster" then " \(.record.winner) \(.record.other)" else "" end)"' "$o/analysis.json" | paste -sd'|')"
-check_eq "and no pair of versions no step ran together" "0" \
-	"$(jq '[.comparisons[].pairs[] | select(.step == null)] | length' "$o/analysis.json")"
+check_eq "and no pair of versions no step ran together, no series' steps across them" "0 0" \
+	"$(jq -r '"\([.comparisons[].pairs[] | select(.step == null)] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
 check "summary.md: nothing regressed in other" sh -c '! grep -q "other.*slower" "$1"' sh "$o/summary.md"
 check "report.html: Holm's family is a step's pairs, not the file's" \
 	grep -q "Holm&#39;s correction runs over the pairs of each step of the bisect (the versions one step measured together, of one workload on one platform: 3 pairs at most)" "$o/report.html"

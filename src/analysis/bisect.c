@@ -123,6 +123,11 @@ size_t bisect_mark(struct model *m)
 		free(c->pairs);
 		c->pairs = NULL;
 		c->npairs = 0;
+		/* a long series' steps would set versions of different steps
+		 * side by side: the bisect's own steps are its steps */
+		free(c->steps);
+		c->steps = NULL;
+		c->nsteps = 0;
 		n++;
 	}
 	free(st);

@@ -60,7 +60,9 @@ size_t bisect_step_numbers(const struct model *m, int **steps);
 
 /* Marks the comparisons of m whose every round is the bisect file's and
  * carries a step (comparison.by_step) and drops their pairs, which
- * bisect_take_pairs fills again. Returns how many were marked. */
+ * bisect_take_pairs fills again, and their series' steps (comparison.steps:
+ * they would set versions of different steps side by side). Returns how
+ * many were marked. */
 size_t bisect_mark(struct model *m);
 
 /* Fills sub (model_init'ed by the caller) with the results of m's bisect
