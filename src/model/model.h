@@ -669,6 +669,8 @@ enum claim_missing {
 	CLAIM_MISSING_B,      /* version b was not */
 	CLAIM_FEW_ROUNDS,     /* a version has fewer than model.min_rounds (or 2) */
 	CLAIM_NO_INTERVAL,    /* the interval could not be made (every round tied) */
+	CLAIM_NOT_TOGETHER,   /* comparison.by_step: no step of the bisect
+	                         measured both versions */
 };
 
 /* One claim checked on one comparison (workload x platform) it matches. */
