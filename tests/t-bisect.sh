@@ -121,6 +121,10 @@ check "summary.md: nothing regressed in other" sh -c '! grep -q "other.*slower" 
 check_eq "check: each version against the baseline only where a step ran both; the drift is no regression" \
 	"1|regression: \"parse\" on linux-x64: 8 is newer than the baseline 1, and slower: 1 is 40% faster than 8 (best rounds)" \
 	"$("$NF" check "$d/dr" > "$d/dr.check" 2>/dev/null; echo $?)|$(grep '^regression' "$d/dr.check" | sed 's/; 95%.*//')"
+"$NF" report -q --out "$o.up" --from 1 --to 6 "$d/dr" 2>/dev/null
+check_eq "--from and --to on versions no step measured together: no change claimed, said why" \
+	"not-tested no confirmed change (no step of the bisect measured both)" \
+	"$(jq -r '.upgrade.rows[] | select(.workload == "other") | "\(.change) \(.text)"' "$o.up/analysis.json")"
 "$NF" report -q --out "$o.cl" --claim '1..6=+40%@parse' --claim '5..6=+40%@parse' "$d/dr" 2>/dev/null
 check_eq "a claim on versions no step measured together cannot be checked; one on a step's pair can" \
 	"parse (linux-x64): the claimed +40% (time of 6 against 1, in ms) cannot be checked: no step of the bisect measured 1 and 6 together|parse (linux-x64): the claimed +40% (time of 6 against 5, in ms) is consistent with the data" \
