@@ -1,6 +1,9 @@
 /*
  * bisect.c - the bisect's call on a pair (bisect.h), from its verdict
- * record alone: no statistic is computed here.
+ * record alone: no statistic is computed here; and for a bisect's rounds
+ * file, each step's rounds as a model of their own, whose pairs (analysed
+ * by analysis.c as any rounds are) become the only pairs of the report's
+ * comparisons, and the pair a comparison's verdict reads.
  */
 #include "analysis/bisect.h"
 #include "analysis/evidence.h"
