@@ -369,13 +369,13 @@ static double claim_size(const struct pair_stats *p)
 	return p->paired_claim ? fmin(p->paired_size, p->size) : p->size;
 }
 
+static void decide_on(struct comparison *c, const struct pair_stats *p);
+
 /* The verdict: the strongest confirmed claim of any pair, naming
  * its two versions; else from the pair of the best and the worst version by
  * the design's statistic: beyond the noise alone is VERDICT_NOT_CONFIRMED, else
  * within noise (the pair's `steady` tells a steady difference inside a
  * too-wide band). Records the pair judged in verdict_pair. */
-static void decide_on(struct comparison *c, const struct pair_stats *p);
-
 static void decide(struct comparison *c)
 {
 	const struct pair_stats *p;
@@ -446,9 +446,9 @@ static void decide_on(struct comparison *c, const struct pair_stats *p)
 }
 
 /* A comparison of a bisect's rounds file (comparison.by_step): the
- * verdict is its headline pair's, the narrowed step's (bisect_headline),
- * with the pair's own winner and other; without that pair, or with too few
- * rounds in it, the strongest of its steps' pairs as decide picks it. */
+ * verdict is its headline pair's (bisect_headline), with the pair's own
+ * winner and other; with too few rounds in it, decide's on its steps'
+ * pairs. */
 static void decide_bisect(const struct model *m, struct comparison *c)
 {
 	const struct pair_stats *p = bisect_headline(m, c);

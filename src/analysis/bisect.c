@@ -264,7 +264,12 @@ const struct pair_stats *bisect_headline(const struct model *m, const struct com
 			     (!strcmp(va, st->candidate) && !strcmp(vb, st->good))))
 				return p;
 		}
-		return NULL;
+		/* a workload that step did not give for both: the last step
+		 * that compared any of its pairs */
+		for (size_t i = 0; i < c->npairs; i++)
+			if (!first || c->pairs[i].step > first->step)
+				first = &c->pairs[i];
+		return first;
 	}
 	for (size_t i = 0; i < c->npairs; i++)
 		if (!first || c->pairs[i].step < first->step)

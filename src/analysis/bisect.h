@@ -78,8 +78,10 @@ void bisect_take_pairs(struct model *m, const struct model *sub, int step);
 
 /* The pair of a marked comparison c that its verdict reads: the pair of
  * good and candidate of the last step the file records a call for (for a
- * culprit, its confirmation: what bisect printed); with no call recorded,
- * the first step's pair. NULL when c holds no such pair. */
+ * culprit, its confirmation: what bisect printed); when c has no such pair
+ * (that step gave its workload for one of them only), a pair of the last
+ * step that compared any; with no call recorded, the first step's pair.
+ * NULL when c holds no pair. */
 const struct pair_stats *bisect_headline(const struct model *m, const struct comparison *c);
 
 /* The index of the version labelled label in c, or -1. */
