@@ -163,6 +163,8 @@ check_eq "each workload's verdict is step 8's pair, 21.7.3 against 22.0.0; SELEC
 	"INSERT, plain within-noise 8|SELECT 50 newest, plain faster 8 22.0.0 $(jq -r 'select(.bisect.step == 8) | .bisect.size * 1e9 | round' "$b/bisect.ndjson")|UPDATE, plain within-noise 8|DELETE, plain within-noise 8" \
 	"$(jq -r '.comparisons[] | . as $c | (.pairs[] | select([.a, .b] == ["21.7.3", "22.0.0"]) | .step) as $s |
 		"\(.workload) \(.verdict) \($s)\(if .verdict == "faster" then " \(.record.winner) \(.record.size * 1e9 | round)" else "" end)"' "$o/analysis.json" | paste -sd'|')"
+check_eq "no steps between releases of a line, whose releases ran in different steps" "0 0" \
+	"$(jq -r '"\([.comparisons[].release_steps[]] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
 check "summary.md names no regression the steps did not measure" sh -c '! grep -q " slower than " "$1"' sh "$o/summary.md"
 check_eq "the step chart: every measured version in order, the step marked" \
 	"Bisect 20.19.5 → 22.21.1: each measured version against good|21.6.0 21.7.2 21.7.3 22.0.0 22.1.0 22.4.0 22.21.1|Narrowed to 21.7.3 → 22.0.0" \
