@@ -115,6 +115,9 @@ o=$(tmpdir)
 check_eq "a machine slowing down between steps: no verdict across steps, the narrowed step's pair" \
 	"parse faster 5 6|other within-noise" \
 	"$(jq -r '.comparisons[] | "\(.workload) \(.verdict)\(if .verdict == "faster" then " \(.record.winner) \(.record.other)" else "" end)"' "$o/analysis.json" | paste -sd'|')"
+check_eq "blog.md: versions never in a step with the baseline get no change against it" \
+	"| other | baseline | 1% slower (within noise) | no step with 1 | no step with 1 | 1% slower (within noise) |" \
+	"$(grep '^| other |' "$o/blog.md")"
 check_eq "and no pair of versions no step ran together, no series' steps across them" "0 0" \
 	"$(jq -r '"\([.comparisons[].pairs[] | select(.step == null)] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
 check "summary.md: nothing regressed in other" sh -c '! grep -q "other.*slower" "$1"' sh "$o/summary.md"

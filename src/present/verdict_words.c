@@ -283,6 +283,11 @@ void words_against_baseline(struct buf *b, const struct comparison *c, size_t k)
 {
 	const struct pair_stats *p = evidence_pair(c, (size_t)c->baseline_idx, k);
 	size_t at = b->len;
+	if (!p && c->by_step) {
+		/* a bisect's file: never interleaved with the baseline */
+		buf_printf(b, "no step with %s", c->versions[c->baseline_idx].version);
+		return;
+	}
 	words_against_baseline_size(b, c, k);
 	if (strcmp(b->s + at, "the same") == 0)
 		return;
