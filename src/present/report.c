@@ -307,7 +307,7 @@ static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	size_t nseries = 0;
+	size_t nseries = 0, nby_step = 0, nwith_pairs = 0;
 
 	r->p_floor = 1;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -322,7 +322,8 @@ static void build_evidence(struct report *r)
 		for (size_t k = 0; k < c->npairs; k++)
 			if (pair_family(c, &c->pairs[k]) > r->most_pairs)
 				r->most_pairs = pair_family(c, &c->pairs[k]);
-		r->by_step |= c->by_step;
+		nby_step += c->by_step && c->npairs > 0;
+		nwith_pairs += c->npairs > 0;
 		r->nsteps += c->nsteps;
 		r->ndrift += c->drift.found;
 		for (size_t k = 0; k < c->npairs; k++) {
@@ -332,6 +333,8 @@ static void build_evidence(struct report *r)
 				r->p_floor = c->pairs[k].p_floor;
 		}
 	}
+	/* a bisect's file alone: every comparison's family is a step */
+	r->by_step = nwith_pairs && nby_step == nwith_pairs;
 	/* the report's power binds when every comparison's does */
 	r->power_binds = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
