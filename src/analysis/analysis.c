@@ -369,6 +369,8 @@ static double claim_size(const struct pair_stats *p)
 	return p->paired_claim ? fmin(p->paired_size, p->size) : p->size;
 }
 
+static void decide_on(struct comparison *c, const struct pair_stats *p);
+
 /* The verdict: the strongest confirmed claim of any pair, naming
  * its two versions; else from the pair of the best and the worst version by
  * the design's statistic: beyond the noise alone is VERDICT_NOT_CONFIRMED, else
@@ -413,6 +415,12 @@ static void decide(struct comparison *c)
 		     claim_size(q) > claim_size(p)))
 			p = q;
 	}
+	decide_on(c, p);
+}
+
+/* The verdict from pair p of c (decide, decide_bisect). */
+static void decide_on(struct comparison *c, const struct pair_stats *p)
+{
 	if (p->claim) {
 		c->best_idx = (int)(p->claim > 0 ? p->b : p->a);
 		c->worst_idx = (int)(p->claim > 0 ? p->a : p->b);
@@ -435,6 +443,24 @@ static void decide(struct comparison *c)
 		c->verdict = VERDICT_WITHIN_NOISE;
 		c->same_within = same_within(c);
 	}
+}
+
+/* A comparison of a bisect's rounds file (comparison.by_step): the
+ * verdict is its headline pair's (bisect_headline), with the pair's own
+ * winner and other; with too few rounds in it, decide's on its steps'
+ * pairs. */
+static void decide_bisect(const struct model *m, struct comparison *c)
+{
+	const struct pair_stats *p = bisect_headline(m, c);
+	if (c->verdict == VERDICT_INSUFFICIENT)
+		return;
+	if (!p || p->rec.verdict == VERDICT_INSUFFICIENT || p->rec.winner < 0) {
+		decide(c);
+		return;
+	}
+	c->best_idx = (int)p->rec.winner;
+	c->worst_idx = (int)p->rec.other;
+	decide_on(c, p);
 }
 
 /* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
@@ -997,6 +1023,41 @@ static double *machine_state(struct model *m)
 	return load_of;
 }
 
+/* The verdicts of one bisect step's rounds alone: analysis_run's part that
+ * decides pairs, on sub (bisect_step_model). */
+static void analyse_step(struct model *sub)
+{
+	build_comparisons(sub);
+	for (size_t i = 0; i < sub->ncomparisons; i++) {
+		model_index_versions(&sub->comparisons[i]);
+		against_baseline(sub, &sub->comparisons[i]);
+		if (runner_blocks(&sub->comparisons[i]))
+			sub->comparisons[i].interleaved = 0;
+	}
+	evidence_run(sub);
+	for (size_t i = 0; i < sub->ncomparisons; i++)
+		decide(&sub->comparisons[i]);
+	record_run(sub);
+}
+
+/* A bisect's rounds file: the pairs of its comparisons are those one step
+ * measured together, each on that step's rounds (bisect.h). */
+static void bisect_steps(struct model *m)
+{
+	int *steps;
+	size_t n = bisect_step_numbers(m, &steps);
+	if (n && bisect_mark(m))
+		for (size_t k = 0; k < n; k++) {
+			struct model sub;
+			model_init(&sub);
+			bisect_step_model(m, steps[k], &sub);
+			analyse_step(&sub);
+			bisect_take_pairs(m, &sub, steps[k]);
+			model_release(&sub);
+		}
+	free(steps);
+}
+
 int analysis_run(struct model *m, struct nf_error *err)
 {
 	size_t nhistory = 0;
@@ -1022,8 +1083,13 @@ int analysis_run(struct model *m, struct nf_error *err)
 		if (runner_blocks(&m->comparisons[i]))
 			m->comparisons[i].interleaved = 0;
 	evidence_run(m);
+	if (m->bisect.good)
+		bisect_steps(m);
 	for (size_t i = 0; i < m->ncomparisons; i++) {
-		decide(&m->comparisons[i]);
+		if (m->comparisons[i].by_step)
+			decide_bisect(m, &m->comparisons[i]);
+		else
+			decide(&m->comparisons[i]);
 		baseline_claims(&m->comparisons[i]);
 	}
 	record_run(m);

@@ -1,6 +1,9 @@
 /*
  * bisect.c - the bisect's call on a pair (bisect.h), from its verdict
- * record alone: no statistic is computed here.
+ * record alone: no statistic is computed here; and for a bisect's rounds
+ * file, each step's rounds as a model of their own, whose pairs (analysed
+ * by analysis.c as any rounds are) become the only pairs of the report's
+ * comparisons, and the pair a comparison's verdict reads.
  */
 #include "analysis/bisect.h"
 #include "analysis/evidence.h"
@@ -11,6 +14,7 @@
 #include <stdio.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum bisect_call bisect_call(const struct comparison *c, size_t a, size_t b, double tolerance,
@@ -54,6 +58,223 @@ long bisect_version(const struct comparison *c, const char *label)
 		if (strcmp(c->versions[k].version, label) == 0)
 			return (long)k;
 	return -1;
+}
+
+/* ---- a bisect's rounds file: verdicts step by step ---------------------- */
+
+/* The step each series of m carries (by series id): its meta.step when it
+ * is from the bisect's file, else 0. Returns a malloc'd array (caller
+ * frees) of m->nseries entries. */
+static int *series_steps(const struct model *m)
+{
+	int *st = xcalloc(m->nseries ? m->nseries : 1, sizeof *st);
+	for (size_t i = 0; m->bisect.source && i < m->nseries; i++) {
+		const struct series *s = m->series[i];
+		cJSON *meta;
+		const cJSON *v;
+		if (!s->meta_json || !s->source || strcmp(s->source, m->bisect.source) != 0)
+			continue;
+		meta = cJSON_Parse(s->meta_json);
+		v = cJSON_GetObjectItemCaseSensitive(meta, "step");
+		if (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble <= 1e6 &&
+		    v->valuedouble == (double)(int)v->valuedouble)
+			st[s->id] = (int)v->valuedouble;
+		cJSON_Delete(meta);
+	}
+	return st;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+size_t bisect_step_numbers(const struct model *m, int **steps)
+{
+	int *st = series_steps(m);
+	size_t n = 0;
+	*steps = xmalloc((m->nseries ? m->nseries : 1) * sizeof **steps);
+	for (size_t i = 0; i < m->nseries; i++)
+		if (st[i])
+			(*steps)[n++] = st[i];
+	qsort(*steps, n, sizeof **steps, cmp_int);
+	{
+		size_t w = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!w || (*steps)[w - 1] != (*steps)[i])
+				(*steps)[w++] = (*steps)[i];
+		n = w;
+	}
+	free(st);
+	return n;
+}
+
+size_t bisect_mark(struct model *m)
+{
+	int *st = series_steps(m);
+	size_t n = 0;
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		int all = c->nversions > 0;
+		for (size_t k = 0; all && k < c->nversions; k++)
+			for (size_t r = 0; all && r < c->versions[k].nrounds; r++)
+				all = st[c->versions[k].rounds[r].series->id] > 0;
+		if (!all)
+			continue;
+		c->by_step = 1;
+		free(c->pairs);
+		c->pairs = NULL;
+		c->npairs = 0;
+		/* a long series' steps would set versions of different steps
+		 * side by side: the bisect's own steps are its steps */
+		free(c->steps);
+		c->steps = NULL;
+		c->nsteps = 0;
+		n++;
+	}
+	free(st);
+	return n;
+}
+
+void bisect_step_model(const struct model *m, int step, struct model *sub)
+{
+	int *st = series_steps(m);
+	sub->min_rounds = m->min_rounds;
+	sub->versions_kind = m->versions_kind;
+	sub->versions_ordered = m->versions_ordered;
+	sub->variant_parameter = m->variant_parameter ? model_intern(sub, m->variant_parameter) : NULL;
+	sub->command_labels = m->command_labels;
+	sub->no_digests = 1;
+	for (size_t i = 0; i < m->nresults; i++) {
+		const struct result *r = &m->results[i];
+		const struct series *s = r->series;
+		size_t np = result_npasses(r);
+		struct result_draft *d;
+		struct result *nr;
+		double *passes;
+		if (st[s->id] != step)
+			continue;
+		passes = model_draft_passes(sub, np);
+		memcpy(passes, result_passes(r), np * sizeof *passes);
+		d = model_draft_result(sub);
+		d->workload = model_intern(sub, s->workload);
+		d->version = model_intern(sub, s->version);
+		d->platform = model_intern(sub, s->platform);
+		d->unit = model_intern(sub, s->unit);
+		d->round = r->round;
+		d->better = s->better;
+		d->where_is_line = s->where_is_line;
+		d->back_to_back = s->back_to_back;
+		d->runner_interleaved = s->runner_interleaved;
+		d->passes = passes;
+		d->npasses = np;
+		d->timestamp = result_timestamp(r) ? model_intern(sub, result_timestamp(r)) : NULL;
+		d->has_time = (signed char)result_time(r, &d->time);
+		d->note = s->note ? model_intern(sub, s->note) : NULL;
+		d->meta_json = s->meta_json ? model_intern(sub, s->meta_json) : NULL;
+		d->v8 = s->v8 ? model_intern(sub, s->v8) : NULL;
+		d->source = s->source ? model_intern(sub, s->source) : NULL;
+		d->where = r->where;
+		d->doc = s->doc;
+		nr = model_add_result(sub, d);
+		/* the value ingest settled on (a rescaled unit's included) */
+		nr->value = r->value;
+	}
+	free(st);
+}
+
+/* 1 when the file records a call for step. */
+static int step_recorded(const struct model *m, int step)
+{
+	for (size_t i = 0; i < m->bisect.nsteps; i++)
+		if (m->bisect.steps[i].step == step)
+			return 1;
+	return 0;
+}
+
+/* Index k of sc's versions as an index of c's, -1 none. */
+static long map_version(const struct comparison *c, const struct comparison *sc, long k)
+{
+	return k < 0 || (size_t)k >= sc->nversions ? -1 : bisect_version(c, sc->versions[k].version);
+}
+
+static int cmp_pair_ab(const void *pa, const void *pb)
+{
+	const struct pair_stats *a = pa, *b = pb;
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	return (a->b > b->b) - (a->b < b->b);
+}
+
+void bisect_take_pairs(struct model *m, const struct model *sub, int step)
+{
+	int recorded = step_recorded(m, step);
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		struct comparison *c = &m->comparisons[i];
+		const struct comparison *sc = NULL;
+		if (!c->by_step)
+			continue;
+		for (size_t j = 0; j < sub->ncomparisons && !sc; j++)
+			if (strcmp(sub->comparisons[j].workload, c->workload) == 0 &&
+			    strcmp(sub->comparisons[j].platform, c->platform) == 0)
+				sc = &sub->comparisons[j];
+		for (size_t q = 0; sc && q < sc->npairs; q++) {
+			struct pair_stats np = sc->pairs[q], *had = NULL;
+			long a = map_version(c, sc, (long)np.a), b = map_version(c, sc, (long)np.b);
+			/* both orders are semver, then first seen: the same but
+			 * for labels of one version spelled two ways */
+			if (a < 0 || b < 0 || a >= b)
+				continue;
+			np.a = (size_t)a;
+			np.b = (size_t)b;
+			np.step = step;
+			np.family = sc->npairs;
+			np.rounds_a = sc->versions[sc->pairs[q].a].nrounds;
+			np.rounds_b = sc->versions[sc->pairs[q].b].nrounds;
+			np.rec.winner = map_version(c, sc, np.rec.winner);
+			np.rec.other = map_version(c, sc, np.rec.other);
+			np.rec.rule_winner = map_version(c, sc, np.rec.rule_winner);
+			for (size_t k = 0; k < c->npairs && !had; k++)
+				if (c->pairs[k].a == np.a && c->pairs[k].b == np.b)
+					had = &c->pairs[k];
+			if (!had) {
+				c->pairs = xrealloc(c->pairs, (c->npairs + 1) * sizeof *c->pairs);
+				c->pairs[c->npairs++] = np;
+			} else if (recorded || !step_recorded(m, had->step)) {
+				*had = np;
+			}
+		}
+		if (c->npairs)
+			qsort(c->pairs, c->npairs, sizeof *c->pairs, cmp_pair_ab);
+	}
+}
+
+const struct pair_stats *bisect_headline(const struct model *m, const struct comparison *c)
+{
+	const struct bisect_record *b = &m->bisect;
+	const struct pair_stats *first = NULL;
+	if (b->nsteps) {
+		const struct bisect_step *st = &b->steps[b->nsteps - 1];
+		for (size_t i = 0; i < c->npairs; i++) {
+			const struct pair_stats *p = &c->pairs[i];
+			const char *va = c->versions[p->a].version, *vb = c->versions[p->b].version;
+			if (p->step == st->step &&
+			    ((!strcmp(va, st->good) && !strcmp(vb, st->candidate)) ||
+			     (!strcmp(va, st->candidate) && !strcmp(vb, st->good))))
+				return p;
+		}
+		/* a workload that step did not give for both: the last step
+		 * that compared any of its pairs */
+		for (size_t i = 0; i < c->npairs; i++)
+			if (!first || c->pairs[i].step > first->step)
+				first = &c->pairs[i];
+		return first;
+	}
+	for (size_t i = 0; i < c->npairs; i++)
+		if (!first || c->pairs[i].step < first->step)
+			first = &c->pairs[i];
+	return first;
 }
 
 /* ---- what changes across a step ---------------------------------------- */

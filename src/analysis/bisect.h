@@ -42,6 +42,48 @@ size_t bisect_meta_changes(struct model *m, const char *workload, const char *a,
  * meta facts that change across it (model.bisect). */
 void bisect_analyse(struct model *m);
 
+/* ---- a bisect's rounds file: verdicts step by step ----
+ *
+ * Each step of a bisect measures its versions interleaved; versions of
+ * different steps were measured at different times. So in the analysis of
+ * its rounds file (model.bisect set) a comparison whose rounds all carry a
+ * meta.step of that file tests only pairs of versions one step measured
+ * together, each on that step's rounds alone, paired by round as the step
+ * ran them: analysis.c analyses each step as a model of its own
+ * (bisect_step_model) and takes its pairs (bisect_take_pairs). A pair
+ * measured in several steps is compared on the last of them whose call
+ * the file records (or, when none is recorded, on the last). */
+
+/* The steps the results of the bisect's file carry (meta.step), ascending,
+ * into *steps (malloc'd, caller frees); returns how many. */
+size_t bisect_step_numbers(const struct model *m, int **steps);
+
+/* Marks the comparisons of m whose every round is the bisect file's and
+ * carries a step (comparison.by_step) and drops their pairs, which
+ * bisect_take_pairs fills again, and their series' steps (comparison.steps:
+ * they would set versions of different steps side by side). Returns how
+ * many were marked. */
+size_t bisect_mark(struct model *m);
+
+/* Fills sub (model_init'ed by the caller) with the results of m's bisect
+ * file that carry meta.step == step, and the options that shape their
+ * verdicts (min_rounds, what the versions are). */
+void bisect_step_model(const struct model *m, int step, struct model *sub);
+
+/* Takes the pairs of sub (one step's model, analysed) into the marked
+ * comparisons of m with the same workload and platform, their versions'
+ * indexes made m's, step set; then keeps each comparison's pairs sorted as
+ * evidence_pair finds them. */
+void bisect_take_pairs(struct model *m, const struct model *sub, int step);
+
+/* The pair of a marked comparison c that its verdict reads: the pair of
+ * good and candidate of the last step the file records a call for (for a
+ * culprit, its confirmation: what bisect printed); when c has no such pair
+ * (that step gave its workload for one of them only), a pair of the last
+ * step that compared any; with no call recorded, the first step's pair.
+ * NULL when c holds no pair. */
+const struct pair_stats *bisect_headline(const struct model *m, const struct comparison *c);
+
 /* The index of the version labelled label in c, or -1. */
 long bisect_version(const struct comparison *c, const char *label);
 

@@ -189,6 +189,12 @@ static void check(const struct model *m, size_t k, size_t ci, const char *a, con
 		out->why = out->a < 0 ? CLAIM_MISSING_A : CLAIM_MISSING_B;
 		return;
 	}
+	/* a bisect's file: versions are compared only where one step
+	 * measured both (analysis/bisect.c) */
+	if (c->by_step && !evidence_pair(c, (size_t)out->a, (size_t)out->b)) {
+		out->why = CLAIM_NOT_TOGETHER;
+		return;
+	}
 	if (c->versions[out->a].nrounds < need || c->versions[out->b].nrounds < need) {
 		out->why = CLAIM_FEW_ROUNDS;
 		return;

@@ -31,7 +31,7 @@
 int evidence_all_pairs(const struct comparison *c)
 {
 	size_t k = c->nversions;
-	return c->npairs == k * (k - 1) / 2;
+	return !c->by_step && c->npairs == k * (k - 1) / 2;
 }
 
 /* The pair of versions a and b of c, a < b: every pair is laid out in the

@@ -198,11 +198,17 @@ void record_run(struct model *m)
 		c->nregressing = 0;
 		for (size_t k = 0; k < c->npairs; k++) {
 			struct pair_stats *p = &c->pairs[k];
-			fill_record(m, c, p);
-			/* a version set apart as an anomaly is named as one, not
-			 * as a regression of each pair it takes part in */
-			if (c->others_apart && (c->versions[p->a].bimodal || c->versions[p->b].bimodal))
-				p->rec.regression = 0;
+			/* a bisect step's pair keeps the record its step's
+			 * rounds made, its anomalies its step's (analysis/bisect.c) */
+			if (!c->by_step) {
+				fill_record(m, c, p);
+				/* a version set apart as an anomaly is named as
+				 * one, not as a regression of each pair it takes
+				 * part in */
+				if (c->others_apart &&
+				    (c->versions[p->a].bimodal || c->versions[p->b].bimodal))
+					p->rec.regression = 0;
+			}
 			c->nregressing += p->rec.regression;
 		}
 		if (c->verdict_pair >= 0 && c->verdict != VERDICT_INSUFFICIENT) {

@@ -13,7 +13,8 @@
  * few. When lines are compared (lines.c), the releases are read back from
  * the rounds of each line (series.release), so the steps inside a line stay;
  * there a step to the worse counts as a regression (comparison.nworse_steps),
- * since no pair of the compared versions sees it.
+ * since no pair of the compared versions sees it. A bisect's comparisons
+ * (comparison.by_step) get none: their releases ran in different steps.
  */
 #include "analysis/releases.h"
 #include "analysis/stats.h"
@@ -149,7 +150,12 @@ void releases_run(struct model *m)
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		struct comparison *c = &m->comparisons[i];
 		size_t nu;
-		struct unit *u = units_of(m, c, &nu);
+		struct unit *u;
+		/* a bisect's file: releases of one line measured in different
+		 * steps were never interleaved (analysis/bisect.c) */
+		if (c->by_step)
+			continue;
+		u = units_of(m, c, &nu);
 		for (size_t b = 1; b < nu; b++) {
 			const struct unit *ub = &u[b];
 			/* the previous release of the same line in version order */

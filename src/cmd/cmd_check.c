@@ -120,9 +120,13 @@ static size_t check_regressions(const struct model *m, double floor, double blin
 			const struct pair_stats *p;
 			if ((int)k == c->baseline_idx)
 				continue;
+			p = evidence_pair(c, (size_t)c->baseline_idx, k);
+			/* a bisect's file: only versions a step measured with the
+			 * baseline are compared with it */
+			if (!p && c->by_step)
+				continue;
 			versions = xrealloc(versions, (nv + 1) * sizeof *versions);
 			versions[nv++] = v->version;
-			p = evidence_pair(c, (size_t)c->baseline_idx, k);
 			if (!p)
 				continue;
 			if (p->rec.verdict != VERDICT_INSUFFICIENT && p->rec.sees > blind_floor &&

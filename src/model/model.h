@@ -442,6 +442,12 @@ struct pair_stats {
 	                         machine's drift between the two versions'
 	                         places in the round makes alone; else 0 */
 	struct verdict_record rec; /* what decided this pair (record.c) */
+	int step;             /* comparison.by_step: the bisect's step whose
+	                         rounds this pair was compared on; else 0 */
+	size_t family;        /* comparison.by_step: the pairs of that step,
+	                         Holm's family; else 0 (the comparison's) */
+	size_t rounds_a, rounds_b; /* comparison.by_step: a's and b's rounds
+	                         in that step; else 0 (the versions') */
 };
 
 /* A step in a long version series (filled by stats code). */
@@ -497,6 +503,11 @@ struct comparison {
 	int rule_linear;          /* the bests in version order move one way */
 	struct pair_stats *pairs; /* owned, may be NULL */
 	size_t npairs;
+	int by_step;              /* 1: a bisect's rounds file: the pairs are
+	                             those of versions one step measured
+	                             together, each compared on that step's
+	                             rounds alone (analysis/bisect.c), and the
+	                             verdict is the narrowed step's pair */
 	struct step *steps;       /* owned, may be NULL */
 	size_t nsteps;
 	int interleaved;          /* 1 timestamps (or the runner) show interleaved
@@ -658,6 +669,8 @@ enum claim_missing {
 	CLAIM_MISSING_B,      /* version b was not */
 	CLAIM_FEW_ROUNDS,     /* a version has fewer than model.min_rounds (or 2) */
 	CLAIM_NO_INTERVAL,    /* the interval could not be made (every round tied) */
+	CLAIM_NOT_TOGETHER,   /* comparison.by_step: no step of the bisect
+	                         measured both versions */
 };
 
 /* One claim checked on one comparison (workload x platform) it matches. */

@@ -94,6 +94,9 @@ void claim_words_check(struct buf *b, const struct model *m, const struct claim_
 			   v->nrounds == 1 ? "" : "s", need);
 		break;
 	}
+	case CLAIM_NOT_TOGETHER:
+		buf_printf(b, "no step of the bisect measured %s and %s together", a, bv);
+		break;
 	case CLAIM_NO_INTERVAL:
 	case CLAIM_MISSING_NONE:
 		buf_puts(b, "no interval can be made from these rounds");

@@ -144,6 +144,21 @@ static void build_lines(struct report *r)
 	}
 }
 
+/* Holm's family of pair p of c: the comparison's pairs, or in a bisect's
+ * file the pairs of p's step. */
+static size_t pair_family(const struct comparison *c, const struct pair_stats *p)
+{
+	return c->by_step ? p->family : c->npairs;
+}
+
+/* The rounds pair p of c compared of its version a (b_side 0) or b. */
+static size_t pair_rounds(const struct comparison *c, const struct pair_stats *p, int b_side)
+{
+	if (c->by_step)
+		return b_side ? p->rounds_b : p->rounds_a;
+	return c->versions[b_side ? p->b : p->a].nrounds;
+}
+
 /* The sentence for a pair where the within-noise rule and the rank test
  * disagree (appends to b). */
 static void borderline_text(const struct report *r, const struct comparison *c,
@@ -160,13 +175,18 @@ static void borderline_text(const struct report *r, const struct comparison *c,
 		fmt_spread(b, p->noise);
 		buf_puts(b, ", but the rank test does not confirm it (p = ");
 		fmt_p(b, p->p_holm);
-		buf_printf(b, " after Holm's correction over the %zu pair%s of this comparison; with "
-			   "%zu and %zu rounds the smallest reachable p is ", c->npairs,
-			   c->npairs == 1 ? "" : "s", va->nrounds, vb->nrounds);
+		buf_printf(b, " after Holm's correction over the %zu pair%s of this ", pair_family(c, p),
+			   pair_family(c, p) == 1 ? "" : "s");
+		if (c->by_step)
+			buf_printf(b, "bisect's step %d", p->step);
+		else
+			buf_puts(b, "comparison");
+		buf_printf(b, "; with %zu and %zu rounds the smallest reachable p is ",
+			   pair_rounds(c, p, 0), pair_rounds(c, p, 1));
 		fmt_p(b, p->p_floor);
 		/* only when more rounds would help: the plan is for the medians */
-		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > va->nrounds &&
-		    (size_t)p->rounds_needed > vb->nrounds)
+		if (p->rounds_needed > 0 && (size_t)p->rounds_needed > pair_rounds(c, p, 0) &&
+		    (size_t)p->rounds_needed > pair_rounds(c, p, 1))
 			buf_printf(b, ", and about %d rounds per version would be needed to tell",
 				   p->rounds_needed);
 		buf_puts(b, ")");
@@ -199,11 +219,14 @@ static const struct pair_stats *strongest_pair(const struct comparison *c)
 	return best;
 }
 
-/* What Holm's first step needs of comparison c's smallest p: the level over
- * its own pairs (the family of the correction is the comparison). */
-static double holm_level(const struct report *r, const struct comparison *c)
+/* What Holm's first step needs of the smallest p of pair s's family: the
+ * level over its own pairs (the family of the correction is the
+ * comparison; in a bisect's file, the step). */
+static double holm_level(const struct report *r, const struct comparison *c,
+			 const struct pair_stats *s)
 {
-	return r->method.alpha / (double)(c->npairs ? c->npairs : 1);
+	size_t n = pair_family(c, s);
+	return r->method.alpha / (double)(n ? n : 1);
 }
 
 /* Why no pair of c can be significant: the rounds of its strongest pair,
@@ -216,17 +239,22 @@ static char *comparison_power_note(const struct report *r, const struct comparis
 	int needed = 0;
 	for (size_t i = 0; i < c->npairs; i++) {
 		const struct pair_stats *ps = &c->pairs[i];
-		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > c->versions[ps->a].nrounds &&
-		    (size_t)ps->rounds_needed > c->versions[ps->b].nrounds &&
+		if (ps->rounds_needed > 0 && (size_t)ps->rounds_needed > pair_rounds(c, ps, 0) &&
+		    (size_t)ps->rounds_needed > pair_rounds(c, ps, 1) &&
 		    (!needed || ps->rounds_needed < needed))
 			needed = ps->rounds_needed;
 	}
-	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ",
-		   c->versions[s->a].nrounds, c->versions[s->b].nrounds);
+	buf_printf(&b, "%zu vs %zu rounds: the smallest reachable p is ", pair_rounds(c, s, 0),
+		   pair_rounds(c, s, 1));
 	fmt_p(&b, s->p_floor);
-	buf_printf(&b, ", and Holm's correction over the %zu pair%s of this comparison needs p "
-		   "below ", c->npairs, c->npairs == 1 ? "" : "s");
-	fmt_p(&b, holm_level(r, c));
+	buf_printf(&b, ", and Holm's correction over the %zu pair%s of this ", pair_family(c, s),
+		   pair_family(c, s) == 1 ? "" : "s");
+	if (c->by_step)
+		buf_printf(&b, "bisect's step %d", s->step);
+	else
+		buf_puts(&b, "comparison");
+	buf_puts(&b, " needs p below ");
+	fmt_p(&b, holm_level(r, c, s));
 	buf_puts(&b, ", so no pair here can be significant");
 	if (needed)
 		buf_printf(&b, "; about %d rounds per version would be needed to confirm the "
@@ -279,7 +307,7 @@ static void build_evidence(struct report *r)
 {
 	const struct model *m = r->m;
 	struct buf b = BUF_INIT;
-	size_t nseries = 0;
+	size_t nseries = 0, nby_step = 0, nwith_pairs = 0;
 
 	r->p_floor = 1;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
@@ -291,8 +319,11 @@ static void build_evidence(struct report *r)
 		r->nregressions += c->regression || c->nworse_steps;
 		r->nanomalies += c->anomaly;
 		r->npairs += c->npairs;
-		if (c->npairs > r->most_pairs)
-			r->most_pairs = c->npairs;
+		for (size_t k = 0; k < c->npairs; k++)
+			if (pair_family(c, &c->pairs[k]) > r->most_pairs)
+				r->most_pairs = pair_family(c, &c->pairs[k]);
+		nby_step += c->by_step && c->npairs > 0;
+		nwith_pairs += c->npairs > 0;
 		r->nsteps += c->nsteps;
 		r->ndrift += c->drift.found;
 		for (size_t k = 0; k < c->npairs; k++) {
@@ -302,28 +333,37 @@ static void build_evidence(struct report *r)
 				r->p_floor = c->pairs[k].p_floor;
 		}
 	}
+	/* a bisect's file alone: every comparison's family is a step */
+	r->by_step = nwith_pairs && nby_step == nwith_pairs;
 	/* the report's power binds when every comparison's does */
 	r->power_binds = 0;
 	for (size_t i = 0; i < m->ncomparisons; i++) {
 		const struct pair_stats *s = strongest_pair(&m->comparisons[i]);
 		if (!s)
 			continue;
-		if (s->p_floor < holm_level(r, &m->comparisons[i])) {
+		if (s->p_floor < holm_level(r, &m->comparisons[i], s)) {
 			r->power_binds = 0;
 			break;
 		}
 		r->power_binds = 1;
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		nseries += !evidence_all_pairs(&m->comparisons[i]);
+		nseries += !m->comparisons[i].by_step && !evidence_all_pairs(&m->comparisons[i]);
 	if (r->npairs) {
 		/* Holm's first step compares the smallest p with alpha / pairs,
 		 * the pairs of one comparison */
 		buf_puts(&b, "With the rounds measured, the smallest p-value the rank test can reach is ");
 		fmt_p(&b, r->p_floor);
-		buf_printf(&b, "; Holm's correction runs over the pairs of each comparison (one workload "
-			   "on one platform: %zu pair%s at most), so its first step needs the smallest "
-			   "p below ", r->most_pairs, r->most_pairs == 1 ? "" : "s");
+		if (r->by_step)
+			buf_printf(&b, "; Holm's correction runs over the pairs of each step of the "
+				   "bisect (the versions one step measured together, of one workload on "
+				   "one platform: %zu pair%s at most), so its first step needs the "
+				   "smallest p below ", r->most_pairs, r->most_pairs == 1 ? "" : "s");
+		else
+			buf_printf(&b, "; Holm's correction runs over the pairs of each comparison (one "
+				   "workload on one platform: %zu pair%s at most), so its first step "
+				   "needs the smallest p below ", r->most_pairs,
+				   r->most_pairs == 1 ? "" : "s");
 		fmt_p(&b, r->method.alpha / (double)r->most_pairs);
 		if (r->power_binds)
 			buf_puts(&b, ", so no pair can be significant: more rounds per version are needed "
@@ -375,7 +415,7 @@ static void build_evidence(struct report *r)
 			fmt_percent_signed(&b, st->change);
 			rc->steps[k] = buf_detach(&b, NULL);
 		}
-		rc->power_binds = s && s->p_floor >= holm_level(r, c);
+		rc->power_binds = s && s->p_floor >= holm_level(r, c, s);
 		if (rc->power_binds)
 			rc->power_note = comparison_power_note(r, c);
 		if (rc->power_binds && rc->nborderline) {
@@ -622,6 +662,11 @@ static void build_verdicts(struct report *r)
 		rc->worse_variant = worse_variants(m, c);
 		r->nworse += rc->worse_variant != NULL;
 		rc->worth_filing = c->regression || c->nworse_steps || rc->worse_variant || c->anomaly;
+		/* a bisect's confirmed step is filed for itself, whatever its
+		 * sign: the comparison of the workload it narrowed */
+		if (c->by_step && m->bisect.culprit >= 0 && c->verdict == VERDICT_FASTER &&
+		    !strcmp(c->workload, m->bisect.steps[m->bisect.culprit].workload))
+			rc->worth_filing = 1;
 		for (size_t k = 0; k < c->nrelease_steps && c->nworse_steps; k++) {
 			char *t;
 			if (!releases_worse(c, &c->release_steps[k]))

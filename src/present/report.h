@@ -202,6 +202,8 @@ struct report {
 	/* report-wide evidence counts */
 	size_t npairs, nsignificant, nborderline, nsteps, ndrift;
 	double p_floor;           /* smallest p any pair can reach (1 without pairs) */
+	int by_step;              /* every comparison with pairs is a bisect's,
+	                             its pairs its steps' (comparison.by_step) */
 	size_t most_pairs;        /* pairs of the comparison with the most: Holm's
 	                             family is one comparison */
 	int power_binds;          /* no pair of the report can be significant */

@@ -56,7 +56,8 @@ static void row_text(struct buf *b, const struct model *m, const struct upgrade_
 		}
 		break;
 	case UPGRADE_NOT_TESTED:
-		buf_puts(b, "no confirmed change (the pair was not tested: see the steps of the series)");
+		buf_puts(b, c->by_step ? "no confirmed change (no step of the bisect measured both)"
+			 : "no confirmed change (the pair was not tested: see the steps of the series)");
 		break;
 	case UPGRADE_NO_VERDICT:
 		buf_puts(b, "no confirmed change (no verdict: too few rounds)");

@@ -283,6 +283,11 @@ void words_against_baseline(struct buf *b, const struct comparison *c, size_t k)
 {
 	const struct pair_stats *p = evidence_pair(c, (size_t)c->baseline_idx, k);
 	size_t at = b->len;
+	if (!p && c->by_step) {
+		/* a bisect's file: never interleaved with the baseline */
+		buf_printf(b, "no step with %s", c->versions[c->baseline_idx].version);
+		return;
+	}
 	words_against_baseline_size(b, c, k);
 	if (strcmp(b->s + at, "the same") == 0)
 		return;
@@ -889,6 +894,19 @@ void words_how_often(struct buf *b, const struct comparison *c)
 {
 	const struct verdict_record *r = &c->record;
 	const struct version_stats *w = &c->versions[r->winner], *o = &c->versions[r->other];
+	if (c->by_step && c->verdict_pair >= 0) {
+		/* a bisect's file: the versions' rounds span steps measured at
+		 * other times; the record's rounds are its step's alone */
+		buf_printf(b, "in step %d, whose rounds each ran both, %s was better in %zu of %zu "
+			   "rounds; the %s differ by more than the noise (", c->pairs[c->verdict_pair].step,
+			   w->version, r->agree, r->rounds, r->by == DECIDED_PAIRED ? "per-round ratios"
+			   : r->by == DECIDED_BEST_ROUNDS ? "best rounds" : "medians");
+		words_size_number(b, r->size);
+		buf_puts(b, " against ");
+		put_band(b, r->band);
+		buf_puts(b, ") and the rank test confirms it");
+		return;
+	}
 	/* do the round ranges of the winner and the other overlap? */
 	if (c->better == BETTER_HIGHER ? w->worst_round > o->best : w->worst_round < o->best) {
 		buf_printf(b, "in every round: the worst of %zu rounds of %s beat the best of %zu rounds of %s",

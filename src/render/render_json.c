@@ -193,6 +193,11 @@ static void write_evidence(struct jsonw *w, const struct comparison *c,
 		jsonw_string(w, c->versions[p->a].version);
 		jsonw_key(w, "b");
 		jsonw_string(w, c->versions[p->b].version);
+		if (c->by_step) {
+			/* a bisect's file: the step whose rounds compared them */
+			jsonw_key(w, "step");
+			jsonw_int(w, p->step);
+		}
 		jsonw_key(w, "test");
 		jsonw_string(w, p->test);
 		jsonw_key(w, "u");
