@@ -166,6 +166,10 @@ check_eq "each workload's verdict is step 8's pair, 21.7.3 against 22.0.0; SELEC
 check_eq "no steps between releases of a line, whose releases ran in different steps" "0 0" \
 	"$(jq -r '"\([.comparisons[].release_steps[]] | length) \([.comparisons[].steps[]] | length)"' "$o/analysis.json")"
 check "summary.md names no regression the steps did not measure" sh -c '! grep -q " slower than " "$1"' sh "$o/summary.md"
+check "no bisect verdict is called \"not linear\": that sets versions of different steps side by side" \
+	sh -c '! jq -r ".comparisons[] | .text" "$1" | grep -q "not linear" && jq -e "all(.comparisons[]; .linear)" "$1" > /dev/null' sh "$o/analysis.json"
+check "blog.md's short answer opens with the narrowed step" \
+	grep -q '^On "SELECT 50 newest, plain", 22\.0\.0 does [0-9.]*× the ops/s of 21\.7\.3 (best rounds), and that is the only change beyond the noise' "$o/blog.md"
 check_eq "the step chart: every measured version in order, the step marked" \
 	"Bisect 20.19.5 → 22.21.1: each measured version against good|21.6.0 21.7.2 21.7.3 22.0.0 22.1.0 22.4.0 22.21.1|Narrowed to 21.7.3 → 22.0.0" \
 	"$(xmllint --xpath 'string(//*[local-name()="title"])' "$o/charts/bisect-steps.svg")|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | sed "s/Narrowed to.*//" | grep -oE '[0-9]+\.[0-9]+\.[0-9]+: ' | tr -d ': ' | paste -sd' ')|$(xmllint --xpath 'string(//*[local-name()="desc"])' "$o/charts/bisect-steps.svg" | grep -o 'Narrowed to 21.7.3 → 22.0.0')"

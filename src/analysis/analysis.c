@@ -461,6 +461,9 @@ static void decide_bisect(const struct model *m, struct comparison *c)
 	c->best_idx = (int)p->rec.winner;
 	c->worst_idx = (int)p->rec.other;
 	decide_on(c, p);
+	/* "not linear" would set versions of different steps side by side:
+	 * the verdict is one step's two versions */
+	c->linear = 1;
 }
 
 /* Semantic-version order of two versions: -1 a is earlier, +1 later, 0 the
