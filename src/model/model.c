@@ -197,6 +197,21 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	return r;
 }
 
+void model_add_value(struct model *m, struct series *s, int round, size_t where, double value)
+{
+	struct result *r;
+	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
+	if ((m->nresults & 65535) == 0)
+		arena_populate(m->results, m->results_alloc * sizeof *r, m->nresults * sizeof *r,
+			       (m->nresults + 65536) * sizeof *r);
+	r = &m->results[m->nresults++];
+	r->series = s;
+	r->extra = NULL;
+	r->round = round;
+	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
+	r->value = value;
+}
+
 double result_value_of_passes(const double *passes, size_t n)
 {
 	return median_of(passes, n);

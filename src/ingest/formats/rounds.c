@@ -273,7 +273,10 @@ static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 		r->n[i] = n;
 		r->next[i] = ROUNDS_RECENT;
 	}
-	r->next[r->last] = (unsigned char)i;
+	/* a name repeated is found as the last one: what followed it before
+	 * is kept for when it changes */
+	if (i != r->last)
+		r->next[r->last] = (unsigned char)i;
 	r->last = (unsigned char)i;
 }
 
@@ -370,38 +373,92 @@ static const char *meta_of(struct model *m, struct rounds_names *nc, const struc
 	return nc->meta_json;
 }
 
+/* The series of nc's series cache stored for these names and fields, or
+ * NULL; then *slot is where to store it: the first empty slot among the
+ * few tried, else the first tried. */
+static inline struct rounds_series *series_cached(struct rounds_names *nc, const char *workload,
+						  const char *version, const char *platform,
+						  const char *unit, int better, size_t doc, int is_line,
+						  struct rounds_series **slot)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)workload * 0x9E3779B97F4A7C15ULL) ^
+		     ((uint64_t)(uintptr_t)version * 0xBF58476D1CE4E5B9ULL) ^ (uintptr_t)platform;
+	size_t at = (size_t)(h >> 32);
+	*slot = NULL;
+	for (int i = 0; i < 4; i++) {
+		struct rounds_series *c = &nc->series[(at + (size_t)i) & (ROUNDS_SERIES - 1)];
+		if (!c->s) {
+			if (!*slot)
+				*slot = c;
+			break;
+		}
+		if (c->workload == workload && c->version == version && c->platform == platform &&
+		    c->unit == unit && c->better == better && c->doc == doc && c->is_line == is_line &&
+		    c->source == nc->source)
+			return c;
+	}
+	if (!*slot)
+		*slot = &nc->series[at & (ROUNDS_SERIES - 1)];
+	return NULL;
+}
+
 /* Adds a result that rounds_result_check passed to the model, as input
- * document doc. */
+ * document doc. A plain round (one value, no timestamp, note, meta or
+ * back_to_back) of a series met before goes straight to it through nc's
+ * series cache, without a draft: model_add_result would find that series
+ * for it. */
 static inline __attribute__((always_inline)) void
 rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_result *rr,
 		  const struct rounds_place *pl, size_t doc)
 {
-	struct result_draft *r = model_draft_result(m);
-	int unit_better;
+	struct result_draft *r;
+	const char *workload, *version, *platform, *unit;
+	int unit_better, better;
+	const int plain = rr->kind[RF_VALUE] == RV_NUMBER && rr->kind[RF_TIMESTAMP] != RV_STRING &&
+			  rr->kind[RF_NOTE] != RV_STRING && rr->kind[RF_META] != RV_OBJECT &&
+			  rr->kind[RF_BACK] != RV_TRUE;
+	struct rounds_series *c = NULL;
 
 	if (!nc->source)
 		nc->source = model_intern(m, pl->in->path);
+	workload = name_of(m, nc, rr, RF_WORKLOAD);
+	if (rr->kind[RF_VERSION] == RV_STRING) {
+		version = name_of(m, nc, rr, RF_VERSION);
+	} else if (rr->kind[RF_VERSION] == RV_NUMBER) {
+		struct buf b = BUF_INIT;
+		fmt_sig(&b, rr->v[RF_VERSION].num, 15);
+		version = model_intern(m, b.s);
+		buf_release(&b);
+	} else {
+		version = model_intern(m, pl->in->label);
+	}
+	platform = rr->kind[RF_PLATFORM] == RV_STRING ? name_of(m, nc, rr, RF_PLATFORM)
+						       : default_platform(m, nc);
+	unit = unit_of(m, nc, rr->v[RF_UNIT].str, rr->len[RF_UNIT], &unit_better);
+	better = unit_better;
+	if (rr->kind[RF_BETTER] == RV_STRING)
+		better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+	if (plain) {
+		const struct rounds_series *hit =
+			series_cached(nc, workload, version, platform, unit, better, doc, pl->is_line, &c);
+		if (hit) {
+			model_add_value(m, hit->s,
+					rr->kind[RF_ROUND] == RV_NUMBER ? (int)rr->v[RF_ROUND].num : 0,
+					pl->where, rr->v[RF_VALUE].num);
+			return;
+		}
+	}
+
+	r = model_draft_result(m);
 	r->source = nc->source;
 	r->where = pl->where;
 	r->where_is_line = pl->is_line;
 	r->doc = doc;
-	r->workload = name_of(m, nc, rr, RF_WORKLOAD);
-	if (rr->kind[RF_VERSION] == RV_STRING) {
-		r->version = name_of(m, nc, rr, RF_VERSION);
-	} else if (rr->kind[RF_VERSION] == RV_NUMBER) {
-		struct buf b = BUF_INIT;
-		fmt_sig(&b, rr->v[RF_VERSION].num, 15);
-		r->version = model_intern(m, b.s);
-		buf_release(&b);
-	} else {
-		r->version = model_intern(m, pl->in->label);
-	}
-	r->platform = rr->kind[RF_PLATFORM] == RV_STRING ? name_of(m, nc, rr, RF_PLATFORM)
-							  : default_platform(m, nc);
-	r->unit = unit_of(m, nc, rr->v[RF_UNIT].str, rr->len[RF_UNIT], &unit_better);
-	r->better = unit_better;
-	if (rr->kind[RF_BETTER] == RV_STRING)
-		r->better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+	r->workload = workload;
+	r->version = version;
+	r->platform = platform;
+	r->unit = unit;
+	r->better = better;
 	if (rr->kind[RF_TIMESTAMP] == RV_STRING) {
 		r->timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
 		r->time = rr->time;
@@ -424,7 +481,20 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 		if (rr->v8_kind == RV_STRING && rr->v8_len)
 			r->v8 = names_intern(m, nc, rr->v8, rr->v8_len);
 	}
-	model_add_result(m, r);
+	{
+		struct result *res = model_add_result(m, r);
+		if (c) {
+			c->s = res->series;
+			c->workload = workload;
+			c->version = version;
+			c->platform = platform;
+			c->unit = unit;
+			c->source = nc->source;
+			c->better = (signed char)better;
+			c->is_line = (signed char)pl->is_line;
+			c->doc = doc;
+		}
+	}
 }
 
 void rounds_names_release(struct rounds_names *nc)

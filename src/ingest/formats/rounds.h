@@ -122,12 +122,23 @@ struct rounds_result {
  * and for each the one that came after it last time: lines that cycle
  * through versions or repeat a workload find the name without scanning
  * and interning it again. */
-#define ROUNDS_RECENT 8
+#define ROUNDS_RECENT 16
 struct rounds_recent {
 	const char *s[ROUNDS_RECENT];
 	size_t n[ROUNDS_RECENT];
 	unsigned char next[ROUNDS_RECENT]; /* ROUNDS_RECENT: none yet */
 	unsigned char last, fill;
+};
+
+/* A series the builder stored a plain round in, with the names and the
+ * fields that made it (the others of a plain round are none): a round
+ * with the same ones goes to it (model_add_value). */
+#define ROUNDS_SERIES 128
+struct rounds_series {
+	struct series *s; /* NULL: an empty slot */
+	const char *workload, *version, *platform, *unit, *source;
+	size_t doc;
+	signed char better, is_line;
 };
 
 /* What the builder keeps from one result to the next of one input: the
@@ -151,6 +162,7 @@ struct rounds_names {
 	} cache[256];
 	struct buf meta_raw;    /* the last "meta" as given, and its interned compact text */
 	const char *meta_json;
+	struct rounds_series series[ROUNDS_SERIES]; /* series_cached() finds them */
 };
 void rounds_names_release(struct rounds_names *nc);
 
