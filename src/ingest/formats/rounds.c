@@ -258,9 +258,14 @@ static const char *names_intern(struct model *m, struct rounds_names *nc, const 
  * index when the reader found it there, else -1. */
 static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 {
-	if (i < 0)
-		for (i = 0; i < r->fill && r->s[i] != s;)
-			i++;
+	if (i < 0) {
+		/* where the name went in, unless another took its place */
+		const size_t h = (size_t)(((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ULL) >> 56);
+		i = r->at[h] < r->fill && r->s[r->at[h]] == s ? r->at[h] : r->fill;
+		if (i == r->fill)
+			r->at[h] = (unsigned char)(r->fill < ROUNDS_RECENT ? r->fill
+									  : (r->last + 1) % ROUNDS_RECENT);
+	}
 	if (i == r->fill) {
 		if (r->fill < ROUNDS_RECENT) {
 			r->fill++;
@@ -373,33 +378,59 @@ static const char *meta_of(struct model *m, struct rounds_names *nc, const struc
 	return nc->meta_json;
 }
 
-/* The series of nc's series cache stored for these names and fields, or
- * NULL; then *slot is where to store it: the first empty slot among the
- * few tried, else the first tried. */
-static inline struct rounds_series *series_cached(struct rounds_names *nc, const char *workload,
-						  const char *version, const char *platform,
-						  const char *unit, int better, size_t doc, int is_line,
-						  struct rounds_series **slot)
+static inline size_t series_hash(const char *workload, const char *version, const char *platform)
 {
 	uint64_t h = ((uint64_t)(uintptr_t)workload * 0x9E3779B97F4A7C15ULL) ^
 		     ((uint64_t)(uintptr_t)version * 0xBF58476D1CE4E5B9ULL) ^ (uintptr_t)platform;
-	size_t at = (size_t)(h >> 32);
-	*slot = NULL;
-	for (int i = 0; i < 4; i++) {
-		struct rounds_series *c = &nc->series[(at + (size_t)i) & (ROUNDS_SERIES - 1)];
-		if (!c->s) {
-			if (!*slot)
-				*slot = c;
-			break;
-		}
-		if (c->workload == workload && c->version == version && c->platform == platform &&
-		    c->unit == unit && c->better == better && c->doc == doc && c->is_line == is_line &&
-		    c->source == nc->source)
-			return c;
-	}
-	if (!*slot)
-		*slot = &nc->series[at & (ROUNDS_SERIES - 1)];
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* A series of nc's set that a plain round with these names and fields
+ * belongs to (model_add_result would find it), or NULL. */
+static inline struct series *series_known(const struct rounds_names *nc, const char *workload,
+					  const char *version, const char *platform,
+					  const char *unit, int better, size_t doc, int is_line)
+{
+	const struct rounds_series *t = &nc->series;
+	struct series *x;
+	if (!t->nslots)
+		return NULL;
+	for (size_t j = series_hash(workload, version, platform) & (t->nslots - 1);
+	     (x = t->slots[j]) != NULL; j = (j + 1) & (t->nslots - 1))
+		if (x->workload == workload && x->version == version && x->platform == platform &&
+		    x->unit == unit && x->better == better && x->doc == doc &&
+		    x->where_is_line == is_line && x->source == nc->source && !x->note &&
+		    !x->meta_json && !x->v8 && !x->back_to_back && !x->runner_interleaved)
+			return x;
 	return NULL;
+}
+
+static void series_put(struct rounds_series *t, struct series *x)
+{
+	size_t j = series_hash(x->workload, x->version, x->platform) & (t->nslots - 1);
+	while (t->slots[j])
+		j = (j + 1) & (t->nslots - 1);
+	t->slots[j] = x;
+}
+
+/* Adds x, the series of a plain round, to nc's set, unless it is full. */
+static __attribute__((noinline)) void series_note(struct rounds_names *nc, struct series *x)
+{
+	struct rounds_series *t = &nc->series;
+	if ((t->count + 1) * 2 > t->nslots) {
+		struct series **old = t->slots;
+		size_t n = t->nslots;
+		if (n >= ROUNDS_SERIES_MAX)
+			return;
+		t->nslots = n ? 2 * n : 64;
+		t->slots = xcalloc(t->nslots, sizeof *t->slots);
+		for (size_t i = 0; i < n; i++)
+			if (old[i])
+				series_put(t, old[i]);
+		free(old);
+	}
+	series_put(t, x);
+	t->count++;
 }
 
 /* Adds a result that rounds_result_check passed to the model, as input
@@ -417,7 +448,6 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	const int plain = rr->kind[RF_VALUE] == RV_NUMBER && rr->kind[RF_TIMESTAMP] != RV_STRING &&
 			  rr->kind[RF_NOTE] != RV_STRING && rr->kind[RF_META] != RV_OBJECT &&
 			  rr->kind[RF_BACK] != RV_TRUE;
-	struct rounds_series *c = NULL;
 
 	if (!nc->source)
 		nc->source = model_intern(m, pl->in->path);
@@ -439,11 +469,10 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	if (rr->kind[RF_BETTER] == RV_STRING)
 		better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
 	if (plain) {
-		const struct rounds_series *hit =
-			series_cached(nc, workload, version, platform, unit, better, doc, pl->is_line, &c);
-		if (hit) {
-			model_add_value(m, hit->s,
-					rr->kind[RF_ROUND] == RV_NUMBER ? (int)rr->v[RF_ROUND].num : 0,
+		struct series *x =
+			series_known(nc, workload, version, platform, unit, better, doc, pl->is_line);
+		if (x) {
+			model_add_value(m, x, rr->kind[RF_ROUND] == RV_NUMBER ? (int)rr->v[RF_ROUND].num : 0,
 					pl->where, rr->v[RF_VALUE].num);
 			return;
 		}
@@ -482,24 +511,16 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 			r->v8 = names_intern(m, nc, rr->v8, rr->v8_len);
 	}
 	{
-		struct result *res = model_add_result(m, r);
-		if (c) {
-			c->s = res->series;
-			c->workload = workload;
-			c->version = version;
-			c->platform = platform;
-			c->unit = unit;
-			c->source = nc->source;
-			c->better = (signed char)better;
-			c->is_line = (signed char)pl->is_line;
-			c->doc = doc;
-		}
+		struct series *x = model_add_result(m, r)->series;
+		if (plain && x->id == m->nseries - 1)
+			series_note(nc, x); /* a new series */
 	}
 }
 
 void rounds_names_release(struct rounds_names *nc)
 {
 	buf_release(&nc->meta_raw);
+	free(nc->series.slots);
 }
 
 /* ---- the cJSON path ---- */
