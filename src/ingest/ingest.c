@@ -1049,6 +1049,16 @@ int ingest_finish(struct model *m, struct nf_error *err)
 		last[b] = r->round;
 	}
 	free(last);
+	if (one_unit && one_doc && rounds_given) {
+		/* nothing to unify, no repeats, every round as given: the loops
+		 * below, in group order, would change nothing (and the analysis
+		 * groups the results itself) */
+		free(start);
+		free(bucket);
+		find_machines(m);
+		warn_unmeasured_workloads(m);
+		return 0;
+	}
 	/* in the model's block: analysis_run takes it over, pages touched */
 	idx = model_block(m, m->nresults * sizeof *idx);
 	sort_model = m;

@@ -1032,7 +1032,8 @@ void model_add_value(struct model *m, struct series *s, int round, size_t where,
 /* The model's one large block, grown to at least n bytes with its contents
  * kept (arena.h: a grown block touches only its new pages); owned by the
  * model until model_release, valid until the next call. ingest_finish sorts
- * its index of the results there, then analysis_run keeps every version's
+ * its index of the results there (when it has units to unify, documents to
+ * merge or rounds to number), then analysis_run keeps every version's
  * values and sorted copy there (and nothing calls it after that). */
 void *model_block(struct model *m, size_t n);
 /* Sets an environment field, replacing an earlier value of the same key. */
