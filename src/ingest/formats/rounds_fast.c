@@ -37,14 +37,6 @@ struct fast_layout {
 	int shaped;
 };
 
-/* A short text of the shape (at most 16 bytes) as the words fast_text_is
- * compares a line's bytes with: loaded once when the shape is kept. */
-struct fast_text {
-	uint64_t w0, w1; /* n >= 8: the first and the last 8 bytes; 4 <= n < 8:
-			    the first and the last 4; n < 4: the bytes */
-	uint32_t n;
-};
-
 struct rounds_fast {
 	/* the shape of the last line the member parser read: its text, and
 	 * its layout; nshape = 0 when there is none */
@@ -53,11 +45,7 @@ struct rounds_fast {
 	struct {
 		int k;
 		size_t at, end; /* the value is shape[at..end) */
-		size_t lit;     /* the bytes before the value since the last one */
-		struct fast_text lit_text; /* they, when at most 16 */
-		struct fast_text value;    /* the value, quotes included, when at most 16 */
 	} slot[RF_NMEMBERS];
-	struct fast_text tail; /* the bytes after the last value, when at most 16 */
 	/* the last "round" a shaped line had, as written, and its value: the
 	 * lines of one round repeat it */
 	char round_text[64];
@@ -345,55 +333,6 @@ static int fast_recent_at(const struct rounds_recent *r, const char *p, const ch
 	return -1;
 }
 
-/* Loads t with s[0..n) when n <= 16 (else t->n is n and the words unused). */
-static void fast_text_set(struct fast_text *t, const char *s, size_t n)
-{
-	t->n = (uint32_t)n;
-	t->w0 = t->w1 = 0;
-	if (n > 16)
-		return;
-	if (n >= 8) {
-		memcpy(&t->w0, s, 8);
-		memcpy(&t->w1, s + n - 8, 8);
-	} else if (n >= 4) {
-		uint32_t a, b;
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		t->w0 = a;
-		t->w1 = b;
-	} else {
-		memcpy(&t->w0, s, n);
-	}
-}
-
-/* 1 when the n <= 16 bytes at p (all readable) are t's text. */
-static inline int fast_text_is(const struct fast_text *t, const char *p)
-{
-	const size_t n = t->n;
-	if (n >= 8) {
-		uint64_t a, b;
-		memcpy(&a, p, 8);
-		memcpy(&b, p + n - 8, 8);
-		return ((a ^ t->w0) | (b ^ t->w1)) == 0;
-	}
-	if (n >= 4) {
-		uint32_t a, b;
-		memcpy(&a, p, 4);
-		memcpy(&b, p + n - 4, 4);
-		return ((a ^ (uint32_t)t->w0) | (b ^ (uint32_t)t->w1)) == 0;
-	}
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)p[i] != ((t->w0 >> (8 * i)) & 0xff))
-			return 0;
-	return 1;
-}
-
-/* 1 when the t->n bytes at p (all readable) are the shape's text s. */
-static inline int fast_text_same(const struct fast_text *t, const char *p, const char *s)
-{
-	return t->n <= 16 ? fast_text_is(t, p) : rounds_same_text(p, s, t->n);
-}
-
 /* Keeps line[0..n) as the shape of the lines to come. */
 static void fast_shape_keep(struct rounds_fast *f, const char *line, size_t n,
 			    const struct fast_layout *lay)
@@ -405,16 +344,11 @@ static void fast_shape_keep(struct rounds_fast *f, const char *line, size_t n,
 	}
 	memcpy(f->shape, line, n);
 	f->shape_n = n;
-	for (size_t i = 0, prev = 0; i < lay->n; prev = lay->end[i++]) {
+	for (size_t i = 0; i < lay->n; i++) {
 		f->slot[i].k = lay->key[i];
 		f->slot[i].at = lay->at[i];
 		f->slot[i].end = lay->end[i];
-		f->slot[i].lit = lay->at[i] - prev;
-		fast_text_set(&f->slot[i].lit_text, line + prev, lay->at[i] - prev);
-		fast_text_set(&f->slot[i].value, line + lay->at[i], lay->end[i] - lay->at[i]);
 	}
-	fast_text_set(&f->tail, line + (lay->n ? lay->end[lay->n - 1] : 0),
-		      n - (lay->n ? lay->end[lay->n - 1] : 0));
 	f->nshape = lay->n;
 }
 
@@ -436,18 +370,18 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 	fast_start(rr);
 	for (size_t i = 0; i < f->nshape; i++) {
 		const int k = f->slot[i].k;
-		const size_t lit = f->slot[i].lit;
-		if ((size_t)(lim - p) < lit || !fast_text_same(&f->slot[i].lit_text, p, f->shape + prev))
+		const size_t lit = f->slot[i].at - prev;
+		if ((size_t)(lim - p) < lit || !rounds_same_text(p, f->shape + prev, lit))
 			return 0;
 		p += lit;
 		if (k < RF_NSTRINGS) {
 			/* the shape's own string there, quotes included */
-			const size_t vl = f->slot[i].value.n;
+			const size_t vl = f->slot[i].end - f->slot[i].at;
 			int c;
 			if (*p != '"')
 				return 0;
 			if (k > RF_PLATFORM && (size_t)(lim - p) >= vl &&
-			    fast_text_same(&f->slot[i].value, p, f->shape + f->slot[i].at)) {
+			    rounds_same_text(p, f->shape + f->slot[i].at, vl)) {
 				/* the same text, read and found plain before */
 				rr->v[k].str = p + 1;
 				rr->len[k] = (uint32_t)(vl - 2);
@@ -488,7 +422,8 @@ static int fast_shape_members(struct rounds_fast *f, const struct rounds_names *
 		}
 		prev = f->slot[i].end;
 	}
-	return (size_t)(lim - p) == f->tail.n && fast_text_same(&f->tail, p, f->shape + prev);
+	return (size_t)(lim - p) == f->shape_n - prev &&
+	       rounds_same_text(p, f->shape + prev, f->shape_n - prev);
 }
 
 int rounds_fast_line(struct rounds_fast *f, const struct rounds_names *nc, const char *line,
