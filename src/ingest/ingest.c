@@ -514,6 +514,18 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 	return 1;
 }
 
+/* 1 when text_bad() passes the text s (or NULL) as a name at a glance:
+ * printable ASCII, at most INGEST_MAX_NAME bytes. */
+static int text_plain_name(const char *s)
+{
+	size_t i = 0;
+	if (!s)
+		return 1;
+	while ((unsigned char)(s[i] - 0x20) < 0x5f)
+		i++;
+	return !s[i] && i <= INGEST_MAX_NAME;
+}
+
 /* The model's contract for one result, whichever reader made it: names and
  * texts as text_bad() wants, 1 to INGEST_MAX_PASSES passes, each finite and > 0.
  * series_checked: the series' own names passed at an earlier result, so
@@ -1007,6 +1019,7 @@ int ingest_finish(struct model *m, struct nf_error *err)
 {
 	size_t *idx, *bucket, *start, nbuckets, i = 0;
 	int *last, one_doc, one_unit, rounds_given = 1;
+	const char *plain_ts = NULL;
 	int rc = 0;
 
 	if (m->nresults == 0) {
@@ -1025,16 +1038,19 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	last = xcalloc(nbuckets ? nbuckets : 1, sizeof *last);
 	/* One pass in input order (the results' order in memory). Each result
 	 * is checked: a series' names at its first result, each result's
-	 * timestamp and passes every time (at a glance for one plain pass). Its
-	 * bucket is counted for sort_by_group's placing. And the rounds are
-	 * watched: when each (workload, platform, version) comes from one
-	 * document and gives every round, rising, within the limit (as a
-	 * runner writes them), the numbering below would change nothing. */
+	 * timestamp and passes every time (at a glance for one pass and a
+	 * timestamp of printable ASCII or the last one checked). Its bucket is
+	 * counted for sort_by_group's placing. And the rounds are watched:
+	 * when each (workload, platform, version) comes from one document and
+	 * gives every round, rising, within the limit (as a runner writes
+	 * them), the numbering below would change nothing. */
 	for (size_t k = 0; k < m->nresults; k++) {
 		struct result *r = &m->results[k];
 		struct series *x = r->series;
 		size_t b;
-		if (!(x->checked && !r->extra && r->value > 0 && r->value <= DBL_MAX)) {
+		if (!(x->checked && r->value > 0 && r->value <= DBL_MAX &&
+		      (!r->extra || (r->extra->npasses == 1 && (r->extra->timestamp == plain_ts ||
+								  text_plain_name(r->extra->timestamp)))))) {
 			if ((rc = check_result(r, x->checked, err)) != 0) {
 				free(last);
 				free(start);
@@ -1043,6 +1059,8 @@ int ingest_finish(struct model *m, struct nf_error *err)
 			}
 			x->checked = 1;
 		}
+		if (r->extra)
+			plain_ts = r->extra->timestamp; /* checked, the same next time */
 		b = bucket[x->id];
 		start[b + 1]++;
 		rounds_given &= r->round > last[b] && r->round <= INGEST_MAX_ROUNDS;

@@ -197,7 +197,8 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	return r;
 }
 
-void model_add_value(struct model *m, struct series *s, int round, size_t where, double value)
+void model_add_value(struct model *m, struct series *s, int round, size_t where, double value,
+		     const char *timestamp, double time)
 {
 	struct result *r;
 	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
@@ -210,6 +211,14 @@ void model_add_value(struct model *m, struct series *s, int round, size_t where,
 	r->round = round;
 	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
 	r->value = value;
+	if (timestamp) {
+		struct result_extra *x = (void *)alloc_passes(m, (sizeof *x + sizeof(double) - 1) /
+								  sizeof(double));
+		x->timestamp = timestamp;
+		x->time = time;
+		x->npasses = 1;
+		r->extra = x;
+	}
 }
 
 double result_value_of_passes(const double *passes, size_t n)

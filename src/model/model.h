@@ -1024,11 +1024,12 @@ struct result_draft *model_draft_result(struct model *m);
  * passes into the model's storage, computes the value. Returns the result
  * (valid until the next append). */
 struct result *model_add_result(struct model *m, const struct result_draft *d);
-/* Stores a round of one pass and no timestamp in series s, which
- * model_add_result returned for an earlier result with the same draft but
- * for round, where and the pass: as model_add_result would store it, without
- * finding the series again. */
-void model_add_value(struct model *m, struct series *s, int round, size_t where, double value);
+/* Stores a round of one pass in series s, which model_add_result returned
+ * for an earlier result with the same draft but for round, where, the pass
+ * and the timestamp (interned, or NULL; time its seconds): as
+ * model_add_result would store it, without finding the series again. */
+void model_add_value(struct model *m, struct series *s, int round, size_t where, double value,
+		     const char *timestamp, double time);
 /* The model's one large block, grown to at least n bytes with its contents
  * kept (arena.h: a grown block touches only its new pages); owned by the
  * model until model_release, valid until the next call. ingest_finish sorts

@@ -434,10 +434,9 @@ static __attribute__((noinline)) void series_note(struct rounds_names *nc, struc
 }
 
 /* Adds a result that rounds_result_check passed to the model, as input
- * document doc. A plain round (one value, no timestamp, note, meta or
- * back_to_back) of a series met before goes straight to it through nc's
- * series cache, without a draft: model_add_result would find that series
- * for it. */
+ * document doc. A plain round (one value; no note, meta or back_to_back)
+ * of a series met before goes straight to it through nc's set of series,
+ * without a draft: model_add_result would find that series for it. */
 static inline __attribute__((always_inline)) void
 rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_result *rr,
 		  const struct rounds_place *pl, size_t doc)
@@ -445,9 +444,9 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	struct result_draft *r;
 	const char *workload, *version, *platform, *unit;
 	int unit_better, better;
-	const int plain = rr->kind[RF_VALUE] == RV_NUMBER && rr->kind[RF_TIMESTAMP] != RV_STRING &&
-			  rr->kind[RF_NOTE] != RV_STRING && rr->kind[RF_META] != RV_OBJECT &&
-			  rr->kind[RF_BACK] != RV_TRUE;
+	const char *timestamp = NULL;
+	const int plain = rr->kind[RF_VALUE] == RV_NUMBER && rr->kind[RF_NOTE] != RV_STRING &&
+			  rr->kind[RF_META] != RV_OBJECT && rr->kind[RF_BACK] != RV_TRUE;
 
 	if (!nc->source)
 		nc->source = model_intern(m, pl->in->path);
@@ -468,12 +467,14 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	better = unit_better;
 	if (rr->kind[RF_BETTER] == RV_STRING)
 		better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+	if (rr->kind[RF_TIMESTAMP] == RV_STRING)
+		timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
 	if (plain) {
 		struct series *x =
 			series_known(nc, workload, version, platform, unit, better, doc, pl->is_line);
 		if (x) {
 			model_add_value(m, x, rr->kind[RF_ROUND] == RV_NUMBER ? (int)rr->v[RF_ROUND].num : 0,
-					pl->where, rr->v[RF_VALUE].num);
+					pl->where, rr->v[RF_VALUE].num, timestamp, rr->time);
 			return;
 		}
 	}
@@ -488,8 +489,8 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	r->platform = platform;
 	r->unit = unit;
 	r->better = better;
-	if (rr->kind[RF_TIMESTAMP] == RV_STRING) {
-		r->timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
+	if (timestamp) {
+		r->timestamp = timestamp;
 		r->time = rr->time;
 		r->has_time = 1;
 	}
@@ -512,8 +513,8 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 	}
 	{
 		struct series *x = model_add_result(m, r)->series;
-		if (plain && x->id == m->nseries - 1)
-			series_note(nc, x); /* a new series */
+		if (plain)
+			series_note(nc, x); /* not in the set: series_known did not find it */
 	}
 }
 

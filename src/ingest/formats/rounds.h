@@ -131,8 +131,8 @@ struct rounds_recent {
 	unsigned char at[256]; /* by the interned pointer: where it may be in s */
 };
 
-/* The series the builder stored plain rounds in (one value; no timestamp,
- * note, meta or back_to_back), by their names: an open-addressing set of
+/* The series the builder stored plain rounds in (one value; no note, meta
+ * or back_to_back), by their names: an open-addressing set of
  * the model's series, grown to twice its entries up to ROUNDS_SERIES_MAX
  * slots (then a new series is not added); a round whose names and fields
  * are a series' goes to it (model_add_value). */
