@@ -241,14 +241,22 @@ struct strpool {
 	size_t nslots, count;
 };
 
+/* Eight bytes at a time, then mixed so that the low bits (the slot)
+ * depend on every byte: every timestamp of an input is interned. */
 static size_t hash_bytes(const char *s, size_t n)
 {
-	size_t h = 1469598103934665603ULL; /* FNV-1a */
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
+	uint64_t h = 1469598103934665603ULL ^ n, w;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+		h ^= h >> 32;
 	}
-	return h;
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+	h ^= h >> 31;
+	h *= 0x94D049BB133111EBULL;
+	return (size_t)(h ^ (h >> 29));
 }
 
 static void pool_grow(struct strpool *p)
