@@ -256,7 +256,8 @@ static const char *names_intern(struct model *m, struct rounds_names *nc, const 
 
 /* Notes the interned name s (n bytes) as the member's latest; i is its
  * index when the reader found it there, else -1. */
-static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
+static __attribute__((noinline)) void recent_note_slow(struct rounds_recent *r, int i,
+							const char *s, size_t n)
 {
 	if (i < 0) {
 		/* where the name went in, unless another took its place */
@@ -280,6 +281,19 @@ static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 	}
 	/* a name repeated is found as the last one: what followed it before
 	 * is kept for when it changes */
+	if (i != r->last)
+		r->next[r->last] = (unsigned char)i;
+	r->last = (unsigned char)i;
+}
+
+/* recent_note_slow, inline for a name the reader found among the recent. */
+static inline __attribute__((always_inline)) void recent_note(struct rounds_recent *r, int i,
+							      const char *s, size_t n)
+{
+	if (i < 0 || i == r->fill) {
+		recent_note_slow(r, i, s, n);
+		return;
+	}
 	if (i != r->last)
 		r->next[r->last] = (unsigned char)i;
 	r->last = (unsigned char)i;
