@@ -132,10 +132,10 @@ struct rounds_recent {
 };
 
 /* The series the builder stored plain rounds in (one value; no note, meta
- * or back_to_back), by their names: an open-addressing set of
- * the model's series, grown to twice its entries up to ROUNDS_SERIES_MAX
- * slots (then a new series is not added); a round whose names and fields
- * are a series' goes to it (model_add_value). */
+ * or back_to_back), by their names: an open-addressing set of the model's
+ * series, grown to twice its entries up to ROUNDS_SERIES_MAX slots (then a
+ * new series is not added); a round whose names and fields are a series'
+ * goes to it (model_add_value). */
 #define ROUNDS_SERIES_MAX 65536
 struct rounds_series {
 	struct series **slots;
