@@ -197,8 +197,8 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	return r;
 }
 
-void model_add_value(struct model *m, struct series *s, int round, size_t where, double value,
-		     const char *timestamp, double time)
+void model_add_value_grow(struct model *m, struct series *s, int round, size_t where,
+			  double value, const char *timestamp, double time)
 {
 	struct result *r;
 	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
