@@ -23,6 +23,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -407,6 +408,55 @@ static struct series **series_in_order(const struct model *m)
 	return order;
 }
 
+/* The buckets of sort_by_group: each distinct (workload, platform,
+ * version, doc) of the series in series_in_order's order, numbered in that
+ * order into bucket[series id]. What ingest_finish needs to know of the
+ * groups comes from the same walk (NULL: not asked): *one_doc 0 when a
+ * (workload, platform, version) spans several documents, *one_unit 0 when
+ * the series of a (workload, platform) differ in unit or in "better".
+ * Returns the number of buckets. */
+static size_t series_buckets(const struct model *m, size_t *bucket, int *one_doc, int *one_unit)
+{
+	size_t ns = m->nseries, nbuckets = 0;
+	struct series **order = series_in_order(m);
+	const struct series *wp = NULL; /* the first series of the (workload, platform) */
+	int docs = 1, units = 1;
+
+	for (size_t i = 0; i < ns; i++) {
+		const struct series *x = order[i], *p = i ? order[i - 1] : NULL;
+		int group = !p || p->workload != x->workload || p->platform != x->platform ||
+			    p->version != x->version;
+		if (group || p->doc != x->doc) {
+			docs &= group;
+			nbuckets++;
+		}
+		bucket[x->id] = nbuckets - 1;
+		if (!wp || wp->workload != x->workload || wp->platform != x->platform)
+			wp = x;
+		else if (wp->unit != x->unit || wp->better != x->better)
+			units = 0;
+	}
+	free(order);
+	if (one_doc)
+		*one_doc = docs;
+	if (one_unit)
+		*one_unit = units;
+	return nbuckets;
+}
+
+/* Fills idx with the result indexes in bucket order, input order within a
+ * bucket (a counting sort, stable); start[b + 1] holds the number of results
+ * of bucket b (start[0] is 0). Frees start. */
+static void place_by_bucket(const struct model *m, const size_t *bucket, size_t *start,
+			    size_t nbuckets, size_t *idx)
+{
+	for (size_t g = 0; g < nbuckets; g++)
+		start[g + 1] += start[g];
+	for (size_t k = 0; k < m->nresults; k++)
+		idx[start[bucket[m->results[k].series->id]]++] = k;
+	free(start);
+}
+
 /* Fills idx with the result indexes ordered by (workload, platform,
  * version, doc, input order), in linear time: the series are ordered, each
  * distinct (workload, platform, version, doc) of them is a bucket, and the
@@ -414,26 +464,13 @@ static struct series **series_in_order(const struct model *m)
  * stable). */
 static void sort_by_group(const struct model *m, size_t *idx)
 {
-	size_t ns = m->nseries, nbuckets = 0, *bucket = xmalloc((ns ? ns : 1) * sizeof *bucket);
-	size_t *start;
-	struct series **order = series_in_order(m);
+	size_t ns = m->nseries, *bucket = xmalloc((ns ? ns : 1) * sizeof *bucket);
+	size_t nbuckets = series_buckets(m, bucket, NULL, NULL);
+	size_t *start = xcalloc(nbuckets + 1, sizeof *start);
 
-	for (size_t i = 0; i < ns; i++) {
-		const struct series *x = order[i], *p = i ? order[i - 1] : NULL;
-		if (!p || p->workload != x->workload || p->platform != x->platform ||
-		    p->version != x->version || p->doc != x->doc)
-			nbuckets++;
-		bucket[x->id] = nbuckets - 1;
-	}
-	free(order);
-	start = xcalloc(nbuckets + 1, sizeof *start);
 	for (size_t k = 0; k < m->nresults; k++)
 		start[bucket[m->results[k].series->id] + 1]++;
-	for (size_t g = 0; g < nbuckets; g++)
-		start[g + 1] += start[g];
-	for (size_t k = 0; k < m->nresults; k++)
-		idx[start[bucket[m->results[k].series->id]]++] = k;
-	free(start);
+	place_by_bucket(m, bucket, start, nbuckets, idx);
 	free(bucket);
 }
 
@@ -475,6 +512,18 @@ static int text_bad(const char *s, int is_name, int required, struct buf *why)
 	else
 		return 0;
 	return 1;
+}
+
+/* 1 when text_bad() passes the text s (or NULL) as a name at a glance:
+ * printable ASCII, at most INGEST_MAX_NAME bytes. */
+static int text_plain_name(const char *s)
+{
+	size_t i = 0;
+	if (!s)
+		return 1;
+	while ((unsigned char)(s[i] - 0x20) < 0x5f)
+		i++;
+	return !s[i] && i <= INGEST_MAX_NAME;
 }
 
 /* The model's contract for one result, whichever reader made it: names and
@@ -968,7 +1017,9 @@ static void unify_version_spellings(struct model *m)
 
 int ingest_finish(struct model *m, struct nf_error *err)
 {
-	size_t *idx, i = 0;
+	size_t *idx, *bucket, *start, nbuckets, i = 0;
+	int *last, one_doc, one_unit, rounds_given = 1;
+	const char *plain_ts = NULL;
 	int rc = 0;
 
 	if (m->nresults == 0) {
@@ -981,32 +1032,76 @@ int ingest_finish(struct model *m, struct nf_error *err)
 	if ((rc = check_doc_fields(m, err)) != 0)
 		return rc;
 	unify_version_spellings(m);
-	/* each result in input order; a series' names are checked at its first
-	 * result, each result's timestamp and passes every time */
+	bucket = xmalloc((m->nseries ? m->nseries : 1) * sizeof *bucket);
+	nbuckets = series_buckets(m, bucket, &one_doc, &one_unit);
+	start = xcalloc(nbuckets + 1, sizeof *start);
+	last = xcalloc(nbuckets ? nbuckets : 1, sizeof *last);
+	/* One pass in input order (the results' order in memory). Each result
+	 * is checked: a series' names at its first result, each result's
+	 * timestamp and passes every time (at a glance for one pass and a
+	 * timestamp of printable ASCII or the last one checked). Its bucket is
+	 * counted for sort_by_group's placing. And the rounds are watched:
+	 * when each (workload, platform, version) comes from one document and
+	 * gives every round, rising, within the limit (as a runner writes
+	 * them), the numbering below would change nothing. */
 	for (size_t k = 0; k < m->nresults; k++) {
 		struct result *r = &m->results[k];
-		if ((rc = check_result(r, r->series->checked, err)) != 0)
-			return rc;
-		r->series->checked = 1;
+		struct series *x = r->series;
+		size_t b;
+		if (!(x->checked && r->value > 0 && r->value <= DBL_MAX &&
+		      (!r->extra || (r->extra->npasses == 1 && (r->extra->timestamp == plain_ts ||
+								  text_plain_name(r->extra->timestamp)))))) {
+			if ((rc = check_result(r, x->checked, err)) != 0) {
+				free(last);
+				free(start);
+				free(bucket);
+				return rc;
+			}
+			x->checked = 1;
+		}
+		if (r->extra)
+			plain_ts = r->extra->timestamp; /* checked, the same next time */
+		b = bucket[x->id];
+		start[b + 1]++;
+		rounds_given &= r->round > last[b] && r->round <= INGEST_MAX_ROUNDS;
+		last[b] = r->round;
+	}
+	free(last);
+	if (one_unit && one_doc && rounds_given) {
+		/* nothing to unify, no repeats, every round as given: the loops
+		 * below, in group order, would change nothing (and the analysis
+		 * groups the results itself) */
+		free(start);
+		free(bucket);
+		find_machines(m);
+		warn_unmeasured_workloads(m);
+		return 0;
 	}
 	/* in the model's block: analysis_run takes it over, pages touched */
 	idx = model_block(m, m->nresults * sizeof *idx);
 	sort_model = m;
-	sort_by_group(m, idx);
+	place_by_bucket(m, bucket, start, nbuckets, idx);
+	free(bucket);
 
-	/* units per (workload, platform) */
-	while (i < m->nresults && !rc) {
+	/* units per (workload, platform): nothing to do when each has one
+	 * unit and one "better" */
+	while (!one_unit && i < m->nresults && !rc) {
 		size_t n = 0;
 		rc = unify_units(m, idx + i, m->nresults - i, &n, err);
 		i += n;
 	}
-	if (!rc)
+	/* a group from one document repeats none of another's */
+	if (!rc && !one_doc)
 		drop_repeats(m, idx);
+	if (!rc && one_doc && rounds_given)
+		i = m->nresults; /* numbered as given: the loop below would keep every round */
+	else
+		i = 0;
 
 	/* Round numbers per (workload, platform, version): a later document's
 	 * rounds continue after the earlier documents' rounds; results without
 	 * a round are the next round of their document. */
-	for (i = 0; i < m->nresults && !rc;) {
+	while (i < m->nresults && !rc) {
 		size_t j = i;
 		long long offset = 0, doc_max = 0, prev = 0;
 		int in_order = 1; /* rounds rising strictly, in idx order */

@@ -4,14 +4,18 @@
  * A small array lives on the heap. From ARENA_MAP bytes on, an array has
  * pages of its own and grows without a copy: the kernel extends the mapping
  * or moves its pages (mremap), so growing 10 million rounds touches each
- * page once, and the array's size never counts twice at the peak.
+ * page once, and the array's size never counts twice at the peak. The
+ * threshold is low (1 MiB) so that the model's block, ingest's index of a
+ * million rounds (8 MB) before the analysis doubles it, is one mapping
+ * from the start: filled in one call (arena_populate) and grown in place,
+ * not faulted in a page at a time and then copied.
  */
 #ifndef NF_ARENA_H
 #define NF_ARENA_H
 
 #include <stddef.h>
 
-#define ARENA_MAP ((size_t)8 << 20)
+#define ARENA_MAP ((size_t)1 << 20)
 
 /* Returns p, an array of `old` bytes from arena_resize() (NULL when 0),
  * resized to n bytes (n >= old), its contents kept; the caller frees it with

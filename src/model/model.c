@@ -197,6 +197,30 @@ struct result *model_add_result(struct model *m, const struct result_draft *d)
 	return r;
 }
 
+void model_add_value_grow(struct model *m, struct series *s, int round, size_t where,
+			  double value, const char *timestamp, double time)
+{
+	struct result *r;
+	ARENA_GROW(m->results, m->nresults + 1, m->results_alloc);
+	if ((m->nresults & 65535) == 0)
+		arena_populate(m->results, m->results_alloc * sizeof *r, m->nresults * sizeof *r,
+			       (m->nresults + 65536) * sizeof *r);
+	r = &m->results[m->nresults++];
+	r->series = s;
+	r->extra = NULL;
+	r->round = round;
+	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
+	r->value = value;
+	if (timestamp) {
+		struct result_extra *x = (void *)alloc_passes(m, (sizeof *x + sizeof(double) - 1) /
+								  sizeof(double));
+		x->timestamp = timestamp;
+		x->time = time;
+		x->npasses = 1;
+		r->extra = x;
+	}
+}
+
 double result_value_of_passes(const double *passes, size_t n)
 {
 	return median_of(passes, n);
@@ -217,14 +241,22 @@ struct strpool {
 	size_t nslots, count;
 };
 
+/* Eight bytes at a time, then mixed so that the low bits (the slot)
+ * depend on every byte: every timestamp of an input is interned. */
 static size_t hash_bytes(const char *s, size_t n)
 {
-	size_t h = 1469598103934665603ULL; /* FNV-1a */
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
+	uint64_t h = 1469598103934665603ULL ^ n, w;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+		h ^= h >> 32;
 	}
-	return h;
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+	h ^= h >> 31;
+	h *= 0x94D049BB133111EBULL;
+	return (size_t)(h ^ (h >> 29));
 }
 
 static void pool_grow(struct strpool *p)

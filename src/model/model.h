@@ -1037,10 +1037,35 @@ struct result_draft *model_draft_result(struct model *m);
  * passes into the model's storage, computes the value. Returns the result
  * (valid until the next append). */
 struct result *model_add_result(struct model *m, const struct result_draft *d);
+/* model_add_value's way when the results must grow (or have their next
+ * pages populated) or the round has a timestamp. */
+void model_add_value_grow(struct model *m, struct series *s, int round, size_t where,
+			  double value, const char *timestamp, double time);
+/* Stores a round of one pass in series s, which model_add_result returned
+ * for an earlier result with the same draft but for round, where, the pass
+ * and the timestamp (interned, or NULL; time its seconds): as
+ * model_add_result would store it, without finding the series again.
+ * Inline: the rounds format's reader stores most rounds this way. */
+static inline void model_add_value(struct model *m, struct series *s, int round, size_t where,
+				   double value, const char *timestamp, double time)
+{
+	struct result *r;
+	if (timestamp || m->nresults >= m->results_alloc || (m->nresults & 65535) == 0) {
+		model_add_value_grow(m, s, round, where, value, timestamp, time);
+		return;
+	}
+	r = &m->results[m->nresults++];
+	r->series = s;
+	r->extra = NULL;
+	r->round = round;
+	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
+	r->value = value;
+}
 /* The model's one large block, grown to at least n bytes with its contents
  * kept (arena.h: a grown block touches only its new pages); owned by the
  * model until model_release, valid until the next call. ingest_finish sorts
- * its index of the results there, then analysis_run keeps every version's
+ * its index of the results there (when it has units to unify, documents to
+ * merge or rounds to number), then analysis_run keeps every version's
  * values and sorted copy there (and nothing calls it after that). */
 void *model_block(struct model *m, size_t n);
 /* Sets an environment field, replacing an earlier value of the same key. */

@@ -256,11 +256,17 @@ static const char *names_intern(struct model *m, struct rounds_names *nc, const 
 
 /* Notes the interned name s (n bytes) as the member's latest; i is its
  * index when the reader found it there, else -1. */
-static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
+static __attribute__((noinline)) void recent_note_slow(struct rounds_recent *r, int i,
+							const char *s, size_t n)
 {
-	if (i < 0)
-		for (i = 0; i < r->fill && r->s[i] != s;)
-			i++;
+	if (i < 0) {
+		/* where the name went in, unless another took its place */
+		const size_t h = (size_t)(((uint64_t)(uintptr_t)s * 0x9E3779B97F4A7C15ULL) >> 56);
+		i = r->at[h] < r->fill && r->s[r->at[h]] == s ? r->at[h] : r->fill;
+		if (i == r->fill)
+			r->at[h] = (unsigned char)(r->fill < ROUNDS_RECENT ? r->fill
+									  : (r->last + 1) % ROUNDS_RECENT);
+	}
 	if (i == r->fill) {
 		if (r->fill < ROUNDS_RECENT) {
 			r->fill++;
@@ -273,7 +279,23 @@ static void recent_note(struct rounds_recent *r, int i, const char *s, size_t n)
 		r->n[i] = n;
 		r->next[i] = ROUNDS_RECENT;
 	}
-	r->next[r->last] = (unsigned char)i;
+	/* a name repeated is found as the last one: what followed it before
+	 * is kept for when it changes */
+	if (i != r->last)
+		r->next[r->last] = (unsigned char)i;
+	r->last = (unsigned char)i;
+}
+
+/* recent_note_slow, inline for a name the reader found among the recent. */
+static inline __attribute__((always_inline)) void recent_note(struct rounds_recent *r, int i,
+							      const char *s, size_t n)
+{
+	if (i < 0 || i == r->fill) {
+		recent_note_slow(r, i, s, n);
+		return;
+	}
+	if (i != r->last)
+		r->next[r->last] = (unsigned char)i;
 	r->last = (unsigned char)i;
 }
 
@@ -370,40 +392,119 @@ static const char *meta_of(struct model *m, struct rounds_names *nc, const struc
 	return nc->meta_json;
 }
 
+static inline size_t series_hash(const char *workload, const char *version, const char *platform)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)workload * 0x9E3779B97F4A7C15ULL) ^
+		     ((uint64_t)(uintptr_t)version * 0xBF58476D1CE4E5B9ULL) ^ (uintptr_t)platform;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* A series of nc's set that a plain round with these names and fields
+ * belongs to (model_add_result would find it), or NULL. */
+static inline struct series *series_known(const struct rounds_names *nc, const char *workload,
+					  const char *version, const char *platform,
+					  const char *unit, int better, size_t doc, int is_line)
+{
+	const struct rounds_series *t = &nc->series;
+	struct series *x;
+	if (!t->nslots)
+		return NULL;
+	for (size_t j = series_hash(workload, version, platform) & (t->nslots - 1);
+	     (x = t->slots[j]) != NULL; j = (j + 1) & (t->nslots - 1))
+		if (x->workload == workload && x->version == version && x->platform == platform &&
+		    x->unit == unit && x->better == better && x->doc == doc &&
+		    x->where_is_line == is_line && x->source == nc->source && !x->note &&
+		    !x->meta_json && !x->v8 && !x->back_to_back && !x->runner_interleaved)
+			return x;
+	return NULL;
+}
+
+static void series_put(struct rounds_series *t, struct series *x)
+{
+	size_t j = series_hash(x->workload, x->version, x->platform) & (t->nslots - 1);
+	while (t->slots[j])
+		j = (j + 1) & (t->nslots - 1);
+	t->slots[j] = x;
+}
+
+/* Adds x, the series of a plain round, to nc's set, unless it is full. */
+static __attribute__((noinline)) void series_note(struct rounds_names *nc, struct series *x)
+{
+	struct rounds_series *t = &nc->series;
+	if ((t->count + 1) * 2 > t->nslots) {
+		struct series **old = t->slots;
+		size_t n = t->nslots;
+		if (n >= ROUNDS_SERIES_MAX)
+			return;
+		t->nslots = n ? 2 * n : 64;
+		t->slots = xcalloc(t->nslots, sizeof *t->slots);
+		for (size_t i = 0; i < n; i++)
+			if (old[i])
+				series_put(t, old[i]);
+		free(old);
+	}
+	series_put(t, x);
+	t->count++;
+}
+
 /* Adds a result that rounds_result_check passed to the model, as input
- * document doc. */
+ * document doc. A plain round (one value; no note, meta or back_to_back)
+ * of a series met before goes straight to it through nc's set of series,
+ * without a draft: model_add_result would find that series for it. */
 static inline __attribute__((always_inline)) void
 rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_result *rr,
 		  const struct rounds_place *pl, size_t doc)
 {
-	struct result_draft *r = model_draft_result(m);
-	int unit_better;
+	struct result_draft *r;
+	const char *workload, *version, *platform, *unit;
+	int unit_better, better;
+	const char *timestamp = NULL;
+	const int plain = rr->kind[RF_VALUE] == RV_NUMBER && rr->kind[RF_NOTE] != RV_STRING &&
+			  rr->kind[RF_META] != RV_OBJECT && rr->kind[RF_BACK] != RV_TRUE;
 
 	if (!nc->source)
 		nc->source = model_intern(m, pl->in->path);
+	workload = name_of(m, nc, rr, RF_WORKLOAD);
+	if (rr->kind[RF_VERSION] == RV_STRING) {
+		version = name_of(m, nc, rr, RF_VERSION);
+	} else if (rr->kind[RF_VERSION] == RV_NUMBER) {
+		struct buf b = BUF_INIT;
+		fmt_sig(&b, rr->v[RF_VERSION].num, 15);
+		version = model_intern(m, b.s);
+		buf_release(&b);
+	} else {
+		version = model_intern(m, pl->in->label);
+	}
+	platform = rr->kind[RF_PLATFORM] == RV_STRING ? name_of(m, nc, rr, RF_PLATFORM)
+						       : default_platform(m, nc);
+	unit = unit_of(m, nc, rr->v[RF_UNIT].str, rr->len[RF_UNIT], &unit_better);
+	better = unit_better;
+	if (rr->kind[RF_BETTER] == RV_STRING)
+		better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
+	if (rr->kind[RF_TIMESTAMP] == RV_STRING)
+		timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
+	if (plain) {
+		struct series *x =
+			series_known(nc, workload, version, platform, unit, better, doc, pl->is_line);
+		if (x) {
+			model_add_value(m, x, rr->kind[RF_ROUND] == RV_NUMBER ? (int)rr->v[RF_ROUND].num : 0,
+					pl->where, rr->v[RF_VALUE].num, timestamp, rr->time);
+			return;
+		}
+	}
+
+	r = model_draft_result(m);
 	r->source = nc->source;
 	r->where = pl->where;
 	r->where_is_line = pl->is_line;
 	r->doc = doc;
-	r->workload = name_of(m, nc, rr, RF_WORKLOAD);
-	if (rr->kind[RF_VERSION] == RV_STRING) {
-		r->version = name_of(m, nc, rr, RF_VERSION);
-	} else if (rr->kind[RF_VERSION] == RV_NUMBER) {
-		struct buf b = BUF_INIT;
-		fmt_sig(&b, rr->v[RF_VERSION].num, 15);
-		r->version = model_intern(m, b.s);
-		buf_release(&b);
-	} else {
-		r->version = model_intern(m, pl->in->label);
-	}
-	r->platform = rr->kind[RF_PLATFORM] == RV_STRING ? name_of(m, nc, rr, RF_PLATFORM)
-							  : default_platform(m, nc);
-	r->unit = unit_of(m, nc, rr->v[RF_UNIT].str, rr->len[RF_UNIT], &unit_better);
-	r->better = unit_better;
-	if (rr->kind[RF_BETTER] == RV_STRING)
-		r->better = rr->v[RF_BETTER].str[0] == 'l' ? BETTER_LOWER : BETTER_HIGHER;
-	if (rr->kind[RF_TIMESTAMP] == RV_STRING) {
-		r->timestamp = names_intern(m, nc, rr->v[RF_TIMESTAMP].str, rr->len[RF_TIMESTAMP]);
+	r->workload = workload;
+	r->version = version;
+	r->platform = platform;
+	r->unit = unit;
+	r->better = better;
+	if (timestamp) {
+		r->timestamp = timestamp;
 		r->time = rr->time;
 		r->has_time = 1;
 	}
@@ -424,12 +525,17 @@ rounds_result_add(struct model *m, struct rounds_names *nc, const struct rounds_
 		if (rr->v8_kind == RV_STRING && rr->v8_len)
 			r->v8 = names_intern(m, nc, rr->v8, rr->v8_len);
 	}
-	model_add_result(m, r);
+	{
+		struct series *x = model_add_result(m, r)->series;
+		if (plain)
+			series_note(nc, x); /* not in the set: series_known did not find it */
+	}
 }
 
 void rounds_names_release(struct rounds_names *nc)
 {
 	buf_release(&nc->meta_raw);
+	free(nc->series.slots);
 }
 
 /* ---- the cJSON path ---- */

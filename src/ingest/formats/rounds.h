@@ -121,13 +121,25 @@ struct rounds_result {
 /* The names one member had lately (interned, so each is a checked name),
  * and for each the one that came after it last time: lines that cycle
  * through versions or repeat a workload find the name without scanning
- * and interning it again. */
-#define ROUNDS_RECENT 8
+ * and interning it again (ROUNDS_RECENT: a hundred workloads in turns). */
+#define ROUNDS_RECENT 128
 struct rounds_recent {
 	const char *s[ROUNDS_RECENT];
 	size_t n[ROUNDS_RECENT];
 	unsigned char next[ROUNDS_RECENT]; /* ROUNDS_RECENT: none yet */
 	unsigned char last, fill;
+	unsigned char at[256]; /* by the interned pointer: where it may be in s */
+};
+
+/* The series the builder stored plain rounds in (one value; no note, meta
+ * or back_to_back), by their names: an open-addressing set of the model's
+ * series, grown to twice its entries up to ROUNDS_SERIES_MAX slots (then a
+ * new series is not added); a round whose names and fields are a series'
+ * goes to it (model_add_value). */
+#define ROUNDS_SERIES_MAX 65536
+struct rounds_series {
+	struct series **slots;
+	size_t nslots, count;
 };
 
 /* What the builder keeps from one result to the next of one input: the
@@ -151,6 +163,7 @@ struct rounds_names {
 	} cache[256];
 	struct buf meta_raw;    /* the last "meta" as given, and its interned compact text */
 	const char *meta_json;
+	struct rounds_series series;
 };
 void rounds_names_release(struct rounds_names *nc);
 
