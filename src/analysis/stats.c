@@ -363,6 +363,10 @@ struct xtarget {
 	double lo, hi;           /* the band (lo, hi] */
 	uint64_t cnt_lo, cnt_hi; /* #{differences <= lo}, #{differences <= hi} */
 	size_t *first, *end;     /* row i's candidates: columns first[i]..end[i) */
+	double rate;             /* differences per unit of value just inside the edge a
+				  * missed interpolation moved (0: none) */
+	int rate_lo;             /* 1: that edge is lo, 0: hi */
+	int misses;              /* interpolations in a row that missed */
 	int done;
 	double result, next;     /* ranks k and khi (next only when khi > k) */
 };
@@ -688,22 +692,48 @@ static void xsel_bound(struct xsel *x, struct xtarget *t, double d, uint64_t c, 
  * A round without a sample, for a band with two finite edges: the
  * differences of a narrow band are spread nearly evenly in value, so the
  * target's value is interpolated from its rank in the band and counted at
- * a few square roots of the band either side. Returns 0 when the band did
- * not shrink to a quarter (then the next round samples).
+ * a few square roots of the band either side. Nearly: across a wide band
+ * the density drifts, and the target may fall just beyond the two counts.
+ * Then the edge moved lies a short way from it, and the two counts give
+ * the density there: the next round steps from that edge by the ranks
+ * still to go, at that density, and counts a margin either side that
+ * grows with the step (a secant). Returns 0 when a round neither settled
+ * the ranks, shrank the band to a quarter nor left a secant to try (three
+ * missed in a row): then the next round samples.
  */
 static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 {
 	const uint64_t before = t->cnt_hi - t->cnt_lo;
 	const double band = (double)before, width = t->hi - t->lo;
-	const double at = (double)(t->k - t->cnt_lo) - 0.5, spread = XSEL_ISPREAD * sqrt(band) + 1;
-	const double d0 = t->lo + (at - spread) / band * width, d1 = t->lo + (at + spread) / band * width;
-	const int ok0 = d0 > t->lo && d0 < t->hi, ok1 = d1 > t->lo && d1 < t->hi;
+	double rate, centre, spread, d0, d1;
+	int ok0, ok1;
 	uint64_t c0, c1;
 
+	if (t->rate > 0) {
+		const double go = t->rate_lo ? (double)(t->k - t->cnt_lo) - 0.5
+					     : (double)(t->cnt_hi - t->k) + 0.5;
+		rate = t->rate;
+		centre = t->rate_lo ? t->lo + go / rate : t->hi - go / rate;
+		spread = 2 * sqrt(go) + go / 4 + 1;
+	} else {
+		rate = band / width;
+		centre = t->lo + ((double)(t->k - t->cnt_lo) - 0.5) / rate;
+		spread = XSEL_ISPREAD * sqrt(band) + 1;
+	}
+	d0 = centre - spread / rate;
+	d1 = centre + spread / rate;
+	ok0 = d0 > t->lo && d0 < t->hi;
+	ok1 = d1 > t->lo && d1 < t->hi;
+	t->rate = 0;
 	if (ok0 && ok1 && d0 < d1) {
 		xsel_count2(x, t, d0, d1, &c0, &c1);
 		xsel_bound(x, t, d0, c0, &x->pos);
 		xsel_bound(x, t, d1, c1, &x->pos2);
+		if (!t->done && c1 > c0 && (c1 < t->k || c0 >= t->khi)) {
+			/* both counts on one side of the target */
+			t->rate = (double)(c1 - c0) / (d1 - d0);
+			t->rate_lo = c1 < t->k;
+		}
 	} else if (ok0 || ok1) {
 		double d = ok1 ? d1 : d0;
 		c0 = xsel_count(x, t, d);
@@ -711,7 +741,15 @@ static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 	} else {
 		return 0;
 	}
-	return t->done || (t->cnt_hi - t->cnt_lo) * 4 <= before;
+	if (t->done || (t->cnt_hi - t->cnt_lo) * 4 <= before) {
+		t->misses = 0;
+		return 1;
+	}
+	if (t->rate > 0 && ++t->misses < 3)
+		return 1;
+	t->rate = 0;
+	t->misses = 0;
+	return 0;
 }
 
 /* Lists t's band and selects its ranks there. */
@@ -913,6 +951,8 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 		t[k].first = block + (2 + 2 * k) * n;
 		t[k].end = block + (3 + 2 * k) * n;
 		t[k].done = 0;
+		t[k].rate = 0;
+		t[k].misses = 0;
 		t[k].next = INFINITY;
 		for (size_t i = 0; i < n; i++) {
 			t[k].first[i] = 0;
