@@ -1724,6 +1724,81 @@ static double count_inversions(double *t, size_t n)
 	return (double)inv;
 }
 
+/*
+ * count_inversions without a merge sort, for values spread over a finite
+ * range: each value goes into one of about n / 2 buckets by where it lies
+ * in the range (a rounded linear map, so a smaller value never lands in a
+ * higher bucket). A pair in different buckets is inverted when the earlier
+ * value's bucket is the higher: a Fenwick tree over the buckets counts, for
+ * each value, the earlier ones in buckets at or below its own. A pair in
+ * one bucket is counted by sorting the bucket, its values in their order:
+ * by insertion (stable: equal values never pass each other), or by
+ * count_inversions when an outlier crowded it. t[0..n) sorted into
+ * out[0..n). Returns 0, out unset, when the range is not finite (a NaN, an
+ * infinity) or empty.
+ */
+static int count_inversions_buckets(const double *t, size_t n, double *out, double *inv_out)
+{
+	double lo = t[0], hi = t[0], scale;
+	uint32_t *bucket, *fw, *start;
+	size_t nb = 16;
+	uint64_t inv = 0;
+	double big = 0; /* inversions inside crowded buckets */
+
+	int nan = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		lo = t[i] < lo ? t[i] : lo;
+		hi = t[i] > hi ? t[i] : hi;
+		nan |= t[i] != t[i];
+	}
+	if (nan || !(hi - lo > 0 && hi - lo < INFINITY))
+		return 0;
+	while (nb < n / 8 && nb < 4096)
+		nb *= 2;
+	scale = (double)nb / (hi - lo);
+	bucket = xmalloc(n * sizeof(*bucket));
+	fw = xcalloc(2 * (nb + 1), sizeof(*fw));
+	start = fw + nb + 1;
+	for (size_t i = 0; i < n; i++) {
+		const double x = (t[i] - lo) * scale;
+		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
+		size_t below = 0; /* earlier values in buckets 0..b */
+		bucket[i] = b;
+		for (size_t f = b + 1; f > 0; f &= f - 1)
+			below += fw[f];
+		for (size_t f = b + 1; f <= nb; f += f & (0 - f))
+			fw[f]++;
+		inv += i - below;
+		start[b + 1]++;
+	}
+	for (size_t b = 0; b < nb; b++)
+		start[b + 1] += start[b];
+	for (size_t i = 0; i < n; i++)
+		out[start[bucket[i]]++] = t[i];
+	/* start[b] is now where bucket b ends */
+	for (size_t b = 0, from = 0; b < nb; from = start[b++]) {
+		double *a = out + from;
+		const size_t len = start[b] - from;
+		if (len > 32) {
+			big += count_inversions(a, len);
+			continue;
+		}
+		for (size_t i = 1; i < len; i++) {
+			const double x = a[i];
+			size_t j = i;
+			for (; j > 0 && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			inv += i - j;
+			a[j] = x;
+		}
+	}
+	free(fw);
+	free(bucket);
+	*inv_out = (double)inv + big;
+	return 1;
+}
+
 void stats_trend(const double *v, size_t n, struct trend_result *out)
 {
 	double s = 0, conc = 0, disc, tied = 0, dn = (double)n;
@@ -1736,13 +1811,19 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 	if (n < 3)
 		return;
 	sorted = xmalloc(n * sizeof(*sorted));
-	memcpy(sorted, v, n * sizeof(*sorted));
-	disc = count_inversions(sorted, n);
+	if (!count_inversions_buckets(v, n, sorted, &disc)) {
+		memcpy(sorted, v, n * sizeof(*sorted));
+		disc = count_inversions(sorted, n);
+	}
 	/* sum over tie groups of t(t-1)(2t+5), and the tied pairs, which are
-	 * neither concordant nor discordant */
+	 * neither concordant nor discordant (a value alone adds 0 to both) */
 	ties = 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
+		if (j >= n || sorted[j] != sorted[i]) {
+			i = j;
+			continue;
+		}
 		while (j < n && sorted[j] == sorted[i])
 			j++;
 		double t = (double)(j - i);

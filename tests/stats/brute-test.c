@@ -1,7 +1,9 @@
 /*
  * brute-test.c - the fast paths of src/analysis/stats.c against the plain definitions,
  * on randomized inputs from fixed seeds:
- *  - stats_trend's Kendall S (merge counting walked from both ends) against
+ *  - stats_trend's Kendall S (buckets over the value range with a Fenwick
+ *    tree across them, and merge counting walked from both ends in a bucket
+ *    an outlier crowded, or over all values without a finite range) against
  *    concordant minus discordant pairs counted over all n(n-1)/2 pairs, its
  *    tie-corrected variance against the ties counted pair by pair, and its
  *    p-value against the null distribution built here (exact) or the normal
@@ -50,7 +52,7 @@ static int cmp_dbl(const void *pa, const void *pb)
 
 /* ---- Kendall's S of a series against its time order ---- */
 
-#define KINDS 10
+#define KINDS 11
 
 /* Fills v[0..n) with a series of a kind. */
 static void fill_series(double *v, size_t n, int kind)
@@ -105,6 +107,13 @@ static void fill_series(double *v, size_t n, int kind)
 	case 8: /* a drift with noise: timings getting slower, rounded as rounds are */
 		for (; i < n; i++)
 			v[i] = round((100.0 + 0.01 * (double)i + (double)rnd(1000) / 100.0) * 10) / 10;
+		break;
+	case 9: /* spread values and one far outlier: most in one bucket of
+		 * the value range */
+		for (; i < n; i++)
+			v[i] = (double)rnd(1000003) / 7.0;
+		if (n)
+			v[rnd(n)] = 1e300;
 		break;
 	default: /* a sawtooth: runs ascending then restarting */
 		for (; i < n; i++)
