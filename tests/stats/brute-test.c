@@ -8,7 +8,7 @@
  *    tie-corrected variance against the ties counted pair by pair, and its
  *    p-value against the null distribution built here (exact) or the normal
  *    tail (approximate);
- *  - sort_doubles (buckets, insertion, radix) against qsort: the same values
+ *  - sort_doubles (buckets by value or by key, insertion, radix) against qsort: the same values
  *    in order, non-decreasing, and the same multiset of bit patterns;
  *  - stats_signed_rank_sorted's V against the sum of the positives' ranks
  *    counted size by size, with and without ties.
@@ -298,7 +298,7 @@ static double any_finite(void)
 	}
 }
 
-#define SORT_KINDS 14
+#define SORT_KINDS 15
 
 /* Fills v[0..n) with values of a kind. */
 static void fill_sort(double *v, size_t n, int kind)
@@ -370,6 +370,11 @@ static void fill_sort(double *v, size_t n, int kind)
 	case 12: /* many ties among a range */
 		for (; i < n; i++)
 			v[i] = (double)rnd(17) * 0.25 - 2;
+		break;
+	case 13: /* subnormals only, no zero: a range whose buckets would be
+		  * infinitely narrow */
+		for (; i < n; i++)
+			v[i] = ldexp((double)(1 + rnd(3)), -1074);
 		break;
 	default: /* ascending runs with repeats, a sawtooth of magnitudes */
 		for (; i < n; i++) {
