@@ -1070,6 +1070,25 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
  * both fall into two clusters (a slow machine splits the first, not the
  * second).
  */
+/* 0 when the logs of num[k] / den[k] (den NULL: of num[k]), k < n, span
+ * less than log(STATS_MODE_RATIO), so that stats_two_clusters finds no
+ * split in them, nor in them turned over: told from the logs of the two
+ * extreme ratios alone (log is monotone), not of every one. 1 otherwise,
+ * and when some ratio is not a positive finite number. */
+static int logs_may_split(const double *num, const double *den, size_t n)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		const double r = den ? num[k] / den[k] : num[k];
+		if (!(r > 0 && r < INFINITY))
+			return 1;
+		lo = r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+	}
+	return !(log(hi) - log(lo) < log(STATS_MODE_RATIO));
+}
+
 static void fill_bimodal(struct comparison *c)
 {
 	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
@@ -1095,6 +1114,8 @@ static void fill_bimodal(struct comparison *c)
 
 		if (vs->nrounds < 2 * STATS_MODE_MIN || (c->design != DESIGN_ROUNDS && !c->paired))
 			continue;
+		if (!(machine && !two) && !logs_may_split(vs->sorted, NULL, vs->nrounds))
+			continue;
 		x = xmalloc(vs->nrounds * sizeof(*x));
 		/* slow is up: times as they are, rates turned over; without the
 		 * machine taken out, from the sorted rounds (only the values
@@ -1110,6 +1131,10 @@ static void fill_bimodal(struct comparison *c)
 					free(x);
 					continue;
 				}
+			}
+			if (!logs_may_split(vs->values, two ? other->values : machine, vs->nrounds)) {
+				free(x);
+				continue;
 			}
 			for (size_t k = 0; k < vs->nrounds; k++)
 				x[k] = flip * log(vs->values[k] / (two ? other->values[k] : machine[k]));

@@ -1450,6 +1450,20 @@ void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
 	out->cut = 0;
 	if (n < 2 * STATS_MODE_MIN)
 		return;
+	{
+		/* no gap is wider than the whole range (a difference's rounding
+		 * is monotone): a range narrower than the least gap that splits
+		 * needs no sorting (most versions) */
+		double lo = x[0], hi = x[0];
+		int nan = x[0] != x[0];
+		for (size_t i = 1; i < n; i++) {
+			lo = x[i] < lo ? x[i] : lo;
+			hi = x[i] > hi ? x[i] : hi;
+			nan |= x[i] != x[i];
+		}
+		if (!nan && hi - lo < log(STATS_MODE_RATIO))
+			return;
+	}
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, x, n * sizeof(*s));
 	sort_doubles(s, n);

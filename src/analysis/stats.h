@@ -189,6 +189,7 @@ double stats_quantile_spread_sorted(const double *sorted, size_t n, double lo);
 /* Two clusters of values (a version whose rounds split into two modes). */
 struct bimodal_result {
 	int split;      /* 1 when the values fall into two clusters */
+	/* with split (else they may be 0, 1 and 0): */
 	size_t nhigh;   /* values in the upper cluster */
 	double ratio;   /* median of the upper cluster / median of the lower */
 	double cut;     /* the lowest value of the upper cluster */
