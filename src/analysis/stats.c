@@ -1082,10 +1082,16 @@ static double sorted_logs(const double *v, size_t n, double *out)
 {
 	double ties = 0;
 	for (size_t i = 0; i < n; i++)
-		out[i] = log(v[i]);
+		/* the values are mostly sorted already: a copy of the one
+		 * before has its logarithm */
+		out[i] = i > 0 && v[i] == v[i - 1] ? out[i - 1] : log(v[i]);
 	sort_doubles(out, n);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
+		if (j >= n || out[j] != out[i]) {
+			i = j; /* a value alone adds 0 */
+			continue;
+		}
 		while (j < n && out[j] == out[i])
 			j++;
 		ties += ((double)(j - i) * (double)(j - i) - 1) * (double)(j - i);
