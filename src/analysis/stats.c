@@ -366,6 +366,9 @@ struct xtarget {
 	double rate;             /* differences per unit of value just inside the edge a
 				  * missed interpolation moved (0: none) */
 	int rate_lo;             /* 1: that edge is lo, 0: hi */
+	double kx[4];            /* differences with known counts around the band: the */
+	uint64_t kc[4];          /* first round's pivots, ascending (nk of them, else 0) */
+	int nk;
 	int misses;              /* interpolations in a row that missed */
 	int done;
 	double result, next;     /* ranks k and khi (next only when khi > k) */
@@ -719,7 +722,24 @@ static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 		rate = band / width;
 		centre = t->lo + ((double)(t->k - t->cnt_lo) - 0.5) / rate;
 		spread = XSEL_ISPREAD * sqrt(band) + 1;
+		if (t->nk == 4) {
+			/* the counts at four differences around the band follow
+			 * the density's drift across it: the target's value from
+			 * the cubic through them (rank to value) */
+			const double want = (double)t->k - 0.5;
+			double v = 0;
+			for (int i = 0; i < 4; i++) {
+				double w = t->kx[i];
+				for (int j = 0; j < 4; j++)
+					if (j != i)
+						w *= (want - (double)t->kc[j]) / ((double)t->kc[i] - (double)t->kc[j]);
+				v += w;
+			}
+			if (v > t->lo && v < t->hi)
+				centre = v;
+		}
 	}
+	t->nk = 0;
 	d0 = centre - spread / rate;
 	d1 = centre + spread / rate;
 	ok0 = d0 > t->lo && d0 < t->hi;
@@ -835,6 +855,14 @@ static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_
 {
 	size_t lo = nd, hi = nd;
 
+	t->nk = 0;
+	if (nd == 4 && c[0] < c[1] && c[1] < c[2] && c[2] < c[3]) {
+		for (size_t v = 0; v < nd; v++) {
+			t->kx[v] = d[v];
+			t->kc[v] = c[v];
+		}
+		t->nk = 4;
+	}
 	for (size_t v = 0; v < nd; v++) {
 		if (c[v] < t->k) {
 			lo = v;
@@ -953,6 +981,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 		t[k].done = 0;
 		t[k].rate = 0;
 		t[k].misses = 0;
+		t[k].nk = 0;
 		t[k].next = INFINITY;
 		for (size_t i = 0; i < n; i++) {
 			t[k].first[i] = 0;
