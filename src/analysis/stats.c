@@ -421,6 +421,41 @@ static inline size_t xsel_walk(const double *b, size_t j, size_t e, size_t m, do
 	return j;
 }
 
+/*
+ * Row i's first columns above d0 and above d1 (d0 < d1), from j0 (j0 < e,
+ * at most both) into *j0 and *j1, stopping at e: what xsel_walk gives for
+ * each, *j1 no lower than it was. The two values of an interpolated round
+ * lie a few columns apart in a row, so one look at four columns mostly
+ * settles both: the differences are made once and compared with each.
+ */
+static inline void xsel_walk2(const double *b, size_t *j0, size_t *j1, size_t e, size_t m,
+			      double ai, double d0, double d1)
+{
+	size_t j = *j0, k;
+#ifdef NF_STATS_SSE2
+	if (j + 4 <= m) {
+		const __m128d va = _mm_set1_pd(ai), vd0 = _mm_set1_pd(d0), vd1 = _mm_set1_pd(d1);
+		const __m128d x = _mm_sub_pd(_mm_loadu_pd(b + j), va), y = _mm_sub_pd(_mm_loadu_pd(b + j + 2), va);
+		const int m0 = _mm_movemask_pd(_mm_cmple_pd(x, vd0)) | _mm_movemask_pd(_mm_cmple_pd(y, vd0)) << 2;
+		const int m1 = _mm_movemask_pd(_mm_cmple_pd(x, vd1)) | _mm_movemask_pd(_mm_cmple_pd(y, vd1)) << 2;
+		const size_t s1 = (size_t)__builtin_ctz(~(unsigned)m1);
+		if (s1 < 4) {
+			/* the differences at most d0 are a prefix of those at
+			 * most d1: both ends lie in the four */
+			const size_t s0 = (size_t)__builtin_ctz(~(unsigned)m0);
+			*j0 = j + s0 < e ? j + s0 : e;
+			k = j + s1 < e ? j + s1 : e;
+			*j1 = k > *j1 ? k : *j1;
+			return;
+		}
+	}
+#endif
+	j = xsel_walk(b, j, e, m, ai, d0);
+	*j0 = j;
+	k = *j1 > j ? *j1 : j;
+	*j1 = k < e ? xsel_walk(b, k, e, m, ai, d1) : k;
+}
+
 /* #{differences <= d} for d in t's band, with each row's first column above d
  * into x->pos: O(n + the band's candidates up to d). */
 static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
@@ -443,9 +478,10 @@ static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
 }
 
 /* The same at two values d0 < d1 of t's band at once (one walk over the
- * rows), positions into x->pos and x->pos2. */
+ * rows), positions into x->pos and x->pos2; near: the two lie a few columns
+ * apart in a row (xsel_walk2). */
 static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, double d1,
-			uint64_t *c0, uint64_t *c1)
+			uint64_t *c0, uint64_t *c1, int near)
 {
 	const double *b = x->b;
 	const size_t n = x->n, m = x->m, h = n / 2;
@@ -453,30 +489,53 @@ static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, doub
 	uint64_t s0 = 0, s1 = 0;
 
 	/* rows i and h + i side by side: two walks that do not wait for each
-	 * other (the second starts at its band's first column) */
-#define XSEL_ROW2(i, j0, j1)                                             \
+	 * other (the second starts at its band's first column); values near
+	 * each other (an interpolated round) share their looks at a row */
+#define XSEL_ROW2(i, j0, j1, WALK)                                       \
 	do {                                                              \
 		const size_t e = t->end[i], f = t->first[i];              \
 		const double ai = x->a[i];                                \
 		if (j0 < f)                                               \
 			j0 = f;                                           \
+		WALK(j0, j1);                                             \
+		x->pos[i] = j0;                                           \
+		x->pos2[i] = j1;                                          \
+		s0 += j0;                                                 \
+		s1 += j1;                                                 \
+	} while (0)
+#define XSEL_APART(j0, j1)                                               \
+	do {                                                              \
 		if (j0 < e)                                               \
 			j0 = xsel_walk(b, j0, e, m, ai, d0);              \
 		if (j1 < j0)                                              \
 			j1 = j0;                                          \
 		if (j1 < e)                                               \
 			j1 = xsel_walk(b, j1, e, m, ai, d1);              \
-		x->pos[i] = j0;                                           \
-		x->pos2[i] = j1;                                          \
-		s0 += j0;                                                 \
-		s1 += j1;                                                 \
 	} while (0)
-	for (size_t i = 0; i < h; i++) {
-		XSEL_ROW2(i, j0, j1);
-		XSEL_ROW2(h + i, k0, k1);
+#define XSEL_NEAR(j0, j1)                                                \
+	do {                                                              \
+		if (j1 < j0)                                              \
+			j1 = j0;                                          \
+		if (j0 < e)                                               \
+			xsel_walk2(b, &j0, &j1, e, m, ai, d0, d1);        \
+	} while (0)
+	if (near) {
+		for (size_t i = 0; i < h; i++) {
+			XSEL_ROW2(i, j0, j1, XSEL_NEAR);
+			XSEL_ROW2(h + i, k0, k1, XSEL_NEAR);
+		}
+		if (n & 1)
+			XSEL_ROW2(n - 1, k0, k1, XSEL_NEAR);
+	} else {
+		for (size_t i = 0; i < h; i++) {
+			XSEL_ROW2(i, j0, j1, XSEL_APART);
+			XSEL_ROW2(h + i, k0, k1, XSEL_APART);
+		}
+		if (n & 1)
+			XSEL_ROW2(n - 1, k0, k1, XSEL_APART);
 	}
-	if (n & 1)
-		XSEL_ROW2(n - 1, k0, k1);
+#undef XSEL_NEAR
+#undef XSEL_APART
 #undef XSEL_ROW2
 	*c0 = s0;
 	*c1 = s1;
@@ -618,7 +677,7 @@ static void xsel_cut2(struct xsel *x, struct xtarget *t, double p0, double p1)
 		xsel_cut(x, t, p0);
 		return;
 	}
-	xsel_count2(x, t, p0, p1, &c0, &c1);
+	xsel_count2(x, t, p0, p1, &c0, &c1, 0);
 	if (c0 == t->k || (c0 < t->k && c1 == t->k)) {
 		/* a pivot is the k-th (see xsel_cut) */
 		if (c0 != t->k) {
@@ -746,7 +805,7 @@ static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 	ok1 = d1 > t->lo && d1 < t->hi;
 	t->rate = 0;
 	if (ok0 && ok1 && d0 < d1) {
-		xsel_count2(x, t, d0, d1, &c0, &c1);
+		xsel_count2(x, t, d0, d1, &c0, &c1, 1);
 		xsel_bound(x, t, d0, c0, &x->pos);
 		xsel_bound(x, t, d1, c1, &x->pos2);
 		if (!t->done && c1 > c0 && (c1 < t->k || c0 >= t->khi)) {
