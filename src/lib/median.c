@@ -77,7 +77,7 @@ static void sort_by_keys(double *v, size_t n);
  * value never lands in a higher bucket, and the buckets (about two values
  * each) are sorted by insertion, comparing the doubles themselves; a bucket
  * an outlier crowded goes to sort_by_keys. No key is made for most values,
- * and no value is turned back. Only for values that are neither zero nor a
+ * and no value is turned back. Only for values that are neither -0 nor a
  * NaN, over a finite range: every two equal values are then the same bits,
  * so the order is the one sort_by_keys gives. Returns 0, v untouched,
  * otherwise.
@@ -92,7 +92,7 @@ static int sort_by_value(double *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		lo = v[i] < lo ? v[i] : lo;
 		hi = v[i] > hi ? v[i] : hi;
-		odd |= (v[i] == 0) | (v[i] != v[i]);
+		odd |= (v[i] == 0 && signbit(v[i])) | (v[i] != v[i]);
 	}
 	if (odd || !(hi - lo > 0 && hi - lo < INFINITY))
 		return 0;
