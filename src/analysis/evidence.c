@@ -28,6 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* evidence_want_shifts: 0 when no output shows pairs[].shift */
+static int want_shifts = 1;
+
+void evidence_want_shifts(int want)
+{
+	want_shifts = want;
+}
+
 int evidence_all_pairs(const struct comparison *c)
 {
 	size_t k = c->nversions;
@@ -172,7 +180,8 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 
 	p->a = a;
 	p->b = b;
-	p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+	p->shift = want_shifts ? stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds)
+			       : NAN;
 	p->median_ratio = vb->median / va->median;
 	/* the estimate the interval is built around, and the interval, in
 	 * one selection: the logs are sorted as the values are */
@@ -206,7 +215,10 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 		stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 		p->test = "mann-whitney";
 		p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
-		p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
+		/* the shift's side (without the shift, from counts at 0) */
+		double side = want_shifts ? p->shift
+			: stats_hodges_lehmann_side(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+		p->test_side = side == 0 ? 0 : (side > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
 		if (c->design == DESIGN_ROUNDS) {
 			p->size = better_by(c->better, va->best, vb->best, &p->side);
 			/* a pair with a version of two clusters keeps that

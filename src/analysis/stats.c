@@ -1127,6 +1127,40 @@ double stats_hodges_lehmann_sorted(const double *sa, size_t n, const double *sb,
 	return med + 0.0; /* no "-0" */
 }
 
+double stats_hodges_lehmann_side(const double *sa, size_t n, const double *sb, size_t m)
+{
+	double total = (double)n * (double)m;
+
+	if (n && m && isfinite(sa[0]) && isfinite(sa[n - 1]) && isfinite(sb[0]) && isfinite(sb[m - 1])) {
+		/* a rounded difference of finite doubles has the exact one's
+		 * sign (it is 0 only for equal values): b[j] - a[i] < 0 when
+		 * b[j] < a[i], <= 0 when b[j] <= a[i] */
+		uint64_t below = 0, at_most = 0, k;
+		size_t lt = 0, le = 0;
+		for (size_t i = 0; i < n; i++) {
+			while (lt < m && sb[lt] < sa[i])
+				lt++;
+			while (le < m && sb[le] <= sa[i])
+				le++;
+			below += lt;
+			at_most += le;
+		}
+		if (fmod(total, 2) == 1) {
+			k = (uint64_t)((total + 1) / 2); /* the k-th difference */
+			return at_most < k ? 1 : below >= k ? -1 : 0;
+		}
+		k = (uint64_t)(total / 2); /* the mean of the k-th and the next */
+		if (at_most < k)
+			return 1; /* both above 0 */
+		if (below >= k + 1)
+			return -1; /* both below 0 */
+		if (below < k && at_most >= k + 1)
+			return 0; /* both 0 */
+		/* one each side of 0 or at it: their values decide */
+	}
+	return stats_hodges_lehmann_sorted(sa, n, sb, m);
+}
+
 /* Feeds the 8 bytes of w, least significant first, to an FNV-1a hash. */
 static uint64_t fnv_word(uint64_t h, uint64_t w)
 {

@@ -58,6 +58,11 @@ double stats_pwilcox(double u, size_t n, size_t m);
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m);
 /* The same of a and b already sorted ascending. */
 double stats_hodges_lehmann_sorted(const double *a, size_t n, const double *b, size_t m);
+/* A value with the sign of stats_hodges_lehmann_sorted(a, n, b, m) (1, -1
+ * or 0, or the shift itself): told in O(n + m) from the differences below
+ * and at most 0 when they settle it (finite values), else the selection's
+ * result. */
+double stats_hodges_lehmann_side(const double *a, size_t n, const double *b, size_t m);
 
 /* The k-th smallest (1-based, 1 <= k <= n*m) of the n*m differences
  * b[j] - a[i] of a[0..n) and b[0..m), both sorted ascending, n, m >= 1, and

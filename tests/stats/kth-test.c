@@ -402,6 +402,13 @@ static void check_pair(const double *a, size_t n, const double *b, size_t m, int
 		if (!same(hl, want + 0.0))
 			mismatch("hodges-lehmann", n, m, nm / 2, hl, want);
 		{
+			/* its side alone, from the differences below and at 0 */
+			double side = stats_hodges_lehmann_side(a, n, b, m);
+			checks++;
+			if ((side > 0) != (hl > 0) || (side < 0) != (hl < 0) || (side == 0) != (hl == 0))
+				mismatch("side of the shift", n, m, nm / 2, side, hl);
+		}
+		{
 			/* the estimate and the interval in one selection: the
 			 * same doubles as each alone */
 			double lo, hi, lo1, hi1, est;
