@@ -215,9 +215,9 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 		stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 		p->test = "mann-whitney";
 		p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
-		/* the shift's side (without the shift, from counts at 0) */
+		/* the shift's side (without the shift, from the test's counts) */
 		double side = want_shifts ? p->shift
-			: stats_hodges_lehmann_side(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+			: stats_hodges_lehmann_side(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 		p->test_side = side == 0 ? 0 : (side > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
 		if (c->design == DESIGN_ROUNDS) {
 			p->size = better_by(c->better, va->best, vb->best, &p->side);

@@ -199,7 +199,7 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, size_t m,
 			       struct mw_result *out)
 {
-	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
+	double w = 0, ties = 0, eq = 0, dn = (double)n, dm = (double)m;
 	size_t nn = n + m, i = 0, px = 0, py = 0;
 
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
@@ -238,11 +238,13 @@ void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, siz
 		double t = (double)(j - i);
 		w += (double)nx * ((double)(i + 1) + (double)j) / 2; /* average of ranks i+1..j */
 		ties += t * t * t - t;
+		eq += (double)nx * (double)ny;
 		i = j;
 	}
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
+	out->eq = eq;
 	if (n < 50 && m < 50 && ties == 0) {
 		/* R: if (W > n m / 2) P(U >= W) else P(U <= W); min(2p, 1) */
 		double p = w > dn * dm / 2 ? 1 - stats_pwilcox(w - 1, n, m)
@@ -1127,7 +1129,8 @@ double stats_hodges_lehmann_sorted(const double *sa, size_t n, const double *sb,
 	return med + 0.0; /* no "-0" */
 }
 
-double stats_hodges_lehmann_side(const double *sa, size_t n, const double *sb, size_t m)
+double stats_hodges_lehmann_side(const double *sa, size_t n, const double *sb, size_t m,
+				 const struct mw_result *mw)
 {
 	double total = (double)n * (double)m;
 
@@ -1137,7 +1140,13 @@ double stats_hodges_lehmann_side(const double *sa, size_t n, const double *sb, s
 		 * b[j] < a[i], <= 0 when b[j] <= a[i] */
 		uint64_t below = 0, at_most = 0, k;
 		size_t lt = 0, le = 0;
-		for (size_t i = 0; i < n; i++) {
+		if (mw) {
+			/* W = #{a[i] > b[j]} + eq / 2, whole and half numbers,
+			 * exact in doubles */
+			below = (uint64_t)(mw->w - mw->eq / 2);
+			at_most = below + (uint64_t)mw->eq;
+		}
+		for (size_t i = 0; i < n && !mw; i++) {
 			while (lt < m && sb[lt] < sa[i])
 				lt++;
 			while (le < m && sb[le] <= sa[i])
@@ -1511,6 +1520,7 @@ void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 	out->w = 0;
 	out->p = 1;
 	out->exact = 0;
+	out->eq = 0;
 	k = neg + (n - pos);
 	if (k == 0)
 		return;
