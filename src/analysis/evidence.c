@@ -190,7 +190,8 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 							  &p->ci_low, &p->ci_high));
 	/* planned on the gap the verdict quotes: the best rounds in
 	 * the published design, the medians elsewhere */
-	p->rounds_needed = c->design == DESIGN_ROUNDS
+	p->rounds_needed = c->paired ? 0 /* planned on the pairing below */
+		: c->design == DESIGN_ROUNDS
 		? stats_rounds_needed_medians(va->values, va->nrounds, va->best, vb->values,
 					      vb->nrounds, vb->best, alpha)
 		: stats_rounds_needed_medians(va->values, va->nrounds, va->median,

@@ -29,9 +29,18 @@ void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 {
 	/* the largest k with P(B <= k - 1) <= (1 - level) / 2 for B ~ Bin(n, 1/2):
 	 * [x(k), x(n + 1 - k)] (1-based) covers the median at `level`; the
-	 * binomial's terms by recurrence, in logs past what a double holds */
+	 * binomial's terms by recurrence, in logs past what a double holds.
+	 * Every pair of a comparison asks with the same n and level: the last
+	 * answer is kept. */
+	static size_t last_n, last_lo, last_hi;
+	static double last_level = NAN;
 	double tail = (1 - level) / 2, term = exp(-(double)n * log(2.0)), cdf = 0;
 	size_t k = 1;
+	if (n == last_n && level == last_level) {
+		*lo = last_lo;
+		*hi = last_hi;
+		return;
+	}
 	for (size_t j = 0; j < n / 2; j++) {
 		cdf += term;
 		if (cdf > tail)
@@ -43,8 +52,10 @@ void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 		*lo = *hi = 0;
 		return;
 	}
-	*lo = k - 1;
-	*hi = n - k;
+	*lo = last_lo = k - 1;
+	*hi = last_hi = n - k;
+	last_n = n;
+	last_level = level;
 }
 
 double stats_quantile_sorted(const double *sorted, size_t n, double q)
