@@ -974,37 +974,45 @@ static int cmp_slot(const void *pa, const void *pb)
  * timestamps, the versions of a round ran within EVIDENCE_SESSION_SPAN. */
 static int rounds_shared(const struct comparison *c, const struct ordered *o, size_t n, int timed)
 {
-	struct slot *s;
+	struct slot *s = NULL;
+	size_t i = 1;
 	int ok = 1;
 
 	if (c->nversions < 2 || n % c->nversions)
 		return 0;
-	s = xmalloc((n ? n : 1) * sizeof(*s));
-	for (size_t i = 0; i < n; i++) {
-		s[i].round = o[i].round;
-		s[i].version = o[i].version;
-		s[i].time = o[i].time;
-	}
-	{
-		/* without timestamps the run order is already by round and version */
-		size_t i = 1;
-		while (i < n && cmp_slot(&s[i - 1], &s[i]) <= 0)
-			i++;
-		if (i < n)
-			qsort(s, n, sizeof(*s), cmp_slot);
-	}
-	for (size_t i = 0; i < n && ok; i += c->nversions) {
-		double lo = s[i].time, hi = s[i].time;
-		for (size_t v = 0; v < c->nversions; v++) {
-			const struct slot *x = &s[i + v];
-			if (x->round != s[i].round || x->version != v)
-				ok = 0;
-			lo = x->time < lo ? x->time : lo;
-			hi = x->time > hi ? x->time : hi;
+	/* without timestamps the run order is already by round and version:
+	 * read as it is; else a copy sorted so */
+	while (i < n && (o[i - 1].round < o[i].round ||
+			 (o[i - 1].round == o[i].round && o[i - 1].version <= o[i].version)))
+		i++;
+	if (i < n) {
+		s = xmalloc(n * sizeof(*s));
+		for (size_t j = 0; j < n; j++) {
+			s[j].round = o[j].round;
+			s[j].version = o[j].version;
+			s[j].time = o[j].time;
 		}
-		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)
-			ok = 0;
+		qsort(s, n, sizeof(*s), cmp_slot);
 	}
+	/* every round holds each version once, within the session's span */
+#define SHARED_ROUNDS(x)                                                         \
+	for (size_t g = 0; g < n && ok; g += c->nversions) {                     \
+		double lo = x[g].time, hi = x[g].time;                           \
+		for (size_t v = 0; v < c->nversions; v++) {                      \
+			if (x[g + v].round != x[g].round || x[g + v].version != v) \
+				ok = 0;                                          \
+			lo = x[g + v].time < lo ? x[g + v].time : lo;            \
+			hi = x[g + v].time > hi ? x[g + v].time : hi;            \
+		}                                                                \
+		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)                    \
+			ok = 0;                                                  \
+	}
+	if (s) {
+		SHARED_ROUNDS(s)
+	} else {
+		SHARED_ROUNDS(o)
+	}
+#undef SHARED_ROUNDS
 	free(s);
 	return ok;
 }
