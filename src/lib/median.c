@@ -256,6 +256,16 @@ double median_sorted(const double *s, size_t n)
 
 double median_of(const double *v, size_t n)
 {
+	if (n == 4 && v[0] != 0 && v[1] != 0 && v[2] != 0 && v[3] != 0 && v[0] == v[0] &&
+	    v[1] == v[1] && v[2] == v[2] && v[3] == v[3]) {
+		/* four versions of a paired round: the middle two are the larger
+		 * of the pairs' smaller values and the smaller of their larger
+		 * ones, found without a branch to mispredict (no zero, whose
+		 * sign the order below keeps, and no NaN) */
+		const double lo0 = v[0] < v[1] ? v[0] : v[1], hi0 = v[0] < v[1] ? v[1] : v[0];
+		const double lo1 = v[2] < v[3] ? v[2] : v[3], hi1 = v[2] < v[3] ? v[3] : v[2];
+		return midpoint(lo0 > lo1 ? lo0 : lo1, hi0 < hi1 ? hi0 : hi1);
+	}
 	if (n < 48) {
 		/* sort_doubles's insertion sort, done while copying: the few
 		 * passes of a round, the versions of a paired round */
