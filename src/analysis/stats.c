@@ -844,6 +844,54 @@ static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 	return 0;
 }
 
+/*
+ * Selects t's ranks among the differences of its band (both edges finite,
+ * a few hundred or more) without listing them all: they lie nearly evenly
+ * in value, so ranks k and khi lie in a window of values interpolated
+ * around them. One walk counts the differences below the window, keeps
+ * those in it and the smallest above it; the ranks are selected in the
+ * window. Returns 0 (t untouched) when they fell outside it.
+ */
+static int xsel_finish_window(struct xsel *x, struct xtarget *t)
+{
+	const size_t need = (size_t)(t->cnt_hi - t->cnt_lo), r = (size_t)(t->k - t->cnt_lo) - 1;
+	const double per = (t->hi - t->lo) / (double)need, spread = 2 * sqrt((double)need) + 8;
+	const double wlo = t->lo + ((double)r + 0.5 - spread) * per;
+	const double whi = t->lo + ((double)r + 1.5 + spread) * per;
+	size_t below = 0, len = 0, beyond = 0, at;
+	double above = INFINITY; /* the smallest difference above the window */
+
+	for (size_t i = 0; i < x->n; i++) {
+		const double ai = x->a[i];
+		for (size_t j = t->first[i]; j < t->end[i]; j++) {
+			const double d = x->b[j] - ai;
+			/* no branch: whether a difference falls in the window is a
+			 * coin toss to the processor */
+			x->list[len] = d;
+			len += d >= wlo && d <= whi;
+			below += d < wlo;
+			beyond += d > whi;
+			above = d > whi && d < above ? d : above;
+		}
+	}
+	/* (a NaN falls nowhere: the plain listing then) */
+	if (below + len + beyond != need || r < below || r - below >= len)
+		return 0;
+	at = r - below;
+	t->result = select_kth(x->list, len, at);
+	if (t->khi > t->k) {
+		/* quickselect leaves list[at+1..] >= list[at]; every value above
+		 * the window is above those */
+		double nx = above;
+		for (size_t i = at + 1; i < len; i++)
+			if (x->list[i] < nx)
+				nx = x->list[i];
+		t->next = nx;
+	}
+	t->done = 1;
+	return 1;
+}
+
 /* Lists t's band and selects its ranks there. */
 static void xsel_finish(struct xsel *x, struct xtarget *t)
 {
@@ -854,6 +902,8 @@ static void xsel_finish(struct xsel *x, struct xtarget *t)
 		x->list = xmalloc(need * sizeof(*x->list));
 		x->list_cap = need;
 	}
+	if (need >= 256 && t->lo > -INFINITY && t->hi < INFINITY && xsel_finish_window(x, t))
+		return;
 	for (size_t i = 0; i < x->n; i++) {
 		const double ai = x->a[i];
 		for (size_t j = t->first[i]; j < t->end[i]; j++)
