@@ -89,12 +89,29 @@ static int sort_by_value(double *v, size_t n)
 	size_t nb = 64;
 	int odd = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		lo = v[i] < lo ? v[i] : lo;
-		hi = v[i] > hi ? v[i] : hi;
-		odd |= (v[i] == 0 && signbit(v[i])) | (v[i] != v[i]);
+	/* the range in two lanes of each end (a NaN passes by them: the
+	 * buckets below find it); -0 is looked for when 0 is in the range */
+	{
+		double lo1 = lo, hi1 = hi;
+		size_t i = 0;
+		for (; i + 2 <= n; i += 2) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+			lo1 = v[i + 1] < lo1 ? v[i + 1] : lo1;
+			hi1 = v[i + 1] > hi1 ? v[i + 1] : hi1;
+		}
+		for (; i < n; i++) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+		lo = lo1 < lo ? lo1 : lo;
+		hi = hi1 > hi ? hi1 : hi;
 	}
-	if (odd || !(hi - lo > 0 && hi - lo < INFINITY))
+	if (!(hi - lo > 0 && hi - lo < INFINITY))
+		return 0;
+	for (size_t i = 0; lo <= 0 && hi >= 0 && i < n && !odd; i++)
+		odd = v[i] == 0 && signbit(v[i]);
+	if (odd)
 		return 0;
 	while (nb < n / 4 && nb < 65536)
 		nb *= 2;
@@ -107,8 +124,15 @@ static int sort_by_value(double *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const double x = (v[i] - lo) * scale;
 		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
+		odd |= !(x >= 0); /* a NaN */
 		bucket[i] = b;
 		start[b + 1]++;
+	}
+	if (odd) {
+		free(t);
+		free(bucket);
+		free(start);
+		return 0;
 	}
 	for (size_t b = 0; b < nb; b++)
 		start[b + 1] += start[b];
