@@ -109,8 +109,11 @@ static int sort_by_value(double *v, size_t n)
 	}
 	if (!(hi - lo > 0 && hi - lo < INFINITY))
 		return 0;
-	for (size_t i = 0; lo <= 0 && hi >= 0 && i < n && !odd; i++)
-		odd = v[i] == 0 && signbit(v[i]);
+	for (size_t i = 0; lo <= 0 && hi >= 0 && i < n && !odd; i++) {
+		uint64_t u;
+		memcpy(&u, &v[i], sizeof(u));
+		odd = u == 1ULL << 63; /* -0 */
+	}
 	if (odd)
 		return 0;
 	while (nb < n / 4 && nb < 65536)
