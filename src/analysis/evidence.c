@@ -1081,16 +1081,6 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
 	}
 }
 
-/*
- * Versions whose rounds fall into two clusters. With paired rounds of three
- * versions or more each round value is first divided by the machine of that
- * round (the median over the versions), so a slow round shared by every
- * version cancels and only a version's own slow rounds remain. With two
- * paired versions there is no median to outvote one version's mode: a
- * version has one when its own rounds and its per-round ratio to the other
- * both fall into two clusters (a slow machine splits the first, not the
- * second).
- */
 /* 0 when the logs of num[k] / den[k] (den NULL: of num[k]), k < n, span
  * less than log(STATS_MODE_RATIO), so that stats_two_clusters finds no
  * split in them, nor in them turned over: told from the logs of the two
@@ -1110,6 +1100,16 @@ static int logs_may_split(const double *num, const double *den, size_t n)
 	return !(log(hi) - log(lo) < log(STATS_MODE_RATIO));
 }
 
+/*
+ * Versions whose rounds fall into two clusters. With paired rounds of three
+ * versions or more each round value is first divided by the machine of that
+ * round (the median over the versions), so a slow round shared by every
+ * version cancels and only a version's own slow rounds remain. With two
+ * paired versions there is no median to outvote one version's mode: a
+ * version has one when its own rounds and its per-round ratio to the other
+ * both fall into two clusters (a slow machine splits the first, not the
+ * second).
+ */
 static void fill_bimodal(struct comparison *c)
 {
 	size_t nr = c->nversions ? c->versions[0].nrounds : 0;
