@@ -1942,8 +1942,8 @@ static double count_inversions(double *t, size_t n)
  * range: each value goes into one of about n / 2 buckets by where it lies
  * in the range (a rounded linear map, so a smaller value never lands in a
  * higher bucket). A pair in different buckets is inverted when the earlier
- * value's bucket is the higher: a Fenwick tree over the buckets counts, for
- * each value, the earlier ones in buckets at or below its own. A pair in
+ * value's bucket is the higher: counts over the buckets' binary prefixes
+ * give, for each value, the earlier ones in higher buckets. A pair in
  * one bucket is counted by sorting the bucket, its values in their order:
  * by insertion (stable: equal values never pass each other), or by
  * count_inversions when an outlier crowded it. t[0..n) sorted into
@@ -1955,6 +1955,7 @@ static int count_inversions_buckets(const double *t, size_t n, double *out, doub
 	double lo = t[0], hi = t[0], scale;
 	uint32_t *bucket, *fw, *start;
 	size_t nb = 16;
+	int levels = 0;
 	uint64_t inv = 0;
 	double big = 0; /* inversions inside crowded buckets */
 
@@ -1971,18 +1972,25 @@ static int count_inversions_buckets(const double *t, size_t n, double *out, doub
 		nb *= 2;
 	scale = (double)nb / (hi - lo);
 	bucket = xmalloc(n * sizeof(*bucket));
-	fw = xcalloc(2 * (nb + 1), sizeof(*fw));
-	start = fw + nb + 1;
+	while (((size_t)1 << levels) < nb)
+		levels++;
+	/* counts of the values so far in each bucket prefix of l + 1 bits,
+	 * level l at fw + 2^(l+1) - 2; then the buckets' bounds */
+	fw = xcalloc(2 * nb + nb + 1, sizeof(*fw));
+	start = fw + 2 * nb;
 	for (size_t i = 0; i < n; i++) {
 		const double x = (t[i] - lo) * scale;
 		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
-		size_t below = 0; /* earlier values in buckets 0..b */
 		bucket[i] = b;
-		for (size_t f = b + 1; f > 0; f &= f - 1)
-			below += fw[f];
-		for (size_t f = b + 1; f <= nb; f += f & (0 - f))
-			fw[f]++;
-		inv += i - below;
+		/* the earlier values in higher buckets: at the first bit where
+		 * theirs differs from b's, b has a 0 and they a 1; a fixed
+		 * number of steps, none a branch to mispredict */
+		for (int l = 0; l < levels; l++) {
+			uint32_t *cnt = fw + ((size_t)2 << l) - 2;
+			const uint32_t node = b >> (levels - 1 - l);
+			inv += cnt[node | 1] & (0u - (~node & 1u));
+			cnt[node]++;
+		}
 		start[b + 1]++;
 	}
 	for (size_t b = 0; b < nb; b++)
