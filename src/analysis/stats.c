@@ -1985,10 +1985,11 @@ static int count_inversions_buckets(const double *t, size_t n, double *out, doub
 		/* the earlier values in higher buckets: at the first bit where
 		 * theirs differs from b's, b has a 0 and they a 1; a fixed
 		 * number of steps, none a branch to mispredict */
-		for (int l = 0; l < levels; l++) {
-			uint32_t *cnt = fw + ((size_t)2 << l) - 2;
-			const uint32_t node = b >> (levels - 1 - l);
-			inv += cnt[node | 1] & (0u - (~node & 1u));
+		uint32_t *cnt = fw;
+		size_t step = 2; /* nodes at the level */
+		for (int shift = levels - 1; shift >= 0; shift--, cnt += step, step *= 2) {
+			const uint32_t node = b >> shift;
+			inv += cnt[node | 1] & ((node & 1u) - 1u);
 			cnt[node]++;
 		}
 		start[b + 1]++;
