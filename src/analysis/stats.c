@@ -396,6 +396,8 @@ struct xsel {
 	size_t sample_max;
 	double *list;   /* the final band, grown as needed */
 	size_t list_cap;
+	uint32_t *start; /* xsel_finish_window's row starts, grown as needed */
+	size_t start_cap;
 	size_t *store;  /* 4 n positions for the first round of two targets */
 };
 
@@ -858,21 +860,42 @@ static int xsel_finish_window(struct xsel *x, struct xtarget *t)
 	const double per = (t->hi - t->lo) / (double)need, spread = 2 * sqrt((double)need) + 8;
 	const double wlo = t->lo + ((double)r + 0.5 - spread) * per;
 	const double whi = t->lo + ((double)r + 1.5 + spread) * per;
-	size_t below = 0, len = 0, beyond = 0, at;
+	size_t below = 0, len = 0, beyond = 0, at, off = 0, row = 0, j = 0;
 	double above = INFINITY; /* the smallest difference above the window */
+	uint32_t *start;
 
+	/* the band's differences one after another, row by row, without a
+	 * loop per row (most rows hold none or one of them: whether a row's
+	 * loop goes on is a coin toss to the processor): start[q] is 1 + the
+	 * row whose differences begin at the q-th, else 0 */
+	if (need + 1 > x->start_cap) {
+		free(x->start);
+		x->start_cap = need + 1;
+		x->start = xmalloc(x->start_cap * sizeof(*x->start));
+	}
+	start = x->start;
+	memset(start, 0, (need + 1) * sizeof(*start));
 	for (size_t i = 0; i < x->n; i++) {
-		const double ai = x->a[i];
-		for (size_t j = t->first[i]; j < t->end[i]; j++) {
-			const double d = x->b[j] - ai;
-			/* no branch: whether a difference falls in the window is a
-			 * coin toss to the processor */
-			x->list[len] = d;
-			len += d >= wlo && d <= whi;
-			below += d < wlo;
-			beyond += d > whi;
-			above = d > whi && d < above ? d : above;
-		}
+		/* a row with none shares its place with the next row, which
+		 * writes it after */
+		start[off] = (uint32_t)i + 1;
+		off += t->end[i] - t->first[i];
+	}
+	if (off != need)
+		return 0;
+	for (size_t q = 0; q < need; q++) {
+		const int next_row = start[q] > row;
+		double d;
+		row = next_row ? start[q] : row;
+		j = next_row ? t->first[row - 1] : j + 1;
+		d = x->b[j] - x->a[row - 1];
+		/* no branch: whether a difference falls in the window is a
+		 * coin toss to the processor too */
+		x->list[len] = d;
+		len += d >= wlo && d <= whi;
+		below += d < wlo;
+		beyond += d > whi;
+		above = d > whi && d < above ? d : above;
 	}
 	/* (a NaN falls nowhere: the plain listing then) */
 	if (below + len + beyond != need || r < below || r - below >= len)
@@ -1090,7 +1113,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	const uint64_t limit = XSEL_LIST * (uint64_t)(n + m) + 64;
 	size_t s = (n + m) / 4;
 	size_t *block = xmalloc((2 + 2 * nt) * n * sizeof(*block));
-	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL };
+	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL, 0, NULL };
 
 	x.sample_max = s < 128 ? 128 : s > XSEL_SAMPLE_MAX ? XSEL_SAMPLE_MAX : s;
 	for (size_t k = 0; k < nt; k++) {
@@ -1132,6 +1155,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 			xsel_finish(&x, &t[k]);
 	free(x.sample);
 	free(x.list);
+	free(x.start);
 	free(x.store);
 	free(block);
 }
