@@ -74,8 +74,9 @@ static void sort_by_keys(double *v, size_t n);
 /*
  * Sorts v[0..n) (n >= 2) by buckets over the values' range: a value's
  * bucket is its place in the range by a rounded linear map, so a smaller
- * value never lands in a higher bucket, and the buckets (about two values
- * each) are sorted by insertion, comparing the doubles themselves; a bucket
+ * value never lands in a higher bucket, and the buckets (at least as many
+ * as values: most hold one or none, and the insertion sort has little to
+ * mispredict) are sorted by insertion, comparing the doubles; a bucket
  * an outlier crowded goes to sort_by_keys. No key is made for most values,
  * and no value is turned back. Only for values that are neither -0 nor a
  * NaN, over a finite range: every two equal values are then the same bits,
@@ -116,7 +117,7 @@ static int sort_by_value(double *v, size_t n)
 	}
 	if (odd)
 		return 0;
-	while (nb < n / 4 && nb < 65536)
+	while (nb < n && nb < 65536)
 		nb *= 2;
 	scale = (double)nb / (hi - lo);
 	if (!(scale < INFINITY))
