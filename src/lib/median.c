@@ -88,7 +88,7 @@ static int sort_by_value(double *v, size_t n)
 	double lo = v[0], hi = v[0], scale, *t;
 	uint32_t *bucket, *start;
 	size_t nb = 64;
-	int odd = 0;
+	int odd = 0, crowded = 0;
 
 	/* the range in two lanes of each end (a NaN passes by them: the
 	 * buckets below find it); -0 is looked for when 0 is in the range */
@@ -130,7 +130,7 @@ static int sort_by_value(double *v, size_t n)
 		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
 		odd |= !(x >= 0); /* a NaN */
 		bucket[i] = b;
-		start[b + 1]++;
+		crowded |= ++start[b + 1] > SORT_SMALL;
 	}
 	if (odd) {
 		free(t);
@@ -142,6 +142,22 @@ static int sort_by_value(double *v, size_t n)
 		start[b + 1] += start[b];
 	for (size_t i = 0; i < n; i++)
 		t[start[bucket[i]]++] = v[i];
+	if (!crowded) {
+		/* a value is out of place only among its bucket's few: one
+		 * insertion sort over them all, back into v, passes no value
+		 * further (no walk over the buckets, most of them empty) */
+		for (size_t i = 0; i < n; i++) {
+			const double x = t[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		free(t);
+		free(bucket);
+		free(start);
+		return 1;
+	}
 	/* start[b] is now where bucket b ends */
 	for (size_t b = 0, from = 0; b < nb; from = start[b++]) {
 		double *a = t + from;
