@@ -82,7 +82,7 @@ if unit_build "$brute" address,undefined -O2 "$S/brute-test.c" "$stats_o" \
 	out=$("$brute" 2>&1); rc=$?
 	[ $rc -eq 0 ] && pass "brute-force test runs" || fail "brute-force test runs" "exit $rc: $out"
 	unit_lines "$out"
-	check_eq "brute-force test: every group checked" 29 "$unit_count"
+	check_eq "brute-force test: every group checked" 32 "$unit_count"
 else
 	fail "brute-force test builds" "$(tail -n 20 "$stats_o.log" "$NF_TMP/brute-test.log")"
 fi

@@ -580,12 +580,13 @@ static void order_by_round(struct result *r, size_t n, size_t **to, size_t *nall
  * Places the model's results group by group, (workload, platform, version)
  * in the comparisons' order, each group by round, and returns the groups'
  * bounds: start[g] to start[g + 1] for g < *ngroups (malloc'd, caller
- * frees). The series (few) are sorted, then the results are moved in place
+ * frees), and in (*blocks)[g] (malloc'd, caller frees) 1 when the runner
+ * ran some of group g's rounds back to back. The series (few) are sorted, then the results are moved in place
  * into their groups (no index per result, no second copy of the results)
  * and each group is put in round order.
  * Ingest guarantees one result per (workload, platform, version, round).
  */
-static size_t *group_results(struct model *m, size_t *ngroups)
+static size_t *group_results(struct model *m, size_t *ngroups, unsigned char **blocks)
 {
 	size_t ns = m->nseries, n = m->nresults, ng = 0;
 	struct order_map wl = { 0 }, pl = { 0 }, ver = { 0 };
@@ -648,8 +649,12 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 	 * streams, not a random permutation of the whole array), then each
 	 * group put in round order within itself, where it fits in cache */
 	start = xcalloc(ng + 1, sizeof *start);
-	for (size_t i = 0; i < n; i++)
-		start[group_of[m->results[i].series->id] + 1]++;
+	*blocks = xcalloc(ng ? ng : 1, 1);
+	for (size_t i = 0; i < n; i++) {
+		const struct series *x = m->results[i].series;
+		start[group_of[x->id] + 1]++;
+		(*blocks)[group_of[x->id]] |= x->back_to_back != 0;
+	}
 	for (size_t g = 0; g < ng; g++)
 		start[g + 1] += start[g];
 	head = xmalloc((ng ? ng : 1) * sizeof *head);
@@ -680,10 +685,16 @@ static size_t *group_results(struct model *m, size_t *ngroups)
 	return start;
 }
 
-static int build_comparisons(struct model *m)
+/* Builds the comparisons from the grouped results; (*blocks)[i] (malloc'd,
+ * caller frees) is 1 when the runner says it ran some version's rounds of
+ * comparison i back to back. */
+static int build_comparisons(struct model *m, unsigned char **blocks)
 {
-	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups);
+	unsigned char *group_blocks;
+	size_t alloc = 0, ngroups, *start = group_results(m, &ngroups, &group_blocks);
 	double *store;
+
+	*blocks = xcalloc(ngroups ? ngroups : 1, 1); /* no more comparisons than groups */
 
 	/* every version's values and their sorted copy, side by side, in the
 	 * model's block (one mapping at millions of rounds, not two heap
@@ -717,9 +728,10 @@ static int build_comparisons(struct model *m)
 			vs->values = store;
 			vs->sorted = store + vs->nrounds;
 			store += 2 * vs->nrounds;
-			for (size_t x = 0; x < vs->nrounds; x++)
-				if (vs->rounds[x].series->back_to_back)
-					c->interleaved = 0;
+			if (group_blocks[a]) {
+				c->interleaved = 0;
+				(*blocks)[m->ncomparisons - 1] = 1;
+			}
 			if (vs->nrounds && vs->rounds[0].series->release)
 				c->by_line = 1;
 			fill_version(m, c, vs);
@@ -728,6 +740,7 @@ static int build_comparisons(struct model *m)
 		g = h;
 	}
 	free(start);
+	free(group_blocks);
 	return 0;
 }
 
@@ -855,15 +868,6 @@ static enum how_taken how_taken(const struct model *m)
 	return yes ? TAKEN_INTERLEAVED : TAKEN_SEVERAL;
 }
 
-/* 1 when the runner says it ran some version's rounds back to back. */
-static int runner_blocks(const struct comparison *c)
-{
-	for (size_t i = 0; i < c->nversions; i++)
-		for (size_t k = 0; k < c->versions[i].nrounds; k++)
-			if (c->versions[i].rounds[k].series->back_to_back)
-				return 1;
-	return 0;
-}
 
 /* The 1-minute load average around a result's round as `noisefloor run`
  * records it in meta (the higher of load_before and load_after), or -1. */
@@ -1064,10 +1068,11 @@ static void bisect_steps(struct model *m)
 int analysis_run(struct model *m, struct nf_error *err)
 {
 	size_t nhistory = 0;
+	unsigned char *blocks; /* the runner ran some rounds back to back */
 
 	support(m);
 	lines_group(m);
-	build_comparisons(m);
+	build_comparisons(m, &blocks);
 	for (size_t i = 0; i < m->ncomparisons; i++)
 		model_index_versions(&m->comparisons[i]);
 	for (size_t i = 0; i < m->ncomparisons; i++)
@@ -1079,11 +1084,12 @@ int analysis_run(struct model *m, struct nf_error *err)
 		if (!found) {
 			/* the command layer words the message (baseline_missing) */
 			m->baseline_missing = 1;
+			free(blocks);
 			return nf_error_set(err, NF_USAGE, "%s", m->baseline);
 		}
 	}
 	for (size_t i = 0; i < m->ncomparisons; i++)
-		if (runner_blocks(&m->comparisons[i]))
+		if (blocks[i])
 			m->comparisons[i].interleaved = 0;
 	evidence_run(m);
 	if (m->bisect.good)
@@ -1103,13 +1109,14 @@ int analysis_run(struct model *m, struct nf_error *err)
 		c->regression = c->nregressing > 0;
 		if (c->verdict == VERDICT_INSUFFICIENT)
 			model_warn_fact(m, WARNING_INSUFFICIENT, i, 0, 0);
-		if (runner_blocks(c))
+		if (blocks[i])
 			model_warn_fact(m, WARNING_RUNNER_BLOCKS, i, 0, 0);
 		for (size_t k = 0; k < c->nversions; k++)
 			if (c->versions[k].bimodal)
 				model_warn_fact(m, WARNING_BIMODAL, i, k, 0);
 		nhistory += c->design == DESIGN_HISTORY && c->verdict != VERDICT_INSUFFICIENT;
 	}
+	free(blocks);
 	if (nhistory)
 		model_warn_fact(m, WARNING_HISTORY, 0, 0, 0);
 	{

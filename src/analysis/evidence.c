@@ -28,6 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* evidence_want_shifts: 0 when no output shows pairs[].shift */
+static int want_shifts = 1;
+
+void evidence_want_shifts(int want)
+{
+	want_shifts = want;
+}
+
 int evidence_all_pairs(const struct comparison *c)
 {
 	size_t k = c->nversions;
@@ -172,7 +180,8 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 
 	p->a = a;
 	p->b = b;
-	p->shift = stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds);
+	p->shift = want_shifts ? stats_hodges_lehmann_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds)
+			       : NAN;
 	p->median_ratio = vb->median / va->median;
 	/* the estimate the interval is built around, and the interval, in
 	 * one selection: the logs are sorted as the values are */
@@ -181,7 +190,8 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 							  &p->ci_low, &p->ci_high));
 	/* planned on the gap the verdict quotes: the best rounds in
 	 * the published design, the medians elsewhere */
-	p->rounds_needed = c->design == DESIGN_ROUNDS
+	p->rounds_needed = c->paired ? 0 /* planned on the pairing below */
+		: c->design == DESIGN_ROUNDS
 		? stats_rounds_needed_medians(va->values, va->nrounds, va->best, vb->values,
 					      vb->nrounds, vb->best, alpha)
 		: stats_rounds_needed_medians(va->values, va->nrounds, va->median,
@@ -206,7 +216,10 @@ static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a
 		stats_mann_whitney_sorted(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
 		p->test = "mann-whitney";
 		p->p_floor = stats_p_floor(va->nrounds, vb->nrounds);
-		p->test_side = p->shift == 0 ? 0 : (p->shift > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
+		/* the shift's side (without the shift, from the test's counts) */
+		double side = want_shifts ? p->shift
+			: stats_hodges_lehmann_side(sorted[a], va->nrounds, sorted[b], vb->nrounds, &mw);
+		p->test_side = side == 0 ? 0 : (side > 0) == (c->better == BETTER_HIGHER) ? 1 : -1;
 		if (c->design == DESIGN_ROUNDS) {
 			p->size = better_by(c->better, va->best, vb->best, &p->side);
 			/* a pair with a version of two clusters keeps that
@@ -961,37 +974,45 @@ static int cmp_slot(const void *pa, const void *pb)
  * timestamps, the versions of a round ran within EVIDENCE_SESSION_SPAN. */
 static int rounds_shared(const struct comparison *c, const struct ordered *o, size_t n, int timed)
 {
-	struct slot *s;
+	struct slot *s = NULL;
+	size_t i = 1;
 	int ok = 1;
 
 	if (c->nversions < 2 || n % c->nversions)
 		return 0;
-	s = xmalloc((n ? n : 1) * sizeof(*s));
-	for (size_t i = 0; i < n; i++) {
-		s[i].round = o[i].round;
-		s[i].version = o[i].version;
-		s[i].time = o[i].time;
-	}
-	{
-		/* without timestamps the run order is already by round and version */
-		size_t i = 1;
-		while (i < n && cmp_slot(&s[i - 1], &s[i]) <= 0)
-			i++;
-		if (i < n)
-			qsort(s, n, sizeof(*s), cmp_slot);
-	}
-	for (size_t i = 0; i < n && ok; i += c->nversions) {
-		double lo = s[i].time, hi = s[i].time;
-		for (size_t v = 0; v < c->nversions; v++) {
-			const struct slot *x = &s[i + v];
-			if (x->round != s[i].round || x->version != v)
-				ok = 0;
-			lo = x->time < lo ? x->time : lo;
-			hi = x->time > hi ? x->time : hi;
+	/* without timestamps the run order is already by round and version:
+	 * read as it is; else a copy sorted so */
+	while (i < n && (o[i - 1].round < o[i].round ||
+			 (o[i - 1].round == o[i].round && o[i - 1].version <= o[i].version)))
+		i++;
+	if (i < n) {
+		s = xmalloc(n * sizeof(*s));
+		for (size_t j = 0; j < n; j++) {
+			s[j].round = o[j].round;
+			s[j].version = o[j].version;
+			s[j].time = o[j].time;
 		}
-		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)
-			ok = 0;
+		qsort(s, n, sizeof(*s), cmp_slot);
 	}
+	/* every round holds each version once, within the session's span */
+#define SHARED_ROUNDS(x)                                                         \
+	for (size_t g = 0; g < n && ok; g += c->nversions) {                     \
+		double lo = x[g].time, hi = x[g].time;                           \
+		for (size_t v = 0; v < c->nversions; v++) {                      \
+			if (x[g + v].round != x[g].round || x[g + v].version != v) \
+				ok = 0;                                          \
+			lo = x[g + v].time < lo ? x[g + v].time : lo;            \
+			hi = x[g + v].time > hi ? x[g + v].time : hi;            \
+		}                                                                \
+		if (timed && hi - lo > EVIDENCE_SESSION_SPAN)                    \
+			ok = 0;                                                  \
+	}
+	if (s) {
+		SHARED_ROUNDS(s)
+	} else {
+		SHARED_ROUNDS(o)
+	}
+#undef SHARED_ROUNDS
 	free(s);
 	return ok;
 }
@@ -1060,6 +1081,25 @@ static void fill_design(struct comparison *c, const struct ordered *o, size_t n,
 	}
 }
 
+/* 0 when the logs of num[k] / den[k] (den NULL: of num[k]), k < n, span
+ * less than log(STATS_MODE_RATIO), so that stats_two_clusters finds no
+ * split in them, nor in them turned over: told from the logs of the two
+ * extreme ratios alone (log is monotone), not of every one. 1 otherwise,
+ * and when some ratio is not a positive finite number. */
+static int logs_may_split(const double *num, const double *den, size_t n)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		const double r = den ? num[k] / den[k] : num[k];
+		if (!(r > 0 && r < INFINITY))
+			return 1;
+		lo = r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+	}
+	return !(log(hi) - log(lo) < log(STATS_MODE_RATIO));
+}
+
 /*
  * Versions whose rounds fall into two clusters. With paired rounds of three
  * versions or more each round value is first divided by the machine of that
@@ -1095,6 +1135,8 @@ static void fill_bimodal(struct comparison *c)
 
 		if (vs->nrounds < 2 * STATS_MODE_MIN || (c->design != DESIGN_ROUNDS && !c->paired))
 			continue;
+		if (!(machine && !two) && !logs_may_split(vs->sorted, NULL, vs->nrounds))
+			continue;
 		x = xmalloc(vs->nrounds * sizeof(*x));
 		/* slow is up: times as they are, rates turned over; without the
 		 * machine taken out, from the sorted rounds (only the values
@@ -1110,6 +1152,10 @@ static void fill_bimodal(struct comparison *c)
 					free(x);
 					continue;
 				}
+			}
+			if (!logs_may_split(vs->values, two ? other->values : machine, vs->nrounds)) {
+				free(x);
+				continue;
 			}
 			for (size_t k = 0; k < vs->nrounds; k++)
 				x[k] = flip * log(vs->values[k] / (two ? other->values[k] : machine[k]));

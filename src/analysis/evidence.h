@@ -46,6 +46,15 @@
  */
 void evidence_run(struct model *m);
 
+/* Whether evidence_run fills each pair's Hodges-Lehmann shift
+ * (pairs[].shift), a selection among all the pair's differences that only
+ * the documents and analysis.json show: 1 (yes) until a command that writes
+ * none of them says 0 for the rest of the process (check without
+ * --summary). The shift is then NAN, and a Mann-Whitney design's
+ * test_side, its side, comes from counts at 0 (stats_hodges_lehmann_side):
+ * every verdict is the same. */
+void evidence_want_shifts(int want);
+
 /* Fills the model's platforms[] from the verdicts (after them). */
 void evidence_platforms(struct model *m);
 

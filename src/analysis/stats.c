@@ -29,9 +29,18 @@ void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 {
 	/* the largest k with P(B <= k - 1) <= (1 - level) / 2 for B ~ Bin(n, 1/2):
 	 * [x(k), x(n + 1 - k)] (1-based) covers the median at `level`; the
-	 * binomial's terms by recurrence, in logs past what a double holds */
+	 * binomial's terms by recurrence, in logs past what a double holds.
+	 * Every pair of a comparison asks with the same n and level: the last
+	 * answer is kept. */
+	static size_t last_n, last_lo, last_hi;
+	static double last_level = NAN;
 	double tail = (1 - level) / 2, term = exp(-(double)n * log(2.0)), cdf = 0;
 	size_t k = 1;
+	if (n == last_n && level == last_level) {
+		*lo = last_lo;
+		*hi = last_hi;
+		return;
+	}
 	for (size_t j = 0; j < n / 2; j++) {
 		cdf += term;
 		if (cdf > tail)
@@ -43,8 +52,10 @@ void stats_median_interval_ranks(size_t n, double level, size_t *lo, size_t *hi)
 		*lo = *hi = 0;
 		return;
 	}
-	*lo = k - 1;
-	*hi = n - k;
+	*lo = last_lo = k - 1;
+	*hi = last_hi = n - k;
+	last_n = n;
+	last_level = level;
 }
 
 double stats_quantile_sorted(const double *sorted, size_t n, double q)
@@ -199,7 +210,7 @@ void stats_mann_whitney(const double *x, size_t n, const double *y, size_t m,
 void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, size_t m,
 			       struct mw_result *out)
 {
-	double w = 0, ties = 0, dn = (double)n, dm = (double)m;
+	double w = 0, ties = 0, eq = 0, dn = (double)n, dm = (double)m;
 	size_t nn = n + m, i = 0, px = 0, py = 0;
 
 	/* R: W = sum of the (average) ranks of x - n(n+1)/2; ranks and their
@@ -238,11 +249,13 @@ void stats_mann_whitney_sorted(const double *sx, size_t n, const double *sy, siz
 		double t = (double)(j - i);
 		w += (double)nx * ((double)(i + 1) + (double)j) / 2; /* average of ranks i+1..j */
 		ties += t * t * t - t;
+		eq += (double)nx * (double)ny;
 		i = j;
 	}
 	w -= dn * (dn + 1) / 2;
 
 	out->w = w;
+	out->eq = eq;
 	if (n < 50 && m < 50 && ties == 0) {
 		/* R: if (W > n m / 2) P(U >= W) else P(U <= W); min(2p, 1) */
 		double p = w > dn * dm / 2 ? 1 - stats_pwilcox(w - 1, n, m)
@@ -363,6 +376,13 @@ struct xtarget {
 	double lo, hi;           /* the band (lo, hi] */
 	uint64_t cnt_lo, cnt_hi; /* #{differences <= lo}, #{differences <= hi} */
 	size_t *first, *end;     /* row i's candidates: columns first[i]..end[i) */
+	double rate;             /* differences per unit of value just inside the edge a
+				  * missed interpolation moved (0: none) */
+	int rate_lo;             /* 1: that edge is lo, 0: hi */
+	double kx[4];            /* differences with known counts around the band: the */
+	uint64_t kc[4];          /* first round's pivots, ascending (nk of them, else 0) */
+	int nk;
+	int misses;              /* interpolations in a row that missed */
 	int done;
 	double result, next;     /* ranks k and khi (next only when khi > k) */
 };
@@ -376,6 +396,8 @@ struct xsel {
 	size_t sample_max;
 	double *list;   /* the final band, grown as needed */
 	size_t list_cap;
+	uint32_t *start; /* xsel_finish_window's row starts, grown as needed */
+	size_t start_cap;
 	size_t *store;  /* 4 n positions for the first round of two targets */
 };
 
@@ -414,6 +436,41 @@ static inline size_t xsel_walk(const double *b, size_t j, size_t e, size_t m, do
 	return j;
 }
 
+/*
+ * Row i's first columns above d0 and above d1 (d0 < d1), from j0 (j0 < e,
+ * at most both) into *j0 and *j1, stopping at e: what xsel_walk gives for
+ * each, *j1 no lower than it was. The two values of an interpolated round
+ * lie a few columns apart in a row, so one look at four columns mostly
+ * settles both: the differences are made once and compared with each.
+ */
+static inline void xsel_walk2(const double *b, size_t *j0, size_t *j1, size_t e, size_t m,
+			      double ai, double d0, double d1)
+{
+	size_t j = *j0, k;
+#ifdef NF_STATS_SSE2
+	if (j + 4 <= m) {
+		const __m128d va = _mm_set1_pd(ai), vd0 = _mm_set1_pd(d0), vd1 = _mm_set1_pd(d1);
+		const __m128d x = _mm_sub_pd(_mm_loadu_pd(b + j), va), y = _mm_sub_pd(_mm_loadu_pd(b + j + 2), va);
+		const int m0 = _mm_movemask_pd(_mm_cmple_pd(x, vd0)) | _mm_movemask_pd(_mm_cmple_pd(y, vd0)) << 2;
+		const int m1 = _mm_movemask_pd(_mm_cmple_pd(x, vd1)) | _mm_movemask_pd(_mm_cmple_pd(y, vd1)) << 2;
+		const size_t s1 = (size_t)__builtin_ctz(~(unsigned)m1);
+		if (s1 < 4) {
+			/* the differences at most d0 are a prefix of those at
+			 * most d1: both ends lie in the four */
+			const size_t s0 = (size_t)__builtin_ctz(~(unsigned)m0);
+			*j0 = j + s0 < e ? j + s0 : e;
+			k = j + s1 < e ? j + s1 : e;
+			*j1 = k > *j1 ? k : *j1;
+			return;
+		}
+	}
+#endif
+	j = xsel_walk(b, j, e, m, ai, d0);
+	*j0 = j;
+	k = *j1 > j ? *j1 : j;
+	*j1 = k < e ? xsel_walk(b, k, e, m, ai, d1) : k;
+}
+
 /* #{differences <= d} for d in t's band, with each row's first column above d
  * into x->pos: O(n + the band's candidates up to d). */
 static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
@@ -436,9 +493,10 @@ static uint64_t xsel_count(struct xsel *x, const struct xtarget *t, double d)
 }
 
 /* The same at two values d0 < d1 of t's band at once (one walk over the
- * rows), positions into x->pos and x->pos2. */
+ * rows), positions into x->pos and x->pos2; near: the two lie a few columns
+ * apart in a row (xsel_walk2). */
 static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, double d1,
-			uint64_t *c0, uint64_t *c1)
+			uint64_t *c0, uint64_t *c1, int near)
 {
 	const double *b = x->b;
 	const size_t n = x->n, m = x->m, h = n / 2;
@@ -446,30 +504,53 @@ static void xsel_count2(struct xsel *x, const struct xtarget *t, double d0, doub
 	uint64_t s0 = 0, s1 = 0;
 
 	/* rows i and h + i side by side: two walks that do not wait for each
-	 * other (the second starts at its band's first column) */
-#define XSEL_ROW2(i, j0, j1)                                             \
+	 * other (the second starts at its band's first column); values near
+	 * each other (an interpolated round) share their looks at a row */
+#define XSEL_ROW2(i, j0, j1, WALK)                                       \
 	do {                                                              \
 		const size_t e = t->end[i], f = t->first[i];              \
 		const double ai = x->a[i];                                \
 		if (j0 < f)                                               \
 			j0 = f;                                           \
+		WALK(j0, j1);                                             \
+		x->pos[i] = j0;                                           \
+		x->pos2[i] = j1;                                          \
+		s0 += j0;                                                 \
+		s1 += j1;                                                 \
+	} while (0)
+#define XSEL_APART(j0, j1)                                               \
+	do {                                                              \
 		if (j0 < e)                                               \
 			j0 = xsel_walk(b, j0, e, m, ai, d0);              \
 		if (j1 < j0)                                              \
 			j1 = j0;                                          \
 		if (j1 < e)                                               \
 			j1 = xsel_walk(b, j1, e, m, ai, d1);              \
-		x->pos[i] = j0;                                           \
-		x->pos2[i] = j1;                                          \
-		s0 += j0;                                                 \
-		s1 += j1;                                                 \
 	} while (0)
-	for (size_t i = 0; i < h; i++) {
-		XSEL_ROW2(i, j0, j1);
-		XSEL_ROW2(h + i, k0, k1);
+#define XSEL_NEAR(j0, j1)                                                \
+	do {                                                              \
+		if (j1 < j0)                                              \
+			j1 = j0;                                          \
+		if (j0 < e)                                               \
+			xsel_walk2(b, &j0, &j1, e, m, ai, d0, d1);        \
+	} while (0)
+	if (near) {
+		for (size_t i = 0; i < h; i++) {
+			XSEL_ROW2(i, j0, j1, XSEL_NEAR);
+			XSEL_ROW2(h + i, k0, k1, XSEL_NEAR);
+		}
+		if (n & 1)
+			XSEL_ROW2(n - 1, k0, k1, XSEL_NEAR);
+	} else {
+		for (size_t i = 0; i < h; i++) {
+			XSEL_ROW2(i, j0, j1, XSEL_APART);
+			XSEL_ROW2(h + i, k0, k1, XSEL_APART);
+		}
+		if (n & 1)
+			XSEL_ROW2(n - 1, k0, k1, XSEL_APART);
 	}
-	if (n & 1)
-		XSEL_ROW2(n - 1, k0, k1);
+#undef XSEL_NEAR
+#undef XSEL_APART
 #undef XSEL_ROW2
 	*c0 = s0;
 	*c1 = s1;
@@ -611,7 +692,7 @@ static void xsel_cut2(struct xsel *x, struct xtarget *t, double p0, double p1)
 		xsel_cut(x, t, p0);
 		return;
 	}
-	xsel_count2(x, t, p0, p1, &c0, &c1);
+	xsel_count2(x, t, p0, p1, &c0, &c1, 0);
 	if (c0 == t->k || (c0 < t->k && c1 == t->k)) {
 		/* a pivot is the k-th (see xsel_cut) */
 		if (c0 != t->k) {
@@ -688,22 +769,65 @@ static void xsel_bound(struct xsel *x, struct xtarget *t, double d, uint64_t c, 
  * A round without a sample, for a band with two finite edges: the
  * differences of a narrow band are spread nearly evenly in value, so the
  * target's value is interpolated from its rank in the band and counted at
- * a few square roots of the band either side. Returns 0 when the band did
- * not shrink to a quarter (then the next round samples).
+ * a few square roots of the band either side. Nearly: across a wide band
+ * the density drifts, and the target may fall just beyond the two counts.
+ * Then the edge moved lies a short way from it, and the two counts give
+ * the density there: the next round steps from that edge by the ranks
+ * still to go, at that density, and counts a margin either side that
+ * grows with the step (a secant). Returns 0 when a round neither settled
+ * the ranks, shrank the band to a quarter nor left a secant to try (three
+ * missed in a row): then the next round samples.
  */
 static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 {
 	const uint64_t before = t->cnt_hi - t->cnt_lo;
 	const double band = (double)before, width = t->hi - t->lo;
-	const double at = (double)(t->k - t->cnt_lo) - 0.5, spread = XSEL_ISPREAD * sqrt(band) + 1;
-	const double d0 = t->lo + (at - spread) / band * width, d1 = t->lo + (at + spread) / band * width;
-	const int ok0 = d0 > t->lo && d0 < t->hi, ok1 = d1 > t->lo && d1 < t->hi;
+	double rate, centre, spread, d0, d1;
+	int ok0, ok1;
 	uint64_t c0, c1;
 
+	if (t->rate > 0) {
+		const double go = t->rate_lo ? (double)(t->k - t->cnt_lo) - 0.5
+					     : (double)(t->cnt_hi - t->k) + 0.5;
+		rate = t->rate;
+		centre = t->rate_lo ? t->lo + go / rate : t->hi - go / rate;
+		spread = 2 * sqrt(go) + go / 4 + 1;
+	} else {
+		rate = band / width;
+		centre = t->lo + ((double)(t->k - t->cnt_lo) - 0.5) / rate;
+		spread = XSEL_ISPREAD * sqrt(band) + 1;
+		if (t->nk == 4) {
+			/* the counts at four differences around the band follow
+			 * the density's drift across it: the target's value from
+			 * the cubic through them (rank to value) */
+			const double want = (double)t->k - 0.5;
+			double v = 0;
+			for (int i = 0; i < 4; i++) {
+				double w = t->kx[i];
+				for (int j = 0; j < 4; j++)
+					if (j != i)
+						w *= (want - (double)t->kc[j]) / ((double)t->kc[i] - (double)t->kc[j]);
+				v += w;
+			}
+			if (v > t->lo && v < t->hi)
+				centre = v;
+		}
+	}
+	t->nk = 0;
+	d0 = centre - spread / rate;
+	d1 = centre + spread / rate;
+	ok0 = d0 > t->lo && d0 < t->hi;
+	ok1 = d1 > t->lo && d1 < t->hi;
+	t->rate = 0;
 	if (ok0 && ok1 && d0 < d1) {
-		xsel_count2(x, t, d0, d1, &c0, &c1);
+		xsel_count2(x, t, d0, d1, &c0, &c1, 1);
 		xsel_bound(x, t, d0, c0, &x->pos);
 		xsel_bound(x, t, d1, c1, &x->pos2);
+		if (!t->done && c1 > c0 && (c1 < t->k || c0 >= t->khi)) {
+			/* both counts on one side of the target */
+			t->rate = (double)(c1 - c0) / (d1 - d0);
+			t->rate_lo = c1 < t->k;
+		}
 	} else if (ok0 || ok1) {
 		double d = ok1 ? d1 : d0;
 		c0 = xsel_count(x, t, d);
@@ -711,7 +835,84 @@ static int xsel_interpolate(struct xsel *x, struct xtarget *t)
 	} else {
 		return 0;
 	}
-	return t->done || (t->cnt_hi - t->cnt_lo) * 4 <= before;
+	if (t->done || (t->cnt_hi - t->cnt_lo) * 4 <= before) {
+		t->misses = 0;
+		return 1;
+	}
+	if (t->rate > 0 && ++t->misses < 3)
+		return 1;
+	t->rate = 0;
+	t->misses = 0;
+	return 0;
+}
+
+/*
+ * Selects t's ranks among the differences of its band (both edges finite,
+ * a few hundred or more) without listing them all: they lie nearly evenly
+ * in value, so ranks k and khi lie in a window of values interpolated
+ * around them. One walk counts the differences below the window, keeps
+ * those in it and the smallest above it; the ranks are selected in the
+ * window. Returns 0 (t untouched) when they fell outside it.
+ */
+static int xsel_finish_window(struct xsel *x, struct xtarget *t)
+{
+	const size_t need = (size_t)(t->cnt_hi - t->cnt_lo), r = (size_t)(t->k - t->cnt_lo) - 1;
+	const double per = (t->hi - t->lo) / (double)need, spread = 2 * sqrt((double)need) + 8;
+	const double wlo = t->lo + ((double)r + 0.5 - spread) * per;
+	const double whi = t->lo + ((double)r + 1.5 + spread) * per;
+	size_t below = 0, len = 0, beyond = 0, at, off = 0, row = 0, j = 0;
+	double above = INFINITY; /* the smallest difference above the window */
+	uint32_t *start;
+
+	/* the band's differences one after another, row by row, without a
+	 * loop per row (most rows hold none or one of them: whether a row's
+	 * loop goes on is a coin toss to the processor): start[q] is 1 + the
+	 * row whose differences begin at the q-th, else 0 */
+	if (need + 1 > x->start_cap) {
+		free(x->start);
+		x->start_cap = need + 1;
+		x->start = xmalloc(x->start_cap * sizeof(*x->start));
+	}
+	start = x->start;
+	memset(start, 0, (need + 1) * sizeof(*start));
+	for (size_t i = 0; i < x->n; i++) {
+		/* a row with none shares its place with the next row, which
+		 * writes it after */
+		start[off] = (uint32_t)i + 1;
+		off += t->end[i] - t->first[i];
+	}
+	if (off != need)
+		return 0;
+	for (size_t q = 0; q < need; q++) {
+		const int next_row = start[q] > row;
+		double d;
+		row = next_row ? start[q] : row;
+		j = next_row ? t->first[row - 1] : j + 1;
+		d = x->b[j] - x->a[row - 1];
+		/* no branch: whether a difference falls in the window is a
+		 * coin toss to the processor too */
+		x->list[len] = d;
+		len += d >= wlo && d <= whi;
+		below += d < wlo;
+		beyond += d > whi;
+		above = d > whi && d < above ? d : above;
+	}
+	/* (a NaN falls nowhere: the plain listing then) */
+	if (below + len + beyond != need || r < below || r - below >= len)
+		return 0;
+	at = r - below;
+	t->result = select_kth(x->list, len, at);
+	if (t->khi > t->k) {
+		/* quickselect leaves list[at+1..] >= list[at]; every value above
+		 * the window is above those */
+		double nx = above;
+		for (size_t i = at + 1; i < len; i++)
+			if (x->list[i] < nx)
+				nx = x->list[i];
+		t->next = nx;
+	}
+	t->done = 1;
+	return 1;
 }
 
 /* Lists t's band and selects its ranks there. */
@@ -724,6 +925,8 @@ static void xsel_finish(struct xsel *x, struct xtarget *t)
 		x->list = xmalloc(need * sizeof(*x->list));
 		x->list_cap = need;
 	}
+	if (need >= 256 && t->lo > -INFINITY && t->hi < INFINITY && xsel_finish_window(x, t))
+		return;
 	for (size_t i = 0; i < x->n; i++) {
 		const double ai = x->a[i];
 		for (size_t j = t->first[i]; j < t->end[i]; j++)
@@ -797,6 +1000,14 @@ static void xsel_apply(struct xsel *x, struct xtarget *t, const double *d, size_
 {
 	size_t lo = nd, hi = nd;
 
+	t->nk = 0;
+	if (nd == 4 && c[0] < c[1] && c[1] < c[2] && c[2] < c[3]) {
+		for (size_t v = 0; v < nd; v++) {
+			t->kx[v] = d[v];
+			t->kc[v] = c[v];
+		}
+		t->nk = 4;
+	}
 	for (size_t v = 0; v < nd; v++) {
 		if (c[v] < t->k) {
 			lo = v;
@@ -902,7 +1113,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 	const uint64_t limit = XSEL_LIST * (uint64_t)(n + m) + 64;
 	size_t s = (n + m) / 4;
 	size_t *block = xmalloc((2 + 2 * nt) * n * sizeof(*block));
-	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL };
+	struct xsel x = { a, b, n, m, block, block + n, NULL, 0, NULL, 0, NULL, 0, NULL };
 
 	x.sample_max = s < 128 ? 128 : s > XSEL_SAMPLE_MAX ? XSEL_SAMPLE_MAX : s;
 	for (size_t k = 0; k < nt; k++) {
@@ -913,6 +1124,9 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 		t[k].first = block + (2 + 2 * k) * n;
 		t[k].end = block + (3 + 2 * k) * n;
 		t[k].done = 0;
+		t[k].rate = 0;
+		t[k].misses = 0;
+		t[k].nk = 0;
 		t[k].next = INFINITY;
 		for (size_t i = 0; i < n; i++) {
 			t[k].first[i] = 0;
@@ -941,6 +1155,7 @@ static void kth_differences(const double *a, size_t n, const double *b, size_t m
 			xsel_finish(&x, &t[k]);
 	free(x.sample);
 	free(x.list);
+	free(x.start);
 	free(x.store);
 	free(block);
 }
@@ -999,6 +1214,47 @@ double stats_hodges_lehmann_sorted(const double *sa, size_t n, const double *sb,
 	return med + 0.0; /* no "-0" */
 }
 
+double stats_hodges_lehmann_side(const double *sa, size_t n, const double *sb, size_t m,
+				 const struct mw_result *mw)
+{
+	double total = (double)n * (double)m;
+
+	if (n && m && isfinite(sa[0]) && isfinite(sa[n - 1]) && isfinite(sb[0]) && isfinite(sb[m - 1])) {
+		/* a rounded difference of finite doubles has the exact one's
+		 * sign (it is 0 only for equal values): b[j] - a[i] < 0 when
+		 * b[j] < a[i], <= 0 when b[j] <= a[i] */
+		uint64_t below = 0, at_most = 0, k;
+		size_t lt = 0, le = 0;
+		if (mw) {
+			/* W = #{a[i] > b[j]} + eq / 2, whole and half numbers,
+			 * exact in doubles */
+			below = (uint64_t)(mw->w - mw->eq / 2);
+			at_most = below + (uint64_t)mw->eq;
+		}
+		for (size_t i = 0; i < n && !mw; i++) {
+			while (lt < m && sb[lt] < sa[i])
+				lt++;
+			while (le < m && sb[le] <= sa[i])
+				le++;
+			below += lt;
+			at_most += le;
+		}
+		if (fmod(total, 2) == 1) {
+			k = (uint64_t)((total + 1) / 2); /* the k-th difference */
+			return at_most < k ? 1 : below >= k ? -1 : 0;
+		}
+		k = (uint64_t)(total / 2); /* the mean of the k-th and the next */
+		if (at_most < k)
+			return 1; /* both above 0 */
+		if (below >= k + 1)
+			return -1; /* both below 0 */
+		if (below < k && at_most >= k + 1)
+			return 0; /* both 0 */
+		/* one each side of 0 or at it: their values decide */
+	}
+	return stats_hodges_lehmann_sorted(sa, n, sb, m);
+}
+
 /* Feeds the 8 bytes of w, least significant first, to an FNV-1a hash. */
 static uint64_t fnv_word(uint64_t h, uint64_t w)
 {
@@ -1042,10 +1298,16 @@ static double sorted_logs(const double *v, size_t n, double *out)
 {
 	double ties = 0;
 	for (size_t i = 0; i < n; i++)
-		out[i] = log(v[i]);
+		/* the values are mostly sorted already: a copy of the one
+		 * before has its logarithm */
+		out[i] = i > 0 && v[i] == v[i - 1] ? out[i - 1] : log(v[i]);
 	sort_doubles(out, n);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
+		if (j >= n || out[j] != out[i]) {
+			i = j; /* a value alone adds 0 */
+			continue;
+		}
 		while (j < n && out[j] == out[i])
 			j++;
 		ties += ((double)(j - i) * (double)(j - i) - 1) * (double)(j - i);
@@ -1343,6 +1605,7 @@ void stats_signed_rank_sorted(const double *s, size_t n, struct mw_result *out)
 	out->w = 0;
 	out->p = 1;
 	out->exact = 0;
+	out->eq = 0;
 	k = neg + (n - pos);
 	if (k == 0)
 		return;
@@ -1410,6 +1673,20 @@ void stats_two_clusters(const double *x, size_t n, struct bimodal_result *out)
 	out->cut = 0;
 	if (n < 2 * STATS_MODE_MIN)
 		return;
+	{
+		/* no gap is wider than the whole range (a difference's rounding
+		 * is monotone): a range narrower than the least gap that splits
+		 * needs no sorting (most versions) */
+		double lo = x[0], hi = x[0];
+		int nan = x[0] != x[0];
+		for (size_t i = 1; i < n; i++) {
+			lo = x[i] < lo ? x[i] : lo;
+			hi = x[i] > hi ? x[i] : hi;
+			nan |= x[i] != x[i];
+		}
+		if (!nan && hi - lo < log(STATS_MODE_RATIO))
+			return;
+	}
 	s = xmalloc(n * sizeof(*s));
 	memcpy(s, x, n * sizeof(*s));
 	sort_doubles(s, n);
@@ -1684,6 +1961,90 @@ static double count_inversions(double *t, size_t n)
 	return (double)inv;
 }
 
+/*
+ * count_inversions without a merge sort, for values spread over a finite
+ * range: each value goes into one of about n / 2 buckets by where it lies
+ * in the range (a rounded linear map, so a smaller value never lands in a
+ * higher bucket). A pair in different buckets is inverted when the earlier
+ * value's bucket is the higher: counts over the buckets' binary prefixes
+ * give, for each value, the earlier ones in higher buckets. A pair in
+ * one bucket is counted by sorting the bucket, its values in their order:
+ * by insertion (stable: equal values never pass each other), or by
+ * count_inversions when an outlier crowded it. t[0..n) sorted into
+ * out[0..n). Returns 0, out unset, when the range is not finite (a NaN, an
+ * infinity) or empty.
+ */
+static int count_inversions_buckets(const double *t, size_t n, double *out, double *inv_out)
+{
+	double lo = t[0], hi = t[0], scale;
+	uint32_t *bucket, *fw, *start;
+	size_t nb = 16;
+	int levels = 0;
+	uint64_t inv = 0;
+	double big = 0; /* inversions inside crowded buckets */
+
+	int nan = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		lo = t[i] < lo ? t[i] : lo;
+		hi = t[i] > hi ? t[i] : hi;
+		nan |= t[i] != t[i];
+	}
+	if (nan || !(hi - lo > 0 && hi - lo < INFINITY))
+		return 0;
+	while (nb < n / 8 && nb < 4096)
+		nb *= 2;
+	scale = (double)nb / (hi - lo);
+	bucket = xmalloc(n * sizeof(*bucket));
+	while (((size_t)1 << levels) < nb)
+		levels++;
+	/* counts of the values so far in each bucket prefix of l + 1 bits,
+	 * level l at fw + 2^(l+1) - 2; then the buckets' bounds */
+	fw = xcalloc(2 * nb + nb + 1, sizeof(*fw));
+	start = fw + 2 * nb;
+	for (size_t i = 0; i < n; i++) {
+		const double x = (t[i] - lo) * scale;
+		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
+		bucket[i] = b;
+		/* the earlier values in higher buckets: at the first bit where
+		 * theirs differs from b's, b has a 0 and they a 1; a fixed
+		 * number of steps, none a branch to mispredict */
+		uint32_t *cnt = fw;
+		size_t step = 2; /* nodes at the level */
+		for (int shift = levels - 1; shift >= 0; shift--, cnt += step, step *= 2) {
+			const uint32_t node = b >> shift;
+			inv += cnt[node | 1] & ((node & 1u) - 1u);
+			cnt[node]++;
+		}
+		start[b + 1]++;
+	}
+	for (size_t b = 0; b < nb; b++)
+		start[b + 1] += start[b];
+	for (size_t i = 0; i < n; i++)
+		out[start[bucket[i]]++] = t[i];
+	/* start[b] is now where bucket b ends */
+	for (size_t b = 0, from = 0; b < nb; from = start[b++]) {
+		double *a = out + from;
+		const size_t len = start[b] - from;
+		if (len > 32) {
+			big += count_inversions(a, len);
+			continue;
+		}
+		for (size_t i = 1; i < len; i++) {
+			const double x = a[i];
+			size_t j = i;
+			for (; j > 0 && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			inv += i - j;
+			a[j] = x;
+		}
+	}
+	free(fw);
+	free(bucket);
+	*inv_out = (double)inv + big;
+	return 1;
+}
+
 void stats_trend(const double *v, size_t n, struct trend_result *out)
 {
 	double s = 0, conc = 0, disc, tied = 0, dn = (double)n;
@@ -1696,13 +2057,19 @@ void stats_trend(const double *v, size_t n, struct trend_result *out)
 	if (n < 3)
 		return;
 	sorted = xmalloc(n * sizeof(*sorted));
-	memcpy(sorted, v, n * sizeof(*sorted));
-	disc = count_inversions(sorted, n);
+	if (!count_inversions_buckets(v, n, sorted, &disc)) {
+		memcpy(sorted, v, n * sizeof(*sorted));
+		disc = count_inversions(sorted, n);
+	}
 	/* sum over tie groups of t(t-1)(2t+5), and the tied pairs, which are
-	 * neither concordant nor discordant */
+	 * neither concordant nor discordant (a value alone adds 0 to both) */
 	ties = 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
+		if (j >= n || sorted[j] != sorted[i]) {
+			i = j;
+			continue;
+		}
 		while (j < n && sorted[j] == sorted[i])
 			j++;
 		double t = (double)(j - i);

@@ -27,6 +27,8 @@ struct mw_result {
 	double w;   /* R's W: the rank sum of x minus n(n+1)/2 (U of x) */
 	double p;   /* two-sided p-value; 1 when every value is tied */
 	int exact;  /* 1 when the exact distribution was used */
+	double eq;  /* Mann-Whitney only: the pairs with x[i] == y[j] (W counts
+	             * each half) */
 };
 
 /*
@@ -58,6 +60,13 @@ double stats_pwilcox(double u, size_t n, size_t m);
 double stats_hodges_lehmann(const double *a, size_t n, const double *b, size_t m);
 /* The same of a and b already sorted ascending. */
 double stats_hodges_lehmann_sorted(const double *a, size_t n, const double *b, size_t m);
+/* A value with the sign of stats_hodges_lehmann_sorted(a, n, b, m) (1, -1
+ * or 0, or the shift itself): told from the differences below and at most
+ * 0 when they settle it (finite values), else the selection's result. mw:
+ * the Mann-Whitney result of a against b (stats_mann_whitney_sorted(a, n,
+ * b, m)), whose W and eq give those counts, or NULL to count them, O(n + m). */
+double stats_hodges_lehmann_side(const double *a, size_t n, const double *b, size_t m,
+				 const struct mw_result *mw);
 
 /* The k-th smallest (1-based, 1 <= k <= n*m) of the n*m differences
  * b[j] - a[i] of a[0..n) and b[0..m), both sorted ascending, n, m >= 1, and
@@ -189,6 +198,7 @@ double stats_quantile_spread_sorted(const double *sorted, size_t n, double lo);
 /* Two clusters of values (a version whose rounds split into two modes). */
 struct bimodal_result {
 	int split;      /* 1 when the values fall into two clusters */
+	/* with split (else they may be 0, 1 and 0): */
 	size_t nhigh;   /* values in the upper cluster */
 	double ratio;   /* median of the upper cluster / median of the lower */
 	double cut;     /* the lowest value of the upper cluster */

@@ -69,12 +69,120 @@ static void radix_keys(uint64_t *a, uint64_t *tmp, size_t n)
 #define SORT_BUCKETS 2048 /* the first pass's buckets */
 #define SORT_SMALL 48     /* sorted by insertion up to this many */
 
+static void sort_by_keys(double *v, size_t n);
+
+/*
+ * Sorts v[0..n) (n >= 2) by buckets over the values' range: a value's
+ * bucket is its place in the range by a rounded linear map, so a smaller
+ * value never lands in a higher bucket, and the buckets (at least as many
+ * as values: most hold one or none, and the insertion sort has little to
+ * mispredict) are sorted by insertion, comparing the doubles; a bucket
+ * an outlier crowded goes to sort_by_keys. No key is made for most values,
+ * and no value is turned back. Only for values that are neither -0 nor a
+ * NaN, over a finite range: every two equal values are then the same bits,
+ * so the order is the one sort_by_keys gives. Returns 0, v untouched,
+ * otherwise.
+ */
+static int sort_by_value(double *v, size_t n)
+{
+	double lo = v[0], hi = v[0], scale, *t;
+	uint32_t *bucket, *start;
+	size_t nb = 64;
+	int odd = 0, crowded = 0;
+
+	/* the range in two lanes of each end (a NaN passes by them: the
+	 * buckets below find it); -0 is looked for when 0 is in the range */
+	{
+		double lo1 = lo, hi1 = hi;
+		size_t i = 0;
+		for (; i + 2 <= n; i += 2) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+			lo1 = v[i + 1] < lo1 ? v[i + 1] : lo1;
+			hi1 = v[i + 1] > hi1 ? v[i + 1] : hi1;
+		}
+		for (; i < n; i++) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+		lo = lo1 < lo ? lo1 : lo;
+		hi = hi1 > hi ? hi1 : hi;
+	}
+	if (!(hi - lo > 0 && hi - lo < INFINITY))
+		return 0;
+	for (size_t i = 0; lo <= 0 && hi >= 0 && i < n && !odd; i++) {
+		uint64_t u;
+		memcpy(&u, &v[i], sizeof(u));
+		odd = u == 1ULL << 63; /* -0 */
+	}
+	if (odd)
+		return 0;
+	while (nb < n && nb < 65536)
+		nb *= 2;
+	scale = (double)nb / (hi - lo);
+	if (!(scale < INFINITY))
+		return 0; /* a range of a few subnormals */
+	t = xmalloc(n * sizeof(*t));
+	bucket = xmalloc(n * sizeof(*bucket));
+	start = xcalloc(nb + 1, sizeof(*start));
+	for (size_t i = 0; i < n; i++) {
+		const double x = (v[i] - lo) * scale;
+		const uint32_t b = x < (double)nb ? (uint32_t)x : (uint32_t)nb - 1;
+		odd |= !(x >= 0); /* a NaN */
+		bucket[i] = b;
+		crowded |= ++start[b + 1] > SORT_SMALL;
+	}
+	if (odd) {
+		free(t);
+		free(bucket);
+		free(start);
+		return 0;
+	}
+	for (size_t b = 0; b < nb; b++)
+		start[b + 1] += start[b];
+	for (size_t i = 0; i < n; i++)
+		t[start[bucket[i]]++] = v[i];
+	if (!crowded) {
+		/* a value is out of place only among its bucket's few: one
+		 * insertion sort over them all, back into v, passes no value
+		 * further (no walk over the buckets, most of them empty) */
+		for (size_t i = 0; i < n; i++) {
+			const double x = t[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		free(t);
+		free(bucket);
+		free(start);
+		return 1;
+	}
+	/* start[b] is now where bucket b ends */
+	for (size_t b = 0, from = 0; b < nb; from = start[b++]) {
+		double *a = t + from;
+		const size_t len = start[b] - from;
+		if (len > SORT_SMALL) {
+			sort_by_keys(a, len);
+			continue;
+		}
+		for (size_t i = 1; i < len; i++) {
+			const double x = a[i];
+			size_t j = i;
+			for (; j > 0 && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+	}
+	memcpy(v, t, n * sizeof(*v));
+	free(t);
+	free(bucket);
+	free(start);
+	return 1;
+}
+
 void sort_doubles(double *v, size_t n)
 {
-	uint64_t *k, *t, lo = UINT64_MAX, hi = 0;
-	size_t start[SORT_BUCKETS + 1], head[SORT_BUCKETS];
-	int shift = 0;
-
 	{
 		/* already sorted (a report passes each version's sorted rounds
 		 * to every test of every pair): nothing to do */
@@ -95,6 +203,17 @@ void sort_doubles(double *v, size_t n)
 		}
 		return;
 	}
+	if (!sort_by_value(v, n))
+		sort_by_keys(v, n);
+}
+
+/* Sorts v[0..n) (n >= 2) by the order keys of its values. */
+static void sort_by_keys(double *v, size_t n)
+{
+	uint64_t *k, *t, lo = UINT64_MAX, hi = 0;
+	size_t start[SORT_BUCKETS + 1], head[SORT_BUCKETS];
+	int shift = 0;
+
 	/* The order keys (unsigned integers in the doubles' order) go into
 	 * SORT_BUCKETS buckets by the top bits of their range in one pass;
 	 * a bucket is then sorted by insertion when small, as it mostly is
@@ -181,6 +300,16 @@ double median_sorted(const double *s, size_t n)
 
 double median_of(const double *v, size_t n)
 {
+	if (n == 4 && v[0] != 0 && v[1] != 0 && v[2] != 0 && v[3] != 0 && v[0] == v[0] &&
+	    v[1] == v[1] && v[2] == v[2] && v[3] == v[3]) {
+		/* four versions of a paired round: the middle two are the larger
+		 * of the pairs' smaller values and the smaller of their larger
+		 * ones, found without a branch to mispredict (no zero, whose
+		 * sign the order below keeps, and no NaN) */
+		const double lo0 = v[0] < v[1] ? v[0] : v[1], hi0 = v[0] < v[1] ? v[1] : v[0];
+		const double lo1 = v[2] < v[3] ? v[2] : v[3], hi1 = v[2] < v[3] ? v[3] : v[2];
+		return midpoint(lo0 > lo1 ? lo0 : lo1, hi0 < hi1 ? hi0 : hi1);
+	}
 	if (n < 48) {
 		/* sort_doubles's insertion sort, done while copying: the few
 		 * passes of a round, the versions of a paired round */

@@ -7,7 +7,8 @@
 #include <stddef.h>
 
 /* Sorts v[0..n) ascending (finite values; -0 and +0 are one value, in no
- * set order between them) in O(n): a radix sort, much faster than qsort for
+ * set order between them) in O(n): buckets by value or by key, and a radix
+ * sort for a crowded one, much faster than qsort for
  * the thousands of rounds a side of long histories; an array already sorted
  * is only checked. The tests of analysis/stats.c sort copies of their
  * inputs, so passing them sorted saves that work. */

@@ -1,20 +1,23 @@
 /*
  * brute-test.c - the fast paths of src/analysis/stats.c against the plain definitions,
  * on randomized inputs from fixed seeds:
- *  - stats_trend's Kendall S (merge counting walked from both ends) against
+ *  - stats_trend's Kendall S (buckets over the value range with a Fenwick
+ *    tree across them, and merge counting walked from both ends in a bucket
+ *    an outlier crowded, or over all values without a finite range) against
  *    concordant minus discordant pairs counted over all n(n-1)/2 pairs, its
  *    tie-corrected variance against the ties counted pair by pair, and its
  *    p-value against the null distribution built here (exact) or the normal
  *    tail (approximate);
- *  - sort_doubles (buckets, insertion, radix) against qsort: the same values
+ *  - sort_doubles (buckets by value or by key, insertion, radix) against qsort: the same values
  *    in order, non-decreasing, and the same multiset of bit patterns;
  *  - stats_signed_rank_sorted's V against the sum of the positives' ranks
- *    counted size by size, with and without ties.
+ *    counted size by size, with and without ties;
+ *  - median_of on four values against sorting them.
  * Sizes sit on the thresholds of the code: the merge's runs of 4 and its
  * doubling widths (powers of two and either side), the sort's insertion
  * limit (48) and its 2,048 buckets, and a few thousand values.
  *
- *     brute-test [trend|sort|signed-rank]   one line per check, "pass<TAB>name" or
+ *     brute-test [trend|sort|signed-rank|median]   one line per check, "pass<TAB>name" or
  *                               "fail<TAB>name<TAB>detail", for tests/t-stats.sh
  *                               (both parts, or the one named)
  */
@@ -50,7 +53,7 @@ static int cmp_dbl(const void *pa, const void *pb)
 
 /* ---- Kendall's S of a series against its time order ---- */
 
-#define KINDS 10
+#define KINDS 11
 
 /* Fills v[0..n) with a series of a kind. */
 static void fill_series(double *v, size_t n, int kind)
@@ -105,6 +108,13 @@ static void fill_series(double *v, size_t n, int kind)
 	case 8: /* a drift with noise: timings getting slower, rounded as rounds are */
 		for (; i < n; i++)
 			v[i] = round((100.0 + 0.01 * (double)i + (double)rnd(1000) / 100.0) * 10) / 10;
+		break;
+	case 9: /* spread values and one far outlier: most in one bucket of
+		 * the value range */
+		for (; i < n; i++)
+			v[i] = (double)rnd(1000003) / 7.0;
+		if (n)
+			v[rnd(n)] = 1e300;
 		break;
 	default: /* a sawtooth: runs ascending then restarting */
 		for (; i < n; i++)
@@ -289,7 +299,7 @@ static double any_finite(void)
 	}
 }
 
-#define SORT_KINDS 14
+#define SORT_KINDS 15
 
 /* Fills v[0..n) with values of a kind. */
 static void fill_sort(double *v, size_t n, int kind)
@@ -361,6 +371,11 @@ static void fill_sort(double *v, size_t n, int kind)
 	case 12: /* many ties among a range */
 		for (; i < n; i++)
 			v[i] = (double)rnd(17) * 0.25 - 2;
+		break;
+	case 13: /* subnormals only, no zero: a range whose buckets would be
+		  * infinitely narrow */
+		for (; i < n; i++)
+			v[i] = ldexp((double)(1 + rnd(3)), -1074);
 		break;
 	default: /* ascending runs with repeats, a sawtooth of magnitudes */
 		for (; i < n; i++) {
@@ -521,6 +536,38 @@ static void test_signed_rank(void)
 	}
 }
 
+/* median_of on four values (the versions of a paired round: the middle
+ * two without sorting) against the insertion sort it had: the same bits,
+ * zeros of both signs, ties and NaN among them. */
+static void test_median4(void)
+{
+	static const double pick[] = { 1.5, -2.0, 0.0, -0.0, 3.25, 1.5, 1e308, -1e308, 7.0 };
+	size_t count = 0;
+
+	state = 4004;
+	for (int t = 0; t < 20000; t++) {
+		double v[4], w[4], want, got;
+		for (int i = 0; i < 4; i++)
+			v[i] = t % 3 == 0 ? pick[rnd(9)] : t % 3 == 1 ? any_finite() : (double)rnd(5) - 2;
+		if (t % 97 == 0)
+			v[rnd(4)] = NAN;
+		for (size_t i = 0; i < 4; i++) {
+			size_t j = i;
+			for (; j > 0 && w[j - 1] > v[i]; j--)
+				w[j] = w[j - 1];
+			w[j] = v[i];
+		}
+		want = midpoint(w[1], w[2]);
+		got = median_of(v, 4);
+		count++;
+		if (memcmp(&want, &got, sizeof(got)) != 0 && !(want != want && got != got))
+			MISMATCH("median of %.17g %.17g %.17g %.17g: %.17g, sorted %.17g", v[0], v[1], v[2],
+				 v[3], got, want);
+	}
+	report("median of four values: the same bits as sorting them (20,000 draws)");
+	(void)count;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "trend"))
@@ -529,5 +576,7 @@ int main(int argc, char **argv)
 		test_sort();
 	if (argc < 2 || !strcmp(argv[1], "signed-rank"))
 		test_signed_rank();
+	if (argc < 2 || !strcmp(argv[1], "median"))
+		test_median4();
 	return 0;
 }

@@ -402,6 +402,19 @@ static void check_pair(const double *a, size_t n, const double *b, size_t m, int
 		if (!same(hl, want + 0.0))
 			mismatch("hodges-lehmann", n, m, nm / 2, hl, want);
 		{
+			/* its side alone, from the differences below and at 0,
+			 * counted or from the Mann-Whitney test's W */
+			struct mw_result mw;
+			double side = stats_hodges_lehmann_side(a, n, b, m, NULL), side_mw;
+			stats_mann_whitney_sorted(a, n, b, m, &mw);
+			side_mw = stats_hodges_lehmann_side(a, n, b, m, &mw);
+			checks += 2;
+			if ((side > 0) != (hl > 0) || (side < 0) != (hl < 0) || (side == 0) != (hl == 0))
+				mismatch("side of the shift", n, m, nm / 2, side, hl);
+			if ((side_mw > 0) != (hl > 0) || (side_mw < 0) != (hl < 0) || (side_mw == 0) != (hl == 0))
+				mismatch("side of the shift from W", n, m, nm / 2, side_mw, hl);
+		}
+		{
 			/* the estimate and the interval in one selection: the
 			 * same doubles as each alone */
 			double lo, hi, lo1, hi1, est;
