@@ -1034,13 +1034,15 @@ static double *machine_state(struct model *m)
  * decides pairs, on sub (bisect_step_model). */
 static void analyse_step(struct model *sub)
 {
-	build_comparisons(sub);
+	unsigned char *blocks; /* the runner ran some rounds back to back */
+	build_comparisons(sub, &blocks);
 	for (size_t i = 0; i < sub->ncomparisons; i++) {
 		model_index_versions(&sub->comparisons[i]);
 		against_baseline(sub, &sub->comparisons[i]);
-		if (runner_blocks(&sub->comparisons[i]))
+		if (blocks[i])
 			sub->comparisons[i].interleaved = 0;
 	}
+	free(blocks);
 	evidence_run(sub);
 	for (size_t i = 0; i < sub->ncomparisons; i++)
 		decide(&sub->comparisons[i]);
