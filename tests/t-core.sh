@@ -283,3 +283,16 @@ check "a file noisefloor did not write stays" test -f "$o/notes-of-mine.txt"
 check "outputs this run did not write are left alone" test -f "$o/report.pdf" -a -f "$o/charts/map-of-200k-keys.svg"
 "$NF" report -q --out "$o" --formats charts "$T/single.ndjson"
 check_eq "a writer that runs again replaces its whole set" "sort.png sort.svg" "$(ls "$o/charts" | tr '\n' ' ' | sed 's/ $//')"
+
+# check without --summary computes no pair's shift (model.no_shifts): what it
+# prints and its exit status are those of check with the summary, on inputs
+# decided by Mann-Whitney (unpaired rounds) and by the paired test
+for f in data/examples/node-versions/rounds.json data/examples/node-libs/rounds.ndjson \
+	data/examples/better-sqlite3/rounds.ndjson tests/data/node-cpu/*.ndjson; do
+	[ -f "$f" ] || continue
+	o=$(tmpdir)
+	"$NF" check "$f" > "$o/gate" 2>&1; g=$?
+	"$NF" check --summary "$o/s.md" "$f" > "$o/with" 2>&1; w=$?
+	check "check prints the same without the shifts as with them: $f" \
+		sh -c '[ "$1" = "$2" ] && cmp -s "$3" "$4"' sh "$g" "$w" "$o/gate" "$o/with"
+done

@@ -28,14 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* evidence_want_shifts: 0 when no output shows pairs[].shift */
-static int want_shifts = 1;
-
-void evidence_want_shifts(int want)
-{
-	want_shifts = want;
-}
-
 int evidence_all_pairs(const struct comparison *c)
 {
 	size_t k = c->nversions;
@@ -171,9 +163,10 @@ static void fill_paired(const struct comparison *c, struct pair_stats *p, const 
 }
 
 /* One pair's test, interval and first key: versions a < b of c, their
- * rounds sorted and the logs of them (fill_pairs), alpha for the plan. */
-static void fill_pair(const struct comparison *c, struct pair_stats *p, size_t a, size_t b,
-		      double **sorted, double **logs, const double *ties, double alpha)
+ * rounds sorted and the logs of them (fill_pairs), alpha for the plan; the
+ * shift only with want_shifts (model.no_shifts). */
+static void fill_pair(const struct comparison *c, int want_shifts, struct pair_stats *p, size_t a,
+		      size_t b, double **sorted, double **logs, const double *ties, double alpha)
 {
 	const struct version_stats *va = &c->versions[a], *vb = &c->versions[b];
 	struct mw_result mw;
@@ -337,7 +330,7 @@ static void pair_list(const struct comparison *c, size_t **list, size_t *npairs)
  * rounds_needed plans for Holm's first step over the comparison's own
  * pairs (0.05 / its pairs), the family correct_pairs uses.
  */
-static void fill_pairs(struct comparison *c)
+static void fill_pairs(struct comparison *c, int want_shifts)
 {
 	size_t k = c->nversions, total = 0, *list;
 	double alpha;
@@ -361,7 +354,7 @@ static void fill_pairs(struct comparison *c)
 	c->pairs = c->npairs ? xcalloc(c->npairs, sizeof(*c->pairs)) : NULL;
 	alpha = STATS_ALPHA / (double)(c->npairs ? c->npairs : 1);
 	for (size_t i = 0; i < c->npairs; i++)
-		fill_pair(c, &c->pairs[i], list[2 * i], list[2 * i + 1], sorted, logs, ties, alpha);
+		fill_pair(c, want_shifts, &c->pairs[i], list[2 * i], list[2 * i + 1], sorted, logs, ties, alpha);
 	free(list);
 	free(store);
 	free(logs);
@@ -1333,7 +1326,7 @@ void evidence_run(struct model *m)
 		fill_bimodal(&m->comparisons[i]);
 		fill_slow_rounds(&m->comparisons[i]);
 		others_noise(&m->comparisons[i]);
-		fill_pairs(&m->comparisons[i]);
+		fill_pairs(&m->comparisons[i], !m->no_shifts);
 		fill_steps(&m->comparisons[i]);
 	}
 	correct_pairs(m);

@@ -46,15 +46,6 @@
  */
 void evidence_run(struct model *m);
 
-/* Whether evidence_run fills each pair's Hodges-Lehmann shift
- * (pairs[].shift), a selection among all the pair's differences that only
- * the documents and analysis.json show: 1 (yes) until a command that writes
- * none of them says 0 for the rest of the process (check without
- * --summary). The shift is then NAN, and a Mann-Whitney design's
- * test_side, its side, comes from counts at 0 (stats_hodges_lehmann_side):
- * every verdict is the same. */
-void evidence_want_shifts(int want);
-
 /* Fills the model's platforms[] from the verdicts (after them). */
 void evidence_platforms(struct model *m);
 
@@ -72,6 +63,5 @@ int evidence_all_pairs(const struct comparison *c);
  * not tested (a series) or a == b. Constant time for every pair, a binary
  * search in a series. */
 const struct pair_stats *evidence_pair(const struct comparison *c, size_t a, size_t b);
-
 
 #endif

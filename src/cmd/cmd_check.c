@@ -353,7 +353,7 @@ static int run(const struct cli_args *a)
 	}
 	m.no_digests = 1; /* the gate prints no "How to reproduce" */
 	/* nor, without the summary, any pair's shift */
-	evidence_want_shifts(a->opt[CLI_SUMMARY] != NULL);
+	m.no_shifts = a->opt[CLI_SUMMARY] == NULL;
 	if ((status = cli_load_and_analyse(&m, a, &err)) != 0) {
 		model_release(&m);
 		return cli_fail(a, &err);

@@ -940,6 +940,14 @@ struct model {
 	struct grouping grouping;          /* by: --by; the rest lines.c's */
 	int no_digests;                    /* inputs are not hashed: the command
 	                                      shows no SHA-256 (check) */
+	int no_shifts;                     /* no pair's Hodges-Lehmann shift of the
+	                                      round values (pairs[].shift, NAN): a
+	                                      selection among all the pair's
+	                                      differences that only the documents
+	                                      and analysis.json show (check without
+	                                      --summary); a Mann-Whitney design's
+	                                      side then comes from the test's counts
+	                                      at 0, so every verdict is the same */
 	struct impact_inputs impact_in;    /* the reader's service (impact.c) */
 	const char *upgrade_from, *upgrade_to; /* --from, --to, or NULL */
 	enum upgrade_refusal upgrade_refused; /* set when analysis_run refuses them */
