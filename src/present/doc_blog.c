@@ -68,7 +68,7 @@ static void statement(struct buf *b, const struct model *m, const struct compari
 
 /* Which comparisons a sentence of the short answer names. */
 enum blog_group {
-	BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_REGRESSED, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW, BG_ONE
+	BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW, BG_ONE
 };
 
 static int in_group(const struct comparison *c, enum blog_group g, long lead, size_t i)
@@ -84,8 +84,6 @@ static int in_group(const struct comparison *c, enum blog_group g, long lead, si
 		if (!confirmed || (long)i == lead || c->regression || c->anomaly)
 			return 0;
 		return (g == BG_UNSTEADY) == (c->nversions > 2 && !c->linear);
-	case BG_REGRESSED:
-		return confirmed && c->regression;
 	case BG_ANOMALY:
 		return c->anomaly && c->verdict != VERDICT_INSUFFICIENT;
 	case BG_UNCONFIRMED:
@@ -140,8 +138,7 @@ static size_t group_names(struct buf *b, const struct model *m, enum blog_group 
 
 /*
  * The short answer in prose, as the seed article gives it: the clearest
- * change, the others that moved (steadily or not), what got worse in a newer
- * release, what is erratic, what the rank test does not confirm yet, and
+ * change, the others that moved (steadily or not), what is erratic, what the rank test does not confirm yet, and
  * what landed inside the machine's own noise.
  */
 static void answer(struct buf *b, const struct model *m, long lead, size_t moved)
@@ -165,10 +162,6 @@ static void answer(struct buf *b, const struct model *m, long lead, size_t moved
 	if ((n = group_names(&names, m, BG_UNSTEADY, lead)))
 		buf_printf(b, "%s changed too, though %s moved around between versions rather than "
 			   "improving steadily. ", buf_str(&names), n == 1 ? "it" : "they");
-	buf_reset(&names);
-	if ((n = group_names(&names, m, BG_REGRESSED, lead)))
-		buf_printf(b, "In %s a newer release is confirmed slower than an older one: issue.md has "
-			   "the evidence to file. ", buf_str(&names));
 	buf_reset(&names);
 	if ((n = group_names(&names, m, BG_ANOMALY, lead)))
 		buf_printf(b, "In %s a version's rounds fall into two clusters, which is worth reporting "
@@ -224,7 +217,8 @@ void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opt
 	mctx_set_str(ctx, "blog_finding", buf_str(&b));
 	buf_reset(&b);
 	/* the prose leads with the finding only when it is a plain change;
-	 * a regression or an erratic version is said in its own sentence */
+	 * an erratic version has its own sentence, and what regressed the
+	 * line after the prose (regressed_cap) */
 	answer(&b, m, lead >= 0 && plain_change(&m->comparisons[lead]) ? lead : -1, moved);
 	mctx_set_str(ctx, "blog_answer", b.len ? buf_str(&b) : NULL);
 	buf_reset(&b);

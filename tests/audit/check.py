@@ -1029,7 +1029,6 @@ def check_blog_answer(spec, blog, an):
     groups = [
         (r"moved beyond the noise too", lambda c: c["verdict"] == "faster" and not regressed(c) and not anomaly(c)),
         (r"changed too, though", lambda c: c["verdict"] == "faster" and not c.get("linear")),
-        (r"a newer release is confirmed slower", regressed),
         (r"a version's rounds fall into two clusters", anomaly),
         (r"moved beyond the noise, but the rank test does not confirm", lambda c: c["verdict"] == "not-confirmed"),
         (r"landed inside the noise", lambda c: c["verdict"] == "within-noise"),
