@@ -205,12 +205,7 @@ void model_add_value_grow(struct model *m, struct series *s, int round, size_t w
 	if ((m->nresults & 65535) == 0)
 		arena_populate(m->results, m->results_alloc * sizeof *r, m->nresults * sizeof *r,
 			       (m->nresults + 65536) * sizeof *r);
-	r = &m->results[m->nresults++];
-	r->series = s;
-	r->extra = NULL;
-	r->round = round;
-	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
-	r->value = value;
+	r = model_put_value(&m->results[m->nresults++], s, round, where, value);
 	if (timestamp) {
 		struct result_extra *x = (void *)alloc_passes(m, (sizeof *x + sizeof(double) - 1) /
 								  sizeof(double));

@@ -1045,6 +1045,17 @@ struct result_draft *model_draft_result(struct model *m);
  * passes into the model's storage, computes the value. Returns the result
  * (valid until the next append). */
 struct result *model_add_result(struct model *m, const struct result_draft *d);
+/* Fills a result of one pass without extras (model_add_value). */
+static inline struct result *model_put_value(struct result *r, struct series *s, int round,
+					     size_t where, double value)
+{
+	r->series = s;
+	r->extra = NULL;
+	r->round = round;
+	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
+	r->value = value;
+	return r;
+}
 /* model_add_value's way when the results must grow (or have their next
  * pages populated) or the round has a timestamp. */
 void model_add_value_grow(struct model *m, struct series *s, int round, size_t where,
@@ -1057,17 +1068,11 @@ void model_add_value_grow(struct model *m, struct series *s, int round, size_t w
 static inline void model_add_value(struct model *m, struct series *s, int round, size_t where,
 				   double value, const char *timestamp, double time)
 {
-	struct result *r;
 	if (timestamp || m->nresults >= m->results_alloc || (m->nresults & 65535) == 0) {
 		model_add_value_grow(m, s, round, where, value, timestamp, time);
 		return;
 	}
-	r = &m->results[m->nresults++];
-	r->series = s;
-	r->extra = NULL;
-	r->round = round;
-	r->where = where < UINT32_MAX ? (uint32_t)where : UINT32_MAX;
-	r->value = value;
+	model_put_value(&m->results[m->nresults++], s, round, where, value);
 }
 /* The model's one large block, grown to at least n bytes with its contents
  * kept (arena.h: a grown block touches only its new pages); owned by the
