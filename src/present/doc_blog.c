@@ -237,12 +237,7 @@ void doc_blog_ctx(struct mctx *ctx, const struct report *r, const struct doc_opt
 			   "report.html gives each pair with its numbers, and more rounds would settle them",
 			   n, n == 1 ? "" : "s");
 		free(names);
-		{
-			char *t = xstrdup(buf_str(&b));
-			t[0] = (char)(t[0] - 'a' + 'A');
-			mctx_set_str(ctx, "blog_borderline", t);
-			free(t);
-		}
+		doc_set_capital(ctx, "blog_borderline", buf_str(&b));
 		buf_reset(&b);
 	}
 

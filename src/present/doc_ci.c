@@ -3,6 +3,7 @@
  * counts, each once, so "· 2 warnings" is followed by the two.
  */
 #include "present/doc.h"
+#include "present/doc_context.h"
 #include "present/report.h"
 
 #include <stdlib.h>
@@ -12,12 +13,7 @@ void doc_ci_ctx(struct mctx *ctx, const struct report *r, const struct doc_opts 
 	struct mctx *list = mctx_list();
 
 	(void)opts;
-	for (size_t i = 0; i < r->nwarnings; i++) {
-		char *t = xstrdup(r->warnings[i]);
-		if (t[0] >= 'a' && t[0] <= 'z')
-			t[0] = (char)(t[0] - 'a' + 'A');
-		mctx_push(list, mctx_string(t));
-		free(t);
-	}
+	for (size_t i = 0; i < r->nwarnings; i++)
+		doc_push_capital(list, r->warnings[i]);
 	mctx_set(ctx, "ci_warnings", list);
 }

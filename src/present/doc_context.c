@@ -45,6 +45,22 @@ void doc_capital(char *s)
 		s[0] = (char)(s[0] - 'a' + 'A');
 }
 
+void doc_set_capital(struct mctx *ctx, const char *key, const char *s)
+{
+	char *cap = s ? xstrdup(s) : NULL;
+	doc_capital(cap);
+	mctx_set_str(ctx, key, cap);
+	free(cap);
+}
+
+void doc_push_capital(struct mctx *list, const char *s)
+{
+	char *cap = xstrdup(s);
+	doc_capital(cap);
+	mctx_push(list, mctx_string(cap));
+	free(cap);
+}
+
 /* ---- small context helpers ---- */
 
 static void set_num(struct mctx *o, const char *key, void (*fmt)(struct buf *, double), double v)
@@ -463,12 +479,7 @@ static void upgrade_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set_str(o, "to", u->to);
 	mctx_set_str(o, "ends", u->ends);
 	mctx_set_str(o, "summary", u->summary);
-	{
-		char *cap = xstrdup(u->summary);
-		doc_capital(cap);
-		mctx_set_str(o, "summary_cap", cap);
-		free(cap);
-	}
+	doc_set_capital(o, "summary_cap", u->summary);
 	mctx_set_bool(o, "given", u->given);
 	mctx_set_bool(o, "several_platforms", u->several_platforms);
 	for (size_t i = 0; i < u->nrows; i++) {
@@ -722,15 +733,6 @@ static void inputs_ctx(const struct report *r, struct mctx *ctx, const char *rou
 /* Confirmed differences the first screen lists besides the regressions. */
 #define MD_MAX_FINDINGS 8
 
-/* Sets key to s with its first letter a capital (NULL: null). */
-static void set_cap(struct mctx *ctx, const char *key, const char *s)
-{
-	char *cap = s ? xstrdup(s) : NULL;
-	doc_capital(cap);
-	mctx_set_str(ctx, key, cap);
-	free(cap);
-}
-
 /* The answer first (present/claim_words.c): the claims checked, what regressed
  * and each confirmed difference with its interval. */
 static void claims_ctx(const struct report *r, struct mctx *ctx)
@@ -752,8 +754,8 @@ static void claims_ctx(const struct report *r, struct mctx *ctx)
 	mctx_set(ctx, "findings", findings);
 	mctx_set_bool(ctx, "any_claims", rc->nlines > 0);
 	mctx_set_bool(ctx, "any_findings", rc->nfindings > 0);
-	set_cap(ctx, "claims_answer_cap", rc->answer);
-	set_cap(ctx, "regressed_cap", rc->regressed);
+	doc_set_capital(ctx, "claims_answer_cap", rc->answer);
+	doc_set_capital(ctx, "regressed_cap", rc->regressed);
 }
 
 
@@ -772,7 +774,7 @@ static void section_head(struct mctx *ctx, const struct report *r, const struct 
 	mctx_set_str(ctx, "issue_title", r->issue_title);
 	if (r->baseline_note) {
 		mctx_set_str(ctx, "baseline_note", r->baseline_note);
-		set_cap(ctx, "baseline_note_cap", r->baseline_note);
+		doc_set_capital(ctx, "baseline_note_cap", r->baseline_note);
 	}
 	mctx_set_str(ctx, "subject", m->subject);
 	mctx_set_str(ctx, "product", m->schedule.product);
@@ -972,7 +974,7 @@ static void section_verdicts(struct mctx *ctx, const struct report *r, const str
 	mctx_set_str(ctx, "compared_header", r->compared_header);
 	/* how exact releases were compared: method, beside the verdicts */
 	mctx_set_str(ctx, "grouping_text", r->grouping_text);
-	set_cap(ctx, "grouping_text_cap", r->grouping_text);
+	doc_set_capital(ctx, "grouping_text_cap", r->grouping_text);
 	mctx_set_str(ctx, "how_taken", r->how_taken);
 	set_fmt(ctx, "n_not_confirmed", "%zu", r->nnot_confirmed);
 	mctx_set_bool(ctx, "any_not_confirmed", r->nnot_confirmed > 0);
@@ -1089,11 +1091,8 @@ static void section_recommended(struct mctx *ctx, const struct report *r, const 
 	mctx_set_bool(ctx, "releases", r->releases);
 	mctx_set_bool(ctx, "ordered", r->ordered);
 	if (r->variants_note) {
-		char *cap = xstrdup(r->variants_note);
-		doc_capital(cap);
 		mctx_set_str(ctx, "variants_note", r->variants_note);
-		mctx_set_str(ctx, "variants_note_cap", cap);
-		free(cap);
+		doc_set_capital(ctx, "variants_note_cap", r->variants_note);
 	}
 
 }
@@ -1166,10 +1165,7 @@ static void section_warnings(struct mctx *ctx, const struct report *r, const str
 		list = mctx_list();
 		for (size_t i = 0; i < nw && i < MD_SUMMARY_RISKS; i++) {
 			/* a list item of its own, no "Warning:" before it */
-			char *t = xstrdup(w[i]);
-			doc_capital(t);
-			mctx_push(list, mctx_string(t));
-			free(t);
+			doc_push_capital(list, w[i]);
 		}
 		mctx_set(ctx, "summary_warnings", list);
 		if (nw > MD_SUMMARY_RISKS)

@@ -80,5 +80,10 @@ void doc_worse_steps(struct buf *b, const char *text, const char *worse_steps);
 /* Upper-cases the first letter of s (ASCII only; NULL and "" are left
  * alone): an entry laid out on its own starts as a sentence. */
 void doc_capital(char *s);
+/* Sets key of ctx to s with its first letter a capital (NULL: null). */
+struct mctx;
+void doc_set_capital(struct mctx *ctx, const char *key, const char *s);
+/* Pushes s onto list with its first letter a capital. */
+void doc_push_capital(struct mctx *list, const char *s);
 
 #endif

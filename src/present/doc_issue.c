@@ -10,6 +10,7 @@
  * what the machine itself does the finding lies.
  */
 #include "present/doc.h"
+#include "present/doc_context.h"
 #include "present/counts.h"
 #include "present/report.h"
 #include "present/verdict_words.h"
@@ -441,12 +442,6 @@ void doc_issue_ctx(struct mctx *ctx, const struct report *r, const struct doc_op
 	else
 		buf_puts(&b, "no variant is confirmed worse than the baseline");
 	buf_puts(&b, ", and no version's rounds fall into two clusters");
-	{
-		char *t = xstrdup(buf_str(&b));
-		if (t[0] >= 'a' && t[0] <= 'z')
-			t[0] = (char)(t[0] - 'a' + 'A');
-		mctx_set_str(ctx, "issue_nothing", t);
-		free(t);
-	}
+	doc_set_capital(ctx, "issue_nothing", buf_str(&b));
 	buf_release(&b);
 }

@@ -194,12 +194,7 @@ static void upgrade_page(const struct report *r, char **anchors, struct mctx *ct
 	tables = mctx_list();
 	mctx_set_str(o, "title", u->title);
 	mctx_set_str(o, "ends", u->ends);
-	{
-		char *cap = xstrdup(u->summary);
-		render_capital(cap);
-		mctx_set_str(o, "summary_cap", cap);
-		free(cap);
-	}
+	doc_set_capital(o, "summary_cap", u->summary);
 	for (size_t p = 0; p < np; p++) {
 		struct mctx *t, *rows = mctx_list();
 		for (size_t i = 0; i < u->nrows; i++) {
