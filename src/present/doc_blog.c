@@ -36,7 +36,7 @@ static long strongest(const struct model *m)
 		int plain;
 		if (c->verdict != VERDICT_FASTER || c->record.winner < 0 || c->record.other < 0)
 			continue;
-		s = c->record.size / (c->record.band > 0.01 ? c->record.band : 0.01);
+		s = doc_over_noise(c->record.size, c->record.band);
 		plain = plain_change(c);
 		if (best < 0 || plain > best_plain || (plain == best_plain && s > top)) {
 			top = s;
@@ -68,15 +68,13 @@ static void statement(struct buf *b, const struct model *m, const struct compari
 
 /* Which comparisons a sentence of the short answer names. */
 enum blog_group {
-	BG_LEAD, BG_STEADY, BG_UNSTEADY, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW, BG_ONE
+	BG_STEADY, BG_UNSTEADY, BG_ANOMALY, BG_UNCONFIRMED, BG_NOISE, BG_FEW, BG_ONE
 };
 
 static int in_group(const struct comparison *c, enum blog_group g, long lead, size_t i)
 {
 	int confirmed = c->verdict == VERDICT_FASTER;
 	switch (g) {
-	case BG_LEAD:
-		return (long)i == lead;
 	case BG_STEADY:
 	case BG_UNSTEADY:
 		/* the other confirmed changes, whether they move one way

@@ -45,6 +45,11 @@ void doc_capital(char *s)
 		s[0] = (char)(s[0] - 'a' + 'A');
 }
 
+double doc_over_noise(double size, double band)
+{
+	return size / (band > 0.01 ? band : 0.01);
+}
+
 void doc_set_capital(struct mctx *ctx, const char *key, const char *s)
 {
 	char *cap = s ? xstrdup(s) : NULL;

@@ -80,6 +80,10 @@ void doc_worse_steps(struct buf *b, const char *text, const char *worse_steps);
 /* Upper-cases the first letter of s (ASCII only; NULL and "" are left
  * alone): an entry laid out on its own starts as a sentence. */
 void doc_capital(char *s);
+/* The strength of a finding's evidence: its size in units of the noise it
+ * had to clear, the band taken as at least 1 % (issue.md's lead, blog.md's
+ * finding). */
+double doc_over_noise(double size, double band);
 /* Sets key of ctx to s with its first letter a capital (NULL: null). */
 struct mctx;
 void doc_set_capital(struct mctx *ctx, const char *key, const char *s);

@@ -23,11 +23,6 @@
 /* Rounds of the lead finding shown inline, beyond which rounds.csv has them. */
 #define ISSUE_LEAD_ROUNDS 30
 
-static double over_noise(double size, double band)
-{
-	return size / (band > 0.01 ? band : 0.01);
-}
-
 /* The bimodal version of c that stands out most, or NULL. */
 static const struct version_stats *most_bimodal(const struct comparison *c)
 {
@@ -45,11 +40,11 @@ static double strength(const struct comparison *c, int *anomaly)
 	const struct version_stats *v = c->anomaly ? most_bimodal(c) : NULL;
 	double s = 0, a = 0;
 	if (p)
-		s = over_noise(p->rec.size, p->rec.band);
+		s = doc_over_noise(p->rec.size, p->rec.band);
 	else if (c->record.winner >= 0 && c->verdict == VERDICT_FASTER)
-		s = over_noise(c->record.size, c->record.band);
+		s = doc_over_noise(c->record.size, c->record.band);
 	if (v)
-		a = over_noise(v->slow_factor - 1, c->noise);
+		a = doc_over_noise(v->slow_factor - 1, c->noise);
 	*anomaly = v && a > s;
 	return *anomaly ? a : s;
 }
