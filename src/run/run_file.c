@@ -860,19 +860,25 @@ int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 	return rc;
 }
 
+cJSON *run_file_new_workload(struct run_file *f, const char *name)
+{
+	cJSON *o;
+	if (!f->workloads && !(f->workloads = cJSON_CreateObject()))
+		abort(); /* out of memory */
+	if (cJSON_GetObjectItemCaseSensitive(f->workloads, name))
+		return NULL;
+	if (!(o = cJSON_AddObjectToObject(f->workloads, name)))
+		abort(); /* out of memory */
+	return o;
+}
+
 void run_file_add_workloads(struct run_file *f, const struct model *m)
 {
-	if (!m->nworkloads)
-		return;
-	if (!f->workloads)
-		f->workloads = cJSON_CreateObject();
 	for (size_t i = 0; i < m->nworkloads; i++) {
 		const struct workload_info *wi = &m->workloads[i];
-		cJSON *o;
-		if (cJSON_GetObjectItemCaseSensitive(f->workloads, wi->name))
+		cJSON *o = run_file_new_workload(f, wi->name);
+		if (!o)
 			continue;
-		if (!(o = cJSON_AddObjectToObject(f->workloads, wi->name)))
-			abort(); /* out of memory */
 		if (wi->description)
 			cJSON_AddStringToObject(o, "description", wi->description);
 		if (wi->bytes > 0)

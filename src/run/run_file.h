@@ -156,6 +156,10 @@ void run_file_init(struct run_file *f, const char *path);
 int run_file_open(struct run_file *f, int resume, struct run_settings *from,
 		     struct nf_error *err);
 
+/* A new entry for workload name in f->workloads (made when missing), or
+ * NULL when the file already describes it: what it has is kept. */
+cJSON *run_file_new_workload(struct run_file *f, const char *name);
+
 /* Adds to f->workloads what the model m says of its workloads (the rounds
  * format's "workloads" field); a workload already there keeps what it has. */
 struct model;

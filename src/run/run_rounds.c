@@ -335,14 +335,10 @@ static void describe_workloads(const struct run_loop *r, const struct run_settin
 
 	if (!s->describe && !s->source)
 		return;
-	if (!file->workloads)
-		file->workloads = cJSON_CreateObject();
 	for (int i = 0; i < 3; i++) {
-		cJSON *o;
-		if (!names[i] || cJSON_GetObjectItemCaseSensitive(file->workloads, names[i]))
+		cJSON *o = names[i] ? run_file_new_workload(file, names[i]) : NULL;
+		if (!o)
 			continue;
-		if (!(o = cJSON_AddObjectToObject(file->workloads, names[i])))
-			abort(); /* out of memory */
 		if (s->describe) {
 			char *d = what[i] ? xasprintf("%s; %s", s->describe, what[i]) : xstrdup(s->describe);
 			if (!cJSON_AddStringToObject(o, "description", d))
